@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { ForgotForm } from "./auth/forgot-form";
+import { LoginForm } from "./auth/login-form";
+import { RegisterForm } from "./auth/register-form";
+import { UrlDialog } from "./dialog";
+
+export const AUTH_VIEWS = ["login", "register", "forgot"] as const;
+export type AuthView = (typeof AUTH_VIEWS)[number];
+
+export function parseAuthView(value: unknown): AuthView | null {
+  return typeof value === "string" && (AUTH_VIEWS as readonly string[]).includes(value) ? (value as AuthView) : null;
+}
+
+/** The URL of the current page without the dialog's own parameters. */
+function withoutDialog(pathname: string, search: URLSearchParams) {
+  const params = new URLSearchParams(search);
+  params.delete("auth");
+  params.delete("redirectTo");
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The auth dialog of spec §2. Opens from `?auth=login|register|forgot` (no JS needed) or from
+ * navigation state `{ authDialog }`, which is cleared as soon as it has been read.
+ */
+export function AuthDialog({ forcedView, errors }: { forcedView?: AuthView; errors?: React.ReactNode } = {}) {
+  const { t } = useTranslation("auth");
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [stateView, setStateView] = useState<AuthView | null>(null);
+
+  useEffect(() => {
+    const requested = parseAuthView((location.state as { authDialog?: unknown } | null)?.authDialog);
+    if (!requested) return;
+    setStateView(requested);
+    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null, preventScrollReset: true });
+  }, [location, navigate]);
+
+  const view = forcedView ?? parseAuthView(searchParams.get("auth")) ?? stateView;
+  if (!view) return null;
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const titles: Record<AuthView, string> = { login: t("login.title"), register: t("register.title"), forgot: t("forgot.title") };
+  return (
+    <UrlDialog key={view} title={titles[view]} closeTo={forcedView ? "/" : withoutDialog(location.pathname, searchParams)} onClose={() => setStateView(null)}>
+      {errors}
+      {view === "login" ? <LoginForm redirectTo={redirectTo} onSwitch={setStateView} /> : null}
+      {view === "register" ? <RegisterForm onSwitch={setStateView} /> : null}
+      {view === "forgot" ? <ForgotForm onSwitch={setStateView} /> : null}
+    </UrlDialog>
+  );
+}

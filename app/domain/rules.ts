@@ -1,0 +1,53 @@
+/**
+ * Business constants of CONTRACT §6 and spec §9. Operators may override the editable ones
+ * through the settings table (see app/models/settings.server.ts); these are the defaults.
+ */
+export const LANGUAGES = ["sk", "ua", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "sk";
+/** HTML `lang` attribute per public language code. */
+export const HTML_LANG: Record<Language, string> = { sk: "sk", ua: "uk", en: "en" };
+
+export const MIN_COURIER_AGE = 16;
+export const PASSWORD_MIN_LENGTH = 8;
+export const MAX_REPORT_FILES = 2;
+export const MAX_VEHICLE_IMAGES = 3;
+export const TRAFFIC_CHART_DAYS = 30;
+
+export const DEFAULT_SETTINGS = {
+  /** Net income per hour in EUR. */
+  hourlyRateEur: 7.5,
+  leaseDays: 30,
+  problemReportCooldownHours: 24,
+  /** Identity documents of rejected applications are deleted after this many days. */
+  rejectedDocumentRetentionDays: 90,
+} as const;
+export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: number };
+
+export const WEEKS_PER_MONTH = 52 / 12;
+
+export const SESSION_IDLE_DAYS = 14;
+export const SESSION_ABSOLUTE_DAYS = 60;
+export const ACTIVATION_TOKEN_HOURS = 48;
+export const RESET_TOKEN_MINUTES = 60;
+
+export const UPLOAD_LIMITS = {
+  imageBytes: 10 * 1024 * 1024,
+  videoBytes: 50 * 1024 * 1024,
+  imageMaxSide: 2560,
+} as const;
+
+/** Rate limits of CONTRACT §5: `limit` hits per `windowSeconds`. */
+export const RATE_LIMITS = {
+  loginIp: { limit: 10, windowSeconds: 60 },
+  loginAccountFailures: { limit: 5, windowSeconds: 15 * 60 },
+  register: { limit: 5, windowSeconds: 15 * 60 },
+  forgotPassword: { limit: 5, windowSeconds: 15 * 60 },
+  resendActivation: { limit: 5, windowSeconds: 15 * 60 },
+  assistant: { limit: 20, windowSeconds: 60 },
+  uploads: { limit: 30, windowSeconds: 60 * 60 },
+} as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}

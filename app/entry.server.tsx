@@ -1,0 +1,60 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { NonceContext } from "~/components/nonce";
+import { randomToken } from "~/lib/crypto.server";
+import { contentSecurityPolicy } from "~/lib/security-headers.server";
+import { getInstance } from "~/middleware/i18n";
+import { createInstance } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE } from "~/domain/rules";
+import { NAMESPACES, resources } from "~/lib/locales";
+
+export const streamTimeout = 10_000;
+
+/** A 404 outside the root middleware has no request instance; fall back to a Slovak one. */
+function fallbackI18n() {
+  const instance = createInstance();
+  instance.use(initReactI18next).init({ resources, lng: DEFAULT_LANGUAGE, ns: [...NAMESPACES], defaultNS: "common", initAsync: false });
+  return instance;
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const nonce = randomToken(16);
+  let i18n;
+  try {
+    i18n = getInstance(loadContext);
+  } catch {
+    i18n = fallbackI18n();
+  }
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        status = 500;
+        if (!request.signal.aborted) console.error(JSON.stringify({ level: "error", msg: "render failed", error: String(error) }));
+      },
+    },
+  );
+  // Crawlers and no-JS clients get the whole document at once.
+  if (isbot(request.headers.get("User-Agent") ?? "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  return new Response(body, { headers: responseHeaders, status });
+}

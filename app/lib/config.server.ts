@@ -1,0 +1,102 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration of CONTRACT §2, validated once at start-up.
+ * `NODE_ENV` is read here exactly as the operator set it, before the server forces React's
+ * production build, so production rules never depend on how React was loaded.
+ */
+const operatorNodeEnv = process.env.COURIER_OPERATOR_NODE_ENV ?? process.env.NODE_ENV ?? "";
+export const isProduction = operatorNodeEnv === "production";
+
+const flag = z.enum(["0", "1"]).transform((v) => v === "1");
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:.+/, "must look like file:./data/app.db")
+    .default("file:./data/app.db"),
+  UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Courier Fleet <no-reply@localhost>"),
+  CAPTCHA_PROVIDER: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  TRUST_PROXY: flag.default(false),
+  DEMO_SEED: flag.optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError with one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const e = result.data;
+  if (isProduction && !e.SESSION_SECRET) throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
+  if (isProduction && e.CAPTCHA_PROVIDER === "off") throw new ConfigError("Invalid configuration: CAPTCHA_PROVIDER=off is refused when NODE_ENV=production");
+  if (e.CAPTCHA_PROVIDER === "recaptcha" && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY))
+    throw new ConfigError("Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha");
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
+    throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    databasePath: path.resolve(e.DATABASE_URL.slice("file:".length)),
+    uploadsDir: path.resolve(e.UPLOADS_DIR),
+    dataDir,
+    mailDir: path.join(dataDir, "mail"),
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY },
+    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    trustProxy: e.TRUST_PROXY,
+    demoSeed: e.DEMO_SEED ?? !isProduction,
+    production: isProduction,
+  };
+}
+
+function loadConfig() {
+  const parsed = parseConfig(process.env);
+  return { ...parsed, sessionSecret: parsed.sessionSecret ?? devSecret(parsed.dataDir) };
+}
+
+/** Outside production a secret is generated once and kept in the data folder. */
+function devSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Config | undefined;
+/** The validated configuration; start-up fails on the first read if it is invalid. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("configuration", () => {
+  test("defaults follow CONTRACT §2", () => {
+    const cfg = parseConfig({});
+    expect(cfg.port).toBe(3000);
+    expect(cfg.host).toBe("0.0.0.0");
+    expect(cfg.appUrl).toBe("http://localhost:3000");
+    expect(cfg.databasePath.endsWith("data/app.db")).toBe(true);
+    expect(cfg.captcha.provider).toBe("altcha");
+    expect(cfg.mailFrom).toBe("Courier Fleet <no-reply@localhost>");
+    expect(cfg.trustProxy).toBe(false);
+    expect(cfg.demoSeed).toBe(true);
+  });
+
+  test("APP_URL follows PORT when unset", () => {
+    expect(parseConfig({ PORT: "4100" }).appUrl).toBe("http://localhost:4100");
+  });
+
+  test.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ APP_URL: "not a url" }, "APP_URL"],
+    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ CAPTCHA_PROVIDER: "hcaptcha" }, "CAPTCHA_PROVIDER"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ CAPTCHA_PROVIDER: "recaptcha" }, "RECAPTCHA_SITE_KEY"],
+    [{ ADMIN_EMAIL: "a@b.sk" }, "ADMIN_PASSWORD"],
+  ])("a bad value stops start-up with one line naming the variable: %p", (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    try {
+      parseConfig(env);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(name);
+      expect(message.includes("\n")).toBe(false);
+    }
+  });
+});

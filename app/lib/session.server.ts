@@ -1,0 +1,75 @@
+import { createCookie, data, redirect, type RouterContextProvider } from "react-router";
+import { getInstance } from "~/middleware/i18n";
+import { SESSION_ABSOLUTE_DAYS } from "~/domain/rules";
+import { sessionContext } from "~/lib/context";
+import { createSession, destroySession } from "~/models/sessions.server";
+import type { SessionUser } from "~/models/users.server";
+import { config } from "./config.server";
+import { jsonError } from "./http.server";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+/** HttpOnly, SameSite=Lax, signed with SESSION_SECRET; Secure in production (CONTRACT §5). */
+export function sessionCookie() {
+  cookie ??= createCookie("cf_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config().production,
+    secrets: [config().sessionSecret],
+    maxAge: SESSION_ABSOLUTE_DAYS * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** Starts a fresh session (a new id every log-in) and returns its Set-Cookie header. */
+export async function startSession(userId: number, request: Request, ip: string) {
+  const previous = await readSessionId(request);
+  if (previous) destroySession(previous);
+  const id = createSession(userId, { ip, userAgent: request.headers.get("User-Agent") });
+  return sessionCookie().serialize(id);
+}
+
+export async function endSession(request: Request) {
+  const id = await readSessionId(request);
+  if (id) destroySession(id);
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export function getUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(sessionContext)?.user ?? null;
+}
+
+function isApiRequest(request: Request) {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+export function loginRedirectTarget(request: Request) {
+  const url = new URL(request.url);
+  // `.data` requests name the page they load data for.
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `/?auth=login&redirectTo=${encodeURIComponent(pathname + (search ? `?${search}` : ""))}`;
+}
+
+/** The logged-in user; visitors are sent to log in (pages) or get 401 (API). */
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
+  const user = getUser(context);
+  if (user) return user;
+  if (isApiRequest(request)) throw jsonError(context, 401, "errors:unauthorized");
+  throw redirect(loginRedirectTarget(request));
+}
+
+/** An admin; a plain user gets 403, a visitor is sent to log in. */
+export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (user.role === "admin") return user;
+  if (isApiRequest(request)) throw jsonError(context, 403, "errors:forbidden");
+  throw data({ error: getInstance(context).t("errors:forbidden") }, { status: 403 });
+}

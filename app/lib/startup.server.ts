@@ -1,0 +1,23 @@
+import { seedDemoData } from "~db/seed";
+import { ensureAdmin } from "~/models/admin-bootstrap.server";
+import { config } from "./config.server";
+import { db } from "./db.server";
+import { log } from "./log.server";
+
+/** Everything that must hold before the first request: valid config, migrated database, seed, admin. */
+export async function prepare() {
+  const cfg = config();
+  const database = db();
+  if (cfg.demoSeed) {
+    const admin = await seedDemoData(database);
+    if (admin) {
+      log("info", "demo data seeded");
+      console.log(`\n  Demo admin: ${admin.email} / ${admin.password}\n`);
+    }
+  }
+  if (cfg.admin) {
+    const result = await ensureAdmin(cfg.admin.email, cfg.admin.password);
+    if (result.created || result.changed) log("info", "admin account ensured", { email: cfg.admin.email });
+  }
+  return cfg;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, test } from "bun:test";
+import { createUser, sessionCookieHeader } from "../../tests/factories";
+import { call } from "../../tests/route-harness";
+import { languageFromHeader } from "./i18n";
+import { getInstance, getLocale } from "./i18n";
+import { findUserById } from "~/models/users.server";
+
+const probe = ({ context }: { context: Parameters<typeof getLocale>[0] }) => ({
+  locale: getLocale(context),
+  text: getInstance(context).t("common:account.login"),
+});
+
+async function localeOf(path: string, options: Parameters<typeof call>[2] = {}) {
+  const response = await call(probe as never, path, options);
+  return { response, body: (await response.json()) as { locale: string; text: string } };
+}
+
+describe("language of a request (CONTRACT §3)", () => {
+  test("Accept-Language maps uk to ua", () => {
+    expect(languageFromHeader("uk-UA,uk;q=0.9,en;q=0.8")).toBe("ua");
+    expect(languageFromHeader("de-DE, en;q=0.5")).toBe("en");
+    expect(languageFromHeader("de-DE")).toBeNull();
+    expect(languageFromHeader(null)).toBeNull();
+  });
+
+  test("defaults to Slovak", async () => {
+    const { body } = await localeOf("/");
+    expect(body).toEqual({ locale: "sk", text: "Prihlásiť sa" });
+  });
+
+  test("order: query, cookie, saved language, header", async () => {
+    expect((await localeOf("/", { headers: { "Accept-Language": "en" } })).body.locale).toBe("en");
+    expect((await localeOf("/", { headers: { "Accept-Language": "en", Cookie: "lng=InVhIg%3D%3D" } })).body.locale).toBe("ua");
+    expect((await localeOf("/?lng=en", { headers: { Cookie: "lng=InVhIg%3D%3D" } })).body.locale).toBe("en");
+    const user = await createUser({ language: "ua" });
+    const cookie = await sessionCookieHeader(user.id);
+    expect((await localeOf("/", { cookie, headers: { "Accept-Language": "en" } })).body.locale).toBe("ua");
+  });
+
+  test("?lng sets the cookie for a year and saves the choice on a logged-in user", async () => {
+    const user = await createUser({ language: "sk" });
+    const cookie = await sessionCookieHeader(user.id);
+    const { response, body } = await localeOf("/?lng=en", { cookie });
+    expect(body.text).toBe("Log in");
+    const setCookie = response.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toContain("lng=");
+    expect(setCookie).toContain("Max-Age=31536000");
+    expect(findUserById(user.id)?.language).toBe("en");
+  });
+
+  test("an unknown ?lng is ignored", async () => {
+    const { response, body } = await localeOf("/?lng=de");
+    expect(body.locale).toBe("sk");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { statusHistory, users } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { normalizeEmail } from "./users.server";
+import { destroyUserSessions } from "./sessions.server";
+
+/** CONTRACT §2: with ADMIN_EMAIL and ADMIN_PASSWORD set, that admin exists afterwards. Idempotent. */
+export async function ensureAdmin(email: string, password: string) {
+  const normalized = normalizeEmail(email);
+  const existing = db().select().from(users).where(eq(users.email, normalized)).get();
+  if (existing && existing.role === "admin" && existing.active && (await Bun.password.verify(password, existing.passwordHash))) {
+    return { created: false, changed: false };
+  }
+  const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
+  db().transaction((tx) => {
+    if (existing) {
+      tx.update(users)
+        .set({ passwordHash, role: "admin", active: true, status: existing.status === "created_account" ? "confirmed_account" : existing.status, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .run();
+    } else {
+      const row = tx
+        .insert(users)
+        .values({ email: normalized, passwordHash, role: "admin", status: "confirmed_account", active: true })
+        .returning({ id: users.id })
+        .get();
+      tx.insert(statusHistory).values({ userId: row.id, fromStatus: null, toStatus: "confirmed_account", reason: "admin bootstrap" }).run();
+    }
+  });
+  // A changed password or role invalidates every open session of that account.
+  if (existing) destroyUserSessions(existing.id);
+  return { created: !existing, changed: Boolean(existing) };
+}

@@ -1,0 +1,114 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { getToast, toastMiddleware } from "remix-toast/middleware";
+import type { Route } from "./+types/root";
+import { AuthDialog } from "~/components/auth-dialog";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { useNonce } from "~/components/nonce";
+import { HTML_LANG, type Language } from "~/domain/rules";
+import { getUser } from "~/lib/session.server";
+import { config } from "~/lib/config.server";
+import { changeClientLanguage } from "~/lib/i18n.client";
+import { getLocale, i18nMiddleware } from "~/middleware/i18n";
+import { sessionMiddleware } from "~/middleware/session";
+import "./styles/app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, toastMiddleware() as Route.MiddlewareFunction];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  const { captcha } = config();
+  return data({
+    locale: getLocale(context) as Language,
+    user: user && {
+      email: user.email,
+      role: user.role,
+      status: user.status,
+      registeredAt: user.createdAt.toISOString(),
+    },
+    toast: getToast(context) ?? null,
+    captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRootData();
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  const locale = rootData?.locale ?? (i18n.language as Language) ?? "sk";
+  return (
+    <html lang={HTML_LANG[locale] ?? "sk"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { locale, user, toast } = loaderData;
+  const { t } = useTranslation();
+  useEffect(() => {
+    void changeClientLanguage(locale);
+  }, [locale]);
+  // Client code that predates the session API reads these (spec §3).
+  useEffect(() => {
+    if (user) {
+      localStorage.setItem("userEmail", user.email);
+      localStorage.setItem("userRole", user.role);
+      localStorage.setItem("registeredAt", user.registeredAt);
+    } else {
+      for (const key of ["userEmail", "userRole", "registeredAt"]) localStorage.removeItem(key);
+    }
+  }, [user]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("skipToContent")}
+      </a>
+      <SiteHeader user={user} locale={locale} />
+      <main id="main" className="site-main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <AuthDialog />
+      <Toaster flash={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? t("notFound.title") : status === 403 ? t("error.forbidden") : t("error.title");
+  if (status >= 500) console.error(error);
+  return (
+    <main id="main" className="site-main error-page">
+      <h1>{title}</h1>
+      {status === 404 ? <p>{t("notFound.translated")}</p> : <p>{status === 403 ? null : t("error.retry")}</p>}
+      <a className="btn btn-primary" href="/">
+        {t("error.back")}
+      </a>
+    </main>
+  );
+}

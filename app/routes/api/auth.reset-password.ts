@@ -1,0 +1,10 @@
+import type { Route } from "./+types/auth.reset-password";
+import { methodNotAllowed } from "~/lib/http.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed(context, ["POST"]);
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed(context, ["POST"]);
+}

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/not-found";
+import { jsonError } from "~/lib/http.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return jsonError(context, 404, "errors:notFound");
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return jsonError(context, 404, "errors:notFound");
+}

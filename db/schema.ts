@@ -1,0 +1,365 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  APPLICATION_STATUSES,
+  REPORT_STATUSES,
+  REQUEST_KINDS,
+  REQUEST_STATUSES,
+  ROLES,
+  USER_STATUSES,
+  VEHICLE_STATUSES,
+} from "../app/domain/status";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    /** Cleared by an admin to deactivate the account; a deactivated user cannot log in. */
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("created_account"),
+    fullName: text("full_name"),
+    language: text("language", { enum: ["sk", "ua", "en"] }).notNull().default("sk"),
+    referralLinkId: integer("referral_link_id").references(() => referralLinks.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_status_created_idx").on(t.status, t.createdAt),
+    index("users_created_idx").on(t.createdAt),
+    index("users_full_name_idx").on(t.fullName),
+    index("users_referral_idx").on(t.referralLinkId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's random id, so a leaked database holds no usable session. */
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const oneTimeTokens = sqliteTable(
+  "one_time_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["activation", "password_reset"] }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tokens_hash_unique").on(t.tokenHash), index("tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+export const applications = sqliteTable(
+  "applications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
+    fullName: text("full_name").notNull(),
+    age: integer("age").notNull(),
+    phone: text("phone").notNull(),
+    contactMethod: text("contact_method", { enum: ["phone", "whatsapp", "telegram", "viber"] }).notNull(),
+    contactUsername: text("contact_username"),
+    comment: text("comment"),
+    rejectionReason: text("rejection_reason"),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    /** Set when the identity documents were deleted (retention or erasure). */
+    documentsDeletedAt: integer("documents_deleted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("applications_status_created_idx").on(t.status, t.createdAt),
+    index("applications_created_idx").on(t.createdAt),
+    index("applications_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const vehicles = sqliteTable(
+  "vehicles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    characteristics: text("characteristics").notNull().default(""),
+    serialNumber: text("serial_number").notNull(),
+    comment: text("comment"),
+    status: text("status", { enum: VEHICLE_STATUSES }).notNull().default("available"),
+    availableSince: integer("available_since", { mode: "timestamp_ms" }),
+    assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+    leaseEndsAt: integer("lease_ends_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("vehicles_serial_unique").on(t.serialNumber),
+    uniqueIndex("vehicles_assigned_user_unique").on(t.assignedUserId),
+    index("vehicles_status_idx").on(t.status),
+    index("vehicles_name_idx").on(t.name),
+    index("vehicles_lease_idx").on(t.leaseEndsAt),
+  ],
+);
+
+export const vehicleRequests = sqliteTable(
+  "vehicle_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REQUEST_KINDS }).notNull(),
+    currentVehicleId: integer("current_vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    requestedVehicleId: integer("requested_vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    /** Lease end granted on approval. */
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open request per user, enforced by the database as well as the model.
+    uniqueIndex("vehicle_requests_one_pending").on(t.userId).where(sql`status = 'pending'`),
+    index("vehicle_requests_status_created_idx").on(t.status, t.createdAt),
+    index("vehicle_requests_created_idx").on(t.createdAt),
+    index("vehicle_requests_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const problemReports = sqliteTable(
+  "problem_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    response: text("response"),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("problem_reports_status_created_idx").on(t.status, t.createdAt),
+    index("problem_reports_created_idx").on(t.createdAt),
+    index("problem_reports_user_idx").on(t.userId, t.createdAt),
+    index("problem_reports_vehicle_idx").on(t.vehicleId, t.createdAt),
+  ],
+);
+
+export const UPLOAD_KINDS = [
+  "face_photo",
+  "id_front",
+  "id_back",
+  "residence_front",
+  "residence_back",
+  "refugee_document",
+  "report_attachment",
+  "vehicle_image",
+  "news_media",
+] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Every stored file; the row is the only way to reach the file on disk. */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Random file name under UPLOADS_DIR. */
+    storageKey: text("storage_key").notNull(),
+    kind: text("kind", { enum: UPLOAD_KINDS }).notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Null while the file is a draft of a form that failed validation. */
+    applicationId: integer("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    problemReportId: integer("problem_report_id").references(() => problemReports.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
+    newsPostId: integer("news_post_id").references(() => newsPosts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("uploads_storage_key_unique").on(t.storageKey),
+    index("uploads_owner_kind_idx").on(t.ownerId, t.kind),
+    index("uploads_application_idx").on(t.applicationId),
+    index("uploads_report_idx").on(t.problemReportId),
+    index("uploads_vehicle_idx").on(t.vehicleId),
+    index("uploads_news_idx").on(t.newsPostId),
+  ],
+);
+
+export const statusHistory = sqliteTable(
+  "status_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: USER_STATUSES }),
+    toStatus: text("to_status", { enum: USER_STATUSES }).notNull(),
+    reason: text("reason"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("status_history_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id"),
+    /** The user the change concerns, so the user detail page can list it. */
+    subjectUserId: integer("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_created_idx").on(t.createdAt),
+    index("audit_entity_idx").on(t.entityType, t.entityId),
+    index("audit_subject_idx").on(t.subjectUserId, t.createdAt),
+    index("audit_actor_idx").on(t.actorId, t.createdAt),
+  ],
+);
+
+export const referralLinks = sqliteTable(
+  "referral_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+    createdById: integer("created_by_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("referral_links_code_unique").on(t.code), index("referral_links_created_idx").on(t.createdAt)],
+);
+
+/** Clicks per link and day; the link's `clicks` column holds the running total. */
+export const referralClicks = sqliteTable(
+  "referral_clicks",
+  {
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => referralLinks.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
+);
+
+export const pageViewsDaily = sqliteTable("page_views_daily", {
+  day: text("day").primaryKey(),
+  views: integer("views").notNull().default(0),
+});
+
+export const newsPosts = sqliteTable(
+  "news_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    textPosition: text("text_position", { enum: ["bottom_left", "top_left", "center"] })
+      .notNull()
+      .default("bottom_left"),
+    /** Null shows the post in every language. */
+    language: text("language", { enum: ["sk", "ua", "en"] }),
+    published: integer("published", { mode: "boolean" }).notNull().default(true),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("news_published_created_idx").on(t.published, t.createdAt)],
+);
+
+export const faqEntries = sqliteTable(
+  "faq_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    language: text("language", { enum: ["sk", "ua", "en"] }).notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("faq_language_position_idx").on(t.language, t.position)],
+);
+
+/** The fleet banner's specification texts, one row per language. */
+export const fleetModels = sqliteTable(
+  "fleet_models",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    language: text("language", { enum: ["sk", "ua", "en"] }).notNull(),
+    title: text("title").notNull(),
+    spec: text("spec").notNull(),
+    image: text("image").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("fleet_language_position_idx").on(t.language, t.position)],
+);
+
+export const partners = sqliteTable("partners", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  url: text("url"),
+  logo: text("logo"),
+  position: integer("position").notNull().default(0),
+});
+
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+});
+
+/** Fixed-window counters for the abuse limits; kept in SQLite so a restart does not reset them. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Captcha solutions already accepted, so none can be replayed. */
+export const usedCaptchas = sqliteTable(
+  "used_captchas",
+  {
+    hash: text("hash").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("used_captchas_expires_idx").on(t.expiresAt)],
+);

@@ -1,0 +1,83 @@
+/** Demo content in the three languages: the facts of spec §1, nothing invented beyond them. */
+export const FAQ = {
+  sk: [
+    ["Ako dlho trvá spracovanie prihlášky?", "Prihlášky spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade."],
+    ["Aký vek musím mať?", "Kuriérom sa môžete stať, ak máte viac ako 16 rokov."],
+    ["Kedy dostanem výplatu?", "Výplaty posielame každý týždeň. Prvú výplatu dostanete po prvom odpracovanom týždni."],
+    ["Aké doklady potrebujem?", "Fotografiu tváre, pas alebo občiansky preukaz (obe strany) a povolenie na pobyt alebo doklad o dočasnom útočisku, ak ho máte."],
+    ["Musím mať vlastný skúter?", "Nie. Prenajmeme vám elektrický skúter a výbavu. Pracovný účet v doručovacích aplikáciách vám zriadime my."],
+    ["Čo ak sa skúter pokazí?", "Problém nahláste v osobnom prehľade s popisom a fotografiou alebo videom. Ozveme sa vám s riešením."],
+  ],
+  ua: [
+    ["Скільки триває розгляд заявки?", "Заявки зазвичай обробляємо до 24 годин. Про результат повідомимо електронною поштою та в особистому кабінеті."],
+    ["Скільки мені має бути років?", "Стати кур'єром можна, якщо вам більше 16 років."],
+    ["Коли я отримаю виплату?", "Виплати надсилаємо щотижня. Першу виплату ви отримаєте після першого відпрацьованого тижня."],
+    ["Які документи потрібні?", "Фото обличчя, паспорт або посвідчення особи (обидві сторони) та дозвіл на проживання або документ про тимчасовий захист, якщо він у вас є."],
+    ["Чи потрібен власний скутер?", "Ні. Ми надамо в оренду електроскутер та екіпірування. Робочий обліковий запис у застосунках доставки створимо ми."],
+    ["Що робити, якщо скутер зламався?", "Повідомте про проблему в особистому кабінеті з описом і фото або відео. Ми зв'яжемося з вами щодо рішення."],
+  ],
+  en: [
+    ["How long does it take to process an application?", "Applications are usually processed within 24 hours. We let you know the result by e-mail and in your dashboard."],
+    ["How old do I have to be?", "You can become a courier if you are over 16 years old."],
+    ["When do I get paid?", "Payouts are weekly. You receive the first payout after your first week of work."],
+    ["Which documents do I need?", "A photo of your face, your passport or ID card (both sides), and a residence permit or a temporary protection (refugee) document if you have one."],
+    ["Do I need my own scooter?", "No. We rent you an electric scooter and equipment, and we set up your work account in the delivery apps."],
+    ["What if the scooter breaks down?", "Report the problem in your dashboard with a description and a photo or video. We will get back to you with a solution."],
+  ],
+} as const;
+
+export const FLEET = [
+  {
+    image: "scooter-1000w",
+    serial: "CF-1000-001",
+    name: "Urban Pro 1000",
+    characteristics: "1000 W motor, range up to 80 km, removable battery",
+    sk: ["Urban Pro 1000", "Skúter 1000 W s dojazdom až 80 km"],
+    ua: ["Urban Pro 1000", "Скутер 1000 Вт із запасом ходу до 80 км"],
+    en: ["Urban Pro 1000", "1000 W scooter with a range of up to 80 km"],
+  },
+  {
+    image: "scooter-900w",
+    serial: "CF-900-001",
+    name: "City Go 900",
+    characteristics: "900 W motor, top speed 25 km/h",
+    sk: ["City Go 900", "Skúter 900 W s rýchlosťou 25 km/h"],
+    ua: ["City Go 900", "Скутер 900 Вт зі швидкістю 25 км/год"],
+    en: ["City Go 900", "900 W scooter at 25 km/h"],
+  },
+  {
+    image: "scooter-cargo",
+    serial: "CF-CARGO-001",
+    name: "Cargo 1200",
+    characteristics: "1200 W motor, range up to 60 km, rear cargo rack for a delivery box",
+    sk: ["Cargo 1200", "Skúter 1200 W s nosičom na box, dojazd až 60 km"],
+    ua: ["Cargo 1200", "Скутер 1200 Вт з багажником для бокса, запас ходу до 60 км"],
+    en: ["Cargo 1200", "1200 W scooter with a box rack, range up to 60 km"],
+  },
+] as const;
+
+export const NEWS = [
+  {
+    title: "Nové skútre vo flotile / New scooters in the fleet",
+    content: "Do flotily pribudli nové skútre s dojazdom až 80 km.\n\nNew scooters with a range of up to 80 km have joined the fleet.",
+    textPosition: "bottom_left" as const,
+  },
+  {
+    title: "Výplaty každý týždeň / Weekly payouts",
+    content: "Výplaty posielame každý týždeň, prvú po prvom týždni.\n\nPayouts are weekly, the first after your first week.",
+    textPosition: "center" as const,
+  },
+  {
+    title: "Prihlášky do 24 hodín / Applications within 24 hours",
+    content: "Prihlášky spracúvame zvyčajne do 24 hodín.\n\nApplications are usually processed within 24 hours.",
+    textPosition: "top_left" as const,
+  },
+];
+
+export const PARTNERS = [
+  { name: "Wolt", url: "https://wolt.com" },
+  { name: "Bolt Food", url: "https://food.bolt.eu" },
+  { name: "Foodora", url: "https://www.foodora.sk" },
+];
+
+export const DEMO_ADMIN = { email: "admin@courierfleet.sk", password: "Demo-Admin-2026!" };

@@ -1,0 +1,59 @@
+/**
+ * `bun run test`: typecheck, lint, unit and integration tests, then the Playwright journeys.
+ * Every suite runs even when an earlier one fails; the last line sums them all: "N passed, N failed".
+ */
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+type Result = { name: string; passed: number; failed: number };
+const results: Result[] = [];
+
+async function run(cmd: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  const code = await proc.exited;
+  return { code, output: out + err };
+}
+
+async function step(name: string, cmd: string[]) {
+  console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
+  const { code, output } = await run(cmd);
+  process.stdout.write(output);
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+}
+
+await step("typecheck", ["bun", "run", "typecheck"]);
+await step("lint", ["bun", "run", "lint"]);
+
+console.log("\n▶ unit and integration: bun test");
+{
+  const { code, output } = await run(["bun", "test"]);
+  process.stdout.write(output.split("\n").filter((line) => !line.startsWith("(pass)")).join("\n"));
+  const passed = Number(/(\d+) pass/.exec(output)?.[1] ?? 0);
+  const failed = Number(/(\d+) fail/.exec(output)?.[1] ?? 0) + Number(/(\d+) errors?\n/.exec(output)?.[1] ?? 0);
+  results.push({ name: "bun test", passed, failed: failed || (code !== 0 ? 1 : 0) });
+}
+
+console.log("\n▶ end-to-end: playwright");
+{
+  const report = "test-results/e2e.json";
+  rmSync(report, { force: true });
+  const proc = Bun.spawn(["bun", "--bun", "playwright", "test", "--reporter=list,json"], {
+    stdout: "inherit",
+    stderr: "inherit",
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  const code = await proc.exited;
+  if (existsSync(report)) {
+    const stats = (JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
+    results.push({ name: "playwright", passed: stats.expected + stats.flaky, failed: stats.unexpected || (code !== 0 && stats.unexpected === 0 ? 1 : 0) });
+  } else {
+    results.push({ name: "playwright", passed: 0, failed: 1 });
+  }
+}
+
+console.log("");
+for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

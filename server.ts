@@ -1,0 +1,112 @@
+/**
+ * The production server: one Bun process serves pages, /api, static assets and uploads.
+ * The operator's NODE_ENV decides the product's production rules; React always runs its production build.
+ */
+process.env.COURIER_OPERATOR_NODE_ENV = process.env.NODE_ENV ?? "";
+process.env.NODE_ENV = "production";
+
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+
+const { ConfigError } = await import("./app/lib/config.server");
+let cfg: Awaited<ReturnType<typeof import("./app/lib/startup.server").prepare>>;
+try {
+  const { prepare } = await import("./app/lib/startup.server");
+  cfg = await prepare();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const { createRequestHandler, RouterContextProvider } = await import("react-router");
+const { requestInfoContext } = await import("./app/lib/context");
+const { createStaticHandler } = await import("./app/lib/static.server");
+const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
+const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
+const { closeDatabase } = await import("./app/lib/db.server");
+const { log } = await import("./app/lib/log.server");
+const { startScheduler } = await import("./app/lib/scheduler.server");
+const { scheduledJobs } = await import("./app/lib/jobs.server");
+
+const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
+const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+const handle = createRequestHandler(build, "production");
+const serveStatic = createStaticHandler(path.join(buildDir, "client"));
+const appOrigin = new URL(cfg.appUrl).origin;
+let requestCounter = 0;
+
+function clientIp(request: Request, socketIp: string | undefined) {
+  if (cfg.trustProxy) {
+    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketIp ?? "unknown";
+}
+
+function crossSiteRefusal() {
+  return Response.json({ error: "Requests from other sites are not allowed." }, { status: 403 });
+}
+
+const server = Bun.serve({
+  port: cfg.port,
+  hostname: cfg.host,
+  // Uploads are streamed and checked per file; this is only the outer bound of one request.
+  maxRequestBodySize: 120 * 1024 * 1024,
+  idleTimeout: 60,
+  async fetch(request, bunServer) {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const requestId = (++requestCounter).toString(36);
+    const ip = clientIp(request, bunServer.requestIP(request)?.address);
+    let response: Response;
+    try {
+      const asset = serveStatic(request, url.pathname);
+      if (asset) response = asset;
+      else if (isCrossSiteMutation(request, appOrigin)) response = crossSiteRefusal();
+      else {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, { ip, requestId });
+        response = await handle(request, context);
+      }
+    } catch (error) {
+      log("error", "request failed", { requestId, path: url.pathname, error: String(error) });
+      response = new Response("Internal Server Error", { status: 500 });
+    }
+    applySecurityHeaders(response.headers);
+    if (!url.pathname.startsWith("/assets/")) {
+      log("info", "request", {
+        id: requestId,
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip,
+      });
+    }
+    return response;
+  },
+  error(error) {
+    log("error", "server error", { error: String(error) });
+    return new Response("Internal Server Error", { status: 500 });
+  },
+});
+
+const scheduler = startScheduler(scheduledJobs);
+log("info", "listening", { url: `http://${server.hostname}:${server.port}`, appUrl: cfg.appUrl, production: cfg.production });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log("info", "shutting down", { signal });
+  scheduler.stop();
+  // Stops accepting connections and resolves once in-flight requests have finished.
+  await server.stop(false);
+  closeDatabase();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import type { UserStatus } from "~/domain/status";
+import { createUser, sessionCookieHeader } from "../factories";
+
+type LoginOptions = { role?: "user" | "admin"; status?: UserStatus; language?: "sk" | "ua" | "en" };
+
+/** Creates a user and logs the browser in by planting a session cookie (no form round trip). */
+export async function loginAs(page: Page, options: LoginOptions = {}) {
+  const user = await createUser({ role: options.role, status: options.status, language: options.language });
+  const header = await sessionCookieHeader(user.id);
+  const [name, value] = header.split(/=(.*)/s) as [string, string];
+  const url = new URL(process.env.APP_URL!);
+  await page.context().addCookies([{ name, value, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  return user;
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  /** Messages a test expects, e.g. the browser's note about a page answered with 404. */
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        if (message.type() === "error" && !allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Asserts nothing overflows horizontally (CONTRACT §5, 360 px). */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,54 @@
+/** Test data written through the same tables the app uses (bun test and Playwright under Bun). */
+import { eq } from "drizzle-orm";
+import { statusHistory, users } from "~db/schema";
+import type { UserStatus } from "~/domain/status";
+import { db } from "~/lib/db.server";
+import { sessionCookie } from "~/lib/session.server";
+import { createSession } from "~/models/sessions.server";
+
+let counter = 0;
+// A cheap hash keeps test set-up fast; production always uses argon2id's defaults.
+const hashCache = new Map<string, string>();
+async function fastHash(password: string) {
+  let hash = hashCache.get(password);
+  if (!hash) {
+    hash = await Bun.password.hash(password, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 });
+    hashCache.set(password, hash);
+  }
+  return hash;
+}
+
+export const TEST_PASSWORD = "Courier-Test-1!";
+
+export async function createUser(
+  overrides: Partial<{ email: string; role: "user" | "admin"; status: UserStatus; active: boolean; fullName: string; language: "sk" | "ua" | "en"; password: string }> = {},
+) {
+  counter += 1;
+  const email = overrides.email ?? `user${Date.now().toString(36)}${counter}@example.com`;
+  const row = db()
+    .insert(users)
+    .values({
+      email: email.toLowerCase(),
+      passwordHash: await fastHash(overrides.password ?? TEST_PASSWORD),
+      role: overrides.role ?? "user",
+      status: overrides.status ?? "confirmed_account",
+      active: overrides.active ?? true,
+      fullName: overrides.fullName ?? null,
+      language: overrides.language ?? "en",
+    })
+    .returning()
+    .get();
+  db().insert(statusHistory).values({ userId: row.id, toStatus: row.status, reason: "test" }).run();
+  return row;
+}
+
+/** A logged-in session for the user, as the Cookie header value the browser would send. */
+export async function sessionCookieHeader(userId: number) {
+  const id = createSession(userId, { ip: "127.0.0.1" });
+  const setCookie = await sessionCookie().serialize(id);
+  return setCookie.split(";")[0]!;
+}
+
+export function getUserRow(id: number) {
+  return db().select().from(users).where(eq(users.id, id)).get();
+}
