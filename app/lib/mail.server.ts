@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "./config.server";
+import { randomToken } from "./crypto.server";
+import { log } from "./log.server";
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+let transporter: Transporter | undefined;
+
+function transport() {
+  const { smtpUrl } = config();
+  // Without SMTP the message is rendered to RFC 822 by nodemailer itself and kept as an .eml file.
+  transporter ??= smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return transporter;
+}
+
+/** For tests that point the app at another SMTP server after start-up. */
+export function resetMailTransport() {
+  transporter = undefined;
+}
+
+const LINK = /https?:\/\/[^\s<>"]+/g;
+
+/**
+ * Sends one e-mail. With SMTP_URL unset it is written to DATA_DIR/mail/*.eml and its subject and
+ * links are logged, so a local account can be activated without a mail server.
+ */
+export async function sendMail(mail: Mail) {
+  const { mailFrom, smtpUrl, mailDir } = config();
+  const info = (await transport().sendMail({ from: mailFrom, ...mail })) as { message?: Buffer; messageId?: string };
+  if (!smtpUrl && info.message) {
+    mkdirSync(mailDir, { recursive: true });
+    const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomToken(4)}.eml`);
+    writeFileSync(file, info.message, { mode: 0o600 });
+    log("info", "mail written", { to: mail.to, subject: mail.subject, file, links: mail.text.match(LINK) ?? [] });
+  }
+  return info.messageId;
+}
+
+/** Sends without failing the caller: a decision already committed must not turn into an error page. */
+export async function sendMailSafely(mail: Mail) {
+  try {
+    await sendMail(mail);
+    return true;
+  } catch (error) {
+    log("error", "mail failed", { to: mail.to, subject: mail.subject, error: String(error) });
+    return false;
+  }
+}
