@@ -3,9 +3,10 @@ import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "~/domain/rules";
 import { sessionContext } from "~/lib/context";
+import { isProduction } from "~/lib/config.server";
 import { NAMESPACES, resources } from "~/lib/locales";
 
-export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
+export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60, secure: isProduction });
 
 /** Accept-Language → one of our codes; Ukrainian is `uk` there and `ua` here. */
 export function languageFromHeader(header: string | null): Language | null {

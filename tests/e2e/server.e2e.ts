@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+
+/** Starts a second server from the same build with its own data folder. */
+function startServer(env: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), "courier-server-"));
+  const proc = Bun.spawn(["bun", "server.ts"], {
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${dir}/app.db`, UPLOADS_DIR: `${dir}/uploads`, HOST: "127.0.0.1", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  return { proc, dir };
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await Bun.sleep(100);
+  }
+  throw new Error("server did not start");
+}
+
+test.describe("the Bun server process", () => {
+  test("a bad configuration value stops start-up with one line naming it", async () => {
+    const { proc } = startServer({ PORT: "not-a-port" });
+    expect(await proc.exited).toBe(1);
+    const stderr = (await new Response(proc.stderr).text()).trim();
+    expect(stderr.split("\n")).toHaveLength(1);
+    expect(stderr).toContain("PORT");
+  });
+
+  test("production refuses to start without SESSION_SECRET or with the captcha off", async () => {
+    const noSecret = startServer({ NODE_ENV: "production", PORT: "3391" });
+    expect(await noSecret.proc.exited).toBe(1);
+    expect(await new Response(noSecret.proc.stderr).text()).toContain("SESSION_SECRET");
+    const captchaOff = startServer({ NODE_ENV: "production", PORT: "3392", SESSION_SECRET: "x".repeat(40), CAPTCHA_PROVIDER: "off" });
+    expect(await captchaOff.proc.exited).toBe(1);
+    expect(await new Response(captchaOff.proc.stderr).text()).toContain("CAPTCHA_PROVIDER");
+  });
+
+  test("production sends HSTS and Secure cookies; React runs its production build either way", async () => {
+    const port = 3393;
+    const { proc } = startServer({ NODE_ENV: "production", PORT: String(port), SESSION_SECRET: "s".repeat(40), APP_URL: `http://127.0.0.1:${port}` });
+    try {
+      await waitForHealth(port);
+      const response = await fetch(`http://127.0.0.1:${port}/?lng=en`);
+      expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+      expect(response.headers.get("set-cookie")).toContain("Secure");
+      const html = await response.text();
+      expect(html).not.toContain("react-dom.development");
+    } finally {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    }
+  });
+
+  test("SIGTERM finishes in-flight requests, closes the database and exits 0", async () => {
+    const port = 3394;
+    const { proc, dir } = startServer({ PORT: String(port), DEMO_SEED: "1" });
+    await waitForHealth(port);
+    const inFlight = Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/`).then((r) => r.status));
+    await Bun.sleep(5);
+    proc.kill("SIGTERM");
+    const statuses = await Promise.all(inFlight.map((p) => p.catch(() => 0)));
+    // Requests that reached the server before the signal are answered, none is cut off with an error.
+    expect(statuses.filter((s) => s !== 0 && s !== 200)).toEqual([]);
+    expect(await proc.exited).toBe(0);
+    expect(await new Response(proc.stdout).text()).toContain('"msg":"shutting down"');
+    // Closing the last connection checkpoints and removes the write-ahead log.
+    expect(existsSync(path.join(dir, "app.db-wal"))).toBe(false);
+    const after = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => "answered", () => "refused");
+    expect(after).toBe("refused");
+  });
+
+  test("first start prints the demo admin; a second start seeds nothing", async () => {
+    const port = 3395;
+    const first = startServer({ PORT: String(port), DEMO_SEED: "1" });
+    await waitForHealth(port);
+    first.proc.kill("SIGTERM");
+    await first.proc.exited;
+    expect(await new Response(first.proc.stdout).text()).toContain("Demo admin: admin@courierfleet.sk");
+    const second = Bun.spawn(["bun", "server.ts"], {
+      env: { ...process.env, DATA_DIR: first.dir, DATABASE_URL: `file:${first.dir}/app.db`, UPLOADS_DIR: `${first.dir}/uploads`, HOST: "127.0.0.1", PORT: String(port), DEMO_SEED: "1" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    await waitForHealth(port);
+    second.kill("SIGTERM");
+    await second.exited;
+    expect(await new Response(second.stdout).text()).not.toContain("Demo admin");
+  });
+});
