@@ -1,0 +1,15 @@
+/** Migrates, seeds demo data and ensures the configured admin — what the server does at start-up. */
+import { ConfigError } from "../app/lib/config.server";
+import { closeDatabase } from "../app/lib/db.server";
+import { prepare } from "../app/lib/startup.server";
+
+try {
+  await prepare();
+  closeDatabase();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
