@@ -27,6 +27,7 @@ const { createStaticHandler } = await import("./app/lib/static.server");
 const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
 const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
 const { closeDatabase } = await import("./app/lib/db.server");
+const { normalizeApiError } = await import("./app/lib/api-errors.server");
 const { log } = await import("./app/lib/log.server");
 const { startScheduler } = await import("./app/lib/scheduler.server");
 const { scheduledJobs } = await import("./app/lib/jobs.server");
@@ -70,6 +71,7 @@ const server = Bun.serve({
         const context = new RouterContextProvider();
         context.set(requestInfoContext, { ip, requestId });
         response = await handle(request, context);
+        if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
       }
     } catch (error) {
       log("error", "request failed", { requestId, path: url.pathname, error: String(error) });

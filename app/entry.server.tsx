@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { randomToken } from "~/lib/crypto.server";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
@@ -57,4 +57,12 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   return new Response(body, { headers: responseHeaders, status });
+}
+
+/** Errors the router reports: expected 4xx answers are not logged; real failures are, as one JSON line. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const detail = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "unhandled route error", path: new URL(request.url).pathname, ...detail }));
 }

@@ -1,0 +1,30 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
+import { languageFromHeader, localeCookie } from "~/middleware/i18n";
+import { translatorFor } from "./i18n.server";
+
+async function requestLanguage(request: Request): Promise<Language> {
+  const query = new URL(request.url).searchParams.get("lng");
+  if (isLanguage(query)) return query;
+  const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (isLanguage(cookie)) return cookie;
+  return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The router answers a wrong method or a crash on a resource route with its own body; CONTRACT §4
+ * wants `{ error }` in the request's language for every `/api` error, so those two are rewritten here.
+ */
+export async function normalizeApiError(request: Request, response: Response): Promise<Response> {
+  if (response.status !== 405 && response.status < 500) return response;
+  const type = response.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
+    if (body && typeof body.error === "string") return response;
+  }
+  const t = translatorFor(await requestLanguage(request));
+  const key = response.status === 405 ? "errors:methodNotAllowed" : "errors:unexpected";
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ error: t(key) }), { status: response.status, headers });
+}
