@@ -1,0 +1,260 @@
+/**
+ * Online backup and restore: one .tar.gz holding a consistent SQLite snapshot, the uploads folder and a
+ * manifest (row counts per table, SHA-256 of every file). The snapshot is `VACUUM INTO` on a separate
+ * connection: it reads inside one read transaction, so in WAL mode the server keeps writing meanwhile.
+ */
+import { Database } from "bun:sqlite";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as tar from "tar";
+
+const FORMAT = "courier-fleet-backup";
+const DB_ENTRY = "database.sqlite";
+const MANIFEST_ENTRY = "manifest.json";
+const UPLOADS_ENTRY = "uploads";
+
+export type FileEntry = { path: string; size: number; sha256: string };
+export type BackupManifest = {
+  format: typeof FORMAT;
+  version: 1;
+  createdAt: string;
+  database: { file: string; size: number; sha256: string; tables: Record<string, number> };
+  /** `missing`: storage keys the snapshot references whose file was already gone when copied. */
+  uploads: { count: number; bytes: number; files: FileEntry[]; missing: string[] };
+};
+
+export class BackupError extends Error {}
+
+export async function sha256File(file: string) {
+  const hasher = new Bun.CryptoHasher("sha256");
+  for await (const chunk of Bun.file(file).stream()) hasher.update(chunk);
+  return hasher.digest("hex");
+}
+
+/** Regular files under `root`, as sorted forward-slash paths relative to it. Symlinks are not followed. */
+export function listFiles(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), rel);
+      else if (entry.isFile()) out.push(rel);
+    }
+  };
+  walk(root, "");
+  return out.sort();
+}
+
+/** Row count of every table of the schema (including the migrations journal). */
+export function tableCounts(database: Database): Record<string, number> {
+  const names = database
+    .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all()
+    .map((r) => r.name);
+  return Object.fromEntries(
+    names.map((name) => [name, database.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get()!.n]),
+  );
+}
+
+function checkIntegrity(database: Database, label: string) {
+  const rows = database.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all();
+  if (rows.length !== 1 || rows[0]!.integrity_check !== "ok")
+    throw new BackupError(`${label}: PRAGMA integrity_check failed: ${rows.map((r) => r.integrity_check).slice(0, 5).join("; ")}`);
+}
+
+function copyInto(src: string, dest: string) {
+  mkdirSync(path.dirname(dest), { recursive: true });
+  try {
+    copyFileSync(src, dest);
+    return true;
+  } catch (error) {
+    // Deleted between listing and copying (an erasure or the sweep): it is simply not in this backup.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** Copies the uploads into the staging folder; referenced files still under a temporary name get a few short retries. */
+async function stageUploads(uploadsDir: string, stagedDir: string, referenced: string[]) {
+  const copied = new Set<string>();
+  for (const rel of listFiles(uploadsDir)) if (copyInto(path.join(uploadsDir, rel), path.join(stagedDir, rel))) copied.add(rel);
+  let missing = referenced.filter((key) => !copied.has(key));
+  for (let attempt = 0; attempt < 5 && missing.length > 0; attempt++) {
+    await Bun.sleep(200);
+    for (const key of missing) if (copyInto(path.join(uploadsDir, key), path.join(stagedDir, key))) copied.add(key);
+    missing = missing.filter((key) => !copied.has(key));
+  }
+  const files: FileEntry[] = [];
+  for (const rel of [...copied].sort()) {
+    const file = path.join(stagedDir, rel);
+    files.push({ path: rel, size: statSync(file).size, sha256: await sha256File(file) });
+  }
+  return { files, missing };
+}
+
+export function defaultBackupFile(dataDir: string, now = new Date()) {
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  return path.join(dataDir, "backups", `courier-fleet-${stamp}.tar.gz`);
+}
+
+/** Writes the archive next to `outFile` under a temporary name and renames it when complete. */
+export async function createBackup(options: { databasePath: string; uploadsDir: string; outFile: string }) {
+  const started = performance.now();
+  const { databasePath, uploadsDir } = options;
+  const outFile = path.resolve(options.outFile);
+  if (!existsSync(databasePath)) throw new BackupError(`No database at ${databasePath}`);
+  if (existsSync(outFile)) throw new BackupError(`${outFile} already exists`);
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  const staging = mkdtempSync(path.join(path.dirname(outFile), ".backup-"));
+  const partial = `${outFile}.partial`;
+  try {
+    const snapshotFile = path.join(staging, DB_ENTRY);
+    const live = new Database(databasePath, { readwrite: true, create: false });
+    try {
+      live.exec("PRAGMA busy_timeout = 10000");
+      live.query("VACUUM INTO ?").run(snapshotFile);
+    } finally {
+      live.close();
+    }
+    const snapshotMs = performance.now() - started;
+
+    const snapshot = new Database(snapshotFile, { readonly: true });
+    let tables: Record<string, number>;
+    let referenced: string[] = [];
+    try {
+      checkIntegrity(snapshot, "snapshot");
+      tables = tableCounts(snapshot);
+      if ("uploads" in tables)
+        referenced = snapshot.query<{ k: string }, []>("SELECT storage_key AS k FROM uploads").all().map((r) => r.k);
+    } finally {
+      snapshot.close();
+    }
+
+    // After the snapshot, so every file a committed row points to is already on disk.
+    const { files, missing } = await stageUploads(uploadsDir, path.join(staging, UPLOADS_ENTRY), referenced);
+    const manifest: BackupManifest = {
+      format: FORMAT,
+      version: 1,
+      createdAt: new Date().toISOString(),
+      database: { file: DB_ENTRY, size: statSync(snapshotFile).size, sha256: await sha256File(snapshotFile), tables },
+      uploads: { count: files.length, bytes: files.reduce((n, f) => n + f.size, 0), files, missing },
+    };
+    writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
+    mkdirSync(path.join(staging, UPLOADS_ENTRY), { recursive: true });
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_ENTRY, DB_ENTRY, UPLOADS_ENTRY]);
+    renameSync(partial, outFile);
+    return { file: outFile, size: statSync(outFile).size, manifest, snapshotMs, totalMs: performance.now() - started };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(partial, { force: true });
+  }
+}
+
+/** True when another process has the database open (the server holds a shared lock while it runs). */
+export function databaseInUse(databasePath: string) {
+  if (!existsSync(databasePath)) return false;
+  const probe = new Database(databasePath, { readwrite: true, create: false });
+  try {
+    probe.exec("PRAGMA busy_timeout = 0");
+    probe.exec("PRAGMA locking_mode = EXCLUSIVE");
+    probe.exec("BEGIN EXCLUSIVE");
+    probe.exec("COMMIT");
+    return false;
+  } catch {
+    return true;
+  } finally {
+    probe.close();
+  }
+}
+
+function isAllowedEntry(entryPath: string) {
+  const p = entryPath.replace(/^\.\//, "");
+  return p === MANIFEST_ENTRY || p === DB_ENTRY || p === UPLOADS_ENTRY || p === `${UPLOADS_ENTRY}/` || p.startsWith(`${UPLOADS_ENTRY}/`);
+}
+
+function readManifest(staging: string): BackupManifest {
+  const file = path.join(staging, MANIFEST_ENTRY);
+  if (!existsSync(file)) throw new BackupError("The archive has no manifest.json: not a Courier Fleet backup");
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as BackupManifest;
+  if (manifest.format !== FORMAT || manifest.version !== 1) throw new BackupError("Unknown backup format or version");
+  return manifest;
+}
+
+/** Checks every file against the manifest, then the database's integrity and row counts. */
+export async function verifyStaged(staging: string, manifest: BackupManifest) {
+  const dbFile = path.join(staging, DB_ENTRY);
+  if (!existsSync(dbFile) || (await sha256File(dbFile)) !== manifest.database.sha256)
+    throw new BackupError("Database checksum does not match the manifest");
+  const uploadsDir = path.join(staging, UPLOADS_ENTRY);
+  const expected = new Map(manifest.uploads.files.map((f) => [f.path, f]));
+  const present = listFiles(uploadsDir);
+  const extra = present.filter((p) => !expected.has(p));
+  if (extra.length > 0) throw new BackupError(`Files not in the manifest: ${extra.slice(0, 5).join(", ")}`);
+  for (const entry of expected.values()) {
+    const file = path.join(uploadsDir, entry.path);
+    if (!existsSync(file)) throw new BackupError(`Missing file: uploads/${entry.path}`);
+    if (statSync(file).size !== entry.size || (await sha256File(file)) !== entry.sha256)
+      throw new BackupError(`Checksum mismatch: uploads/${entry.path}`);
+  }
+  const database = new Database(dbFile, { readonly: true });
+  try {
+    checkIntegrity(database, "restored database");
+    const counts = tableCounts(database);
+    for (const [table, n] of Object.entries(manifest.database.tables))
+      if (counts[table] !== n) throw new BackupError(`Row count of ${table}: ${counts[table]} restored, ${n} in the manifest`);
+  } finally {
+    database.close();
+  }
+}
+
+function move(src: string, dest: string) {
+  mkdirSync(path.dirname(dest), { recursive: true });
+  try {
+    renameSync(src, dest);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    cpSync(src, dest, { recursive: true });
+    rmSync(src, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores an archive to `databasePath` and `uploadsDir`. An existing database is replaced only with
+ * `force` (it and the old uploads are moved aside, never deleted), and never while a process has it open.
+ */
+export async function restoreBackup(options: { archive: string; databasePath: string; uploadsDir: string; force?: boolean }) {
+  const started = performance.now();
+  const archive = path.resolve(options.archive);
+  const databasePath = path.resolve(options.databasePath);
+  const uploadsDir = path.resolve(options.uploadsDir);
+  if (!existsSync(archive)) throw new BackupError(`No archive at ${archive}`);
+  const exists = existsSync(databasePath);
+  if (exists && !options.force) throw new BackupError(`A database already exists at ${databasePath}; pass --force to replace it (the current files are moved aside)`);
+  if (exists && databaseInUse(databasePath)) throw new BackupError(`${databasePath} is open in another process; stop the server first`);
+
+  const targetDir = path.dirname(databasePath);
+  mkdirSync(targetDir, { recursive: true });
+  const staging = mkdtempSync(path.join(targetDir, ".restore-"));
+  try {
+    // strict: a path escaping the folder or any other warning aborts; only our three entries are taken.
+    await tar.extract({ file: archive, cwd: staging, strict: true, preserveOwner: false, filter: (p) => isAllowedEntry(p) });
+    const manifest = readManifest(staging);
+    await verifyStaged(staging, manifest);
+
+    let movedAsideTo: string | undefined;
+    if (exists || existsSync(uploadsDir)) {
+      movedAsideTo = path.join(targetDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+      for (const suffix of ["", "-wal", "-shm"])
+        if (existsSync(databasePath + suffix)) move(databasePath + suffix, path.join(movedAsideTo, path.basename(databasePath) + suffix));
+      if (existsSync(uploadsDir)) move(uploadsDir, path.join(movedAsideTo, "uploads"));
+    }
+    move(path.join(staging, DB_ENTRY), databasePath);
+    const stagedUploads = path.join(staging, UPLOADS_ENTRY);
+    if (existsSync(stagedUploads)) move(stagedUploads, uploadsDir);
+    else mkdirSync(uploadsDir, { recursive: true });
+    return { manifest, databasePath, uploadsDir, movedAsideTo, totalMs: performance.now() - started };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * `bun run db:backup [--out FILE]`: an online snapshot of the database plus the uploads in one .tar.gz,
+ * safe while the server runs. Default file: DATA_DIR/backups/courier-fleet-<time>.tar.gz.
+ */
+import { parseArgs } from "node:util";
+import { BackupError, createBackup, defaultBackupFile } from "~/lib/backup.server";
+import { ConfigError, parseConfig } from "~/lib/config.server";
+
+try {
+  const { values } = parseArgs({ options: { out: { type: "string" } } });
+  // parseConfig, not config(): a backup must not create a session secret as a side effect.
+  const cfg = parseConfig(process.env);
+  const result = await createBackup({
+    databasePath: cfg.databasePath,
+    uploadsDir: cfg.uploadsDir,
+    outFile: values.out ?? defaultBackupFile(cfg.dataDir),
+  });
+  const { manifest } = result;
+  console.log(`Backup written: ${result.file} (${(result.size / 1024 / 1024).toFixed(1)} MB)`);
+  console.log(`  snapshot ${result.snapshotMs.toFixed(0)} ms, total ${result.totalMs.toFixed(0)} ms`);
+  for (const [table, n] of Object.entries(manifest.database.tables)) console.log(`  ${table.padEnd(24)} ${n}`);
+  console.log(`  uploads: ${manifest.uploads.count} files, ${(manifest.uploads.bytes / 1024 / 1024).toFixed(1)} MB`);
+  if (manifest.uploads.missing.length > 0)
+    console.log(`  note: ${manifest.uploads.missing.length} referenced file(s) were deleted while the backup ran`);
+} catch (error) {
+  if (error instanceof BackupError || error instanceof ConfigError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    console.error(`Backup failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  throw error;
+}
