@@ -11,9 +11,53 @@ export function authHref(search: string, view: "login" | "register" | "forgot") 
   return `?${params}`;
 }
 
-export function SiteHeader({ user, locale }: { user: HeaderUser; locale: Language }) {
+function NavLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to="/#income">{t("nav.income")}</Link>
+      <Link to="/#fleet">{t("nav.fleet")}</Link>
+      <Link to="/#news">{t("nav.news")}</Link>
+      <Link to="/#faq">{t("nav.faq")}</Link>
+    </>
+  );
+}
+
+function AccountActions({ user }: { user: HeaderUser }) {
   const { t } = useTranslation();
   const location = useLocation();
+  if (user) {
+    return (
+      <div className="account">
+        <Link className="btn btn-ghost" to={user.role === "admin" ? "/admin/dashboard" : "/dashboard"} title={t("account.signedInAs", { email: user.email })}>
+          {user.role === "admin" ? t("nav.admin") : t("nav.dashboard")}
+        </Link>
+        <Form method="post" action="/auth/logout">
+          <button type="submit" className="btn btn-outline">
+            {t("account.logout")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <div className="account">
+      <Link className="btn btn-ghost" to={authHref(location.search, "login")} preventScrollReset>
+        {t("account.login")}
+      </Link>
+      <Link className="btn btn-primary" to={authHref(location.search, "register")} preventScrollReset>
+        {t("account.register")}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Wide screens show navigation and account actions in the bar; phones fold them into a
+ * <details> menu, which opens without JavaScript. The language switcher is always visible.
+ */
+export function SiteHeader({ user, locale }: { user: HeaderUser; locale: Language }) {
+  const { t } = useTranslation();
   return (
     <header className="site-header">
       <div className="container header-row">
@@ -25,42 +69,27 @@ export function SiteHeader({ user, locale }: { user: HeaderUser; locale: Languag
           </svg>
           <span>{t("brand")}</span>
         </Link>
-        <details className="nav-menu">
-          <summary aria-label={t("nav.menu")}>
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </summary>
-          <nav aria-label={t("nav.main")} className="nav-links">
-            <Link to="/#income">{t("nav.income")}</Link>
-            <Link to="/#fleet">{t("nav.fleet")}</Link>
-            <Link to="/#news">{t("nav.news")}</Link>
-            <Link to="/#faq">{t("nav.faq")}</Link>
-          </nav>
-        </details>
+        <nav aria-label={t("nav.main")} className="nav-links nav-wide">
+          <NavLinks />
+        </nav>
         <div className="header-actions">
+          <div className="nav-wide">
+            <AccountActions user={user} />
+          </div>
           <LanguageSwitcher current={locale} />
-          {user ? (
-            <div className="account">
-              <Link className="btn btn-ghost" to={user.role === "admin" ? "/admin/dashboard" : "/dashboard"} title={t("account.signedInAs", { email: user.email })}>
-                {user.role === "admin" ? t("nav.admin") : t("nav.dashboard")}
-              </Link>
-              <Form method="post" action="/auth/logout">
-                <button type="submit" className="btn btn-outline">
-                  {t("account.logout")}
-                </button>
-              </Form>
+          <details className="nav-menu">
+            <summary aria-label={t("nav.menu")}>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </summary>
+            <div className="nav-panel">
+              <nav aria-label={t("nav.main")} className="nav-links">
+                <NavLinks />
+              </nav>
+              <AccountActions user={user} />
             </div>
-          ) : (
-            <div className="account">
-              <Link className="btn btn-ghost" to={authHref(location.search, "login")} preventScrollReset>
-                {t("account.login")}
-              </Link>
-              <Link className="btn btn-primary" to={authHref(location.search, "register")} preventScrollReset>
-                {t("account.register")}
-              </Link>
-            </div>
-          )}
+          </details>
         </div>
       </div>
     </header>
