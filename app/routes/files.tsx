@@ -1,7 +1,18 @@
 import type { Route } from "./+types/files";
 import { requireUser } from "~/lib/session.server";
+import { fileHeaders, storedFilePath } from "~/lib/uploads.server";
+import { findPrivateFile, recordFileView } from "~/models/uploads.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
-  return new Response("Not found", { status: 404 });
+/**
+ * Private files (identity documents, report attachments): the owner or an admin only. Another
+ * user's file answers 404, exactly like a file that does not exist, so ids reveal nothing.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const id = Number(params.id);
+  const file = Number.isSafeInteger(id) && id > 0 ? findPrivateFile(id, user) : undefined;
+  const blob = file && Bun.file(storedFilePath(file.storageKey));
+  if (!file || !blob || !(await blob.exists())) return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (user.role === "admin" && file.ownerId !== user.id) recordFileView(user.id, file);
+  return new Response(blob, { headers: fileHeaders(file.mime, blob.size, "private") });
 }

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { MIN_COURIER_AGE } from "./rules";
+
+/** Job application (spec §3, §5): one schema for Conform in the browser and in the action. */
+export const CONTACT_METHODS = ["phone", "whatsapp", "telegram", "viber"] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+
+export const REQUIRED_DOCUMENTS = ["face_photo", "id_front", "id_back"] as const;
+export const RESIDENCE_DOCUMENTS = ["residence_front", "residence_back"] as const;
+export const DOCUMENT_FIELDS = [...REQUIRED_DOCUMENTS, ...RESIDENCE_DOCUMENTS, "refugee_document"] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+
+/**
+ * A Slovak number as +421 and nine digits: accepts "0903 123 456", "903123456", "00421…" and
+ * "+421 …" with spaces, dashes, dots or brackets. Anything else is returned unchanged (and fails).
+ */
+export function normalizeSlovakPhone(input: string): string {
+  const compact = input.replace(/[\s\-.()/]/g, "");
+  const digits = compact.replace(/^\+/, "");
+  if (!/^\d+$/.test(digits)) return input.trim();
+  if (compact.startsWith("+421") && digits.length === 12) return `+${digits}`;
+  if (digits.startsWith("00421") && digits.length === 14) return `+${digits.slice(2)}`;
+  if (digits.startsWith("0") && digits.length === 10) return `+421${digits.slice(1)}`;
+  if (!compact.startsWith("+") && digits.length === 9) return `+421${digits}`;
+  return input.trim();
+}
+
+/**
+ * A document field counts as present with a chosen file (browser) or a kept draft ("kept" on the
+ * server, which sets it from its own records and never from the client's word).
+ */
+export function hasDocument(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasDocument);
+  if (typeof value === "string") return value.length > 0;
+  return typeof File !== "undefined" && value instanceof File && value.size > 0;
+}
+
+const documentField = z.any().transform(hasDocument);
+
+export const applicationSchema = z
+  .object({
+    fullName: z
+      .string({ error: "errors.fullNameRequired" })
+      .trim()
+      .min(3, { error: "errors.fullNameRequired" })
+      .max(120, { error: "errors.tooLong" }),
+    age: z
+      .number({ error: "errors.ageRequired" })
+      .int({ error: "errors.ageRequired" })
+      .min(MIN_COURIER_AGE, { error: "errors.ageMin" })
+      .max(99, { error: "errors.ageRequired" }),
+    phone: z
+      .string({ error: "errors.phoneInvalid" })
+      .transform(normalizeSlovakPhone)
+      .pipe(z.string().regex(/^\+421\d{9}$/, { error: "errors.phoneInvalid" })),
+    contactMethod: z.enum(CONTACT_METHODS, { error: "errors.contactMethodRequired" }),
+    contactUsername: z.string().trim().max(64, { error: "errors.tooLong" }).optional(),
+    comment: z.string().trim().max(1000, { error: "errors.tooLong" }).optional(),
+    face_photo: documentField,
+    id_front: documentField,
+    id_back: documentField,
+    residence_front: documentField,
+    residence_back: documentField,
+    refugee_document: documentField,
+  })
+  .superRefine((value, ctx) => {
+    for (const field of REQUIRED_DOCUMENTS) {
+      if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: "errors.documentRequired" });
+    }
+    // Telegram is reached by username; the other methods work with the phone number itself.
+    if (value.contactMethod === "telegram" && !value.contactUsername) {
+      ctx.addIssue({ code: "custom", path: ["contactUsername"], message: "errors.usernameRequired" });
+    }
+    const residence = value.residence_front || value.residence_back;
+    if (residence) {
+      for (const field of RESIDENCE_DOCUMENTS) {
+        if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: "errors.residenceBothSides" });
+      }
+    } else if (!value.refugee_document) {
+      ctx.addIssue({ code: "custom", path: ["residence_front"], message: "errors.residenceOrRefugee" });
+    }
+  });
+
+export type ApplicationInput = z.infer<typeof applicationSchema>;

@@ -1,0 +1,165 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { UPLOAD_LIMITS } from "~/domain/rules";
+import { fakeJpeg, jpegWithGps, png } from "../../tests/media-fixtures";
+import { config } from "./config.server";
+import {
+  commitUploads,
+  detectType,
+  discardUploads,
+  parseUploadForm,
+  prepareUpload,
+  reencodeImage,
+  removeUnreferencedFiles,
+  storedFilePath,
+  UploadError,
+} from "./uploads.server";
+
+function multipartRequest(form: FormData, headers: Record<string, string> = {}) {
+  return new Request("http://localhost/x", { method: "POST", body: form, headers });
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof UploadError) return error;
+    throw error;
+  }
+  throw new Error("expected an UploadError");
+}
+
+describe("detectType", () => {
+  test("recognises images and videos by their bytes", async () => {
+    expect(detectType(await jpegWithGps())?.mime).toBe("image/jpeg");
+    expect(detectType(await png())?.mime).toBe("image/png");
+    const webp = new Uint8Array(await sharp(await png()).webp().toBuffer());
+    expect(detectType(webp)?.mime).toBe("image/webp");
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 0, 0]);
+    expect(detectType(mp4)?.mime).toBe("video/mp4");
+    const mov = new Uint8Array([0, 0, 0, 0x14, ...new TextEncoder().encode("ftypqt  "), 0, 0, 0, 0]);
+    expect(detectType(mov)?.mime).toBe("video/quicktime");
+  });
+  test("a text file named .jpg is nothing", () => {
+    expect(detectType(fakeJpeg())).toBeNull();
+  });
+});
+
+describe("reencodeImage", () => {
+  test("drops EXIF and GPS, applies the orientation", async () => {
+    const original = await jpegWithGps(64, 48);
+    const before = await sharp(original).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.orientation).toBe(6);
+    const { data, width, height } = await reencodeImage(original, "image/jpeg");
+    const meta = await sharp(data).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    // Orientation 6 means the stored 64×48 picture is shown rotated: 48×64.
+    expect([width, height]).toEqual([48, 64]);
+  });
+  test("keeps the long side within the limit", async () => {
+    const big = new Uint8Array(await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#888" } }).png().toBuffer());
+    const { width, height } = await reencodeImage(big, "image/png");
+    expect(Math.max(width, height)).toBe(UPLOAD_LIMITS.imageMaxSide);
+  });
+  test("bytes that only look like an image are refused", async () => {
+    const broken = new Uint8Array([0xff, 0xd8, 0xff, ...new Array(40).fill(7)]);
+    expect((await refusal(reencodeImage(broken, "image/jpeg"))).code).toBe("badType");
+  });
+});
+
+describe("parseUploadForm", () => {
+  const spec = { fields: { photo: "image", attachments: "media" } as const, maxFiles: 2 };
+
+  test("returns text fields and detected files; empty file inputs are ignored", async () => {
+    const form = new FormData();
+    form.set("description", "Flat tyre");
+    form.append("photo", new File([await png()], "a.png"));
+    form.append("attachments", new File([], ""));
+    const { fields, files } = await parseUploadForm(multipartRequest(form), spec);
+    expect(fields.get("description")).toBe("Flat tyre");
+    expect(files.map((f) => [f.field, f.type.mime])).toEqual([["photo", "image/png"]]);
+  });
+
+  test("a renamed non-image is refused with 400", async () => {
+    const form = new FormData();
+    form.append("photo", new File([fakeJpeg()], "passport.jpg", { type: "image/jpeg" }));
+    const error = await refusal(parseUploadForm(multipartRequest(form), spec));
+    expect([error.code, error.status, error.field]).toEqual(["badType", 400, "photo"]);
+  });
+
+  test("a video in an image-only field is refused", async () => {
+    const form = new FormData();
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 0, 0]);
+    form.append("photo", new File([mp4], "clip.mp4"));
+    expect((await refusal(parseUploadForm(multipartRequest(form), spec))).code).toBe("badType");
+  });
+
+  test("an oversized image is cut off with 413", async () => {
+    const form = new FormData();
+    const huge = new Uint8Array(UPLOAD_LIMITS.imageBytes + 10);
+    huge.set(await png());
+    form.append("photo", new File([huge], "big.png"));
+    const error = await refusal(parseUploadForm(multipartRequest(form), { fields: { photo: "image" }, maxFiles: 1 }));
+    expect([error.code, error.status]).toEqual(["tooLarge", 413]);
+  });
+
+  test("a declared body over the limit is refused before reading", async () => {
+    let pulled = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(200 * 1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    expect((await refusal(parseUploadForm(request, spec))).status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  test("a third file is refused", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 3; i++) form.append("attachments", new File([await png()], `${i}.png`));
+    expect((await refusal(parseUploadForm(multipartRequest(form), spec))).code).toBe("tooManyFiles");
+  });
+});
+
+describe("storage", () => {
+  test("prepare writes a temporary file; commit moves it into place; discard removes it", async () => {
+    const [a, b] = await Promise.all(
+      [1, 2].map(async () => prepareUpload({ field: "photo", name: "x.jpg", bytes: await jpegWithGps(), type: { class: "image", mime: "image/jpeg", ext: "jpg" } })),
+    );
+    expect(existsSync(a!.tempPath)).toBe(true);
+    await commitUploads([a!]);
+    expect(existsSync(storedFilePath(a!.storageKey))).toBe(true);
+    await discardUploads([b!]);
+    expect(existsSync(b!.tempPath)).toBe(false);
+  });
+
+  test("the sweep removes unreferenced files past the grace period only", async () => {
+    const dir = config().uploadsDir;
+    mkdirSync(dir, { recursive: true });
+    const keep = path.join(dir, "keepme.jpg");
+    const orphan = path.join(dir, "orphan.jpg");
+    const fresh = path.join(dir, ".tmp-fresh.jpg");
+    for (const file of [keep, orphan, fresh]) writeFileSync(file, "x");
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(orphan, old, old);
+    utimesSync(keep, old, old);
+    await removeUnreferencedFiles(new Set(["keepme.jpg"]));
+    expect([existsSync(keep), existsSync(orphan), existsSync(fresh)]).toEqual([true, false, true]);
+  });
+
+  test("storage keys cannot climb out of the folder", () => {
+    expect(() => storedFilePath("../etc/passwd")).toThrow();
+  });
+});

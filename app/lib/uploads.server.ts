@@ -1,0 +1,238 @@
+/**
+ * Uploaded files (CONTRACT §5): streamed multipart parsing with size limits, type detection by
+ * content, image re-encoding without metadata, and storage under UPLOADS_DIR with random names.
+ *
+ * Files and rows must agree (STYLE.md): `prepareUpload` writes a processed file under a temporary
+ * name, the model commits the row, then `commitUploads` renames the file into place. A failed
+ * transaction calls `discardUploads`; `removeUnreferencedFiles` sweeps whatever is left over.
+ *
+ *   const { fields, files } = await parseUploadForm(request, { fields: { photo: "image" }, maxFiles: 1 });
+ *   const prepared = await Promise.all(files.map(prepareUpload));
+ *   try { saveRows(prepared); } catch (e) { await discardUploads(prepared); throw e; }
+ *   await commitUploads(prepared);
+ */
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  FormDataParseError,
+  MaxFilesExceededError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
+import { MaxFileSizeExceededError, MaxTotalSizeExceededError } from "@remix-run/multipart-parser";
+import sharp from "sharp";
+import { UPLOAD_LIMITS } from "~/domain/rules";
+import { config } from "./config.server";
+import { randomToken } from "./crypto.server";
+
+export type MediaClass = "image" | "video";
+/** What a file field accepts. */
+export type FieldAccept = "image" | "media";
+
+export type UploadSpec = {
+  /** File fields by name; any other file part is refused. */
+  fields: Record<string, FieldAccept>;
+  /** Most non-empty files in one request. */
+  maxFiles: number;
+};
+
+export type DetectedType = { class: MediaClass; mime: string; ext: string };
+
+/** One file as received: bytes in memory (bounded by the part limit) and its detected type. */
+export type ReceivedFile = { field: string; name: string; bytes: Uint8Array; type: DetectedType };
+
+/** A processed file written under a temporary name, ready to be committed with its row. */
+export type PreparedUpload = {
+  field: string;
+  storageKey: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  tempPath: string;
+};
+
+export type UploadErrorCode = "tooLarge" | "badType" | "tooManyFiles" | "badForm";
+
+/** A refusal the route turns into 413 (tooLarge) or 400 (the rest) with a translated message. */
+export class UploadError extends Error {
+  constructor(
+    readonly code: UploadErrorCode,
+    readonly field?: string,
+  ) {
+    super(`Upload refused: ${code}${field ? ` (${field})` : ""}`);
+  }
+  get status() {
+    return this.code === "tooLarge" ? 413 : 400;
+  }
+}
+
+const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+
+/** The type of a file from its first bytes (magic numbers), never from its name or declared type. */
+export function detectType(bytes: Uint8Array): DetectedType | null {
+  if (bytes.length < 12) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { class: "image", mime: "image/jpeg", ext: "jpg" };
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return { class: "image", mime: "image/png", ext: "png" };
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { class: "image", mime: "image/webp", ext: "webp" };
+  if (ascii(bytes, 4, 8) === "ftyp") {
+    const brand = ascii(bytes, 8, 12);
+    return brand === "qt  " ? { class: "video", mime: "video/quicktime", ext: "mov" } : { class: "video", mime: "video/mp4", ext: "mp4" };
+  }
+  // EBML header; Matroska files that are not WebM are refused.
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) {
+    if (ascii(bytes, 0, Math.min(bytes.length, 64)).includes("webm")) return { class: "video", mime: "video/webm", ext: "webm" };
+  }
+  return null;
+}
+
+function limitFor(type: DetectedType) {
+  return type.class === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.videoBytes;
+}
+
+/** The largest body a spec can legitimately produce, plus room for the text fields. */
+export function maxBodyBytes(spec: UploadSpec) {
+  const perFile = Object.values(spec.fields).includes("media") ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes;
+  return spec.maxFiles * perFile + 1024 * 1024;
+}
+
+/**
+ * Parses a multipart (or url-encoded) form as it streams in. A declared Content-Length over the
+ * limit is refused before reading; a part or body that grows past its limit stops the parser at
+ * that point, so nothing larger than the limit is ever held. Throws UploadError.
+ */
+export async function parseUploadForm(request: Request, spec: UploadSpec): Promise<{ fields: FormData; files: ReceivedFile[] }> {
+  const maxTotalSize = maxBodyBytes(spec);
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxTotalSize) throw new UploadError("tooLarge");
+  const accepts = Object.values(spec.fields);
+  const maxFileSize = accepts.includes("media") ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes;
+  const files: ReceivedFile[] = [];
+  const handler = async (file: FileUpload) => {
+    // An empty file input still sends a part; it means "no new file".
+    if (file.size === 0) return null;
+    const accept = spec.fields[file.fieldName];
+    if (!accept) throw new UploadError("badForm", file.fieldName);
+    if (files.length >= spec.maxFiles) throw new UploadError("tooManyFiles", file.fieldName);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = detectType(bytes);
+    if (!type || (accept === "image" && type.class !== "image")) throw new UploadError("badType", file.fieldName);
+    if (bytes.length > limitFor(type)) throw new UploadError("tooLarge", file.fieldName);
+    files.push({ field: file.fieldName, name: file.name, bytes, type });
+    return "received";
+  };
+  try {
+    // Empty parts of unused file inputs count against the parser's own file cap, hence the slack.
+    const fields = await parseFormData(request, { maxFileSize, maxTotalSize, maxFiles: spec.maxFiles + accepts.length + 4 }, handler);
+    return { fields, files };
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw new UploadError("tooLarge");
+    if (error instanceof MaxFilesExceededError) throw new UploadError("tooManyFiles");
+    if (error instanceof FormDataParseError || error instanceof TypeError) throw new UploadError("badForm");
+    throw error;
+  }
+}
+
+function uploadsDir() {
+  return config().uploadsDir;
+}
+
+/** Absolute path of a stored file; the key is ours (random), but never trust it blindly. */
+export function storedFilePath(storageKey: string) {
+  if (!/^[A-Za-z0-9_-]+\.[a-z0-9]+$/.test(storageKey)) throw new Error("Invalid storage key");
+  return path.join(uploadsDir(), storageKey);
+}
+
+const TEMP_PREFIX = ".tmp-";
+
+async function writeTemp(storageKey: string, bytes: Uint8Array) {
+  await mkdir(uploadsDir(), { recursive: true, mode: 0o700 });
+  const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
+  await writeFile(tempPath, bytes, { mode: 0o600 });
+  return tempPath;
+}
+
+/**
+ * Re-encodes an image: turned upright by its EXIF orientation, every metadata block (EXIF, GPS,
+ * XMP, ICC) dropped, the long side at most UPLOAD_LIMITS.imageMaxSide. Throws badType when the
+ * bytes only look like an image.
+ */
+export async function reencodeImage(bytes: Uint8Array, mime: string) {
+  try {
+    const side = UPLOAD_LIMITS.imageMaxSide;
+    // sharp writes no metadata unless asked to (withMetadata / keepExif), so GPS never survives.
+    let pipeline = sharp(bytes, { failOn: "error" }).rotate().resize({ width: side, height: side, fit: "inside", withoutEnlargement: true });
+    pipeline =
+      mime === "image/png" ? pipeline.png({ compressionLevel: 9 }) : mime === "image/webp" ? pipeline.webp({ quality: 85 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data), width: info.width, height: info.height };
+  } catch {
+    throw new UploadError("badType");
+  }
+}
+
+/** Processes one received file and writes it under a temporary name (see the module comment). */
+export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload> {
+  const storageKey = `${randomToken(18)}.${file.type.ext}`;
+  if (file.type.class === "image") {
+    const image = await reencodeImage(file.bytes, file.type.mime);
+    const tempPath = await writeTemp(storageKey, image.data);
+    return { field: file.field, storageKey, mime: file.type.mime, size: image.data.length, width: image.width, height: image.height, tempPath };
+  }
+  // Videos are stored as received: there is no encoder on the server; they are only served privately.
+  const tempPath = await writeTemp(storageKey, file.bytes);
+  return { field: file.field, storageKey, mime: file.type.mime, size: file.bytes.length, width: null, height: null, tempPath };
+}
+
+/** Moves prepared files into place once their rows are committed. */
+export async function commitUploads(prepared: PreparedUpload[]) {
+  for (const file of prepared) await rename(file.tempPath, storedFilePath(file.storageKey));
+}
+
+/** Removes prepared files whose rows were not committed. */
+export async function discardUploads(prepared: PreparedUpload[]) {
+  await Promise.all(prepared.map((file) => rm(file.tempPath, { force: true })));
+}
+
+/** Deletes stored files whose rows were deleted (call after the deleting transaction commits). */
+export async function deleteStoredFiles(storageKeys: string[]) {
+  await Promise.all(storageKeys.map((key) => rm(storedFilePath(key), { force: true })));
+}
+
+/**
+ * Deletes files no row references. Temporary files are kept for `graceMs` so an upload that is
+ * still between its temporary write and its commit is not swept away.
+ */
+export async function removeUnreferencedFiles(referenced: Set<string>, { graceMs = 60 * 60 * 1000, now = Date.now() } = {}) {
+  let names: string[];
+  try {
+    names = await readdir(uploadsDir());
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const key = name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length) : name;
+    if (referenced.has(key) && !name.startsWith(TEMP_PREFIX)) continue;
+    const full = path.join(uploadsDir(), name);
+    const info = await stat(full).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < graceMs) continue;
+    await rm(full, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Headers that make a browser show a stored file but never run or sniff it. */
+export function fileHeaders(mime: string, size: number, cache: "private" | "public") {
+  const safe = /^(image\/(jpeg|png|webp)|video\/(mp4|quicktime|webm))$/.test(mime) ? mime : "application/octet-stream";
+  return {
+    "Content-Type": safe,
+    "Content-Length": String(size),
+    "Content-Disposition": safe === "application/octet-stream" ? "attachment" : "inline",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "Cache-Control": cache === "private" ? "private, no-store" : "public, max-age=31536000, immutable",
+  };
+}

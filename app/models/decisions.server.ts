@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { users } from "~db/schema";
+import { HTML_LANG } from "~/domain/rules";
+import { db } from "~/lib/db.server";
+import { translatorFor } from "~/lib/i18n.server";
+import { config } from "~/lib/config.server";
+import { sendMailSafely } from "~/lib/mail.server";
+
+/**
+ * Why a courier action or an admin decision was refused. Screens translate `dashboard:refusals.<key>`;
+ * `status` is the HTTP status a route answers with.
+ */
+export class DecisionError extends Error {
+  constructor(
+    readonly key:
+      | "notFound"
+      | "notPending"
+      | "notAllowed"
+      | "pendingExists"
+      | "vehicleUnavailable"
+      | "vehicleNotYetAvailable"
+      | "sameVehicle"
+      | "documentsMissing"
+      | "cooldown"
+      | "reasonRequired"
+      | "replyRequired"
+      | "noVehicle",
+  ) {
+    super(key);
+  }
+  get status() {
+    if (this.key === "notFound") return 404;
+    if (this.key === "notAllowed") return 403;
+    if (this.key === "cooldown") return 429;
+    if (this.key === "reasonRequired" || this.key === "replyRequired" || this.key === "documentsMissing") return 400;
+    return 409;
+  }
+}
+
+export type DecisionMail =
+  | "applicationApproved"
+  | "applicationRejected"
+  | "vehicleApproved"
+  | "vehicleRejected"
+  | "swapApproved"
+  | "swapRejected"
+  | "reportReplied";
+
+/**
+ * Tells the user about a decision in their own language. Called after the transaction commits;
+ * a mail failure is logged and never undoes the decision.
+ */
+export async function notifyUser(userId: number, mail: DecisionMail, raw: Record<string, string | Date> = {}) {
+  const user = db().select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return false;
+  const t = translatorFor(user.language);
+  // Dates are written the way the recipient's language writes them.
+  const dateFormat = new Intl.DateTimeFormat(HTML_LANG[user.language], { dateStyle: "long" });
+  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? dateFormat.format(v) : v]));
+  const link = `${config().appUrl}/dashboard`;
+  const text = [t(`dashboard:email.${mail}.body`, values), "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n");
+  return sendMailSafely({ to: user.email, subject: t(`dashboard:email.${mail}.subject`, values), text });
+}

@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { uploads, type UploadKind } from "~db/schema";
+import { db } from "~/lib/db.server";
+import {
+  commitUploads,
+  deleteStoredFiles,
+  discardUploads,
+  removeUnreferencedFiles,
+  type PreparedUpload,
+} from "~/lib/uploads.server";
+import { recordAudit } from "./audit.server";
+import type { Tx } from "./status.server";
+
+export const DOCUMENT_KINDS = ["face_photo", "id_front", "id_back", "residence_front", "residence_back", "refugee_document"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media"];
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadSummary = Pick<UploadRow, "id" | "kind" | "mime" | "width" | "height">;
+const summary = { id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height };
+
+/** Inserts the rows of prepared files inside the caller's transaction. */
+export function insertUploadRows(
+  tx: Tx,
+  prepared: PreparedUpload[],
+  link: { kind: UploadKind | ((file: PreparedUpload) => UploadKind); ownerId?: number | null; applicationId?: number; problemReportId?: number; vehicleId?: number; newsPostId?: number },
+) {
+  prepared.forEach((file, position) => {
+    tx.insert(uploads)
+      .values({
+        storageKey: file.storageKey,
+        kind: typeof link.kind === "function" ? link.kind(file) : link.kind,
+        mime: file.mime,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        ownerId: link.ownerId ?? null,
+        applicationId: link.applicationId ?? null,
+        problemReportId: link.problemReportId ?? null,
+        vehicleId: link.vehicleId ?? null,
+        newsPostId: link.newsPostId ?? null,
+        position,
+      })
+      .run();
+  });
+}
+
+/**
+ * Runs `write` (a synchronous transaction body that inserts the rows) and keeps files and rows in
+ * step: on failure the temporary files are removed, on success they are moved into place and the
+ * files of rows the body replaced (returned keys) are deleted.
+ */
+export async function withPreparedUploads<T>(prepared: PreparedUpload[], write: () => { result: T; replacedKeys?: string[] }) {
+  let outcome: { result: T; replacedKeys?: string[] };
+  try {
+    outcome = write();
+  } catch (error) {
+    await discardUploads(prepared);
+    throw error;
+  }
+  await commitUploads(prepared);
+  if (outcome.replacedKeys?.length) await deleteStoredFiles(outcome.replacedKeys);
+  return outcome.result;
+}
+
+/**
+ * Keeps identity documents of a submission that failed validation as the user's drafts (no
+ * application yet), one per kind: a new file of a kind replaces the older draft.
+ */
+export async function saveDocumentDrafts(userId: number, prepared: PreparedUpload[]) {
+  if (prepared.length === 0) return;
+  await withPreparedUploads(prepared, () => {
+    const replacedKeys: string[] = [];
+    db().transaction((tx) => {
+      const kinds = prepared.map((file) => file.field as DocumentKind);
+      const old = tx
+        .select({ id: uploads.id, storageKey: uploads.storageKey })
+        .from(uploads)
+        .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), inArray(uploads.kind, kinds)))
+        .all();
+      if (old.length) tx.delete(uploads).where(inArray(uploads.id, old.map((row) => row.id))).run();
+      replacedKeys.push(...old.map((row) => row.storageKey));
+      insertUploadRows(tx, prepared, { kind: (file) => file.field as DocumentKind, ownerId: userId });
+    });
+    return { result: undefined, replacedKeys };
+  });
+}
+
+/** The user's document drafts (files of a submission that has not gone through yet). */
+export function listDocumentDrafts(userId: number): UploadSummary[] {
+  return db()
+    .select(summary)
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
+    .orderBy(asc(uploads.id))
+    .all();
+}
+
+/** Files of one application; the owner id is part of the query. */
+export function listApplicationFiles(userId: number, applicationId: number): UploadSummary[] {
+  return db()
+    .select(summary)
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, userId), eq(uploads.applicationId, applicationId)))
+    .orderBy(asc(uploads.kind), asc(uploads.id))
+    .all();
+}
+
+/** Attachments of the given reports, by report id. */
+export function listReportAttachments(reportIds: number[]): Map<number, UploadSummary[]> {
+  const map = new Map<number, UploadSummary[]>();
+  if (reportIds.length === 0) return map;
+  const rows = db()
+    .select({ ...summary, reportId: uploads.problemReportId })
+    .from(uploads)
+    .where(inArray(uploads.problemReportId, reportIds))
+    .orderBy(asc(uploads.position))
+    .all();
+  for (const { reportId, ...row } of rows) {
+    if (reportId == null) continue;
+    map.set(reportId, [...(map.get(reportId) ?? []), row]);
+  }
+  return map;
+}
+
+/** Public images of vehicles, by vehicle id. */
+export function listVehicleImages(vehicleIds: number[]): Map<number, UploadSummary[]> {
+  const map = new Map<number, UploadSummary[]>();
+  if (vehicleIds.length === 0) return map;
+  const rows = db()
+    .select({ ...summary, vehicleId: uploads.vehicleId })
+    .from(uploads)
+    .where(and(inArray(uploads.vehicleId, vehicleIds), eq(uploads.kind, "vehicle_image")))
+    .orderBy(asc(uploads.position))
+    .all();
+  for (const { vehicleId, ...row } of rows) {
+    if (vehicleId == null) continue;
+    map.set(vehicleId, [...(map.get(vehicleId) ?? []), row]);
+  }
+  return map;
+}
+
+/**
+ * A private file for a viewer: admins see every private file, a user only their own (the owner
+ * id is in the query, so another user's id finds nothing).
+ */
+export function findPrivateFile(id: number, viewer: { id: number; role: string }): UploadRow | undefined {
+  const privateOnly = and(eq(uploads.id, id), inArray(uploads.kind, [...DOCUMENT_KINDS, "report_attachment"]));
+  const where = viewer.role === "admin" ? privateOnly : and(privateOnly, eq(uploads.ownerId, viewer.id));
+  return db().select().from(uploads).where(where).get();
+}
+
+/** A public medium (vehicle image or news media); private kinds are never found here. */
+export function findPublicMedia(id: number): UploadRow | undefined {
+  return db()
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), inArray(uploads.kind, PUBLIC_KINDS)))
+    .get();
+}
+
+/** Deletes files on disk that no upload row references (run by the scheduler). */
+export async function sweepOrphanFiles(options?: { graceMs?: number; now?: number }) {
+  const keys = db().select({ key: uploads.storageKey }).from(uploads).all();
+  return removeUnreferencedFiles(new Set(keys.map((row) => row.key)), options);
+}
+
+/** An admin opened someone's private file: identity documents are personal data, so it is audited. */
+export function recordFileView(adminId: number, file: UploadRow) {
+  db().transaction((tx) => {
+    recordAudit(tx, { actorId: adminId, action: "file.view", entityType: "file", entityId: file.id, subjectUserId: file.ownerId, after: { kind: file.kind } });
+  });
+}

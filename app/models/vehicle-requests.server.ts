@@ -1,0 +1,167 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { vehicleRequests, vehicles } from "~db/schema";
+import { TransitionError, type RequestKind } from "~/domain/status";
+import { db } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
+import { DecisionError, notifyUser } from "./decisions.server";
+import { DEFAULT_SETTINGS } from "~/domain/rules";
+import { applyUserEvent, type Tx } from "./status.server";
+import { listVehicleImages } from "./uploads.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+export type VehicleRequestRow = typeof vehicleRequests.$inferSelect;
+
+const vehicleCard = {
+  id: vehicles.id,
+  name: vehicles.name,
+  characteristics: vehicles.characteristics,
+  status: vehicles.status,
+  availableSince: vehicles.availableSince,
+  leaseEndsAt: vehicles.leaseEndsAt,
+};
+
+/** Vehicles a courier may ask for: free ones to request, `future` ones (with their date) to reserve. */
+export function listRequestableVehicles() {
+  const rows = db()
+    .select(vehicleCard)
+    .from(vehicles)
+    .where(and(inArray(vehicles.status, ["available", "future"]), isNull(vehicles.assignedUserId)))
+    .orderBy(vehicles.status, vehicles.name)
+    .all();
+  const images = listVehicleImages(rows.map((row) => row.id));
+  return rows.map((row) => ({ ...row, images: images.get(row.id) ?? [] }));
+}
+
+/** The vehicle assigned to the user, with its images. */
+export function getAssignedVehicle(userId: number) {
+  const row = db().select(vehicleCard).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
+  return row && { ...row, images: listVehicleImages([row.id]).get(row.id) ?? [] };
+}
+
+/** The user's own requests, newest first, with the vehicles' names. */
+export function listOwnVehicleRequests(userId: number, limit = 5) {
+  const rows = db().select().from(vehicleRequests).where(eq(vehicleRequests.userId, userId)).orderBy(desc(vehicleRequests.id)).limit(limit).all();
+  const ids = [...new Set(rows.flatMap((row) => [row.currentVehicleId, row.requestedVehicleId]).filter((id): id is number => id != null))];
+  const names = new Map(
+    ids.length ? db().select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(inArray(vehicles.id, ids)).all().map((v) => [v.id, v.name]) : [],
+  );
+  return rows.map((row) => ({
+    ...row,
+    currentVehicleName: row.currentVehicleId ? (names.get(row.currentVehicleId) ?? null) : null,
+    requestedVehicleName: row.requestedVehicleId ? (names.get(row.requestedVehicleId) ?? null) : null,
+  }));
+}
+
+/**
+ * A courier asks for a vehicle. Without a vehicle: `request` (available) or `reserve` (future),
+ * user → applied_for_vehicle. With one: a `swap` naming the current and the requested vehicle; the
+ * user keeps riding until the decision. One open request per user.
+ */
+export function createVehicleRequest(userId: number, vehicleId: number): VehicleRequestRow {
+  return db().transaction((tx) => {
+    const vehicle = tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).get();
+    if (!vehicle) throw new DecisionError("notFound");
+    if (!["available", "future"].includes(vehicle.status) || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
+    const open = tx
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
+      .get();
+    if (open) throw new DecisionError("pendingExists");
+    const current = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
+    let kind: RequestKind;
+    if (current) {
+      kind = "swap";
+    } else {
+      kind = vehicle.status === "future" ? "reserve" : "request";
+      try {
+        applyUserEvent(tx, userId, "requestVehicle", { actorId: userId });
+      } catch (error) {
+        if (error instanceof TransitionError) throw new DecisionError("notAllowed");
+        throw error;
+      }
+    }
+    return tx
+      .insert(vehicleRequests)
+      .values({ userId, kind, currentVehicleId: current?.id ?? null, requestedVehicleId: vehicleId })
+      .returning()
+      .get();
+  });
+}
+
+function pendingRequest(tx: Tx, requestId: number) {
+  const row = tx.select().from(vehicleRequests).where(eq(vehicleRequests.id, requestId)).get();
+  if (!row) throw new DecisionError("notFound");
+  if (row.status !== "pending") throw new DecisionError("notPending");
+  return row;
+}
+
+/**
+ * Admin decision: approves a pending request. The requested vehicle must be `available` now — a
+ * reservation of a `future` vehicle is approved once the admin has made it available. Request and
+ * reserve: vehicle → in_use for the user, user → working_with_vehicle. Swap: the old vehicle goes
+ * back to `available`, the new one is assigned. The lease ends `leaseDays` (default from settings)
+ * from now; the request records it as `expiresAt`. One transaction with the status history and
+ * audit entry, then the user's e-mail. Throws DecisionError.
+ */
+export async function approveVehicleRequest(adminId: number, requestId: number, options: { leaseDays?: number } = {}) {
+  const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : DEFAULT_SETTINGS.leaseDays;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + leaseDays * DAY);
+  const outcome = db().transaction((tx) => {
+    const request = pendingRequest(tx, requestId);
+    const vehicle = request.requestedVehicleId ? tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).get() : undefined;
+    if (!vehicle) throw new DecisionError("vehicleUnavailable");
+    if (vehicle.status === "future" && vehicle.assignedUserId == null) throw new DecisionError("vehicleNotYetAvailable");
+    if (vehicle.status !== "available" || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
+    const swap = request.kind === "swap";
+    if (swap) {
+      // Free the old vehicle first: a user holds at most one vehicle (unique index).
+      tx.update(vehicles)
+        .set({ status: "available", assignedUserId: null, leaseEndsAt: null, updatedAt: now })
+        .where(eq(vehicles.assignedUserId, request.userId))
+        .run();
+    }
+    applyUserEvent(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", { actorId: adminId });
+    tx.update(vehicles).set({ status: "in_use", assignedUserId: request.userId, leaseEndsAt: expiresAt, updatedAt: now }).where(eq(vehicles.id, vehicle.id)).run();
+    tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: now }).where(eq(vehicleRequests.id, requestId)).run();
+    recordAudit(tx, {
+      actorId: adminId,
+      action: "vehicle_request.approve",
+      entityType: "vehicle_request",
+      entityId: requestId,
+      subjectUserId: request.userId,
+      before: { status: "pending", kind: request.kind, currentVehicleId: request.currentVehicleId },
+      after: { status: "approved", vehicleId: vehicle.id, expiresAt: expiresAt.toISOString() },
+    });
+    return { userId: request.userId, swap, vehicleName: vehicle.name };
+  });
+  await notifyUser(outcome.userId, outcome.swap ? "swapApproved" : "vehicleApproved", { vehicle: outcome.vehicleName, date: expiresAt });
+  return { expiresAt };
+}
+
+/** Admin decision: rejects a pending request with a reason (user → vehicle_rejected; a swap leaves the user riding). */
+export async function rejectVehicleRequest(adminId: number, requestId: number, reason: string) {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new DecisionError("reasonRequired");
+  const outcome = db().transaction((tx) => {
+    const request = pendingRequest(tx, requestId);
+    const swap = request.kind === "swap";
+    tx.update(vehicleRequests)
+      .set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: new Date() })
+      .where(eq(vehicleRequests.id, requestId))
+      .run();
+    applyUserEvent(tx, request.userId, swap ? "rejectSwap" : "rejectVehicleRequest", { actorId: adminId, reason: trimmed });
+    recordAudit(tx, {
+      actorId: adminId,
+      action: "vehicle_request.reject",
+      entityType: "vehicle_request",
+      entityId: requestId,
+      subjectUserId: request.userId,
+      before: { status: "pending", kind: request.kind },
+      after: { status: "rejected", reason: trimmed },
+    });
+    return { userId: request.userId, swap };
+  });
+  await notifyUser(outcome.userId, outcome.swap ? "swapRejected" : "vehicleRejected", { reason: trimmed });
+}
