@@ -1,7 +1,12 @@
+import { expireLeases } from "~/models/leases.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import type { Job } from "./scheduler.server";
 
 const MINUTE = 60 * 1000;
 
 /** The server's scheduled jobs (see scheduler.server.ts); each one is idempotent. */
-export const scheduledJobs: Job[] = [{ name: "expired-sessions", everyMs: 60 * MINUTE, run: () => deleteExpiredSessions() }];
+export const scheduledJobs: Job[] = [
+  { name: "expired-sessions", everyMs: 60 * MINUTE, run: () => deleteExpiredSessions() },
+  // Couriers whose lease end passed wait in lease_expired for the admin (CONTRACT §6).
+  { name: "lease-expiry", everyMs: 5 * MINUTE, run: () => void expireLeases() },
+];

@@ -1,4 +1,8 @@
-import { auditLog } from "~db/schema";
+import { count, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { auditLog, users } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { PAGE_SIZE, offsetOf, toPage } from "./admin-list.server";
 import type { Tx } from "./status.server";
 
 export type AuditEntry = {
@@ -24,4 +28,36 @@ export function recordAudit(tx: Tx, entry: AuditEntry) {
       after: entry.after ?? null,
     })
     .run();
+}
+
+export const AUDIT_ENTITY_TYPES = ["user", "application", "vehicle", "vehicle_request", "problem_report", "news", "referral", "file", "settings"] as const;
+
+/** One page of the audit log, newest first, optionally for one kind of entity. */
+export function listAudit(filter: { entityType: AuditEntry["entityType"] | null; page: number }) {
+  const actor = alias(users, "actor");
+  const subject = alias(users, "subject");
+  const where = filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined;
+  const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
+  const rows = db()
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+      actorEmail: actor.email,
+      subjectUserId: auditLog.subjectUserId,
+      subjectEmail: subject.email,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .leftJoin(subject, eq(subject.id, auditLog.subjectUserId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(filter.page))
+    .all();
+  return toPage(rows, total, filter.page);
 }

@@ -1,11 +1,78 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/session.server";
+import { dashboardTiles, trafficLastDays } from "~/models/dashboard-stats.server";
+
+// Recharts renders nothing useful on the server, so it is loaded lazily, only here, in the browser.
+const TrafficChart = lazy(() => import("~/components/admin/traffic-chart.client"));
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  return { tiles: dashboardTiles(), traffic: trafficLastDays() };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>dashboard</h1></section>;
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const { tiles, traffic } = loaderData;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const totalViews = traffic.reduce((sum, d) => sum + d.views, 0);
+  const cards = [
+    { label: t("dashboard.users"), value: String(tiles.users), to: "/admin/users" },
+    { label: t("dashboard.vehicles"), value: `${tiles.assignedVehicles} / ${tiles.vehicles}`, to: "/admin/vehicles" },
+    { label: t("dashboard.pendingApplications"), value: String(tiles.pendingApplications), to: "/admin/applications?status=pending" },
+    { label: t("dashboard.openProblems"), value: String(tiles.openProblems), to: "/admin/problem-reports?status=open" },
+  ];
+  return (
+    <section>
+      <PageHeader title={t("dashboard.title")} />
+      <ul className="admin-tiles">
+        {cards.map((card) => (
+          <li key={card.to}>
+            <Link to={card.to} className="card admin-tile">
+              <span className="admin-tile-label">{card.label}</span>
+              <span className="admin-tile-value">{card.value}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="card admin-traffic">
+        <h2>{t("dashboard.traffic")}</h2>
+        <p className="field-hint">{t("dashboard.trafficTotal", { count: totalViews })}</p>
+        {hydrated ? (
+          <div className="admin-chart" aria-hidden="true">
+            <Suspense fallback={<p>{t("common:loading")}</p>}>
+              <TrafficChart data={traffic} label={t("dashboard.views")} />
+            </Suspense>
+          </div>
+        ) : null}
+        {/* The same numbers as a table: what screen readers and browsers without JS get. */}
+        <details className="admin-traffic-table" open={!hydrated}>
+          <summary>{t("dashboard.trafficTable")}</summary>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("dashboard.day")}</th>
+                  <th scope="col">{t("dashboard.views")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {traffic.map((d) => (
+                  <tr key={d.day}>
+                    <td>{formatDate(`${d.day}T12:00:00Z`)}</td>
+                    <td>{d.views}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </div>
+    </section>
+  );
 }

@@ -1,11 +1,17 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/lib/session.server";
+import { pendingWork } from "~/models/dashboard-stats.server";
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  return { pending: pendingWork() };
 }
 
 const LINKS = [
@@ -20,20 +26,51 @@ const LINKS = [
   ["/admin/audit", "audit"],
 ] as const;
 
-export default function AdminLayout() {
+function NavLinks({ pending, onNavigate }: { pending: Route.ComponentProps["loaderData"]["pending"]; onNavigate?: () => void }) {
   const { t } = useTranslation("admin");
   return (
+    <nav aria-label={t("nav.title")} className="admin-nav-links">
+      {LINKS.map(([to, key]) => {
+        const count = key in pending ? pending[key as keyof typeof pending] : 0;
+        return (
+          <NavLink key={to} to={to} onClick={onNavigate}>
+            <span>{t(`nav.${key}`)}</span>
+            {count > 0 ? (
+              <span className="admin-nav-count" aria-label={t("nav.waiting", { count })}>
+                {count}
+              </span>
+            ) : null}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
+/**
+ * Admin shell: a sidebar on wide screens; on phones the same links fold into a disclosure (a native
+ * <details>, so it opens without JS) that closes itself after a link is chosen.
+ */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const menu = useRef<HTMLDetailsElement>(null);
+  return (
     <div className="container admin-shell">
-      <details className="admin-nav" open>
-        <summary>{t("nav.title")}</summary>
-        <nav aria-label={t("nav.title")}>
-          {LINKS.map(([to, key]) => (
-            <NavLink key={to} to={to}>
-              {t(`nav.${key}`)}
-            </NavLink>
-          ))}
-        </nav>
-      </details>
+      <aside className="admin-sidebar">
+        <details className="admin-menu" ref={menu}>
+          <summary>
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+              <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            {t("nav.title")}
+          </summary>
+          <NavLinks pending={loaderData.pending} onNavigate={() => menu.current?.removeAttribute("open")} />
+        </details>
+        <div className="admin-sidebar-wide">
+          <p className="admin-sidebar-title">{t("nav.title")}</p>
+          <NavLinks pending={loaderData.pending} />
+        </div>
+      </aside>
       <div className="admin-content">
         <Outlet />
       </div>

@@ -1,11 +1,113 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/referrals";
+import { CopyLink } from "~/components/admin/copy-link";
+import { idIntentSchema, referralSchema } from "~/components/admin/schemas";
+import { ConfirmDialog, EmptyRow, FormError, PageHeader } from "~/components/admin/ui";
+import { log } from "~/lib/log.server";
 import { requireAdmin } from "~/lib/session.server";
+import { createReferralLink, deleteReferralLink, listReferralLinks } from "~/models/referrals.server";
+import { redirectWithToast, refuse } from "./admin-action.server";
+
+const actionSchema = z.discriminatedUnion("intent", [referralSchema, idIntentSchema("delete")]);
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  return { links: listReferralLinks() };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>referrals</h1></section>;
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const value = submission.value;
+  if (value.intent === "create") {
+    try {
+      createReferralLink(admin.id, value.name);
+    } catch (error) {
+      log("error", "referral link not created", { error: String(error) });
+      return refuse(context, "admin:referrals.createFailed", 500);
+    }
+    return redirectWithToast(context, "/admin/referrals", "admin:referrals.created");
+  }
+  if (!deleteReferralLink(admin.id, value.id)) return refuse(context, "admin:referrals.deleteFailed", 404);
+  return redirectWithToast(context, "/admin/referrals", "admin:referrals.deleted");
+}
+
+export default function AdminReferrals({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const [params] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: referralSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const confirmId = params.get("confirm") === "delete" ? Number(params.get("id")) : null;
+  const toDelete = loaderData.links.find((l) => l.id === confirmId);
+  return (
+    <section>
+      <PageHeader title={t("referrals.title")} />
+      <FormError message={actionData?.formError} />
+      <Form method="post" {...getFormProps(form)} className="card admin-inline-form">
+        <input type="hidden" name="intent" value="create" />
+        <label className="field">
+          {t("referrals.name")}
+          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
+          {fields.name.errors ? <span className="field-error" id={fields.name.errorId}>{t(fields.name.errors[0]!)}</span> : null}
+        </label>
+        <button type="submit" className="btn btn-primary">
+          {t("referrals.create")}
+        </button>
+      </Form>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("referrals.name")}</th>
+              <th scope="col">{t("referrals.code")}</th>
+              <th scope="col">{t("referrals.fullLink")}</th>
+              <th scope="col">{t("referrals.clicks")}</th>
+              <th scope="col">{t("referrals.totalRegs")}</th>
+              <th scope="col">{t("referrals.activatedRegs")}</th>
+              <th scope="col">{t("list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.links.length === 0 ? <EmptyRow colSpan={7} text={t("referrals.empty")} /> : null}
+            {loaderData.links.map((link) => (
+              <tr key={link.id}>
+                <td>{link.name}</td>
+                <td>
+                  <code>{link.code}</code>
+                </td>
+                <td>
+                  <CopyLink url={link.url} />
+                </td>
+                <td>{link.clicks}</td>
+                <td>{link.totalRegistrations}</td>
+                <td>{link.activatedRegistrations}</td>
+                <td>
+                  <Link className="btn btn-outline" to={`?confirm=delete&id=${link.id}`} preventScrollReset aria-label={t("referrals.deleteNamed", { name: link.name })}>
+                    {t("delete")}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {toDelete ? (
+        <ConfirmDialog
+          title={t("referrals.deleteTitle")}
+          text={t("referrals.deleteText", { name: toDelete.name })}
+          intent="delete"
+          confirmLabel={t("delete")}
+          fields={{ id: toDelete.id }}
+        />
+      ) : null}
+    </section>
+  );
 }

@@ -1,11 +1,167 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/user-detail";
+import { userActionSchema } from "~/components/admin/schemas";
+import { AuditTable, HistoryTable } from "~/components/admin/user-sections";
+import { Badge, ConfirmDialog, FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/session.server";
+import { AdminUserError, changeUserRole, eraseUser, getUserDetail, setUserActive } from "~/models/admin-users.server";
+import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  return null;
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, request);
+  const detail = getUserDetail(idParam(params.id));
+  if (!detail) throw notFound();
+  return { ...detail, isSelf: detail.user.id === admin.id };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>user-detail</h1></section>;
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const id = idParam(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: userActionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const value = submission.value;
+  try {
+    if (value.intent === "erase") {
+      const target = getUserDetail(id);
+      if (!target) throw notFound();
+      if (target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase()) return refuse(context, "admin:users.eraseMismatch");
+      eraseUser(admin.id, id);
+      return redirectWithToast(context, "/admin/users", "admin:users.erased");
+    }
+    if (value.intent === "role") changeUserRole(admin.id, id, value.role);
+    else setUserActive(admin.id, id, value.intent === "activate");
+  } catch (error) {
+    if (error instanceof AdminUserError) return error.key === "self" ? refuse(context, "admin:users.notSelf", 403) : notFound();
+    throw error;
+  }
+  return redirectWithToast(context, `/admin/users/${id}`, "admin:saved");
+}
+
+export default function AdminUserDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const [params] = useSearchParams();
+  const { user, applications, vehicle, requests, reports, history, audit, isSelf } = loaderData;
+  return (
+    <section className="admin-detail">
+      <PageHeader title={user.fullName ?? user.email}>
+        <Link className="btn btn-outline" to="/admin/users">
+          {t("back")}
+        </Link>
+      </PageHeader>
+      <FormError message={actionData?.formError} />
+      <div className="admin-grid">
+        <div className="card">
+          <h2>{t("users.profile")}</h2>
+          <dl className="admin-dl">
+            <dt>{t("users.email")}</dt>
+            <dd>{user.email}</dd>
+            <dt>{t("users.fullName")}</dt>
+            <dd>{user.fullName ?? "—"}</dd>
+            <dt>{t("users.status")}</dt>
+            <dd>{t(`common:status.${user.status}`)}</dd>
+            <dt>{t("users.role")}</dt>
+            <dd>{t(`common:role.${user.role}`)}</dd>
+            <dt>{t("users.active")}</dt>
+            <dd>{user.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>}</dd>
+            <dt>{t("users.registeredAt")}</dt>
+            <dd>{formatDate(user.createdAt, true)}</dd>
+            <dt>{t("users.referredBy")}</dt>
+            <dd>{user.referredBy ?? "—"}</dd>
+            <dt>{t("users.language")}</dt>
+            <dd>{t(`common:language.${user.language}`)}</dd>
+          </dl>
+        </div>
+        <div className="card">
+          <h2>{t("users.actions")}</h2>
+          {isSelf ? (
+            <p className="field-hint">{t("users.selfHint")}</p>
+          ) : (
+            <div className="form-stack">
+              <Form method="post">
+                <input type="hidden" name="intent" value={user.active ? "deactivate" : "activate"} />
+                <button type="submit" className={user.active ? "btn btn-outline" : "btn btn-primary"}>
+                  {user.active ? t("users.deactivate") : t("users.activate")}
+                </button>
+              </Form>
+              <Form method="post" className="admin-inline-form">
+                <input type="hidden" name="intent" value="role" />
+                <label className="field">
+                  {t("users.role")}
+                  <select name="role" defaultValue={user.role}>
+                    <option value="user">{t("common:role.user")}</option>
+                    <option value="admin">{t("common:role.admin")}</option>
+                  </select>
+                </label>
+                <button type="submit" className="btn btn-outline">
+                  {t("users.changeRole")}
+                </button>
+              </Form>
+              <Link className="btn btn-danger" to="?confirm=erase" preventScrollReset>
+                {t("users.erase")}
+              </Link>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <div className="card">
+        <h2>{t("users.application")}</h2>
+        {applications.length === 0 ? <p className="field-hint">{t("users.noApplication")}</p> : null}
+        <ul className="admin-list">
+          {applications.map((a) => (
+            <li key={a.id}>
+              <Link to={`/admin/applications/${a.id}`}>{a.fullName}</Link> · {t(`applications.status.${a.status}`)} · {formatDate(a.createdAt)}
+              {a.rejectionReason ? <span className="field-hint"> — {a.rejectionReason}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="card">
+        <h2>{t("users.vehicle")}</h2>
+        {vehicle ? (
+          <p>
+            <Link to={`/admin/vehicles/${vehicle.id}`}>{vehicle.name}</Link> ({vehicle.serialNumber}) · {t("vehicles.leaseEndsAt")}: {formatDate(vehicle.leaseEndsAt)}
+          </p>
+        ) : (
+          <p className="field-hint">{t("users.noVehicle")}</p>
+        )}
+      </div>
+      <div className="card">
+        <h2>{t("users.requests")}</h2>
+        {requests.length === 0 ? <p className="field-hint">{t("users.noRequests")}</p> : null}
+        <ul className="admin-list">
+          {requests.map((r) => (
+            <li key={r.id}>
+              {t(`requests.kind.${r.kind}`)} · {r.vehicleName ?? "—"} · {t(`requests.status.${r.status}`)} · {formatDate(r.createdAt)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="card">
+        <h2>{t("users.reports")}</h2>
+        {reports.length === 0 ? <p className="field-hint">{t("users.noReports")}</p> : null}
+        <ul className="admin-list">
+          {reports.map((r) => (
+            <li key={r.id}>
+              <Link to={`/admin/problem-reports?report=${r.id}`}>{r.description.slice(0, 80)}</Link> · {t(`reports.status.${r.status}`)} · {formatDate(r.createdAt)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <HistoryTable rows={history} />
+      <AuditTable rows={audit} />
+
+      {params.get("confirm") === "erase" && !isSelf ? (
+        <ConfirmDialog title={t("users.eraseTitle")} text={t("users.eraseText", { email: user.email })} intent="erase" confirmLabel={t("users.erase")}>
+          <label className="field">
+            {t("users.eraseConfirmLabel")}
+            <input type="email" name="confirmEmail" required autoComplete="off" />
+          </label>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
 }

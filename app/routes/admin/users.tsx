@@ -1,11 +1,97 @@
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/users";
+import { Badge, EmptyRow, FilterForm, PageHeader, Pager, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { USER_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
+import { listUsers, userFilterFrom, type UserSort } from "~/models/admin-users.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const filter = userFilterFrom(new URL(request.url).searchParams);
+  return { filter, users: listUsers(filter) };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>users</h1></section>;
+function SortLink({ column, label, sort, dir }: { column: UserSort; label: string; sort: UserSort; dir: "asc" | "desc" }) {
+  const href = useHrefWith();
+  const active = sort === column;
+  const nextDir = active && dir === "asc" ? "desc" : "asc";
+  return (
+    <Link to={href({ sort: column, dir: nextDir, page: null })} className="admin-sort" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
+      {label}
+      {active ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
+    </Link>
+  );
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const [params] = useSearchParams();
+  const { filter, users } = loaderData;
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete("page");
+  const exportQuery = exportParams.toString();
+  return (
+    <section>
+      <PageHeader title={t("users.title")}>
+        <a className="btn btn-outline" href={`/admin/users/export.csv${exportQuery ? `?${exportQuery}` : ""}`} download>
+          {t("users.export")}
+        </a>
+      </PageHeader>
+      <FilterForm label={t("users.search")}>
+        <label className="field">
+          {t("users.search")}
+          <input type="search" name="q" defaultValue={filter.q} placeholder={t("users.searchPlaceholder")} />
+        </label>
+        <label className="field">
+          {t("users.status")}
+          <select name="status" defaultValue={filter.status ?? ""}>
+            <option value="">{t("list.all")}</option>
+            {USER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`common:status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input type="hidden" name="sort" value={filter.sort} />
+        <input type="hidden" name="dir" value={filter.dir} />
+      </FilterForm>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("users.id")}</th>
+              <th scope="col"><SortLink column="email" label={t("users.email")} sort={filter.sort} dir={filter.dir} /></th>
+              <th scope="col">{t("users.referredBy")}</th>
+              <th scope="col">{t("users.role")}</th>
+              <th scope="col">{t("users.active")}</th>
+              <th scope="col"><SortLink column="createdAt" label={t("users.registeredAt")} sort={filter.sort} dir={filter.dir} /></th>
+              <th scope="col"><SortLink column="fullName" label={t("users.fullName")} sort={filter.sort} dir={filter.dir} /></th>
+              <th scope="col"><SortLink column="status" label={t("users.status")} sort={filter.sort} dir={filter.dir} /></th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.rows.length === 0 ? <EmptyRow colSpan={8} text={t("users.empty")} /> : null}
+            {users.rows.map((u) => (
+              <tr key={u.id}>
+                <td>{u.id}</td>
+                <td>
+                  <Link to={`/admin/users/${u.id}`}>{u.email}</Link>
+                </td>
+                <td>{u.referredBy ?? "—"}</td>
+                <td>{t(`common:role.${u.role}`)}</td>
+                <td>{u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>}</td>
+                <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
+                <td>{u.fullName ?? "—"}</td>
+                <td>{t(`common:status.${u.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={users.page} pageCount={users.pageCount} total={users.total} />
+    </section>
+  );
 }

@@ -1,0 +1,62 @@
+/**
+ * Zod schemas of the admin forms, shared by Conform in the browser and the actions on the server.
+ * Messages are translation keys of the `admin` namespace; the form shows `t(message)`.
+ */
+import { z } from "zod";
+import { LANGUAGES } from "~/domain/rules";
+import { ROLES, VEHICLE_STATUSES } from "~/domain/status";
+
+const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const optionalText = (max: number) => z.string().trim().max(max, "admin:validation.tooLong").optional().transform((v) => v || null);
+const date = z.string({ error: "admin:validation.date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "admin:validation.date").transform((v) => new Date(`${v}T00:00:00Z`));
+
+export const userActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("activate") }),
+  z.object({ intent: z.literal("deactivate") }),
+  z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "admin:validation.required" }) }),
+  z.object({ intent: z.literal("erase"), confirmEmail: required(254) }),
+]);
+
+export const rejectSchema = z.object({ intent: z.literal("reject"), reason: required(1000) });
+export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve") }), rejectSchema]);
+
+export const vehicleSchema = z
+  .object({
+    intent: z.literal("save"),
+    name: required(120),
+    characteristics: z.string().trim().max(2000, "admin:validation.tooLong").optional().transform((v) => v ?? ""),
+    serialNumber: required(80),
+    comment: optionalText(2000),
+    status: z.enum(VEHICLE_STATUSES, { error: "admin:validation.required" }),
+    availableSince: date.optional(),
+    assignedUserId: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === "future" && !value.availableSince) ctx.addIssue({ code: "custom", path: ["availableSince"], message: "admin:vehicles.errors.availableSinceRequired" });
+    if (value.status === "in_use" && !value.assignedUserId) ctx.addIssue({ code: "custom", path: ["assignedUserId"], message: "admin:vehicles.errors.inUseNeedsUser" });
+  });
+
+export const vehicleProblemSchema = z.object({ intent: z.literal("problem"), description: required(2000) });
+
+export const replySchema = z.object({
+  intent: z.literal("reply"),
+  reportId: z.coerce.number().int().positive(),
+  response: z.string({ error: "admin:reports.replyEmpty" }).trim().min(1, "admin:reports.replyEmpty").max(4000, "admin:validation.tooLong"),
+});
+
+export const leaseSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("renew"), vehicleId: z.coerce.number().int().positive(), endsAt: date }),
+  z.object({ intent: z.literal("end"), vehicleId: z.coerce.number().int().positive() }),
+]);
+
+export const newsSchema = z.object({
+  intent: z.literal("save"),
+  title: required(200),
+  content: required(20_000),
+  textPosition: z.enum(["bottom_left", "top_left", "center"], { error: "admin:validation.required" }),
+  language: z.enum([...LANGUAGES, "all"]).optional().transform((v) => (v && v !== "all" ? v : null)),
+  published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+});
+
+export const referralSchema = z.object({ intent: z.literal("create"), name: required(120) });
+export const idIntentSchema = <T extends string>(intent: T) => z.object({ intent: z.literal(intent), id: z.coerce.number().int().positive() });

@@ -1,0 +1,30 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
+
+/** Rows per page in every admin table. */
+export const PAGE_SIZE = 20;
+
+export type Page<T> = { rows: T[]; total: number; page: number; pageCount: number; pageSize: number };
+
+/** A 1-based page number from the URL; anything odd becomes page 1. */
+export function pageFrom(value: string | null | undefined) {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1;
+}
+
+export function offsetOf(page: number) {
+  return (page - 1) * PAGE_SIZE;
+}
+
+export function toPage<T>(rows: T[], total: number, page: number): Page<T> {
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), pageSize: PAGE_SIZE };
+}
+
+/** `%term%` for LIKE with `%`, `_` and the escape character itself taken literally. */
+export function likePattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `column LIKE pattern ESCAPE '\'`, case-insensitive for ASCII as SQLite's LIKE is. */
+export function likeEscaped(column: SQLWrapper, term: string) {
+  return sql`${column} LIKE ${likePattern(term)} ESCAPE '\\'`;
+}

@@ -1,0 +1,196 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  applications,
+  auditLog,
+  problemReports,
+  referralLinks,
+  sessions,
+  statusHistory,
+  uploads,
+  users,
+  vehicleRequests,
+  vehicles,
+} from "~db/schema";
+import { USER_STATUSES, type Role, type UserStatus } from "~/domain/status";
+import { config } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
+import { recordAudit } from "./audit.server";
+import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import type { Tx } from "./status.server";
+
+export const USER_SORTS = ["createdAt", "email", "fullName", "status"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export type UserFilter = { q: string; status: UserStatus | null; sort: UserSort; dir: "asc" | "desc"; page: number };
+
+/** Reads the users table's filter from the URL; unknown values fall back to the defaults. */
+export function userFilterFrom(params: URLSearchParams): UserFilter {
+  const status = params.get("status");
+  const sort = params.get("sort");
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    status: (USER_STATUSES as readonly string[]).includes(status ?? "") ? (status as UserStatus) : null,
+    sort: (USER_SORTS as readonly string[]).includes(sort ?? "") ? (sort as UserSort) : "createdAt",
+    dir: params.get("dir") === "asc" ? "asc" : "desc",
+    page: pageFrom(params.get("page")),
+  };
+}
+
+const sortColumns = { createdAt: users.createdAt, email: users.email, fullName: users.fullName, status: users.status };
+
+function whereOf(filter: Pick<UserFilter, "q" | "status">) {
+  const parts: SQL[] = [];
+  if (filter.q) parts.push(or(likeEscaped(users.email, filter.q), likeEscaped(users.fullName, filter.q))!);
+  if (filter.status) parts.push(eq(users.status, filter.status));
+  return parts.length ? and(...parts) : undefined;
+}
+
+const rowColumns = {
+  id: users.id,
+  email: users.email,
+  referredBy: referralLinks.name,
+  role: users.role,
+  active: users.active,
+  createdAt: users.createdAt,
+  fullName: users.fullName,
+  status: users.status,
+};
+
+function selectRows(filter: UserFilter) {
+  const order = filter.dir === "asc" ? asc(sortColumns[filter.sort]) : desc(sortColumns[filter.sort]);
+  return db()
+    .select(rowColumns)
+    .from(users)
+    .leftJoin(referralLinks, eq(referralLinks.id, users.referralLinkId))
+    .where(whereOf(filter))
+    .orderBy(order, desc(users.id));
+}
+
+/** One page of the users table (spec §2 columns) with the total for the pager. */
+export function listUsers(filter: UserFilter) {
+  const total = db().select({ n: count() }).from(users).where(whereOf(filter)).get()?.n ?? 0;
+  const rows = selectRows(filter).limit(PAGE_SIZE).offset(offsetOf(filter.page)).all();
+  return toPage(rows, total, filter.page);
+}
+
+/** Every row matching the filter, for the CSV export (no paging). */
+export function usersForExport(filter: UserFilter) {
+  return selectRows(filter).all();
+}
+
+/** Everything the user detail page shows, or null for an unknown id. */
+export function getUserDetail(id: number) {
+  const user = db()
+    .select({ ...rowColumns, language: users.language, updatedAt: users.updatedAt })
+    .from(users)
+    .leftJoin(referralLinks, eq(referralLinks.id, users.referralLinkId))
+    .where(eq(users.id, id))
+    .get();
+  if (!user) return null;
+  const actor = alias(users, "actor");
+  const requested = alias(vehicles, "requested");
+  return {
+    user,
+    applications: db().select().from(applications).where(eq(applications.userId, id)).orderBy(desc(applications.createdAt)).all(),
+    vehicle: db().select().from(vehicles).where(eq(vehicles.assignedUserId, id)).get() ?? null,
+    requests: db()
+      .select({ id: vehicleRequests.id, kind: vehicleRequests.kind, status: vehicleRequests.status, createdAt: vehicleRequests.createdAt, expiresAt: vehicleRequests.expiresAt, vehicleName: requested.name })
+      .from(vehicleRequests)
+      .leftJoin(requested, eq(requested.id, vehicleRequests.requestedVehicleId))
+      .where(eq(vehicleRequests.userId, id))
+      .orderBy(desc(vehicleRequests.createdAt))
+      .all(),
+    reports: db().select().from(problemReports).where(eq(problemReports.userId, id)).orderBy(desc(problemReports.createdAt)).all(),
+    history: db()
+      .select({ id: statusHistory.id, fromStatus: statusHistory.fromStatus, toStatus: statusHistory.toStatus, reason: statusHistory.reason, createdAt: statusHistory.createdAt, actorEmail: actor.email })
+      .from(statusHistory)
+      .leftJoin(actor, eq(actor.id, statusHistory.actorId))
+      .where(eq(statusHistory.userId, id))
+      .orderBy(desc(statusHistory.createdAt), desc(statusHistory.id))
+      .all(),
+    audit: db()
+      .select({ id: auditLog.id, action: auditLog.action, entityType: auditLog.entityType, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt, actorEmail: actor.email })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorId))
+      .where(eq(auditLog.subjectUserId, id))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(100)
+      .all(),
+  };
+}
+
+/** Refusals the user detail page explains to the admin; anything else is a bug. */
+export class AdminUserError extends Error {
+  constructor(readonly key: "self" | "notFound") {
+    super(key);
+  }
+}
+
+function loadTarget(adminId: number, id: number, tx: Tx) {
+  const user = tx.select().from(users).where(eq(users.id, id)).get();
+  if (!user) throw new AdminUserError("notFound");
+  if (user.id === adminId) throw new AdminUserError("self");
+  return user;
+}
+
+/** Activates or deactivates an account; deactivating ends all its sessions at once. */
+export function setUserActive(adminId: number, id: number, active: boolean) {
+  db().transaction((tx) => {
+    const user = loadTarget(adminId, id, tx);
+    tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id)).run();
+    if (!active) tx.delete(sessions).where(eq(sessions.userId, id)).run();
+    recordAudit(tx, { actorId: adminId, action: active ? "user.activate" : "user.deactivate", entityType: "user", entityId: id, subjectUserId: id, before: { active: user.active }, after: { active } });
+  });
+}
+
+/** Changes a role; the account's sessions end so the new role applies on the next request. */
+export function changeUserRole(adminId: number, id: number, role: Role) {
+  db().transaction((tx) => {
+    const user = loadTarget(adminId, id, tx);
+    if (user.role === role) return;
+    tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).run();
+    tx.delete(sessions).where(eq(sessions.userId, id)).run();
+    recordAudit(tx, { actorId: adminId, action: "user.role", entityType: "user", entityId: id, subjectUserId: id, before: { role: user.role }, after: { role } });
+  });
+}
+
+/**
+ * GDPR erasure: the account and every row that belongs to it go (foreign keys cascade), the vehicle
+ * it rode is freed, then its files are removed from disk. The audit entry keeps no personal data.
+ */
+export function eraseUser(adminId: number, id: number) {
+  const keys = db().transaction((tx) => {
+    const user = loadTarget(adminId, id, tx);
+    const appIds = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, id)).all().map((r) => r.id);
+    const reportIds = tx.select({ id: problemReports.id }).from(problemReports).where(eq(problemReports.userId, id)).all().map((r) => r.id);
+    const owned = [eq(uploads.ownerId, id)];
+    if (appIds.length) owned.push(inArray(uploads.applicationId, appIds));
+    if (reportIds.length) owned.push(inArray(uploads.problemReportId, reportIds));
+    const files = tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(or(...owned)).all();
+    if (files.length) tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id))).run();
+    tx.update(vehicles)
+      .set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: new Date() })
+      .where(eq(vehicles.assignedUserId, id))
+      .run();
+    tx.delete(users).where(eq(users.id, id)).run();
+    recordAudit(tx, { actorId: adminId, action: "user.erase", entityType: "user", entityId: id, before: { role: user.role, status: user.status, files: files.length }, after: null });
+    return files.map((f) => f.storageKey);
+  });
+  for (const key of keys) removeStoredFile(key);
+  return { files: keys.length };
+}
+
+function removeStoredFile(storageKey: string) {
+  const root = config().uploadsDir;
+  const file = path.resolve(root, storageKey);
+  if (!file.startsWith(root + path.sep)) return;
+  try {
+    rmSync(file, { force: true });
+  } catch (error) {
+    log("error", "erase: file not removed", { storageKey, error: String(error) });
+  }
+}

@@ -1,0 +1,84 @@
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { users, vehicles } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
+import { recordAudit } from "./audit.server";
+import { applyUserEvent, type Tx } from "./status.server";
+
+export class LeaseError extends Error {
+  constructor(readonly key: "notFound" | "notExpired" | "dateInPast") {
+    super(key);
+  }
+}
+
+/** Every vehicle out on a lease, ended leases first: the admin's renew-or-end list. */
+export function listLeases() {
+  return db()
+    .select({
+      vehicleId: vehicles.id,
+      vehicleName: vehicles.name,
+      serialNumber: vehicles.serialNumber,
+      leaseEndsAt: vehicles.leaseEndsAt,
+      userId: users.id,
+      userEmail: users.email,
+      userName: users.fullName,
+      userStatus: users.status,
+    })
+    .from(vehicles)
+    .innerJoin(users, eq(users.id, vehicles.assignedUserId))
+    .orderBy(asc(vehicles.leaseEndsAt))
+    .all();
+}
+
+/**
+ * The scheduled job: couriers whose lease end has passed move to `lease_expired`. Idempotent — it
+ * only acts on couriers still `working_with_vehicle`, so re-running it or restarting changes nothing.
+ */
+export function expireLeases(now = new Date()) {
+  const due = db()
+    .select({ userId: users.id, vehicleId: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt })
+    .from(vehicles)
+    .innerJoin(users, eq(users.id, vehicles.assignedUserId))
+    .where(and(isNotNull(vehicles.leaseEndsAt), lte(vehicles.leaseEndsAt, now), eq(users.status, "working_with_vehicle")))
+    .all();
+  for (const row of due) {
+    db().transaction((tx) => {
+      // Re-read inside the transaction: an admin may have renewed it a moment ago.
+      const current = tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId)).get();
+      const vehicle = tx.select({ leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.id, row.vehicleId)).get();
+      if (current?.status !== "working_with_vehicle" || !vehicle?.leaseEndsAt || vehicle.leaseEndsAt > now) return;
+      applyUserEvent(tx, row.userId, "leaseExpires", { reason: "lease ended" });
+      recordAudit(tx, { actorId: null, action: "lease.expire", entityType: "vehicle", entityId: row.vehicleId, subjectUserId: row.userId, before: { status: "working_with_vehicle" }, after: { status: "lease_expired" } });
+    });
+  }
+  if (due.length) log("info", "leases expired", { count: due.length });
+  return due.length;
+}
+
+function leaseOf(tx: Tx, vehicleId: number) {
+  return tx.select().from(vehicles).where(and(eq(vehicles.id, vehicleId), isNotNull(vehicles.assignedUserId))).get();
+}
+
+/** Renews a lease with a new end date; a courier waiting in `lease_expired` rides again. */
+export function renewLease(adminId: number, vehicleId: number, endsAt: Date, now = new Date()) {
+  if (endsAt <= now) throw new LeaseError("dateInPast");
+  db().transaction((tx) => {
+    const vehicle = leaseOf(tx, vehicleId);
+    if (!vehicle?.assignedUserId) throw new LeaseError("notFound");
+    const user = tx.select({ status: users.status }).from(users).where(eq(users.id, vehicle.assignedUserId)).get();
+    if (user?.status === "lease_expired") applyUserEvent(tx, vehicle.assignedUserId, "renewLease", { actorId: adminId, reason: "lease renewed" });
+    tx.update(vehicles).set({ leaseEndsAt: endsAt, updatedAt: now }).where(eq(vehicles.id, vehicleId)).run();
+    recordAudit(tx, { actorId: adminId, action: "lease.renew", entityType: "vehicle", entityId: vehicleId, subjectUserId: vehicle.assignedUserId, before: { leaseEndsAt: vehicle.leaseEndsAt }, after: { leaseEndsAt: endsAt } });
+  });
+}
+
+/** Ends a lease: the courier is back to `working_no_vehicle` and the vehicle is available again. */
+export function endLease(adminId: number, vehicleId: number) {
+  db().transaction((tx) => {
+    const vehicle = leaseOf(tx, vehicleId);
+    if (!vehicle?.assignedUserId) throw new LeaseError("notFound");
+    applyUserEvent(tx, vehicle.assignedUserId, "endLease", { actorId: adminId, reason: "lease ended by admin" });
+    tx.update(vehicles).set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: new Date() }).where(eq(vehicles.id, vehicleId)).run();
+    recordAudit(tx, { actorId: adminId, action: "lease.end", entityType: "vehicle", entityId: vehicleId, subjectUserId: vehicle.assignedUserId, before: { assignedUserId: vehicle.assignedUserId, leaseEndsAt: vehicle.leaseEndsAt }, after: { assignedUserId: null, status: "available" } });
+  });
+}

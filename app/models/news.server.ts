@@ -1,0 +1,86 @@
+import { asc, count, desc, eq, and } from "drizzle-orm";
+import { newsPosts, uploads } from "~db/schema";
+import type { Language } from "~/domain/rules";
+import { db } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
+import { PAGE_SIZE, offsetOf, toPage } from "./admin-list.server";
+
+export const TEXT_POSITIONS = ["bottom_left", "top_left", "center"] as const;
+export type TextPosition = (typeof TEXT_POSITIONS)[number];
+
+export type NewsInput = {
+  title: string;
+  content: string;
+  textPosition: TextPosition;
+  language: Language | null;
+  published: boolean;
+};
+
+/** All posts for the admin list, newest first, with how many media files each carries. */
+export function listNewsForAdmin(page: number) {
+  const total = db().select({ n: count() }).from(newsPosts).get()?.n ?? 0;
+  const media = db().select({ postId: uploads.newsPostId, n: count().as("n") }).from(uploads).groupBy(uploads.newsPostId).as("media");
+  const rows = db()
+    .select({
+      id: newsPosts.id,
+      title: newsPosts.title,
+      language: newsPosts.language,
+      published: newsPosts.published,
+      textPosition: newsPosts.textPosition,
+      createdAt: newsPosts.createdAt,
+      mediaCount: media.n,
+    })
+    .from(newsPosts)
+    .leftJoin(media, eq(media.postId, newsPosts.id))
+    .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page))
+    .all();
+  return toPage(rows, total, page);
+}
+
+export function getNewsPost(id: number) {
+  const post = db().select().from(newsPosts).where(eq(newsPosts.id, id)).get();
+  if (!post) return null;
+  return { post, media: newsMedia(id) };
+}
+
+export function newsMedia(postId: number) {
+  return db()
+    .select({ id: uploads.id, mime: uploads.mime, width: uploads.width, height: uploads.height, storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(and(eq(uploads.newsPostId, postId), eq(uploads.kind, "news_media")))
+    .orderBy(asc(uploads.position), asc(uploads.id))
+    .all();
+}
+
+function snapshot(post: typeof newsPosts.$inferSelect | undefined) {
+  if (!post) return null;
+  return { title: post.title, textPosition: post.textPosition, language: post.language, published: post.published, contentLength: post.content.length };
+}
+
+/** Creates or updates a post; returns its id, or null when the post to update does not exist. */
+export function saveNewsPost(adminId: number, id: number | null, input: NewsInput) {
+  return db().transaction((tx) => {
+    const before = id === null ? undefined : tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
+    if (id !== null && !before) return null;
+    const after =
+      id === null
+        ? tx.insert(newsPosts).values({ ...input, authorId: adminId }).returning().get()
+        : tx.update(newsPosts).set({ ...input, updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning().get();
+    recordAudit(tx, { actorId: adminId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: after.id, before: snapshot(before), after: snapshot(after) });
+    return after.id;
+  });
+}
+
+/** Deletes a post; returns the storage keys of its media so the caller removes the files. */
+export function deleteNewsPost(adminId: number, id: number) {
+  return db().transaction((tx) => {
+    const before = tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
+    if (!before) return null;
+    const keys = tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.newsPostId, id)).all();
+    tx.delete(newsPosts).where(eq(newsPosts.id, id)).run();
+    recordAudit(tx, { actorId: adminId, action: "news.delete", entityType: "news", entityId: id, before: snapshot(before), after: null });
+    return keys.map((k) => k.storageKey);
+  });
+}

@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { problemReports, uploads, users, vehicles } from "~db/schema";
+import { DEFAULT_SETTINGS } from "~/domain/rules";
+import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
+import { db } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
+import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import { applyUserEvent, type Tx } from "./status.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export type VehicleInput = {
+  name: string;
+  characteristics: string;
+  serialNumber: string;
+  comment: string | null;
+  status: VehicleStatus;
+  availableSince: Date | null;
+  assignedUserId: number | null;
+};
+
+/** Refusals the vehicle screens translate (`admin:vehicles.errors.<key>`). */
+export class VehicleError extends Error {
+  constructor(readonly key: "notFound" | "serialTaken" | "userHasVehicle" | "userNotEligible" | "inUse" | "inUseNeedsUser") {
+    super(key);
+  }
+}
+
+export function vehicleFilterFrom(params: URLSearchParams) {
+  return { q: (params.get("q") ?? "").trim().slice(0, 100), page: pageFrom(params.get("page")) };
+}
+
+/** The vehicles table: search by name or serial number, newest first. */
+export function listVehicles(filter: { q: string; page: number }) {
+  const where = filter.q ? or(likeEscaped(vehicles.name, filter.q), likeEscaped(vehicles.serialNumber, filter.q)) : undefined;
+  const total = db().select({ n: count() }).from(vehicles).where(where).get()?.n ?? 0;
+  const rows = db()
+    .select({
+      id: vehicles.id,
+      name: vehicles.name,
+      serialNumber: vehicles.serialNumber,
+      status: vehicles.status,
+      availableSince: vehicles.availableSince,
+      leaseEndsAt: vehicles.leaseEndsAt,
+      userId: users.id,
+      userEmail: users.email,
+      userName: users.fullName,
+    })
+    .from(vehicles)
+    .leftJoin(users, eq(users.id, vehicles.assignedUserId))
+    .where(where)
+    .orderBy(desc(vehicles.createdAt), desc(vehicles.id))
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(filter.page))
+    .all();
+  return toPage(rows, total, filter.page);
+}
+
+export function getVehicle(id: number) {
+  const vehicle = db().select().from(vehicles).where(eq(vehicles.id, id)).get();
+  if (!vehicle) return null;
+  return {
+    vehicle,
+    images: vehicleImages(id),
+    problems: db()
+      .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, response: problemReports.response, createdAt: problemReports.createdAt, userEmail: users.email })
+      .from(problemReports)
+      .leftJoin(users, eq(users.id, problemReports.userId))
+      .where(eq(problemReports.vehicleId, id))
+      .orderBy(desc(problemReports.createdAt), desc(problemReports.id))
+      .all(),
+  };
+}
+
+export function vehicleImages(vehicleId: number) {
+  return db()
+    .select({ id: uploads.id, width: uploads.width, height: uploads.height, storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(and(eq(uploads.vehicleId, vehicleId), eq(uploads.kind, "vehicle_image")))
+    .orderBy(asc(uploads.position), asc(uploads.id))
+    .all();
+}
+
+/** Users an admin may give this vehicle to: couriers the status machine allows and who ride nothing else. */
+export function assignableUsers(vehicleId: number | null) {
+  const eligible = (["working_no_vehicle", "applied_for_vehicle", "vehicle_rejected", "lease_expired", "working_with_vehicle"] as UserStatus[]).filter(
+    (s) => nextStatus(s, "assignVehicle") !== null,
+  );
+  return db()
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .leftJoin(vehicles, eq(vehicles.assignedUserId, users.id))
+    .where(and(eq(users.role, "user"), inArray(users.status, eligible), vehicleId ? or(isNull(vehicles.id), eq(vehicles.id, vehicleId)) : isNull(vehicles.id)))
+    .orderBy(asc(users.email))
+    .all();
+}
+
+function snapshot(v: typeof vehicles.$inferSelect | undefined) {
+  if (!v) return null;
+  const { createdAt: _c, updatedAt: _u, ...rest } = v;
+  return rest;
+}
+
+/**
+ * Creates or updates a vehicle. Assigning or unassigning a user runs the status machine in the same
+ * transaction, so a courier's status always matches the vehicle they hold.
+ */
+export function saveVehicle(adminId: number, id: number | null, input: VehicleInput) {
+  return db().transaction((tx) => {
+    const before = id === null ? undefined : tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
+    if (id !== null && !before) throw new VehicleError("notFound");
+    const serialClash = tx
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(id === null ? eq(vehicles.serialNumber, input.serialNumber) : and(eq(vehicles.serialNumber, input.serialNumber), ne(vehicles.id, id)))
+      .get();
+    if (serialClash) throw new VehicleError("serialTaken");
+
+    const newUserId = input.assignedUserId;
+    const oldUserId = before?.assignedUserId ?? null;
+    if (!newUserId && input.status === "in_use") throw new VehicleError("inUseNeedsUser");
+    const status: VehicleStatus = newUserId ? "in_use" : input.status;
+    const now = Date.now();
+    let leaseEndsAt = before?.leaseEndsAt ?? null;
+
+    if (oldUserId && oldUserId !== newUserId) {
+      releaseUser(tx, adminId, oldUserId);
+      leaseEndsAt = null;
+    }
+    if (newUserId && newUserId !== oldUserId) {
+      const target = tx.select({ role: users.role }).from(users).where(eq(users.id, newUserId)).get();
+      if (!target || target.role !== "user") throw new VehicleError("userNotEligible");
+      const other = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, newUserId)).get();
+      if (other) throw new VehicleError("userHasVehicle");
+      try {
+        applyUserEvent(tx, newUserId, "assignVehicle", { actorId: adminId, reason: "vehicle assigned" });
+      } catch (error) {
+        if (error instanceof TransitionError) throw new VehicleError("userNotEligible");
+        throw error;
+      }
+      leaseEndsAt = new Date(now + DEFAULT_SETTINGS.leaseDays * DAY);
+    }
+    if (!newUserId) leaseEndsAt = null;
+
+    const values = {
+      name: input.name,
+      characteristics: input.characteristics,
+      serialNumber: input.serialNumber,
+      comment: input.comment,
+      status,
+      availableSince: status === "future" ? input.availableSince : null,
+      assignedUserId: newUserId,
+      leaseEndsAt,
+      updatedAt: new Date(now),
+    };
+    const after =
+      id === null
+        ? tx.insert(vehicles).values(values).returning().get()
+        : tx.update(vehicles).set(values).where(eq(vehicles.id, id)).returning().get();
+    recordAudit(tx, {
+      actorId: adminId,
+      action: id === null ? "vehicle.create" : "vehicle.update",
+      entityType: "vehicle",
+      entityId: after.id,
+      subjectUserId: newUserId ?? oldUserId,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return after.id;
+  });
+}
+
+/** Takes a vehicle away from a courier through the status machine (a courier without one keeps their status). */
+function releaseUser(tx: Tx, adminId: number, userId: number) {
+  const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+  if (user && nextStatus(user.status, "unassignVehicle")) {
+    applyUserEvent(tx, userId, "unassignVehicle", { actorId: adminId, reason: "vehicle unassigned" });
+  }
+}
+
+/** Deletes a vehicle nobody uses; returns the storage keys of its images for removal from disk. */
+export function deleteVehicle(adminId: number, id: number) {
+  return db().transaction((tx) => {
+    const before = tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
+    if (!before) throw new VehicleError("notFound");
+    if (before.status === "in_use" || before.assignedUserId) throw new VehicleError("inUse");
+    const keys = tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.vehicleId, id)).all();
+    tx.delete(vehicles).where(eq(vehicles.id, id)).run();
+    recordAudit(tx, { actorId: adminId, action: "vehicle.delete", entityType: "vehicle", entityId: id, before: snapshot(before), after: null });
+    return keys.map((k) => k.storageKey);
+  });
+}
+
+/** An admin notes a problem on a vehicle (its problem history); it starts open like a courier's report. */
+export function addVehicleProblem(adminId: number, vehicleId: number, description: string) {
+  return db().transaction((tx) => {
+    const vehicle = tx.select({ id: vehicles.id, assignedUserId: vehicles.assignedUserId }).from(vehicles).where(eq(vehicles.id, vehicleId)).get();
+    if (!vehicle) throw new VehicleError("notFound");
+    const report = tx.insert(problemReports).values({ userId: adminId, vehicleId, description }).returning({ id: problemReports.id }).get();
+    recordAudit(tx, { actorId: adminId, action: "vehicle.problem", entityType: "problem_report", entityId: report.id, before: null, after: { vehicleId, description } });
+    return report.id;
+  });
+}

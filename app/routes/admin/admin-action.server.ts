@@ -1,0 +1,26 @@
+/** Small helpers every admin route shares: id params, flash toasts, translated refusals. */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import { getInstance } from "~/middleware/i18n";
+
+/** A positive integer id from the URL, or a 404. */
+export function idParam(value: string | undefined) {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export function notFound() {
+  return data(null, { status: 404 });
+}
+
+/** Redirects after a change with a success toast in the admin's language (POST → redirect → GET). */
+export function redirectWithToast(context: Readonly<RouterContextProvider>, to: string, key: string, type: "success" | "error" = "success") {
+  setToast(context as RouterContextProvider, { type, message: getInstance(context).t(key) });
+  return redirect(to);
+}
+
+/** A refused change: 400 (or given status) with a translated `formError` the page shows, nothing changed. */
+export function refuse(context: Readonly<RouterContextProvider>, key: string, status = 400) {
+  return data({ formError: getInstance(context).t(key) }, { status });
+}
