@@ -2,7 +2,7 @@
 export const FAQ = {
   sk: [
     ["Ako dlho trvá spracovanie prihlášky?", "Prihlášky spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade."],
-    ["Aký vek musím mať?", "Kuriérom sa môžete stať, ak máte viac ako 16 rokov."],
+    ["Aký vek musím mať?", "Minimálny vek je viac ako 16 rokov: kuriérom sa môžete stať, ak máte viac ako 16 rokov."],
     ["Kedy dostanem výplatu?", "Výplaty posielame každý týždeň. Prvú výplatu dostanete po prvom odpracovanom týždni."],
     ["Aké doklady potrebujem?", "Fotografiu tváre, pas alebo občiansky preukaz (obe strany) a povolenie na pobyt alebo doklad o dočasnom útočisku, ak ho máte."],
     ["Musím mať vlastný skúter?", "Nie. Prenajmeme vám elektrický skúter a výbavu. Pracovný účet v doručovacích aplikáciách vám zriadime my."],
@@ -10,7 +10,7 @@ export const FAQ = {
   ],
   ua: [
     ["Скільки триває розгляд заявки?", "Заявки зазвичай обробляємо до 24 годин. Про результат повідомимо електронною поштою та в особистому кабінеті."],
-    ["Скільки мені має бути років?", "Стати кур'єром можна, якщо вам більше 16 років."],
+    ["Скільки мені має бути років?", "Мінімальний вік — понад 16 років: стати кур'єром можна, якщо вам більше 16 років."],
     ["Коли я отримаю виплату?", "Виплати надсилаємо щотижня. Першу виплату ви отримаєте після першого відпрацьованого тижня."],
     ["Які документи потрібні?", "Фото обличчя, паспорт або посвідчення особи (обидві сторони) та дозвіл на проживання або документ про тимчасовий захист, якщо він у вас є."],
     ["Чи потрібен власний скутер?", "Ні. Ми надамо в оренду електроскутер та екіпірування. Робочий обліковий запис у застосунках доставки створимо ми."],
@@ -18,7 +18,7 @@ export const FAQ = {
   ],
   en: [
     ["How long does it take to process an application?", "Applications are usually processed within 24 hours. We let you know the result by e-mail and in your dashboard."],
-    ["How old do I have to be?", "You can become a courier if you are over 16 years old."],
+    ["How old do I have to be?", "The minimum age is over 16: you can become a courier if you are over 16 years old."],
     ["When do I get paid?", "Payouts are weekly. You receive the first payout after your first week of work."],
     ["Which documents do I need?", "A photo of your face, your passport or ID card (both sides), and a residence permit or a temporary protection (refugee) document if you have one."],
     ["Do I need my own scooter?", "No. We rent you an electric scooter and equipment, and we set up your work account in the delivery apps."],

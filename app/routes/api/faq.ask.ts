@@ -1,10 +1,38 @@
 import type { Route } from "./+types/faq.ask";
-import { methodNotAllowed } from "~/lib/http.server";
+import { askSchema } from "~/domain/assistant-schema";
+import { isLanguage } from "~/domain/rules";
+import { answerQuestion } from "~/lib/assistant.server";
+import { requestInfoContext } from "~/lib/context";
+import { jsonError, methodNotAllowed, readBody } from "~/lib/http.server";
+import { hit } from "~/lib/rate-limit.server";
+import { getInstance, getLocale } from "~/middleware/i18n";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+/** `POST /api/faq/ask {question, language}` → `{answer}` (CONTRACT §4). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
+  const body = await readBody(request);
+  const parsed = askSchema.safeParse(body ?? {});
+  if (!body || !parsed.success) {
+    const t = getInstance(context).t;
+    return jsonError(context, 400, "errors:invalidInput", { fieldErrors: { question: [t("home:assistant.questionInvalid")] } });
+  }
+  const limit = hit("assistant", context.get(requestInfoContext).ip);
+  if (!limit.ok) {
+    return jsonError(context, 429, "errors:rateLimited", {
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) },
+    });
+  }
+  const locale = getLocale(context);
+  const language = parsed.data.language ?? (isLanguage(locale) ? locale : "sk");
+  try {
+    const { answer } = await answerQuestion(parsed.data.question, language);
+    return Response.json({ answer });
+  } catch {
+    return jsonError(context, 503, "home:assistant.error");
+  }
 }

@@ -1,10 +1,14 @@
 import type { Route } from "./+types/referrals.track";
-import { methodNotAllowed } from "~/lib/http.server";
+import { jsonError, methodNotAllowed } from "~/lib/http.server";
+import { countReferralOnce } from "~/middleware/referral";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return methodNotAllowed(context, ["POST"]);
+/** `GET /api/referrals/track/{code}` → 204 and one click counted; 404 for an unknown code (CONTRACT §4). */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  const { found, setCookie } = countReferralOnce(request, params.code);
+  if (!found) return jsonError(context, 404, "errors:notFound");
+  return new Response(null, { status: 204, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
 export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+  return methodNotAllowed(context, ["GET"]);
 }

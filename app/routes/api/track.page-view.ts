@@ -1,10 +1,23 @@
+import { isbot } from "isbot";
+import { z } from "zod";
 import type { Route } from "./+types/track.page-view";
-import { methodNotAllowed } from "~/lib/http.server";
+import { jsonError, methodNotAllowed, readBody } from "~/lib/http.server";
+import { recordPageView } from "~/models/tracking.server";
+
+const pageViewSchema = z.object({
+  path: z.string().startsWith("/").max(2048),
+  referrer: z.string().max(2048).nullish(),
+});
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+/** `POST /api/track/page-view {path, referrer?}` → 204; counted per day, bots excluded (CONTRACT §4). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
+  const parsed = pageViewSchema.safeParse((await readBody(request)) ?? undefined);
+  if (!parsed.success) return jsonError(context, 400, "errors:invalidInput");
+  if (!isbot(request.headers.get("User-Agent") ?? "")) recordPageView();
+  return new Response(null, { status: 204 });
 }

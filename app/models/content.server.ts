@@ -1,0 +1,92 @@
+import { and, asc, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { faqEntries, fleetModels, newsPosts, partners, uploads } from "~db/schema";
+import type { Language } from "~/domain/rules";
+import { db } from "~/lib/db.server";
+
+/** Public reads of the landing page's editable content (FAQ, fleet, partners, news). */
+
+export type FaqEntry = { id: number; question: string; answer: string };
+
+export function listFaq(language: Language): FaqEntry[] {
+  return db()
+    .select({ id: faqEntries.id, question: faqEntries.question, answer: faqEntries.answer })
+    .from(faqEntries)
+    .where(eq(faqEntries.language, language))
+    .orderBy(asc(faqEntries.position), asc(faqEntries.id))
+    .all();
+}
+
+export function listFleet(language: Language) {
+  return db()
+    .select({ id: fleetModels.id, title: fleetModels.title, spec: fleetModels.spec, image: fleetModels.image })
+    .from(fleetModels)
+    .where(eq(fleetModels.language, language))
+    .orderBy(asc(fleetModels.position), asc(fleetModels.id))
+    .all();
+}
+
+export function listPartners() {
+  return db()
+    .select({ id: partners.id, name: partners.name, url: partners.url, logo: partners.logo })
+    .from(partners)
+    .orderBy(asc(partners.position), asc(partners.id))
+    .all();
+}
+
+export const NEWS_PAGE_SIZE = 3;
+
+export type NewsMedia = { id: number; kind: "image" | "video"; mime: string; width: number | null; height: number | null };
+export type NewsItem = {
+  id: number;
+  title: string;
+  content: string;
+  textPosition: "bottom_left" | "top_left" | "center";
+  createdAt: string;
+  media: NewsMedia[];
+};
+
+/** Published posts for the language (or for every language), newest first, one page at a time. */
+export function listPublishedNews(language: Language, page: number, pageSize = NEWS_PAGE_SIZE) {
+  const visible = and(eq(newsPosts.published, true), or(isNull(newsPosts.language), eq(newsPosts.language, language)));
+  const total = db().select({ n: count() }).from(newsPosts).where(visible).get()?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const posts = db()
+    .select({
+      id: newsPosts.id,
+      title: newsPosts.title,
+      content: newsPosts.content,
+      textPosition: newsPosts.textPosition,
+      createdAt: newsPosts.createdAt,
+    })
+    .from(newsPosts)
+    .where(visible)
+    .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .all();
+  const media = posts.length
+    ? db()
+        .select({ id: uploads.id, postId: uploads.newsPostId, mime: uploads.mime, width: uploads.width, height: uploads.height })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.kind, "news_media"),
+            inArray(
+              uploads.newsPostId,
+              posts.map((p) => p.id),
+            ),
+          ),
+        )
+        .orderBy(asc(uploads.position), asc(uploads.id))
+        .all()
+    : [];
+  const items: NewsItem[] = posts.map((post) => ({
+    ...post,
+    createdAt: post.createdAt.toISOString(),
+    media: media
+      .filter((m) => m.postId === post.id)
+      .map((m) => ({ id: m.id, kind: m.mime.startsWith("video/") ? "video" : "image", mime: m.mime, width: m.width, height: m.height })),
+  }));
+  return { items, page: current, pages, total };
+}

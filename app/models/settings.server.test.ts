@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { settings } from "~db/schema";
+import { DEFAULT_SETTINGS } from "~/domain/rules";
+import { db } from "~/lib/db.server";
+import { getSettings } from "./settings.server";
+
+afterEach(() => {
+  db().delete(settings).run();
+});
+
+describe("getSettings", () => {
+  test("defaults when the table is empty", () => {
+    expect(getSettings()).toEqual({ ...DEFAULT_SETTINGS });
+  });
+
+  test("rows override defaults; malformed and unknown rows are ignored", () => {
+    db()
+      .insert(settings)
+      .values([
+        { key: "hourlyRateEur", value: 8.25 },
+        { key: "leaseDays", value: "not a number" },
+        { key: "somethingElse", value: 3 },
+      ])
+      .run();
+    const result = getSettings();
+    expect(result.hourlyRateEur).toBe(8.25);
+    expect(result.leaseDays).toBe(DEFAULT_SETTINGS.leaseDays);
+    expect("somethingElse" in result).toBe(false);
+  });
+});

@@ -1,0 +1,17 @@
+import { settings } from "~db/schema";
+import { DEFAULT_SETTINGS, type Settings } from "~/domain/rules";
+import { db } from "~/lib/db.server";
+
+/**
+ * The operator-editable constants (CONTRACT §6): rows of the `settings` table override the defaults
+ * of app/domain/rules.ts; a missing or malformed row keeps the default.
+ */
+export function getSettings(): Settings {
+  const result: Settings = { ...DEFAULT_SETTINGS };
+  for (const row of db().select().from(settings).all()) {
+    if (!(row.key in DEFAULT_SETTINGS)) continue;
+    const value = typeof row.value === "string" ? Number(row.value) : row.value;
+    if (typeof value === "number" && Number.isFinite(value) && value > 0) result[row.key as keyof Settings] = value;
+  }
+  return result;
+}
