@@ -1,0 +1,129 @@
+/**
+ * `bun bench/load.ts [--duration 30] [--connections 100] [--port 3301] [--build-dir build]
+ *   [--data-dir data/bench-load] [--users 20000] [--only home,me]`
+ *
+ * Loopback load on the production server with a database of 20,000 users (seeded by seed-scale.ts when
+ * the data folder is empty): the home page, /api/auth/me with a session, /dashboard with a session and
+ * /admin/users with an admin session, one after another. Reports errors and non-2xx answers, p50/p99
+ * latency, requests per second and the server's peak resident memory (VmRSS) per scenario.
+ * Results also go to test-results/bench/load.json.
+ */
+import autocannon from "autocannon";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { RssSampler, benchSecret, createSessionCookies, ensureSeeded, mb, startServer } from "./server-harness";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "30" },
+    connections: { type: "string", default: "100" },
+    warmup: { type: "string", default: "3" },
+    port: { type: "string", default: "3301" },
+    "build-dir": { type: "string", default: process.env.BUILD_DIR ?? "build" },
+    "data-dir": { type: "string", default: "data/bench-load" },
+    users: { type: "string", default: "20000" },
+    only: { type: "string" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const warmup = Number(values.warmup);
+const port = Number(values.port);
+if (!(duration > 0 && duration <= 600 && connections > 0 && connections <= 1000 && port > 0))
+  throw new Error("--duration must be 1..600 s and --connections 1..1000");
+const dataDir = path.resolve(values["data-dir"]);
+const buildDir = values["build-dir"];
+
+type Scenario = { name: string; path: string; cookie?: "user" | "admin" };
+const scenarios: Scenario[] = [
+  { name: "home", path: "/" },
+  { name: "me", path: "/api/auth/me", cookie: "user" },
+  { name: "dashboard", path: "/dashboard", cookie: "user" },
+  { name: "admin-users", path: "/admin/users", cookie: "admin" },
+].filter((s) => !values.only || values.only.split(",").includes(s.name)) as Scenario[];
+
+export type LoadRow = {
+  name: string;
+  path: string;
+  probeStatus: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  peakRssKb: number;
+};
+
+function run(url: string, headers: Record<string, string>, seconds: number, conns: number) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, headers, duration: seconds, connections: conns, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+await ensureSeeded(dataDir, Number(values.users));
+const options = { port, buildDir, dataDir, secret: benchSecret(dataDir) };
+const cookies = await createSessionCookies(options);
+const server = await startServer(options);
+const rss = new RssSampler(server.pid, 200);
+const startupRssKb = rss.sample() ?? 0;
+console.log(`server pid ${server.pid} ready in ${server.startupMs.toFixed(0)} ms, RSS after start-up ${mb(startupRssKb)}`);
+console.log(`${connections} connections, ${duration} s per scenario (+${warmup} s warm-up), 127.0.0.1:${port}, build ${buildDir}`);
+
+const rows: LoadRow[] = [];
+try {
+  for (const s of scenarios) {
+    const url = server.origin + s.path;
+    const headers: Record<string, string> = { "Accept-Language": "sk" };
+    if (s.cookie) headers.Cookie = cookies[s.cookie];
+    // One probe first: a page still under construction shows up as its status, not as a crash.
+    const probe = await fetch(url, { headers, redirect: "manual" });
+    await probe.arrayBuffer();
+    if (warmup > 0) await run(url, headers, warmup, Math.min(connections, 10));
+    rss.reset();
+    const r = await run(url, headers, duration, connections);
+    const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count ?? 0]));
+    rows.push({
+      name: s.name,
+      path: s.path,
+      probeStatus: probe.status,
+      requests: r.requests.total,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      non2xx: r.non2xx,
+      statusCodes,
+      peakRssKb: rss.peakKb,
+    });
+    const row = rows.at(-1)!;
+    console.log(
+      `${s.name.padEnd(12)} ${s.path.padEnd(14)} status ${probe.status}  ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
+        `errors ${row.errors}  non-2xx ${row.non2xx}  codes ${JSON.stringify(statusCodes)}  peak RSS ${mb(row.peakRssKb)}`,
+    );
+  }
+} finally {
+  rss.stop();
+  const finalRssKb = rss.sample() ?? 0;
+  const code = await server.stop();
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: navigator.hardwareConcurrency },
+    connections,
+    duration,
+    startupRssKb,
+    finalRssKb,
+    peakRssKb: Math.max(...rss.samples.map((s) => s.kb)),
+    serverExitCode: code,
+    rows,
+  };
+  mkdirSync("test-results/bench", { recursive: true });
+  writeFileSync("test-results/bench/load.json", `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`peak RSS over the run ${mb(result.peakRssKb)}; server stopped (exit ${code}); results in test-results/bench/load.json`);
+}
+const failed = rows.some((r) => r.errors > 0 || r.non2xx > 0);
+process.exit(failed ? 1 : 0);
