@@ -6,24 +6,27 @@ import type { Route } from "./+types/root";
 import { AuthDialog } from "~/components/auth-dialog";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { SiteTracking } from "~/components/site-tracking";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
 import { HTML_LANG, type Language } from "~/domain/rules";
 import { getUser } from "~/lib/session.server";
 import { config } from "~/lib/config.server";
+import { fallbackForForm } from "~/lib/captcha.server";
 import { changeClientLanguage } from "~/lib/i18n.client";
 import { getLocale, i18nMiddleware } from "~/middleware/i18n";
+import { referralMiddleware } from "~/middleware/referral";
 import { sessionMiddleware } from "~/middleware/session";
 import "./styles/app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, toastMiddleware() as Route.MiddlewareFunction];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, referralMiddleware, toastMiddleware() as Route.MiddlewareFunction];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = getUser(context);
   const { captcha } = config();
   return data({
@@ -36,6 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     toast: getToast(context) ?? null,
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
+    // The no-JS captcha question, when the URL opens the login or register dialog (CONTRACT §5).
+    authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "") ? fallbackForForm() : null,
   });
 }
 
@@ -93,6 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteFooter />
       <AuthDialog />
       <Toaster flash={toast} />
+      <SiteTracking />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { ForgotForm } from "./auth/forgot-form";
+import { EmailOnlyForm } from "./auth/forgot-form";
 import { LoginForm } from "./auth/login-form";
 import { RegisterForm } from "./auth/register-form";
+import type { AuthFormResult } from "./auth/types";
 import { UrlDialog } from "./dialog";
 
 export const AUTH_VIEWS = ["login", "register", "forgot"] as const;
@@ -24,9 +25,10 @@ function withoutDialog(pathname: string, search: URLSearchParams) {
 
 /**
  * The auth dialog of spec §2. Opens from `?auth=login|register|forgot` (no JS needed) or from
- * navigation state `{ authDialog }`, which is cleared as soon as it has been read.
+ * navigation state `{ authDialog }`, which is cleared as soon as it has been read. The form routes
+ * (app/routes/auth/*) render it with `forcedView` and their action's answer after a no-JS post.
  */
-export function AuthDialog({ forcedView, errors }: { forcedView?: AuthView; errors?: React.ReactNode } = {}) {
+export function AuthDialog({ forcedView, serverResult, redirectTo: forcedRedirect }: { forcedView?: AuthView; serverResult?: AuthFormResult; redirectTo?: string } = {}) {
   const { t } = useTranslation("auth");
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -42,14 +44,13 @@ export function AuthDialog({ forcedView, errors }: { forcedView?: AuthView; erro
 
   const view = forcedView ?? parseAuthView(searchParams.get("auth")) ?? stateView;
   if (!view) return null;
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const redirectTo = forcedRedirect ?? searchParams.get("redirectTo") ?? "";
   const titles: Record<AuthView, string> = { login: t("login.title"), register: t("register.title"), forgot: t("forgot.title") };
   return (
     <UrlDialog key={view} title={titles[view]} closeTo={forcedView ? "/" : withoutDialog(location.pathname, searchParams)} onClose={() => setStateView(null)}>
-      {errors}
-      {view === "login" ? <LoginForm redirectTo={redirectTo} onSwitch={setStateView} /> : null}
-      {view === "register" ? <RegisterForm onSwitch={setStateView} /> : null}
-      {view === "forgot" ? <ForgotForm onSwitch={setStateView} /> : null}
+      {view === "login" ? <LoginForm redirectTo={redirectTo} onSwitch={setStateView} serverResult={serverResult} /> : null}
+      {view === "register" ? <RegisterForm onSwitch={setStateView} serverResult={serverResult} /> : null}
+      {view === "forgot" ? <EmailOnlyForm kind="forgot" onSwitch={setStateView} serverResult={serverResult} /> : null}
     </UrlDialog>
   );
 }

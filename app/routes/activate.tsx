@@ -1,11 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/activate";
+import { EmailOnlyForm } from "~/components/auth/forgot-form";
+import { FormAlert } from "~/components/auth/form-bits";
+import { activate } from "~/lib/auth.server";
+import { getInstance } from "~/middleware/i18n";
 
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  void context; void request;
-  return null;
+/** Opening the link from the e-mail activates the account once; later visits say it was used. */
+export function loader({ context, params }: Route.LoaderArgs) {
+  const result = activate(params.token);
+  return { state: result.state, title: getInstance(context).t("auth:activate.title") };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>Activation</h1></section>;
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+
+export default function ActivateScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const { state } = loaderData;
+  const message = { activated: t("activate.success"), used: t("activate.used"), expired: t("activate.expired"), unknown: t("activate.invalid") }[state];
+  const good = state === "activated" || state === "used";
+  return (
+    <section className="container auth-page">
+      <div className="card auth-card">
+        <h1>{t("activate.title")}</h1>
+        {good ? <output className="alert alert-success block">{message}</output> : <FormAlert error={message} />}
+        {good ? (
+          <Link className="btn btn-primary btn-block" to="/?auth=login">
+            {t("activate.login")}
+          </Link>
+        ) : (
+          <EmailOnlyForm kind="resend" />
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,11 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/reset-password";
+import { FieldErrors, FormAlert } from "~/components/auth/form-bits";
+import { PasswordChecklist } from "~/components/auth/password-checklist";
+import { resetPasswordFormSchema } from "~/domain/auth-schemas";
+import { changePassword } from "~/lib/auth.server";
+import { formFailure, formInvalid } from "~/lib/auth-http.server";
+import { getInstance } from "~/middleware/i18n";
+import { passwordResetTokenState } from "~/models/accounts.server";
 
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  void context; void request;
-  return null;
+/** The form is shown only for a token that can still be used; it is consumed by the action. */
+export function loader({ context, params }: Route.LoaderArgs) {
+  const state = passwordResetTokenState(params.token);
+  return { state, title: getInstance(context).t("auth:reset.title") };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>Reset password</h1></section>;
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  if (submission.status !== "success") return formInvalid(submission);
+  const result = await changePassword(params.token, submission.value.password);
+  if (!result.ok) return formFailure(context, submission, result);
+  // Every session of the account has ended; log in again with the new password.
+  setToast(context as RouterContextProvider, { type: "success", message: getInstance(context).t(result.message) });
+  throw redirect("/?auth=login");
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+
+export default function ResetPasswordScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const [password, setPassword] = useState("");
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.reply,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+  });
+  const usable = loaderData.state === "valid" && !actionData?.error;
+  return (
+    <section className="container auth-page">
+      <div className="card auth-card">
+        <h1>{t("reset.title")}</h1>
+        {usable ? (
+          <Form method="post" className="form-stack" {...getFormProps(form)}>
+            <label className="field">
+              <span>{t("fields.newPassword")}</span>
+              <input
+                {...getInputProps(fields.password, { type: "password" })}
+                key={fields.password.key}
+                autoComplete="new-password"
+                required
+                aria-describedby={`${fields.password.errorId} reset-pw-rules`}
+                onInput={(event) => setPassword(event.currentTarget.value)}
+              />
+              <FieldErrors errors={fields.password.errors} id={fields.password.errorId} />
+            </label>
+            <PasswordChecklist password={password} live={password !== ""} id="reset-pw-rules" />
+            <label className="field">
+              <span>{t("fields.confirmPassword")}</span>
+              <input {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" required />
+              <FieldErrors errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
+            </label>
+            <button type="submit" className="btn btn-primary btn-block">
+              {t("reset.submit")}
+            </button>
+          </Form>
+        ) : (
+          <>
+            <FormAlert error={actionData?.error ?? (loaderData.state === "used" ? t("reset.used") : t("reset.invalid"))} />
+            <Link className="btn btn-primary btn-block" to="/?auth=forgot">
+              {t("reset.requestNew")}
+            </Link>
+          </>
+        )}
+      </div>
+    </section>
+  );
 }

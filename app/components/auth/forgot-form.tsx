@@ -1,24 +1,51 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { emailOnlySchema } from "~/domain/auth-schemas";
 import type { AuthView } from "../auth-dialog";
+import { FieldErrors, FormAlert } from "./form-bits";
 import { AuthSwitchLink } from "./switch-link";
+import type { AuthFormResult } from "./types";
+import { useAuthForm } from "./use-auth-form";
 
-export function ForgotForm({ onSwitch }: { onSwitch: (view: AuthView) => void }) {
-  const { t } = useTranslation("auth");
+/** Forgot-password and resend-activation: one e-mail field, the same answer for every address. */
+export function EmailOnlyForm({
+  kind,
+  onSwitch,
+  serverResult,
+}: {
+  kind: "forgot" | "resend";
+  onSwitch?: (view: AuthView) => void;
+  serverResult?: AuthFormResult;
+}) {
+  const { t, i18n } = useTranslation("auth");
+  const action = kind === "forgot" ? "/auth/forgot" : "/auth/resend";
+  const { form, fields, result, busy } = useAuthForm({ id: kind, schema: emailOnlySchema, action, serverResult });
   return (
-    <Form method="post" action="/auth/forgot" className="form-stack">
-      <label className="field">
-        <span>{t("fields.email")}</span>
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
-      <button type="submit" className="btn btn-primary btn-block">
-        {t("forgot.submit")}
-      </button>
-      <p className="form-links">
-        <AuthSwitchLink to="login" onSwitch={onSwitch}>
-          {t("forgot.backToLogin")}
-        </AuthSwitchLink>
-      </p>
-    </Form>
+    <div className="form-stack">
+      {result?.message ? (
+        <output className="alert alert-success block">{result.message}</output>
+      ) : (
+        <form method="post" action={action} className="form-stack" {...getFormProps(form)}>
+          <p className="text-sm text-muted">{t(`${kind}.intro`)}</p>
+          <FormAlert error={result?.error} />
+          <input type="hidden" name="language" value={i18n.language} />
+          <label className="field">
+            <span>{t("fields.email")}</span>
+            <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
+            <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+          </label>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+            {t(`${kind}.submit`)}
+          </button>
+        </form>
+      )}
+      {kind === "forgot" ? (
+        <p className="form-links">
+          <AuthSwitchLink to="login" onSwitch={onSwitch}>
+            {t("forgot.backToLogin")}
+          </AuthSwitchLink>
+        </p>
+      ) : null}
+    </div>
   );
 }

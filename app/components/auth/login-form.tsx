@@ -1,24 +1,38 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
+import { loginSchema } from "~/domain/auth-schemas";
 import type { AuthView } from "../auth-dialog";
+import { FallbackCaptcha } from "./fallback-captcha";
+import { FieldErrors, FormAlert } from "./form-bits";
 import { AuthSwitchLink } from "./switch-link";
+import type { AuthFormResult } from "./types";
+import { useAuthForm } from "./use-auth-form";
 
-export function LoginForm({ redirectTo, onSwitch }: { redirectTo: string; onSwitch: (view: AuthView) => void }) {
+export function LoginForm({ redirectTo, onSwitch, serverResult }: { redirectTo: string; onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {
   const { t } = useTranslation("auth");
+  const { form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "login", schema: loginSchema, action: "/auth/login", captcha: "login", serverResult });
   return (
-    <Form method="post" action="/auth/login" className="form-stack">
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <label className="field">
-        <span>{t("fields.email")}</span>
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
-      <label className="field">
-        <span>{t("fields.password")}</span>
-        <input name="password" type="password" autoComplete="current-password" required />
-      </label>
-      <button type="submit" className="btn btn-primary btn-block">
-        {t("login.submit")}
-      </button>
+    <div className="form-stack">
+      <form method="post" action="/auth/login" className="form-stack" {...getFormProps(form)}>
+        <FormAlert error={captchaFailed ? t("captcha.failed") : result?.error} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <label className="field">
+          <span>{t("fields.email")}</span>
+          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
+          <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("fields.currentPassword")}</span>
+          <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="current-password" required />
+          <FieldErrors errors={fields.password.errors} id={fields.password.errorId} />
+        </label>
+        <FallbackCaptcha question={fallback} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          {busy ? t("captcha.checking") : t("login.submit")}
+        </button>
+      </form>
+      {result?.resendEmail ? <ResendActivation email={result.resendEmail} /> : null}
       <p className="form-links">
         <AuthSwitchLink to="forgot" onSwitch={onSwitch}>
           {t("login.forgotLink")}
@@ -27,6 +41,21 @@ export function LoginForm({ redirectTo, onSwitch }: { redirectTo: string; onSwit
           {t("login.registerLink")}
         </AuthSwitchLink>
       </p>
-    </Form>
+    </div>
+  );
+}
+
+/** Offered after a 403 "not activated": sends the activation e-mail again to the typed address. */
+function ResendActivation({ email }: { email: string }) {
+  const { t } = useTranslation("auth");
+  const fetcher = useFetcher<AuthFormResult>({ key: "resend-from-login" });
+  if (fetcher.data?.message) return <output className="alert alert-success block">{fetcher.data.message}</output>;
+  return (
+    <fetcher.Form method="post" action="/auth/resend">
+      <input type="hidden" name="email" value={email} />
+      <button type="submit" className="btn btn-outline btn-block" disabled={fetcher.state !== "idle"}>
+        {t("login.resendActivation")}
+      </button>
+    </fetcher.Form>
   );
 }

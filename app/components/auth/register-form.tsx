@@ -1,28 +1,75 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { registerSchema } from "~/domain/auth-schemas";
+import { isStrongPassword } from "~/domain/password";
 import type { AuthView } from "../auth-dialog";
+import { FallbackCaptcha } from "./fallback-captcha";
+import { FieldErrors, FormAlert } from "./form-bits";
+import { PasswordChecklist } from "./password-checklist";
 import { AuthSwitchLink } from "./switch-link";
+import type { AuthFormResult } from "./types";
+import { useAuthForm } from "./use-auth-form";
 
-export function RegisterForm({ onSwitch }: { onSwitch: (view: AuthView) => void }) {
-  const { t } = useTranslation("auth");
+export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {
+  const { t, i18n } = useTranslation("auth");
+  const { form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "register", schema: registerSchema, action: "/auth/register", captcha: "register", serverResult });
+  const [password, setPassword] = useState("");
+  // The live checklist and the disabled submit need JavaScript; without it the server checks.
+  const [hydrated, setHydrated] = useState(false);
+  const [referralCode, setReferralCode] = useState("");
+  useEffect(() => {
+    setHydrated(true);
+    setReferralCode(sessionStorage.getItem("referralCode") ?? "");
+  }, []);
+
+  if (result?.message) {
+    return (
+      <div className="form-stack">
+        <h3 className="auth-success-title">{t("register.successTitle")}</h3>
+        <output className="alert alert-success block">{result.message}</output>
+        <AuthSwitchLink to="login" onSwitch={onSwitch} className="btn btn-primary btn-block">
+          {t("register.goToLogin")}
+        </AuthSwitchLink>
+      </div>
+    );
+  }
+
   return (
-    <Form method="post" action="/auth/register" className="form-stack">
-      <label className="field">
-        <span>{t("fields.email")}</span>
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
-      <label className="field">
-        <span>{t("fields.password")}</span>
-        <input name="password" type="password" autoComplete="new-password" minLength={8} required />
-      </label>
-      <button type="submit" className="btn btn-primary btn-block">
-        {t("register.submit")}
-      </button>
+    <div className="form-stack">
+      <form method="post" action="/auth/register" className="form-stack" {...getFormProps(form)}>
+        <FormAlert error={captchaFailed ? t("captcha.failed") : result?.error} />
+        <input type="hidden" name="language" value={i18n.language} />
+        <input type="hidden" name="referralCode" value={referralCode} />
+        <label className="field">
+          <span>{t("fields.email")}</span>
+          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
+          <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+        </label>
+        <label className="field">
+          <span>{t("fields.password")}</span>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            autoComplete="new-password"
+            minLength={8}
+            required
+            aria-describedby={`${fields.password.errorId} register-pw-rules`}
+            onInput={(event) => setPassword(event.currentTarget.value)}
+          />
+          <FieldErrors errors={fields.password.errors} id={fields.password.errorId} />
+        </label>
+        <PasswordChecklist password={password} live={hydrated} id="register-pw-rules" />
+        <FallbackCaptcha question={fallback} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || (hydrated && !isStrongPassword(password))} aria-busy={busy}>
+          {busy ? t("captcha.checking") : t("register.submit")}
+        </button>
+      </form>
       <p className="form-links">
         <AuthSwitchLink to="login" onSwitch={onSwitch}>
           {t("register.loginLink")}
         </AuthSwitchLink>
       </p>
-    </Form>
+    </div>
   );
 }

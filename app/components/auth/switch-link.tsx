@@ -1,13 +1,27 @@
 import { Link, useLocation } from "react-router";
 import type { AuthView } from "../auth-dialog";
 
-/** A link to another view of the auth dialog, keeping the rest of the URL. */
-export function AuthSwitchLink({ to, children, onSwitch }: { to: AuthView; children: React.ReactNode; onSwitch?: (view: AuthView) => void }) {
+/**
+ * A link to another view of the auth dialog. On a page of its own (a form route after a no-JS
+ * post, /activate, /reset-password) it leads to the home page's dialog; elsewhere it keeps the URL.
+ */
+export function AuthSwitchLink({
+  to,
+  children,
+  onSwitch,
+  className = "link",
+}: {
+  to: AuthView;
+  children: React.ReactNode;
+  onSwitch?: (view: AuthView) => void;
+  className?: string;
+}) {
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
+  const standalone = /^\/(auth|activate|reset-password)(\/|$)/.test(location.pathname);
+  const params = new URLSearchParams(standalone ? "" : location.search);
   params.set("auth", to);
   return (
-    <Link to={`${location.pathname}?${params}`} replace preventScrollReset className="link" onClick={() => onSwitch?.(to)}>
+    <Link to={`${standalone ? "/" : location.pathname}?${params}`} replace={!standalone} preventScrollReset className={className} onClick={() => onSwitch?.(to)}>
       {children}
     </Link>
   );

@@ -1,10 +1,16 @@
 import type { Route } from "./+types/auth.activate";
-import { methodNotAllowed } from "~/lib/http.server";
+import { activate } from "~/lib/auth.server";
+import { jsonError, methodNotAllowed } from "~/lib/http.server";
+import { getInstance } from "~/middleware/i18n";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return methodNotAllowed(context, ["POST"]);
+/** GET, as CONTRACT §4 says: the token in the path is the proof, and it works once. */
+export function loader({ context, params }: Route.LoaderArgs) {
+  const result = activate(params.token);
+  if (result.state === "activated") return Response.json({ message: getInstance(context).t("auth:activate.success") });
+  if (result.state === "used") return jsonError(context, 409, "auth:activate.used");
+  return jsonError(context, result.state === "expired" ? 400 : 404, result.state === "expired" ? "auth:activate.expired" : "auth:activate.invalid");
 }
 
 export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+  return methodNotAllowed(context, ["GET"]);
 }

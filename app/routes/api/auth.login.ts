@@ -1,10 +1,20 @@
 import type { Route } from "./+types/auth.login";
+import { loginSchema } from "~/domain/auth-schemas";
+import { login } from "~/lib/auth.server";
+import { apiFailure, parseApiBody } from "~/lib/auth-http.server";
+import { requestInfoContext } from "~/lib/context";
 import { methodNotAllowed } from "~/lib/http.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+export async function action({ context, request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
+  const body = await parseApiBody(context, request, loginSchema);
+  if (!body.ok) return body.response;
+  const result = await login(body.value, { ip: context.get(requestInfoContext).ip, request });
+  if (!result.ok) return apiFailure(context, result);
+  const { email, role, createdAt } = result.user;
+  return Response.json({ email, role, registeredAt: createdAt.toISOString() }, { headers: { "Set-Cookie": result.setCookie } });
 }

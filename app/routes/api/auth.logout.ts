@@ -1,10 +1,13 @@
 import type { Route } from "./+types/auth.logout";
 import { methodNotAllowed } from "~/lib/http.server";
+import { endSession } from "~/lib/session.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+/** 204 whether or not someone was logged in: logging out twice is not an error. */
+export async function action({ context, request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
+  return new Response(null, { status: 204, headers: { "Set-Cookie": await endSession(request) } });
 }

@@ -1,10 +1,15 @@
 import type { Route } from "./+types/auth.me";
 import { methodNotAllowed } from "~/lib/http.server";
+import { requireUser } from "~/lib/session.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return methodNotAllowed(context, ["POST"]);
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return Response.json(
+    { email: user.email, role: user.role, registeredAt: user.createdAt.toISOString(), language: user.language, status: user.status },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+  return methodNotAllowed(context, ["GET"]);
 }

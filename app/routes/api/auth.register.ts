@@ -1,10 +1,21 @@
 import type { Route } from "./+types/auth.register";
+import { registerSchema } from "~/domain/auth-schemas";
+import type { Language } from "~/domain/rules";
+import { register } from "~/lib/auth.server";
+import { apiFailure, parseApiBody } from "~/lib/auth-http.server";
+import { requestInfoContext } from "~/lib/context";
 import { methodNotAllowed } from "~/lib/http.server";
+import { getInstance, getLocale } from "~/middleware/i18n";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+export async function action({ context, request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
+  const body = await parseApiBody(context, request, registerSchema);
+  if (!body.ok) return body.response;
+  const result = await register(body.value, { ip: context.get(requestInfoContext).ip, request, language: getLocale(context) as Language });
+  if (!result.ok) return apiFailure(context, result);
+  return Response.json({ message: getInstance(context).t(result.message) }, { status: 201 });
 }

@@ -1,10 +1,14 @@
 import type { Route } from "./+types/captcha.challenge";
-import { methodNotAllowed } from "~/lib/http.server";
+import { createAltchaChallenge } from "~/lib/captcha.server";
+import { config } from "~/lib/config.server";
+import { jsonError, methodNotAllowed } from "~/lib/http.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return methodNotAllowed(context, ["POST"]);
+/** A fresh ALTCHA challenge for every form; never cached. 404 when another provider is configured. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (config().captcha.provider !== "altcha") return jsonError(context, 404, "errors:notFound");
+  return Response.json(await createAltchaChallenge(), { headers: { "Cache-Control": "no-store" } });
 }
 
 export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+  return methodNotAllowed(context, ["GET"]);
 }

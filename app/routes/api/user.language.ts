@@ -1,10 +1,21 @@
 import type { Route } from "./+types/user.language";
+import { languageBodySchema } from "~/domain/auth-schemas";
+import { parseApiBody } from "~/lib/auth-http.server";
 import { methodNotAllowed } from "~/lib/http.server";
+import { requireUser } from "~/lib/session.server";
+import { localeCookie } from "~/middleware/i18n";
+import { saveUserLanguage } from "~/models/users.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return methodNotAllowed(context, ["POST"]);
+  return methodNotAllowed(context, ["PUT"]);
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed(context, ["POST"]);
+/** Saves the language on the user and sets the `lng` cookie, like the switcher (CONTRACT §3). */
+export async function action({ context, request }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed(context, ["PUT"]);
+  const user = requireUser(context, request);
+  const body = await parseApiBody(context, request, languageBodySchema);
+  if (!body.ok) return body.response;
+  saveUserLanguage(user.id, body.value.language);
+  return new Response(null, { status: 204, headers: { "Set-Cookie": await localeCookie.serialize(body.value.language) } });
 }

@@ -1,11 +1,28 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
 import type { Route } from "./+types/forgot";
+import { AuthDialog } from "~/components/auth-dialog";
+import type { AuthFormResult } from "~/components/auth/types";
+import { emailOnlySchema } from "~/domain/auth-schemas";
+import { forgotPassword } from "~/lib/auth.server";
+import { formFailure, formInvalid } from "~/lib/auth-http.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/middleware/i18n";
 
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  void context; void request;
-  return null;
+export function loader() {
+  throw redirect("/?auth=forgot");
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>forgot</h1></section>;
+export async function action({ context, request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  if (submission.status !== "success") return formInvalid(submission);
+  const result = forgotPassword(submission.value, { ip: context.get(requestInfoContext).ip });
+  if (!result.ok) return formFailure(context, submission, result);
+  return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function ForgotScreen({ actionData }: Route.ComponentProps) {
+  return <AuthDialog forcedView="forgot" serverResult={actionData} />;
 }

@@ -1,11 +1,13 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
+import { endSession } from "~/lib/session.server";
 
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  void context; void request;
-  return null;
+/** Logging out changes state, so it is a POST; a GET just goes home. */
+export function loader() {
+  throw redirect("/");
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>logout</h1></section>;
+/** Ends the session row and clears the cookie; the root revalidates and clears the browser's copies. */
+export async function action({ request }: Route.ActionArgs) {
+  throw redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
 }

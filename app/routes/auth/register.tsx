@@ -1,11 +1,29 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/register";
+import { AuthDialog } from "~/components/auth-dialog";
+import type { AuthFormResult } from "~/components/auth/types";
+import { registerSchema } from "~/domain/auth-schemas";
+import type { Language } from "~/domain/rules";
+import { register } from "~/lib/auth.server";
+import { formFailure, formInvalid } from "~/lib/auth-http.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/middleware/i18n";
 
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  void context; void request;
-  return null;
+export function loader() {
+  throw redirect("/?auth=register");
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>register</h1></section>;
+export async function action({ context, request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  if (submission.status !== "success") return formInvalid(submission);
+  const result = await register(submission.value, { ip: context.get(requestInfoContext).ip, request, language: getLocale(context) as Language });
+  if (!result.ok) return formFailure(context, submission, result);
+  return data({ message: getInstance(context).t(result.message) } as AuthFormResult, { status: 201 });
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function RegisterScreen({ actionData }: Route.ComponentProps) {
+  return <AuthDialog forcedView="register" serverResult={actionData} />;
 }

@@ -1,11 +1,37 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/resend";
+import { EmailOnlyForm } from "~/components/auth/forgot-form";
+import type { AuthFormResult } from "~/components/auth/types";
+import { emailOnlySchema } from "~/domain/auth-schemas";
+import { resendActivation } from "~/lib/auth.server";
+import { formFailure, formInvalid } from "~/lib/auth-http.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/middleware/i18n";
 
-
-export function loader({ context, request }: Route.LoaderArgs) {
-  void context; void request;
-  return null;
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t("auth:resend.title") };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>resend</h1></section>;
+export async function action({ context, request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  if (submission.status !== "success") return formInvalid(submission);
+  const result = resendActivation(submission.value, { ip: context.get(requestInfoContext).ip });
+  if (!result.ok) return formFailure(context, submission, result);
+  return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+
+/** A page of its own: reached from an expired activation link or the login dialog without JS. */
+export default function ResendScreen({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <section className="container auth-page">
+      <div className="card auth-card">
+        <h1>{t("resend.title")}</h1>
+        <EmailOnlyForm kind="resend" serverResult={actionData} />
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,19 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** A no-JS captcha question as the server renders it (see app/lib/captcha.server.ts). */
+export type FallbackQuestion = { token: string; a: number; b: number };
+
+/**
+ * What the form actions of the auth dialog answer, to a fetcher (JS) or to the re-rendered page
+ * (no JS): Conform's reply (field errors, typed values) plus translated messages.
+ */
+export type AuthFormResult = {
+  reply?: SubmissionResult<string[]>;
+  /** The refusal, already in the request's language. */
+  error?: string | null;
+  /** The success message, already in the request's language. */
+  message?: string | null;
+  /** Login of an account that is not activated: offer to resend the e-mail to this address. */
+  resendEmail?: string | null;
+  fallback?: FallbackQuestion | null;
+};

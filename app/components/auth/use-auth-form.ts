@@ -1,0 +1,62 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import type { z } from "zod";
+import { useCaptcha, type CaptchaConfig } from "~/lib/captcha.client";
+import type { AuthFormResult } from "./types";
+
+type RootCaptcha = { captcha?: CaptchaConfig; authFallback?: AuthFormResult["fallback"] } | undefined;
+
+/**
+ * One auth form: Conform validation with the shared schema, submission through a fetcher so errors
+ * appear in place, and the invisible captcha token added just before sending. Without JavaScript
+ * the same `<form method="post" action>` posts natively and `serverResult` carries the answer.
+ */
+export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
+  id: string;
+  schema: S;
+  action: string;
+  captcha?: "login" | "register";
+  serverResult?: AuthFormResult;
+}) {
+  const fetcher = useFetcher<AuthFormResult>({ key: options.id });
+  const root = useRouteLoaderData("root") as RootCaptcha;
+  const getToken = useCaptcha(options.captcha ? root?.captcha : undefined, options.captcha ?? "login");
+  const [solving, setSolving] = useState(false);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const result = fetcher.data ?? options.serverResult;
+
+  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+    id: options.id,
+    lastResult: result?.reply,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      void (async () => {
+        setCaptchaFailed(false);
+        if (options.captcha) {
+          setSolving(true);
+          const token = await getToken();
+          setSolving(false);
+          // Spec §5: no token, no request.
+          if (token === null) return setCaptchaFailed(true);
+          if (token) formData.set("captchaToken", token);
+        }
+        await fetcher.submit(formData, { method: "post", action: options.action });
+      })();
+    },
+  });
+
+  return {
+    form,
+    fields,
+    result,
+    fetcher,
+    busy: solving || fetcher.state !== "idle",
+    captchaFailed,
+    fallback: result?.fallback ?? root?.authFallback ?? null,
+  };
+}

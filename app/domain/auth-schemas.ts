@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { strongPasswordSchema } from "./password";
+import { LANGUAGES } from "./rules";
+
+/**
+ * The Zod schemas of the auth forms, shared by the browser (Conform), the form actions and the JSON
+ * API. Messages are translation keys. Empty strings count as missing, so a JSON body with
+ * `""` and a form with an empty field give the same answer.
+ */
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+export const emailSchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string({ error: "auth:validation.emailRequired" })
+    .trim()
+    .max(254, { error: "auth:validation.emailInvalid" })
+    .pipe(z.email({ error: "auth:validation.emailInvalid" }))
+    .transform((email) => email.toLowerCase()),
+);
+
+/** Login takes any non-empty password: the rule applies when one is chosen, not when it is used. */
+const loginPasswordSchema = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.string({ error: "auth:validation.passwordRequired" }).max(1000, { error: "auth:validation.passwordRequired" }),
+);
+
+const newPasswordSchema = z.preprocess((value) => (value === "" ? undefined : value), strongPasswordSchema);
+
+const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+const languageSchema = z.preprocess(emptyToUndefined, z.enum(LANGUAGES).optional());
+
+/** Captcha fields: the invisible token (ALTCHA / reCAPTCHA) or the no-JS fallback challenge. */
+const captchaFields = {
+  captchaToken: optionalText(20_000),
+  fallbackToken: optionalText(2_000),
+  fallbackAnswer: optionalText(20),
+};
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  redirectTo: optionalText(2_000),
+  ...captchaFields,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  referralCode: optionalText(100),
+  language: languageSchema,
+  ...captchaFields,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const emailOnlySchema = z.object({ email: emailSchema, language: languageSchema });
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+/** The reset page has two fields; the JSON API has one (CONTRACT §4). */
+export const resetPasswordApiSchema = z.object({
+  token: z.string({ error: "auth:reset.invalid" }).min(10, { error: "auth:reset.invalid" }).max(200, { error: "auth:reset.invalid" }),
+  password: newPasswordSchema,
+});
+
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    confirmPassword: z.preprocess((value) => (value === "" ? undefined : value), z.string({ error: "auth:validation.passwordRequired" })),
+  })
+  .refine((value) => value.password === value.confirmPassword, { error: "auth:validation.passwordsMismatch", path: ["confirmPassword"] });
+
+export const languageBodySchema = z.object({ language: z.enum(LANGUAGES, { error: "auth:validation.languageInvalid" }) });
+
+/** Flattens Zod issues into `{ field: [key, …] }`, the shape of CONTRACT §4's `fieldErrors`. */
+export function fieldErrorKeys(error: z.ZodError) {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    (out[field] ??= []).push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+import { config } from "./config.server";
+import { translatorFor } from "./i18n.server";
+import { sendMailSafely, type Mail } from "./mail.server";
+import { ACTIVATION_TOKEN_HOURS, RESET_TOKEN_MINUTES } from "~/domain/rules";
+
+type Recipient = { email: string; language: string };
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One plain-text and one simple HTML body from the same translated lines. */
+function compose(kind: "activation" | "reset", to: Recipient, link: string, values: Record<string, unknown>): Mail {
+  const t = translatorFor(to.language);
+  const lines = [t(`email:${kind}.intro`, values), t(`email:${kind}.expires`, values), t(`email:${kind}.ignore`, values)];
+  const action = t(`email:${kind}.action`);
+  const text = [t("email:greeting"), "", lines[0], "", `${action}: ${link}`, "", lines[1], lines[2], "", t("email:signature")].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(t("email:greeting"))}</p>
+<p>${escapeHtml(lines[0]!)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:14px;color:#444">${escapeHtml(link)}</p>
+<p>${escapeHtml(lines[1]!)}<br>${escapeHtml(lines[2]!)}</p>
+<p>${escapeHtml(t("email:signature"))}</p>
+</body></html>`;
+  return { to: to.email, subject: t(`email:${kind}.subject`), text, html };
+}
+
+/** The activation e-mail, in the language the account was registered in. */
+export function activationMail(to: Recipient, token: string) {
+  return compose("activation", to, `${config().appUrl}/activate/${token}`, { hours: ACTIVATION_TOKEN_HOURS });
+}
+
+export function resetMail(to: Recipient, token: string) {
+  return compose("reset", to, `${config().appUrl}/reset-password/${token}`, { minutes: RESET_TOKEN_MINUTES });
+}
+
+/**
+ * Forgot-password and resend-activation answer the same whether the account exists, so their
+ * e-mail goes out in the background: waiting for SMTP would make an existing account slower.
+ */
+export function sendInBackground(mail: Mail) {
+  void sendMailSafely(mail);
+}

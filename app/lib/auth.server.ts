@@ -1,0 +1,137 @@
+/**
+ * The account flows behind both doors: the JSON API (app/routes/api/auth.*) and the forms of the
+ * auth dialog (app/routes/auth/*). Input arrives already parsed by the shared Zod schemas; each
+ * flow applies the rate limits and the captcha, calls the models, sends the e-mail and answers
+ * with a result the door turns into JSON or a page. Messages are translation keys.
+ */
+import type { EmailOnlyInput, LoginInput, RegisterInput } from "~/domain/auth-schemas";
+import type { Language } from "~/domain/rules";
+import {
+  activateAccount,
+  newActivationToken,
+  newPasswordResetToken,
+  registerAccount,
+  resetPassword,
+  verifyCredentials,
+} from "~/models/accounts.server";
+import type { User } from "~/models/users.server";
+import { activationMail, resetMail, sendInBackground } from "./account-mail.server";
+import { verifyCaptcha } from "./captcha.server";
+import { sendMailSafely } from "./mail.server";
+import { hit, peek, reset, type LimitName } from "./rate-limit.server";
+import { startSession } from "./session.server";
+
+export type FlowFailure = {
+  ok: false;
+  status: 400 | 401 | 403 | 409 | 429;
+  error: string;
+  values?: Record<string, unknown>;
+  retryAfter?: number;
+  /** The account exists but is not activated: offer to resend the e-mail. */
+  canResendActivation?: boolean;
+};
+
+type Ctx = { ip: string; request: Request };
+
+function limited(retryAfter: number): FlowFailure {
+  return { ok: false, status: 429, error: "errors:rateLimited", values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) }, retryAfter };
+}
+
+function limit(name: LimitName, subject: string): FlowFailure | null {
+  const result = hit(name, subject);
+  return result.ok ? null : limited(result.retryAfterSeconds);
+}
+
+const CAPTCHA_FAILED: FlowFailure = { ok: false, status: 400, error: "auth:captcha.failed" };
+
+/** Only a path on this site; anything else (`//evil`, `https://…`, `/\evil`) falls back to the default. */
+export function safeRedirect(to: string | null | undefined, fallback: string) {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(to, "http://same.invalid");
+    return url.origin === "http://same.invalid" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function homeOf(user: Pick<User, "role">) {
+  return user.role === "admin" ? "/admin/dashboard" : "/dashboard";
+}
+
+export async function login(input: LoginInput, ctx: Ctx): Promise<{ ok: true; user: User; setCookie: string; redirectTo: string } | FlowFailure> {
+  const ipLimit = limit("loginIp", ctx.ip);
+  if (ipLimit) return ipLimit;
+  if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "login" }))) return CAPTCHA_FAILED;
+  // Per account only failures count, so a locked-out attacker cannot lock the owner out forever.
+  const accountLimit = peek("loginAccountFailures", input.email);
+  if (!accountLimit.ok) return limited(accountLimit.retryAfterSeconds);
+  const result = await verifyCredentials(input.email, input.password);
+  if (!result.ok) {
+    if (result.reason === "invalid") {
+      hit("loginAccountFailures", input.email);
+      return { ok: false, status: 401, error: "auth:login.invalid" };
+    }
+    if (result.reason === "notActivated") return { ok: false, status: 403, error: "auth:login.notActivated", canResendActivation: true };
+    return { ok: false, status: 403, error: "auth:login.deactivated" };
+  }
+  reset("loginAccountFailures", input.email);
+  const setCookie = await startSession(result.user.id, ctx.request, ctx.ip);
+  return { ok: true, user: result.user, setCookie, redirectTo: safeRedirect(input.redirectTo, homeOf(result.user)) };
+}
+
+/** The referral code of the body, else the one the public site kept in the `cf_ref` cookie. */
+function referralFrom(input: RegisterInput, request: Request) {
+  if (input.referralCode) return input.referralCode;
+  const cookie = request.headers.get("Cookie") ?? "";
+  const match = /(?:^|;\s*)cf_ref=([^;]*)/.exec(cookie);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).slice(0, 100);
+  } catch {
+    return null;
+  }
+}
+
+export async function register(input: RegisterInput, ctx: Ctx & { language: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
+  const ipLimit = limit("register", ctx.ip);
+  if (ipLimit) return ipLimit;
+  if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "register" }))) return CAPTCHA_FAILED;
+  const result = await registerAccount({
+    email: input.email,
+    password: input.password,
+    language: input.language ?? ctx.language,
+    referralCode: referralFrom(input, ctx.request),
+  });
+  if (!result.ok) return { ok: false, status: 409, error: "auth:register.emailTaken" };
+  await sendMailSafely(activationMail(result.user, result.activationToken));
+  return { ok: true, message: "auth:register.success" };
+}
+
+export function activate(token: string) {
+  return activateAccount(token);
+}
+
+/** The same answer whether or not the e-mail belongs to anyone. */
+export function forgotPassword(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): { ok: true; message: string } | FlowFailure {
+  const ipLimit = limit("forgotPassword", ctx.ip);
+  if (ipLimit) return ipLimit;
+  const issued = newPasswordResetToken(input.email);
+  if (issued) sendInBackground(resetMail(issued.user, issued.token));
+  return { ok: true, message: "auth:forgot.sent" };
+}
+
+/** The same answer whether the e-mail is unknown, waiting for activation or already active. */
+export function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): { ok: true; message: string } | FlowFailure {
+  const ipLimit = limit("resendActivation", ctx.ip);
+  if (ipLimit) return ipLimit;
+  const issued = newActivationToken(input.email);
+  if (issued) sendInBackground(activationMail(issued.user, issued.token));
+  return { ok: true, message: "auth:resend.sent" };
+}
+
+export async function changePassword(token: string, password: string): Promise<{ ok: true; message: string } | FlowFailure> {
+  const result = await resetPassword(token, password);
+  if (result.ok) return { ok: true, message: "auth:reset.success" };
+  return { ok: false, status: 400, error: result.state === "used" ? "auth:reset.used" : "auth:reset.invalid" };
+}

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { referralLinks, statusHistory, users } from "~db/schema";
+import { nextStatus } from "~/domain/status";
+import type { Language } from "~/domain/rules";
+import { db } from "~/lib/db.server";
+import { applyUserEvent } from "./status.server";
+import { destroyUserSessions } from "./sessions.server";
+import { checkToken, consumeToken, issueToken } from "./tokens.server";
+import { findUserByEmail, normalizeEmail, type User } from "./users.server";
+
+/** Production hashing: argon2id with Bun's defaults (64 MiB, t=2). */
+export function hashPassword(password: string) {
+  return Bun.password.hash(password, { algorithm: "argon2id" });
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Unknown e-mails are checked against this hash so they take as long as a wrong password. */
+function dummyPasswordHash() {
+  dummyHash ??= hashPassword(`no-such-user-${crypto.randomUUID()}`);
+  return dummyHash;
+}
+
+export type RegisterResult = { ok: true; user: User; activationToken: string } | { ok: false; reason: "emailTaken" };
+
+/**
+ * Creates an account in status `created_account` with its activation token, in one transaction.
+ * An unknown referral code is ignored, not an error.
+ */
+export async function registerAccount(input: { email: string; password: string; language: Language; referralCode?: string | null }): Promise<RegisterResult> {
+  const email = normalizeEmail(input.email);
+  if (findUserByEmail(email)) return { ok: false, reason: "emailTaken" };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return db().transaction((tx) => {
+      // Checked again inside the transaction: another request may have registered while we hashed.
+      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return { ok: false, reason: "emailTaken" } as const;
+      const code = input.referralCode?.trim();
+      const referral = code ? tx.select({ id: referralLinks.id }).from(referralLinks).where(eq(referralLinks.code, code)).get() : undefined;
+      const user = tx
+        .insert(users)
+        .values({ email, passwordHash, language: input.language, status: "created_account", referralLinkId: referral?.id ?? null })
+        .returning()
+        .get();
+      tx.insert(statusHistory).values({ userId: user.id, fromStatus: null, toStatus: "created_account", reason: "registration" }).run();
+      const activationToken = issueToken(user.id, "activation", Date.now(), tx);
+      return { ok: true, user, activationToken } as const;
+    });
+  } catch (error) {
+    if (String(error).includes("UNIQUE constraint failed: users.email")) return { ok: false, reason: "emailTaken" };
+    throw error;
+  }
+}
+
+export type ActivationResult = { state: "activated"; userId: number } | { state: "used" | "expired" | "unknown" };
+
+/** Uses an activation token once: marks it used and applies the status event "activate" together. */
+export function activateAccount(token: string, now = Date.now()): ActivationResult {
+  return db().transaction((tx) => {
+    const check = checkToken(token, "activation", now, tx);
+    if (check.state !== "valid") return check;
+    if (!consumeToken(tx, check.id, now)) return { state: "used" } as const;
+    const user = tx.select({ status: users.status }).from(users).where(eq(users.id, check.userId)).get();
+    // An account already past `created_account` (e.g. made an admin meanwhile) just keeps its status.
+    if (user && nextStatus(user.status, "activate")) applyUserEvent(tx, check.userId, "activate", { reason: "e-mail confirmed" });
+    return { state: "activated", userId: check.userId } as const;
+  });
+}
+
+export type CredentialsResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "notActivated" | "deactivated"; user: User };
+
+/**
+ * Checks an e-mail and password. Unknown e-mail and wrong password give the same answer after the
+ * same work; an account's state is revealed only to someone who knows its password.
+ */
+export async function verifyCredentials(email: string, password: string): Promise<CredentialsResult> {
+  const user = findUserByEmail(email);
+  const matches = await Bun.password.verify(password, user?.passwordHash ?? (await dummyPasswordHash())).catch(() => false);
+  if (!user || !matches) return { ok: false, reason: "invalid" };
+  if (!user.active) return { ok: false, reason: "deactivated", user };
+  if (user.status === "created_account") return { ok: false, reason: "notActivated", user };
+  return { ok: true, user };
+}
+
+/** A fresh activation token for an account that still needs one; null otherwise. */
+export function newActivationToken(email: string) {
+  const user = findUserByEmail(email);
+  if (!user || !user.active || user.status !== "created_account") return null;
+  return { user, token: issueToken(user.id, "activation") };
+}
+
+/** A password-reset token for an existing, not deactivated account; null otherwise. */
+export function newPasswordResetToken(email: string) {
+  const user = findUserByEmail(email);
+  if (!user || !user.active) return null;
+  return { user, token: issueToken(user.id, "password_reset") };
+}
+
+export function passwordResetTokenState(token: string, now = Date.now()) {
+  return checkToken(token, "password_reset", now).state;
+}
+
+export type ResetResult = { ok: true; userId: number } | { ok: false; state: "used" | "expired" | "unknown" };
+
+/** Sets a new password with a reset token (single use) and ends every session of that user. */
+export async function resetPassword(token: string, password: string, now = Date.now()): Promise<ResetResult> {
+  const first = checkToken(token, "password_reset", now);
+  // Not worth an argon2 hash when the token is already no good.
+  if (first.state !== "valid") return { ok: false, state: first.state };
+  const passwordHash = await hashPassword(password);
+  const result = db().transaction((tx): ResetResult => {
+    // Checked again: the token may have been used while the new password was being hashed.
+    const check = checkToken(token, "password_reset", now, tx);
+    if (check.state !== "valid") return { ok: false, state: check.state };
+    if (!consumeToken(tx, check.id, now)) return { ok: false, state: "used" };
+    tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, check.userId)).run();
+    return { ok: true, userId: check.userId };
+  });
+  if (result.ok) destroyUserSessions(result.userId);
+  return result;
+}

@@ -1,0 +1,92 @@
+/**
+ * Captures the real e-mails the app sends: an in-process SMTP server (smtp-server) that the app's
+ * nodemailer transport is pointed at, plus a small parser for the raw messages (also used by the
+ * Playwright journeys on the `.eml` files). Test-only.
+ */
+import { SMTPServer } from "smtp-server";
+import { config } from "~/lib/config.server";
+import { resetMailTransport } from "~/lib/mail.server";
+
+export type CapturedMail = { to: string; subject: string; text: string; links: string[]; raw: string };
+
+function decodeQuotedPrintable(value: string) {
+  const bytes: number[] = [];
+  const text = value.replace(/=\r?\n/g, "");
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "=" && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...new TextEncoder().encode(text[i]!));
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+function decodeHeader(value: string) {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
+    enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+  );
+}
+
+function header(block: string, name: string) {
+  const match = new RegExp(`^${name}:([^\\n]*(?:\\n[ \\t][^\\n]*)*)`, "im").exec(block);
+  return match ? match[1]!.replace(/\r?\n[ \t]/g, " ").trim() : "";
+}
+
+/** Headers, and the text/plain part decoded. */
+export function parseMail(raw: string): CapturedMail {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const [head = ""] = normalized.split("\n\n");
+  const textPart = /Content-Type: text\/plain[^]*?\n\n([^]*?)(?:\n--|$)/i.exec(normalized);
+  const partHead = textPart ? normalized.slice(normalized.lastIndexOf("\n--", textPart.index) + 1, textPart.index + textPart[0].indexOf("\n\n")) + textPart[0] : "";
+  const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(partHead)?.[1]?.toLowerCase();
+  const body = textPart?.[1] ?? "";
+  const text = encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
+  return { to: header(head, "To"), subject: decodeHeader(header(head, "Subject")), text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [], raw };
+}
+
+/** Starts an SMTP server on a random port and points the app's mail transport at it. */
+export async function startMailCapture() {
+  const inbox: CapturedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        inbox.push(parseMail(Buffer.concat(chunks).toString("utf8")));
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  const previous = config().smtpUrl;
+  // The config is read once and cached; the test swaps the SMTP URL on the cached object.
+  (config() as { smtpUrl?: string }).smtpUrl = `smtp://127.0.0.1:${port}`;
+  resetMailTransport();
+  return {
+    inbox,
+    /** The next message to `to` (waits up to 5 s; mails for forgot/resend go out in the background). */
+    async next(to: string, after = 0): Promise<CapturedMail> {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const found = inbox.slice(after).find((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    async stop() {
+      (config() as { smtpUrl?: string }).smtpUrl = previous;
+      resetMailTransport();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
