@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { applicationSchema, CONTACT_METHODS, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS } from "~/domain/application-schema";
+import { MIN_COURIER_AGE } from "~/domain/rules";
+import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import { DocumentInput } from "./document-input";
+import { FieldError, FormAlert } from "./field-error";
+
+/** The job application (spec §3): Conform + the shared Zod schema, a plain multipart post without JS. */
+export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData["drafts"]; actionData: DashboardActionData | undefined }) {
+  const { t } = useTranslation("dashboard");
+  const navigation = useNavigation();
+  const mine = actionData?.intent === "apply" ? actionData : undefined;
+  const [form, fields] = useForm({
+    id: "application",
+    lastResult: mine?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
+  const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
+  return (
+    <Form method="post" action="/dashboard?intent=apply" encType="multipart/form-data" className="form-stack card" {...getFormProps(form)}>
+      <h2 className="dash-h2">{t("apply.title")}</h2>
+      <p className="field-hint">{t("apply.intro")}</p>
+      <FormAlert message={mine?.error} />
+      {drafts.length > 0 ? <p className="alert alert-info">{t("apply.draftsKept")}</p> : null}
+      <label className="field">
+        <span>{t("apply.fullName")} *</span>
+        <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" required maxLength={120} />
+        <span className="field-hint">{t("apply.fullNameHint")}</span>
+        <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
+      </label>
+      <div className="dash-grid-2">
+        <label className="field">
+          <span>{t("apply.age")} *</span>
+          <input {...getInputProps(fields.age, { type: "number" })} inputMode="numeric" min={MIN_COURIER_AGE} max={99} required />
+          <FieldError id={fields.age.errorId} errors={fields.age.errors} />
+        </label>
+        <label className="field">
+          <span>{t("apply.phone")} *</span>
+          <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" placeholder="+421 9xx xxx xxx" required />
+          <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
+        </label>
+      </div>
+      <div className="dash-grid-2">
+        <label className="field">
+          <span>{t("apply.contactMethod")} *</span>
+          <select {...getSelectProps(fields.contactMethod)} required>
+            <option value="">{t("apply.choose")}</option>
+            {CONTACT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {t(`contactMethods.${method}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.contactMethod.errorId} errors={fields.contactMethod.errors} />
+        </label>
+        <label className="field">
+          <span>{t("apply.contactUsername")}</span>
+          <input {...getInputProps(fields.contactUsername, { type: "text" })} maxLength={64} />
+          <FieldError id={fields.contactUsername.errorId} errors={fields.contactUsername.errors} />
+        </label>
+      </div>
+      <fieldset className="doc-group">
+        <legend>{t("apply.documentsTitle")}</legend>
+        {REQUIRED_DOCUMENTS.map((name) => (
+          <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required />
+        ))}
+      </fieldset>
+      <fieldset className="doc-group">
+        <legend>{t("apply.residenceTitle")}</legend>
+        <p className="field-hint">{t("apply.residenceHint")}</p>
+        {RESIDENCE_DOCUMENTS.map((name) => (
+          <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} />
+        ))}
+        <p className="doc-or">{t("apply.or")}</p>
+        <DocumentInput name="refugee_document" draft={draftOf("refugee_document")} errors={fields.refugee_document.errors} required={false} />
+      </fieldset>
+      <label className="field">
+        <span>{t("apply.comment")}</span>
+        <textarea {...getTextareaProps(fields.comment)} maxLength={1000} rows={3} />
+        <FieldError id={fields.comment.errorId} errors={fields.comment.errors} />
+      </label>
+      <p className="field-hint">{t("apply.limits")}</p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t("apply.sending") : t("apply.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import { ApplicationForm } from "./application-form";
+import { useDates } from "./format";
+import { MyApplication } from "./my-application";
+import { ReportModal } from "./report-modal";
+import { RequestsList } from "./requests-list";
+import { VehicleCard } from "./vehicle-card";
+import { VehicleModal } from "./vehicle-modal";
+
+const POLL_MS = 20_000;
+
+/**
+ * While a decision is pending, the page refreshes its data when the tab regains focus and every
+ * 20 s while visible, so an approval shows up without a manual reload.
+ */
+function useDecisionPolling(waiting: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!waiting) return;
+    const refresh = () => {
+      if (document.visibilityState === "visible") void revalidate();
+    };
+    const timer = window.setInterval(refresh, POLL_MS);
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [waiting, revalidate]);
+}
+
+export function DashboardView({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+  const pendingRequest = data.requests.some((r) => r.status === "pending");
+  useDecisionPolling(data.status === "applied_for_job" || pendingRequest || data.status === "lease_expired");
+  return (
+    <>
+      <StatusPanel data={data} actionData={actionData} />
+      {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
+      {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
+      {data.modal === "report" ? <ReportModal data={data} actionData={actionData} /> : null}
+    </>
+  );
+}
+
+function ModalLink({ modal, className = "btn btn-outline", children }: { modal: string; className?: string; children: React.ReactNode }) {
+  return (
+    <Link to={`/dashboard?modal=${modal}`} preventScrollReset className={className}>
+      {children}
+    </Link>
+  );
+}
+
+function StatusPanel({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+  const { t } = useTranslation("dashboard");
+  const { dateTime } = useDates();
+  const viewApplication = data.application ? <ModalLink modal="application">{t("myApplication.view")}</ModalLink> : null;
+  const requestButton = (
+    <ModalLink modal="vehicle" className="btn btn-primary">
+      {t("vehicle.open")}
+    </ModalLink>
+  );
+  const history = data.requests.length > 0 ? (
+    <section className="card dash-section">
+      <h2 className="dash-h2">{t("requests.title")}</h2>
+      <RequestsList requests={data.requests} />
+    </section>
+  ) : null;
+  const rejectedRequest = data.requests.find((r) => r.status === "rejected");
+
+  switch (data.status) {
+    case "created_account":
+      return <p className="alert alert-info">{t("status.created")}</p>;
+    case "confirmed_account":
+      return <ApplicationForm drafts={data.drafts} actionData={actionData} />;
+    case "job_rejected":
+      return (
+        <div className="dash-stack">
+          <div className="card dash-section" data-testid="status-job_rejected">
+            <h2 className="dash-h2">{t("status.jobRejectedTitle")}</h2>
+            {data.application?.rejectionReason ? <p>{t("status.rejectedReason", { reason: data.application.rejectionReason })}</p> : null}
+            <p>{t("status.applyAgain")}</p>
+            <div className="dash-actions">{viewApplication}</div>
+          </div>
+          <ApplicationForm drafts={data.drafts} actionData={actionData} />
+        </div>
+      );
+    case "applied_for_job":
+      return (
+        <div className="card dash-section" data-testid="status-applied_for_job">
+          <h2 className="dash-h2">{t("status.appliedTitle")}</h2>
+          <p>{t("status.appliedText")}</p>
+          {data.application ? <p className="field-hint">{t("myApplication.submitted", { date: dateTime(data.application.createdAt) })}</p> : null}
+          <div className="dash-actions">{viewApplication}</div>
+        </div>
+      );
+    case "working_no_vehicle":
+    case "vehicle_rejected":
+      return (
+        <div className="dash-stack">
+          <div className="card dash-section" data-testid={`status-${data.status}`}>
+            <h2 className="dash-h2">{data.status === "vehicle_rejected" ? t("status.vehicleRejectedTitle") : t("status.workingTitle")}</h2>
+            {data.status === "vehicle_rejected" && rejectedRequest?.reason ? <p>{t("status.rejectedReason", { reason: rejectedRequest.reason })}</p> : null}
+            <p>{t("status.workingText")}</p>
+            <div className="dash-actions">
+              {requestButton}
+              {viewApplication}
+            </div>
+          </div>
+          {history}
+        </div>
+      );
+    case "applied_for_vehicle":
+      return (
+        <div className="dash-stack">
+          <div className="card dash-section" data-testid="status-applied_for_vehicle">
+            <h2 className="dash-h2">{t("status.vehiclePendingTitle")}</h2>
+            <p>{t("status.vehiclePendingText")}</p>
+            <div className="dash-actions">{viewApplication}</div>
+          </div>
+          {history}
+        </div>
+      );
+    case "working_with_vehicle":
+    case "lease_expired":
+      return (
+        <div className="dash-stack">
+          {data.status === "lease_expired" ? (
+            <p className="alert alert-info" data-testid="status-lease_expired">
+              {t("status.leaseExpired")}
+            </p>
+          ) : null}
+          <section className="card dash-section" data-testid="status-working_with_vehicle">
+            <h2 className="dash-h2">{t("vehicle.yourVehicle")}</h2>
+            {data.vehicle ? (
+              <VehicleCard vehicle={data.vehicle} showLease>
+                <div className="dash-actions">
+                  <ModalLink modal="report" className="btn btn-primary">
+                    {t("report.open")}
+                  </ModalLink>
+                  {data.status === "working_with_vehicle" ? <ModalLink modal="vehicle">{t("vehicle.swapOpen")}</ModalLink> : null}
+                </div>
+              </VehicleCard>
+            ) : (
+              <p>{t("vehicle.noneAssigned")}</p>
+            )}
+            {data.nextReportAt ? <p className="field-hint">{t("report.nextAt", { time: dateTime(data.nextReportAt) })}</p> : null}
+          </section>
+          {history}
+          <div className="dash-actions">{viewApplication}</div>
+        </div>
+      );
+  }
+}

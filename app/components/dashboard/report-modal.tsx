@@ -1,0 +1,111 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { UrlDialog } from "~/components/dialog";
+import { MAX_REPORT_FILES } from "~/domain/rules";
+import { problemReportSchema } from "~/domain/problem-report-schema";
+import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import { Countdown } from "./countdown";
+import { FieldError, FormAlert } from "./field-error";
+import { useDates } from "./format";
+
+/** Report a problem with the assigned vehicle; the cooldown, then the user's earlier reports. */
+export function ReportModal({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+  const { t } = useTranslation("dashboard");
+  const mine = actionData?.intent === "report" ? actionData : undefined;
+  return (
+    <UrlDialog title={t("report.title")} closeTo="/dashboard" wide>
+      <div className="form-stack">
+        {!data.vehicle ? (
+          <p className="alert alert-info">{t("refusals.noVehicle")}</p>
+        ) : data.nextReportAt ? (
+          <Countdown until={data.nextReportAt} />
+        ) : (
+          <ReportForm actionData={mine} />
+        )}
+        <h3 className="dash-h3">{t("report.earlier")}</h3>
+        <ReportsList reports={data.reports} />
+      </div>
+    </UrlDialog>
+  );
+}
+
+function ReportForm({ actionData }: { actionData: DashboardActionData | undefined }) {
+  const { t } = useTranslation("dashboard");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "report",
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: problemReportSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=report");
+  return (
+    <Form method="post" action="/dashboard?modal=report&intent=report" encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
+      <FormAlert message={actionData?.error} />
+      <label className="field">
+        <span>{t("report.description")} *</span>
+        <textarea {...getTextareaProps(fields.description)} rows={4} maxLength={2000} required />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+      </label>
+      <label className="field">
+        <span>{t("report.attachments", { max: MAX_REPORT_FILES })}</span>
+        <input
+          type="file"
+          name={fields.attachments.name}
+          multiple
+          accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm"
+          aria-invalid={fields.attachments.errors ? true : undefined}
+          aria-describedby={fields.attachments.errors ? fields.attachments.errorId : undefined}
+        />
+        <span className="field-hint">{t("report.attachmentsHint")}</span>
+        <FieldError id={fields.attachments.errorId} errors={fields.attachments.errors} />
+      </label>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t("report.sending") : t("report.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function ReportsList({ reports }: { reports: DashboardData["reports"] }) {
+  const { t } = useTranslation("dashboard");
+  const { dateTime } = useDates();
+  if (reports.length === 0) return <p className="field-hint">{t("report.none")}</p>;
+  return (
+    <ul className="dash-list" data-testid="reports">
+      {reports.map((report) => (
+        <li key={report.id} className="dash-list-item">
+          <div className="dash-list-head">
+            <span className="field-hint">{dateTime(report.createdAt)}</span>
+            <span className={`badge badge-${report.status}`}>{t(`report.status.${report.status}`)}</span>
+          </div>
+          <p className="dash-pre">{report.description}</p>
+          {report.attachments.length > 0 ? (
+            <div className="doc-thumbs">
+              {report.attachments.map((file) =>
+                file.mime.startsWith("image/") ? (
+                  <a key={file.id} href={`/files/${file.id}`} target="_blank" rel="noreferrer">
+                    <img src={`/files/${file.id}`} alt={t("report.attachment")} width={64} height={64} className="doc-thumb" loading="lazy" />
+                  </a>
+                ) : (
+                  <a key={file.id} href={`/files/${file.id}`} target="_blank" rel="noreferrer" className="badge">
+                    {t("report.video")}
+                  </a>
+                ),
+              )}
+            </div>
+          ) : null}
+          {report.response ? (
+            <p className="report-reply">
+              <strong>{t("report.reply")}: </strong>
+              {report.response}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

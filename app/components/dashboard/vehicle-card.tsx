@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import type { VehicleView } from "~/routes/dashboard.server";
+import { useDates } from "./format";
+
+/** A vehicle with its public images; `children` holds the actions (request, reserve, report …). */
+export function VehicleCard({ vehicle, children, showLease }: { vehicle: VehicleView; children?: React.ReactNode; showLease?: boolean }) {
+  const { t } = useTranslation("dashboard");
+  const { date } = useDates();
+  return (
+    <article className="vehicle-card" data-testid={`vehicle-${vehicle.id}`}>
+      {vehicle.images.length > 0 ? (
+        <div className="vehicle-images">
+          {vehicle.images.map((image, index) => (
+            <img
+              key={image.id}
+              src={`/media/${image.id}`}
+              alt={index === 0 ? vehicle.name : ""}
+              width={image.width ?? 320}
+              height={image.height ?? 240}
+              loading="lazy"
+              decoding="async"
+            />
+          ))}
+        </div>
+      ) : null}
+      <div className="vehicle-body">
+        <h3 className="vehicle-name">{vehicle.name}</h3>
+        {vehicle.characteristics ? <p className="vehicle-spec">{vehicle.characteristics}</p> : null}
+        {vehicle.status === "future" && vehicle.availableSince ? (
+          <p className="badge">{t("vehicle.availableSince", { date: date(vehicle.availableSince) })}</p>
+        ) : null}
+        {showLease && vehicle.leaseEndsAt ? <p className="vehicle-lease">{t("vehicle.leaseEnds", { date: date(vehicle.leaseEndsAt) })}</p> : null}
+        {children}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { UrlDialog } from "~/components/dialog";
+import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import { FormAlert } from "./field-error";
+import { VehicleCard } from "./vehicle-card";
+
+/**
+ * Request (available), reserve (future, with its date) or swap (while riding) — one form per
+ * vehicle, so it works without JS. One open request at a time.
+ */
+export function VehicleModal({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+  const { t } = useTranslation("dashboard");
+  const navigation = useNavigation();
+  const pending = data.requests.find((r) => r.status === "pending");
+  const swap = Boolean(data.vehicle);
+  const allowed = swap || data.status === "working_no_vehicle" || data.status === "vehicle_rejected";
+  const error = actionData?.intent === "vehicle" ? actionData.error : undefined;
+  const choices = data.vehicles;
+  return (
+    <UrlDialog title={swap ? t("vehicle.swapTitle") : t("vehicle.modalTitle")} closeTo="/dashboard" wide>
+      <div className="form-stack">
+        <FormAlert message={error} />
+        {pending ? (
+          <p className="alert alert-info">{t("vehicle.pendingExists")}</p>
+        ) : !allowed ? (
+          <p className="alert alert-info">{t("vehicle.notYet")}</p>
+        ) : choices.length === 0 ? (
+          <p className="alert alert-info">{t("vehicle.noneAvailable")}</p>
+        ) : (
+          <>
+            {swap && data.vehicle ? <p>{t("vehicle.swapIntro", { vehicle: data.vehicle.name })}</p> : <p>{t("vehicle.intro")}</p>}
+            <div className="vehicle-grid">
+              {choices.map((vehicle) => {
+                const future = vehicle.status === "future";
+                const label = swap ? t("vehicle.swapTo") : future ? t("vehicle.reserve") : t("vehicle.request");
+                const busy = navigation.state === "submitting" && navigation.formData?.get("vehicleId") === String(vehicle.id);
+                return (
+                  <VehicleCard key={vehicle.id} vehicle={vehicle}>
+                    <Form method="post" action="/dashboard?modal=vehicle&intent=vehicle">
+                      <input type="hidden" name="vehicleId" value={vehicle.id} />
+                      <button type="submit" className={future ? "btn btn-outline btn-block" : "btn btn-primary btn-block"} disabled={busy}>
+                        {label}
+                      </button>
+                    </Form>
+                  </VehicleCard>
+                );
+              })}
+            </div>
+          </>
+        )}
+      </div>
+    </UrlDialog>
+  );
+}

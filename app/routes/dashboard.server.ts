@@ -1,0 +1,212 @@
+/**
+ * The dashboard's form actions: parse (streamed uploads, Conform + Zod), then one model call.
+ * Each answers with a redirect and a toast on success, or data with a status and the message the
+ * screen shows next to the form (so the same forms work with and without JavaScript).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import { DOCUMENT_FIELDS, applicationSchema } from "~/domain/application-schema";
+import { MAX_REPORT_FILES } from "~/domain/rules";
+import { problemReportSchema } from "~/domain/problem-report-schema";
+import { log } from "~/lib/log.server";
+import { hit } from "~/lib/rate-limit.server";
+import type { SessionUser } from "~/models/users.server";
+import { parseUploadForm, prepareUpload, discardUploads, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { getLatestApplication, getOwnApplication, submitApplication } from "~/models/applications.server";
+import { DecisionError } from "~/models/decisions.server";
+import { createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
+import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
+import { createVehicleRequest, getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
+import { getInstance } from "~/middleware/i18n";
+
+type Context = Readonly<RouterContextProvider>;
+export type ActionIntent = "apply" | "vehicle" | "report";
+export type DashboardActionData = { intent: ActionIntent; error?: string; lastResult?: SubmissionResult<string[]> };
+
+const tr = (context: Context, key: string, values?: Record<string, unknown>) => getInstance(context).t(key, values);
+
+function refuse(context: Context, intent: ActionIntent, status: number, message: string, headers?: HeadersInit) {
+  return data<DashboardActionData>({ intent, error: message }, { status, headers });
+}
+
+function succeed(context: Context, message: string) {
+  setToast(context as RouterContextProvider, { type: "success", message });
+  return redirect("/dashboard");
+}
+
+function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError) {
+  const key =
+    error.code === "tooLarge"
+      ? "dashboard:uploads.tooLarge"
+      : error.code === "tooManyFiles"
+        ? "dashboard:errors.tooManyFiles"
+        : error.code === "badType"
+          ? "dashboard:uploads.badType"
+          : "errors:invalidInput";
+  return refuse(context, intent, error.status, tr(context, key, { max: MAX_REPORT_FILES }));
+}
+
+function decisionRefusal(context: Context, intent: ActionIntent, error: DecisionError) {
+  return refuse(context, intent, error.status, tr(context, `dashboard:refusals.${error.key}`));
+}
+
+function rateLimited(context: Context, intent: ActionIntent, userId: number) {
+  const limit = hit("uploads", String(userId));
+  if (limit.ok) return null;
+  return refuse(context, intent, 429, tr(context, "errors:rateLimited", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }), {
+    "Retry-After": String(limit.retryAfterSeconds),
+  });
+}
+
+async function prepareAll(files: Awaited<ReturnType<typeof parseUploadForm>>["files"]) {
+  const prepared: PreparedUpload[] = [];
+  try {
+    for (const file of files) prepared.push(await prepareUpload(file));
+    return prepared;
+  } catch (error) {
+    await discardUploads(prepared);
+    throw error;
+  }
+}
+
+/**
+ * Job application. Files that arrive are kept as drafts even when another field fails, so a
+ * resubmission only needs what is still missing ("uploaded ✓ — replace").
+ */
+export async function applyAction(context: Context, request: Request, user: SessionUser) {
+  const limited = rateLimited(context, "apply", user.id);
+  if (limited) return limited;
+  let fields: FormData;
+  try {
+    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])), maxFiles: DOCUMENT_FIELDS.length });
+    await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
+    fields = parsed.fields;
+  } catch (error) {
+    if (error instanceof UploadError) return uploadRefusal(context, "apply", error);
+    throw error;
+  }
+  // Which documents exist is the server's own record, never the client's word.
+  for (const field of DOCUMENT_FIELDS) fields.delete(field);
+  for (const draft of listDocumentDrafts(user.id)) fields.set(draft.kind, "kept");
+  const submission = parseWithZod(fields, { schema: applicationSchema });
+  if (submission.status !== "success") return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply() }, { status: 400 });
+  try {
+    submitApplication(user.id, submission.value);
+  } catch (error) {
+    if (error instanceof DecisionError) return decisionRefusal(context, "apply", error);
+    throw error;
+  }
+  return succeed(context, tr(context, "dashboard:apply.submitted"));
+}
+
+export async function vehicleAction(context: Context, request: Request, user: SessionUser) {
+  const form = await request.formData().catch(() => null);
+  const vehicleId = Number(form?.get("vehicleId"));
+  if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return refuse(context, "vehicle", 400, tr(context, "dashboard:vehicle.chooseVehicle"));
+  try {
+    const created = createVehicleRequest(user.id, vehicleId);
+    return succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
+  } catch (error) {
+    if (error instanceof DecisionError) return decisionRefusal(context, "vehicle", error);
+    throw error;
+  }
+}
+
+export async function reportAction(context: Context, request: Request, user: SessionUser) {
+  // The cooldown is checked before the body is read, so a refused report uploads nothing.
+  const cooldown = reportCooldown(user.id);
+  if (cooldown) {
+    const seconds = Math.ceil(cooldown.remainingMs / 1000);
+    return refuse(context, "report", 429, tr(context, "dashboard:refusals.cooldown"), { "Retry-After": String(seconds) });
+  }
+  const limited = rateLimited(context, "report", user.id);
+  if (limited) return limited;
+  let prepared: PreparedUpload[] = [];
+  try {
+    const parsed = await parseUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES });
+    const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
+    if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
+    prepared = await prepareAll(parsed.files);
+    await createProblemReport(user.id, submission.value.description, prepared);
+  } catch (error) {
+    if (error instanceof UploadError) return uploadRefusal(context, "report", error);
+    if (error instanceof DecisionError) return decisionRefusal(context, "report", error);
+    log("error", "problem report failed", { userId: user.id, error: String(error) });
+    return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
+  }
+  return succeed(context, tr(context, "dashboard:report.sent"));
+}
+
+export const MODALS = ["application", "vehicle", "report"] as const;
+export type DashboardModal = (typeof MODALS)[number];
+
+/** Everything the dashboard shows for the user's status; each query is scoped to the user. */
+export function loadDashboard(user: SessionUser, url: URL) {
+  const requested = url.searchParams.get("modal");
+  const modal = (MODALS as readonly string[]).includes(requested ?? "") ? (requested as DashboardModal) : null;
+  const application = getLatestApplication(user.id);
+  const vehicle = getAssignedVehicle(user.id);
+  const canApply = user.status === "confirmed_account" || user.status === "job_rejected";
+  const requests = listOwnVehicleRequests(user.id);
+  const cooldown = vehicle ? reportCooldown(user.id) : null;
+  return {
+    status: user.status,
+    modal,
+    application: application && {
+      id: application.id,
+      status: application.status,
+      createdAt: application.createdAt.toISOString(),
+      rejectionReason: application.rejectionReason,
+    },
+    applicationDetail: modal === "application" && application ? serializeApplication(getOwnApplication(user.id, application.id)!) : null,
+    drafts: canApply ? listDocumentDrafts(user.id) : [],
+    vehicle: vehicle && serializeVehicle(vehicle),
+    requests: requests.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+      currentVehicleName: r.currentVehicleName,
+      requestedVehicleName: r.requestedVehicleName,
+    })),
+    vehicles: modal === "vehicle" ? listRequestableVehicles().map(serializeVehicle) : [],
+    reports: vehicle || modal === "report" ? listOwnReports(user.id).map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null })) : [],
+    nextReportAt: cooldown?.nextAt.toISOString() ?? null,
+  };
+}
+
+function serializeVehicle(v: NonNullable<ReturnType<typeof getAssignedVehicle>>) {
+  return {
+    id: v.id,
+    name: v.name,
+    characteristics: v.characteristics,
+    status: v.status,
+    availableSince: v.availableSince?.toISOString() ?? null,
+    leaseEndsAt: v.leaseEndsAt?.toISOString() ?? null,
+    images: v.images,
+  };
+}
+
+function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication>>) {
+  return {
+    id: a.id,
+    status: a.status,
+    fullName: a.fullName,
+    age: a.age,
+    phone: a.phone,
+    contactMethod: a.contactMethod,
+    contactUsername: a.contactUsername,
+    comment: a.comment,
+    rejectionReason: a.rejectionReason,
+    createdAt: a.createdAt.toISOString(),
+    files: a.files,
+  };
+}
+
+export type DashboardData = ReturnType<typeof loadDashboard>;
+export type VehicleView = ReturnType<typeof serializeVehicle>;
+export type ApplicationView = ReturnType<typeof serializeApplication>;
