@@ -1,5 +1,3 @@
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
@@ -15,9 +13,8 @@ import {
   vehicles,
 } from "~db/schema";
 import { USER_STATUSES, type Role, type UserStatus } from "~/domain/status";
-import { config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { log } from "~/lib/log.server";
+import { deleteStoredFiles } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
 import type { Tx } from "./status.server";
@@ -162,7 +159,7 @@ export function changeUserRole(adminId: number, id: number, role: Role) {
  * GDPR erasure: the account and every row that belongs to it go (foreign keys cascade), the vehicle
  * it rode is freed, then its files are removed from disk. The audit entry keeps no personal data.
  */
-export function eraseUser(adminId: number, id: number) {
+export async function eraseUser(adminId: number, id: number) {
   const keys = db().transaction((tx) => {
     const user = loadTarget(adminId, id, tx);
     const appIds = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, id)).all().map((r) => r.id);
@@ -180,17 +177,6 @@ export function eraseUser(adminId: number, id: number) {
     recordAudit(tx, { actorId: adminId, action: "user.erase", entityType: "user", entityId: id, before: { role: user.role, status: user.status, files: files.length }, after: null });
     return files.map((f) => f.storageKey);
   });
-  for (const key of keys) removeStoredFile(key);
+  await deleteStoredFiles(keys);
   return { files: keys.length };
-}
-
-function removeStoredFile(storageKey: string) {
-  const root = config().uploadsDir;
-  const file = path.resolve(root, storageKey);
-  if (!file.startsWith(root + path.sep)) return;
-  try {
-    rmSync(file, { force: true });
-  } catch (error) {
-    log("error", "erase: file not removed", { storageKey, error: String(error) });
-  }
 }

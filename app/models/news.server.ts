@@ -2,8 +2,19 @@ import { asc, count, desc, eq, and } from "drizzle-orm";
 import { newsPosts, uploads } from "~db/schema";
 import type { Language } from "~/domain/rules";
 import { db } from "~/lib/db.server";
+import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { PAGE_SIZE, offsetOf, toPage } from "./admin-list.server";
+import { insertUploadRows } from "./uploads.server";
+
+/** Most media files one post carries. */
+export const MAX_NEWS_MEDIA = 4;
+
+export class NewsError extends Error {
+  constructor(readonly key: "tooManyMedia") {
+    super(key);
+  }
+}
 
 export const TEXT_POSITIONS = ["bottom_left", "top_left", "center"] as const;
 export type TextPosition = (typeof TEXT_POSITIONS)[number];
@@ -60,7 +71,7 @@ function snapshot(post: typeof newsPosts.$inferSelect | undefined) {
 }
 
 /** Creates or updates a post; returns its id, or null when the post to update does not exist. */
-export function saveNewsPost(adminId: number, id: number | null, input: NewsInput) {
+export function saveNewsPost(adminId: number, id: number | null, input: NewsInput, newMedia: PreparedUpload[] = []) {
   return db().transaction((tx) => {
     const before = id === null ? undefined : tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
     if (id !== null && !before) return null;
@@ -68,7 +79,12 @@ export function saveNewsPost(adminId: number, id: number | null, input: NewsInpu
       id === null
         ? tx.insert(newsPosts).values({ ...input, authorId: adminId }).returning().get()
         : tx.update(newsPosts).set({ ...input, updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning().get();
-    recordAudit(tx, { actorId: adminId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: after.id, before: snapshot(before), after: snapshot(after) });
+    if (newMedia.length) {
+      const existing = tx.select({ n: count() }).from(uploads).where(eq(uploads.newsPostId, after.id)).get()?.n ?? 0;
+      if (existing + newMedia.length > MAX_NEWS_MEDIA) throw new NewsError("tooManyMedia");
+      insertUploadRows(tx, newMedia, { kind: "news_media", newsPostId: after.id });
+    }
+    recordAudit(tx, { actorId: adminId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: after.id, before: snapshot(before), after: { ...snapshot(after), addedMedia: newMedia.length || undefined } });
     return after.id;
   });
 }
@@ -82,5 +98,16 @@ export function deleteNewsPost(adminId: number, id: number) {
     tx.delete(newsPosts).where(eq(newsPosts.id, id)).run();
     recordAudit(tx, { actorId: adminId, action: "news.delete", entityType: "news", entityId: id, before: snapshot(before), after: null });
     return keys.map((k) => k.storageKey);
+  });
+}
+
+/** Removes one media file of a post; returns its storage key for removal from disk, or null. */
+export function removeNewsMedia(adminId: number, postId: number, uploadId: number) {
+  return db().transaction((tx) => {
+    const file = tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.newsPostId, postId))).get();
+    if (!file) return null;
+    tx.delete(uploads).where(eq(uploads.id, file.id)).run();
+    recordAudit(tx, { actorId: adminId, action: "news.media.remove", entityType: "news", entityId: postId, before: { mediaId: file.id }, after: null });
+    return file.storageKey;
   });
 }

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { problemReports, uploads, users, vehicles } from "~db/schema";
-import { DEFAULT_SETTINGS } from "~/domain/rules";
+import { problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
+import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
 import { db } from "~/lib/db.server";
+import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
+import { insertUploadRows } from "./uploads.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,7 +24,7 @@ export type VehicleInput = {
 
 /** Refusals the vehicle screens translate (`admin:vehicles.errors.<key>`). */
 export class VehicleError extends Error {
-  constructor(readonly key: "notFound" | "serialTaken" | "userHasVehicle" | "userNotEligible" | "inUse" | "inUseNeedsUser") {
+  constructor(readonly key: "notFound" | "serialTaken" | "userHasVehicle" | "userNotEligible" | "inUse" | "inUseNeedsUser" | "tooManyImages") {
     super(key);
   }
 }
@@ -105,7 +108,7 @@ function snapshot(v: typeof vehicles.$inferSelect | undefined) {
  * Creates or updates a vehicle. Assigning or unassigning a user runs the status machine in the same
  * transaction, so a courier's status always matches the vehicle they hold.
  */
-export function saveVehicle(adminId: number, id: number | null, input: VehicleInput) {
+export function saveVehicle(adminId: number, id: number | null, input: VehicleInput, newImages: PreparedUpload[] = []) {
   return db().transaction((tx) => {
     const before = id === null ? undefined : tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
     if (id !== null && !before) throw new VehicleError("notFound");
@@ -138,7 +141,7 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
         if (error instanceof TransitionError) throw new VehicleError("userNotEligible");
         throw error;
       }
-      leaseEndsAt = new Date(now + DEFAULT_SETTINGS.leaseDays * DAY);
+      leaseEndsAt = new Date(now + getSettings().leaseDays * DAY);
     }
     if (!newUserId) leaseEndsAt = null;
 
@@ -157,6 +160,11 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
       id === null
         ? tx.insert(vehicles).values(values).returning().get()
         : tx.update(vehicles).set(values).where(eq(vehicles.id, id)).returning().get();
+    if (newImages.length) {
+      const existing = tx.select({ n: count() }).from(uploads).where(and(eq(uploads.vehicleId, after.id), eq(uploads.kind, "vehicle_image"))).get()?.n ?? 0;
+      if (existing + newImages.length > MAX_VEHICLE_IMAGES) throw new VehicleError("tooManyImages");
+      insertUploadRows(tx, newImages, { kind: "vehicle_image", vehicleId: after.id });
+    }
     recordAudit(tx, {
       actorId: adminId,
       action: id === null ? "vehicle.create" : "vehicle.update",
@@ -164,7 +172,7 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
       entityId: after.id,
       subjectUserId: newUserId ?? oldUserId,
       before: snapshot(before),
-      after: snapshot(after),
+      after: { ...snapshot(after), addedImages: newImages.length || undefined },
     });
     return after.id;
   });
@@ -184,6 +192,9 @@ export function deleteVehicle(adminId: number, id: number) {
     const before = tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
     if (!before) throw new VehicleError("notFound");
     if (before.status === "in_use" || before.assignedUserId) throw new VehicleError("inUse");
+    // A courier waiting for this vehicle would be left with a request for nothing.
+    const awaited = tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.requestedVehicleId, id), eq(vehicleRequests.status, "pending"))).get();
+    if (awaited) throw new VehicleError("inUse");
     const keys = tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.vehicleId, id)).all();
     tx.delete(vehicles).where(eq(vehicles.id, id)).run();
     recordAudit(tx, { actorId: adminId, action: "vehicle.delete", entityType: "vehicle", entityId: id, before: snapshot(before), after: null });
@@ -199,5 +210,20 @@ export function addVehicleProblem(adminId: number, vehicleId: number, descriptio
     const report = tx.insert(problemReports).values({ userId: adminId, vehicleId, description }).returning({ id: problemReports.id }).get();
     recordAudit(tx, { actorId: adminId, action: "vehicle.problem", entityType: "problem_report", entityId: report.id, before: null, after: { vehicleId, description } });
     return report.id;
+  });
+}
+
+/** Removes one image of a vehicle; returns its storage key for removal from disk, or null. */
+export function removeVehicleImage(adminId: number, vehicleId: number, uploadId: number) {
+  return db().transaction((tx) => {
+    const image = tx
+      .select({ id: uploads.id, storageKey: uploads.storageKey })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId), eq(uploads.vehicleId, vehicleId), eq(uploads.kind, "vehicle_image")))
+      .get();
+    if (!image) return null;
+    tx.delete(uploads).where(eq(uploads.id, image.id)).run();
+    recordAudit(tx, { actorId: adminId, action: "vehicle.image.remove", entityType: "vehicle", entityId: vehicleId, before: { imageId: image.id }, after: null });
+    return image.storageKey;
   });
 }

@@ -83,16 +83,16 @@ export function FilterForm({ children, label }: { children: React.ReactNode; lab
 }
 
 /** Status filter as links (open / resolved, pending / approved …), each one a URL. */
-export function StatusTabs({ values, current, ns }: { values: readonly string[]; current: string | null; ns: string }) {
+export function StatusTabs({ values, current, ns, param = "status" }: { values: readonly string[]; current: string | null; ns: string; param?: string }) {
   const { t } = useTranslation("admin");
   const href = useHrefWith();
   return (
     <nav className="admin-tabs" aria-label={t("list.statusFilter")}>
-      <Link to={href({ status: null, page: null })} aria-current={current === null ? "page" : undefined}>
+      <Link to={href({ [param]: null, page: null })} aria-current={current === null ? "page" : undefined}>
         {t("list.all")}
       </Link>
       {values.map((value) => (
-        <Link key={value} to={href({ status: value, page: null })} aria-current={current === value ? "page" : undefined}>
+        <Link key={value} to={href({ [param]: value, page: null })} aria-current={current === value ? "page" : undefined}>
           {t(`${ns}.${value}`)}
         </Link>
       ))}
@@ -166,3 +166,6 @@ export function ConfirmDialog({
     </UrlDialog>
   );
 }
+
+export const VEHICLE_TONE = { available: "ok", future: "info", maintenance: "warn", in_use: undefined } as const;
+export const STATUS_TONE = { pending: "warn", approved: "ok", rejected: "danger", open: "warn", resolved: "ok" } as const;

@@ -1,11 +1,151 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/news-form";
+import { idIntentSchema, newsSchema } from "~/components/admin/schemas";
+import { FieldError } from "~/components/admin/vehicle-sections";
+import { FormError, PageHeader } from "~/components/admin/ui";
+import { LANGUAGES } from "~/domain/rules";
 import { requireAdmin } from "~/lib/session.server";
+import { deleteStoredFiles, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
+import { getNewsPost, MAX_NEWS_MEDIA, NewsError, removeNewsMedia, saveNewsPost, TEXT_POSITIONS } from "~/models/news.server";
+import { withPreparedUploads } from "~/models/uploads.server";
+import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const id = params.id ? idParam(params.id) : null;
+  const detail = id === null ? null : getNewsPost(id);
+  if (id !== null && !detail) throw notFound();
+  return { detail, positions: TEXT_POSITIONS, maxMedia: MAX_NEWS_MEDIA };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>news-form</h1></section>;
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const id = params.id ? idParam(params.id) : null;
+  try {
+    const parsed = await parseUploadForm(request, { fields: { media: "media" }, maxFiles: MAX_NEWS_MEDIA });
+    const submission = parseWithZod(parsed.fields, { schema: actionSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+    const value = submission.value;
+    if (value.intent === "removeMedia") {
+      const key = id === null ? null : removeNewsMedia(admin.id, id, value.id);
+      if (!key) throw notFound();
+      await deleteStoredFiles([key]);
+      return redirectWithToast(context, `/admin/news/${id}`, "admin:news.mediaRemoved");
+    }
+    const prepared = await Promise.all(parsed.files.map(prepareUpload));
+    const { intent: _intent, ...input } = value;
+    const savedId = await withPreparedUploads(prepared, () => ({ result: saveNewsPost(admin.id, id, input, prepared) }));
+    if (savedId === null) throw notFound();
+    return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
+  } catch (error) {
+    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`, error.status);
+    if (error instanceof NewsError) return refuse(context, "admin:news.tooManyMedia", 409);
+    throw error;
+  }
+}
+
+export default function AdminNewsForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const { positions, maxMedia } = loaderData;
+  const post = loaderData.detail?.post;
+  const media = loaderData.detail?.media ?? [];
+  const [form, fields] = useForm({
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: post
+      ? { title: post.title, content: post.content, textPosition: post.textPosition, language: post.language ?? "all", published: post.published ? "on" : "" }
+      : { textPosition: "bottom_left", language: "all", published: "on" },
+  });
+  return (
+    <section className="admin-detail">
+      <PageHeader title={post ? post.title : t("news.new")}>
+        <Link className="btn btn-outline" to="/admin/news">
+          {t("back")}
+        </Link>
+      </PageHeader>
+      <FormError message={actionData?.formError} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
+        <input type="hidden" name="intent" value="save" />
+        <label className="field">
+          {t("news.postTitle")}
+          <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} required maxLength={200} />
+          <FieldError errors={fields.title.errors} id={fields.title.errorId} />
+        </label>
+        <label className="field">
+          {t("news.content")}
+          <textarea {...getTextareaProps(fields.content)} key={fields.content.key} required rows={8} />
+          <span className="field-hint">{t("news.contentHint")}</span>
+          <FieldError errors={fields.content.errors} id={fields.content.errorId} />
+        </label>
+        <fieldset className="field">
+          <legend>{t("news.textPosition")}</legend>
+          <div className="admin-choices">
+            {positions.map((p) => (
+              <label key={p}>
+                <input type="radio" name={fields.textPosition.name} value={p} defaultChecked={(fields.textPosition.initialValue ?? "bottom_left") === p} />
+                {t(`news.position.${p}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="field">
+          {t("news.language")}
+          <select {...getSelectProps(fields.language)} key={fields.language.key}>
+            <option value="all">{t("news.allLanguages")}</option>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`common:language.${l}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-check">
+          <input {...getInputProps(fields.published, { type: "checkbox" })} key={fields.published.key} />
+          {t("news.published")}
+        </label>
+        <label className="field">
+          {t("news.addMedia")}
+          <input type="file" name="media" accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm" multiple />
+          <span className="field-hint">{t("news.mediaHint", { max: maxMedia })}</span>
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+          {t("common:save")}
+        </button>
+      </Form>
+      {post ? (
+        <div className="card">
+          <h2>{t("news.media")}</h2>
+          {media.length === 0 ? <p className="field-hint">{t("news.noMedia")}</p> : null}
+          <ul className="admin-media">
+            {media.map((m, i) => (
+              <li key={m.id}>
+                {m.mime.startsWith("video/") ? (
+                  // oxlint-disable-next-line jsx-a11y/media-has-caption -- a preview for the admin; captions belong to the public page
+                  <video src={`/media/${m.id}`} controls preload="metadata" width={m.width ?? 320} height={m.height ?? 180} />
+                ) : (
+                  <img src={`/media/${m.id}`} alt={t("news.mediaAlt", { n: i + 1 })} width={m.width ?? 160} height={m.height ?? 120} loading="lazy" />
+                )}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="removeMedia" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <button type="submit" className="btn btn-outline">
+                    {t("news.removeMedia")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
 }

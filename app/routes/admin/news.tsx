@@ -1,11 +1,81 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
+import { idIntentSchema } from "~/components/admin/schemas";
+import { Badge, ConfirmDialog, EmptyRow, FormError, PageHeader, Pager, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/session.server";
+import { deleteStoredFiles } from "~/lib/uploads.server";
+import { pageFrom } from "~/models/admin-list.server";
+import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
+import { redirectWithToast, refuse } from "./admin-action.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  return { news: listNewsForAdmin(pageFrom(new URL(request.url).searchParams.get("page"))) };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>news</h1></section>;
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: idIntentSchema("delete") });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const keys = deleteNewsPost(admin.id, submission.value.id);
+  if (!keys) return refuse(context, "admin:news.deleteFailed", 404);
+  await deleteStoredFiles(keys);
+  return redirectWithToast(context, "/admin/news", "admin:news.deleted");
+}
+
+export default function AdminNews({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const [params] = useSearchParams();
+  const { news } = loaderData;
+  const toDelete = params.get("confirm") === "delete" ? news.rows.find((n) => n.id === Number(params.get("id"))) : undefined;
+  return (
+    <section>
+      <PageHeader title={t("news.title")}>
+        <Link className="btn btn-primary" to="/admin/news/new">
+          {t("news.new")}
+        </Link>
+      </PageHeader>
+      <FormError message={actionData?.formError} />
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("news.postTitle")}</th>
+              <th scope="col">{t("news.language")}</th>
+              <th scope="col">{t("news.published")}</th>
+              <th scope="col">{t("news.media")}</th>
+              <th scope="col">{t("requests.date")}</th>
+              <th scope="col">{t("list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {news.rows.length === 0 ? <EmptyRow colSpan={6} text={t("news.empty")} /> : null}
+            {news.rows.map((n) => (
+              <tr key={n.id}>
+                <td>
+                  <Link to={`/admin/news/${n.id}`}>{n.title}</Link>
+                </td>
+                <td>{n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")}</td>
+                <td>{n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>}</td>
+                <td>{n.mediaCount ?? 0}</td>
+                <td className="whitespace-nowrap">{formatDate(n.createdAt)}</td>
+                <td>
+                  <Link className="btn btn-outline" to={`?confirm=delete&id=${n.id}`} preventScrollReset aria-label={t("news.deleteNamed", { title: n.title })}>
+                    {t("delete")}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={news.page} pageCount={news.pageCount} total={news.total} />
+      {toDelete ? (
+        <ConfirmDialog title={t("news.deleteTitle")} text={t("news.deleteText", { title: toDelete.title })} intent="delete" confirmLabel={t("delete")} fields={{ id: toDelete.id }} />
+      ) : null}
+    </section>
+  );
 }

@@ -1,11 +1,172 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/problem-reports";
+import { replySchema } from "~/components/admin/schemas";
+import { FieldError } from "~/components/admin/vehicle-sections";
+import { Badge, EmptyRow, FormError, PageHeader, Pager, STATUS_TONE, StatusTabs, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { UrlDialog } from "~/components/dialog";
+import { REPORT_STATUSES } from "~/domain/status";
+import { log } from "~/lib/log.server";
 import { requireAdmin } from "~/lib/session.server";
+import { getProblemReportDetail, listProblemReports, reportFilterFrom } from "~/models/admin-queries.server";
+import { DecisionError } from "~/models/decisions.server";
+import { replyToProblemReport } from "~/models/problem-reports.server";
+import { notFound, redirectWithToast, refuse } from "./admin-action.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const filter = reportFilterFrom(params);
+  const reportId = Number(params.get("report"));
+  const detail = Number.isInteger(reportId) && reportId > 0 ? getProblemReportDetail(reportId) : null;
+  return { filter, reports: listProblemReports(filter), detail };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>problem-reports</h1></section>;
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: replySchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const { reportId, response } = submission.value;
+  try {
+    await replyToProblemReport(admin.id, reportId, response);
+  } catch (error) {
+    if (error instanceof DecisionError) {
+      if (error.key === "notFound") return notFound();
+      return refuse(context, error.key === "replyRequired" ? "admin:reports.replyEmpty" : `admin:decisions.${error.key}`, error.status);
+    }
+    log("error", "reply not sent", { reportId, error: String(error) });
+    return refuse(context, "admin:reports.replyFailed", 500);
+  }
+  const back = new URL(request.url);
+  return redirectWithToast(context, `${back.pathname}${back.search}`, "admin:reports.replied");
+}
+
+type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
+
+function ReportDetail({ detail, result, formError }: { detail: Detail; result?: SubmissionResult<string[]>; formError?: string | null }) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const { report } = detail;
+  const [form, fields] = useForm({
+    id: `reply-${report.id}`,
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: replySchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="form-stack">
+      <FormError message={formError} />
+      <dl className="admin-dl">
+        <dt>{t("requests.user")}</dt>
+        <dd>
+          <Link to={`/admin/users/${report.userId}`}>{detail.fullName ?? detail.email}</Link>
+        </dd>
+        <dt>{t("requests.vehicle")}</dt>
+        <dd>{detail.vehicleName ? `${detail.vehicleName} (${detail.vehicleSerial})` : "—"}</dd>
+        <dt>{t("requests.date")}</dt>
+        <dd>{formatDate(report.createdAt, true)}</dd>
+        <dt>{t("users.status")}</dt>
+        <dd>
+          <Badge tone={STATUS_TONE[report.status]}>{t(`reports.status.${report.status}`)}</Badge>
+        </dd>
+      </dl>
+      <p className="admin-pre">{report.description}</p>
+      {detail.attachments.length ? (
+        <ul className="admin-media">
+          {detail.attachments.map((file, i) => (
+            <li key={file.id}>
+              {file.mime.startsWith("video/") ? (
+                // oxlint-disable-next-line jsx-a11y/media-has-caption -- couriers' clips come without caption files
+                <video src={`/files/${file.id}`} controls preload="metadata" width={file.width ?? 320} height={file.height ?? 180}>
+                  <a href={`/files/${file.id}`}>{t("reports.attachment", { n: i + 1 })}</a>
+                </video>
+              ) : (
+                <a href={`/files/${file.id}`} target="_blank" rel="noreferrer">
+                  <img src={`/files/${file.id}`} alt={t("reports.attachment", { n: i + 1 })} width={file.width ?? 160} height={file.height ?? 120} />
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {report.status === "resolved" ? (
+        <div className="alert alert-success">
+          <p className="admin-pre">{report.response}</p>
+          <p className="field-hint">{t("reports.resolvedBy", { who: detail.resolverEmail ?? "—", date: formatDate(report.resolvedAt, true) })}</p>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="form-stack">
+          <input type="hidden" name="intent" value="reply" />
+          <input type="hidden" name="reportId" value={report.id} />
+          <label className="field">
+            {t("reports.reply")}
+            <textarea {...getTextareaProps(fields.response)} key={fields.response.key} required maxLength={4000} />
+            <FieldError errors={fields.response.errors} id={fields.response.errorId} />
+          </label>
+          <button type="submit" className="btn btn-primary">
+            {t("reports.send")}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export default function AdminProblemReports({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const href = useHrefWith();
+  const [params] = useSearchParams();
+  const { filter, reports, detail } = loaderData;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  return (
+    <section>
+      <PageHeader title={t("reports.title")} />
+      {!params.get("report") ? <FormError message={actionData?.formError} /> : null}
+      <StatusTabs values={REPORT_STATUSES} current={filter.status} ns="reports.status" />
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("requests.date")}</th>
+              <th scope="col">{t("requests.user")}</th>
+              <th scope="col">{t("requests.vehicle")}</th>
+              <th scope="col">{t("reports.description")}</th>
+              <th scope="col">{t("users.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reports.rows.length === 0 ? <EmptyRow colSpan={5} text={t("reports.empty")} /> : null}
+            {reports.rows.map((r) => (
+              <tr key={r.id}>
+                <td className="whitespace-nowrap">
+                  <Link to={href({ report: r.id })} preventScrollReset>
+                    {formatDate(r.createdAt, true)}
+                  </Link>
+                </td>
+                <td>{r.email}</td>
+                <td>{r.vehicleName ?? "—"}</td>
+                <td>
+                  <Link to={href({ report: r.id })} preventScrollReset className="admin-clip">
+                    {r.description}
+                  </Link>
+                </td>
+                <td>
+                  <Badge tone={STATUS_TONE[r.status]}>{t(`reports.status.${r.status}`)}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={reports.page} pageCount={reports.pageCount} total={reports.total} />
+      {detail ? (
+        <UrlDialog title={t("reports.detailTitle", { id: detail.report.id })} closeTo={href({ report: null })} wide>
+          <ReportDetail detail={detail} result={result} formError={actionData?.formError} />
+        </UrlDialog>
+      ) : null}
+    </section>
+  );
 }

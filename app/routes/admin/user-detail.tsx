@@ -27,7 +27,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const target = getUserDetail(id);
       if (!target) throw notFound();
       if (target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase()) return refuse(context, "admin:users.eraseMismatch");
-      eraseUser(admin.id, id);
+      await eraseUser(admin.id, id);
       return redirectWithToast(context, "/admin/users", "admin:users.erased");
     }
     if (value.intent === "role") changeUserRole(admin.id, id, value.role);

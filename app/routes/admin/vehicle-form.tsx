@@ -1,11 +1,190 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
+import { idIntentSchema, vehicleProblemSchema, vehicleSchema } from "~/components/admin/schemas";
+import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
+import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/components/admin/ui";
+import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
+import { VEHICLE_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
+import { deleteStoredFiles, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
+import { withPreparedUploads } from "~/models/uploads.server";
+import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicle, VehicleError } from "~/models/vehicles.server";
+import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+const actionSchema = z.discriminatedUnion("intent", [vehicleSchema, vehicleProblemSchema, idIntentSchema("removeImage"), z.object({ intent: z.literal("delete") })]);
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const id = params.id ? idParam(params.id) : null;
+  const detail = id === null ? null : getVehicle(id);
+  if (id !== null && !detail) throw notFound();
+  return { detail, users: assignableUsers(id) };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>vehicle-form</h1></section>;
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const id = params.id ? idParam(params.id) : null;
+  let parsed;
+  try {
+    parsed = await parseUploadForm(request, { fields: { images: "image" }, maxFiles: MAX_VEHICLE_IMAGES });
+  } catch (error) {
+    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`, error.status);
+    throw error;
+  }
+  const submission = parseWithZod(parsed.fields, { schema: actionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const value = submission.value;
+  try {
+    if (value.intent === "save") {
+      const prepared = await Promise.all(parsed.files.map(prepareUpload));
+      const input = {
+        name: value.name,
+        characteristics: value.characteristics,
+        serialNumber: value.serialNumber,
+        comment: value.comment,
+        status: value.status,
+        availableSince: value.availableSince ?? null,
+        assignedUserId: value.assignedUserId ?? null,
+      };
+      const savedId = await withPreparedUploads(prepared, () => ({ result: saveVehicle(admin.id, id, input, prepared) }));
+      return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
+    }
+    if (id === null) throw notFound();
+    if (value.intent === "removeImage") {
+      const key = removeVehicleImage(admin.id, id, value.id);
+      if (!key) throw notFound();
+      await deleteStoredFiles([key]);
+      return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.imageRemoved");
+    }
+    if (value.intent === "problem") {
+      addVehicleProblem(admin.id, id, value.description);
+      return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.problemAdded");
+    }
+    try {
+      await deleteStoredFiles(deleteVehicle(admin.id, id));
+    } catch (error) {
+      if (error instanceof VehicleError && error.key === "notFound") throw notFound();
+      return refuse(context, error instanceof VehicleError && error.key === "inUse" ? "admin:vehicles.errors.deleteInUse" : "admin:vehicles.deleteFailed", 409);
+    }
+    return redirectWithToast(context, "/admin/vehicles", "admin:vehicles.deleted");
+  } catch (error) {
+    if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
+    if (error instanceof VehicleError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
+    throw error;
+  }
+}
+
+export default function AdminVehicleForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const { detail, users } = loaderData;
+  const vehicle = detail?.vehicle;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    lastResult: result?.initialValue?.intent === "save" ? result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: vehicle
+      ? {
+          name: vehicle.name,
+          characteristics: vehicle.characteristics,
+          serialNumber: vehicle.serialNumber,
+          comment: vehicle.comment ?? "",
+          status: vehicle.status,
+          availableSince: dateInputValue(vehicle.availableSince),
+          assignedUserId: vehicle.assignedUserId ? String(vehicle.assignedUserId) : "",
+        }
+      : { status: "available" },
+  });
+  const imageCount = detail?.images.length ?? 0;
+  return (
+    <section className="admin-detail">
+      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")}>
+        <Link className="btn btn-outline" to="/admin/vehicles">
+          {t("back")}
+        </Link>
+      </PageHeader>
+      <FormError message={actionData?.formError} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
+        <input type="hidden" name="intent" value="save" />
+        <label className="field">
+          {t("vehicles.name")}
+          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
+          <FieldError errors={fields.name.errors} id={fields.name.errorId} />
+        </label>
+        <label className="field">
+          {t("vehicles.characteristics")}
+          <textarea {...getTextareaProps(fields.characteristics)} key={fields.characteristics.key} maxLength={2000} />
+          <FieldError errors={fields.characteristics.errors} id={fields.characteristics.errorId} />
+        </label>
+        <label className="field">
+          {t("vehicles.serialNumber")}
+          <input {...getInputProps(fields.serialNumber, { type: "text" })} key={fields.serialNumber.key} required maxLength={80} />
+          <FieldError errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
+        </label>
+        <label className="field">
+          {t("vehicles.comment")}
+          <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} maxLength={2000} />
+        </label>
+        <label className="field">
+          {t("vehicles.assignedUser")}
+          <select {...getSelectProps(fields.assignedUserId)} key={fields.assignedUserId.key}>
+            <option value="">{t("vehicles.unassigned")}</option>
+            {users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.fullName ? `${u.fullName} (${u.email})` : u.email}
+              </option>
+            ))}
+          </select>
+          <span className="field-hint">{t("vehicles.assignHint")}</span>
+          <FieldError errors={fields.assignedUserId.errors} id={fields.assignedUserId.errorId} />
+        </label>
+        <label className="field">
+          {t("vehicles.status")}
+          <select {...getSelectProps(fields.status)} key={fields.status.key}>
+            {VEHICLE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`common:vehicleStatus.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t("vehicles.availableSince")}
+          <input {...getInputProps(fields.availableSince, { type: "date" })} key={fields.availableSince.key} />
+          <span className="field-hint">{t("vehicles.availableSinceHint")}</span>
+          <FieldError errors={fields.availableSince.errors} id={fields.availableSince.errorId} />
+        </label>
+        <label className="field">
+          {t("vehicles.addImages", { count: Math.max(0, MAX_VEHICLE_IMAGES - imageCount) })}
+          <input type="file" name="images" accept="image/jpeg,image/png,image/webp" multiple />
+          <span className="field-hint">{t("vehicles.imagesHint", { max: MAX_VEHICLE_IMAGES, count: imageCount })}</span>
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+          {t("common:save")}
+        </button>
+      </Form>
+      {detail ? (
+        <>
+          <VehicleImages images={detail.images} />
+          <VehicleProblems problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
+          <div className="card">
+            <h2>{t("vehicles.dangerZone")}</h2>
+            <Link className="btn btn-danger" to="?confirm=delete" preventScrollReset>
+              {t("vehicles.delete")}
+            </Link>
+          </div>
+        </>
+      ) : null}
+      {detail && params.get("confirm") === "delete" ? (
+        <ConfirmDialog title={t("vehicles.deleteTitle")} text={t("vehicles.deleteText", { name: detail.vehicle.name })} intent="delete" confirmLabel={t("delete")} />
+      ) : null}
+    </section>
+  );
 }

@@ -1,11 +1,127 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/vehicle-requests";
+import { LeasesTable } from "~/components/admin/leases-table";
+import { RejectForm } from "~/components/admin/reject-form";
+import { leaseSchema, rejectSchema } from "~/components/admin/schemas";
+import { Badge, EmptyRow, FormError, PageHeader, Pager, STATUS_TONE, StatusTabs, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { UrlDialog } from "~/components/dialog";
+import { REQUEST_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
+import { listVehicleRequests, requestFilterFrom } from "~/models/admin-queries.server";
+import { DecisionError } from "~/models/decisions.server";
+import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
+import { approveVehicleRequest, rejectVehicleRequest } from "~/models/vehicle-requests.server";
+import { notFound, redirectWithToast, refuse } from "./admin-action.server";
+
+const requestId = z.coerce.number().int().positive();
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), requestId }),
+  rejectSchema.extend({ requestId }),
+  ...leaseSchema.options,
+]);
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const filter = requestFilterFrom(new URL(request.url).searchParams);
+  return { filter, requests: listVehicleRequests(filter), leases: listLeases() };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>vehicle-requests</h1></section>;
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const value = submission.value;
+  const back = new URL(request.url);
+  back.searchParams.delete("reject");
+  try {
+    if (value.intent === "approve") await approveVehicleRequest(admin.id, value.requestId);
+    else if (value.intent === "reject") await rejectVehicleRequest(admin.id, value.requestId, value.reason);
+    else if (value.intent === "renew") renewLease(admin.id, value.vehicleId, value.endsAt);
+    else endLease(admin.id, value.vehicleId);
+  } catch (error) {
+    if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+    if (error instanceof LeaseError) return error.key === "notFound" ? notFound() : refuse(context, `admin:leases.${error.key}`, 409);
+    throw error;
+  }
+  const toast = { approve: "admin:decisions.approved", reject: "admin:decisions.rejected", renew: "admin:leases.renewed", end: "admin:leases.ended" }[value.intent];
+  return redirectWithToast(context, `${back.pathname}${back.search}`, toast);
+}
+
+export default function AdminVehicleRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const href = useHrefWith();
+  const [params] = useSearchParams();
+  const { filter, requests, leases } = loaderData;
+  const rejecting = requests.rows.find((r) => r.id === Number(params.get("reject")) && r.status === "pending");
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  return (
+    <section>
+      <PageHeader title={t("requests.title")} />
+      <FormError message={actionData?.formError} />
+      <StatusTabs values={REQUEST_STATUSES} current={filter.status} ns="requests.status" />
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("requests.user")}</th>
+              <th scope="col">{t("requests.vehicle")}</th>
+              <th scope="col">{t("requests.date")}</th>
+              <th scope="col">{t("requests.expiresAt")}</th>
+              <th scope="col">{t("users.status")}</th>
+              <th scope="col">{t("list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {requests.rows.length === 0 ? <EmptyRow colSpan={6} text={t("requests.empty")} /> : null}
+            {requests.rows.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <Link to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</Link>
+                </td>
+                <td>
+                  <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
+                  {r.currentName ? `${r.currentName} → ` : ""}
+                  {r.requestedId ? <Link to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
+                  {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
+                </td>
+                <td className="whitespace-nowrap">{formatDate(r.createdAt, true)}</td>
+                <td className="whitespace-nowrap">{formatDate(r.expiresAt)}</td>
+                <td>
+                  <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge>
+                  {r.reason ? <span className="field-hint"> {r.reason}</span> : null}
+                </td>
+                <td>
+                  {r.status === "pending" ? (
+                    <div className="admin-row-actions">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="approve" />
+                        <input type="hidden" name="requestId" value={r.id} />
+                        <button type="submit" className="btn btn-primary">
+                          {t("decisions.approve")}
+                        </button>
+                      </Form>
+                      <Link className="btn btn-outline" to={href({ reject: r.id })} preventScrollReset>
+                        {t("decisions.reject")}
+                      </Link>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={requests.page} pageCount={requests.pageCount} total={requests.total} />
+      <LeasesTable leases={leases} result={result?.initialValue?.intent === "renew" ? result : undefined} />
+      {rejecting ? (
+        <UrlDialog title={t("requests.rejectTitle", { user: rejecting.fullName ?? rejecting.email })} closeTo={href({ reject: null })}>
+          <RejectForm id="reject-request" result={result?.initialValue?.intent === "reject" ? result : undefined} extra={{ requestId: rejecting.id }} />
+        </UrlDialog>
+      ) : null}
+    </section>
+  );
 }

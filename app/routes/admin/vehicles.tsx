@@ -1,11 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/vehicles";
+import { Badge, EmptyRow, FilterForm, PageHeader, Pager, useFormatDate, VEHICLE_TONE } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/session.server";
+import { listVehicles, vehicleFilterFrom } from "~/models/vehicles.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const filter = vehicleFilterFrom(new URL(request.url).searchParams);
+  return { filter, vehicles: listVehicles(filter) };
 }
 
-export default function Screen() {
-  return <section className="container py-8"><h1>vehicles</h1></section>;
+export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const { filter, vehicles } = loaderData;
+  return (
+    <section>
+      <PageHeader title={t("vehicles.title")}>
+        <Link className="btn btn-primary" to="/admin/vehicles/new">
+          {t("vehicles.new")}
+        </Link>
+      </PageHeader>
+      <FilterForm label={t("vehicles.search")}>
+        <label className="field">
+          {t("vehicles.search")}
+          <input type="search" name="q" defaultValue={filter.q} placeholder={t("vehicles.searchPlaceholder")} />
+        </label>
+      </FilterForm>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("vehicles.name")}</th>
+              <th scope="col">{t("vehicles.serialNumber")}</th>
+              <th scope="col">{t("vehicles.status")}</th>
+              <th scope="col">{t("vehicles.assignedUser")}</th>
+              <th scope="col">{t("vehicles.leaseEndsAt")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {vehicles.rows.length === 0 ? <EmptyRow colSpan={5} text={filter.q ? t("vehicles.noMatch") : t("vehicles.empty")} /> : null}
+            {vehicles.rows.map((v) => (
+              <tr key={v.id}>
+                <td>
+                  <Link to={`/admin/vehicles/${v.id}`}>{v.name}</Link>
+                </td>
+                <td>
+                  <code>{v.serialNumber}</code>
+                </td>
+                <td>
+                  <Badge tone={VEHICLE_TONE[v.status]}>{t(`common:vehicleStatus.${v.status}`)}</Badge>
+                  {v.status === "future" && v.availableSince ? <span className="field-hint"> {formatDate(v.availableSince)}</span> : null}
+                </td>
+                <td>{v.userId ? <Link to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</Link> : t("vehicles.unassigned")}</td>
+                <td className="whitespace-nowrap">{formatDate(v.leaseEndsAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={vehicles.page} pageCount={vehicles.pageCount} total={vehicles.total} />
+    </section>
+  );
 }

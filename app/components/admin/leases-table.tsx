@@ -1,0 +1,72 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { UserStatus } from "~/domain/status";
+import { dateInputValue, EmptyRow, useFormatDate } from "./ui";
+
+type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; leaseEndsAt: Date | string | null; userId: number; userEmail: string; userName: string | null; userStatus: UserStatus };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Vehicles out on a lease: renew with a new end date, or end the lease (vehicle back to available). */
+export function LeasesTable({ leases, result }: { leases: Lease[]; result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const endsAtError = result?.error?.endsAt?.[0];
+  return (
+    <div className="card admin-section">
+      <h2>{t("leases.title")}</h2>
+      <p className="field-hint">{t("leases.hint")}</p>
+      {endsAtError ? <p className="alert alert-error">{t(endsAtError)}</p> : null}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("requests.user")}</th>
+              <th scope="col">{t("requests.vehicle")}</th>
+              <th scope="col">{t("vehicles.leaseEndsAt")}</th>
+              <th scope="col">{t("list.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {leases.length === 0 ? <EmptyRow colSpan={4} text={t("leases.empty")} /> : null}
+            {leases.map((l) => {
+              const base = Math.max(Date.now(), l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
+              return (
+                <tr key={l.vehicleId} className={l.userStatus === "lease_expired" ? "admin-row-alert" : undefined}>
+                  <td>
+                    <Link to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</Link>
+                    {l.userStatus === "lease_expired" ? <span className="badge badge-danger">{t("common:status.lease_expired")}</span> : null}
+                  </td>
+                  <td>
+                    <Link to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
+                  </td>
+                  <td className="whitespace-nowrap">{formatDate(l.leaseEndsAt)}</td>
+                  <td aria-label={t("list.actions")}>
+                    <div className="admin-row-actions">
+                      <Form method="post" className="admin-inline-form">
+                        <input type="hidden" name="intent" value="renew" />
+                        <input type="hidden" name="vehicleId" value={l.vehicleId} />
+                        <input className="admin-date" type="date" name="endsAt" required defaultValue={dateInputValue(base + 30 * DAY)} aria-label={t("leases.newEnd")} />
+                        <button type="submit" className="btn btn-primary">
+                          {t("leases.renew")}
+                        </button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="end" />
+                        <input type="hidden" name="vehicleId" value={l.vehicleId} />
+                        <button type="submit" className="btn btn-outline">
+                          {t("leases.end")}
+                        </button>
+                      </Form>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
