@@ -35,7 +35,7 @@ export function hasDocument(value: unknown): boolean {
   return typeof File !== "undefined" && value instanceof File && value.size > 0;
 }
 
-const documentField = z.any().transform(hasDocument);
+const documentField = z.any().optional().transform(hasDocument);
 
 export const applicationSchema = z
   .object({
@@ -79,6 +79,7 @@ export const applicationSchema = z
     } else if (!value.refugee_document) {
       ctx.addIssue({ code: "custom", path: ["residence_front"], message: "errors.residenceOrRefugee" });
     }
-  });
+    // Run even when a text field failed, so every missing document is named in the same answer.
+  }, { when: () => true });
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;

@@ -5,7 +5,7 @@ import { db } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
-import { DEFAULT_SETTINGS } from "~/domain/rules";
+import { getSettings } from "./settings.server";
 import { insertUploadRows, listReportAttachments, withPreparedUploads } from "./uploads.server";
 
 export type ProblemReportRow = typeof problemReports.$inferSelect;
@@ -24,7 +24,7 @@ function lastReportAt(userId: number): Date | null {
 /** When the user may report again (null: now). The cooldown is an operator setting (default 24 h). */
 export function reportCooldown(userId: number, now = Date.now()) {
   const last = lastReportAt(userId);
-  const hours = DEFAULT_SETTINGS.problemReportCooldownHours;
+  const hours = getSettings().problemReportCooldownHours;
   const remaining = cooldownRemainingMs(last, now, hours);
   return remaining > 0 ? { nextAt: nextReportAt(last, hours)!, remainingMs: remaining } : null;
 }

@@ -4,7 +4,7 @@ import { TransitionError, type RequestKind } from "~/domain/status";
 import { db } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
-import { DEFAULT_SETTINGS } from "~/domain/rules";
+import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
 import { listVehicleImages } from "./uploads.server";
 
@@ -105,7 +105,7 @@ function pendingRequest(tx: Tx, requestId: number) {
  * audit entry, then the user's e-mail. Throws DecisionError.
  */
 export async function approveVehicleRequest(adminId: number, requestId: number, options: { leaseDays?: number } = {}) {
-  const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : DEFAULT_SETTINGS.leaseDays;
+  const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : getSettings().leaseDays;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + leaseDays * DAY);
   const outcome = db().transaction((tx) => {

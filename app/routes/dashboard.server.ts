@@ -154,15 +154,12 @@ export function loadDashboard(user: SessionUser, url: URL) {
   return {
     status: user.status,
     modal,
-    application: application && {
-      id: application.id,
-      status: application.status,
-      createdAt: application.createdAt.toISOString(),
-      rejectionReason: application.rejectionReason,
-    },
+    application: application
+      ? { id: application.id, status: application.status, createdAt: application.createdAt.toISOString(), rejectionReason: application.rejectionReason }
+      : null,
     applicationDetail: modal === "application" && application ? serializeApplication(getOwnApplication(user.id, application.id)!) : null,
     drafts: canApply ? listDocumentDrafts(user.id) : [],
-    vehicle: vehicle && serializeVehicle(vehicle),
+    vehicle: vehicle ? serializeVehicle(vehicle) : null,
     requests: requests.map((r) => ({
       id: r.id,
       kind: r.kind,

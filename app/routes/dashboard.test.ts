@@ -1,0 +1,269 @@
+import { describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { applications, auditLog, statusHistory, uploads } from "~db/schema";
+import { UPLOAD_LIMITS } from "~/domain/rules";
+import { db } from "~/lib/db.server";
+import { approveApplication } from "~/models/applications.server";
+import { approveVehicleRequest } from "~/models/vehicle-requests.server";
+import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
+import { applicationForm, createVehicle } from "../../tests/dashboard-helpers";
+import { fakeJpeg, mp4, png, webm } from "../../tests/media-fixtures";
+import { call, readJson } from "../../tests/route-harness";
+import * as dashboard from "./dashboard";
+import * as files from "./files";
+import * as media from "./media";
+
+type ActionBody = { intent: string; error?: string; lastResult?: { error?: Record<string, string[]> } };
+
+async function courier(status: Parameters<typeof createUser>[0] extends infer O ? (O extends { status?: infer S } ? S : never) : never = "confirmed_account") {
+  const user = await createUser({ status });
+  return { user, cookie: await sessionCookieHeader(user.id) };
+}
+
+const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
+const drafts = (userId: number) => db().select().from(uploads).where(eq(uploads.ownerId, userId)).all();
+
+describe("dashboard loader", () => {
+  test("a visitor is sent to log in", async () => {
+    const response = await call(dashboard.loader, "/dashboard");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toContain("/?auth=login");
+  });
+  test("shows the user's status", async () => {
+    const { cookie } = await courier("working_no_vehicle");
+    const data = await readJson<{ status: string }>(await call(dashboard.loader, "/dashboard", { cookie }));
+    expect(data.status).toBe("working_no_vehicle");
+  });
+});
+
+describe("job application", () => {
+  test("a failed field keeps the documents as drafts; the resubmission needs no files", async () => {
+    const { user, cookie } = await courier();
+    const first = await apply(cookie, await applicationForm({ phone: "12" }));
+    expect(first.status).toBe(400);
+    const body = await readJson<ActionBody>(first);
+    expect(body.lastResult?.error?.phone).toEqual(["errors.phoneInvalid"]);
+    expect(drafts(user.id).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
+
+    const loader = await readJson<{ drafts: { kind: string }[] }>(await call(dashboard.loader, "/dashboard", { cookie }));
+    expect(loader.drafts).toHaveLength(4);
+
+    const second = await apply(cookie, await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }));
+    expect(second.status).toBe(302);
+    expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+    const app = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    expect(app.phone).toBe("+421903123456");
+    expect(drafts(user.id).every((d) => d.applicationId === app.id)).toBe(true);
+    const history = db().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all();
+    expect(history.at(-1)?.toStatus).toBe("applied_for_job");
+  });
+
+  test("a replaced draft removes the old row", async () => {
+    const { user, cookie } = await courier();
+    await apply(cookie, await applicationForm({ age: "" }));
+    const before = drafts(user.id).find((d) => d.kind === "id_front")!;
+    await apply(cookie, await applicationForm({ age: "" }, { face_photo: null, id_back: null, refugee_document: null, id_front: await png(30, 30) }));
+    const after = drafts(user.id).filter((d) => d.kind === "id_front");
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(before.id);
+  });
+
+  test("under 16, missing identity documents and residence without refugee document are refused", async () => {
+    const { user, cookie } = await courier();
+    const young = await readJson<ActionBody>(await apply(cookie, await applicationForm({ age: "15" })));
+    expect(young.lastResult?.error?.age).toEqual(["errors.ageMin"]);
+    const other = await courier();
+    const missing = await apply(other.cookie, await applicationForm({}, { id_back: null, refugee_document: null, residence_front: await png() }));
+    const errors = (await readJson<ActionBody>(missing)).lastResult?.error ?? {};
+    expect(errors.id_back).toEqual(["errors.documentRequired"]);
+    expect(errors.residence_back).toEqual(["errors.residenceBothSides"]);
+    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
+  });
+
+  test("16 exactly is accepted (inclusive)", async () => {
+    const { user, cookie } = await courier();
+    expect((await apply(cookie, await applicationForm({ age: "16" }))).status).toBe(302);
+    expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+  });
+
+  test("a renamed non-image is refused with 400 and stores nothing", async () => {
+    const { user, cookie } = await courier();
+    const response = await apply(cookie, await applicationForm({}, { id_front: fakeJpeg() }));
+    expect(response.status).toBe(400);
+    expect((await readJson<ActionBody>(response)).error).toContain("not a supported photo");
+    expect(drafts(user.id)).toHaveLength(0);
+  });
+
+  test("an oversized photo is refused with 413", async () => {
+    const { user, cookie } = await courier();
+    const huge = new Uint8Array(UPLOAD_LIMITS.imageBytes + 1);
+    huge.set(await png());
+    const response = await apply(cookie, await applicationForm({}, { face_photo: huge }));
+    expect(response.status).toBe(413);
+    expect(drafts(user.id)).toHaveLength(0);
+  });
+
+  test("applying while already applied is refused and changes nothing", async () => {
+    const { user, cookie } = await courier("applied_for_job");
+    const response = await apply(cookie, await applicationForm());
+    expect(response.status).toBe(403);
+    expect(db().select().from(applications).where(eq(applications.userId, user.id)).all()).toHaveLength(0);
+    // The transaction rolled back: the documents stay unattached drafts.
+    expect(drafts(user.id).every((d) => d.applicationId === null)).toBe(true);
+  });
+});
+
+describe("private files", () => {
+  async function appliedCourier() {
+    const c = await courier();
+    await apply(c.cookie, await applicationForm());
+    const face = drafts(c.user.id).find((d) => d.kind === "face_photo")!;
+    return { ...c, face };
+  }
+
+  test("the owner sees the file, re-encoded without GPS, never cached publicly", async () => {
+    const { cookie, face } = await appliedCourier();
+    const response = await call(files.loader, `/files/${face.id}`, { cookie, params: { id: String(face.id) } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(response.headers.get("Content-Disposition")).toBe("inline");
+    const meta = await sharp(new Uint8Array(await response.arrayBuffer())).metadata();
+    expect(meta.exif).toBeUndefined();
+  });
+
+  test("a second user gets 404 for the first user's file and application", async () => {
+    const first = await appliedCourier();
+    const second = await courier();
+    const response = await call(files.loader, `/files/${first.face.id}`, { cookie: second.cookie, params: { id: String(first.face.id) } });
+    expect(response.status).toBe(404);
+    const app = db().select().from(applications).where(eq(applications.userId, first.user.id)).get()!;
+    const data = await readJson<{ application: unknown; applicationDetail: unknown }>(
+      await call(dashboard.loader, `/dashboard?modal=application&id=${app.id}`, { cookie: second.cookie }),
+    );
+    expect(data.application).toBeNull();
+    expect(data.applicationDetail).toBeNull();
+  });
+
+  test("an admin sees it and the view is audited", async () => {
+    const { face, user } = await appliedCourier();
+    const admin = await createUser({ role: "admin" });
+    const response = await call(files.loader, `/files/${face.id}`, { cookie: await sessionCookieHeader(admin.id), params: { id: String(face.id) } });
+    expect(response.status).toBe(200);
+    const audit = db().select().from(auditLog).where(and(eq(auditLog.action, "file.view"), eq(auditLog.entityId, face.id))).all();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.subjectUserId).toBe(user.id);
+  });
+
+  test("a visitor is sent to log in; the public media route never serves private kinds", async () => {
+    const { face } = await appliedCourier();
+    expect((await call(files.loader, `/files/${face.id}`, { params: { id: String(face.id) } })).status).toBe(302);
+    expect((await call(media.loader, `/media/${face.id}`, { params: { id: String(face.id) } })).status).toBe(404);
+  });
+});
+
+describe("vehicle requests", () => {
+  test("request, one open at a time, approval shows the vehicle; the second user sees none of it", async () => {
+    const { user, cookie } = await courier("working_no_vehicle");
+    const vehicle = createVehicle();
+    const other = createVehicle();
+    const send = (id: number, c = cookie) => call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(id) }, cookie: c });
+    expect((await send(vehicle.id)).status).toBe(302);
+    expect(getUserRow(user.id)?.status).toBe("applied_for_vehicle");
+    const again = await send(other.id);
+    expect(again.status).toBe(409);
+
+    const second = await courier("working_no_vehicle");
+    const seen = await readJson<{ requests: unknown[]; vehicle: unknown }>(await call(dashboard.loader, "/dashboard", { cookie: second.cookie }));
+    expect(seen.requests).toHaveLength(0);
+    // The first user's vehicle is no longer offered once it is taken.
+    const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))).requests[0]!.id;
+    const admin = await createUser({ role: "admin" });
+    await approveVehicleRequest(admin.id, requestId);
+    const mine = await readJson<{ status: string; vehicle: { id: number; leaseEndsAt: string } }>(await call(dashboard.loader, "/dashboard", { cookie }));
+    expect(mine.status).toBe("working_with_vehicle");
+    expect(mine.vehicle.id).toBe(vehicle.id);
+    expect(new Date(mine.vehicle.leaseEndsAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect((await send(vehicle.id, second.cookie)).status).toBe(409);
+  });
+
+  test("a user still applying for the job cannot request a vehicle", async () => {
+    const { cookie } = await courier("applied_for_job");
+    const response = await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(createVehicle().id) }, cookie });
+    expect(response.status).toBe(403);
+  });
+
+  test("an unknown vehicle is 404, a missing id 400", async () => {
+    const { cookie } = await courier("working_no_vehicle");
+    expect((await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: "999999" }, cookie })).status).toBe(404);
+    expect((await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: "x" }, cookie })).status).toBe(400);
+  });
+});
+
+describe("problem reports", () => {
+  async function riding() {
+    const c = await courier("working_no_vehicle");
+    const vehicle = createVehicle();
+    await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(vehicle.id) }, cookie: c.cookie });
+    const admin = await createUser({ role: "admin" });
+    const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie: c.cookie }))).requests[0]!.id;
+    await approveVehicleRequest(admin.id, requestId);
+    return { ...c, vehicle, admin };
+  }
+  const report = (cookie: string, description: string, attachments: Uint8Array[] = []) => {
+    const form = new FormData();
+    form.set("description", description);
+    attachments.forEach((bytes, i) => form.append("attachments", new File([new Uint8Array(bytes)], `file${i}.bin`)));
+    return call(dashboard.action, "/dashboard?modal=report&intent=report", { form, cookie });
+  };
+
+  test("an empty description and a third attachment are refused with the spec's messages", async () => {
+    const { cookie } = await riding();
+    const empty = await readJson<ActionBody>(await report(cookie, "   "));
+    expect(empty.lastResult?.error?.description).toEqual(["errors.descriptionRequired"]);
+    const three = await report(cookie, "Flat tyre", [await png(), await png(), await png()]);
+    expect(three.status).toBe(400);
+    expect((await readJson<ActionBody>(three)).error).toBe("You can upload a maximum of 2 files.");
+  });
+
+  test("a report with a photo and a video, then the cooldown; the second user sees nothing", async () => {
+    const { user, cookie } = await riding();
+    const sent = await report(cookie, "Flat tyre on the front wheel", [await png(), mp4()]);
+    expect(sent.status).toBe(302);
+    const data = await readJson<{ reports: { description: string; attachments: { mime: string; id: number }[] }[]; nextReportAt: string }>(
+      await call(dashboard.loader, "/dashboard", { cookie }),
+    );
+    expect(data.reports[0]!.attachments.map((a) => a.mime)).toEqual(["image/png", "video/mp4"]);
+    expect(new Date(data.nextReportAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
+    const again = await report(cookie, "Brakes", [webm()]);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(3600);
+
+    const second = await courier("working_with_vehicle");
+    const theirs = await readJson<{ reports: unknown[] }>(await call(dashboard.loader, "/dashboard?modal=report", { cookie: second.cookie }));
+    expect(theirs.reports).toHaveLength(0);
+    const video = data.reports[0]!.attachments[1]!;
+    expect((await call(files.loader, `/files/${video.id}`, { cookie: second.cookie, params: { id: String(video.id) } })).status).toBe(404);
+    const own = await call(files.loader, `/files/${video.id}`, { cookie, params: { id: String(video.id) } });
+    expect([own.status, own.headers.get("Content-Type")]).toEqual([200, "video/mp4"]);
+    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+  });
+
+  test("without a vehicle nothing can be reported", async () => {
+    const { cookie } = await courier("working_no_vehicle");
+    expect((await report(cookie, "Flat tyre")).status).toBe(409);
+  });
+});
+
+test("approval via the model is what the dashboard shows next", async () => {
+  const { user, cookie } = await courier();
+  await apply(cookie, await applicationForm());
+  const app = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+  const admin = await createUser({ role: "admin" });
+  await approveApplication(admin.id, app.id);
+  const data = await readJson<{ status: string }>(await call(dashboard.loader, "/dashboard", { cookie }));
+  expect(data.status).toBe("working_no_vehicle");
+});

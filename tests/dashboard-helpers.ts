@@ -1,0 +1,60 @@
+/** Shared set-up for the dashboard's integration tests and journeys. */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { vehicles } from "~db/schema";
+import type { VehicleStatus } from "~/domain/status";
+import { config } from "~/lib/config.server";
+import { db } from "~/lib/db.server";
+import { jpegWithGps, png } from "./media-fixtures";
+
+let serial = 0;
+export function createVehicle(overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {}) {
+  serial += 1;
+  return db()
+    .insert(vehicles)
+    .values({
+      name: overrides.name ?? `Scooter ${serial}`,
+      characteristics: "1000 W, range up to 80 km",
+      serialNumber: `SN-${Date.now().toString(36)}-${serial}`,
+      status: overrides.status ?? "available",
+      availableSince: overrides.availableSince ?? null,
+    })
+    .returning()
+    .get();
+}
+
+/** A complete application form with real photos (the face photo carries EXIF GPS). */
+export async function applicationForm(overrides: Record<string, string | null> = {}, files: Record<string, Uint8Array | null> = {}) {
+  const form = new FormData();
+  const fields: Record<string, string | null> = {
+    fullName: "Olena Kovalenko",
+    age: "24",
+    phone: "0903 123 456",
+    contactMethod: "telegram",
+    contactUsername: "olena_k",
+    comment: "I can start next week.",
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(fields)) if (value !== null) form.set(name, value);
+  const defaults: Record<string, Uint8Array | null> = {
+    face_photo: await jpegWithGps(),
+    id_front: await png(),
+    id_back: await png(),
+    refugee_document: await png(),
+    ...files,
+  };
+  for (const [name, bytes] of Object.entries(defaults)) if (bytes) form.append(name, new File([new Uint8Array(bytes)], `${name}.jpg`, { type: "image/jpeg" }));
+  return form;
+}
+
+/** The e-mails written so far (no SMTP in tests), newest last. */
+export function sentMails() {
+  const dir = config().mailDir;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".eml")).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => readFileSync(path.join(dir, name), "utf8"));
+}
