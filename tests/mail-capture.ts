@@ -32,15 +32,28 @@ function header(block: string, name: string) {
   return match ? match[1]!.replace(/\r?\n[ \t]/g, " ").trim() : "";
 }
 
+function decodeBody(headers: string, body: string) {
+  const encoding = header(headers, "Content-Transfer-Encoding").toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64") return Buffer.from(body, "base64").toString("utf8");
+  return body;
+}
+
 /** Headers, and the text/plain part decoded. */
 export function parseMail(raw: string): CapturedMail {
   const normalized = raw.replace(/\r\n/g, "\n");
-  const [head = ""] = normalized.split("\n\n");
-  const textPart = /Content-Type: text\/plain[^]*?\n\n([^]*?)(?:\n--|$)/i.exec(normalized);
-  const partHead = textPart ? normalized.slice(normalized.lastIndexOf("\n--", textPart.index) + 1, textPart.index + textPart[0].indexOf("\n\n")) + textPart[0] : "";
-  const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(partHead)?.[1]?.toLowerCase();
-  const body = textPart?.[1] ?? "";
-  const text = encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
+  const split = normalized.indexOf("\n\n");
+  const head = normalized.slice(0, split);
+  const rest = normalized.slice(split + 2);
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(header(head, "Content-Type"))?.[1];
+  let text = decodeBody(head, rest);
+  if (boundary) {
+    for (const part of rest.split(`--${boundary}`)) {
+      const at = part.indexOf("\n\n");
+      const partHead = part.slice(0, at);
+      if (/text\/plain/i.test(header(partHead.trim(), "Content-Type"))) text = decodeBody(partHead.trim(), part.slice(at + 2).replace(/\n$/, ""));
+    }
+  }
   return { to: header(head, "To"), subject: decodeHeader(header(head, "Subject")), text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [], raw };
 }
 

@@ -7,7 +7,8 @@ import { requestInfoContext } from "~/lib/context";
 import { i18nMiddleware } from "~/middleware/i18n";
 import { sessionMiddleware } from "~/middleware/session";
 
-type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string | undefined> }) => unknown;
+/** Any route loader or action; its generated args type is narrower than what the harness builds. */
+type Handler = (args: never) => unknown;
 
 export type CallOptions = {
   method?: string;
@@ -57,10 +58,11 @@ export async function call(handler: Handler | undefined, path: string, options: 
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { ip: options.ip ?? "127.0.0.1", requestId: "test" });
   const params = options.params ?? {};
-  const args = { request, context, params, unstable_pattern: path };
+  const url = new URL(request.url);
+  const args = { request, context, params, url, pattern: url.pathname, unstable_pattern: path };
   const run = async () => {
     try {
-      return toResponse(await handler({ request, context, params }));
+      return toResponse(await handler(args as never));
     } catch (thrown) {
       return toResponse(thrown);
     }

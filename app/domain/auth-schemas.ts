@@ -5,9 +5,9 @@ import { LANGUAGES } from "./rules";
 /**
  * The Zod schemas of the auth forms, shared by the browser (Conform), the form actions and the JSON
  * API. Messages are translation keys. Empty strings count as missing, so a JSON body with
- * `""` and a form with an empty field give the same answer.
+ * `""` or `null` and a form with an empty field give the same answer.
  */
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 export const emailSchema = z.preprocess(
   emptyToUndefined,
