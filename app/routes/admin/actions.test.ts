@@ -1,0 +1,242 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { applications, auditLog, newsPosts, problemReports, referralLinks, sessions, uploads, users, vehicleRequests, vehicles } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { createUser, getUserRow, sessionCookieHeader } from "../../../tests/factories";
+import { png } from "../../../tests/media-fixtures";
+import { call } from "../../../tests/route-harness";
+import { actors, application, courier, problemReport, vehicle, vehicleRequest } from "./admin-test-data";
+import * as applicationDetail from "./application-detail";
+import * as newsForm from "./news-form";
+import * as news from "./news";
+import * as problemReportsRoute from "./problem-reports";
+import * as referrals from "./referrals";
+import * as userDetail from "./user-detail";
+import * as vehicleForm from "./vehicle-form";
+import * as vehicleRequestsRoute from "./vehicle-requests";
+
+type Handler = Parameters<typeof call>[0];
+let adminId = 0;
+let adminCookie = "";
+let userCookie = "";
+
+beforeAll(async () => {
+  const a = await actors();
+  adminId = a.admin.id;
+  adminCookie = a.adminCookie;
+  userCookie = a.userCookie;
+});
+
+function auditFor(action: string, entityId: number) {
+  return db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))).get();
+}
+
+/** Posts as admin (and, once, as a plain user, who must be refused with nothing changed). */
+async function post(handler: unknown, path: string, form: Record<string, string> | FormData, params?: Record<string, string>) {
+  const refused = await call(handler as Handler, path, { form, params, cookie: userCookie });
+  expect(refused.status).toBe(403);
+  return call(handler as Handler, path, { form, params, cookie: adminCookie });
+}
+
+async function formError(response: Response) {
+  return ((await response.json()) as { formError?: string; result?: { error?: Record<string, string[]> } });
+}
+
+describe("user detail actions", () => {
+  test("deactivate ends the user's sessions at once; activate restores the account", async () => {
+    const target = await courier();
+    await sessionCookieHeader(target.id);
+    const path = `/admin/users/${target.id}`;
+    const res = await post(userDetail.action, path, { intent: "deactivate" }, { id: String(target.id) });
+    expect(res.status).toBe(302);
+    expect(getUserRow(target.id)?.active).toBe(false);
+    expect(db().select().from(sessions).where(eq(sessions.userId, target.id)).all()).toHaveLength(0);
+    expect(auditFor("user.deactivate", target.id)?.actorId).toBe(adminId);
+    await post(userDetail.action, path, { intent: "activate" }, { id: String(target.id) });
+    expect(getUserRow(target.id)?.active).toBe(true);
+  });
+
+  test("role change, a validation error, and an admin cannot demote or erase themselves", async () => {
+    const target = await courier();
+    const params = { id: String(target.id) };
+    const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "role", role: "admin" }, params);
+    expect(ok.status).toBe(302);
+    expect(getUserRow(target.id)?.role).toBe("admin");
+    const bad = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "role", role: "owner" }, params, cookie: adminCookie });
+    expect(bad.status).toBe(400);
+    const self = await call(userDetail.action as Handler, `/admin/users/${adminId}`, { form: { intent: "role", role: "user" }, params: { id: String(adminId) }, cookie: adminCookie });
+    expect(self.status).toBe(403);
+    expect((await formError(self)).formError).toBe("You cannot change or erase your own account here.");
+    expect(getUserRow(adminId)?.role).toBe("admin");
+  });
+
+  test("erase needs the e-mail typed, then removes the account, its rows and its files", async () => {
+    const target = await courier("applied_for_job");
+    const app = application(target.id);
+    const params = { id: String(target.id) };
+    const mismatch = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "erase", confirmEmail: "x@example.com" }, params, cookie: adminCookie });
+    expect(mismatch.status).toBe(400);
+    expect(getUserRow(target.id)).toBeDefined();
+    const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "erase", confirmEmail: target.email }, params);
+    expect(ok.status).toBe(302);
+    expect(getUserRow(target.id)).toBeUndefined();
+    expect(db().select().from(applications).where(eq(applications.id, app.id)).get()).toBeUndefined();
+    const entry = auditFor("user.erase", target.id);
+    expect(JSON.stringify(entry)).not.toContain(target.email);
+  });
+});
+
+describe("applications", () => {
+  test("approve moves the user to working_no_vehicle; reject needs a reason", async () => {
+    const target = await courier("applied_for_job");
+    const app = application(target.id);
+    const params = { id: String(app.id) };
+    const empty = await call(applicationDetail.action as Handler, `/admin/applications/${app.id}`, { form: { intent: "reject", reason: " " }, params, cookie: adminCookie });
+    expect(empty.status).toBe(400);
+    expect((await formError(empty)).result?.error?.reason).toEqual(["admin:validation.required"]);
+    const ok = await post(applicationDetail.action, `/admin/applications/${app.id}`, { intent: "approve" }, params);
+    expect(ok.status).toBe(302);
+    expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");
+    const again = await call(applicationDetail.action as Handler, `/admin/applications/${app.id}`, { form: { intent: "approve" }, params, cookie: adminCookie });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe("vehicles", () => {
+  test("create assigns a courier through the status machine; serial numbers are unique", async () => {
+    const target = await courier("working_no_vehicle");
+    const form = { intent: "save", name: "Kugoo G2", serialNumber: `UNI-${target.id}`, status: "available", assignedUserId: String(target.id) };
+    const ok = await post(vehicleForm.action, "/admin/vehicles/new", form);
+    expect(ok.status).toBe(302);
+    const created = db().select().from(vehicles).where(eq(vehicles.serialNumber, form.serialNumber)).get()!;
+    expect(created.status).toBe("in_use");
+    expect(created.leaseEndsAt).not.toBeNull();
+    expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
+    const dup = await call(vehicleForm.action as Handler, "/admin/vehicles/new", { form: { ...form, assignedUserId: "" }, cookie: adminCookie });
+    expect(dup.status).toBe(409);
+    expect((await formError(dup)).formError).toBe("Another vehicle already has this serial number.");
+    const invalid = await call(vehicleForm.action as Handler, "/admin/vehicles/new", { form: { intent: "save", name: "", serialNumber: "X", status: "future" }, cookie: adminCookie });
+    expect(invalid.status).toBe(400);
+    // Unassigning gives the courier's status back.
+    const params = { id: String(created.id) };
+    await call(vehicleForm.action as Handler, `/admin/vehicles/${created.id}`, { form: { ...form, assignedUserId: "", status: "maintenance" }, params, cookie: adminCookie });
+    expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");
+  });
+
+  test("at most three images; a fourth is refused and nothing is stored", async () => {
+    const v = vehicle();
+    const params = { id: String(v.id) };
+    const form = async (count: number) => {
+      const data = new FormData();
+      for (const [k, val] of Object.entries({ intent: "save", name: v.name, serialNumber: v.serialNumber, status: "available" })) data.set(k, val);
+      for (let i = 0; i < count; i++) data.append("images", new File([await png()], `p${i}.png`, { type: "image/png" }));
+      return data;
+    };
+    expect((await post(vehicleForm.action, `/admin/vehicles/${v.id}`, await form(3), params)).status).toBe(302);
+    const stored = db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all();
+    expect(stored).toHaveLength(3);
+    const fourth = await call(vehicleForm.action as Handler, `/admin/vehicles/${v.id}`, { form: await form(1), params, cookie: adminCookie });
+    expect(fourth.status).toBe(409);
+    expect((await formError(fourth)).formError).toBe("A vehicle can have at most 3 images. Remove one first.");
+    expect(db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(3);
+    const removed = await post(vehicleForm.action, `/admin/vehicles/${v.id}`, { intent: "removeImage", id: String(stored[0]!.id) }, params);
+    expect(removed.status).toBe(302);
+    expect(db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(2);
+  });
+
+  test("add a problem; delete is refused for a vehicle in use and works otherwise", async () => {
+    const rider = await courier("working_with_vehicle");
+    const busy = vehicle({ status: "in_use", assignedUserId: rider.id });
+    const free = vehicle();
+    const empty = await call(vehicleForm.action as Handler, `/admin/vehicles/${free.id}`, { form: { intent: "problem", description: "" }, params: { id: String(free.id) }, cookie: adminCookie });
+    expect(empty.status).toBe(400);
+    expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "problem", description: "Flat tyre" }, { id: String(free.id) })).status).toBe(302);
+    expect(db().select().from(problemReports).where(eq(problemReports.vehicleId, free.id)).all()).toHaveLength(1);
+    const refused = await call(vehicleForm.action as Handler, `/admin/vehicles/${busy.id}`, { form: { intent: "delete" }, params: { id: String(busy.id) }, cookie: adminCookie });
+    expect(refused.status).toBe(409);
+    expect((await formError(refused)).formError).toStartWith("Failed to delete vehicle.");
+    expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "delete" }, { id: String(free.id) })).status).toBe(302);
+    expect(db().select().from(vehicles).where(eq(vehicles.id, free.id)).get()).toBeUndefined();
+    expect(auditFor("vehicle.delete", free.id)?.actorId).toBe(adminId);
+  });
+});
+
+describe("vehicle requests and leases", () => {
+  test("approve assigns the vehicle; reject needs a reason; renew and end the lease", async () => {
+    const target = await courier("applied_for_vehicle");
+    const v = vehicle();
+    const request = vehicleRequest(target.id, v.id);
+    const empty = await call(vehicleRequestsRoute.action as Handler, "/admin/vehicle-requests", { form: { intent: "reject", requestId: String(request.id), reason: "" }, cookie: adminCookie });
+    expect(empty.status).toBe(400);
+    expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "approve", requestId: String(request.id) })).status).toBe(302);
+    expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
+    db().update(users).set({ status: "lease_expired" }).where(eq(users.id, target.id)).run();
+    const past = await call(vehicleRequestsRoute.action as Handler, "/admin/vehicle-requests", { form: { intent: "renew", vehicleId: String(v.id), endsAt: "2001-01-01" }, cookie: adminCookie });
+    expect(past.status).toBe(409);
+    const renew = await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "renew", vehicleId: String(v.id), endsAt: "2099-01-01" });
+    expect(renew.status).toBe(302);
+    expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
+    expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "end", vehicleId: String(v.id) })).status).toBe(302);
+    expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");
+    expect(db().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("available");
+  });
+
+  test("reject with a reason", async () => {
+    const target = await courier("applied_for_vehicle");
+    const request = vehicleRequest(target.id, vehicle().id);
+    expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "reject", requestId: String(request.id), reason: "No licence" })).status).toBe(302);
+    expect(db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+  });
+});
+
+describe("problem reports", () => {
+  test("an empty reply is refused with the spec's message; a reply resolves the report", async () => {
+    const target = await courier();
+    const report = problemReport(target.id);
+    const empty = await call(problemReportsRoute.action as Handler, "/admin/problem-reports", { form: { intent: "reply", reportId: String(report.id), response: "  " }, cookie: adminCookie });
+    expect(empty.status).toBe(400);
+    expect((await formError(empty)).result?.error?.response).toEqual(["admin:reports.replyEmpty"]);
+    expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "reply", reportId: String(report.id), response: "Fixed, come by." })).status).toBe(302);
+    const row = db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()!;
+    expect([row.status, row.resolvedById, row.resolvedAt !== null]).toEqual(["resolved", adminId, true]);
+  });
+});
+
+describe("news", () => {
+  test("create, validation error, remove and delete", async () => {
+    const form = { intent: "save", title: "Spring fleet", content: "New scooters.\n\n<b>Not HTML</b>", textPosition: "center", language: "all", published: "on" };
+    expect((await post(newsForm.action, "/admin/news/new", form)).status).toBe(302);
+    const post1 = db().select().from(newsPosts).where(eq(newsPosts.title, "Spring fleet")).get()!;
+    expect([post1.language, post1.published, post1.textPosition, post1.content]).toEqual([null, true, "center", form.content]);
+    const bad = await call(newsForm.action as Handler, "/admin/news/new", { form: { ...form, title: "" }, cookie: adminCookie });
+    expect(bad.status).toBe(400);
+    const unpublish = await call(newsForm.action as Handler, `/admin/news/${post1.id}`, { form: { ...form, language: "en", published: "" }, params: { id: String(post1.id) }, cookie: adminCookie });
+    expect(unpublish.status).toBe(302);
+    expect(db().select().from(newsPosts).where(eq(newsPosts.id, post1.id)).get()?.published).toBe(false);
+    const badDelete = await call(news.action as Handler, "/admin/news", { form: { intent: "delete", id: "x" }, cookie: adminCookie });
+    expect(badDelete.status).toBe(400);
+    expect((await post(news.action, "/admin/news", { intent: "delete", id: String(post1.id) })).status).toBe(302);
+    expect(auditFor("news.delete", post1.id)?.actorId).toBe(adminId);
+  });
+});
+
+describe("referrals", () => {
+  test("create gives a unique code; counts come from real registrations; delete with the spec's errors", async () => {
+    const empty = await call(referrals.action as Handler, "/admin/referrals", { form: { intent: "create", name: "" }, cookie: adminCookie });
+    expect(empty.status).toBe(400);
+    expect((await post(referrals.action, "/admin/referrals", { intent: "create", name: "Flyers" })).status).toBe(302);
+    const link = db().select().from(referralLinks).where(eq(referralLinks.name, "Flyers")).get()!;
+    expect(link.code).toMatch(/^[A-Z2-9]{8}$/);
+    const referred = await createUser({ status: "created_account" });
+    const activated = await createUser({ status: "confirmed_account" });
+    for (const u of [referred, activated]) db().update(users).set({ referralLinkId: link.id }).where(eq(users.id, u.id)).run();
+    db().update(referralLinks).set({ clicks: 7 }).where(eq(referralLinks.id, link.id)).run();
+    const page = await call(referrals.loader as Handler, "/admin/referrals", { cookie: adminCookie });
+    const row = ((await page.json()) as { links: { id: number; url: string; clicks: number; totalRegistrations: number; activatedRegistrations: number }[] }).links.find((l) => l.id === link.id)!;
+    expect(row).toMatchObject({ clicks: 7, totalRegistrations: 2, activatedRegistrations: 1, url: `http://localhost:3999/?ref=${link.code}` });
+    const missing = await call(referrals.action as Handler, "/admin/referrals", { form: { intent: "delete", id: "999999" }, cookie: adminCookie });
+    expect((await formError(missing)).formError).toBe("Failed to delete link");
+    expect((await post(referrals.action, "/admin/referrals", { intent: "delete", id: String(link.id) })).status).toBe(302);
+    expect(getUserRow(referred.id)?.referralLinkId).toBeNull();
+  });
+});
