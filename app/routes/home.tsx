@@ -1,26 +1,118 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/home";
-import { getInstance } from "~/middleware/i18n";
+import { FaqSection, type AskResult } from "~/components/home/faq-section";
+import { FleetBanner } from "~/components/home/fleet-banner";
+import { Hero } from "~/components/home/hero";
+import { IncomeCalculator } from "~/components/home/income-calculator";
+import { NewsSection } from "~/components/home/news-section";
+import { Partners } from "~/components/home/partners";
+import { askSchema } from "~/domain/assistant-schema";
+import { calculateIncome, formatEur, parseIncomeInput } from "~/domain/income";
+import { HTML_LANG, isLanguage, LANGUAGES, type Language } from "~/domain/rules";
+import { answerQuestion } from "~/lib/assistant.server";
+import { config } from "~/lib/config.server";
+import { requestInfoContext } from "~/lib/context";
+import { hit } from "~/lib/rate-limit.server";
+import { getInstance, getLocale } from "~/middleware/i18n";
+import { listFaq, listFleet, listPartners, listPublishedNews } from "~/models/content.server";
+import { getSettings } from "~/models/settings.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+const OG_LOCALE: Record<Language, string> = { sk: "sk_SK", ua: "uk_UA", en: "en_GB" };
+const DATE_LOCALE: Record<Language, string> = { sk: "sk-SK", ua: "uk-UA", en: "en-GB" };
+
+function pageLanguage(context: Route.LoaderArgs["context"]): Language {
+  const locale = getLocale(context);
+  return isLanguage(locale) ? locale : "sk";
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("home:meta.title"), description: t("home:meta.description") };
+  const language = pageLanguage(context);
+  const url = new URL(request.url);
+  const { hourlyRateEur } = getSettings();
+  const income = calculateIncome(parseIncomeInput(url.searchParams.get("days"), url.searchParams.get("hours")), hourlyRateEur);
+  const news = listPublishedNews(language, Number(url.searchParams.get("news") ?? 1));
+  const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE[language], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Bratislava" });
+  return {
+    language,
+    seo: { title: t("home:meta.title"), description: t("home:meta.description"), imageAlt: t("home:meta.ogImageAlt"), siteName: t("common:brand"), appUrl: config().appUrl },
+    income: {
+      days: income.days,
+      hours: income.hours,
+      hourlyRate: income.hourlyRate,
+      week: formatEur(income.week, language),
+      month: formatEur(income.month, language),
+      rate: formatEur(income.hourlyRate, language, true),
+    },
+    fleet: listFleet(language),
+    news: {
+      page: news.page,
+      pages: news.pages,
+      items: news.items.map(({ createdAt, ...post }) => ({ ...post, dateTime: createdAt, date: dateFormat.format(new Date(createdAt)) })),
+    },
+    faq: listFaq(language),
+    partners: listPartners(),
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return [];
+  const { seo, language } = loaderData;
+  const href = (lng: Language) => `${seo.appUrl}/?lng=${lng}`;
+  const image = `${seo.appUrl}/images/og-home.jpg`;
+  return [
+    { title: seo.title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: href(language) },
+    ...LANGUAGES.map((lng) => ({ tagName: "link", rel: "alternate", hrefLang: HTML_LANG[lng], href: href(lng) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${seo.appUrl}/` },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: seo.siteName },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: href(language) },
+    { property: "og:locale", content: OG_LOCALE[language] },
+    ...LANGUAGES.filter((lng) => lng !== language).map((lng) => ({ property: "og:locale:alternate", content: OG_LOCALE[lng] })),
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: seo.imageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
 }
 
-export default function Home() {
-  const { t } = useTranslation("home");
+/** The assistant's form without JavaScript: the answer is rendered into the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = getInstance(context).t;
+  const form = Object.fromEntries(await request.formData());
+  const question = typeof form.question === "string" ? form.question.slice(0, 500) : "";
+  const parsed = askSchema.safeParse(form);
+  if (!parsed.success) return data<AskResult>({ question, error: t("home:assistant.questionInvalid") }, { status: 400 });
+  const limit = hit("assistant", context.get(requestInfoContext).ip);
+  if (!limit.ok) {
+    return data<AskResult>(
+      { question, error: t("errors:rateLimited", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }) },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  try {
+    const { answer } = await answerQuestion(parsed.data.question, parsed.data.language ?? pageLanguage(context));
+    return data<AskResult>({ question, answer });
+  } catch {
+    return data<AskResult>({ question, error: t("home:assistant.error") }, { status: 503 });
+  }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { language, income, fleet, news, faq, partners } = loaderData;
   return (
-    <section className="container py-10">
-      <h1>{t("hero.title")}</h1>
-      <p className="mt-3 max-w-prose text-muted">{t("hero.lead")}</p>
-      <Link className="btn btn-primary mt-6" to="?auth=register" preventScrollReset>
-        {t("hero.cta")}
-      </Link>
-    </section>
+    <>
+      <Hero />
+      <IncomeCalculator key={`${language}-${income.days}-${income.hours}-${income.hourlyRate}`} initial={income} language={language} />
+      <FleetBanner fleet={fleet} />
+      <NewsSection news={news} />
+      <FaqSection faq={faq} language={language} />
+      <Partners partners={partners} />
+    </>
   );
 }

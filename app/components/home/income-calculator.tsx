@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { authHref } from "~/components/site-header";
+import { calculateIncome, formatEur, INCOME_DAYS, INCOME_HOURS } from "~/domain/income";
+import type { Language } from "~/domain/rules";
+
+export type IncomeView = { days: number; hours: number; hourlyRate: number; week: string; month: string; rate: string };
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * A GET form the server answers (`?days=5&hours=8#income`), so it works without JavaScript; with
+ * JavaScript the amounts follow the selects at once. The first render shows the server's strings, so
+ * hydration never disagrees about number formatting.
+ */
+export function IncomeCalculator({ initial, language }: { initial: IncomeView; language: Language }) {
+  const { t } = useTranslation("home");
+  const location = useLocation();
+  const [input, setInput] = useState<{ days: number; hours: number } | null>(null);
+  const live = input ? calculateIncome(input, initial.hourlyRate) : null;
+  const week = live ? formatEur(live.week, language) : initial.week;
+  const month = live ? formatEur(live.month, language) : initial.month;
+  const days = input?.days ?? initial.days;
+  const hours = input?.hours ?? initial.hours;
+  return (
+    <section id="income" className="home-section" aria-labelledby="income-title">
+      <div className="container home-income">
+        <div>
+          <h2 id="income-title">{t("income.title")}</h2>
+          <p className="home-section-lead">{t("income.lead")}</p>
+          <Form method="get" action="/#income" preventScrollReset className="home-income-form" onSubmit={(event) => input && event.preventDefault()}>
+            <label className="field">
+              {t("income.days")}
+              <select name="days" value={days} onChange={(event) => setInput({ days: Number(event.target.value), hours })}>
+                {range(INCOME_DAYS.min, INCOME_DAYS.max).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              {t("income.hours")}
+              <select name="hours" value={hours} onChange={(event) => setInput({ days, hours: Number(event.target.value) })}>
+                {range(INCOME_HOURS.min, INCOME_HOURS.max).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="btn btn-outline home-income-submit">
+              {t("income.submit")}
+            </button>
+          </Form>
+        </div>
+        <div className="home-income-result" aria-live="polite">
+          <dl>
+            <div>
+              <dt>{t("income.perWeek")}</dt>
+              <dd data-testid="income-week">{week}</dd>
+            </div>
+            <div>
+              <dt>{t("income.perMonth")}</dt>
+              <dd data-testid="income-month">{month}</dd>
+            </div>
+          </dl>
+          <p className="home-small">{t("income.rate", { rate: initial.rate })}</p>
+          <p className="home-small">{t("income.note")}</p>
+          <Link className="btn btn-primary" to={authHref(location.search, "register")} preventScrollReset>
+            {t("income.apply")}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
