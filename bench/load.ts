@@ -1,6 +1,6 @@
 /**
  * `bun bench/load.ts [--duration 30] [--connections 100] [--port 3301] [--build-dir build]
- *   [--data-dir data/bench-load] [--users 20000] [--only home,me]`
+ *   [--data-dir data/bench-load] [--users 20000] [--only home,me] [--paths /admin/users?page=500,…]`
  *
  * Loopback load on the production server with a database of 20,000 users (seeded by seed-scale.ts when
  * the data folder is empty): the home page, /api/auth/me with a session, /dashboard with a session and
@@ -9,7 +9,7 @@
  * Results also go to test-results/bench/load.json.
  */
 import autocannon from "autocannon";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { RssSampler, benchSecret, createSessionCookies, ensureSeeded, mb, startServer } from "./server-harness";
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     "data-dir": { type: "string", default: "data/bench-load" },
     users: { type: "string", default: "20000" },
     only: { type: "string" },
+    /** Extra comma-separated paths, e.g. "/admin/users?page=500,/admin/users?q=nov"; /admin/* get the admin session. */
+    paths: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -42,6 +44,8 @@ const scenarios: Scenario[] = [
   { name: "dashboard", path: "/dashboard", cookie: "user" },
   { name: "admin-users", path: "/admin/users", cookie: "admin" },
 ].filter((s) => !values.only || values.only.split(",").includes(s.name)) as Scenario[];
+for (const extra of values.paths?.split(",").filter(Boolean) ?? [])
+  scenarios.push({ name: extra.split("?")[0]!.split("/").at(-1) || "page", path: extra, cookie: extra.startsWith("/admin") ? "admin" : "user" });
 
 export type LoadRow = {
   name: string;
@@ -56,7 +60,30 @@ export type LoadRow = {
   non2xx: number;
   statusCodes: Record<string, number>;
   peakRssKb: number;
+  /** From the server's own request log ("ms" until the response started): time spent in the server. */
+  serverP50?: number;
+  serverP95?: number;
+  window: [number, number];
 };
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length === 0 ? undefined : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function addServerTimes(rows: LoadRow[], logFile: string) {
+  const entries = readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((line) => line.includes('"msg":"request"'))
+    .map((line) => JSON.parse(line) as { time: string; path: string; ms: number });
+  for (const row of rows) {
+    const ms = entries
+      .filter((e) => e.path === row.path.split("?")[0] && Date.parse(e.time) >= row.window[0] && Date.parse(e.time) <= row.window[1])
+      .map((e) => e.ms)
+      .sort((a, b) => a - b);
+    row.serverP50 = percentile(ms, 50);
+    row.serverP95 = percentile(ms, 95);
+  }
+}
 
 function run(url: string, headers: Record<string, string>, seconds: number, conns: number) {
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -84,6 +111,7 @@ try {
     await probe.arrayBuffer();
     if (warmup > 0) await run(url, headers, warmup, Math.min(connections, 10));
     rss.reset();
+    const from = Date.now();
     const r = await run(url, headers, duration, connections);
     const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count ?? 0]));
     rows.push({
@@ -99,6 +127,7 @@ try {
       non2xx: r.non2xx,
       statusCodes,
       peakRssKb: rss.peakKb,
+      window: [from, Date.now()],
     });
     const row = rows.at(-1)!;
     console.log(
@@ -110,6 +139,8 @@ try {
   rss.stop();
   const finalRssKb = rss.sample() ?? 0;
   const code = await server.stop();
+  addServerTimes(rows, path.join(dataDir, "server.log"));
+  for (const row of rows) console.log(`${row.path.padEnd(40)} server time p50 ${row.serverP50 ?? "-"} ms, p95 ${row.serverP95 ?? "-"} ms`);
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: navigator.hardwareConcurrency },

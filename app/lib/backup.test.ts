@@ -6,8 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import { BackupError, createBackup, databaseInUse, listFiles, restoreBackup, type BackupManifest } from "./backup.server";
-import { config } from "./config.server";
-import { db } from "./db.server";
+import { openDatabase, type DB } from "./db.server";
 
 /** Content of a writer's file, derived from its key so the restored bytes can be checked independently. */
 const contentFor = (key: string) => `${key}\n`.repeat(200);
@@ -44,20 +43,26 @@ while (!existsSync(stopFile) && Date.now() < deadline) {
 console.log(i);
 `;
 
+// Its own database and uploads folder, so the 30,000 seeded users never reach other test files.
 let work: string;
+let live: DB;
+let liveFile: string;
+let uploadsDir: string;
 let archive: string;
 let manifest: BackupManifest;
 let usersBefore = 0;
 let usersAfter = 0;
 
 function countUsers() {
-  return (db().$client.query("SELECT count(*) AS n FROM users").get() as { n: number }).n;
+  return (live.$client.query("SELECT count(*) AS n FROM users").get() as { n: number }).n;
 }
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "courier-backup-"));
-  const { uploadsDir } = config();
-  const sqlite = db().$client;
+  liveFile = path.join(work, "live", "app.db");
+  uploadsDir = path.join(work, "live", "uploads");
+  live = openDatabase(liveFile);
+  const sqlite = live.$client;
   // Enough data that the snapshot takes a while and the writer gets many commits in meanwhile.
   sqlite.transaction(() => {
     const insert = sqlite.prepare("INSERT INTO users (email, password_hash, full_name) VALUES (?, ?, ?)");
@@ -72,12 +77,12 @@ beforeAll(async () => {
   const writerFile = path.join(work, "writer.ts");
   const stopFile = path.join(work, "stop");
   writeFileSync(writerFile, WRITER);
-  const writer = Bun.spawn(["bun", writerFile, config().databasePath, uploadsDir, stopFile], { stdout: "pipe", stderr: "inherit" });
+  const writer = Bun.spawn(["bun", writerFile, liveFile, uploadsDir, stopFile], { stdout: "pipe", stderr: "inherit" });
   const seeded = countUsers();
   while (countUsers() < seeded + 50) await Bun.sleep(10);
 
   usersBefore = countUsers();
-  const result = await createBackup({ databasePath: config().databasePath, uploadsDir, outFile: path.join(work, "backup.tar.gz") });
+  const result = await createBackup({ databasePath: liveFile, uploadsDir, outFile: path.join(work, "backup.tar.gz") });
   usersAfter = countUsers();
   await Bun.sleep(100);
   writeFileSync(stopFile, "");
@@ -88,7 +93,10 @@ beforeAll(async () => {
   manifest = result.manifest;
 }, 30000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  live.$client.close();
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe("online backup during a stream of writes", () => {
   test("the writer committed rows while the backup ran and the snapshot sits between the counts", () => {
@@ -133,8 +141,8 @@ describe("online backup during a stream of writes", () => {
     const target = path.join(work, "restored");
     const options = { archive, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads") };
     await expect(restoreBackup(options)).rejects.toThrow(/already exists/);
-    expect(databaseInUse(config().databasePath)).toBe(true);
-    await expect(restoreBackup({ ...options, databasePath: config().databasePath, force: true })).rejects.toThrow(/open in another process/);
+    expect(databaseInUse(liveFile)).toBe(true);
+    await expect(restoreBackup({ ...options, databasePath: liveFile, force: true })).rejects.toThrow(/open in another process/);
 
     const forced = await restoreBackup({ ...options, force: true });
     expect(forced.movedAsideTo).toBeDefined();
