@@ -1,0 +1,181 @@
+import type { Page } from "@playwright/test";
+import { uploads } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { commitUploads, prepareUpload } from "~/lib/uploads.server";
+import { approveApplication, getLatestApplication } from "~/models/applications.server";
+import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
+import { createUser } from "../factories";
+import { createVehicle } from "../dashboard-helpers";
+import { fixturePath, jpegWithGps, png } from "../media-fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
+
+const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
+
+/** A vehicle with a real image on the public media route. */
+async function vehicleWithImage(name: string) {
+  const vehicle = createVehicle({ name });
+  const prepared = await prepareUpload({ field: "image", name: "v.png", bytes: await png(640, 480), type: { class: "image", mime: "image/png", ext: "png" } });
+  db().insert(uploads).values({ storageKey: prepared.storageKey, kind: "vehicle_image", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, vehicleId: vehicle.id }).run();
+  await commitUploads([prepared]);
+  return vehicle;
+}
+
+async function fillApplication(page: Page, { phone }: { phone: string }) {
+  await page.getByLabel("Full name (as in passport)").fill("Olena Kovalenko");
+  await page.getByRole("spinbutton", { name: /^Age/ }).fill("24");
+  await page.getByLabel("Phone number (Slovak)").fill(phone);
+  await page.getByLabel("Preferred contact method").selectOption("telegram");
+  await page.getByLabel("Username in the chosen app").fill("olena_k");
+}
+
+async function attachDocuments(page: Page) {
+  const face = Buffer.from(await jpegWithGps(800, 600));
+  const card = Buffer.from(await png(400, 260));
+  await page.locator('input[name="face_photo"][type="file"]').setInputFiles({ name: "face.jpg", mimeType: "image/jpeg", buffer: face });
+  await page.locator('input[name="id_front"][type="file"]').setInputFiles({ name: "id-front.png", mimeType: "image/png", buffer: card });
+  await page.locator('input[name="id_back"][type="file"]').setInputFiles({ name: "id-back.png", mimeType: "image/png", buffer: card });
+  await page.locator('input[name="refugee_document"][type="file"]').setInputFiles({ name: "refugee.png", mimeType: "image/png", buffer: card });
+}
+
+/** JS on: the page refreshes its data when the window regains focus. */
+async function focusWindow(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+}
+
+async function requestVehicleAndApprove(page: Page, userId: number, vehicleName: string, js: boolean) {
+  await page.getByRole("link", { name: "Request a vehicle" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(vehicleName)).toBeVisible();
+  await dialog.getByTestId(/^vehicle-/).filter({ hasText: vehicleName }).getByRole("button", { name: "Request" }).click();
+  await expect(page.getByText("Your vehicle request is waiting for approval")).toBeVisible();
+  const admin = await createUser({ role: "admin" });
+  await approveVehicleRequest(admin.id, listOwnVehicleRequests(userId)[0]!.id);
+  if (js) await focusWindow(page);
+  else await page.reload();
+  await expect(page.getByRole("heading", { name: "Your vehicle" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: vehicleName })).toBeVisible();
+  await expect(page.getByText(/Lease ends on/).first()).toBeVisible();
+}
+
+async function reportProblem(page: Page) {
+  await page.getByRole("link", { name: "Report a problem" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("What happened?").fill("Flat tyre on the front wheel.");
+  await dialog.locator('input[name="attachments"]').setInputFiles([fixturePath("tiny.mp4"), fixturePath("tiny.webm")]);
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Report sent.").first()).toBeVisible();
+}
+
+test.describe("courier dashboard", () => {
+  test("JS on at 360 px: apply → approved → request a vehicle → approved → report → cooldown", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const user = await loginAs(page, { status: "confirmed_account", language: "en" });
+    const vehicleName = `Scooter E2E ${Date.now().toString(36)}`;
+    await vehicleWithImage(vehicleName);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Job application" })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: shots("apply-360"), fullPage: true });
+
+    // The browser checks the same rules before anything is sent.
+    await fillApplication(page, { phone: "12" });
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText("Enter a Slovak phone number")).toBeVisible();
+    await expect(page.getByText("Upload this document.").first()).toBeVisible();
+    await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
+    await attachDocuments(page);
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+
+    await page.getByRole("link", { name: "View my application" }).click();
+    const application = page.getByTestId("my-application");
+    await expect(application.getByText("+421903123456")).toBeVisible();
+    await expect(application.locator("img")).toHaveCount(4);
+    await expect.poll(() => application.locator("img").first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: shots("my-application-360") });
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("my-application")).toHaveCount(0);
+
+    const admin = await createUser({ role: "admin" });
+    await approveApplication(admin.id, getLatestApplication(user.id)!.id);
+    await focusWindow(page);
+    await expect(page.getByText("Welcome to the team!")).toBeVisible();
+
+    await requestVehicleAndApprove(page, user.id, vehicleName, true);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: shots("vehicle-360"), fullPage: true });
+
+    // A third file is refused in the browser with the spec's message.
+    await page.getByRole("link", { name: "Report a problem" }).click();
+    await page.getByRole("dialog").locator('input[name="attachments"]').setInputFiles([fixturePath("tiny.mp4"), fixturePath("tiny.webm"), fixturePath("tiny.mp4")]);
+    await page.getByRole("dialog").getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByText("Problem description cannot be empty.")).toBeVisible();
+    await expect(page.getByText("You can upload a maximum of 2 files.")).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await reportProblem(page);
+    await page.getByRole("link", { name: "Report a problem" }).click();
+    await expect(page.getByTestId("cooldown")).toContainText(/Next report in 2[34] h/);
+    await expect(page.getByTestId("reports")).toContainText("Flat tyre on the front wheel.");
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: shots("report-cooldown-360") });
+  });
+
+  test("JS off at 360 px: drafts kept after a failed field, then the whole journey", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US" });
+    const page = await context.newPage();
+    const user = await loginAs(page, { status: "confirmed_account", language: "en" });
+    const vehicleName = `Scooter NoJS ${Date.now().toString(36)}`;
+    await vehicleWithImage(vehicleName);
+    await page.goto("/dashboard");
+    await fillApplication(page, { phone: "12" });
+    await attachDocuments(page);
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText("Enter a Slovak phone number")).toBeVisible();
+    await expect(page.getByText("uploaded ✓ — replace")).toHaveCount(4);
+    await expect(page.getByLabel("Full name (as in passport)")).toHaveValue("Olena Kovalenko");
+    await page.screenshot({ path: shots("drafts-nojs-360"), fullPage: true });
+
+    await page.getByLabel("Phone number (Slovak)").fill("+421 903 123 456");
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+
+    const admin = await createUser({ role: "admin" });
+    await approveApplication(admin.id, getLatestApplication(user.id)!.id);
+    await page.reload();
+    await requestVehicleAndApprove(page, user.id, vehicleName, false);
+    await reportProblem(page);
+    await page.getByRole("link", { name: "Report a problem" }).click();
+    await expect(page.getByTestId("cooldown")).toContainText("Next report possible from");
+    await expectNoHorizontalOverflow(page);
+    await context.close();
+  });
+
+  test("1280 px: the assigned vehicle and the vehicle modal", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const user = await loginAs(page, { status: "working_no_vehicle", language: "en" });
+    const vehicleName = `Scooter Wide ${Date.now().toString(36)}`;
+    await vehicleWithImage(vehicleName);
+    createVehicle({ name: `Future ${Date.now().toString(36)}`, status: "future", availableSince: new Date(Date.now() + 10 * 864e5) });
+    await page.goto("/dashboard?modal=vehicle");
+    await expect(page.getByRole("button", { name: "Reserve" }).first()).toBeVisible();
+    await page.screenshot({ path: shots("vehicle-modal-1280") });
+    await page.goto("/dashboard");
+    await requestVehicleAndApprove(page, user.id, vehicleName, true);
+    await page.screenshot({ path: shots("vehicle-1280"), fullPage: true });
+  });
+
+  test("another user's file answers 404", async ({ page }) => {
+    const owner = await loginAs(page, { status: "confirmed_account", language: "en" });
+    await page.goto("/dashboard");
+    await fillApplication(page, { phone: "0903123456" });
+    await attachDocuments(page);
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+    const fileId = db().select().from(uploads).all().filter((u) => u.ownerId === owner.id)[0]!.id;
+    expect((await page.request.get(`/files/${fileId}`)).headers()["cache-control"]).toBe("private, no-store");
+    await page.context().clearCookies();
+    await loginAs(page, { status: "confirmed_account" });
+    expect((await page.request.get(`/files/${fileId}`)).status()).toBe(404);
+  });
+});
