@@ -1,5 +1,6 @@
 import { expireLeases } from "~/models/leases.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
+import { sweepOrphanFiles } from "~/models/uploads.server";
 import type { Job } from "./scheduler.server";
 
 const MINUTE = 60 * 1000;
@@ -9,4 +10,6 @@ export const scheduledJobs: Job[] = [
   { name: "expired-sessions", everyMs: 60 * MINUTE, run: () => deleteExpiredSessions() },
   // Couriers whose lease end passed wait in lease_expired for the admin (CONTRACT §6).
   { name: "lease-expiry", everyMs: 5 * MINUTE, run: () => void expireLeases() },
+  // Files no upload row references (a crash between write and commit, deleted rows).
+  { name: "orphan-uploads", everyMs: 6 * 60 * MINUTE, run: async () => { await sweepOrphanFiles(); } },
 ];

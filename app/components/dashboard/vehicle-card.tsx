@@ -7,7 +7,7 @@ export function VehicleCard({ vehicle, children, showLease }: { vehicle: Vehicle
   const { t } = useTranslation("dashboard");
   const { date } = useDates();
   return (
-    <article className="vehicle-card" data-testid={`vehicle-${vehicle.id}`}>
+    <article className={showLease ? "vehicle-card vehicle-card-wide" : "vehicle-card"} data-testid={`vehicle-${vehicle.id}`}>
       {vehicle.images.length > 0 ? (
         <div className="vehicle-images">
           {vehicle.images.map((image, index) => (
