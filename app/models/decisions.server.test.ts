@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { applications, auditLog, problemReports, statusHistory, vehicleRequests, vehicles } from "~db/schema";
+import { applications, auditLog, problemReports, statusHistory, users, vehicleRequests, vehicles } from "~db/schema";
 import { db } from "~/lib/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
@@ -115,6 +115,13 @@ describe("vehicle decisions", () => {
     db().update(vehicles).set({ status: "available" }).where(eq(vehicles.id, vehicle.id)).run();
     await approveVehicleRequest(admin.id, request.id);
     expect(vehicleOf(vehicle.id).assignedUserId).toBe(user.id);
+  });
+
+  test("after the lease ends no swap can be requested", async () => {
+    const { user, request } = await courierWithRequest();
+    await approveVehicleRequest(admin.id, request.id);
+    db().update(users).set({ status: "lease_expired" }).where(eq(users.id, user.id)).run();
+    expect(await refusal(() => createVehicleRequest(user.id, createVehicle().id))).toBe("notAllowed");
   });
 
   test("a vehicle taken meanwhile cannot be approved twice", async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { vehicleRequests, vehicles } from "~db/schema";
-import { TransitionError, type RequestKind } from "~/domain/status";
+import { users, vehicleRequests, vehicles } from "~db/schema";
+import { TransitionError, type RequestKind, type UserEvent } from "~/domain/status";
 import { db } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
@@ -71,6 +71,9 @@ export function createVehicleRequest(userId: number, vehicleId: number): Vehicle
     const current = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
     let kind: RequestKind;
     if (current) {
+      // A swap is for someone riding now; after the lease ends the admin decides first.
+      const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+      if (user?.status !== "working_with_vehicle") throw new DecisionError("notAllowed");
       kind = "swap";
     } else {
       kind = vehicle.status === "future" ? "reserve" : "request";
@@ -87,6 +90,16 @@ export function createVehicleRequest(userId: number, vehicleId: number): Vehicle
       .returning()
       .get();
   });
+}
+
+/** The user's status may have moved on since the request (an admin ended a lease): refuse, do not crash. */
+function applyDecision(tx: Tx, userId: number, event: UserEvent, adminId: number, reason: string | null) {
+  try {
+    applyUserEvent(tx, userId, event, { actorId: adminId, reason });
+  } catch (error) {
+    if (error instanceof TransitionError) throw new DecisionError("notAllowed");
+    throw error;
+  }
 }
 
 function pendingRequest(tx: Tx, requestId: number) {
@@ -122,7 +135,7 @@ export async function approveVehicleRequest(adminId: number, requestId: number, 
         .where(eq(vehicles.assignedUserId, request.userId))
         .run();
     }
-    applyUserEvent(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", { actorId: adminId });
+    applyDecision(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", adminId, null);
     tx.update(vehicles).set({ status: "in_use", assignedUserId: request.userId, leaseEndsAt: expiresAt, updatedAt: now }).where(eq(vehicles.id, vehicle.id)).run();
     tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: now }).where(eq(vehicleRequests.id, requestId)).run();
     recordAudit(tx, {
@@ -151,7 +164,7 @@ export async function rejectVehicleRequest(adminId: number, requestId: number, r
       .set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: new Date() })
       .where(eq(vehicleRequests.id, requestId))
       .run();
-    applyUserEvent(tx, request.userId, swap ? "rejectSwap" : "rejectVehicleRequest", { actorId: adminId, reason: trimmed });
+    applyDecision(tx, request.userId, swap ? "rejectSwap" : "rejectVehicleRequest", adminId, trimmed);
     recordAudit(tx, {
       actorId: adminId,
       action: "vehicle_request.reject",
