@@ -24,3 +24,11 @@ export function redirectWithToast(context: Readonly<RouterContextProvider>, to: 
 export function refuse(context: Readonly<RouterContextProvider>, key: string, status = 400) {
   return data({ formError: getInstance(context).t(key) }, { status });
 }
+
+/** The page a form was posted from, with its search params (single-fetch posts go to `<page>.data`). */
+export function samePage(request: Request, drop: string[] = []) {
+  const url = new URL(request.url);
+  for (const name of ["_routes", "index", ...drop]) url.searchParams.delete(name);
+  const search = url.searchParams.toString();
+  return `${url.pathname.replace(/\.data$/, "")}${search ? `?${search}` : ""}`;
+}

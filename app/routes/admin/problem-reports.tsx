@@ -13,7 +13,7 @@ import { requireAdmin } from "~/lib/session.server";
 import { getProblemReportDetail, listProblemReports, reportFilterFrom } from "~/models/admin-queries.server";
 import { DecisionError } from "~/models/decisions.server";
 import { replyToProblemReport } from "~/models/problem-reports.server";
-import { notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -39,8 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     log("error", "reply not sent", { reportId, error: String(error) });
     return refuse(context, "admin:reports.replyFailed", 500);
   }
-  const back = new URL(request.url);
-  return redirectWithToast(context, `${back.pathname}${back.search}`, "admin:reports.replied");
+  return redirectWithToast(context, samePage(request), "admin:reports.replied");
 }
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;

@@ -14,7 +14,7 @@ import { listVehicleRequests, requestFilterFrom } from "~/models/admin-queries.s
 import { DecisionError } from "~/models/decisions.server";
 import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
 import { approveVehicleRequest, rejectVehicleRequest } from "~/models/vehicle-requests.server";
-import { notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 
 const requestId = z.coerce.number().int().positive();
 const actionSchema = z.discriminatedUnion("intent", [
@@ -34,8 +34,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: actionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
-  const back = new URL(request.url);
-  back.searchParams.delete("reject");
   try {
     if (value.intent === "approve") await approveVehicleRequest(admin.id, value.requestId);
     else if (value.intent === "reject") await rejectVehicleRequest(admin.id, value.requestId, value.reason);
@@ -47,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
   const toast = { approve: "admin:decisions.approved", reject: "admin:decisions.rejected", renew: "admin:leases.renewed", end: "admin:leases.ended" }[value.intent];
-  return redirectWithToast(context, `${back.pathname}${back.search}`, toast);
+  return redirectWithToast(context, samePage(request, ["reject"]), toast);
 }
 
 export default function AdminVehicleRequests({ loaderData, actionData }: Route.ComponentProps) {
