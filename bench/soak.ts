@@ -3,7 +3,8 @@
  *
  * Memory soak on loopback: the server's resident memory after start-up, then a bounded mixed load (home
  * page, /api/auth/me, dashboard, admin list in turn) for N minutes with VmRSS sampled every 10 s. Reports
- * the least-squares slope over the second half (after warm-up the heap should be flat) and whether it grows.
+ * the least-squares slope over the second half (after warm-up the heap should be flat) with its standard
+ * error, and whether it grows (slope above --threshold MB/min and above twice its standard error).
  * Results also go to test-results/bench/soak.json.
  */
 import autocannon from "autocannon";
@@ -31,15 +32,17 @@ const intervalS = Number(values.interval);
 if (!(minutes > 0 && minutes <= 60 && connections > 0 && connections <= 500 && intervalS >= 1)) throw new Error("--minutes 0..60, --connections 1..500");
 const dataDir = path.resolve(values["data-dir"]);
 
-/** Least-squares slope of y over x. */
+/** Least-squares slope of y over x with its standard error (RSS saw-tooths with every collection). */
 function slope(points: { x: number; y: number }[]) {
   const n = points.length;
-  if (n < 2) return 0;
+  if (n < 3) return { slope: 0, se: Number.POSITIVE_INFINITY };
   const mx = points.reduce((a, p) => a + p.x, 0) / n;
   const my = points.reduce((a, p) => a + p.y, 0) / n;
-  const num = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
-  const den = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
-  return den === 0 ? 0 : num / den;
+  const sxx = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  if (sxx === 0) return { slope: 0, se: Number.POSITIVE_INFINITY };
+  const b = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0) / sxx;
+  const residual = points.reduce((a, p) => a + (p.y - (my + b * (p.x - mx))) ** 2, 0);
+  return { slope: b, se: Math.sqrt(residual / (n - 2) / sxx) };
 }
 
 await ensureSeeded(dataDir, Number(values.users));
@@ -90,9 +93,10 @@ try {
   const endKb = sampler.sample() ?? 0;
   const code = await server.stop();
   const secondHalf = during.filter((s) => s.at >= started + (minutes * 60_000) / 2);
-  const perMinuteMb = slope(secondHalf.map((s) => ({ x: (s.at - started) / 60_000, y: s.kb / 1024 })));
-  const wholeMb = slope(during.map((s) => ({ x: (s.at - started) / 60_000, y: s.kb / 1024 })));
-  const grows = perMinuteMb > Number(values.threshold);
+  const half = slope(secondHalf.map((s) => ({ x: (s.at - started) / 60_000, y: s.kb / 1024 })));
+  const whole = slope(during.map((s) => ({ x: (s.at - started) / 60_000, y: s.kb / 1024 })));
+  // Growing means a trend above the threshold that the saw-tooth noise cannot explain (slope > 2 standard errors).
+  const grows = half.slope > Number(values.threshold) && half.slope > 2 * half.se;
   const result = {
     date: new Date().toISOString(),
     minutes,
@@ -102,8 +106,10 @@ try {
     startupRssKb: startupKb,
     endRssKb: endKb,
     peakRssKb: sampler.peakKb,
-    slopeSecondHalfMbPerMin: Number(perMinuteMb.toFixed(3)),
-    slopeWholeRunMbPerMin: Number(wholeMb.toFixed(3)),
+    slopeSecondHalfMbPerMin: Number(half.slope.toFixed(3)),
+    slopeSecondHalfStdErr: Number(half.se.toFixed(3)),
+    slopeWholeRunMbPerMin: Number(whole.slope.toFixed(3)),
+    slopeWholeRunStdErr: Number(whole.se.toFixed(3)),
     grows,
     samples: sampler.samples.map((s) => ({ seconds: Math.round((s.at - started) / 1000), kb: s.kb })),
     serverExitCode: code,
@@ -112,7 +118,8 @@ try {
   writeFileSync("test-results/bench/soak.json", `${JSON.stringify(result, null, 2)}\n`);
   console.log(
     `requests ${requests} (errors or non-2xx ${bad}); RSS start-up ${mb(startupKb)}, peak ${mb(sampler.peakKb)}, end ${mb(endKb)}; ` +
-      `slope ${perMinuteMb.toFixed(2)} MB/min over the second half (${wholeMb.toFixed(2)} over the run): ${grows ? "GROWS" : "flat"}`,
+      `slope ${half.slope.toFixed(2)} ± ${half.se.toFixed(2)} MB/min over the second half ` +
+      `(${whole.slope.toFixed(2)} ± ${whole.se.toFixed(2)} over the run): ${grows ? "GROWS" : "no significant growth"}`,
   );
   process.exitCode = grows ? 1 : 0;
 }
