@@ -10,6 +10,7 @@
  */
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { RssSampler, benchSecret, createSessionCookies, ensureSeeded, mb, startServer } from "./server-harness";
@@ -98,6 +99,9 @@ const server = await startServer(options);
 const rss = new RssSampler(server.pid, 200);
 const startupRssKb = rss.sample() ?? 0;
 console.log(`server pid ${server.pid} ready in ${server.startupMs.toFixed(0)} ms, RSS after start-up ${mb(startupRssKb)}`);
+// Other work on the machine skews every figure; the load average before the run says how much.
+const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))) };
+console.log(`machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`);
 console.log(`${connections} connections, ${duration} s per scenario (+${warmup} s warm-up), 127.0.0.1:${port}, build ${buildDir}`);
 
 const rows: LoadRow[] = [];
@@ -143,7 +147,7 @@ try {
   for (const row of rows) console.log(`${row.path.padEnd(40)} server time p50 ${row.serverP50 ?? "-"} ms, p95 ${row.serverP95 ?? "-"} ms`);
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: navigator.hardwareConcurrency },
+    machine,
     connections,
     duration,
     startupRssKb,

@@ -9,6 +9,7 @@
  */
 import autocannon from "autocannon";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { RssSampler, benchSecret, createSessionCookies, ensureSeeded, mb, startServer } from "./server-harness";
@@ -54,6 +55,9 @@ await Bun.sleep(1000);
 const startupKb = sampler.sample() ?? 0;
 console.log(`server pid ${server.pid}: RSS after start-up ${mb(startupKb)}; soaking ${minutes} min at ${connections} connections, sample every ${intervalS} s`);
 
+// Other work on the machine skews every figure; the load average before the run says how much.
+const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))) };
+console.log(`machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`);
 const started = Date.now();
 const deadline = started + minutes * 60_000;
 let requests = 0;
@@ -99,6 +103,7 @@ try {
   const grows = half.slope > Number(values.threshold) && half.slope > 2 * half.se;
   const result = {
     date: new Date().toISOString(),
+    machine,
     minutes,
     connections,
     requests,
