@@ -108,7 +108,7 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   return (
     <tr>
       <td colSpan={colSpan} className="admin-empty">
-        {text}
+        <span className="admin-empty-text">{text}</span>
       </td>
     </tr>
   );

@@ -62,7 +62,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
         <dd>
           <Link to={`/admin/users/${report.userId}`}>{detail.fullName ?? detail.email}</Link>
         </dd>
-        <dt>{t("requests.vehicle")}</dt>
+        <dt>{t("users.vehicle")}</dt>
         <dd>{detail.vehicleName ? `${detail.vehicleName} (${detail.vehicleSerial})` : "—"}</dd>
         <dt>{t("requests.date")}</dt>
         <dd>{formatDate(report.createdAt, true)}</dd>
@@ -131,7 +131,7 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
             <tr>
               <th scope="col">{t("requests.date")}</th>
               <th scope="col">{t("requests.user")}</th>
-              <th scope="col">{t("requests.vehicle")}</th>
+              <th scope="col">{t("users.vehicle")}</th>
               <th scope="col">{t("reports.description")}</th>
               <th scope="col">{t("users.status")}</th>
             </tr>
