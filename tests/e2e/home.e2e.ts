@@ -127,8 +127,9 @@ test.describe("home page", () => {
     });
     await page.goto("/?lng=en");
     await expect.poll(() => sent).toEqual(["/?lng=en"]);
-    await page.getByRole("navigation", { name: "News pages" }).or(page.getByRole("link", { name: "Register" }).first()).first().click();
-    await expect.poll(() => sent.length).toBe(2);
+    await page.getByRole("banner").getByRole("link", { name: "Register" }).click();
+    await expect(page).toHaveURL(/auth=register/);
+    await expect.poll(() => sent).toEqual(["/?lng=en", "/?lng=en&auth=register"]);
     const day = new Date().toISOString().slice(0, 10);
     const views = db().select().from(pageViewsDaily).where(eq(pageViewsDaily.day, day)).get()?.views ?? 0;
     expect(views).toBeGreaterThanOrEqual(2);
