@@ -23,7 +23,7 @@ export function LeasesTable({ leases, result }: { leases: Lease[]; result?: Subm
           <thead>
             <tr>
               <th scope="col">{t("requests.user")}</th>
-              <th scope="col">{t("requests.vehicle")}</th>
+              <th scope="col">{t("users.vehicle")}</th>
               <th scope="col">{t("vehicles.leaseEndsAt")}</th>
               <th scope="col">{t("list.actions")}</th>
             </tr>
