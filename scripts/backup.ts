@@ -21,7 +21,7 @@ try {
   for (const [table, n] of Object.entries(manifest.database.tables)) console.log(`  ${table.padEnd(24)} ${n}`);
   console.log(`  uploads: ${manifest.uploads.count} files, ${(manifest.uploads.bytes / 1024 / 1024).toFixed(1)} MB`);
   if (manifest.uploads.missing.length > 0)
-    console.log(`  note: ${manifest.uploads.missing.length} referenced file(s) were deleted while the backup ran`);
+    console.log(`  warning: ${manifest.uploads.missing.length} file(s) referenced by the database are not on disk (see missing in manifest.json)`);
 } catch (error) {
   if (error instanceof BackupError || error instanceof ConfigError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     console.error(`Backup failed: ${(error as Error).message}`);

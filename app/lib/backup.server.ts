@@ -19,7 +19,7 @@ export type BackupManifest = {
   version: 1;
   createdAt: string;
   database: { file: string; size: number; sha256: string; tables: Record<string, number> };
-  /** `missing`: storage keys the snapshot references whose file was already gone when copied. */
+  /** `missing`: storage keys the snapshot references whose file was not on disk when copied. */
   uploads: { count: number; bytes: number; files: FileEntry[]; missing: string[] };
 };
 
@@ -64,23 +64,28 @@ function checkIntegrity(database: Database, label: string) {
 }
 
 function copyInto(src: string, dest: string) {
-  mkdirSync(path.dirname(dest), { recursive: true });
   try {
     copyFileSync(src, dest);
     return true;
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     // Deleted between listing and copying (an erasure or the sweep): it is simply not in this backup.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
+    if (!existsSync(src)) return false;
+    mkdirSync(path.dirname(dest), { recursive: true });
+    return copyInto(src, dest);
   }
 }
 
-/** Copies the uploads into the staging folder; referenced files still under a temporary name get a few short retries. */
+/**
+ * Copies the uploads into the staging folder. A handful of referenced files still under their temporary
+ * name (an upload between its commit and its rename) get a few short retries; a mass of missing files
+ * is a data problem that waiting does not fix, so it is only reported.
+ */
 async function stageUploads(uploadsDir: string, stagedDir: string, referenced: string[]) {
   const copied = new Set<string>();
   for (const rel of listFiles(uploadsDir)) if (copyInto(path.join(uploadsDir, rel), path.join(stagedDir, rel))) copied.add(rel);
   let missing = referenced.filter((key) => !copied.has(key));
-  for (let attempt = 0; attempt < 5 && missing.length > 0; attempt++) {
+  for (let attempt = 0; attempt < 5 && missing.length > 0 && missing.length <= 100; attempt++) {
     await Bun.sleep(200);
     for (const key of missing) if (copyInto(path.join(uploadsDir, key), path.join(stagedDir, key))) copied.add(key);
     missing = missing.filter((key) => !copied.has(key));
