@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { z } from "zod";
-import { useCaptcha, type CaptchaConfig } from "~/lib/captcha.client";
+import { useCaptcha, type CaptchaConfig } from "./use-captcha";
 import type { AuthFormResult } from "./types";
 
 type RootCaptcha = { captcha?: CaptchaConfig; authFallback?: AuthFormResult["fallback"] } | undefined;

@@ -1,16 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
 import type { Route } from "./+types/forgot";
 import { AuthDialog } from "~/components/auth-dialog";
 import type { AuthFormResult } from "~/components/auth/types";
 import { emailOnlySchema } from "~/domain/auth-schemas";
 import { forgotPassword } from "~/lib/auth.server";
 import { formFailure, formInvalid } from "~/lib/auth-http.server";
+import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n";
 
+/**
+ * A GET shows the dialog on a page of its own (the header links open it on the current page
+ * instead). It also runs after a no-JS post, so it must not redirect.
+ */
 export function loader() {
-  throw redirect("/?auth=forgot");
+  return { fallback: fallbackForForm() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -23,6 +27,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export default function ForgotScreen({ actionData }: Route.ComponentProps) {
-  return <AuthDialog forcedView="forgot" serverResult={actionData} />;
+export default function ForgotScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthDialog forcedView="forgot" serverResult={actionData ?? loaderData} />;
 }

@@ -94,9 +94,10 @@ describe("/auth/login", () => {
     }
   });
 
-  test("GET sends to the dialog on the home page", async () => {
+  test("GET renders the dialog on its own page (no question while the captcha is off)", async () => {
     const res = await call(loginForm.loader, "/auth/login?redirectTo=%2Fdashboard");
-    expect(res.headers.get("Location")).toBe("/?auth=login&redirectTo=%2Fdashboard");
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({ fallback: null });
   });
 });
 

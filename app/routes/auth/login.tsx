@@ -5,12 +5,15 @@ import { AuthDialog } from "~/components/auth-dialog";
 import { loginSchema } from "~/domain/auth-schemas";
 import { login } from "~/lib/auth.server";
 import { formFailure, formInvalid } from "~/lib/auth-http.server";
+import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 
-/** Nothing to show on GET: the dialog lives on the home page (and any other page). */
-export function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  throw redirect(`/?auth=login${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`);
+/**
+ * A GET shows the dialog on a page of its own (the header links open it on the current page
+ * instead). It also runs after a no-JS post, so it must not redirect.
+ */
+export function loader() {
+  return { fallback: fallbackForForm() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -23,6 +26,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export default function LoginScreen({ actionData }: Route.ComponentProps) {
-  return <AuthDialog forcedView="login" serverResult={actionData} redirectTo={actionData?.reply?.initialValue?.redirectTo as string | undefined} />;
+export default function LoginScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthDialog forcedView="login" serverResult={actionData ?? loaderData} redirectTo={actionData?.reply?.initialValue?.redirectTo as string | undefined} />;
 }

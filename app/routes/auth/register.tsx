@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthDialog } from "~/components/auth-dialog";
 import type { AuthFormResult } from "~/components/auth/types";
@@ -7,11 +7,16 @@ import { registerSchema } from "~/domain/auth-schemas";
 import type { Language } from "~/domain/rules";
 import { register } from "~/lib/auth.server";
 import { formFailure, formInvalid } from "~/lib/auth-http.server";
+import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n";
 
+/**
+ * A GET shows the dialog on a page of its own (the header links open it on the current page
+ * instead). It also runs after a no-JS post, so it must not redirect.
+ */
 export function loader() {
-  throw redirect("/?auth=register");
+  return { fallback: fallbackForForm() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -24,6 +29,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export default function RegisterScreen({ actionData }: Route.ComponentProps) {
-  return <AuthDialog forcedView="register" serverResult={actionData} />;
+export default function RegisterScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthDialog forcedView="register" serverResult={actionData ?? loaderData} />;
 }

@@ -1,0 +1,216 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import skAuth from "../../locales/sk/auth.json";
+import { createUser, TEST_PASSWORD } from "../factories";
+import { parseMail } from "../mail-capture";
+import { expect, expectNoHorizontalOverflow, test } from "./fixtures";
+
+/**
+ * Account journeys of issue "Accounts", each with JavaScript on (ALTCHA really solved in the
+ * browser) and off (the server-rendered fallback question). E-mails are read from the .eml files
+ * the server writes into DATA_DIR/mail when no SMTP server is configured.
+ */
+const STRONG = "Kuriér-Jazda-7!";
+const mailDir = () => path.join(process.env.DATA_DIR!, "mail");
+
+async function mailLink(to: string, kind: "activate" | "reset-password") {
+  for (let i = 0; i < 50; i++) {
+    const files = (() => {
+      try {
+        return readdirSync(mailDir()).sort().reverse();
+      } catch {
+        return [];
+      }
+    })();
+    for (const file of files) {
+      const mail = parseMail(readFileSync(path.join(mailDir(), file), "utf8"));
+      const link = mail.links.find((l) => l.includes(`/${kind}/`));
+      if (mail.to.includes(to) && link) return new URL(link).pathname;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${kind} e-mail to ${to}`);
+}
+
+const numberWords = Object.fromEntries(Object.entries(skAuth.numbers).map(([n, word]) => [word, Number(n)]));
+/** Answers the no-JS question ("… koľko je sedem plus päť?") as a person would. */
+async function answerFallback(page: Page) {
+  const label = await page.locator("label:has(input[name=fallbackAnswer])").innerText();
+  const match = /je (\S+) plus (\S+)\?/.exec(label)!;
+  await page.locator("input[name=fallbackAnswer]").fill(String(numberWords[match[1]!]! + numberWords[match[2]!]!));
+}
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;
+
+test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[0-9]/] });
+
+test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
+  test("register → activate from the e-mail → log in → /dashboard → log out", async ({ page }) => {
+    const email = uniqueEmail("js-reg");
+    await page.goto("/?auth=register");
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("input[name=email]").fill(email);
+    const submit = dialog.getByRole("button", { name: "Zaregistrovať sa" });
+    await dialog.locator("input[name=password]").fill("slabé");
+    await expect(submit).toBeDisabled();
+    await expect(dialog.locator(".pw-rule-ok")).toHaveCount(1);
+    await dialog.locator("input[name=password]").fill(STRONG);
+    await expect(dialog.locator(".pw-rule-ok")).toHaveCount(5);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(dialog.getByText("Registrácia prebehla úspešne")).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/\?auth=register$/);
+
+    const link = await mailLink(email, "activate");
+    await page.goto(link);
+    await expect(page.getByText("Váš účet je aktivovaný")).toBeVisible();
+    await page.getByRole("link", { name: "Prihlásiť sa" }).last().click();
+    await loginInDialog(page, email, STRONG);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem("userEmail"))).toBe(email);
+    expect(await page.evaluate(() => localStorage.getItem("userRole"))).toBe("user");
+
+    await page.getByRole("banner").getByRole("button", { name: "Odhlásiť sa" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("userEmail"))).toBeNull();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/auth=login/);
+  });
+
+  test("a wrong password shows the error in place and keeps the page", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/?auth=login");
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("input[name=email]").fill(user.email);
+    await dialog.locator("input[name=password]").fill("Nespravne-1!");
+    await dialog.getByRole("button", { name: "Prihlásiť sa" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Nesprávny e-mail alebo heslo.", { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/\?auth=login$/);
+  });
+
+  test("forgot → reset from the e-mail → log in", async ({ page }) => {
+    const user = await createUser({ language: "sk" });
+    await page.goto("/?auth=login");
+    await page.getByRole("dialog").getByRole("link", { name: "Zabudli ste heslo?" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Obnovenie hesla" })).toBeVisible();
+    await dialog.locator("input[name=email]").fill(user.email);
+    await dialog.getByRole("button", { name: "Poslať odkaz" }).click();
+    await expect(dialog.getByText("Ak účet s týmto e-mailom existuje")).toBeVisible();
+
+    await page.goto(await mailLink(user.email, "reset-password"));
+    await page.locator("input[name=password]").fill(STRONG);
+    await page.locator("input[name=confirmPassword]").fill(`${STRONG}x`);
+    await page.getByRole("button", { name: "Uložiť nové heslo" }).click();
+    await expect(page.getByText("Heslá sa nezhodujú.")).toBeVisible();
+    await page.locator("input[name=confirmPassword]").fill(STRONG);
+    await page.getByRole("button", { name: "Uložiť nové heslo" }).click();
+    await expect(page).toHaveURL(/\/\?auth=login$/);
+    await loginInDialog(page, user.email, STRONG);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("admin log-in → /admin/dashboard", async ({ page }) => {
+    const admin = await createUser({ role: "admin" });
+    await page.goto("/?auth=login");
+    await loginInDialog(page, admin.email, TEST_PASSWORD);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem("userRole"))).toBe("admin");
+  });
+
+  test("the dialog at 360 and 1280 px", async ({ page }) => {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const view of ["login", "register"] as const) {
+        await page.goto(`/?auth=${view}`);
+        await expect(page.getByRole("dialog")).toBeVisible();
+        if (view === "register") await page.getByRole("dialog").locator("input[name=password]").fill("Kurier1");
+        await expectNoHorizontalOverflow(page);
+        await page.screenshot({ path: `test-results/screens/auth-${view}-${width}.png` });
+      }
+    }
+  });
+});
+
+async function loginInDialog(page: Page, email: string, password: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.locator("input[name=email]").fill(email);
+  await dialog.locator("input[name=password]").fill(password);
+  await dialog.getByRole("button", { name: "Prihlásiť sa" }).click();
+}
+
+test.describe("without JavaScript (fallback question)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("register → activate → log in → /dashboard → log out", async ({ page }) => {
+    const email = uniqueEmail("nojs-reg");
+    await page.goto("/?auth=register");
+    // A weak password first: the server answers with the rule and keeps the e-mail.
+    await page.locator("input[name=email]").fill(email);
+    await page.locator("input[name=password]").fill("slabeheslo");
+    await answerFallback(page);
+    await page.getByRole("button", { name: "Zaregistrovať sa" }).click();
+    await expect(page.getByText("Heslo nespĺňa bezpečnostné požiadavky.")).toBeVisible();
+    await expect(page.locator("input[name=email]")).toHaveValue(email);
+    await expect(page.locator("input[name=password]")).toHaveValue("");
+
+    await page.locator("input[name=password]").fill(STRONG);
+    await answerFallback(page);
+    await page.getByRole("button", { name: "Zaregistrovať sa" }).click();
+    await expect(page.getByText("Registrácia prebehla úspešne")).toBeVisible();
+
+    await page.goto(await mailLink(email, "activate"));
+    await expect(page.getByText("Váš účet je aktivovaný")).toBeVisible();
+    await page.getByRole("link", { name: "Prihlásiť sa" }).last().click();
+    await page.locator("input[name=email]").fill(email);
+    await page.locator("input[name=password]").fill(STRONG);
+    await answerFallback(page);
+    await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.screenshot({ path: "test-results/screens/auth-nojs-dashboard-1280.png" });
+
+    await page.getByRole("button", { name: "Odhlásiť sa" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Prihlásiť sa" })).toBeVisible();
+  });
+
+  test("a wrong captcha answer is refused with the captcha message", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/?auth=login");
+    await page.locator("input[name=email]").fill(user.email);
+    await page.locator("input[name=password]").fill(TEST_PASSWORD);
+    await page.locator("input[name=fallbackAnswer]").fill("99");
+    await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
+    await expect(page.getByText("Overenie reCAPTCHA zlyhalo. Skúste to znova.")).toBeVisible();
+    await expect(page.locator("input[name=email]")).toHaveValue(user.email);
+  });
+
+  test("forgot → reset → log in", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/?auth=forgot");
+    await page.locator("input[name=email]").fill(user.email);
+    await page.getByRole("button", { name: "Poslať odkaz" }).click();
+    await expect(page.getByText("Ak účet s týmto e-mailom existuje")).toBeVisible();
+    await page.goto(await mailLink(user.email, "reset-password"));
+    await page.locator("input[name=password]").fill(STRONG);
+    await page.locator("input[name=confirmPassword]").fill(STRONG);
+    await page.getByRole("button", { name: "Uložiť nové heslo" }).click();
+    await expect(page).toHaveURL(/\/\?auth=login$/);
+    await page.locator("input[name=email]").fill(user.email);
+    await page.locator("input[name=password]").fill(STRONG);
+    await answerFallback(page);
+    await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("admin log-in → /admin/dashboard", async ({ page }) => {
+    const admin = await createUser({ role: "admin" });
+    await page.goto("/?auth=login");
+    await page.locator("input[name=email]").fill(admin.email);
+    await page.locator("input[name=password]").fill(TEST_PASSWORD);
+    await answerFallback(page);
+    await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
