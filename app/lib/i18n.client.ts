@@ -1,19 +1,22 @@
-import i18next from "i18next";
+import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGES, type Language } from "~/domain/rules";
-import { NAMESPACES } from "~/lib/locales";
+import { namespacesForPath } from "~/lib/namespaces";
 
-
-async function loadLanguage(lng: Language) {
-  await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      if (i18next.hasResourceBundle(lng, ns)) return;
-      // One lazily loaded, fingerprinted chunk per language and namespace.
-      const bundle = (await import(`../../locales/${lng}/${ns}.json`)) as { default: Record<string, unknown> };
-      i18next.addResourceBundle(lng, ns, bundle.default, true, true);
-    }),
-  );
-}
+/**
+ * Each language and namespace is its own lazily loaded, fingerprinted chunk: a page fetches only
+ * the texts it shows, and a component using another namespace suspends until it has arrived.
+ */
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init() {},
+  read(lng, ns, callback) {
+    import(`../../locales/${lng}/${ns}.json`).then(
+      (bundle: { default: Record<string, unknown> }) => callback(null, bundle.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
 
 export function languageFromHtml(): Language {
   const lang = document.documentElement.lang;
@@ -21,23 +24,22 @@ export function languageFromHtml(): Language {
 }
 
 export async function initClientI18n() {
-  const lng = languageFromHtml();
-  await i18next.use(initReactI18next).init({
-    lng,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    fallbackLng: false,
-    resources: {},
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  await loadLanguage(lng);
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: languageFromHtml(),
+      ns: namespacesForPath(window.location.pathname),
+      defaultNS: "common",
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
   return i18next;
 }
 
 /** Switches the client to the language the server chose for the new page. */
 export async function changeClientLanguage(lng: Language) {
   if (i18next.language === lng) return;
-  await loadLanguage(lng);
   await i18next.changeLanguage(lng);
 }

@@ -21,8 +21,7 @@ import en_dashboard from "../../locales/en/dashboard.json";
 import en_admin from "../../locales/en/admin.json";
 import en_email from "../../locales/en/email.json";
 
-export const NAMESPACES = ["common", "errors", "auth", "home", "dashboard", "admin", "email"] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace } from "./namespaces";
 
 /** Every translation, bundled into the server build (the browser loads its language lazily). */
 export const resources: Resource = {

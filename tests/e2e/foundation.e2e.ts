@@ -95,7 +95,7 @@ test.describe("without JavaScript", () => {
   test("the auth dialog opens from the URL", async ({ page }) => {
     await page.goto("/?auth=register");
     await expect(page.getByRole("dialog")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Vytvorenie účtu" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Vytvoriť účet" })).toBeVisible();
   });
 });
 
