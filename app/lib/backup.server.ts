@@ -4,7 +4,7 @@
  * connection: it reads inside one read transaction, so in WAL mode the server keeps writing meanwhile.
  */
 import { Database } from "bun:sqlite";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
 
@@ -148,6 +148,8 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
     writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     mkdirSync(path.join(staging, UPLOADS_ENTRY), { recursive: true });
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_ENTRY, DB_ENTRY, UPLOADS_ENTRY]);
+    // Identity documents and password hashes: readable by the owner only.
+    chmodSync(partial, 0o600);
     renameSync(partial, outFile);
     return { file: outFile, size: statSync(outFile).size, manifest, snapshotMs, totalMs: performance.now() - started };
   } finally {

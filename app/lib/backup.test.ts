@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
@@ -108,6 +108,7 @@ describe("online backup during a stream of writes", () => {
     expect(manifest.database.tables.status_history).toBe(writerUsers);
     expect(manifest.database.tables.uploads).toBe(writerUsers);
     expect(manifest.uploads.missing).toEqual([]);
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
   });
 
   test("restores into a new directory with integrity, row counts and checksums", async () => {
