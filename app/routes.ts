@@ -3,6 +3,7 @@ import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/export", "routes/dashboard-export.ts"),
   route("activate/:token", "routes/activate.tsx"),
   route("reset-password/:token", "routes/reset-password.tsx"),
 

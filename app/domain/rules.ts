@@ -37,7 +37,10 @@ export const UPLOAD_LIMITS = {
   imageMaxSide: 2560,
 } as const;
 
-/** Rate limits of CONTRACT §5: `limit` hits per `windowSeconds`. */
+/**
+ * Rate limits of CONTRACT §5: `limit` hits per `windowSeconds`. Problem reports are limited by
+ * their cooldown instead (DEFAULT_SETTINGS.problemReportCooldownHours, operator-editable).
+ */
 export const RATE_LIMITS = {
   loginIp: { limit: 10, windowSeconds: 60 },
   loginAccountFailures: { limit: 5, windowSeconds: 15 * 60 },
@@ -46,6 +49,8 @@ export const RATE_LIMITS = {
   resendActivation: { limit: 5, windowSeconds: 15 * 60 },
   assistant: { limit: 20, windowSeconds: 60 },
   uploads: { limit: 30, windowSeconds: 60 * 60 },
+  /** "Download my data" copies every file of the user: a handful an hour is plenty. */
+  dataExport: { limit: 5, windowSeconds: 60 * 60 },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,4 +1,5 @@
 import { expireLeases } from "~/models/leases.server";
+import { deleteExpiredRejectedDocuments } from "~/models/privacy.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { sweepOrphanFiles } from "~/models/uploads.server";
 import type { Job } from "./scheduler.server";
@@ -12,4 +13,6 @@ export const scheduledJobs: Job[] = [
   { name: "lease-expiry", everyMs: 5 * MINUTE, run: () => void expireLeases() },
   // Files no upload row references (a crash between write and commit, deleted rows).
   { name: "orphan-uploads", everyMs: 6 * 60 * MINUTE, run: async () => { await sweepOrphanFiles(); } },
+  // Identity documents of rejected applications, past DEFAULT_SETTINGS.rejectedDocumentRetentionDays.
+  { name: "rejected-documents", everyMs: 6 * 60 * MINUTE, run: async () => { await deleteExpiredRejectedDocuments(); } },
 ];

@@ -1,5 +1,6 @@
 import { seedDemoData } from "~db/seed";
 import { ensureAdmin } from "~/models/admin-bootstrap.server";
+import { sweepOrphanFiles } from "~/models/uploads.server";
 import { config } from "./config.server";
 import { db } from "./db.server";
 import { log } from "./log.server";
@@ -19,5 +20,8 @@ export async function prepare() {
     const result = await ensureAdmin(cfg.admin.email, cfg.admin.password);
     if (result.created || result.changed) log("info", "admin account ensured", { email: cfg.admin.email });
   }
+  // Nothing is in flight before the server listens, so files a crash left behind go now, not in an hour.
+  const swept = await sweepOrphanFiles({ graceMs: 0 });
+  if (swept > 0) log("info", "orphan upload files removed", { files: swept });
   return cfg;
 }

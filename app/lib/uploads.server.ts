@@ -202,7 +202,8 @@ export async function deleteStoredFiles(storageKeys: string[]) {
 
 /**
  * Deletes files no row references. Temporary files are kept for `graceMs` so an upload that is
- * still between its temporary write and its commit is not swept away.
+ * still between its temporary write and its commit is not swept away. A temporary file whose row
+ * did commit (the process died before the rename) is moved into place instead: the row wins.
  */
 export async function removeUnreferencedFiles(referenced: Set<string>, { graceMs = 60 * 60 * 1000, now = Date.now() } = {}) {
   let names: string[];
@@ -213,11 +214,16 @@ export async function removeUnreferencedFiles(referenced: Set<string>, { graceMs
   }
   let removed = 0;
   for (const name of names) {
-    const key = name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length) : name;
-    if (referenced.has(key) && !name.startsWith(TEMP_PREFIX)) continue;
+    const temporary = name.startsWith(TEMP_PREFIX);
+    const key = temporary ? name.slice(TEMP_PREFIX.length) : name;
+    if (referenced.has(key) && !temporary) continue;
     const full = path.join(uploadsDir(), name);
     const info = await stat(full).catch(() => null);
     if (!info?.isFile() || now - info.mtimeMs < graceMs) continue;
+    if (temporary && referenced.has(key) && !(await stat(storedFilePath(key)).catch(() => null))) {
+      await rename(full, storedFilePath(key));
+      continue;
+    }
     await rm(full, { force: true });
     removed += 1;
   }

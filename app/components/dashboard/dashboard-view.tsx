@@ -43,7 +43,21 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
       {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
       {data.modal === "report" ? <ReportModal data={data} actionData={actionData} /> : null}
+      <DataExportLink />
     </>
+  );
+}
+
+/** "Download my data": a plain link to the resource route, so it downloads with or without JS. */
+function DataExportLink() {
+  const { t } = useTranslation("dashboard");
+  return (
+    <p className="dash-export">
+      <a href="/dashboard/export" download className="btn btn-outline" data-testid="data-export">
+        {t("dataExport.link")}
+      </a>
+      <span className="field-hint">{t("dataExport.hint")}</span>
+    </p>
   );
 }
 

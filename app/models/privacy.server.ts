@@ -1,0 +1,92 @@
+/**
+ * Personal data duties: a user's copy of everything stored about them (export) and the deletion of
+ * identity documents once a rejected application has been kept long enough (retention).
+ */
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { applications, problemReports, statusHistory, uploads, users, vehicleRequests } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { deleteStoredFiles } from "~/lib/uploads.server";
+import { recordAudit } from "./audit.server";
+import { DOCUMENT_KINDS } from "./uploads.server";
+import { getSettings } from "./settings.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export type ExportFile = { id: number; kind: string; mime: string; size: number; storageKey: string; createdAt: Date };
+
+/**
+ * Everything that belongs to one user: profile (no password hash), applications, vehicle requests,
+ * problem reports, status history and the list of their files. Ownership is the query itself.
+ */
+export function collectUserData(userId: number) {
+  const profile = db()
+    .select({ id: users.id, email: users.email, role: users.role, status: users.status, fullName: users.fullName, language: users.language, createdAt: users.createdAt, updatedAt: users.updatedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!profile) return null;
+  const apps = db().select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.id)).all();
+  const reports = db().select().from(problemReports).where(eq(problemReports.userId, userId)).orderBy(asc(problemReports.id)).all();
+  const appIds = apps.map((a) => a.id);
+  const reportIds = reports.map((r) => r.id);
+  const owned = [eq(uploads.ownerId, userId)];
+  if (appIds.length) owned.push(inArray(uploads.applicationId, appIds));
+  if (reportIds.length) owned.push(inArray(uploads.problemReportId, reportIds));
+  const files: ExportFile[] = db()
+    .select({ id: uploads.id, kind: uploads.kind, mime: uploads.mime, size: uploads.size, storageKey: uploads.storageKey, createdAt: uploads.createdAt, applicationId: uploads.applicationId, problemReportId: uploads.problemReportId })
+    .from(uploads)
+    .where(or(...owned))
+    .orderBy(asc(uploads.id))
+    .all();
+  return {
+    profile,
+    applications: apps.map(({ decidedById: _decider, ...a }) => a),
+    vehicleRequests: db()
+      .select({ id: vehicleRequests.id, kind: vehicleRequests.kind, status: vehicleRequests.status, reason: vehicleRequests.reason, requestedVehicleId: vehicleRequests.requestedVehicleId, currentVehicleId: vehicleRequests.currentVehicleId, expiresAt: vehicleRequests.expiresAt, decidedAt: vehicleRequests.decidedAt, createdAt: vehicleRequests.createdAt })
+      .from(vehicleRequests)
+      .where(eq(vehicleRequests.userId, userId))
+      .orderBy(asc(vehicleRequests.id))
+      .all(),
+    problemReports: reports.map(({ resolvedById: _resolver, ...r }) => r),
+    statusHistory: db()
+      .select({ fromStatus: statusHistory.fromStatus, toStatus: statusHistory.toStatus, reason: statusHistory.reason, createdAt: statusHistory.createdAt })
+      .from(statusHistory)
+      .where(eq(statusHistory.userId, userId))
+      .orderBy(asc(statusHistory.createdAt), asc(statusHistory.id))
+      .all(),
+    files,
+  };
+}
+
+export type UserData = NonNullable<ReturnType<typeof collectUserData>>;
+
+/**
+ * Deletes the identity documents of applications rejected longer ago than the retention setting
+ * (default 90 days): rows and the mark in one transaction, the files after it commits. Idempotent.
+ */
+export async function deleteExpiredRejectedDocuments(now = Date.now()) {
+  const cutoff = new Date(now - getSettings().rejectedDocumentRetentionDays * DAY);
+  const keys = db().transaction((tx) => {
+    const due = tx
+      .select({ id: applications.id, userId: applications.userId })
+      .from(applications)
+      .where(and(eq(applications.status, "rejected"), isNull(applications.documentsDeletedAt), lt(applications.decidedAt, cutoff)))
+      .all();
+    if (due.length === 0) return [];
+    const ids = due.map((a) => a.id);
+    const files = tx
+      .select({ id: uploads.id, storageKey: uploads.storageKey, applicationId: uploads.applicationId })
+      .from(uploads)
+      .where(and(inArray(uploads.applicationId, ids), inArray(uploads.kind, [...DOCUMENT_KINDS])))
+      .all();
+    if (files.length) tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id))).run();
+    tx.update(applications).set({ documentsDeletedAt: new Date(now) }).where(inArray(applications.id, ids)).run();
+    for (const app of due) {
+      const count = files.filter((f) => f.applicationId === app.id).length;
+      recordAudit(tx, { actorId: null, action: "application.documentsDeleted", entityType: "application", entityId: app.id, subjectUserId: app.userId, after: { files: count, reason: "retention" } });
+    }
+    return files.map((f) => f.storageKey);
+  });
+  await deleteStoredFiles(keys);
+  return keys.length;
+}
