@@ -2,7 +2,7 @@
  * Shared by the load and soak benches: a seeded data folder, the production server started on loopback
  * with its own pid, resident-memory sampling from /proc, and session cookies made the way the app makes them.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 
@@ -30,7 +30,7 @@ export function benchSecret(dataDir: string) {
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  Bun.write(file, secret);
+  writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
 
