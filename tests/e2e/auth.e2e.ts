@@ -68,8 +68,8 @@ test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
     await page.getByRole("link", { name: "Prihlásiť sa" }).last().click();
     await loginInDialog(page, email, STRONG);
     await expect(page).toHaveURL(/\/dashboard$/);
-    expect(await page.evaluate(() => localStorage.getItem("userEmail"))).toBe(email);
-    expect(await page.evaluate(() => localStorage.getItem("userRole"))).toBe("user");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("userEmail"))).toBe(email);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("userRole"))).toBe("user");
 
     await page.getByRole("banner").getByRole("button", { name: "Odhlásiť sa" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -116,7 +116,7 @@ test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
     await page.goto("/?auth=login");
     await loginInDialog(page, admin.email, TEST_PASSWORD);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    expect(await page.evaluate(() => localStorage.getItem("userRole"))).toBe("admin");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("userRole"))).toBe("admin");
   });
 
   test("the dialog at 360 and 1280 px", async ({ page }) => {
@@ -154,6 +154,10 @@ test.describe("without JavaScript (fallback question)", () => {
     await expect(page.getByText("Heslo nespĺňa bezpečnostné požiadavky.")).toBeVisible();
     await expect(page.locator("input[name=email]")).toHaveValue(email);
     await expect(page.locator("input[name=password]")).toHaveValue("");
+    await page.setViewportSize({ width: 360, height: 900 });
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: "test-results/screens/auth-nojs-register-error-360.png" });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.locator("input[name=password]").fill(STRONG);
     await answerFallback(page);
