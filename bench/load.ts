@@ -6,7 +6,7 @@
  * the data folder is empty): the home page, /api/auth/me with a session, /dashboard with a session and
  * /admin/users with an admin session, one after another. Reports errors and non-2xx answers, p50/p99
  * latency, requests per second and the server's peak resident memory (VmRSS) per scenario.
- * Results also go to test-results/bench/load.json.
+ * Results also go to test-results/bench/load.json (--out).
  */
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     /** Extra comma-separated paths, e.g. "/admin/users?page=500,/admin/users?q=nov"; /admin/* get the admin session. */
     paths: { type: "string" },
+    out: { type: "string", default: "test-results/bench/load.json" },
   },
 });
 const duration = Number(values.duration);
@@ -75,7 +76,13 @@ function addServerTimes(rows: LoadRow[], logFile: string) {
   const entries = readFileSync(logFile, "utf8")
     .split("\n")
     .filter((line) => line.includes('"msg":"request"'))
-    .map((line) => JSON.parse(line) as { time: string; path: string; ms: number });
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { time: string; path: string; ms: number }];
+      } catch {
+        return []; // a line cut off when the server stopped
+      }
+    });
   for (const row of rows) {
     const ms = entries
       .filter((e) => e.path === row.path.split("?")[0] && Date.parse(e.time) >= row.window[0] && Date.parse(e.time) <= row.window[1])
@@ -156,9 +163,9 @@ try {
     serverExitCode: code,
     rows,
   };
-  mkdirSync("test-results/bench", { recursive: true });
-  writeFileSync("test-results/bench/load.json", `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`peak RSS over the run ${mb(result.peakRssKb)}; server stopped (exit ${code}); results in test-results/bench/load.json`);
+  mkdirSync(path.dirname(path.resolve(values.out)), { recursive: true });
+  writeFileSync(values.out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`peak RSS over the run ${mb(result.peakRssKb)}; server stopped (exit ${code}); results in ${values.out}`);
 }
 const failed = rows.some((r) => r.errors > 0 || r.non2xx > 0);
 process.exit(failed ? 1 : 0);

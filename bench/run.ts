@@ -1,7 +1,7 @@
 /**
  * `bun run bench [--quick]`: every bench script in sequence, each in its own process, then a summary.
- * The load and soak benches come first; any other script in bench/ (not a helper module) runs after them.
- * `--quick` shortens the load (5 s per scenario) and the soak (1 minute) for a smoke run.
+ * The load, data-scale and soak benches come first; any other script in bench/ (not a helper module) runs after them.
+ * `--quick` shortens the load (5 s per scenario), data scale (3 s per path) and the soak (1 minute).
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +10,7 @@ const quick = process.argv.includes("--quick");
 const dir = import.meta.dirname;
 const ordered: [string, string[]][] = [
   ["load.ts", quick ? ["--duration", "5", "--warmup", "1"] : []],
+  ["data-scale.ts", quick ? ["--duration", "3"] : []],
   ["soak.ts", quick ? ["--minutes", "1"] : []],
 ];
 // Imported by the others or run on demand (the seed takes a path and replaces data), not benchmarks themselves.

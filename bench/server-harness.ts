@@ -109,8 +109,13 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (!existsSync(path.join(root, o.buildDir, "server/index.js")))
     throw new Error(`No build in ${o.buildDir}: run \`BUILD_DIR=${o.buildDir} bun run build\` first (the bench builds nothing itself)`);
   const started = performance.now();
-  const log = Bun.file(path.join(o.dataDir, "server.log"));
-  const proc = Bun.spawn(["bun", "server.ts"], { cwd: root, env: { ...process.env, ...serverEnv(o) }, stdout: log, stderr: log });
+  // Two files: two descriptors on one file would overwrite each other's lines.
+  const proc = Bun.spawn(["bun", "server.ts"], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv(o) },
+    stdout: Bun.file(path.join(o.dataDir, "server.log")),
+    stderr: Bun.file(path.join(o.dataDir, "server-errors.log")),
+  });
   const origin = `http://127.0.0.1:${o.port}`;
   const stop = async () => {
     proc.kill("SIGTERM");
@@ -120,7 +125,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     return code;
   };
   for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}; see ${path.join(o.dataDir, "server.log")}`);
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}; see ${path.join(o.dataDir, "server-errors.log")}`);
     try {
       const res = await fetch(`${origin}/api/health`);
       if (res.ok) return { pid: proc.pid, origin, stop, startupMs: performance.now() - started };
