@@ -27,7 +27,7 @@ const { createStaticHandler } = await import("./app/lib/static.server");
 const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
 const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
 const { closeDatabase } = await import("./app/lib/db.server");
-const { normalizeApiError } = await import("./app/lib/api-errors.server");
+const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.server");
 const { log } = await import("./app/lib/log.server");
 const { startScheduler } = await import("./app/lib/scheduler.server");
 const { scheduledJobs } = await import("./app/lib/jobs.server");
@@ -47,10 +47,6 @@ function clientIp(request: Request, socketIp: string | undefined) {
   return socketIp ?? "unknown";
 }
 
-function crossSiteRefusal() {
-  return Response.json({ error: "Requests from other sites are not allowed." }, { status: 403 });
-}
-
 const server = Bun.serve({
   port: cfg.port,
   hostname: cfg.host,
@@ -66,7 +62,7 @@ const server = Bun.serve({
     try {
       const asset = serveStatic(request, url.pathname);
       if (asset) response = asset;
-      else if (isCrossSiteMutation(request, appOrigin)) response = crossSiteRefusal();
+      else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
       else {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, { ip, requestId });

@@ -60,6 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
+        {/* Before any module runs: Zod's probe for `new Function` would be a CSP violation (no 'unsafe-eval'). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} />
       </head>
       <body>
         {children}

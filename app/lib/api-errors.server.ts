@@ -2,7 +2,8 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
 import { languageFromHeader, localeCookie } from "~/middleware/i18n";
 import { translatorFor } from "./i18n.server";
 
-async function requestLanguage(request: Request): Promise<Language> {
+/** The request's language before the router runs (query, cookie, Accept-Language; CONTRACT §3). */
+export async function requestLanguage(request: Request): Promise<Language> {
   const query = new URL(request.url).searchParams.get("lng");
   if (isLanguage(query)) return query;
   const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
@@ -27,4 +28,10 @@ export async function normalizeApiError(request: Request, response: Response): P
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.delete("Content-Length");
   return new Response(JSON.stringify({ error: t(key) }), { status: response.status, headers });
+}
+
+/** An `{ error }` answer for refusals made before the router runs (e.g. a cross-site mutation). */
+export async function earlyError(request: Request, status: number, key: string) {
+  const t = translatorFor(await requestLanguage(request));
+  return Response.json({ error: t(key) }, { status });
 }
