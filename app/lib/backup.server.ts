@@ -245,7 +245,11 @@ export async function restoreBackup(options: { archive: string; databasePath: st
   const staging = mkdtempSync(path.join(targetDir, ".restore-"));
   try {
     // strict: a path escaping the folder or any other warning aborts; only our three entries are taken.
-    await tar.extract({ file: archive, cwd: staging, strict: true, preserveOwner: false, filter: (p) => isAllowedEntry(p) });
+    await tar
+      .extract({ file: archive, cwd: staging, strict: true, preserveOwner: false, filter: (p) => isAllowedEntry(p) })
+      .catch((error: unknown) => {
+        throw new BackupError(`The archive is damaged or unsafe: ${(error as Error).message}`);
+      });
     const manifest = readManifest(staging);
     await verifyStaged(staging, manifest);
 

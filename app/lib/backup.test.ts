@@ -168,4 +168,16 @@ describe("online backup during a stream of writes", () => {
     await tar.create({ gzip: true, file: tampered, cwd: unpacked }, ["manifest.json", "database.sqlite", "uploads"]);
     await expect(restoreBackup(options)).rejects.toThrow(/not in the manifest/);
   });
+
+  test("an archive with paths leaving the folder is refused and writes nothing outside it", async () => {
+    const evil = path.join(work, "evil.tar.gz");
+    const bytes = await new Bun.Archive({ "manifest.json": "{}", "uploads/../../escaped.txt": "x", "../escaped2.txt": "y" }).bytes();
+    writeFileSync(evil, Bun.gzipSync(bytes));
+    const target = path.join(work, "evil-target");
+    await expect(restoreBackup({ archive: evil, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads") })).rejects.toThrow(
+      /damaged or unsafe/,
+    );
+    expect(existsSync(path.join(work, "escaped.txt")) || existsSync(path.join(work, "escaped2.txt"))).toBe(false);
+    expect(existsSync(path.join(target, "app.db"))).toBe(false);
+  });
 });
