@@ -103,7 +103,7 @@ export function defaultBackupFile(dataDir: string, now = new Date()) {
   return path.join(dataDir, "backups", `courier-fleet-${stamp}.tar.gz`);
 }
 
-/** Writes the archive next to `outFile` under a temporary name and renames it when complete. */
+/** Builds the archive in a staging folder beside `outFile` and renames it into place when complete. */
 export async function createBackup(options: { databasePath: string; uploadsDir: string; outFile: string }) {
   const started = performance.now();
   const { databasePath, uploadsDir } = options;
@@ -111,8 +111,9 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
   if (!existsSync(databasePath)) throw new BackupError(`No database at ${databasePath}`);
   if (existsSync(outFile)) throw new BackupError(`${outFile} already exists`);
   mkdirSync(path.dirname(outFile), { recursive: true });
+  // mkdtemp makes the folder owner-only, which covers the staged copies and the archive being written.
   const staging = mkdtempSync(path.join(path.dirname(outFile), ".backup-"));
-  const partial = `${outFile}.partial`;
+  const partial = path.join(staging, "archive.tar.gz");
   try {
     const snapshotFile = path.join(staging, DB_ENTRY);
     const live = new Database(databasePath, { readwrite: true, create: false });
@@ -154,7 +155,6 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
     return { file: outFile, size: statSync(outFile).size, manifest, snapshotMs, totalMs: performance.now() - started };
   } finally {
     rmSync(staging, { recursive: true, force: true });
-    rmSync(partial, { force: true });
   }
 }
 
