@@ -161,6 +161,7 @@ const vehicleIds: number[] = timed(`vehicles (${vehicleCount})`, () => {
   return ids;
 });
 
+const vehicleOf = new Map(riders.slice(0, vehicleIds.length).map((userIndex, v) => [userIndex, vehicleIds[v]!]));
 let requestRows = 0;
 timed("vehicle requests", () => {
   const insert = sqlite.prepare(
@@ -172,7 +173,9 @@ timed("vehicle requests", () => {
     if (at === undefined) return;
     const status = p.status === "applied_for_vehicle" ? "pending" : p.status === "vehicle_rejected" ? "rejected" : "approved";
     const decided = status === "pending" ? null : at + DAY;
-    insert.run(userIds[i]!, pick(rng, ["request", "reserve"] as const), vehicleIds.length ? pick(rng, vehicleIds) : null, status,
+    // An approved request names the vehicle the courier rides now; the others any vehicle.
+    const vehicle = vehicleOf.get(i) ?? (vehicleIds.length ? pick(rng, vehicleIds) : null);
+    insert.run(userIds[i]!, pick(rng, ["request", "reserve"] as const), vehicle, status,
       status === "rejected" ? "No vehicle free this week" : null, status === "approved" ? at + 31 * DAY : null, decided ? adminId : null, decided, at);
     requestRows++;
   });
