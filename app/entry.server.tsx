@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
@@ -50,8 +49,8 @@ export default async function handleRequest(
       },
     },
   );
-  // Crawlers and no-JS clients get the whole document at once.
-  if (isbot(request.headers.get("User-Agent") ?? "")) await body.allReady;
+  // The whole document at once, so crawlers and visitors without JavaScript get complete HTML.
+  await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));

@@ -1,11 +1,20 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { EmailOnlyForm } from "./auth/forgot-form";
-import { LoginForm } from "./auth/login-form";
-import { RegisterForm } from "./auth/register-form";
 import type { AuthFormResult } from "./auth/types";
 import { UrlDialog } from "./dialog";
+
+import { loadAuthForms, loadedAuthForms } from "./auth/forms-loader";
+
+/** Renders the lazily loaded forms, fetching them first when the dialog opens after hydration. */
+function AuthForms(props: Parameters<NonNullable<ReturnType<typeof loadedAuthForms>>>[0]) {
+  const { t } = useTranslation();
+  const [Forms, setForms] = useState(loadedAuthForms);
+  useEffect(() => {
+    if (!Forms) void loadAuthForms().then((component) => setForms(() => component));
+  }, [Forms]);
+  return Forms ? <Forms {...props} /> : <p className="text-sm text-muted">{t("loading")}</p>;
+}
 
 export const AUTH_VIEWS = ["login", "register", "forgot"] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
@@ -48,9 +57,7 @@ export function AuthDialog({ forcedView, serverResult, redirectTo: forcedRedirec
   const titles: Record<AuthView, string> = { login: t("login.title"), register: t("register.title"), forgot: t("forgot.title") };
   return (
     <UrlDialog key={view} title={titles[view]} closeTo={forcedView ? "/" : withoutDialog(location.pathname, searchParams)} onClose={() => setStateView(null)}>
-      {view === "login" ? <LoginForm redirectTo={redirectTo} onSwitch={setStateView} serverResult={serverResult} /> : null}
-      {view === "register" ? <RegisterForm onSwitch={setStateView} serverResult={serverResult} /> : null}
-      {view === "forgot" ? <EmailOnlyForm kind="forgot" onSwitch={setStateView} serverResult={serverResult} /> : null}
+      <AuthForms view={view} redirectTo={redirectTo} onSwitch={setStateView} serverResult={serverResult} />
     </UrlDialog>
   );
 }

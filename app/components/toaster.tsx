@@ -1,9 +1,11 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Bounce, ToastContainer, toast } from "react-toastify/unstyled";
-import "react-toastify/ReactToastify.css";
+import { showToast } from "~/lib/toast.client";
 
 export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning"; description?: string };
+
+// The toast library is fetched after hydration, off the page's critical path.
+const ToastHost = lazy(() => import("./toast-host"));
 
 /**
  * Spec §9 notifications. Before hydration (or without JS) the flash message is plain HTML with
@@ -14,7 +16,7 @@ export function Toaster({ flash }: { flash: FlashToast | null | undefined }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    if (hydrated && flash) toast[flash.type](flash.description ? `${flash.message} ${flash.description}` : flash.message);
+    if (hydrated && flash) void showToast(flash.type, flash.description ? `${flash.message} ${flash.description}` : flash.message);
   }, [flash, hydrated]);
 
   if (!hydrated) {
@@ -27,21 +29,8 @@ export function Toaster({ flash }: { flash: FlashToast | null | undefined }) {
     ) : null;
   }
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      closeButton
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable
-      draggablePercent={80}
-      draggableDirection="x"
-      role="alert"
-      theme="light"
-      transition={Bounce}
-      aria-label={t("toast.notifications")}
-      hotKeys={(e) => e.altKey && e.code === "KeyT"}
-      newestOnTop
-    />
+    <Suspense fallback={null}>
+      <ToastHost label={t("toast.notifications")} />
+    </Suspense>
   );
 }

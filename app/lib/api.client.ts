@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import { toast } from "react-toastify/unstyled";
+import { showToast } from "./toast.client";
 
 export const API_TIMEOUT_MS = 15_000;
 
@@ -15,7 +15,7 @@ export class ApiError extends Error {
 
 /** Spec §8: any failure but a 404 shows an error toast with the server's `error`, else the network message. */
 export function showErrorToast(message: string) {
-  toast.error(message, { toastId: message });
+  void showToast("error", message);
 }
 
 /**

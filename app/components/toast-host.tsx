@@ -1,0 +1,23 @@
+import { Bounce, ToastContainer } from "react-toastify/unstyled";
+
+/** The toast container with every setting of spec §9; loaded lazily by Toaster. */
+export default function ToastHost({ label }: { label: string }) {
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      closeButton
+      pauseOnHover
+      pauseOnFocusLoss
+      draggable
+      draggablePercent={80}
+      draggableDirection="x"
+      role="alert"
+      theme="light"
+      transition={Bounce}
+      aria-label={label}
+      hotKeys={(e) => e.altKey && e.code === "KeyT"}
+      newestOnTop
+    />
+  );
+}

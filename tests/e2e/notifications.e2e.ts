@@ -1,0 +1,35 @@
+import { expect, loginAs, test } from "./fixtures";
+
+async function saveNewsPost(page: import("@playwright/test").Page) {
+  await page.goto("/admin/news/new");
+  await page.getByLabel("Nadpis").fill("Oznam pre kuriérov");
+  await page.getByLabel("Obsah").fill("Od pondelka máme nové skútre.");
+  await page.getByRole("button", { name: "Uložiť" }).click();
+}
+
+test.describe("notifications (spec §9)", () => {
+  test("a server flash becomes a toast: top-right, role alert, Alt+T focuses it, Escape returns", async ({ page }) => {
+    await loginAs(page, { role: "admin", language: "sk" });
+    await saveNewsPost(page);
+    const region = page.getByRole("region", { name: "Notifications Alt+T" });
+    const toast = region.getByRole("alert").filter({ hasText: "Zmeny boli uložené." });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
+    expect(box.y).toBeLessThan(120);
+    await expect(region.getByRole("button", { name: /close/i })).toBeVisible();
+    await page.keyboard.press("Alt+t");
+    await expect(toast).toBeFocused();
+    await page.keyboard.press("Escape");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the flash message is shown as plain HTML with role alert", async ({ page }) => {
+      await loginAs(page, { role: "admin", language: "sk" });
+      await saveNewsPost(page);
+      await expect(page.getByRole("alert").filter({ hasText: "Zmeny boli uložené." })).toBeVisible();
+    });
+  });
+});
