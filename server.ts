@@ -26,6 +26,8 @@ const { requestInfoContext } = await import("./app/lib/context");
 const { createStaticHandler } = await import("./app/lib/static.server");
 const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
 const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
+const { declaresTooLargeBody } = await import("./app/lib/body-limit.server");
+const { BODY_LIMITS } = await import("./app/domain/rules");
 const { closeDatabase } = await import("./app/lib/db.server");
 const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.server");
 const { log } = await import("./app/lib/log.server");
@@ -50,8 +52,8 @@ function clientIp(request: Request, socketIp: string | undefined) {
 const server = Bun.serve({
   port: cfg.port,
   hostname: cfg.host,
-  // Uploads are streamed and checked per file; this is only the outer bound of one request.
-  maxRequestBodySize: 120 * 1024 * 1024,
+  // Uploads are streamed and checked per file; declaresTooLargeBody answers first with a translated 413.
+  maxRequestBodySize: BODY_LIMITS.requestBytes + 1024 * 1024,
   idleTimeout: 60,
   async fetch(request, bunServer) {
     const started = performance.now();
@@ -63,6 +65,7 @@ const server = Bun.serve({
       const asset = serveStatic(request, url.pathname);
       if (asset) response = asset;
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
+      else if (declaresTooLargeBody(request)) response = await earlyError(request, 413, "errors:tooLarge");
       else {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, { ip, requestId });

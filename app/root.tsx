@@ -114,6 +114,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main id="main" className="site-main error-page">
       <h1>{title}</h1>
       {status === 404 ? <p>{t("notFound.translated")}</p> : <p>{status === 403 ? null : t("error.retry")}</p>}
+      {/* A refusal that says why (bad input, a wrong role) shows its translated message. */}
+      {status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string" ? <p className="alert alert-error">{error.data.error}</p> : null}
       <a className="btn btn-primary" href="/">
         {t("error.back")}
       </a>

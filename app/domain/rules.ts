@@ -31,6 +31,14 @@ export const SESSION_ABSOLUTE_DAYS = 60;
 export const ACTIVATION_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
 
+/** Outer bounds of one request body; multipart uploads are then checked per file (UPLOAD_LIMITS). */
+export const BODY_LIMITS = {
+  /** JSON and url-encoded bodies: every form and API field together fits many times over. */
+  formBytes: 1024 * 1024,
+  /** Any body, multipart included (two videos plus fields). */
+  requestBytes: 120 * 1024 * 1024,
+} as const;
+
 export const UPLOAD_LIMITS = {
   imageBytes: 10 * 1024 * 1024,
   videoBytes: 50 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { getInstance } from "~/middleware/i18n";
 
 /** CONTRACT §4 error body: `{ error }` in the request's language, plus optional field errors. */
@@ -35,4 +35,16 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 
 export function methodNotAllowed(context: Readonly<RouterContextProvider>, allow: string[]) {
   return jsonError(context, 405, "errors:methodNotAllowed", { headers: { Allow: allow.join(", ") } });
+}
+
+/**
+ * A page action's form body. A body no form can produce (JSON, text, broken multipart) is bad
+ * input, not a crash: it ends the action with 400 and the translated `errors:invalidInput`.
+ */
+export async function readFormData(context: Readonly<RouterContextProvider>, request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ error: getInstance(context).t("errors:invalidInput") }, { status: 400 });
+  }
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/files";
 import { requireUser } from "~/lib/session.server";
+import { getInstance } from "~/middleware/i18n";
 import { fileHeaders, storedFilePath } from "~/lib/uploads.server";
 import { findPrivateFile, recordFileView } from "~/models/uploads.server";
 
@@ -12,7 +13,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const file = Number.isSafeInteger(id) && id > 0 ? findPrivateFile(id, user) : undefined;
   const blob = file && Bun.file(storedFilePath(file.storageKey));
-  if (!file || !blob || !(await blob.exists())) return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!file || !blob || !(await blob.exists())) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
   if (user.role === "admin" && file.ownerId !== user.id) recordFileView(user.id, file);
   return new Response(blob, { headers: fileHeaders(file.mime, blob.size, "private") });
 }

@@ -16,6 +16,7 @@ import { hit } from "~/lib/rate-limit.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { listFaq, listFleet, listPartners, listPublishedNews } from "~/models/content.server";
 import { getSettings } from "~/models/settings.server";
+import { readFormData } from "~/lib/http.server";
 
 const OG_LOCALE: Record<Language, string> = { sk: "sk_SK", ua: "uk_UA", en: "en_GB" };
 const DATE_LOCALE: Record<Language, string> = { sk: "sk-SK", ua: "uk-UA", en: "en-GB" };
@@ -84,7 +85,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 /** The assistant's form without JavaScript: the answer is rendered into the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(context, request));
   const question = typeof form.question === "string" ? form.question.slice(0, 500) : "";
   const parsed = askSchema.safeParse(form);
   if (!parsed.success) return data<AskResult>({ question, error: t("home:assistant.questionInvalid") }, { status: 400 });

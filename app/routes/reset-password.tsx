@@ -12,6 +12,7 @@ import { changePassword } from "~/lib/auth.server";
 import { formFailure, formInvalid } from "~/lib/auth-http.server";
 import { getInstance } from "~/middleware/i18n";
 import { passwordResetTokenState } from "~/models/accounts.server";
+import { readFormData } from "~/lib/http.server";
 
 /** The form is shown only for a token that can still be used; it is consumed by the action. */
 export function loader({ context, params }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: resetPasswordFormSchema });
   if (submission.status !== "success") return formInvalid(submission);
   const result = await changePassword(params.token, submission.value.password);
   if (!result.ok) return formFailure(context, submission, result);

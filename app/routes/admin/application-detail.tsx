@@ -10,6 +10,7 @@ import { getApplicationDetail } from "~/models/admin-queries.server";
 import { approveApplication, rejectApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { readFormData } from "~/lib/http.server";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -21,7 +22,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = idParam(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: decisionSchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: decisionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   try {
     if (submission.value.intent === "approve") await approveApplication(admin.id, id);

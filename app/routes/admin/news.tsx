@@ -9,6 +9,7 @@ import { deleteStoredFiles } from "~/lib/uploads.server";
 import { pageFrom } from "~/models/admin-list.server";
 import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
+import { readFormData } from "~/lib/http.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -17,7 +18,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: idIntentSchema("delete") });
+  const submission = parseWithZod(await readFormData(context, request), { schema: idIntentSchema("delete") });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const keys = deleteNewsPost(admin.id, submission.value.id);
   if (!keys) return refuse(context, "admin:news.deleteFailed", 404);

@@ -14,6 +14,7 @@ import { getProblemReportDetail, listProblemReports, reportFilterFrom } from "~/
 import { DecisionError } from "~/models/decisions.server";
 import { replyToProblemReport } from "~/models/problem-reports.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
+import { readFormData } from "~/lib/http.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -26,7 +27,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: replySchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: replySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const { reportId, response } = submission.value;
   try {

@@ -11,6 +11,7 @@ import { log } from "~/lib/log.server";
 import { requireAdmin } from "~/lib/session.server";
 import { createReferralLink, deleteReferralLink, listReferralLinks } from "~/models/referrals.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
+import { readFormData } from "~/lib/http.server";
 
 const actionSchema = z.discriminatedUnion("intent", [referralSchema, idIntentSchema("delete")]);
 
@@ -21,7 +22,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: actionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
   if (value.intent === "create") {

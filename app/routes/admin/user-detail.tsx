@@ -8,6 +8,7 @@ import { Badge, ConfirmDialog, FormError, PageHeader, useFormatDate } from "~/co
 import { requireAdmin } from "~/lib/session.server";
 import { AdminUserError, changeUserRole, eraseUser, getUserDetail, setUserActive } from "~/models/admin-users.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { readFormData } from "~/lib/http.server";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
@@ -19,7 +20,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = idParam(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: userActionSchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: userActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
   try {

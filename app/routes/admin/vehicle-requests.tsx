@@ -15,6 +15,7 @@ import { DecisionError } from "~/models/decisions.server";
 import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
 import { approveVehicleRequest, rejectVehicleRequest } from "~/models/vehicle-requests.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
+import { readFormData } from "~/lib/http.server";
 
 const requestId = z.coerce.number().int().positive();
 const actionSchema = z.discriminatedUnion("intent", [
@@ -31,7 +32,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: actionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
   try {

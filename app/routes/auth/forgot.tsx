@@ -8,6 +8,7 @@ import { formFailure, formInvalid } from "~/lib/auth-http.server";
 import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n";
+import { readFormData } from "~/lib/http.server";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page
@@ -18,7 +19,7 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
   if (submission.status !== "success") return formInvalid(submission);
   const result = forgotPassword(submission.value, { ip: context.get(requestInfoContext).ip });
   if (!result.ok) return formFailure(context, submission, result);

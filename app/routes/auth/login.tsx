@@ -7,6 +7,7 @@ import { login } from "~/lib/auth.server";
 import { formFailure, formInvalid } from "~/lib/auth-http.server";
 import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
+import { readFormData } from "~/lib/http.server";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page
@@ -17,7 +18,7 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: loginSchema });
   if (submission.status !== "success") return formInvalid(submission);
   const result = await login(submission.value, { ip: context.get(requestInfoContext).ip, request });
   if (!result.ok) return formFailure(context, submission, result, { resendEmail: result.canResendActivation ? submission.value.email : null });

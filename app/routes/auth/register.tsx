@@ -10,6 +10,7 @@ import { formFailure, formInvalid } from "~/lib/auth-http.server";
 import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n";
+import { readFormData } from "~/lib/http.server";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page
@@ -20,7 +21,7 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: registerSchema });
   if (submission.status !== "success") return formInvalid(submission);
   const result = await register(submission.value, { ip: context.get(requestInfoContext).ip, request, language: getLocale(context) as Language });
   if (!result.ok) return formFailure(context, submission, result);

@@ -8,13 +8,14 @@ import { resendActivation } from "~/lib/auth.server";
 import { formFailure, formInvalid } from "~/lib/auth-http.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n";
+import { readFormData } from "~/lib/http.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("auth:resend.title") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
   if (submission.status !== "success") return formInvalid(submission);
   const result = resendActivation(submission.value, { ip: context.get(requestInfoContext).ip });
   if (!result.ok) return formFailure(context, submission, result);
