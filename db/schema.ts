@@ -36,7 +36,12 @@ export const users = sqliteTable(
     index("users_status_created_idx").on(t.status, t.createdAt),
     index("users_created_idx").on(t.createdAt),
     index("users_full_name_idx").on(t.fullName),
-    index("users_referral_idx").on(t.referralLinkId),
+    // With status: the registrations column of the referral list reads only this index.
+    index("users_referral_idx").on(t.referralLinkId, t.status),
+    // The admin users table filtered by status and sorted by e-mail or name, without a sort step.
+    index("users_status_email_idx").on(t.status, t.email),
+    index("users_status_name_idx").on(t.status, t.fullName),
+    index("users_role_idx").on(t.role),
   ],
 );
 
@@ -122,6 +127,7 @@ export const vehicles = sqliteTable(
     index("vehicles_status_idx").on(t.status),
     index("vehicles_name_idx").on(t.name),
     index("vehicles_lease_idx").on(t.leaseEndsAt),
+    index("vehicles_created_idx").on(t.createdAt),
   ],
 );
 
@@ -252,6 +258,7 @@ export const auditLog = sqliteTable(
   (t) => [
     index("audit_created_idx").on(t.createdAt),
     index("audit_entity_idx").on(t.entityType, t.entityId),
+    index("audit_entity_created_idx").on(t.entityType, t.createdAt),
     index("audit_subject_idx").on(t.subjectUserId, t.createdAt),
     index("audit_actor_idx").on(t.actorId, t.createdAt),
   ],
