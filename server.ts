@@ -31,6 +31,7 @@ const { BODY_LIMITS } = await import("./app/domain/rules");
 const { closeDatabase } = await import("./app/lib/db.server");
 const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.server");
 const { log } = await import("./app/lib/log.server");
+const { withPageCache } = await import("./app/lib/page-cache.server");
 const { startScheduler } = await import("./app/lib/scheduler.server");
 const { scheduledJobs } = await import("./app/lib/jobs.server");
 
@@ -69,7 +70,7 @@ const server = Bun.serve({
       else {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, { ip, requestId });
-        response = await handle(request, context);
+        response = await withPageCache(request, url, () => handle(request, context));
         if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
       }
     } catch (error) {

@@ -24,6 +24,9 @@ export function openDatabase(file: string, folder = migrationsFolder): DB {
   const broken = sqlite.query("PRAGMA foreign_key_check").all();
   if (broken.length > 0) throw new Error(`Foreign key check failed after migration: ${JSON.stringify(broken[0])}`);
   sqlite.exec("PRAGMA foreign_keys = ON");
+  // Statistics for indexes a migration added (the query planner picked a worse index without them);
+  // a no-op when nothing changed much. SQLite's advice for long-lived connections.
+  sqlite.exec("PRAGMA optimize = 0x10002");
   return db as DB;
 }
 

@@ -1,7 +1,7 @@
-import { createCookie, type MiddlewareFunction } from "react-router";
+import { createInstance, type i18n } from "i18next";
+import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { initReactI18next } from "react-i18next";
-import { createI18nextMiddleware } from "remix-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "~/domain/rules";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
 import { sessionContext } from "~/lib/context";
 import { isProduction } from "~/lib/config.server";
 import { NAMESPACES, resources } from "~/lib/locales";
@@ -27,31 +27,54 @@ export function languageFromHeader(header: string | null): Language | null {
   return null;
 }
 
-export const [remixI18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    order: ["custom"],
-    // CONTRACT §3 order: ?lng, the lng cookie, the user's saved language, Accept-Language, sk.
-    async findLocale({ request, context }) {
-      const query = new URL(request.url).searchParams.get("lng");
-      if (isLanguage(query)) return query;
-      const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie"));
-      if (isLanguage(cookie)) return cookie;
-      const saved = context.get(sessionContext)?.user.language;
-      if (saved) return saved;
-      return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
-    },
-  },
-  i18next: {
-    resources,
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  },
-  plugins: [initReactI18next],
-});
+// CONTRACT §3 order: ?lng, the lng cookie, the user's saved language, Accept-Language, sk.
+async function findLocale({ request, context }: Parameters<MiddlewareFunction<Response>>[0]): Promise<Language> {
+  const query = new URL(request.url).searchParams.get("lng");
+  if (isLanguage(query)) return query;
+  const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie"));
+  if (isLanguage(cookie)) return cookie;
+  const saved = context.get(sessionContext)?.user.language;
+  if (saved) return saved;
+  return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * One initialised i18next instance per language, made once: creating and initialising an instance
+ * over every namespace on each request cost more than the rest of a small page. Nothing on the server
+ * changes an instance's language or resources, so requests can share them.
+ */
+const instances = new Map<Language, i18n>();
+function instanceFor(lng: Language): i18n {
+  let instance = instances.get(lng);
+  if (!instance) {
+    instance = createInstance({ resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false, interpolation: { escapeValue: false }, initAsync: false });
+    instance.use(initReactI18next);
+    void instance.init({ lng });
+    instances.set(lng, instance);
+  }
+  return instance;
+}
+
+const localeContext = createContext<Language>(DEFAULT_LANGUAGE);
+const i18nextContext = createContext<i18n | null>(null);
+
+export const remixI18nextMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  const lng = await findLocale(args);
+  args.context.set(localeContext, lng);
+  args.context.set(i18nextContext, instanceFor(lng));
+  return next();
+};
+
+export function getLocale(context: Readonly<RouterContextProvider>): Language {
+  return context.get(localeContext);
+}
+
+/** The request's translator; throws outside the middleware (entry.server.tsx falls back to Slovak). */
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  const instance = context.get(i18nextContext);
+  if (!instance) throw new Error("the i18n middleware has not run for this request");
+  return instance;
+}
 
 /** A `?lng=` choice sets the cookie for a year (CONTRACT §3); the session middleware saves it on the user. */
 export const i18nMiddleware: MiddlewareFunction<Response> = async (args, next) => {

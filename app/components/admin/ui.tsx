@@ -5,6 +5,17 @@ import { UrlDialog } from "~/components/dialog";
 /** Dates shown in one fixed zone so the server's HTML and the browser's render agree. */
 const ZONE = "Europe/Bratislava";
 const LOCALES = { sk: "sk-SK", ua: "uk-UA", en: "en-GB" } as const;
+// Building an Intl.DateTimeFormat is costly; a table of 20 rows made 20 of them per render.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatFor(locale: string, withTime: boolean) {
+  const key = `${locale}|${withTime}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: withTime ? "short" : undefined, timeZone: ZONE });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 export function useFormatDate() {
   const { i18n } = useTranslation();
@@ -12,7 +23,7 @@ export function useFormatDate() {
   return (value: Date | string | number | null | undefined, withTime = false) => {
     if (value === null || value === undefined) return "—";
     const date = new Date(value);
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: withTime ? "short" : undefined, timeZone: ZONE }).format(date);
+    return formatFor(locale, withTime).format(date);
   };
 }
 

@@ -1,0 +1,73 @@
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { config } from "./config.server";
+import { invalidatePageCache, pageCacheKey, withPageCache } from "./page-cache.server";
+
+let renders = 0;
+function render(extra: Record<string, string> = {}) {
+  return async () => {
+    renders++;
+    const nonce = `n0nce${renders}abcdefghijklmn`;
+    return new Response(`<script nonce="${nonce}">render ${renders}</script>`, {
+      headers: { "Content-Type": "text/html", "Content-Security-Policy": `script-src 'nonce-${nonce}'`, ...extra },
+    });
+  };
+}
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
+const serve = (request: Request, extra?: Record<string, string>) => withPageCache(request, new URL(request.url), render(extra));
+const post = (path: string) => withPageCache(new Request(`http://localhost${path}`, { method: "POST" }), new URL(`http://localhost${path}`), async () => new Response(null, { status: 204 }));
+
+describe("anonymous home page cache", () => {
+  test("only GET / without a session, toast or unknown parameter is cacheable", () => {
+    const key = (path: string, headers?: Record<string, string>, method = "GET") => pageCacheKey(new Request(`http://localhost${path}`, { method, headers }), new URL(`http://localhost${path}`));
+    expect(key("/")).not.toBeNull();
+    expect(key("/?days=5&hours=8&news=2")).not.toBeNull();
+    expect(key("/", { Cookie: "lng=ImVuIg%3D%3D" })).not.toBeNull();
+    expect(key("/", { Cookie: "cf_session=abc" })).toBeNull();
+    expect(key("/", { Cookie: "lng=x; toast=y" })).toBeNull();
+    expect(key("/?auth=login")).toBeNull();
+    expect(key("/?ref=abc")).toBeNull();
+    expect(key("/?lng=en")).toBeNull();
+    expect(key("/dashboard")).toBeNull();
+    expect(key("/", {}, "POST")).toBeNull();
+    // The language is part of the key; its spelling in Accept-Language is not.
+    expect(key("/", { "Accept-Language": "en-GB,en;q=0.9" })).toBe(key("/", { "Accept-Language": "en" }));
+    expect(key("/", { "Accept-Language": "en" })).not.toBe(key("/", { "Accept-Language": "uk" }));
+  });
+
+  test("a hit is the same page with a fresh nonce in the body and the policy", async () => {
+    invalidatePageCache();
+    const first = await serve(get("/"));
+    const firstBody = await first.text();
+    const second = await serve(get("/"));
+    const secondBody = await second.text();
+    expect(secondBody).toContain("render 1");
+    const nonce = /nonce="([^"]+)"/.exec(secondBody)![1]!;
+    expect(nonce).not.toBe(/nonce="([^"]+)"/.exec(firstBody)![1]);
+    expect(second.headers.get("Content-Security-Policy")).toBe(`script-src 'nonce-${nonce}'`);
+  });
+
+  test("a write, another connection's commit or a Set-Cookie answer is not served from the copy", async () => {
+    invalidatePageCache();
+    const before = renders;
+    await serve(get("/?days=3"));
+    await serve(get("/?days=3"));
+    expect(renders).toBe(before + 1);
+    await post("/admin/news");
+    await serve(get("/?days=3"));
+    expect(renders).toBe(before + 2);
+    // The page-view beacon writes on every visit and changes nothing the page shows.
+    await post("/api/track/page-view");
+    await serve(get("/?days=3"));
+    expect(renders).toBe(before + 2);
+    const other = new Database(config().databasePath);
+    other.exec("UPDATE settings SET value = value");
+    other.exec("CREATE TABLE IF NOT EXISTS page_cache_probe (x)");
+    other.close();
+    await serve(get("/?days=3"));
+    expect(renders).toBe(before + 3);
+    await serve(get("/?days=4"), { "Set-Cookie": "x=1" });
+    await serve(get("/?days=4"));
+    expect(renders).toBe(before + 5);
+  });
+});
