@@ -1,4 +1,6 @@
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { db } from "~/lib/db.server";
 
 /** Rows per page in every admin table. */
 export const PAGE_SIZE = 20;
@@ -27,4 +29,12 @@ export function likePattern(term: string) {
 /** `column LIKE pattern ESCAPE '\'`, case-insensitive for ASCII as SQLite's LIKE is. */
 export function likeEscaped(column: SQLWrapper, term: string) {
   return sql`${column} LIKE ${likePattern(term)} ESCAPE '\\'`;
+}
+
+/**
+ * The ids of one page, as a subquery for `inArray(table.id, …)`. It reads only an index, so the
+ * OFFSET skips index entries instead of full rows (page 500 skipped 10,000 joined rows before).
+ */
+export function pageIds(table: SQLiteTable & { id: SQLiteColumn }, where: SQL | undefined, order: SQL[], page: number) {
+  return db().select({ id: table.id }).from(table).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offsetOf(page));
 }

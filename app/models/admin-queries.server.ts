@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { applications, problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { APPLICATION_STATUSES, REPORT_STATUSES, REQUEST_STATUSES, type ApplicationStatus, type ReportStatus, type RequestStatus } from "~/domain/status";
 import { db } from "~/lib/db.server";
-import { PAGE_SIZE, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import { pageFrom, pageIds, toPage } from "./admin-list.server";
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return (values as readonly string[]).includes(value ?? "") ? (value as T) : null;
@@ -25,10 +25,8 @@ export function listApplications(filter: { status: ApplicationStatus | null; pag
     .select({ id: applications.id, fullName: applications.fullName, age: applications.age, phone: applications.phone, status: applications.status, createdAt: applications.createdAt, userId: users.id, email: users.email })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
-    .where(where)
+    .where(inArray(applications.id, pageIds(applications, where, [desc(applications.createdAt), desc(applications.id)], filter.page)))
     .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(filter.page))
     .all();
   return toPage(rows, total, filter.page);
 }
@@ -79,10 +77,8 @@ export function listVehicleRequests(filter: { status: RequestStatus | null; page
     .innerJoin(users, eq(users.id, vehicleRequests.userId))
     .leftJoin(current, eq(current.id, vehicleRequests.currentVehicleId))
     .leftJoin(requested, eq(requested.id, vehicleRequests.requestedVehicleId))
-    .where(where)
+    .where(inArray(vehicleRequests.id, pageIds(vehicleRequests, where, [desc(vehicleRequests.createdAt), desc(vehicleRequests.id)], filter.page)))
     .orderBy(desc(vehicleRequests.createdAt), desc(vehicleRequests.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(filter.page))
     .all();
   return toPage(rows, total, filter.page);
 }
@@ -96,10 +92,8 @@ export function listProblemReports(filter: { status: ReportStatus | null; page: 
     .from(problemReports)
     .innerJoin(users, eq(users.id, problemReports.userId))
     .leftJoin(vehicles, eq(vehicles.id, problemReports.vehicleId))
-    .where(where)
+    .where(inArray(problemReports.id, pageIds(problemReports, where, [desc(problemReports.createdAt), desc(problemReports.id)], filter.page)))
     .orderBy(desc(problemReports.createdAt), desc(problemReports.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(filter.page))
     .all();
   return toPage(rows, total, filter.page);
 }

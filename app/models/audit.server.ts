@@ -1,8 +1,8 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { auditLog, users } from "~db/schema";
 import { db } from "~/lib/db.server";
-import { PAGE_SIZE, offsetOf, toPage } from "./admin-list.server";
+import { pageIds, toPage } from "./admin-list.server";
 import type { Tx } from "./status.server";
 
 export type AuditEntry = {
@@ -54,10 +54,8 @@ export function listAudit(filter: { entityType: AuditEntry["entityType"] | null;
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
     .leftJoin(subject, eq(subject.id, auditLog.subjectUserId))
-    .where(where)
+    .where(inArray(auditLog.id, pageIds(auditLog, where, [desc(auditLog.createdAt), desc(auditLog.id)], filter.page)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(filter.page))
     .all();
   return toPage(rows, total, filter.page);
 }

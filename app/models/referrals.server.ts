@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { referralLinks, users } from "~db/schema";
 import { config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
@@ -25,6 +25,8 @@ export function listReferralLinks() {
       activated: sql<number>`sum(case when ${users.status} <> 'created_account' then 1 else 0 end)`.as("activated"),
     })
     .from(users)
+    // Only referred users: the index (referral_link_id, status) then answers without reading the rest.
+    .where(isNotNull(users.referralLinkId))
     .groupBy(users.referralLinkId)
     .as("regs");
   return db()

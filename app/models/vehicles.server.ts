@@ -5,7 +5,7 @@ import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from
 import { db } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
-import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import { likeEscaped, pageFrom, pageIds, toPage } from "./admin-list.server";
 import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
 import { insertUploadRows } from "./uploads.server";
@@ -51,10 +51,8 @@ export function listVehicles(filter: { q: string; page: number }) {
     })
     .from(vehicles)
     .leftJoin(users, eq(users.id, vehicles.assignedUserId))
-    .where(where)
+    .where(inArray(vehicles.id, pageIds(vehicles, where, [desc(vehicles.createdAt), desc(vehicles.id)], filter.page)))
     .orderBy(desc(vehicles.createdAt), desc(vehicles.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(filter.page))
     .all();
   return toPage(rows, total, filter.page);
 }

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { createUser } from "../../tests/factories";
+import { listUsers, userFilterFrom } from "./admin-users.server";
+
+const search = (query: string) => listUsers(userFilterFrom(new URLSearchParams(query)));
+
+describe("users search index (FTS5 trigram)", () => {
+  test("finds a substring of the name or e-mail, ignoring case and accents", async () => {
+    const a = await createUser({ email: "kvetoslava.search@example.com", fullName: "Ľubica Šťastná" });
+    expect(search("q=stastna").rows.map((r) => r.id)).toEqual([a.id]);
+    expect(search("q=ŠŤASTN").rows.map((r) => r.id)).toEqual([a.id]);
+    expect(search("q=toslava.sea").rows.map((r) => r.id)).toEqual([a.id]);
+    expect(search("q=stastna").total).toBe(1);
+  });
+
+  test("follows updates and deletions of users", async () => {
+    const a = await createUser({ email: "renamed.search@example.com", fullName: "Old Qwertyname" });
+    db().update(users).set({ fullName: "New Zxcvbname" }).where(eq(users.id, a.id)).run();
+    expect(search("q=qwertyname").total).toBe(0);
+    expect(search("q=zxcvbname").rows.map((r) => r.id)).toEqual([a.id]);
+    db().delete(users).where(eq(users.id, a.id)).run();
+    expect(search("q=zxcvbname").total).toBe(0);
+  });
+
+  test("quotes in the term are text, short terms still match, status narrows, pages stay ordered", async () => {
+    const quoted = await createUser({ email: "quote.search@example.com", fullName: 'Ann "Q" Yuiop' });
+    expect(search(`q=${encodeURIComponent('"Q" Yuiop')}`).rows.map((r) => r.id)).toEqual([quoted.id]);
+    expect(search('q="').total).toBeGreaterThanOrEqual(1);
+    expect(search("q=uo").rows.some((r) => r.id === quoted.id)).toBe(true);
+    const made = [];
+    for (let i = 0; i < 22; i++) made.push(await createUser({ fullName: `Paged Hjklname ${i}` }));
+    db().update(users).set({ status: "job_rejected" }).where(eq(users.id, made[0]!.id)).run();
+    expect(search("q=hjklname&status=job_rejected").rows.map((r) => r.id)).toEqual([made[0]!.id]);
+    const first = search("q=hjklname&sort=fullName&dir=asc");
+    const second = search("q=hjklname&sort=fullName&dir=asc&page=2");
+    expect([first.total, first.rows.length, second.rows.length]).toEqual([22, 20, 2]);
+    const names = [...first.rows, ...second.rows].map((r) => r.fullName!);
+    expect(names).toEqual([...names].sort());
+  });
+});
