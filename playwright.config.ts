@@ -18,6 +18,7 @@ Object.assign(process.env, {
   DEMO_SEED: "1",
   CAPTCHA_PROVIDER: process.env.E2E_CAPTCHA ?? "altcha",
   BUILD_DIR: buildDir,
+  COURIER_QUIET_LOGS: "1",
 });
 
 const chromiumArgs = [

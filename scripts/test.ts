@@ -28,8 +28,10 @@ console.log("\n▶ unit and integration: bun test");
 {
   const { code, output } = await run(["bun", "test"]);
   process.stdout.write(output.split("\n").filter((line) => !line.startsWith("(pass)")).join("\n"));
-  const passed = Number(/(\d+) pass/.exec(output)?.[1] ?? 0);
-  const failed = Number(/(\d+) fail/.exec(output)?.[1] ?? 0) + Number(/(\d+) errors?\n/.exec(output)?.[1] ?? 0);
+  // bun's own summary lines: " 282 pass", " 0 fail", and " 1 error" when a file failed to load.
+  const summary = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(output)?.[1] ?? 0);
+  const passed = summary("pass");
+  const failed = summary("fail") + summary("errors?");
   results.push({ name: "bun test", passed, failed: failed || (code !== 0 ? 1 : 0) });
 }
 

@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 function startServer(env: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), "courier-server-"));
   const proc = Bun.spawn(["bun", "server.ts"], {
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${dir}/app.db`, UPLOADS_DIR: `${dir}/uploads`, HOST: "127.0.0.1", ...env },
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${dir}/app.db`, UPLOADS_DIR: `${dir}/uploads`, HOST: "127.0.0.1", COURIER_QUIET_LOGS: "0", ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -83,7 +83,7 @@ test.describe("the Bun server process", () => {
     await first.proc.exited;
     expect(await new Response(first.proc.stdout).text()).toContain("Demo admin: admin@courierfleet.sk");
     const second = Bun.spawn(["bun", "server.ts"], {
-      env: { ...process.env, DATA_DIR: first.dir, DATABASE_URL: `file:${first.dir}/app.db`, UPLOADS_DIR: `${first.dir}/uploads`, HOST: "127.0.0.1", PORT: String(port), DEMO_SEED: "1" },
+      env: { ...process.env, DATA_DIR: first.dir, DATABASE_URL: `file:${first.dir}/app.db`, UPLOADS_DIR: `${first.dir}/uploads`, HOST: "127.0.0.1", COURIER_QUIET_LOGS: "0", PORT: String(port), DEMO_SEED: "1" },
       stdout: "pipe",
       stderr: "pipe",
     });
