@@ -196,3 +196,17 @@ test.describe("same-origin forms without JavaScript still work", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
+
+test.describe("download my data", () => {
+  test("the dashboard link downloads the user's archive", async ({ page }) => {
+    await loginAs(page, { status: "confirmed_account" });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/dashboard");
+    const link = page.getByTestId("data-export");
+    await link.scrollIntoViewIfNeeded();
+    await expect(link).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/dashboard-data-export-360.png", fullPage: true });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^courier-fleet-data-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  });
+});
