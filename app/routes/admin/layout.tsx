@@ -3,15 +3,18 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/lib/session.server";
+import { getInstance } from "~/middleware/i18n";
 import { pendingWork } from "~/models/dashboard-stats.server";
 
-export function meta() {
-  return [{ name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { pending: pendingWork() };
+  const { t } = getInstance(context);
+  // Every admin screen needs a document title (WCAG 2.4.2); the section's name serves them all.
+  return { pending: pendingWork(), title: `${t("admin:nav.title")} · ${t("common:brand")}` };
 }
 
 const LINKS = [

@@ -12,15 +12,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { filter, users: listUsers(filter) };
 }
 
-function SortLink({ column, label, sort, dir }: { column: UserSort; label: string; sort: UserSort; dir: "asc" | "desc" }) {
+/** A sortable column header: aria-sort belongs on the header cell, not on the link inside it. */
+function SortHeader({ column, label, sort, dir }: { column: UserSort; label: string; sort: UserSort; dir: "asc" | "desc" }) {
   const href = useHrefWith();
   const active = sort === column;
   const nextDir = active && dir === "asc" ? "desc" : "asc";
   return (
-    <Link to={href({ sort: column, dir: nextDir, page: null })} className="admin-sort" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
-      {label}
-      {active ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
-    </Link>
+    <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={href({ sort: column, dir: nextDir, page: null })} className="admin-sort">
+        {label}
+        {active ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
+      </Link>
+    </th>
   );
 }
 
@@ -63,13 +66,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               <th scope="col">{t("users.id")}</th>
-              <th scope="col"><SortLink column="email" label={t("users.email")} sort={filter.sort} dir={filter.dir} /></th>
+              <SortHeader column="email" label={t("users.email")} sort={filter.sort} dir={filter.dir} />
               <th scope="col">{t("users.referredBy")}</th>
               <th scope="col">{t("users.role")}</th>
               <th scope="col">{t("users.active")}</th>
-              <th scope="col"><SortLink column="createdAt" label={t("users.registeredAt")} sort={filter.sort} dir={filter.dir} /></th>
-              <th scope="col"><SortLink column="fullName" label={t("users.fullName")} sort={filter.sort} dir={filter.dir} /></th>
-              <th scope="col"><SortLink column="status" label={t("users.status")} sort={filter.sort} dir={filter.dir} /></th>
+              <SortHeader column="createdAt" label={t("users.registeredAt")} sort={filter.sort} dir={filter.dir} />
+              <SortHeader column="fullName" label={t("users.fullName")} sort={filter.sort} dir={filter.dir} />
+              <SortHeader column="status" label={t("users.status")} sort={filter.sort} dir={filter.dir} />
             </tr>
           </thead>
           <tbody>

@@ -1,0 +1,194 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { png } from "../media-fixtures";
+import { expect, loginAs, test } from "./fixtures";
+
+/**
+ * Accessibility (issue 8 §4): axe-core on every screen of spec §2 in all three languages with no
+ * serious or critical violation (WCAG 2.1 A/AA rules), form fields labelled, dialogs that trap focus,
+ * close on Escape and give focus back, and keyboard-only journeys for registration and the job application.
+ */
+const LANGUAGES = ["sk", "ua", "en"] as const;
+type Language = (typeof LANGUAGES)[number];
+
+test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[34]/] });
+
+async function expectNoSeriousViolations(page: Page, url: string) {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBeLessThan(500);
+  // Hydrated, so what axe sees is what a visitor with JavaScript gets.
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(serious, `${url}`).toEqual([]);
+}
+
+/** Every visible form control has an accessible name. */
+async function expectLabelledFields(page: Page) {
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("input:not([type=hidden]), select, textarea")]
+      .filter((el) => el.offsetParent !== null || el.getClientRects().length > 0)
+      .filter((el) => {
+        const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.getAttribute("title");
+        return !labelled;
+      })
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+  expect(unlabelled).toEqual([]);
+}
+
+for (const lng of LANGUAGES) {
+  test.describe(`axe, ${lng}`, () => {
+    test(`public screens (${lng})`, async ({ page }) => {
+      await page.goto(`/?lng=${lng}`);
+      for (const url of ["/", "/?auth=login", "/?auth=register", "/?auth=forgot", "/activate/not-a-real-token", "/reset-password/not-a-real-token", "/no-such-page"]) {
+        await expectNoSeriousViolations(page, url);
+        await expectLabelledFields(page);
+      }
+    });
+
+    test(`courier dashboard in its main states (${lng})`, async ({ page }) => {
+      const states = [
+        ["created_account", "/dashboard"],
+        ["confirmed_account", "/dashboard"],
+        ["applied_for_job", "/dashboard"],
+        ["job_rejected", "/dashboard"],
+        ["working_no_vehicle", "/dashboard"],
+        ["working_no_vehicle", "/dashboard?modal=vehicle"],
+        ["applied_for_vehicle", "/dashboard"],
+        ["lease_expired", "/dashboard"],
+      ] as const;
+      for (const [status, url] of states) {
+        await page.context().clearCookies();
+        await loginAs(page, { status, language: lng });
+        await expectNoSeriousViolations(page, url);
+        await expectLabelledFields(page);
+      }
+    });
+
+    test(`admin screens (${lng})`, async ({ page }) => {
+      const admin = await loginAs(page, { role: "admin", language: lng });
+      for (const url of [
+        "/admin",
+        "/admin/users",
+        `/admin/users/${admin.id}`,
+        "/admin/applications",
+        "/admin/vehicles",
+        "/admin/vehicles/new",
+        "/admin/vehicle-requests",
+        "/admin/problem-reports",
+        "/admin/news",
+        "/admin/news/new",
+        "/admin/referrals",
+        "/admin/audit",
+      ]) {
+        await expectNoSeriousViolations(page, url);
+        await expectLabelledFields(page);
+      }
+    });
+  });
+}
+
+/** Presses Tab until `target` has focus, as a keyboard user would (at most `limit` presses). */
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`could not reach ${target} with the keyboard`);
+}
+
+/**
+ * Tab and Shift+Tab never put focus on the page behind a modal: it stays in the dialog (or, past
+ * its last control, leaves for the browser's own toolbar, which a modal <dialog> allows) and
+ * comes back into the dialog.
+ */
+async function expectFocusTrapped(page: Page, dialog: Locator, presses: number) {
+  const where = () => dialog.evaluate((d) => (d.contains(document.activeElement) ? "dialog" : document.activeElement === document.body || !document.hasFocus() ? "browser" : document.activeElement!.outerHTML.slice(0, 80)));
+  const seen = new Set<string>();
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < presses; i++) {
+      await page.keyboard.press(key);
+      const at = await where();
+      seen.add(at);
+      expect(["dialog", "browser"], `focus after ${i + 1} × ${key}`).toContain(at);
+    }
+  }
+  expect(seen.has("dialog")).toBe(true);
+}
+
+test.describe("keyboard only", () => {
+  test("the auth dialog traps focus, closes on Escape and gives focus back", async ({ page }) => {
+    await page.goto("/?lng=en");
+    await page.waitForLoadState("networkidle");
+    const opener = page.getByRole("banner").getByRole("link", { name: "Log in" }).first();
+    await tabTo(page, opener);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expectFocusTrapped(page, dialog, 25);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("a dashboard dialog traps focus, closes on Escape and gives focus back", async ({ page }) => {
+    await loginAs(page, { status: "working_no_vehicle", language: "en" });
+    await page.goto("/dashboard");
+    await page.waitForLoadState("networkidle");
+    const opener = page.getByRole("link", { name: "Request a vehicle" });
+    await tabTo(page, opener);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expectFocusTrapped(page, dialog, 15);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("registration with the keyboard alone", async ({ page }) => {
+    await page.goto("/?lng=en");
+    await page.waitForLoadState("networkidle");
+    await tabTo(page, page.getByRole("banner").getByRole("link", { name: "Register" }).first());
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await tabTo(page, dialog.locator("input[name=email]"));
+    await page.keyboard.type(`keyboard-${Date.now().toString(36)}@example.com`);
+    await tabTo(page, dialog.locator("input[name=password]"));
+    await page.keyboard.type("Kuriér-Jazda-7!");
+    const submit = dialog.getByRole("button", { name: "Register" });
+    await expect(submit).toBeEnabled({ timeout: 15_000 });
+    await tabTo(page, submit);
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByText("Registration successful")).toBeVisible({ timeout: 15_000 });
+  });
+
+  test("the job application with the keyboard alone", async ({ page }) => {
+    await loginAs(page, { status: "confirmed_account", language: "en" });
+    await page.goto("/dashboard");
+    await page.waitForLoadState("networkidle");
+    const type = async (label: Locator, text: string) => {
+      await tabTo(page, label);
+      await page.keyboard.type(text);
+    };
+    await type(page.getByLabel("Full name (as in passport)"), "Olena Kovalenko");
+    await type(page.getByRole("spinbutton", { name: /^Age/ }), "24");
+    await type(page.getByLabel("Phone number (Slovak)"), "0903 555 123");
+    await tabTo(page, page.getByLabel("Preferred contact method"));
+    await page.keyboard.press("End"); // the last choice (Viber); keys change a closed select in Chromium
+    const card = await png(400, 260);
+    for (const field of ["face_photo", "id_front", "id_back"]) {
+      const input = page.locator(`input[name="${field}"][type="file"]`);
+      await tabTo(page, input);
+      const chooser = page.waitForEvent("filechooser");
+      await page.keyboard.press("Space");
+      await (await chooser).setFiles({ name: `${field}.png`, mimeType: "image/png", buffer: Buffer.from(card) });
+    }
+    await tabTo(page, page.getByRole("button", { name: "Submit application" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("link", { name: "View my application" })).toBeVisible({ timeout: 15_000 });
+  });
+});
