@@ -140,6 +140,7 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
         throw error;
       }
       leaseEndsAt = new Date(now + getSettings().leaseDays * DAY);
+      closePendingRequest(tx, adminId, newUserId, id, leaseEndsAt);
     }
     if (!newUserId) leaseEndsAt = null;
 
@@ -173,6 +174,37 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
       after: { ...snapshot(after), addedImages: newImages.length || undefined },
     });
     return after.id;
+  });
+}
+
+/**
+ * A direct assignment decides the courier's open vehicle request: approved when it asked for this
+ * vehicle, otherwise rejected — so no request stays pending for a courier who already rides.
+ */
+function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId: number | null, leaseEndsAt: Date) {
+  const pending = tx
+    .select()
+    .from(vehicleRequests)
+    .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
+    .get();
+  if (!pending) return;
+  const approved = vehicleId !== null && pending.requestedVehicleId === vehicleId;
+  const decision = {
+    status: approved ? ("approved" as const) : ("rejected" as const),
+    reason: approved ? null : "assigned another vehicle directly",
+    expiresAt: approved ? leaseEndsAt : null,
+    decidedById: adminId,
+    decidedAt: new Date(),
+  };
+  tx.update(vehicleRequests).set(decision).where(eq(vehicleRequests.id, pending.id)).run();
+  recordAudit(tx, {
+    actorId: adminId,
+    action: approved ? "vehicle_request.approve" : "vehicle_request.reject",
+    entityType: "vehicle_request",
+    entityId: pending.id,
+    subjectUserId: userId,
+    before: { status: "pending" },
+    after: { status: decision.status, reason: decision.reason },
   });
 }
 

@@ -1,0 +1,50 @@
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { vehicleRequests } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { createVehicle } from "../../tests/dashboard-helpers";
+import { createUser, getUserRow } from "../../tests/factories";
+import { saveVehicle } from "./vehicles.server";
+
+function pendingRequest(userId: number, requestedVehicleId: number) {
+  return db().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning().get();
+}
+
+function assign(adminId: number, vehicle: ReturnType<typeof createVehicle>, userId: number) {
+  return saveVehicle(adminId, vehicle.id, {
+    name: vehicle.name,
+    characteristics: vehicle.characteristics,
+    serialNumber: vehicle.serialNumber,
+    comment: null,
+    status: "available",
+    availableSince: null,
+    assignedUserId: userId,
+  });
+}
+
+describe("assigning a vehicle directly from the vehicle form", () => {
+  test("approves the courier's open request when it asked for that vehicle", async () => {
+    const admin = await createUser({ role: "admin" });
+    const courier = await createUser({ status: "applied_for_vehicle" });
+    const vehicle = createVehicle();
+    const request = pendingRequest(courier.id, vehicle.id);
+    assign(admin.id, vehicle, courier.id);
+    const after = db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()!;
+    expect(after.status).toBe("approved");
+    expect(after.decidedById).toBe(admin.id);
+    expect(after.expiresAt).not.toBeNull();
+    expect(getUserRow(courier.id)?.status).toBe("working_with_vehicle");
+  });
+
+  test("rejects it when the courier gets another vehicle, so nothing stays pending", async () => {
+    const admin = await createUser({ role: "admin" });
+    const courier = await createUser({ status: "applied_for_vehicle" });
+    const wanted = createVehicle();
+    const given = createVehicle();
+    const request = pendingRequest(courier.id, wanted.id);
+    assign(admin.id, given, courier.id);
+    const after = db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()!;
+    expect(after.status).toBe("rejected");
+    expect(after.reason).toBe("assigned another vehicle directly");
+  });
+});
