@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, lte } from "drizzle-orm";
 import { users, vehicles } from "~db/schema";
 import { db } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
@@ -12,8 +12,11 @@ export class LeaseError extends Error {
 }
 
 /** Every vehicle out on a lease, ended leases first: the admin's renew-or-end list. */
-export function listLeases() {
-  return db()
+/** How many leases the admin page shows: the ones ending soonest, which are the ones to act on. */
+export const LEASES_SHOWN = 50;
+
+export function listLeases(limit = LEASES_SHOWN) {
+  const rows = db()
     .select({
       vehicleId: vehicles.id,
       vehicleName: vehicles.name,
@@ -27,7 +30,10 @@ export function listLeases() {
     .from(vehicles)
     .innerJoin(users, eq(users.id, vehicles.assignedUserId))
     .orderBy(asc(vehicles.leaseEndsAt))
+    .limit(limit)
     .all();
+  const total = db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId)).get()?.n ?? 0;
+  return { rows, total };
 }
 
 /**

@@ -9,7 +9,7 @@ type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; lea
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Vehicles out on a lease: renew with a new end date, or end the lease (vehicle back to available). */
-export function LeasesTable({ leases, result }: { leases: Lease[]; result?: SubmissionResult<string[]> }) {
+export function LeasesTable({ leases, total, result }: { leases: Lease[]; total: number; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const endsAtError = result?.error?.endsAt?.[0];
@@ -17,6 +17,7 @@ export function LeasesTable({ leases, result }: { leases: Lease[]; result?: Subm
     <div className="card admin-section">
       <h2>{t("leases.title")}</h2>
       <p className="field-hint">{t("leases.hint")}</p>
+      {total > leases.length ? <p className="field-hint">{t("leases.showing", { shown: leases.length, total })}</p> : null}
       {endsAtError ? <p className="alert alert-error">{t(endsAtError)}</p> : null}
       <div className="table-wrap">
         <table className="table">

@@ -115,7 +115,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
         </table>
       </div>
       <Pager page={requests.page} pageCount={requests.pageCount} total={requests.total} />
-      <LeasesTable leases={leases} result={result?.initialValue?.intent === "renew" ? result : undefined} />
+      <LeasesTable leases={leases.rows} total={leases.total} result={result?.initialValue?.intent === "renew" ? result : undefined} />
       {rejecting ? (
         <UrlDialog title={t("requests.rejectTitle", { user: rejecting.fullName ?? rejecting.email })} closeTo={href({ reject: null })}>
           <RejectForm id="reject-request" result={result?.initialValue?.intent === "reject" ? result : undefined} extra={{ requestId: rejecting.id }} />
