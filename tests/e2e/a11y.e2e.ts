@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { png } from "../media-fixtures";
 import { expect, loginAs, test } from "./fixtures";
@@ -9,7 +9,6 @@ import { expect, loginAs, test } from "./fixtures";
  * close on Escape and give focus back, and keyboard-only journeys for registration and the job application.
  */
 const LANGUAGES = ["sk", "ua", "en"] as const;
-type Language = (typeof LANGUAGES)[number];
 
 test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[34]/] });
 
