@@ -1,7 +1,7 @@
-import { createInstance, type i18n } from "i18next";
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
+import { createI18nextMiddleware } from "remix-i18next";
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "~/domain/rules";
 import { sessionContext } from "~/lib/context";
 import { isProduction } from "~/lib/config.server";
 import { NAMESPACES, resources } from "~/lib/locales";
@@ -38,42 +38,15 @@ async function findLocale({ request, context }: Parameters<MiddlewareFunction<Re
   return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
 }
 
-/**
- * One initialised i18next instance per language, made once: creating and initialising an instance
- * over every namespace on each request cost more than the rest of a small page. Nothing on the server
- * changes an instance's language or resources, so requests can share them.
- */
-const instances = new Map<Language, i18n>();
-function instanceFor(lng: Language): i18n {
-  let instance = instances.get(lng);
-  if (!instance) {
-    instance = createInstance({ resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false, interpolation: { escapeValue: false }, initAsync: false });
-    instance.use(initReactI18next);
-    void instance.init({ lng });
-    instances.set(lng, instance);
-  }
-  return instance;
-}
-
-const localeContext = createContext<Language>(DEFAULT_LANGUAGE);
-const i18nextContext = createContext<i18n | null>(null);
-
-export const remixI18nextMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  const lng = await findLocale(args);
-  args.context.set(localeContext, lng);
-  args.context.set(i18nextContext, instanceFor(lng));
-  return next();
-};
+export const [remixI18nextMiddleware, getLocaleCode, getInstance] = createI18nextMiddleware({
+  detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale },
+  i18next: { resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false, interpolation: { escapeValue: false } },
+  plugins: [initReactI18next],
+});
 
 export function getLocale(context: Readonly<RouterContextProvider>): Language {
-  return context.get(localeContext);
-}
-
-/** The request's translator; throws outside the middleware (entry.server.tsx falls back to Slovak). */
-export function getInstance(context: Readonly<RouterContextProvider>): i18n {
-  const instance = context.get(i18nextContext);
-  if (!instance) throw new Error("the i18n middleware has not run for this request");
-  return instance;
+  const code = getLocaleCode(context);
+  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
 }
 
 /** A `?lng=` choice sets the cookie for a year (CONTRACT §3); the session middleware saves it on the user. */
