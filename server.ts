@@ -32,6 +32,7 @@ const { closeDatabase } = await import("./app/lib/db.server");
 const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.server");
 const { log } = await import("./app/lib/log.server");
 const { withPageCache } = await import("./app/lib/page-cache.server");
+const { compressResponse } = await import("./app/lib/compress.server");
 const { startScheduler } = await import("./app/lib/scheduler.server");
 const { scheduledJobs } = await import("./app/lib/jobs.server");
 
@@ -72,6 +73,7 @@ const server = Bun.serve({
         context.set(requestInfoContext, { ip, requestId });
         response = await withPageCache(request, url, () => handle(request, context));
         if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
+        response = await compressResponse(request, response);
       }
     } catch (error) {
       log("error", "request failed", { requestId, path: url.pathname, error: String(error) });
