@@ -46,13 +46,14 @@ for (const route of [rootRoute, home]) {
 }
 const jsBytes = [...js].reduce((sum, f) => sum + gz(f), 0);
 const cssBytes = [...css].reduce((sum, f) => sum + gz(f), 0);
-// Before hydrating, the browser also loads every namespace of the page language (app/lib/i18n.client.ts):
-// counted as the gzipped JSON of the largest language.
+// Before hydrating, the browser loads the namespaces the home page uses (app/lib/namespaces.ts):
+// counted as their gzipped JSON in the largest language.
+const { namespacesForPath } = await import("../app/lib/namespaces");
+const homeNamespaces = namespacesForPath("/");
 const localeBytes = Math.max(
-  ...["sk", "ua", "en"].map((lng) => {
-    const files = readdirSync(path.join(root, "locales", lng)).map((f) => readFileSync(path.join(root, "locales", lng, f)));
-    return files.reduce((sum, b) => sum + gzipSync(b).length, 0);
-  }),
+  ...["sk", "ua", "en"].map((lng) =>
+    homeNamespaces.reduce((sum, ns) => sum + gzipSync(readFileSync(path.join(root, "locales", lng, `${ns}.json`))).length, 0),
+  ),
 );
 const deferred = readdirSync(path.join(clientDir, "assets")).filter((f) => /^particles-.+\.js$/.test(f));
 const deferredBytes = deferred.reduce((sum, f) => sum + gz(`/assets/${f}`), 0);
