@@ -179,7 +179,8 @@ test.describe("keyboard only", () => {
     await tabTo(page, page.getByLabel("Preferred contact method"));
     await page.keyboard.press("End"); // the last choice (Viber); keys change a closed select in Chromium
     const card = await png(400, 260);
-    for (const field of ["face_photo", "id_front", "id_back"]) {
+    // Identity documents plus the refugee document (a residence permit or it is required).
+    for (const field of ["face_photo", "id_front", "id_back", "refugee_document"]) {
       const input = page.locator(`input[name="${field}"][type="file"]`);
       await tabTo(page, input);
       const chooser = page.waitForEvent("filechooser");
