@@ -12,10 +12,10 @@ import {
   newPasswordResetToken,
   registerAccount,
   resetPassword,
-  verifyCredentials,
 } from "~/models/accounts.server";
 import type { User } from "~/models/users.server";
 import { activationMail, resetMail, sendInBackground } from "./account-mail.server";
+import { authenticateCredentials } from "./authenticator.server";
 import { verifyCaptcha } from "./captcha.server";
 import { sendMailSafely } from "./mail.server";
 import { hit, peek, reset, type LimitName } from "./rate-limit.server";
@@ -66,7 +66,7 @@ export async function login(input: LoginInput, ctx: Ctx): Promise<{ ok: true; us
   // Per account only failures count, so a locked-out attacker cannot lock the owner out forever.
   const accountLimit = peek("loginAccountFailures", input.email);
   if (!accountLimit.ok) return limited(accountLimit.retryAfterSeconds);
-  const result = await verifyCredentials(input.email, input.password);
+  const result = await authenticateCredentials(input.email, input.password);
   if (!result.ok) {
     if (result.reason === "invalid") {
       hit("loginAccountFailures", input.email);
