@@ -5,19 +5,10 @@ import { NonceContext } from "~/components/nonce";
 import { randomToken } from "~/lib/crypto.server";
 import { contentSecurityPolicy } from "~/lib/security-headers.server";
 import { getInstance } from "~/middleware/i18n";
-import { createInstance } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE } from "~/domain/rules";
-import { NAMESPACES, resources } from "~/lib/locales";
+import { i18nFor } from "~/lib/i18n.server";
 
 export const streamTimeout = 10_000;
-
-/** A 404 outside the root middleware has no request instance; fall back to a Slovak one. */
-function fallbackI18n() {
-  const instance = createInstance();
-  instance.use(initReactI18next).init({ resources, lng: DEFAULT_LANGUAGE, ns: [...NAMESPACES], defaultNS: "common", initAsync: false });
-  return instance;
-}
 
 export default async function handleRequest(
   request: Request,
@@ -31,7 +22,8 @@ export default async function handleRequest(
   try {
     i18n = getInstance(loadContext);
   } catch {
-    i18n = fallbackI18n();
+    // A render outside the root middleware has no request instance: Slovak, the default.
+    i18n = i18nFor(DEFAULT_LANGUAGE);
   }
   let status = responseStatusCode;
   const body = await renderToReadableStream(

@@ -1,15 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
-import { languageFromHeader, localeCookie } from "~/middleware/i18n";
+import { languageOf } from "~/middleware/i18n";
 import { translatorFor } from "./i18n.server";
-
-/** The request's language before the router runs (query, cookie, Accept-Language; CONTRACT §3). */
-export async function requestLanguage(request: Request): Promise<Language> {
-  const query = new URL(request.url).searchParams.get("lng");
-  if (isLanguage(query)) return query;
-  const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  if (isLanguage(cookie)) return cookie;
-  return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
-}
 
 /**
  * The router answers a wrong method or a crash on a resource route with its own body; CONTRACT §4
@@ -22,7 +12,7 @@ export async function normalizeApiError(request: Request, response: Response): P
     const body = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
     if (body && typeof body.error === "string") return response;
   }
-  const t = translatorFor(await requestLanguage(request));
+  const t = translatorFor(await languageOf(request));
   const key = response.status === 405 ? "errors:methodNotAllowed" : "errors:unexpected";
   const headers = new Headers(response.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
@@ -32,6 +22,6 @@ export async function normalizeApiError(request: Request, response: Response): P
 
 /** An `{ error }` answer for refusals made before the router runs (e.g. a cross-site mutation). */
 export async function earlyError(request: Request, status: number, key: string) {
-  const t = translatorFor(await requestLanguage(request));
+  const t = translatorFor(await languageOf(request));
   return Response.json({ error: t(key) }, { status });
 }

@@ -27,15 +27,21 @@ export function languageFromHeader(header: string | null): Language | null {
   return null;
 }
 
-// CONTRACT §3 order: ?lng, the lng cookie, the user's saved language, Accept-Language, sk.
-async function findLocale({ request, context }: Parameters<MiddlewareFunction<Response>>[0]): Promise<Language> {
+/**
+ * The language of a request in CONTRACT §3 order: ?lng, the lng cookie, the user's saved language,
+ * Accept-Language, sk. Answers made before the router (no session yet) pass no saved language.
+ */
+export async function languageOf(request: Request, saved?: Language | null): Promise<Language> {
   const query = new URL(request.url).searchParams.get("lng");
   if (isLanguage(query)) return query;
-  const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie"));
+  const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (isLanguage(cookie)) return cookie;
-  const saved = context.get(sessionContext)?.user.language;
   if (saved) return saved;
   return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
+}
+
+function findLocale({ request, context }: Parameters<MiddlewareFunction<Response>>[0]): Promise<Language> {
+  return languageOf(request, context.get(sessionContext)?.user.language);
 }
 
 export const [remixI18nextMiddleware, getLocaleCode, getInstance] = createI18nextMiddleware({
