@@ -32,11 +32,19 @@ export function dateInputValue(value: Date | string | number | null | undefined)
   return value === null || value === undefined ? "" : new Date(value).toISOString().slice(0, 10);
 }
 
-export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+export function PageHeader({ title, backTo, children }: { title: string; backTo?: string; children?: React.ReactNode }) {
+  const { t } = useTranslation("admin");
+  const actions = backTo ? (
+    <Link className="btn btn-outline" to={backTo}>
+      {t("back")}
+    </Link>
+  ) : (
+    children
+  );
   return (
     <div className="admin-page-head">
       <h1>{title}</h1>
-      {children ? <div className="admin-page-actions">{children}</div> : null}
+      {actions ? <div className="admin-page-actions">{actions}</div> : null}
     </div>
   );
 }

@@ -41,11 +41,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
     <section className="admin-detail">
-      <PageHeader title={a.fullName}>
-        <Link className="btn btn-outline" to="/admin/applications">
-          {t("back")}
-        </Link>
-      </PageHeader>
+      <PageHeader title={a.fullName} backTo="/admin/applications" />
       <FormError message={actionData?.formError} />
       <div className="admin-grid">
         <div className="card">

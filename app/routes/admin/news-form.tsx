@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/news-form";
 import { idIntentSchema, newsSchema } from "~/components/admin/schemas";
@@ -67,11 +67,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
   });
   return (
     <section className="admin-detail">
-      <PageHeader title={post ? post.title : t("news.new")}>
-        <Link className="btn btn-outline" to="/admin/news">
-          {t("back")}
-        </Link>
-      </PageHeader>
+      <PageHeader title={post ? post.title : t("news.new")} backTo="/admin/news" />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />

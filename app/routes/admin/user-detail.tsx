@@ -47,11 +47,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
   const { user, applications, vehicle, requests, reports, history, audit, isSelf } = loaderData;
   return (
     <section className="admin-detail">
-      <PageHeader title={user.fullName ?? user.email}>
-        <Link className="btn btn-outline" to="/admin/users">
-          {t("back")}
-        </Link>
-      </PageHeader>
+      <PageHeader title={user.fullName ?? user.email} backTo="/admin/users" />
       <FormError message={actionData?.formError} />
       <div className="admin-grid">
         <div className="card">

@@ -105,11 +105,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const imageCount = detail?.images.length ?? 0;
   return (
     <section className="admin-detail">
-      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")}>
-        <Link className="btn btn-outline" to="/admin/vehicles">
-          {t("back")}
-        </Link>
-      </PageHeader>
+      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} backTo="/admin/vehicles" />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
