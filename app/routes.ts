@@ -14,7 +14,9 @@ export default [
     route("forgot", "routes/auth/forgot.tsx"),
     route("resend", "routes/auth/resend.tsx"),
     route("logout", "routes/auth/logout.tsx"),
+    route("second-factor", "routes/auth/second-factor.tsx"),
   ]),
+  route("account/sessions", "routes/account-sessions.tsx"),
 
   // Private files (identity documents, report attachments) behind ownership checks.
   route("files/:id", "routes/files.tsx"),

@@ -58,8 +58,53 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** Password checked, second factor not yet: such a session opens only the second-factor page. */
+    secondFactorPending: integer("second_factor_pending", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** An authenticator app (TOTP) of a user; enabledAt is null while the enrolment is not confirmed. */
+export const totpCredentials = sqliteTable("totp_credentials", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  /** The time step of the last accepted code, so no code is accepted twice. */
+  lastTimeStep: integer("last_time_step"),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes for a lost authenticator, stored as hashes. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Browsers a user has logged in from (a random id in a long-lived cookie, stored hashed). */
+export const userDevices = sqliteTable(
+  "user_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    firstSeenAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
 export const oneTimeTokens = sqliteTable(

@@ -1,6 +1,7 @@
 /** Test data written through the same tables the app uses (bun test and Playwright under Bun). */
 import { eq } from "drizzle-orm";
-import { statusHistory, users } from "~db/schema";
+import { generateSecret, generateSync } from "otplib";
+import { statusHistory, totpCredentials, users } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
 import { db } from "~/lib/db.server";
 import { sessionCookie } from "~/lib/session.server";
@@ -51,4 +52,19 @@ export async function sessionCookieHeader(userId: number) {
 
 export function getUserRow(id: number) {
   return db().select().from(users).where(eq(users.id, id)).get();
+}
+
+/**
+ * Gives a user a confirmed authenticator, as an admin has after enrolment. `code(step)` is the code
+ * `step` periods from now: each code is accepted once, so a test that confirms twice in one
+ * 30-second window takes the next one (the server accepts one period either side).
+ */
+export function enrolSecondFactor(userId: number) {
+  const secret = generateSecret();
+  db().insert(totpCredentials).values({ userId, secret, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret, enabledAt: new Date(), lastTimeStep: null } }).run();
+  return { secret, code: (step = 0) => totpCode(secret, step) };
+}
+
+export function totpCode(secret: string, step = 0) {
+  return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + step * 30 });
 }

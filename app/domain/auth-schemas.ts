@@ -41,6 +41,8 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: loginPasswordSchema,
   redirectTo: optionalText(2_000),
+  /** JSON API only: an admin's authenticator or recovery code (the pages ask for it on a page of its own). */
+  secondFactorCode: optionalText(40),
   ...captchaFields,
 });
 export type LoginInput = z.infer<typeof loginSchema>;

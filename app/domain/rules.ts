@@ -52,6 +52,8 @@ export const UPLOAD_LIMITS = {
 export const RATE_LIMITS = {
   loginIp: { limit: 10, windowSeconds: 60 },
   loginAccountFailures: { limit: 5, windowSeconds: 15 * 60 },
+  /** Second-factor codes tried per account (a 6-digit code must not be guessable by brute force). */
+  secondFactor: { limit: 5, windowSeconds: 15 * 60 },
   register: { limit: 5, windowSeconds: 15 * 60 },
   forgotPassword: { limit: 5, windowSeconds: 15 * 60 },
   resendActivation: { limit: 5, windowSeconds: 15 * 60 },

@@ -42,3 +42,33 @@ export function resetMail(to: Recipient, token: string) {
 export function sendInBackground(mail: Mail) {
   void sendMailSafely(mail);
 }
+
+/** "Your account was signed in to from a new device", with a way to react if it was not the owner. */
+export function newDeviceMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+  const t = translatorFor(to.language);
+  const link = `${config().appUrl}/account/sessions`;
+  const details = [t("email:newDevice.device", values), t("email:newDevice.ip", values), t("email:newDevice.time", values)];
+  const action = t("email:newDevice.action");
+  const text = [
+    t("email:greeting"),
+    "",
+    t("email:newDevice.intro"),
+    "",
+    ...details,
+    "",
+    t("email:newDevice.ok"),
+    t("email:newDevice.notYou"),
+    `${action}: ${link}`,
+    "",
+    t("email:signature"),
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(t("email:greeting"))}</p>
+<p>${escapeHtml(t("email:newDevice.intro"))}</p>
+<p>${details.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(t("email:newDevice.ok"))}<br>${escapeHtml(t("email:newDevice.notYou"))}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p>${escapeHtml(t("email:signature"))}</p>
+</body></html>`;
+  return { to: to.email, subject: t("email:newDevice.subject"), text, html };
+}

@@ -12,7 +12,7 @@ type Context = Readonly<RouterContextProvider>;
 /** A flow's refusal as CONTRACT §4 JSON, with `Retry-After` on 429. */
 export function apiFailure(context: Context, failure: FlowFailure) {
   const headers = failure.retryAfter ? { "Retry-After": String(failure.retryAfter) } : undefined;
-  const response = jsonError(context, failure.status, failure.error, { headers, values: failure.values });
+  const response = jsonError(context, failure.status, failure.error, { headers, values: failure.values, extra: failure.secondFactorRequired ? { secondFactorRequired: true } : undefined });
   return response;
 }
 

@@ -6,6 +6,8 @@
  */
 import type { EmailOnlyInput, LoginInput, RegisterInput } from "~/domain/auth-schemas";
 import type { Language } from "~/domain/rules";
+import { requiresSecondFactor } from "~/domain/second-factor";
+import { getSecondFactorState, verifySecondFactor } from "~/models/second-factor.server";
 import {
   activateAccount,
   newActivationToken,
@@ -19,7 +21,8 @@ import { authenticateCredentials } from "./authenticator.server";
 import { verifyCaptcha } from "./captcha.server";
 import { sendMailSafely } from "./mail.server";
 import { hit, peek, reset, type LimitName } from "./rate-limit.server";
-import { startSession } from "./session.server";
+import { recognizeDevice } from "./device.server";
+import { SECOND_FACTOR_PATH, startSession } from "./session.server";
 
 export type FlowFailure = {
   ok: false;
@@ -29,15 +32,20 @@ export type FlowFailure = {
   retryAfter?: number;
   /** The account exists but is not activated: offer to resend the e-mail. */
   canResendActivation?: boolean;
+  /** JSON API: the password was right; the account's second-factor code must come along. */
+  secondFactorRequired?: boolean;
 };
 
 type Ctx = { ip: string; request: Request };
+/** The form door sends an admin on to the second-factor page; the JSON API takes the code in the body. */
+type Door = "form" | "api";
+export type LoginSuccess = { ok: true; user: User; setCookies: string[]; redirectTo: string };
 
-function limited(retryAfter: number): FlowFailure {
+export function limited(retryAfter: number): FlowFailure {
   return { ok: false, status: 429, error: "errors:rateLimited", values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) }, retryAfter };
 }
 
-function limit(name: LimitName, subject: string): FlowFailure | null {
+export function limit(name: LimitName, subject: string): FlowFailure | null {
   const result = hit(name, subject);
   return result.ok ? null : limited(result.retryAfterSeconds);
 }
@@ -59,7 +67,7 @@ export function homeOf(user: Pick<User, "role">) {
   return user.role === "admin" ? "/admin/dashboard" : "/dashboard";
 }
 
-export async function login(input: LoginInput, ctx: Ctx): Promise<{ ok: true; user: User; setCookie: string; redirectTo: string } | FlowFailure> {
+export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promise<LoginSuccess | FlowFailure> {
   const ipLimit = limit("loginIp", ctx.ip);
   if (ipLimit) return ipLimit;
   if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "login" }))) return CAPTCHA_FAILED;
@@ -76,8 +84,39 @@ export async function login(input: LoginInput, ctx: Ctx): Promise<{ ok: true; us
     return { ok: false, status: 403, error: "auth:login.deactivated" };
   }
   reset("loginAccountFailures", input.email);
-  const setCookie = await startSession(result.user.id, ctx.request, ctx.ip);
-  return { ok: true, user: result.user, setCookie, redirectTo: safeRedirect(input.redirectTo, homeOf(result.user)) };
+  const user = result.user;
+  const deviceCookie = await recognizeDevice(user, ctx.request, ctx.ip);
+  const target = safeRedirect(input.redirectTo, homeOf(user));
+  if (requiresSecondFactor(user.role)) {
+    if (ctx.door === "form") {
+      const setCookie = await startSession(user.id, ctx.request, ctx.ip, { secondFactorPending: true });
+      return { ok: true, user, setCookies: [setCookie, deviceCookie], redirectTo: secondFactorPage(target) };
+    }
+    if (!getSecondFactorState(user.id).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
+    if (!input.secondFactorCode) return { ok: false, status: 401, error: "auth:secondFactor.required", secondFactorRequired: true };
+    const check = await checkSecondFactor(user.id, input.secondFactorCode);
+    if (!check.ok) return check;
+  }
+  const setCookie = await startSession(user.id, ctx.request, ctx.ip);
+  return { ok: true, user, setCookies: [setCookie, deviceCookie], redirectTo: target };
+}
+
+export function secondFactorPage(redirectTo: string) {
+  return `${SECOND_FACTOR_PATH}?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+/**
+ * An enrolled account's authenticator or recovery code, each attempt counted before it is checked
+ * so parallel guesses cannot slip past the limit.
+ */
+export async function checkSecondFactor(userId: number, code: string): Promise<{ ok: true; method: "totp" | "recovery" } | FlowFailure> {
+  if (!getSecondFactorState(userId).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
+  const attempts = limit("secondFactor", String(userId));
+  if (attempts) return attempts;
+  const result = await verifySecondFactor(userId, code);
+  if (!result.ok) return { ok: false, status: 401, error: "auth:secondFactor.codeWrong" };
+  reset("secondFactor", String(userId));
+  return result;
 }
 
 /** The referral code of the body, else the one the public site kept in the `cf_ref` cookie. */

@@ -12,4 +12,4 @@ const REQUEST_INFO = Symbol.for("courier-fleet.requestInfoContext");
 const shared = globalThis as { [REQUEST_INFO]?: RouterContext<RequestInfo> };
 export const requestInfoContext = (shared[REQUEST_INFO] ??= createContext<RequestInfo>({ ip: "unknown", requestId: "-" }));
 /** Set by the session middleware; null for visitors. */
-export const sessionContext = createContext<{ user: SessionUser; sessionIdHash: string } | null>(null);
+export const sessionContext = createContext<{ user: SessionUser; sessionIdHash: string; secondFactorPending: boolean } | null>(null);

@@ -6,10 +6,10 @@ export function jsonError(
   context: Readonly<RouterContextProvider>,
   status: number,
   key: string,
-  extra: { fieldErrors?: Record<string, string[]>; headers?: HeadersInit; values?: Record<string, unknown> } = {},
+  extra: { fieldErrors?: Record<string, string[]>; headers?: HeadersInit; values?: Record<string, unknown>; extra?: Record<string, unknown> } = {},
 ) {
   const t = getInstance(context).t;
-  const body: Record<string, unknown> = { error: t(key, extra.values) };
+  const body: Record<string, unknown> = { error: t(key, extra.values), ...extra.extra };
   if (extra.fieldErrors) body.fieldErrors = extra.fieldErrors;
   return Response.json(body, { status, headers: extra.headers });
 }

@@ -11,7 +11,7 @@ import * as loginApi from "~/routes/api/auth.login";
 import * as resetApi from "~/routes/api/auth.reset-password";
 import * as loginForm from "~/routes/auth/login";
 import * as userDetail from "~/routes/admin/user-detail";
-import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
+import { createUser, enrolSecondFactor, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
 import { call } from "../../tests/route-harness";
 import { sha256 } from "./crypto.server";
 import { db } from "./db.server";
@@ -71,8 +71,9 @@ describe("rotation on log-in", () => {
 describe("privilege change and deactivation (admin area)", () => {
   async function adminAct(target: number, form: Record<string, string>) {
     const admin = await createUser({ role: "admin" });
+    const { code } = enrolSecondFactor(admin.id);
     const adminCookie = await sessionCookieHeader(admin.id);
-    const res = await call(userDetail.action, `/admin/users/${target}`, { form, cookie: adminCookie, params: { id: String(target) } });
+    const res = await call(userDetail.action, `/admin/users/${target}`, { form: { ...form, code: code() }, cookie: adminCookie, params: { id: String(target) } });
     expect(res.status).toBe(302);
     return adminCookie;
   }
@@ -85,9 +86,10 @@ describe("privilege change and deactivation (admin area)", () => {
     expect(await meStatus(a)).toBe(401);
     expect(await meStatus(b)).toBe(401);
     expect(await meStatus(adminCookie)).toBe(200);
-    // The new role applies from the next log-in, with a fresh session.
+    // The new role applies from the next log-in, which for an admin first needs a second factor.
     const login = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, ip: nextIp() });
-    expect((await login.json()).role).toBe("admin");
+    expect(login.status).toBe(403);
+    expect((await login.json()).error).toBe("Najprv si nastavte dvojstupňové overenie: prihláste sa na webe.");
   });
 
   test("deactivation ends the open session at once and log-in is refused", async () => {

@@ -27,11 +27,14 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** Starts a fresh session (a new id every log-in) and returns its Set-Cookie header. */
-export async function startSession(userId: number, request: Request, ip: string) {
+/**
+ * Starts a fresh session (a new id every log-in, and again once the second factor is given) and
+ * returns its Set-Cookie header. A pending session opens only the second-factor page.
+ */
+export async function startSession(userId: number, request: Request, ip: string, options: { secondFactorPending?: boolean } = {}) {
   const previous = await readSessionId(request);
   if (previous) destroySession(previous);
-  const id = createSession(userId, { ip, userAgent: request.headers.get("User-Agent") });
+  const id = createSession(userId, { ip, userAgent: request.headers.get("User-Agent"), secondFactorPending: options.secondFactorPending });
   return sessionCookie().serialize(id);
 }
 
@@ -41,9 +44,24 @@ export async function endSession(request: Request) {
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 
+/** The logged-in user; null for visitors and for a session still waiting for its second factor. */
 export function getUser(context: Readonly<RouterContextProvider>): SessionUser | null {
-  return context.get(sessionContext)?.user ?? null;
+  const session = context.get(sessionContext);
+  return session && !session.secondFactorPending ? session.user : null;
 }
+
+/** The user of a session whose password was checked but whose second factor was not yet given. */
+export function getSecondFactorUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  const session = context.get(sessionContext);
+  return session?.secondFactorPending ? session.user : null;
+}
+
+/** The hash of the current session's id (to mark "this device" and keep it on "end all others"). */
+export function currentSessionIdHash(context: Readonly<RouterContextProvider>) {
+  return context.get(sessionContext)?.sessionIdHash ?? null;
+}
+
+export const SECOND_FACTOR_PATH = "/auth/second-factor";
 
 function isApiRequest(request: Request) {
   return new URL(request.url).pathname.startsWith("/api/");
@@ -63,6 +81,7 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
   const user = getUser(context);
   if (user) return user;
   if (isApiRequest(request)) throw jsonError(context, 401, "errors:unauthorized");
+  if (getSecondFactorUser(context)) throw redirect(SECOND_FACTOR_PATH);
   throw redirect(loginRedirectTarget(request));
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, like, lt, ne } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "~/domain/rules";
+import { PENDING_SECOND_FACTOR_MINUTES } from "~/domain/second-factor";
 import { randomToken, sha256 } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 import { sessionUserColumns, type SessionUser } from "./users.server";
@@ -9,9 +10,12 @@ const DAY = 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL = 5 * 60 * 1000;
 
-export function createSession(userId: number, meta: { ip?: string; userAgent?: string | null } = {}) {
+type SessionMeta = { ip?: string; userAgent?: string | null; secondFactorPending?: boolean };
+
+export function createSession(userId: number, meta: SessionMeta = {}) {
   const id = randomToken();
   const now = Date.now();
+  const lifetime = meta.secondFactorPending ? PENDING_SECOND_FACTOR_MINUTES * 60 * 1000 : SESSION_ABSOLUTE_DAYS * DAY;
   db()
     .insert(sessions)
     .values({
@@ -19,20 +23,29 @@ export function createSession(userId: number, meta: { ip?: string; userAgent?: s
       userId,
       createdAt: new Date(now),
       lastSeenAt: new Date(now),
-      expiresAt: new Date(now + SESSION_ABSOLUTE_DAYS * DAY),
+      expiresAt: new Date(now + lifetime),
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      secondFactorPending: meta.secondFactorPending ?? false,
     })
     .run();
   return id;
 }
 
+export type FoundSession = { user: SessionUser; sessionIdHash: string; secondFactorPending: boolean };
+
 /** The user behind a session id, or null when it is unknown, expired, idle too long or deactivated. */
-export function findSessionUser(id: string): { user: SessionUser; sessionIdHash: string } | null {
+export function findSessionUser(id: string): FoundSession | null {
   const idHash = sha256(id);
   const now = Date.now();
   const row = db()
-    .select({ ...sessionUserColumns, active: users.active, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      ...sessionUserColumns,
+      active: users.active,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      secondFactorPending: sessions.secondFactorPending,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, idHash))
@@ -45,8 +58,8 @@ export function findSessionUser(id: string): { user: SessionUser; sessionIdHash:
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL) {
     db().update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)).run();
   }
-  const { active: _active, lastSeenAt: _seen, expiresAt: _expires, ...user } = row;
-  return { user, sessionIdHash: idHash };
+  const { active: _active, lastSeenAt: _seen, expiresAt: _expires, secondFactorPending, ...user } = row;
+  return { user, sessionIdHash: idHash, secondFactorPending };
 }
 
 export function destroySession(id: string) {
@@ -79,4 +92,50 @@ export function countUserSessions(userId: number) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
     .all().length;
+}
+
+/** The public handle of a session on the sessions page: a prefix of its hash, never the cookie's id. */
+export function sessionHandle(idHash: string) {
+  return idHash.slice(0, 16);
+}
+
+export type SessionListItem = {
+  handle: string;
+  current: boolean;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  secondFactorPending: boolean;
+};
+
+/** The user's live sessions, the current one first, then the most recently used. */
+export function listUserSessions(userId: number, currentIdHash: string): SessionListItem[] {
+  const rows = db()
+    .select({
+      idHash: sessions.idHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      secondFactorPending: sessions.secondFactorPending,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt))
+    .all();
+  return rows
+    .map(({ idHash, ...row }) => ({ ...row, handle: sessionHandle(idHash), current: idHash === currentIdHash }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Ends one of the user's own sessions by its handle; false when no such session of theirs exists. */
+export function destroyUserSessionByHandle(userId: number, handle: string) {
+  if (!/^[0-9a-f]{16}$/.test(handle)) return false;
+  const deleted = db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), like(sessions.idHash, `${handle}%`)))
+    .returning({ idHash: sessions.idHash })
+    .all();
+  return deleted.length > 0;
 }

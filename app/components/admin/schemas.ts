@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { LANGUAGES } from "~/domain/rules";
+import { stepUpCodeSchema } from "~/domain/second-factor";
 import { ROLES, VEHICLE_STATUSES } from "~/domain/status";
 
 const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
@@ -13,8 +14,9 @@ const date = z.string({ error: "admin:validation.date" }).regex(/^\d{4}-\d{2}-\d
 export const userActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activate") }),
   z.object({ intent: z.literal("deactivate") }),
-  z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "admin:validation.required" }) }),
-  z.object({ intent: z.literal("erase"), confirmEmail: required(254) }),
+  // A role change and an erasure are confirmed with the admin's second factor (asked again each time).
+  z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "admin:validation.required" }), code: stepUpCodeSchema }),
+  z.object({ intent: z.literal("erase"), confirmEmail: required(254), code: stepUpCodeSchema }),
 ]);
 
 export const rejectSchema = z.object({ intent: z.literal("reject"), reason: required(1000) });

@@ -57,6 +57,9 @@ function DataExportLink() {
         {t("dataExport.link")}
       </a>
       <span className="field-hint">{t("dataExport.hint")}</span>
+      <Link to="/account/sessions" className="btn btn-ghost">
+        {t("auth:sessions.link")}
+      </Link>
     </p>
   );
 }

@@ -19,12 +19,14 @@ type Handler = Parameters<typeof call>[0];
 let adminId = 0;
 let adminCookie = "";
 let userCookie = "";
+let adminCode: (step?: number) => string = () => "";
 
 beforeAll(async () => {
   const a = await actors();
   adminId = a.admin.id;
   adminCookie = a.adminCookie;
   userCookie = a.userCookie;
+  adminCode = a.adminCode;
 });
 
 function auditFor(action: string, entityId: number) {
@@ -59,12 +61,12 @@ describe("user detail actions", () => {
   test("role change, a validation error, and an admin cannot demote or erase themselves", async () => {
     const target = await courier();
     const params = { id: String(target.id) };
-    const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "role", role: "admin" }, params);
+    const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "role", role: "admin", code: adminCode(-1) }, params);
     expect(ok.status).toBe(302);
     expect(getUserRow(target.id)?.role).toBe("admin");
-    const bad = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "role", role: "owner" }, params, cookie: adminCookie });
+    const bad = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "role", role: "owner", code: adminCode() }, params, cookie: adminCookie });
     expect(bad.status).toBe(400);
-    const self = await call(userDetail.action as Handler, `/admin/users/${adminId}`, { form: { intent: "role", role: "user" }, params: { id: String(adminId) }, cookie: adminCookie });
+    const self = await call(userDetail.action as Handler, `/admin/users/${adminId}`, { form: { intent: "role", role: "user", code: adminCode() }, params: { id: String(adminId) }, cookie: adminCookie });
     expect(self.status).toBe(403);
     expect((await formError(self)).formError).toBe("You cannot change or erase your own account here.");
     expect(getUserRow(adminId)?.role).toBe("admin");
@@ -74,10 +76,10 @@ describe("user detail actions", () => {
     const target = await courier("applied_for_job");
     const app = application(target.id);
     const params = { id: String(target.id) };
-    const mismatch = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "erase", confirmEmail: "x@example.com" }, params, cookie: adminCookie });
+    const mismatch = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "erase", confirmEmail: "x@example.com", code: adminCode(1) }, params, cookie: adminCookie });
     expect(mismatch.status).toBe(400);
     expect(getUserRow(target.id)).toBeDefined();
-    const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "erase", confirmEmail: target.email }, params);
+    const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "erase", confirmEmail: target.email, code: adminCode(1) }, params);
     expect(ok.status).toBe(302);
     expect(getUserRow(target.id)).toBeUndefined();
     expect(db().select().from(applications).where(eq(applications.id, app.id)).get()).toBeUndefined();

@@ -2,14 +2,15 @@
 import { applications, problemReports, vehicleRequests, vehicles } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
 import { db } from "~/lib/db.server";
-import { createUser, sessionCookieHeader } from "../../../tests/factories";
+import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../../tests/factories";
 
 let serial = 0;
 
 export async function actors() {
   const admin = await createUser({ role: "admin" });
   const user = await createUser({ role: "user", status: "working_no_vehicle" });
-  return { admin, user, adminCookie: await sessionCookieHeader(admin.id), userCookie: await sessionCookieHeader(user.id) };
+  const { code } = enrolSecondFactor(admin.id);
+  return { admin, user, adminCode: code, adminCookie: await sessionCookieHeader(admin.id), userCookie: await sessionCookieHeader(user.id) };
 }
 
 export async function courier(status: UserStatus = "working_no_vehicle", fullName = "Test Courier") {

@@ -27,6 +27,7 @@ const LINKS = [
   ["/admin/news", "news"],
   ["/admin/referrals", "referrals"],
   ["/admin/audit", "audit"],
+  ["/account/sessions", "sessions"],
 ] as const;
 
 function NavLinks({ pending, onNavigate }: { pending: Route.ComponentProps["loaderData"]["pending"]; onNavigate?: () => void }) {

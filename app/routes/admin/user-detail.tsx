@@ -9,6 +9,9 @@ import { requireAdmin } from "~/lib/session.server";
 import { AdminUserError, changeUserRole, eraseUser, getUserDetail, setUserActive } from "~/models/admin-users.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { readFormData } from "~/lib/http.server";
+import { StepUpField } from "~/components/auth/step-up-field";
+import { checkSecondFactor } from "~/lib/auth.server";
+import { getInstance } from "~/middleware/i18n";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
@@ -24,15 +27,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
   try {
-    if (value.intent === "erase") {
+    if (value.intent === "role" || value.intent === "erase") {
+      // Cheap refusals first, so a mistyped e-mail does not spend the admin's one-time code.
+      if (id === admin.id) return refuse(context, "admin:users.notSelf", 403);
       const target = getUserDetail(id);
       if (!target) throw notFound();
-      if (target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase()) return refuse(context, "admin:users.eraseMismatch");
-      await eraseUser(admin.id, id);
-      return redirectWithToast(context, "/admin/users", "admin:users.erased");
-    }
-    if (value.intent === "role") changeUserRole(admin.id, id, value.role);
-    else setUserActive(admin.id, id, value.intent === "activate");
+      if (value.intent === "erase" && target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase()) return refuse(context, "admin:users.eraseMismatch");
+      const check = await checkSecondFactor(admin.id, value.code);
+      if (!check.ok) {
+        const key = check.error === "auth:secondFactor.enrolInBrowser" ? "auth:secondFactor.stepUpNotEnrolled" : check.error;
+        return data({ result: submission.reply({ hideFields: ["code"] }), formError: getInstance(context).t(key, check.values) }, { status: check.status });
+      }
+      if (value.intent === "erase") {
+        await eraseUser(admin.id, id);
+        return redirectWithToast(context, "/admin/users", "admin:users.erased");
+      }
+      changeUserRole(admin.id, id, value.role);
+    } else setUserActive(admin.id, id, value.intent === "activate");
   } catch (error) {
     if (error instanceof AdminUserError) return error.key === "self" ? refuse(context, "admin:users.notSelf", 403) : notFound();
     throw error;
@@ -92,6 +103,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
                     <option value="admin">{t("common:role.admin")}</option>
                   </select>
                 </label>
+                <StepUpField id="role-code" />
                 <button type="submit" className="btn btn-outline">
                   {t("users.changeRole")}
                 </button>
@@ -157,6 +169,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
             {t("users.eraseConfirmLabel")}
             <input type="email" name="confirmEmail" required autoComplete="off" />
           </label>
+          <StepUpField id="erase-code" />
         </ConfirmDialog>
       ) : null}
     </section>

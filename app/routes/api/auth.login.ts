@@ -13,8 +13,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
   const body = await parseApiBody(context, request, loginSchema);
   if (!body.ok) return body.response;
-  const result = await login(body.value, { ip: context.get(requestInfoContext).ip, request });
+  const result = await login(body.value, { ip: context.get(requestInfoContext).ip, request, door: "api" });
   if (!result.ok) return apiFailure(context, result);
   const { email, role, createdAt } = result.user;
-  return Response.json({ email, role, registeredAt: createdAt.toISOString() }, { headers: { "Set-Cookie": result.setCookie } });
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  return Response.json({ email, role, registeredAt: createdAt.toISOString() }, { headers });
 }

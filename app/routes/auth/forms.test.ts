@@ -32,7 +32,7 @@ const STRONG = "Courier-Form-3!";
 type Result = { reply?: { initialValue?: Record<string, unknown>; error?: Record<string, string[]> }; error?: string; message?: string; resendEmail?: string; fallback?: unknown };
 
 describe("/auth/login", () => {
-  test("user → /dashboard with a session cookie; admin → /admin/dashboard", async () => {
+  test("user → /dashboard with a session cookie; admin → the second-factor page, then /admin/dashboard", async () => {
     const user = await createUser();
     const admin = await createUser({ role: "admin" });
     const res = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: TEST_PASSWORD, redirectTo: "" }, ip: nextIp() });
@@ -40,7 +40,8 @@ describe("/auth/login", () => {
     expect(res.headers.get("Location")).toBe("/dashboard");
     expect(res.headers.get("Set-Cookie")).toContain("cf_session=");
     const adminRes = await call(loginForm.action, "/auth/login", { form: { email: admin.email, password: TEST_PASSWORD }, ip: nextIp() });
-    expect(adminRes.headers.get("Location")).toBe("/admin/dashboard");
+    // An admin gives the second factor first, then goes on to the admin area.
+    expect(adminRes.headers.get("Location")).toBe("/auth/second-factor?redirectTo=%2Fadmin%2Fdashboard");
   });
 
   test("a same-site redirectTo is followed, an external one is not", async () => {

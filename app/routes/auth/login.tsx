@@ -20,9 +20,11 @@ export function loader() {
 export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: loginSchema });
   if (submission.status !== "success") return formInvalid(submission);
-  const result = await login(submission.value, { ip: context.get(requestInfoContext).ip, request });
+  const result = await login(submission.value, { ip: context.get(requestInfoContext).ip, request, door: "form" });
   if (!result.ok) return formFailure(context, submission, result, { resendEmail: result.canResendActivation ? submission.value.email : null });
-  throw redirect(result.redirectTo, { headers: { "Set-Cookie": result.setCookie } });
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  throw redirect(result.redirectTo, { headers });
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];

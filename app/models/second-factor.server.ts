@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { generateSecret, generateURI, verify } from "otplib";
+import { recoveryCodes, totpCredentials, users } from "~db/schema";
+import { formatRecoveryCode, parseSecondFactorCode, RECOVERY_CODE_COUNT, TOTP_ISSUER } from "~/domain/second-factor";
+import { db } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
+import type { Tx } from "./status.server";
+
+/** One step either side of now: a phone clock 30 s off still works, an old code does not. */
+const EPOCH_TOLERANCE_SECONDS = 30;
+// argon2id like passwords, lighter: a code has ~50 bits of entropy and is tried rarely.
+const RECOVERY_HASH = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
+
+export type SecondFactorState = { enrolled: false } | { enrolled: true; enabledAt: Date; recoveryCodesLeft: number };
+
+export function getSecondFactorState(userId: number): SecondFactorState {
+  const row = db().select({ enabledAt: totpCredentials.enabledAt }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+  if (!row?.enabledAt) return { enrolled: false };
+  const left = db()
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .all().length;
+  return { enrolled: true, enabledAt: row.enabledAt, recoveryCodesLeft: left };
+}
+
+/**
+ * The secret of an enrolment in progress, created on first call and kept until it is confirmed, so
+ * reloading the page shows the same QR code. Null when the user is already enrolled.
+ */
+export function pendingEnrolment(userId: number, email: string): { secret: string; uri: string } | null {
+  const existing = db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+  if (existing?.enabledAt) return null;
+  let secret = existing?.secret;
+  if (!secret) {
+    secret = generateSecret();
+    db().insert(totpCredentials).values({ userId, secret }).onConflictDoNothing().run();
+    secret = db().select({ secret: totpCredentials.secret }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).get()!.secret;
+  }
+  return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: email, secret }) };
+}
+
+/** The time step of a valid authenticator code newer than the last one accepted, else null. */
+async function checkTotp(secret: string, code: string, lastTimeStep: number | null) {
+  try {
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance: EPOCH_TOLERANCE_SECONDS,
+      ...(lastTimeStep === null ? {} : { afterTimeStep: lastTimeStep }),
+    });
+    return result.valid && "timeStep" in result ? result.timeStep : null;
+  } catch {
+    // otplib throws on an afterTimeStep beyond the window (a clock moved back): not a valid code.
+    return null;
+  }
+}
+
+/**
+ * Marks a time step used, only if no later or equal one was used meanwhile: of two requests with
+ * the same code, exactly one wins.
+ */
+function claimTimeStep(tx: Tx, userId: number, step: number) {
+  const claimed = tx
+    .update(totpCredentials)
+    .set({ lastTimeStep: step })
+    .where(and(eq(totpCredentials.userId, userId), or(isNull(totpCredentials.lastTimeStep), lt(totpCredentials.lastTimeStep, step))))
+    .returning({ userId: totpCredentials.userId })
+    .all();
+  return claimed.length === 1;
+}
+
+async function newRecoveryCodes() {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => formatRecoveryCode(randomBytes(10)));
+  const hashes = await Promise.all(codes.map((code) => Bun.password.hash(code, RECOVERY_HASH)));
+  return { codes, hashes };
+}
+
+function replaceRecoveryCodes(tx: Tx, userId: number, hashes: string[]) {
+  tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+  for (const codeHash of hashes) tx.insert(recoveryCodes).values({ userId, codeHash }).run();
+}
+
+/**
+ * Confirms a new authenticator with its first code. Returns the ten recovery codes, shown once;
+ * only their hashes are kept.
+ */
+export async function completeEnrolment(userId: number, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
+  const parsed = parseSecondFactorCode(code);
+  const row = db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+  if (!row || row.enabledAt || parsed?.kind !== "totp") return { ok: false };
+  const step = await checkTotp(row.secret, parsed.code, row.lastTimeStep);
+  if (step === null) return { ok: false };
+  const { codes, hashes } = await newRecoveryCodes();
+  const done = db().transaction(
+    (tx) => {
+      if (!claimTimeStep(tx, userId, step)) return false;
+      tx.update(totpCredentials).set({ enabledAt: new Date() }).where(eq(totpCredentials.userId, userId)).run();
+      replaceRecoveryCodes(tx, userId, hashes);
+      recordAudit(tx, { actorId: userId, action: "user.second_factor_enrolled", entityType: "user", entityId: userId, subjectUserId: userId });
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+  return done ? { ok: true, recoveryCodes: codes } : { ok: false };
+}
+
+/**
+ * Checks an authenticator code (each at most once) or an unused recovery code (then spent).
+ * The caller counts the attempt against the rate limit before calling.
+ */
+export async function verifySecondFactor(userId: number, input: string): Promise<{ ok: true; method: "totp" | "recovery" } | { ok: false }> {
+  const parsed = parseSecondFactorCode(input);
+  const row = db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+  if (!parsed || !row?.enabledAt) return { ok: false };
+  if (parsed.kind === "totp") {
+    const step = await checkTotp(row.secret, parsed.code, row.lastTimeStep);
+    if (step === null) return { ok: false };
+    return db().transaction((tx) => claimTimeStep(tx, userId, step), { behavior: "immediate" }) ? { ok: true, method: "totp" } : { ok: false };
+  }
+  const unused = db()
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .all();
+  for (const candidate of unused) {
+    if (!(await Bun.password.verify(parsed.code, candidate.codeHash))) continue;
+    const spent = db()
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(recoveryCodes.id, candidate.id), isNull(recoveryCodes.usedAt)))
+      .returning({ id: recoveryCodes.id })
+      .all();
+    return spent.length === 1 ? { ok: true, method: "recovery" } : { ok: false };
+  }
+  return { ok: false };
+}
+
+/** Ten fresh recovery codes; the old ones stop working. */
+export async function regenerateRecoveryCodes(userId: number) {
+  const { codes, hashes } = await newRecoveryCodes();
+  db().transaction(
+    (tx) => {
+      replaceRecoveryCodes(tx, userId, hashes);
+      recordAudit(tx, { actorId: userId, action: "user.recovery_codes_renewed", entityType: "user", entityId: userId, subjectUserId: userId });
+    },
+    { behavior: "immediate" },
+  );
+  return codes;
+}
+
+/**
+ * Removes the authenticator and recovery codes of an account (operator's command for an admin who
+ * lost both); the next log-in asks for a new enrolment. False when the e-mail is unknown.
+ */
+export function resetSecondFactor(email: string) {
+  return db().transaction(
+    (tx) => {
+      const user = tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+      if (!user) return false;
+      tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id)).run();
+      tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).run();
+      recordAudit(tx, { actorId: null, action: "user.second_factor_reset", entityType: "user", entityId: user.id, subjectUserId: user.id });
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+}
