@@ -44,8 +44,8 @@ export async function createUser(
 }
 
 /** A logged-in session for the user, as the Cookie header value the browser would send. */
-export async function sessionCookieHeader(userId: number) {
-  const id = createSession(userId, { ip: "127.0.0.1" });
+export async function sessionCookieHeader(userId: number, options: { secondFactorPending?: boolean } = {}) {
+  const id = createSession(userId, { ip: "127.0.0.1", secondFactorPending: options.secondFactorPending });
   const setCookie = await sessionCookie().serialize(id);
   return setCookie.split(";")[0]!;
 }

@@ -26,6 +26,8 @@ function NavLinks() {
 function AccountActions({ user }: { user: HeaderUser }) {
   const { t } = useTranslation();
   const location = useLocation();
+  // Half logged in (password given, second factor not yet): the page itself offers to cancel.
+  if (location.pathname === "/auth/second-factor") return null;
   if (user) {
     return (
       <div className="account">

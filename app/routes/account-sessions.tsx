@@ -111,6 +111,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
         <p className="field-hint">{t("sessions.noOthers")}</p>
       )}
 
+      {loaderData.isAdmin || loaderData.secondFactor ? (
       <div className="card">
         <h2>{t("sessions.secondFactorTitle")}</h2>
         {loaderData.secondFactor ? (
@@ -133,6 +134,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
           <p className="field-hint">{t("sessions.secondFactorOff")}</p>
         )}
       </div>
+      ) : null}
     </section>
   );
 }

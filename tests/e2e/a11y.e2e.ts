@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { enrolSecondFactor } from "../factories";
 import { png } from "../media-fixtures";
 import { expect, loginAs, test } from "./fixtures";
 
@@ -68,6 +69,8 @@ for (const lng of LANGUAGES) {
     });
 
     test(`admin screens (${lng})`, async ({ page }) => {
+      // Fourteen screens, each analysed by axe: more than the default 30 s on a busy two-core machine.
+      test.slow();
       const admin = await loginAs(page, { role: "admin", language: lng });
       for (const url of [
         "/admin",
@@ -86,6 +89,21 @@ for (const lng of LANGUAGES) {
         await expectNoSeriousViolations(page, url);
         await expectLabelledFields(page);
       }
+    });
+
+    test(`second-factor page (enrolment, verification) and the sessions page (${lng})`, async ({ page }) => {
+      const admin = await loginAs(page, { role: "admin", language: lng, secondFactorPending: true });
+      await expectNoSeriousViolations(page, "/auth/second-factor");
+      await expect(page.locator(".totp-qr")).toBeVisible();
+      await expectLabelledFields(page);
+      enrolSecondFactor(admin.id);
+      await expectNoSeriousViolations(page, "/auth/second-factor");
+      await expect(page.locator(".totp-qr")).toHaveCount(0);
+      await expectLabelledFields(page);
+      await page.context().clearCookies();
+      await loginAs(page, { role: "admin", language: lng });
+      await expectNoSeriousViolations(page, "/account/sessions");
+      await expectLabelledFields(page);
     });
   });
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import skAuth from "../../locales/sk/auth.json";
-import { createUser, TEST_PASSWORD } from "../factories";
+import { createUser, enrolSecondFactor, TEST_PASSWORD } from "../factories";
 import { parseMail } from "../mail-capture";
 import { expect, expectNoHorizontalOverflow, test } from "./fixtures";
 
@@ -111,10 +111,14 @@ test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("admin log-in → /admin/dashboard", async ({ page }) => {
-    const admin = await createUser({ role: "admin" });
+  test("admin log-in → the authenticator code → /admin/dashboard", async ({ page }) => {
+    const admin = await createUser({ role: "admin", language: "sk" });
+    const { code } = enrolSecondFactor(admin.id);
     await page.goto("/?auth=login");
     await loginInDialog(page, admin.email, TEST_PASSWORD);
+    await expect(page).toHaveURL(/\/auth\/second-factor\?redirectTo=%2Fadmin%2Fdashboard$/);
+    await page.getByLabel("Kód", { exact: true }).fill(code());
+    await page.getByRole("button", { name: "Overiť" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("userRole"))).toBe("admin");
   });
@@ -208,13 +212,20 @@ test.describe("without JavaScript (fallback question)", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("admin log-in → /admin/dashboard", async ({ page }) => {
-    const admin = await createUser({ role: "admin" });
+  test("admin log-in → the authenticator code → /admin/dashboard", async ({ page }) => {
+    const admin = await createUser({ role: "admin", language: "sk" });
+    const { code } = enrolSecondFactor(admin.id);
     await page.goto("/?auth=login");
     await page.locator("input[name=email]").fill(admin.email);
     await page.locator("input[name=password]").fill(TEST_PASSWORD);
     await answerFallback(page);
     await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
+    await expect(page).toHaveURL(/\/auth\/second-factor/);
+    await page.getByLabel("Kód", { exact: true }).fill("000000");
+    await page.getByRole("button", { name: "Overiť" }).click();
+    await expect(page.getByRole("alert")).toContainText("Kód nie je správny");
+    await page.getByLabel("Kód", { exact: true }).fill(code());
+    await page.getByRole("button", { name: "Overiť" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });

@@ -2,12 +2,12 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { UserStatus } from "~/domain/status";
 import { createUser, sessionCookieHeader } from "../factories";
 
-type LoginOptions = { role?: "user" | "admin"; status?: UserStatus; language?: "sk" | "ua" | "en" };
+type LoginOptions = { role?: "user" | "admin"; status?: UserStatus; language?: "sk" | "ua" | "en"; secondFactorPending?: boolean };
 
 /** Creates a user and logs the browser in by planting a session cookie (no form round trip). */
 export async function loginAs(page: Page, options: LoginOptions = {}) {
   const user = await createUser({ role: options.role, status: options.status, language: options.language });
-  const header = await sessionCookieHeader(user.id);
+  const header = await sessionCookieHeader(user.id, { secondFactorPending: options.secondFactorPending });
   const [name, value] = header.split(/=(.*)/s) as [string, string];
   const url = new URL(process.env.APP_URL!);
   await page.context().addCookies([{ name, value, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 export function StepUpField({ id = "step-up-code" }: { id?: string }) {
   const { t } = useTranslation("auth");
   return (
-    <label className="field" htmlFor={id}>
-      <span>{t("secondFactor.stepUpLabel")}</span>
+    <div className="field">
+      <label htmlFor={id}>{t("secondFactor.stepUpLabel")}</label>
       <input
         id={id}
         name="code"
@@ -21,6 +21,6 @@ export function StepUpField({ id = "step-up-code" }: { id?: string }) {
       <span id={`${id}-hint`} className="field-hint">
         {t("secondFactor.stepUpHint")}
       </span>
-    </label>
+    </div>
   );
 }

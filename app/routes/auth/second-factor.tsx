@@ -93,8 +93,8 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
         <FormAlert error={actionData?.error} />
         <Form method="post" className="form-stack" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={enrol ? "enrol" : "verify"} />
-          <label className="field">
-            <span>{t("secondFactor.codeLabel")}</span>
+          <div className="field">
+            <label htmlFor={fields.code.id}>{t("secondFactor.codeLabel")}</label>
             <input
               {...getInputProps(fields.code, { type: "text" })}
               key={fields.code.key}
@@ -111,7 +111,7 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
               {enrol ? t("secondFactor.verifyIntro") : t("secondFactor.codeHint")}
             </span>
             <FieldErrors errors={fields.code.errors} id={fields.code.errorId} />
-          </label>
+          </div>
           <button type="submit" className="btn btn-primary">
             {enrol ? t("secondFactor.enrolSubmit") : t("secondFactor.submit")}
           </button>
