@@ -28,6 +28,8 @@ export const WEEKS_PER_MONTH = 52 / 12;
 
 export const SESSION_IDLE_DAYS = 14;
 export const SESSION_ABSOLUTE_DAYS = 60;
+/** A browser is remembered for the new-device e-mail as long as browsers keep a cookie (400 days). */
+export const DEVICE_REMEMBER_DAYS = 400;
 export const ACTIVATION_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
 

@@ -1,6 +1,6 @@
 import Bowser from "bowser";
 import { createCookie } from "react-router";
-import { HTML_LANG, isLanguage } from "~/domain/rules";
+import { DEVICE_REMEMBER_DAYS, HTML_LANG, isLanguage } from "~/domain/rules";
 import { recordDeviceLogin } from "~/models/devices.server";
 import { newDeviceMail } from "./account-mail.server";
 import { config } from "./config.server";
@@ -9,7 +9,7 @@ import { sendMailSafely } from "./mail.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
-/** A random id per browser, kept for the longest time browsers allow (400 days), signed like the session. */
+/** A random id per browser, kept for the longest time browsers allow, signed like the session. */
 function deviceCookie() {
   cookie ??= createCookie("cf_device", {
     httpOnly: true,
@@ -17,7 +17,7 @@ function deviceCookie() {
     path: "/",
     secure: config().production,
     secrets: [config().sessionSecret],
-    maxAge: 400 * 24 * 60 * 60,
+    maxAge: DEVICE_REMEMBER_DAYS * 24 * 60 * 60,
   });
   return cookie;
 }

@@ -1,3 +1,4 @@
+import { deleteStaleDevices } from "~/models/devices.server";
 import { expireLeases } from "~/models/leases.server";
 import { deleteExpiredRejectedDocuments } from "~/models/privacy.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
@@ -8,7 +9,15 @@ const MINUTE = 60 * 1000;
 
 /** The server's scheduled jobs (see scheduler.server.ts); each one is idempotent. */
 export const scheduledJobs: Job[] = [
-  { name: "expired-sessions", everyMs: 60 * MINUTE, run: () => deleteExpiredSessions() },
+  // Also the remembered browsers of the new-device e-mail once their cookie has run out.
+  {
+    name: "expired-sessions",
+    everyMs: 60 * MINUTE,
+    run: () => {
+      deleteExpiredSessions();
+      deleteStaleDevices();
+    },
+  },
   // Couriers whose lease end passed wait in lease_expired for the admin (CONTRACT §6).
   { name: "lease-expiry", everyMs: 5 * MINUTE, run: () => void expireLeases() },
   // Files no upload row references (a crash between write and commit, deleted rows).

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { userDevices } from "~db/schema";
+import { DEVICE_REMEMBER_DAYS } from "~/domain/rules";
 import { sha256 } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 
@@ -32,4 +33,12 @@ export function recordDeviceLogin(userId: number, deviceId: string, meta: { ip: 
     },
     { behavior: "immediate" },
   );
+}
+
+/** Browsers unused for longer than their cookie lives can never be recognised again. */
+export function deleteStaleDevices(now = Date.now()) {
+  db()
+    .delete(userDevices)
+    .where(lt(userDevices.lastSeenAt, new Date(now - DEVICE_REMEMBER_DAYS * 24 * 60 * 60 * 1000)))
+    .run();
 }

@@ -3,7 +3,7 @@
  * identity documents once a rejected application has been kept long enough (retention).
  */
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { applications, problemReports, statusHistory, uploads, users, vehicleRequests } from "~db/schema";
+import { applications, problemReports, sessions, statusHistory, totpCredentials, uploads, userDevices, users, vehicleRequests } from "~db/schema";
 import { db } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
@@ -54,6 +54,20 @@ export function collectUserData(userId: number) {
       .where(eq(statusHistory.userId, userId))
       .orderBy(asc(statusHistory.createdAt), asc(statusHistory.id))
       .all(),
+    // Where the account is logged in and from which browsers: no session ids or device ids, only what they reveal.
+    sessions: db()
+      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt))
+      .all(),
+    devices: db()
+      .select({ firstSeenAt: userDevices.firstSeenAt, lastSeenAt: userDevices.lastSeenAt, ip: userDevices.ip, userAgent: userDevices.userAgent })
+      .from(userDevices)
+      .where(eq(userDevices.userId, userId))
+      .orderBy(asc(userDevices.firstSeenAt))
+      .all(),
+    secondFactor: db().select({ enabledAt: totpCredentials.enabledAt }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).get() ?? null,
     files,
   };
 }

@@ -78,6 +78,11 @@ export function destroyUserSessions(userId: number, exceptIdHash?: string) {
   db().delete(sessions).where(where).run();
 }
 
+export function destroyUserSessionsByEmail(email: string) {
+  const user = db().select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  if (user) destroyUserSessions(user.id);
+}
+
 export function deleteExpiredSessions(now = Date.now()) {
   db().delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run();
   db()

@@ -246,3 +246,35 @@ describe("new-device e-mail", () => {
     expect(mail.inbox.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(1);
   });
 });
+
+describe("operator's reset (bun run admin:reset-2fa)", () => {
+  test("removes the authenticator and the sessions; the next log-in asks for a new enrolment", async () => {
+    const admin = await createUser({ role: "admin" });
+    enrolSecondFactor(admin.id);
+    const cookie = await sessionCookieHeader(admin.id);
+    const proc = Bun.spawn(["bun", "scripts/reset-second-factor.ts", admin.email.toUpperCase()], { stdout: "pipe", stderr: "pipe", env: process.env });
+    expect(await proc.exited).toBe(0);
+    expect(await new Response(proc.stdout).text()).toContain("was removed");
+    expect(await meStatus(cookie)).toBe(401);
+    const step = await passwordStep(admin.email);
+    expect((await readJson<{ view: string }>(await call(secondFactor.loader, step.location, { cookie: step.cookie }))).view).toBe("enrol");
+    const unknown = Bun.spawn(["bun", "scripts/reset-second-factor.ts", "nobody@example.com"], { stdout: "pipe", stderr: "pipe", env: process.env });
+    expect(await unknown.exited).toBe(1);
+  });
+});
+
+describe("the user's data export", () => {
+  test("lists the sessions and remembered browsers without their ids", async () => {
+    const { collectUserData } = await import("~/models/privacy.server");
+    const user = await createUser();
+    const res = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: "10.7.8.8", headers: { "User-Agent": "Test-Browser/1" } });
+    const data = collectUserData(user.id)!;
+    expect(data.sessions.map((s) => s.ip)).toContain("10.7.8.8");
+    expect(data.devices).toHaveLength(1);
+    expect(data.devices[0]!.userAgent).toBe("Test-Browser/1");
+    const sessionId = res.headers.getSetCookie().find((c) => c.startsWith("cf_session="))!;
+    expect(JSON.stringify(data)).not.toContain("idHash");
+    expect(JSON.stringify(data)).not.toContain("deviceHash");
+    expect(sessionId).toBeDefined();
+  });
+});

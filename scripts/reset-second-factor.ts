@@ -1,0 +1,21 @@
+/**
+ * `bun run admin:reset-2fa EMAIL`: for an admin who lost both the phone and the recovery codes.
+ * Removes the account's authenticator and recovery codes and ends its sessions; the next log-in
+ * asks for a new enrolment. Needs shell access to the server, which is the point.
+ */
+export {};
+process.env.COURIER_QUIET_LOGS ??= "1";
+const { resetSecondFactor } = await import("../app/models/second-factor.server");
+const { destroyUserSessionsByEmail } = await import("../app/models/sessions.server");
+
+const email = process.argv[2];
+if (!email) {
+  console.error("usage: bun run admin:reset-2fa EMAIL");
+  process.exit(2);
+}
+if (!resetSecondFactor(email)) {
+  console.error(`no account with the e-mail ${email}`);
+  process.exit(1);
+}
+destroyUserSessionsByEmail(email);
+console.log(`Two-step verification of ${email} was removed; the next log-in sets it up again.`);
