@@ -13,7 +13,7 @@ export async function prepare() {
     const admin = await seedDemoData(database);
     if (admin) {
       log("info", "demo data seeded");
-      console.log(`\n  Demo admin: ${admin.email} / ${admin.password}\n`);
+      console.log(`\n  Demo admin: ${admin.email} / ${admin.password}\n  (the first log-in asks to set up two-step verification with an authenticator app)\n`);
     }
   }
   if (cfg.admin) {
