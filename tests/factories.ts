@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { generateSecret, generateSync } from "otplib";
 import { statusHistory, totpCredentials, users } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
+import { seal } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 import { sessionCookie } from "~/lib/session.server";
 import { createSession } from "~/models/sessions.server";
@@ -61,7 +62,8 @@ export function getUserRow(id: number) {
  */
 export function enrolSecondFactor(userId: number) {
   const secret = generateSecret();
-  db().insert(totpCredentials).values({ userId, secret, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret, enabledAt: new Date(), lastTimeStep: null } }).run();
+  const sealed = seal(secret, "totp-secret");
+  db().insert(totpCredentials).values({ userId, secret: sealed, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, enabledAt: new Date(), lastTimeStep: null } }).run();
   return { secret, code: (step = 0) => totpCode(secret, step) };
 }
 

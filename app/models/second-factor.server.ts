@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import { recoveryCodes, totpCredentials, users } from "~db/schema";
 import { formatRecoveryCode, parseSecondFactorCode, RECOVERY_CODE_COUNT, TOTP_ISSUER } from "~/domain/second-factor";
+import { seal, unseal } from "~/lib/crypto.server";
 import { db } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
@@ -11,6 +12,8 @@ import type { Tx } from "./status.server";
 const EPOCH_TOLERANCE_SECONDS = 30;
 // argon2id like passwords, lighter: a code has ~50 bits of entropy and is tried rarely.
 const RECOVERY_HASH = { algorithm: "argon2id", memoryCost: 19_456, timeCost: 2 } as const;
+/** The TOTP secret is stored sealed (AES-GCM under a key derived from SESSION_SECRET). */
+const SEAL_PURPOSE = "totp-secret";
 
 export type SecondFactorState = { enrolled: false } | { enrolled: true; enabledAt: Date; recoveryCodesLeft: number };
 
@@ -32,17 +35,23 @@ export function getSecondFactorState(userId: number): SecondFactorState {
 export function pendingEnrolment(userId: number, email: string): { secret: string; uri: string } | null {
   const existing = db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
   if (existing?.enabledAt) return null;
-  let secret = existing?.secret;
+  let secret = existing ? unseal(existing.secret, SEAL_PURPOSE) : null;
   if (!secret) {
+    // None yet, or sealed under a SESSION_SECRET that has changed since: start afresh.
     secret = generateSecret();
-    db().insert(totpCredentials).values({ userId, secret }).onConflictDoNothing().run();
-    secret = db().select({ secret: totpCredentials.secret }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).get()!.secret;
+    db()
+      .insert(totpCredentials)
+      .values({ userId, secret: seal(secret, SEAL_PURPOSE) })
+      .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: seal(secret, SEAL_PURPOSE), lastTimeStep: null } })
+      .run();
   }
   return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: email, secret }) };
 }
 
 /** The time step of a valid authenticator code newer than the last one accepted, else null. */
-async function checkTotp(secret: string, code: string, lastTimeStep: number | null) {
+async function checkTotp(sealedSecret: string, code: string, lastTimeStep: number | null) {
+  const secret = unseal(sealedSecret, SEAL_PURPOSE);
+  if (!secret) return null;
   try {
     const result = await verify({
       secret,
