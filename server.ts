@@ -23,6 +23,7 @@ try {
 
 const { createRequestHandler, RouterContextProvider } = await import("react-router");
 const { requestInfoContext } = await import("./app/lib/context");
+const { clientIp } = await import("./app/lib/client-ip.server");
 const { createStaticHandler } = await import("./app/lib/static.server");
 const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
 const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
@@ -43,14 +44,6 @@ const serveStatic = createStaticHandler(path.join(buildDir, "client"));
 const appOrigin = new URL(cfg.appUrl).origin;
 let requestCounter = 0;
 
-function clientIp(request: Request, socketIp: string | undefined) {
-  if (cfg.trustProxy) {
-    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketIp ?? "unknown";
-}
-
 const server = Bun.serve({
   port: cfg.port,
   hostname: cfg.host,
@@ -61,7 +54,7 @@ const server = Bun.serve({
     const started = performance.now();
     const url = new URL(request.url);
     const requestId = (++requestCounter).toString(36);
-    const ip = clientIp(request, bunServer.requestIP(request)?.address);
+    const ip = clientIp(request.headers.get("X-Forwarded-For"), bunServer.requestIP(request)?.address, cfg.trustProxyHops);
     let response: Response;
     try {
       const asset = serveStatic(request, url.pathname);

@@ -18,7 +18,7 @@ import { activationMail, resetMail, sendInBackground } from "./account-mail.serv
 import { authenticateCredentials } from "./authenticator.server";
 import { verifyCaptcha } from "./captcha.server";
 import { sendMailSafely } from "./mail.server";
-import { hit, peek, reset, type LimitName } from "./rate-limit.server";
+import { hit, reset, type LimitName } from "./rate-limit.server";
 import { startSession } from "./session.server";
 
 export type FlowFailure = {
@@ -44,12 +44,20 @@ function limit(name: LimitName, subject: string): FlowFailure | null {
 
 const CAPTCHA_FAILED: FlowFailure = { ok: false, status: 400, error: "auth:captcha.failed" };
 
-/** Only a path on this site; anything else (`//evil`, `https://…`, `/\evil`) falls back to the default. */
+/**
+ * Only a path on this site; anything else falls back to the default. The check runs on the URL as
+ * a browser would resolve it, because dot segments, tabs and backslashes can turn a path into a
+ * protocol-relative one (`/..//evil.com` normalises to `//evil.com`).
+ */
 export function safeRedirect(to: string | null | undefined, fallback: string) {
   if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   try {
-    const url = new URL(to, "http://same.invalid");
-    return url.origin === "http://same.invalid" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+    const base = "http://same.invalid";
+    const url = new URL(to, base);
+    const target = `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== base || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+    // The result must resolve to itself: a second pass cannot leave the site either.
+    return new URL(target, base).origin === base ? target : fallback;
   } catch {
     return fallback;
   }
@@ -63,15 +71,14 @@ export async function login(input: LoginInput, ctx: Ctx): Promise<{ ok: true; us
   const ipLimit = limit("loginIp", ctx.ip);
   if (ipLimit) return ipLimit;
   if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "login" }))) return CAPTCHA_FAILED;
-  // Per account only failures count, so a locked-out attacker cannot lock the owner out forever.
-  const accountLimit = peek("loginAccountFailures", input.email);
-  if (!accountLimit.ok) return limited(accountLimit.retryAfterSeconds);
+  // Counted before the password is checked, so parallel guesses cannot all slip past the limit;
+  // a right password clears the count, so only failures stay counted.
+  const accountLimit = limit("loginAccountFailures", input.email);
+  if (accountLimit) return accountLimit;
   const result = await authenticateCredentials(input.email, input.password);
   if (!result.ok) {
-    if (result.reason === "invalid") {
-      hit("loginAccountFailures", input.email);
-      return { ok: false, status: 401, error: "auth:login.invalid" };
-    }
+    if (result.reason === "invalid") return { ok: false, status: 401, error: "auth:login.invalid" };
+    reset("loginAccountFailures", input.email);
     if (result.reason === "notActivated") return { ok: false, status: 403, error: "auth:login.notActivated", canResendActivation: true };
     return { ok: false, status: 403, error: "auth:login.deactivated" };
   }
