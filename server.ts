@@ -27,7 +27,7 @@ const { clientIp } = await import("./app/lib/client-ip.server");
 const { createStaticHandler } = await import("./app/lib/static.server");
 const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
 const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
-const { declaresTooLargeBody } = await import("./app/lib/body-limit.server");
+const { bodyLimitFor, declaresMoreThan, limitBody } = await import("./app/lib/body-limit.server");
 const { BODY_LIMITS } = await import("./app/domain/rules");
 const { closeDatabase } = await import("./app/lib/db.server");
 const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.server");
@@ -47,8 +47,8 @@ let requestCounter = 0;
 const server = Bun.serve({
   port: cfg.port,
   hostname: cfg.host,
-  // Uploads are streamed and checked per file; declaresTooLargeBody answers first with a translated 413.
-  maxRequestBodySize: BODY_LIMITS.requestBytes + 1024 * 1024,
+  // Bodies are bounded per route by limitBody with a translated 413; this is only Bun's outer net.
+  maxRequestBodySize: BODY_LIMITS.uploadBytes + 1024 * 1024,
   idleTimeout: 60,
   async fetch(request, bunServer) {
     const started = performance.now();
@@ -60,13 +60,19 @@ const server = Bun.serve({
       const asset = serveStatic(request, url.pathname);
       if (asset) response = asset;
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
-      else if (declaresTooLargeBody(request)) response = await earlyError(request, 413, "errors:tooLarge");
       else {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, { ip, requestId });
-        response = await withPageCache(request, url, () => handle(request, context));
-        if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
-        response = await compressResponse(request, response);
+        const limit = await bodyLimitFor(request, url);
+        if (declaresMoreThan(request, limit)) response = await earlyError(request, 413, "errors:tooLarge");
+        else {
+          const body = limitBody(request, limit);
+          const context = new RouterContextProvider();
+          context.set(requestInfoContext, { ip, requestId });
+          response = await withPageCache(body.request, url, () => handle(body.request, context));
+          // Whatever the route made of the cut-off body, the answer is 413.
+          if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
+          else if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
+          response = await compressResponse(request, response);
+        }
       }
     } catch (error) {
       log("error", "request failed", { requestId, path: url.pathname, error: String(error) });

@@ -14,6 +14,7 @@ import {
   resetPassword,
 } from "~/models/accounts.server";
 import type { User } from "~/models/users.server";
+import { readReferralCookie } from "~/middleware/referral";
 import { activationMail, resetMail, sendInBackground } from "./account-mail.server";
 import { authenticateCredentials } from "./authenticator.server";
 import { verifyCaptcha } from "./captcha.server";
@@ -89,15 +90,7 @@ export async function login(input: LoginInput, ctx: Ctx): Promise<{ ok: true; us
 
 /** The referral code of the body, else the one the public site kept in the `cf_ref` cookie. */
 function referralFrom(input: RegisterInput, request: Request) {
-  if (input.referralCode) return input.referralCode;
-  const cookie = request.headers.get("Cookie") ?? "";
-  const match = /(?:^|;\s*)cf_ref=([^;]*)/.exec(cookie);
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]).slice(0, 100);
-  } catch {
-    return null;
-  }
+  return input.referralCode ?? readReferralCookie(request);
 }
 
 export async function register(input: RegisterInput, ctx: Ctx & { language: Language }): Promise<{ ok: true; message: string } | FlowFailure> {

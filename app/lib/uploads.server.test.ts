@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "~/domain/rules";
@@ -8,6 +8,7 @@ import { config } from "./config.server";
 import {
   commitUploads,
   detectType,
+  discardReceived,
   discardUploads,
   parseUploadForm,
   prepareUpload,
@@ -20,6 +21,16 @@ import {
 function multipartRequest(form: FormData, headers: Record<string, string> = {}) {
   return new Request("http://localhost/x", { method: "POST", body: form, headers });
 }
+
+/** A file as the parser leaves it: spooled into the uploads folder. */
+async function received(name: string, bytes: Uint8Array) {
+  mkdirSync(config().uploadsDir, { recursive: true });
+  const file = path.join(config().uploadsDir, `.tmp-recv-test-${name}`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+const receivedOnDisk = () => readdirSync(config().uploadsDir).filter((n) => n.startsWith(".tmp-recv-"));
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -66,6 +77,14 @@ describe("reencodeImage", () => {
     const { width, height } = await reencodeImage(big, "image/png");
     expect(Math.max(width, height)).toBe(UPLOAD_LIMITS.imageMaxSide);
   });
+  test("an image past the pixel limit is refused before it is decoded", async () => {
+    // 16,000 × 16,000 of one colour compresses to a few hundred kilobytes.
+    const huge = await sharp({ create: { width: 16_000, height: 16_000, channels: 3, background: "#fff" }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(UPLOAD_LIMITS.imageBytes);
+    const error = await refusal(reencodeImage(new Uint8Array(huge), "image/png"));
+    expect([error.code, error.status]).toEqual(["tooManyPixels", 413]);
+  });
+
   test("bytes that only look like an image are refused", async () => {
     const broken = new Uint8Array([0xff, 0xd8, 0xff, ...new Array(40).fill(7)]);
     expect((await refusal(reencodeImage(broken, "image/jpeg"))).code).toBe("badType");
@@ -83,6 +102,35 @@ describe("parseUploadForm", () => {
     const { fields, files } = await parseUploadForm(multipartRequest(form), spec);
     expect(fields.get("description")).toBe("Flat tyre");
     expect(files.map((f) => [f.field, f.type.mime])).toEqual([["photo", "image/png"]]);
+  });
+
+  test("files are spooled to disk as they arrive, not kept in memory; discardReceived removes them", async () => {
+    const form = new FormData();
+    const bytes = await png();
+    form.append("photo", new File([bytes], "a.png"));
+    const { files } = await parseUploadForm(multipartRequest(form), spec);
+    expect(files[0]!.size).toBe(bytes.length);
+    expect(path.dirname(files[0]!.path)).toBe(config().uploadsDir);
+    expect(new Uint8Array(readFileSync(files[0]!.path))).toEqual(bytes);
+    expect("bytes" in files[0]!).toBe(false);
+    await discardReceived(files);
+    expect(existsSync(files[0]!.path)).toBe(false);
+  });
+
+  test("a refused form leaves no received file behind", async () => {
+    const before = receivedOnDisk().length;
+    const form = new FormData();
+    form.append("photo", new File([await png()], "a.png"));
+    form.append("attachments", new File([fakeJpeg()], "b.jpg"));
+    expect((await refusal(parseUploadForm(multipartRequest(form), spec))).code).toBe("badType");
+    expect(receivedOnDisk().length).toBe(before);
+  });
+
+  test("more than 1,000 parts is a 413 refusal, not a crash", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 1_001; i++) form.append(`f${i}`, "x");
+    const error = await refusal(parseUploadForm(multipartRequest(form), spec));
+    expect([error.code, error.status]).toEqual(["tooManyParts", 413]);
   });
 
   test("a renamed non-image is refused with 400", async () => {
@@ -136,7 +184,7 @@ describe("parseUploadForm", () => {
 describe("storage", () => {
   test("prepare writes a temporary file; commit moves it into place; discard removes it", async () => {
     const [a, b] = await Promise.all(
-      [1, 2].map(async () => prepareUpload({ field: "photo", name: "x.jpg", bytes: await jpegWithGps(), type: { class: "image", mime: "image/jpeg", ext: "jpg" } })),
+      [1, 2].map(async (i) => prepareUpload({ field: "photo", name: "x.jpg", path: await received(`x${i}`, await jpegWithGps()), size: 0, type: { class: "image", mime: "image/jpeg", ext: "jpg" } })),
     );
     expect(existsSync(a!.tempPath)).toBe(true);
     await commitUploads([a!]);
