@@ -26,6 +26,8 @@ const { requestInfoContext } = await import("./app/lib/context");
 const { clientIp } = await import("./app/lib/client-ip.server");
 const { createStaticHandler } = await import("./app/lib/static.server");
 const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
+const { applyCachePolicy } = await import("./app/lib/cache-policy.server");
+const { createRoutePatterns } = await import("./app/lib/route-pattern.server");
 const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
 const { bodyLimitFor, declaresMoreThan, limitBody } = await import("./app/lib/body-limit.server");
 const { BODY_LIMITS } = await import("./app/domain/rules");
@@ -40,6 +42,7 @@ const { scheduledJobs } = await import("./app/lib/jobs.server");
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 const handle = createRequestHandler(build, "production");
+const routePattern = createRoutePatterns(build.routes);
 const serveStatic = createStaticHandler(path.join(buildDir, "client"));
 const appOrigin = new URL(cfg.appUrl).origin;
 let requestCounter = 0;
@@ -75,15 +78,17 @@ const server = Bun.serve({
         }
       }
     } catch (error) {
-      log("error", "request failed", { requestId, path: url.pathname, error: String(error) });
+      log("error", "request failed", { requestId, path: routePattern(url.pathname), error: String(error) });
       response = new Response("Internal Server Error", { status: 500 });
     }
     applySecurityHeaders(response.headers);
     if (!url.pathname.startsWith("/assets/")) {
+      applyCachePolicy(request, url.pathname, response.headers);
       log("info", "request", {
         id: requestId,
         method: request.method,
-        path: url.pathname,
+        // The route pattern, never the path: paths carry activation and reset tokens.
+        path: routePattern(url.pathname),
         status: response.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ip,

@@ -1,13 +1,18 @@
 /**
- * Issue 17: where a log-in may send the browser (1) and the per-account lockout under parallel
- * attempts (4).
+ * Issue 17: where a log-in may send the browser (1), the per-account lockout under parallel
+ * attempts (4) and where the no-JS captcha question counts (5).
  */
-import { describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import * as loginApi from "~/routes/api/auth.login";
 import * as loginForm from "~/routes/auth/login";
 import { createUser, TEST_PASSWORD } from "../../tests/factories";
 import { call } from "../../tests/route-harness";
+import enAuth from "../../locales/en/auth.json";
+import skAuth from "../../locales/sk/auth.json";
+import uaAuth from "../../locales/ua/auth.json";
 import { safeRedirect } from "./auth.server";
+import { createFallbackChallenge } from "./captcha.server";
+import { config } from "./config.server";
 
 const HOME = "/dashboard";
 
@@ -101,5 +106,35 @@ describe("per-account lockout under parallel attempts", () => {
     for (let i = 0; i < 5; i += 1) {
       expect((await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!" }, ip: nextIp() })).status).toBe(401);
     }
+  });
+});
+
+describe("the no-JS captcha question", () => {
+  const captcha = config().captcha;
+  afterEach(() => {
+    captcha.provider = "off";
+  });
+
+  test("the JSON API does not take it: the proof of work is required there", async () => {
+    captcha.provider = "altcha";
+    const user = await createUser();
+    const q = createFallbackChallenge();
+    const res = await call(loginApi.action, "/api/auth/login?lng=en", { json: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) }, ip: nextIp() });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe(enAuth.captcha.failed);
+  });
+
+  test("the form takes it, and a wrong answer says so in the page's language", async () => {
+    captcha.provider = "altcha";
+    const user = await createUser();
+    for (const [lng, text] of [["en", enAuth.captcha.wrongAnswer], ["sk", skAuth.captcha.wrongAnswer], ["ua", uaAuth.captcha.wrongAnswer]] as const) {
+      const q = createFallbackChallenge();
+      const wrong = await call(loginForm.action, `/auth/login?lng=${lng}`, { form: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b + 1) }, ip: nextIp() });
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as { error: string }).error).toBe(text);
+    }
+    const q = createFallbackChallenge();
+    const right = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) }, ip: nextIp() });
+    expect(right.status).toBe(302);
   });
 });

@@ -17,7 +17,7 @@ import type { User } from "~/models/users.server";
 import { readReferralCookie } from "~/middleware/referral";
 import { activationMail, resetMail, sendInBackground } from "./account-mail.server";
 import { authenticateCredentials } from "./authenticator.server";
-import { verifyCaptcha } from "./captcha.server";
+import { verifyCaptcha, type CaptchaInput } from "./captcha.server";
 import { sendMailSafely } from "./mail.server";
 import { hit, reset, type LimitName } from "./rate-limit.server";
 import { startSession } from "./session.server";
@@ -32,7 +32,8 @@ export type FlowFailure = {
   canResendActivation?: boolean;
 };
 
-type Ctx = { ip: string; request: Request };
+/** `door: "form"`: the no-JS form posts of the auth dialog, the only place the fallback question counts. */
+type Ctx = { ip: string; request: Request; door?: "form" | "api" };
 
 function limited(retryAfter: number): FlowFailure {
   return { ok: false, status: 429, error: "errors:rateLimited", values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) }, retryAfter };
@@ -43,7 +44,11 @@ function limit(name: LimitName, subject: string): FlowFailure | null {
   return result.ok ? null : limited(result.retryAfterSeconds);
 }
 
-const CAPTCHA_FAILED: FlowFailure = { ok: false, status: 400, error: "auth:captcha.failed" };
+async function captchaRefusal(input: CaptchaInput, ctx: Ctx, action: "login" | "register"): Promise<FlowFailure | null> {
+  const result = await verifyCaptcha(input, { ip: ctx.ip, action, fallback: ctx.door === "form" });
+  if (result === "ok") return null;
+  return { ok: false, status: 400, error: result === "wrongAnswer" ? "auth:captcha.wrongAnswer" : "auth:captcha.failed" };
+}
 
 /**
  * Only a path on this site; anything else falls back to the default. The check runs on the URL as
@@ -71,7 +76,8 @@ export function homeOf(user: Pick<User, "role">) {
 export async function login(input: LoginInput, ctx: Ctx): Promise<{ ok: true; user: User; setCookie: string; redirectTo: string } | FlowFailure> {
   const ipLimit = limit("loginIp", ctx.ip);
   if (ipLimit) return ipLimit;
-  if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "login" }))) return CAPTCHA_FAILED;
+  const captcha = await captchaRefusal(input, ctx, "login");
+  if (captcha) return captcha;
   // Counted before the password is checked, so parallel guesses cannot all slip past the limit;
   // a right password clears the count, so only failures stay counted.
   const accountLimit = limit("loginAccountFailures", input.email);
@@ -96,7 +102,8 @@ function referralFrom(input: RegisterInput, request: Request) {
 export async function register(input: RegisterInput, ctx: Ctx & { language: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = limit("register", ctx.ip);
   if (ipLimit) return ipLimit;
-  if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "register" }))) return CAPTCHA_FAILED;
+  const captcha = await captchaRefusal(input, ctx, "register");
+  if (captcha) return captcha;
   const result = await registerAccount({
     email: input.email,
     password: input.password,
