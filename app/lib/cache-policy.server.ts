@@ -12,5 +12,7 @@ export function applyCachePolicy(request: Request, pathname: string, headers: He
   const page = pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
   const privateRoute = PRIVATE_PATHS.test(page);
   const loggedIn = parseCookies(request.headers.get("Cookie")).has("cf_session");
-  if (privateRoute || (loggedIn && !/\bpublic\b/.test(headers.get("Cache-Control") ?? ""))) headers.set("Cache-Control", "no-store");
+  const current = headers.get("Cache-Control") ?? "";
+  if (/\bno-store\b/.test(current)) return;
+  if (privateRoute || (loggedIn && !/\bpublic\b/.test(current))) headers.set("Cache-Control", "no-store");
 }

@@ -24,6 +24,7 @@ describe("cache policy", () => {
   test("visitors' public pages keep what the route said", () => {
     expect(policy("/", { cacheControl: "private, no-cache" })).toBe("private, no-cache");
     expect(policy("/dashboards-are-not-this")).toBeNull();
+    expect(policy("/files/3", { cacheControl: "private, no-store" })).toBe("private, no-store");
     expect(policy("/robots.txt", { cacheControl: "public, max-age=3600" })).toBe("public, max-age=3600");
   });
 });
