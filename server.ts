@@ -23,10 +23,13 @@ try {
 
 const { createRequestHandler, RouterContextProvider } = await import("react-router");
 const { requestInfoContext } = await import("./app/lib/context");
+const { clientIp } = await import("./app/lib/client-ip.server");
 const { createStaticHandler } = await import("./app/lib/static.server");
 const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
+const { applyCachePolicy } = await import("./app/lib/cache-policy.server");
+const { createRoutePatterns } = await import("./app/lib/route-pattern.server");
 const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
-const { declaresTooLargeBody } = await import("./app/lib/body-limit.server");
+const { bodyLimitFor, declaresMoreThan, limitBody } = await import("./app/lib/body-limit.server");
 const { BODY_LIMITS } = await import("./app/domain/rules");
 const { closeDatabase } = await import("./app/lib/db.server");
 const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.server");
@@ -39,52 +42,53 @@ const { scheduledJobs } = await import("./app/lib/jobs.server");
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 const handle = createRequestHandler(build, "production");
+const routePattern = createRoutePatterns(build.routes);
 const serveStatic = createStaticHandler(path.join(buildDir, "client"));
 const appOrigin = new URL(cfg.appUrl).origin;
 let requestCounter = 0;
 
-function clientIp(request: Request, socketIp: string | undefined) {
-  if (cfg.trustProxy) {
-    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketIp ?? "unknown";
-}
-
 const server = Bun.serve({
   port: cfg.port,
   hostname: cfg.host,
-  // Uploads are streamed and checked per file; declaresTooLargeBody answers first with a translated 413.
-  maxRequestBodySize: BODY_LIMITS.requestBytes + 1024 * 1024,
+  // Bodies are bounded per route by limitBody with a translated 413; this is only Bun's outer net.
+  maxRequestBodySize: BODY_LIMITS.uploadBytes + 1024 * 1024,
   idleTimeout: 60,
   async fetch(request, bunServer) {
     const started = performance.now();
     const url = new URL(request.url);
     const requestId = (++requestCounter).toString(36);
-    const ip = clientIp(request, bunServer.requestIP(request)?.address);
+    const ip = clientIp(request.headers.get("X-Forwarded-For"), bunServer.requestIP(request)?.address, cfg.trustProxyHops);
     let response: Response;
     try {
       const asset = serveStatic(request, url.pathname);
       if (asset) response = asset;
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
-      else if (declaresTooLargeBody(request)) response = await earlyError(request, 413, "errors:tooLarge");
       else {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, { ip, requestId });
-        response = await withPageCache(request, url, () => handle(request, context));
-        if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
-        response = await compressResponse(request, response);
+        const limit = await bodyLimitFor(request, url);
+        if (declaresMoreThan(request, limit)) response = await earlyError(request, 413, "errors:tooLarge");
+        else {
+          const body = limitBody(request, limit);
+          const context = new RouterContextProvider();
+          context.set(requestInfoContext, { ip, requestId });
+          response = await withPageCache(body.request, url, () => handle(body.request, context));
+          // Whatever the route made of the cut-off body, the answer is 413.
+          if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
+          else if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
+          response = await compressResponse(request, response);
+        }
       }
     } catch (error) {
-      log("error", "request failed", { requestId, path: url.pathname, error: String(error) });
+      log("error", "request failed", { requestId, path: routePattern(url.pathname), error: String(error) });
       response = new Response("Internal Server Error", { status: 500 });
     }
     applySecurityHeaders(response.headers);
     if (!url.pathname.startsWith("/assets/")) {
+      applyCachePolicy(request, url.pathname, response.headers);
       log("info", "request", {
         id: requestId,
         method: request.method,
-        path: url.pathname,
+        // The route pattern, never the path: paths carry activation and reset tokens.
+        path: routePattern(url.pathname),
         status: response.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ip,

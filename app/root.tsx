@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     toast: getToast(context) ?? null,
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
     // The no-JS captcha question, when the URL opens the login or register dialog (CONTRACT §5).
-    authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "") ? fallbackForForm() : null,
+    authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "") ? fallbackForForm(context) : null,
   });
 }
 

@@ -39,6 +39,6 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
         .run();
     });
     PARTNERS.forEach((partner, position) => tx.insert(partners).values({ ...partner, position }).run());
-  });
+  }, { behavior: "immediate" });
   return DEMO_ADMIN;
 }

@@ -1,5 +1,5 @@
 /** Shared set-up for the dashboard's integration tests and journeys. */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { vehicles } from "~db/schema";
 import type { VehicleStatus } from "~/domain/status";
@@ -8,6 +8,15 @@ import { db } from "~/lib/db.server";
 import { jpegWithGps, png } from "./media-fixtures";
 
 let serial = 0;
+
+/** A file as the upload parser leaves it: spooled into the uploads folder under a temporary name. */
+export function receivedFile(bytes: Uint8Array) {
+  mkdirSync(config().uploadsDir, { recursive: true });
+  const file = path.join(config().uploadsDir, `.tmp-recv-fixture-${Date.now().toString(36)}-${++serial}`);
+  writeFileSync(file, bytes);
+  return { path: file, size: bytes.length };
+}
+
 export function createVehicle(overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {}) {
   serial += 1;
   return db()

@@ -33,18 +33,23 @@ export const DEVICE_REMEMBER_DAYS = 400;
 export const ACTIVATION_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
 
-/** Outer bounds of one request body; multipart uploads are then checked per file (UPLOAD_LIMITS). */
+/**
+ * Outer bounds of the bytes read from one request body (app/lib/body-limit.server.ts); multipart
+ * uploads are then checked per form and per file (UPLOAD_LIMITS).
+ */
 export const BODY_LIMITS = {
-  /** JSON and url-encoded bodies: every form and API field together fits many times over. */
+  /** Every body but an upload (JSON, url-encoded, any multipart elsewhere or from a visitor). */
   formBytes: 1024 * 1024,
-  /** Any body, multipart included (two videos plus fields). */
-  requestBytes: 120 * 1024 * 1024,
+  /** Multipart posts to the upload forms by a session allowed to use them (two videos plus fields). */
+  uploadBytes: 120 * 1024 * 1024,
 } as const;
 
 export const UPLOAD_LIMITS = {
   imageBytes: 10 * 1024 * 1024,
   videoBytes: 50 * 1024 * 1024,
   imageMaxSide: 2560,
+  /** Larger images are refused before they are decoded (a 50 MP phone photo still fits). */
+  imageMaxPixels: 52_000_000,
 } as const;
 
 /**

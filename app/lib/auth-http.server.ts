@@ -43,12 +43,12 @@ export function formFailure(context: Context, submission: Reply, failure: Pick<F
   const t = getInstance(context).t;
   const headers = failure.retryAfter ? { "Retry-After": String(failure.retryAfter) } : undefined;
   return data(
-    { reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), error: t(failure.error, failure.values), fallback: fallbackForForm(), ...extra } as AuthFormResult,
+    { reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), error: t(failure.error, failure.values), fallback: fallbackForForm(context), ...extra } as AuthFormResult,
     { status: failure.status, headers },
   );
 }
 
 /** A form whose input did not pass the shared schema: field errors only, nothing else ran. */
-export function formInvalid(submission: Reply) {
-  return data({ reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), fallback: fallbackForForm() } as AuthFormResult, { status: 400 });
+export function formInvalid(context: Context, submission: Reply) {
+  return data({ reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), fallback: fallbackForForm(context) } as AuthFormResult, { status: 400 });
 }

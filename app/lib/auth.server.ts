@@ -16,11 +16,12 @@ import {
   resetPassword,
 } from "~/models/accounts.server";
 import type { User } from "~/models/users.server";
+import { readReferralCookie } from "~/middleware/referral";
 import { activationMail, resetMail, sendInBackground } from "./account-mail.server";
 import { authenticateCredentials } from "./authenticator.server";
-import { verifyCaptcha } from "./captcha.server";
+import { verifyCaptcha, type CaptchaInput } from "./captcha.server";
 import { sendMailSafely } from "./mail.server";
-import { hit, peek, reset, type LimitName } from "./rate-limit.server";
+import { hit, reset, type LimitName } from "./rate-limit.server";
 import { recognizeDevice } from "./device.server";
 import { SECOND_FACTOR_PATH, startSession } from "./session.server";
 
@@ -36,9 +37,12 @@ export type FlowFailure = {
   secondFactorRequired?: boolean;
 };
 
-type Ctx = { ip: string; request: Request };
-/** The form door sends an admin on to the second-factor page; the JSON API takes the code in the body. */
+/**
+ * `door: "form"`: the auth dialog's form posts, the only place the no-JS fallback question counts and
+ * the door that sends an admin on to the second-factor page; the JSON API takes the code in the body.
+ */
 type Door = "form" | "api";
+type Ctx = { ip: string; request: Request; door?: Door };
 export type LoginSuccess = { ok: true; user: User; setCookies: string[]; redirectTo: string };
 
 export function limited(retryAfter: number): FlowFailure {
@@ -50,14 +54,26 @@ export function limit(name: LimitName, subject: string): FlowFailure | null {
   return result.ok ? null : limited(result.retryAfterSeconds);
 }
 
-const CAPTCHA_FAILED: FlowFailure = { ok: false, status: 400, error: "auth:captcha.failed" };
+async function captchaRefusal(input: CaptchaInput, ctx: Ctx, action: "login" | "register"): Promise<FlowFailure | null> {
+  const result = await verifyCaptcha(input, { ip: ctx.ip, action, fallback: ctx.door === "form" });
+  if (result === "ok") return null;
+  return { ok: false, status: 400, error: result === "wrongAnswer" ? "auth:captcha.wrongAnswer" : "auth:captcha.failed" };
+}
 
-/** Only a path on this site; anything else (`//evil`, `https://…`, `/\evil`) falls back to the default. */
+/**
+ * Only a path on this site; anything else falls back to the default. The check runs on the URL as
+ * a browser would resolve it, because dot segments, tabs and backslashes can turn a path into a
+ * protocol-relative one (`/..//evil.com` normalises to `//evil.com`).
+ */
 export function safeRedirect(to: string | null | undefined, fallback: string) {
   if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   try {
-    const url = new URL(to, "http://same.invalid");
-    return url.origin === "http://same.invalid" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+    const base = "http://same.invalid";
+    const url = new URL(to, base);
+    const target = `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== base || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+    // The result must resolve to itself: a second pass cannot leave the site either.
+    return new URL(target, base).origin === base ? target : fallback;
   } catch {
     return fallback;
   }
@@ -70,16 +86,16 @@ export function homeOf(user: Pick<User, "role">) {
 export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promise<LoginSuccess | FlowFailure> {
   const ipLimit = limit("loginIp", ctx.ip);
   if (ipLimit) return ipLimit;
-  if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "login" }))) return CAPTCHA_FAILED;
-  // Per account only failures count, so a locked-out attacker cannot lock the owner out forever.
-  const accountLimit = peek("loginAccountFailures", input.email);
-  if (!accountLimit.ok) return limited(accountLimit.retryAfterSeconds);
+  const captcha = await captchaRefusal(input, ctx, "login");
+  if (captcha) return captcha;
+  // Counted before the password is checked, so parallel guesses cannot all slip past the limit;
+  // a right password clears the count, so only failures stay counted.
+  const accountLimit = limit("loginAccountFailures", input.email);
+  if (accountLimit) return accountLimit;
   const result = await authenticateCredentials(input.email, input.password);
   if (!result.ok) {
-    if (result.reason === "invalid") {
-      hit("loginAccountFailures", input.email);
-      return { ok: false, status: 401, error: "auth:login.invalid" };
-    }
+    if (result.reason === "invalid") return { ok: false, status: 401, error: "auth:login.invalid" };
+    reset("loginAccountFailures", input.email);
     if (result.reason === "notActivated") return { ok: false, status: 403, error: "auth:login.notActivated", canResendActivation: true };
     return { ok: false, status: 403, error: "auth:login.deactivated" };
   }
@@ -121,21 +137,14 @@ export async function checkSecondFactor(userId: number, code: string): Promise<{
 
 /** The referral code of the body, else the one the public site kept in the `cf_ref` cookie. */
 function referralFrom(input: RegisterInput, request: Request) {
-  if (input.referralCode) return input.referralCode;
-  const cookie = request.headers.get("Cookie") ?? "";
-  const match = /(?:^|;\s*)cf_ref=([^;]*)/.exec(cookie);
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]).slice(0, 100);
-  } catch {
-    return null;
-  }
+  return input.referralCode ?? readReferralCookie(request);
 }
 
 export async function register(input: RegisterInput, ctx: Ctx & { language: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = limit("register", ctx.ip);
   if (ipLimit) return ipLimit;
-  if (!(await verifyCaptcha(input, { ip: ctx.ip, action: "register" }))) return CAPTCHA_FAILED;
+  const captcha = await captchaRefusal(input, ctx, "register");
+  if (captcha) return captcha;
   const result = await registerAccount({
     email: input.email,
     password: input.password,

@@ -2,10 +2,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import type { Challenge } from "altcha-lib/v1/types";
 import { lt } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import { usedCaptchas } from "~db/schema";
+import type { FallbackQuestion } from "~/components/auth/types";
+import { getInstance } from "~/middleware/i18n";
 import { config } from "./config.server";
 import { randomToken, sha256 } from "./crypto.server";
 import { db } from "./db.server";
+import { resources } from "./locales";
 import { log } from "./log.server";
 
 /**
@@ -24,9 +28,16 @@ function secret(purpose: string) {
   return sha256(`${purpose}:${config().sessionSecret}`);
 }
 
-/** A fallback question for a form shown to someone who may have no JavaScript; none when the captcha is off. */
-export function fallbackForForm() {
-  return config().captcha.provider === "off" ? null : createFallbackChallenge();
+/**
+ * A fallback question for a form shown to someone who may have no JavaScript, already written out
+ * in the request's language with the numbers as words ("… how much is seven plus five?"): the
+ * operands appear nowhere in the page or its data as digits. None when the captcha is off.
+ */
+export function fallbackForForm(context: Readonly<RouterContextProvider>): FallbackQuestion | null {
+  if (config().captcha.provider === "off") return null;
+  const { token, a, b } = createFallbackChallenge();
+  const t = getInstance(context).t;
+  return { token, question: t("auth:captcha.question", { a: t(`auth:numbers.${a}`), b: t(`auth:numbers.${b}`) }) };
 }
 
 export function createAltchaChallenge(now = Date.now()): Promise<Challenge> {
@@ -85,11 +96,29 @@ export function createFallbackChallenge(now = Date.now()): FallbackChallenge {
   return { token: `${nonce}.${expires}.${fallbackSignature(nonce, expires, a + b)}`, a, b };
 }
 
+/** Every number word of every language (the answer may come in any of them), to its value. */
+const NUMBER_WORDS = new Map(
+  Object.values(resources).flatMap((namespaces) =>
+    Object.entries((namespaces.auth as { numbers: Record<string, string> }).numbers).map(([value, word]) => [normalizeWord(word), Number(value)] as const),
+  ),
+);
+
+function normalizeWord(word: string) {
+  return word.trim().toLowerCase().normalize("NFC").replace(/[’ʼ`]/g, "'").replace(/\s+/g, " ");
+}
+
+/** "11", "eleven", "jedenásť" or "одинадцять" → 11; anything else → null. */
+export function parseFallbackAnswer(answer: string): number | null {
+  const text = answer.trim();
+  if (/^\d{1,3}$/.test(text)) return Number(text);
+  return NUMBER_WORDS.get(normalizeWord(text)) ?? null;
+}
+
 export function verifyFallback(token: string, answer: string, now = Date.now()) {
   const [nonce, expiresText, signature] = token.split(".");
   const expires = Number(expiresText);
-  const value = Number(answer.trim());
-  if (!nonce || !signature || !Number.isFinite(expires) || expires < now || !Number.isInteger(value)) return false;
+  const value = parseFallbackAnswer(answer);
+  if (!nonce || !signature || !Number.isFinite(expires) || expires < now || value === null) return false;
   const expected = Buffer.from(fallbackSignature(nonce, expires, value));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
@@ -97,15 +126,24 @@ export function verifyFallback(token: string, answer: string, now = Date.now()) 
 }
 
 export type CaptchaInput = { captchaToken?: string; fallbackToken?: string; fallbackAnswer?: string };
+/** `wrongAnswer`: the no-JS question was answered, wrongly (or its token expired or was used). */
+export type CaptchaResult = "ok" | "failed" | "wrongAnswer";
 
-/** Whether the request passed the captcha of the configured provider. */
-export async function verifyCaptcha(input: CaptchaInput, { ip, action }: { ip: string; action: "login" | "register" }) {
+/**
+ * Whether the request passed the captcha of the configured provider. The no-JS question counts
+ * only where `fallback` allows it — the form posts of the auth dialog, never the JSON API, where
+ * a script could read and answer it without doing the proof of work.
+ */
+export async function verifyCaptcha(
+  input: CaptchaInput,
+  { ip, action, fallback = false }: { ip: string; action: "login" | "register"; fallback?: boolean },
+): Promise<CaptchaResult> {
   const provider = config().captcha.provider;
-  if (provider === "off") return true;
+  if (provider === "off") return "ok";
   if (input.captchaToken) {
-    return provider === "altcha" ? verifyAltcha(input.captchaToken) : verifyRecaptcha(input.captchaToken, ip, action);
+    const passed = provider === "altcha" ? await verifyAltcha(input.captchaToken) : await verifyRecaptcha(input.captchaToken, ip, action);
+    return passed ? "ok" : "failed";
   }
-  if (input.fallbackToken && input.fallbackAnswer) return verifyFallback(input.fallbackToken, input.fallbackAnswer);
-  return false;
+  if (fallback && input.fallbackToken && input.fallbackAnswer) return verifyFallback(input.fallbackToken, input.fallbackAnswer) ? "ok" : "wrongAnswer";
+  return "failed";
 }
-

@@ -33,7 +33,12 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  TRUST_PROXY: flag.default(false),
+  /** How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the socket). */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\d{1,2}$/, "must be a number of proxy hops (0, 1, 2, …)")
+    .transform(Number)
+    .default(0),
   DEMO_SEED: flag.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
 });
@@ -73,7 +78,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY },
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED ?? !isProduction,
     production: isProduction,
   };

@@ -10,8 +10,14 @@ describe("configuration", () => {
     expect(cfg.databasePath.endsWith("data/app.db")).toBe(true);
     expect(cfg.captcha.provider).toBe("altcha");
     expect(cfg.mailFrom).toBe("Courier Fleet <no-reply@localhost>");
-    expect(cfg.trustProxy).toBe(false);
+    expect(cfg.trustProxyHops).toBe(0);
     expect(cfg.demoSeed).toBe(true);
+  });
+
+  test("TRUST_PROXY is a number of proxy hops", () => {
+    expect(parseConfig({ TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: "0" }).trustProxyHops).toBe(0);
   });
 
   test("APP_URL follows PORT when unset", () => {
@@ -26,6 +32,8 @@ describe("configuration", () => {
     [{ CAPTCHA_PROVIDER: "hcaptcha" }, "CAPTCHA_PROVIDER"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "-1" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY"],
     [{ CAPTCHA_PROVIDER: "recaptcha" }, "RECAPTCHA_SITE_KEY"],
     [{ ADMIN_EMAIL: "a@b.sk" }, "ADMIN_PASSWORD"],
   ])("a bad value stops start-up with one line naming the variable: %p", (env, name) => {

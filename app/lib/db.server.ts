@@ -38,6 +38,18 @@ export function db(): DB {
   return globalForDb.__courierDb;
 }
 
+type Transaction = Parameters<Parameters<DB["transaction"]>[0]>[0];
+
+/**
+ * A transaction that writes. `BEGIN IMMEDIATE` takes the write lock at the start, waiting up to the
+ * busy timeout while another connection or process writes; a deferred transaction would start as a
+ * read and fail with "database is locked" when it tries to write after someone else committed.
+ * Keep the body synchronous (TOOLCHAIN.md).
+ */
+export function writeTransaction<T>(body: (tx: Transaction) => T): T {
+  return db().transaction(body, { behavior: "immediate" });
+}
+
 export function closeDatabase() {
   const current = globalForDb.__courierDb;
   if (!current) return;

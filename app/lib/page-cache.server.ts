@@ -1,3 +1,4 @@
+import { parseCookies } from "./cookies.server";
 import { randomToken } from "./crypto.server";
 import { db } from "./db.server";
 import { languageFromHeader } from "~/middleware/i18n";
@@ -32,14 +33,12 @@ function dataVersion(): number {
 export function pageCacheKey(request: Request, url: URL): string | null {
   if (request.method !== "GET" || !PATHS.has(url.pathname)) return null;
   for (const name of url.searchParams.keys()) if (!PARAMS.has(name)) return null;
-  const cookie = request.headers.get("Cookie") ?? "";
-  let lng = "";
-  for (const part of cookie.split(";")) {
-    const name = part.split("=")[0]!.trim();
-    if (!name) continue;
-    if (!COOKIES.has(name)) return null;
-    lng = part.trim();
-  }
+  const header = request.headers.get("Cookie");
+  const cookies = parseCookies(header);
+  for (const name of cookies.keys()) if (!COOKIES.has(name)) return null;
+  // A cookie that does not even decode may still mean something to someone: no shared copy.
+  if ((header ?? "").split(";").filter((part) => part.trim()).length !== cookies.size) return null;
+  const lng = cookies.has("lng") ? `lng=${cookies.get("lng")}` : "";
   // The language is all the Accept-Language header decides.
   return `${url.pathname}${url.search}|${lng}|${languageFromHeader(request.headers.get("Accept-Language")) ?? ""}`;
 }

@@ -31,14 +31,6 @@ export function hit(name: LimitName, subject: string, now = Date.now()): LimitRe
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000)) };
 }
 
-/** Whether `name:subject` is already over its limit, without counting an attempt. */
-export function peek(name: LimitName, subject: string, now = Date.now()): LimitResult {
-  const { limit } = RATE_LIMITS[name];
-  const row = db().select().from(rateLimits).where(eq(rateLimits.key, `${name}:${subject}`)).get();
-  if (!row || row.resetAt.getTime() <= now || row.count < limit) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000)) };
-}
-
 export function reset(name: LimitName, subject: string) {
   db().delete(rateLimits).where(eq(rateLimits.key, `${name}:${subject}`)).run();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "~/domain/rules";
@@ -8,6 +8,7 @@ import { config } from "./config.server";
 import {
   commitUploads,
   detectType,
+  discardReceived,
   discardUploads,
   parseUploadForm,
   prepareUpload,
@@ -20,6 +21,35 @@ import {
 function multipartRequest(form: FormData, headers: Record<string, string> = {}) {
   return new Request("http://localhost/x", { method: "POST", body: form, headers });
 }
+
+/** A file as the parser leaves it: spooled into the uploads folder. */
+async function received(name: string, bytes: Uint8Array) {
+  mkdirSync(config().uploadsDir, { recursive: true });
+  const file = path.join(config().uploadsDir, `.tmp-recv-test-${name}`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** A PNG that declares its size and nothing else: the header is all a pixel bomb needs to be caught by. */
+function pngHeaderOnly(width: number, height: number) {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = new Uint8Array([...new TextEncoder().encode(type), ...data]);
+    const out = new DataView(new ArrayBuffer(12 + data.length));
+    out.setUint32(0, data.length);
+    new Uint8Array(out.buffer).set(body, 4);
+    out.setUint32(8 + data.length, Bun.hash.crc32(body));
+    return new Uint8Array(out.buffer);
+  };
+  const ihdr = new DataView(new ArrayBuffer(13));
+  ihdr.setUint32(0, width);
+  ihdr.setUint32(4, height);
+  ihdr.setUint8(8, 8); // bit depth
+  ihdr.setUint8(9, 2); // RGB
+  const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array([...signature, ...chunk("IHDR", new Uint8Array(ihdr.buffer)), ...chunk("IDAT", new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), ...chunk("IEND", new Uint8Array())]);
+}
+
+const receivedOnDisk = () => readdirSync(config().uploadsDir).filter((n) => n.startsWith(".tmp-recv-"));
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -66,6 +96,11 @@ describe("reencodeImage", () => {
     const { width, height } = await reencodeImage(big, "image/png");
     expect(Math.max(width, height)).toBe(UPLOAD_LIMITS.imageMaxSide);
   });
+  test("an image past the pixel limit is refused before it is decoded", async () => {
+    const error = await refusal(reencodeImage(pngHeaderOnly(16_383, 16_383), "image/png"));
+    expect([error.code, error.status]).toEqual(["tooManyPixels", 413]);
+  });
+
   test("bytes that only look like an image are refused", async () => {
     const broken = new Uint8Array([0xff, 0xd8, 0xff, ...new Array(40).fill(7)]);
     expect((await refusal(reencodeImage(broken, "image/jpeg"))).code).toBe("badType");
@@ -83,6 +118,35 @@ describe("parseUploadForm", () => {
     const { fields, files } = await parseUploadForm(multipartRequest(form), spec);
     expect(fields.get("description")).toBe("Flat tyre");
     expect(files.map((f) => [f.field, f.type.mime])).toEqual([["photo", "image/png"]]);
+  });
+
+  test("files are spooled to disk as they arrive, not kept in memory; discardReceived removes them", async () => {
+    const form = new FormData();
+    const bytes = await png();
+    form.append("photo", new File([bytes], "a.png"));
+    const { files } = await parseUploadForm(multipartRequest(form), spec);
+    expect(files[0]!.size).toBe(bytes.length);
+    expect(path.dirname(files[0]!.path)).toBe(config().uploadsDir);
+    expect(new Uint8Array(readFileSync(files[0]!.path))).toEqual(bytes);
+    expect("bytes" in files[0]!).toBe(false);
+    await discardReceived(files);
+    expect(existsSync(files[0]!.path)).toBe(false);
+  });
+
+  test("a refused form leaves no received file behind", async () => {
+    const before = receivedOnDisk().length;
+    const form = new FormData();
+    form.append("photo", new File([await png()], "a.png"));
+    form.append("attachments", new File([fakeJpeg()], "b.jpg"));
+    expect((await refusal(parseUploadForm(multipartRequest(form), spec))).code).toBe("badType");
+    expect(receivedOnDisk().length).toBe(before);
+  });
+
+  test("more than 1,000 parts is a 413 refusal, not a crash", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 1_001; i++) form.append(`f${i}`, "x");
+    const error = await refusal(parseUploadForm(multipartRequest(form), spec));
+    expect([error.code, error.status]).toEqual(["tooManyParts", 413]);
   });
 
   test("a renamed non-image is refused with 400", async () => {
@@ -136,7 +200,7 @@ describe("parseUploadForm", () => {
 describe("storage", () => {
   test("prepare writes a temporary file; commit moves it into place; discard removes it", async () => {
     const [a, b] = await Promise.all(
-      [1, 2].map(async () => prepareUpload({ field: "photo", name: "x.jpg", bytes: await jpegWithGps(), type: { class: "image", mime: "image/jpeg", ext: "jpg" } })),
+      [1, 2].map(async (i) => prepareUpload({ field: "photo", name: "x.jpg", path: await received(`x${i}`, await jpegWithGps()), size: 0, type: { class: "image", mime: "image/jpeg", ext: "jpg" } })),
     );
     expect(existsSync(a!.tempPath)).toBe(true);
     await commitUploads([a!]);

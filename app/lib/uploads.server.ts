@@ -6,20 +6,29 @@
  * name, the model commits the row, then `commitUploads` renames the file into place. A failed
  * transaction calls `discardUploads`; `removeUnreferencedFiles` sweeps whatever is left over.
  *
+ * Received files are spooled to disk as each part arrives (`.tmp-recv-…` in UPLOADS_DIR), so a
+ * request holds at most one part in memory, never the whole body; `discardReceived` removes what
+ * was not prepared, and the sweep removes what a crash left behind.
+ *
  *   const { fields, files } = await parseUploadForm(request, { fields: { photo: "image" }, maxFiles: 1 });
- *   const prepared = await Promise.all(files.map(prepareUpload));
- *   try { saveRows(prepared); } catch (e) { await discardUploads(prepared); throw e; }
- *   await commitUploads(prepared);
+ *   try {
+ *     const prepared = await Promise.all(files.map(prepareUpload));
+ *     try { saveRows(prepared); } catch (e) { await discardUploads(prepared); throw e; }
+ *     await commitUploads(prepared);
+ *   } finally { await discardReceived(files); }
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   FormDataParseError,
+  MaxFileSizeExceededError,
   MaxFilesExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import { MaxFileSizeExceededError, MaxTotalSizeExceededError } from "@remix-run/multipart-parser";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "~/domain/rules";
 import { config } from "./config.server";
@@ -38,8 +47,8 @@ export type UploadSpec = {
 
 export type DetectedType = { class: MediaClass; mime: string; ext: string };
 
-/** One file as received: bytes in memory (bounded by the part limit) and its detected type. */
-export type ReceivedFile = { field: string; name: string; bytes: Uint8Array; type: DetectedType };
+/** One file as received: spooled to a private temporary file, with its detected type. */
+export type ReceivedFile = { field: string; name: string; path: string; size: number; type: DetectedType };
 
 /** A processed file written under a temporary name, ready to be committed with its row. */
 export type PreparedUpload = {
@@ -52,9 +61,9 @@ export type PreparedUpload = {
   tempPath: string;
 };
 
-export type UploadErrorCode = "tooLarge" | "badType" | "tooManyFiles" | "badForm";
+export type UploadErrorCode = "tooLarge" | "tooManyPixels" | "badType" | "tooManyFiles" | "tooManyParts" | "badForm";
 
-/** A refusal the route turns into 413 (tooLarge) or 400 (the rest) with a translated message. */
+/** A refusal the route turns into 413 (too large) or 400 (the rest) with a translated message. */
 export class UploadError extends Error {
   constructor(
     readonly code: UploadErrorCode,
@@ -63,7 +72,7 @@ export class UploadError extends Error {
     super(`Upload refused: ${code}${field ? ` (${field})` : ""}`);
   }
   get status() {
-    return this.code === "tooLarge" ? 413 : 400;
+    return this.code === "tooLarge" || this.code === "tooManyPixels" || this.code === "tooManyParts" ? 413 : 400;
   }
 }
 
@@ -99,7 +108,8 @@ export function maxBodyBytes(spec: UploadSpec) {
 /**
  * Parses a multipart (or url-encoded) form as it streams in. A declared Content-Length over the
  * limit is refused before reading; a part or body that grows past its limit stops the parser at
- * that point, so nothing larger than the limit is ever held. Throws UploadError.
+ * that point. Each accepted file is written to disk before the next part is read, so the parser
+ * holds one part at most. Throws UploadError; on a refusal nothing received stays on disk.
  */
 export async function parseUploadForm(request: Request, spec: UploadSpec): Promise<{ fields: FormData; files: ReceivedFile[] }> {
   const maxTotalSize = maxBodyBytes(spec);
@@ -114,11 +124,10 @@ export async function parseUploadForm(request: Request, spec: UploadSpec): Promi
     const accept = spec.fields[file.fieldName];
     if (!accept) throw new UploadError("badForm", file.fieldName);
     if (files.length >= spec.maxFiles) throw new UploadError("tooManyFiles", file.fieldName);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = detectType(bytes);
+    const type = detectType(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
     if (!type || (accept === "image" && type.class !== "image")) throw new UploadError("badType", file.fieldName);
-    if (bytes.length > limitFor(type)) throw new UploadError("tooLarge", file.fieldName);
-    files.push({ field: file.fieldName, name: file.name, bytes, type });
+    if (file.size > limitFor(type)) throw new UploadError("tooLarge", file.fieldName);
+    files.push({ field: file.fieldName, name: file.name, path: await spool(file), size: file.size, type });
     return "received";
   };
   try {
@@ -126,12 +135,33 @@ export async function parseUploadForm(request: Request, spec: UploadSpec): Promi
     const fields = await parseFormData(request, { maxFileSize, maxTotalSize, maxFiles: spec.maxFiles + accepts.length + 4 }, handler);
     return { fields, files };
   } catch (error) {
-    if (error instanceof UploadError) throw error;
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw new UploadError("tooLarge");
-    if (error instanceof MaxFilesExceededError) throw new UploadError("tooManyFiles");
-    if (error instanceof FormDataParseError || error instanceof TypeError) throw new UploadError("badForm");
-    throw error;
+    await discardReceived(files);
+    throw asUploadError(error);
   }
+}
+
+function asUploadError(error: unknown) {
+  if (error instanceof UploadError) return error;
+  if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return new UploadError("tooLarge");
+  if (error instanceof MaxFilesExceededError) return new UploadError("tooManyFiles");
+  if (error instanceof MaxPartsExceededError) return new UploadError("tooManyParts");
+  if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) return new UploadError("badForm");
+  return error;
+}
+
+const RECEIVED_PREFIX = ".tmp-recv-";
+
+/** Streams one received part to a private temporary file. */
+async function spool(file: FileUpload) {
+  await mkdir(uploadsDir(), { recursive: true, mode: 0o700 });
+  const target = path.join(uploadsDir(), `${RECEIVED_PREFIX}${randomToken(18)}`);
+  await writeFile(target, file.stream(), { mode: 0o600 });
+  return target;
+}
+
+/** Removes received files that were not prepared (prepared ones are already gone). */
+export async function discardReceived(files: ReceivedFile[]) {
+  await Promise.all(files.map((file) => rm(file.path, { force: true })));
 }
 
 function uploadsDir() {
@@ -155,34 +185,39 @@ async function writeTemp(storageKey: string, bytes: Uint8Array) {
 
 /**
  * Re-encodes an image: turned upright by its EXIF orientation, every metadata block (EXIF, GPS,
- * XMP, ICC) dropped, the long side at most UPLOAD_LIMITS.imageMaxSide. Throws badType when the
- * bytes only look like an image.
+ * XMP, ICC) dropped, the long side at most UPLOAD_LIMITS.imageMaxSide. An image of more than
+ * UPLOAD_LIMITS.imageMaxPixels is refused before it is decoded (a small PNG can declare 16k × 16k);
+ * bytes that only look like an image are refused as badType.
  */
-export async function reencodeImage(bytes: Uint8Array, mime: string) {
+export async function reencodeImage(input: Uint8Array | string, mime: string) {
   try {
     const side = UPLOAD_LIMITS.imageMaxSide;
     // sharp writes no metadata unless asked to (withMetadata / keepExif), so GPS never survives.
-    let pipeline = sharp(bytes, { failOn: "error" }).rotate().resize({ width: side, height: side, fit: "inside", withoutEnlargement: true });
+    let pipeline = sharp(input, { failOn: "error", limitInputPixels: UPLOAD_LIMITS.imageMaxPixels })
+      .rotate()
+      .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true });
     pipeline =
       mime === "image/png" ? pipeline.png({ compressionLevel: 9 }) : mime === "image/webp" ? pipeline.webp({ quality: 85 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data), width: info.width, height: info.height };
-  } catch {
-    throw new UploadError("badType");
+  } catch (error) {
+    throw new UploadError(/pixel limit/i.test(String(error)) ? "tooManyPixels" : "badType");
   }
 }
 
-/** Processes one received file and writes it under a temporary name (see the module comment). */
+/** Processes one received file and moves it under a temporary name (see the module comment). */
 export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload> {
   const storageKey = `${randomToken(18)}.${file.type.ext}`;
   if (file.type.class === "image") {
-    const image = await reencodeImage(file.bytes, file.type.mime);
+    const image = await reencodeImage(file.path, file.type.mime);
     const tempPath = await writeTemp(storageKey, image.data);
+    await rm(file.path, { force: true });
     return { field: file.field, storageKey, mime: file.type.mime, size: image.data.length, width: image.width, height: image.height, tempPath };
   }
   // Videos are stored as received: there is no encoder on the server; they are only served privately.
-  const tempPath = await writeTemp(storageKey, file.bytes);
-  return { field: file.field, storageKey, mime: file.type.mime, size: file.bytes.length, width: null, height: null, tempPath };
+  const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
+  await rename(file.path, tempPath);
+  return { field: file.field, storageKey, mime: file.type.mime, size: file.size, width: null, height: null, tempPath };
 }
 
 /** Moves prepared files into place once their rows are committed. */

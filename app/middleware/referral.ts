@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import type { MiddlewareFunction } from "react-router";
 import { config } from "~/lib/config.server";
+import { readCookie } from "~/lib/cookies.server";
 import { findReferralLinkByCode, recordReferralClick } from "~/models/tracking.server";
 
 /**
@@ -11,11 +12,7 @@ export const REFERRAL_COOKIE = "cf_ref";
 
 /** The referral code remembered for this browser session, if any (registration reads it). */
 export function readReferralCookie(request: Request): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === REFERRAL_COOKIE) return decodeURIComponent(rest.join("=")) || null;
-  }
-  return null;
+  return readCookie(request, REFERRAL_COOKIE)?.slice(0, 100) || null;
 }
 
 /** A session cookie (no Max-Age): it ends with the browser session, like `sessionStorage`. */

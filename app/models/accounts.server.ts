@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { referralLinks, statusHistory, users } from "~db/schema";
 import { nextStatus } from "~/domain/status";
 import type { Language } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import { writeTransaction } from "~/lib/db.server";
 import { applyUserEvent } from "./status.server";
 import { destroyUserSessions } from "./sessions.server";
 import { checkToken, consumeToken, issueToken } from "./tokens.server";
@@ -31,7 +31,7 @@ export async function registerAccount(input: { email: string; password: string; 
   if (findUserByEmail(email)) return { ok: false, reason: "emailTaken" };
   const passwordHash = await hashPassword(input.password);
   try {
-    return db().transaction((tx) => {
+    return writeTransaction((tx) => {
       // Checked again inside the transaction: another request may have registered while we hashed.
       if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return { ok: false, reason: "emailTaken" } as const;
       const code = input.referralCode?.trim();
@@ -55,7 +55,7 @@ export type ActivationResult = { state: "activated"; userId: number } | { state:
 
 /** Uses an activation token once: marks it used and applies the status event "activate" together. */
 export function activateAccount(token: string, now = Date.now()): ActivationResult {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const check = checkToken(token, "activation", now, tx);
     if (check.state !== "valid") return check;
     if (!consumeToken(tx, check.id, now)) return { state: "used" } as const;
@@ -110,7 +110,7 @@ export async function resetPassword(token: string, password: string, now = Date.
   // Not worth an argon2 hash when the token is already no good.
   if (first.state !== "valid") return { ok: false, state: first.state };
   const passwordHash = await hashPassword(password);
-  const result = db().transaction((tx): ResetResult => {
+  const result = writeTransaction((tx): ResetResult => {
     // Checked again: the token may have been used while the new password was being hashed.
     const check = checkToken(token, "password_reset", now, tx);
     if (check.state !== "valid") return { ok: false, state: check.state };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { statusHistory, users } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { normalizeEmail } from "./users.server";
 import { destroyUserSessions } from "./sessions.server";
 
@@ -12,7 +12,7 @@ export async function ensureAdmin(email: string, password: string) {
     return { created: false, changed: false };
   }
   const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     if (existing) {
       tx.update(users)
         .set({ passwordHash, role: "admin", active: true, status: existing.status === "created_account" ? "confirmed_account" : existing.status, updatedAt: new Date() })

@@ -13,7 +13,7 @@ import {
   vehicles,
 } from "~db/schema";
 import { USER_STATUSES, type Role, type UserStatus } from "~/domain/status";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
@@ -179,7 +179,7 @@ function loadTarget(adminId: number, id: number, tx: Tx) {
 
 /** Activates or deactivates an account; deactivating ends all its sessions at once. */
 export function setUserActive(adminId: number, id: number, active: boolean) {
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     const user = loadTarget(adminId, id, tx);
     tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id)).run();
     if (!active) tx.delete(sessions).where(eq(sessions.userId, id)).run();
@@ -189,7 +189,7 @@ export function setUserActive(adminId: number, id: number, active: boolean) {
 
 /** Changes a role; the account's sessions end so the new role applies on the next request. */
 export function changeUserRole(adminId: number, id: number, role: Role) {
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     const user = loadTarget(adminId, id, tx);
     if (user.role === role) return;
     tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).run();
@@ -203,7 +203,7 @@ export function changeUserRole(adminId: number, id: number, role: Role) {
  * it rode is freed, then its files are removed from disk. The audit entry keeps no personal data.
  */
 export async function eraseUser(adminId: number, id: number) {
-  const keys = db().transaction((tx) => {
+  const keys = writeTransaction((tx) => {
     const user = loadTarget(adminId, id, tx);
     const appIds = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, id)).all().map((r) => r.id);
     const reportIds = tx.select({ id: problemReports.id }).from(problemReports).where(eq(problemReports.userId, id)).all().map((r) => r.id);

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { applications, uploads, users } from "~db/schema";
 import { REQUIRED_DOCUMENTS, type ApplicationInput } from "~/domain/application-schema";
 import { TransitionError } from "~/domain/status";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { applyUserEvent } from "./status.server";
@@ -17,7 +17,7 @@ export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[n
  * allow applying or a required document is missing.
  */
 export function submitApplication(userId: number, input: ApplicationFields): ApplicationRow {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const drafts = tx
       .select({ id: uploads.id, kind: uploads.kind })
       .from(uploads)
@@ -69,7 +69,7 @@ export function getOwnApplication(userId: number, applicationId: number) {
 }
 
 function decide(adminId: number, applicationId: number, approve: boolean, reason: string | null) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.select().from(applications).where(eq(applications.id, applicationId)).get();
     if (!row) throw new DecisionError("notFound");
     if (row.status !== "pending") throw new DecisionError("notPending");

@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { userDevices } from "~db/schema";
 import { DEVICE_REMEMBER_DAYS } from "~/domain/rules";
 import { sha256 } from "~/lib/crypto.server";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 
 /**
  * Remembers the browser a user just logged in from. `isNew` is true when this browser was not
@@ -11,7 +11,7 @@ import { db } from "~/lib/db.server";
 export function recordDeviceLogin(userId: number, deviceId: string, meta: { ip: string; userAgent: string | null }) {
   const deviceHash = sha256(deviceId);
   const now = new Date();
-  return db().transaction(
+  return writeTransaction(
     (tx) => {
       const known = tx
         .select({ deviceHash: userDevices.deviceHash })
@@ -31,7 +31,6 @@ export function recordDeviceLogin(userId: number, deviceId: string, meta: { ip: 
         .run();
       return { isNew: hadOthers };
     },
-    { behavior: "immediate" },
   );
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, lte } from "drizzle-orm";
 import { users, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { recordAudit } from "./audit.server";
 import { applyUserEvent, type Tx } from "./status.server";
@@ -48,7 +48,7 @@ export function expireLeases(now = new Date()) {
     .where(and(isNotNull(vehicles.leaseEndsAt), lte(vehicles.leaseEndsAt, now), eq(users.status, "working_with_vehicle")))
     .all();
   for (const row of due) {
-    db().transaction((tx) => {
+    writeTransaction((tx) => {
       // Re-read inside the transaction: an admin may have renewed it a moment ago.
       const current = tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId)).get();
       const vehicle = tx.select({ leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.id, row.vehicleId)).get();
@@ -68,7 +68,7 @@ function leaseOf(tx: Tx, vehicleId: number) {
 /** Renews a lease with a new end date; a courier waiting in `lease_expired` rides again. */
 export function renewLease(adminId: number, vehicleId: number, endsAt: Date, now = new Date()) {
   if (endsAt <= now) throw new LeaseError("dateInPast");
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     const vehicle = leaseOf(tx, vehicleId);
     if (!vehicle?.assignedUserId) throw new LeaseError("notFound");
     const user = tx.select({ status: users.status }).from(users).where(eq(users.id, vehicle.assignedUserId)).get();
@@ -80,7 +80,7 @@ export function renewLease(adminId: number, vehicleId: number, endsAt: Date, now
 
 /** Ends a lease: the courier is back to `working_no_vehicle` and the vehicle is available again. */
 export function endLease(adminId: number, vehicleId: number) {
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     const vehicle = leaseOf(tx, vehicleId);
     if (!vehicle?.assignedUserId) throw new LeaseError("notFound");
     applyUserEvent(tx, vehicle.assignedUserId, "endLease", { actorId: adminId, reason: "lease ended by admin" });

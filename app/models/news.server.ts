@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, and } from "drizzle-orm";
 import { newsPosts, uploads } from "~db/schema";
 import type { Language } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { PAGE_SIZE, offsetOf, toPage } from "./admin-list.server";
@@ -72,7 +72,7 @@ function snapshot(post: typeof newsPosts.$inferSelect | undefined) {
 
 /** Creates or updates a post; returns its id, or null when the post to update does not exist. */
 export function saveNewsPost(adminId: number, id: number | null, input: NewsInput, newMedia: PreparedUpload[] = []) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = id === null ? undefined : tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
     if (id !== null && !before) return null;
     const after =
@@ -91,7 +91,7 @@ export function saveNewsPost(adminId: number, id: number | null, input: NewsInpu
 
 /** Deletes a post; returns the storage keys of its media so the caller removes the files. */
 export function deleteNewsPost(adminId: number, id: number) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
     if (!before) return null;
     const keys = tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.newsPostId, id)).all();
@@ -103,7 +103,7 @@ export function deleteNewsPost(adminId: number, id: number) {
 
 /** Removes one media file of a post; returns its storage key for removal from disk, or null. */
 export function removeNewsMedia(adminId: number, postId: number, uploadId: number) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const file = tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.newsPostId, postId))).get();
     if (!file) return null;
     tx.delete(uploads).where(eq(uploads.id, file.id)).run();

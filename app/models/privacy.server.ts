@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { applications, problemReports, sessions, statusHistory, totpCredentials, uploads, userDevices, users, vehicleRequests } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DOCUMENT_KINDS } from "./uploads.server";
@@ -80,7 +80,7 @@ export type UserData = NonNullable<ReturnType<typeof collectUserData>>;
  */
 export async function deleteExpiredRejectedDocuments(now = Date.now()) {
   const cutoff = new Date(now - getSettings().rejectedDocumentRetentionDays * DAY);
-  const keys = db().transaction((tx) => {
+  const keys = writeTransaction((tx) => {
     const due = tx
       .select({ id: applications.id, userId: applications.userId })
       .from(applications)

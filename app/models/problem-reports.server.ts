@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { problemReports, vehicles } from "~db/schema";
 import { cooldownRemainingMs, nextReportAt } from "~/domain/cooldown";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
@@ -36,7 +36,7 @@ export function reportCooldown(userId: number, now = Date.now()) {
  */
 export async function createProblemReport(userId: number, description: string, attachments: PreparedUpload[]) {
   return withPreparedUploads(attachments, () => {
-    const result = db().transaction((tx) => {
+    const result = writeTransaction((tx) => {
       const vehicle = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
       if (!vehicle) throw new DecisionError("noVehicle");
       if (reportCooldown(userId)) throw new DecisionError("cooldown");
@@ -77,7 +77,7 @@ export function listOwnReports(userId: number, limit = 10) {
 export async function replyToProblemReport(adminId: number, reportId: number, response: string) {
   const text = response.trim();
   if (!text) throw new DecisionError("replyRequired");
-  const userId = db().transaction((tx) => {
+  const userId = writeTransaction((tx) => {
     const report = tx.select().from(problemReports).where(eq(problemReports.id, reportId)).get();
     if (!report) throw new DecisionError("notFound");
     if (report.status !== "open") throw new DecisionError("notPending");

@@ -1,7 +1,7 @@
 import { count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { referralLinks, users } from "~db/schema";
 import { config } from "~/lib/config.server";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 
 /** Unambiguous characters only: a code may be read aloud or typed from a flyer. */
@@ -52,7 +52,7 @@ export function createReferralLink(adminId: number, name: string) {
     const code = generateReferralCode();
     const taken = db().select({ id: referralLinks.id }).from(referralLinks).where(eq(referralLinks.code, code)).get();
     if (taken) continue;
-    return db().transaction((tx) => {
+    return writeTransaction((tx) => {
       const link = tx.insert(referralLinks).values({ name, code, createdById: adminId }).returning().get();
       recordAudit(tx, { actorId: adminId, action: "referral.create", entityType: "referral", entityId: link.id, before: null, after: { name, code } });
       return link;
@@ -63,7 +63,7 @@ export function createReferralLink(adminId: number, name: string) {
 
 /** Deletes a link; users it brought keep their accounts (their link reference becomes empty). */
 export function deleteReferralLink(adminId: number, id: number) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const link = tx.select().from(referralLinks).where(eq(referralLinks.id, id)).get();
     if (!link) return false;
     tx.delete(referralLinks).where(eq(referralLinks.id, id)).run();

@@ -4,7 +4,7 @@ import { generateSecret, generateURI, verify } from "otplib";
 import { recoveryCodes, totpCredentials, users } from "~db/schema";
 import { formatRecoveryCode, parseSecondFactorCode, RECOVERY_CODE_COUNT, TOTP_ISSUER } from "~/domain/second-factor";
 import { seal, unseal } from "~/lib/crypto.server";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
 
@@ -102,7 +102,7 @@ export async function completeEnrolment(userId: number, code: string): Promise<{
   const step = await checkTotp(row.secret, parsed.code, row.lastTimeStep);
   if (step === null) return { ok: false };
   const { codes, hashes } = await newRecoveryCodes();
-  const done = db().transaction(
+  const done = writeTransaction(
     (tx) => {
       if (!claimTimeStep(tx, userId, step)) return false;
       tx.update(totpCredentials).set({ enabledAt: new Date() }).where(eq(totpCredentials.userId, userId)).run();
@@ -110,7 +110,6 @@ export async function completeEnrolment(userId: number, code: string): Promise<{
       recordAudit(tx, { actorId: userId, action: "user.second_factor_enrolled", entityType: "user", entityId: userId, subjectUserId: userId });
       return true;
     },
-    { behavior: "immediate" },
   );
   return done ? { ok: true, recoveryCodes: codes } : { ok: false };
 }
@@ -126,7 +125,7 @@ export async function verifySecondFactor(userId: number, input: string): Promise
   if (parsed.kind === "totp") {
     const step = await checkTotp(row.secret, parsed.code, row.lastTimeStep);
     if (step === null) return { ok: false };
-    return db().transaction((tx) => claimTimeStep(tx, userId, step), { behavior: "immediate" }) ? { ok: true, method: "totp" } : { ok: false };
+    return writeTransaction((tx) => claimTimeStep(tx, userId, step)) ? { ok: true, method: "totp" } : { ok: false };
   }
   const unused = db()
     .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
@@ -149,12 +148,11 @@ export async function verifySecondFactor(userId: number, input: string): Promise
 /** Ten fresh recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(userId: number) {
   const { codes, hashes } = await newRecoveryCodes();
-  db().transaction(
+  writeTransaction(
     (tx) => {
       replaceRecoveryCodes(tx, userId, hashes);
       recordAudit(tx, { actorId: userId, action: "user.recovery_codes_renewed", entityType: "user", entityId: userId, subjectUserId: userId });
     },
-    { behavior: "immediate" },
   );
   return codes;
 }
@@ -164,7 +162,7 @@ export async function regenerateRecoveryCodes(userId: number) {
  * lost both); the next log-in asks for a new enrolment. False when the e-mail is unknown.
  */
 export function resetSecondFactor(email: string) {
-  return db().transaction(
+  return writeTransaction(
     (tx) => {
       const user = tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
       if (!user) return false;
@@ -173,6 +171,5 @@ export function resetSecondFactor(email: string) {
       recordAudit(tx, { actorId: null, action: "user.second_factor_reset", entityType: "user", entityId: user.id, subjectUserId: user.id });
       return true;
     },
-    { behavior: "immediate" },
   );
 }

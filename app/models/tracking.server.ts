@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 
 /** The counting day of the traffic chart and referral clicks: the UTC calendar date, `YYYY-MM-DD`. */
 export function trafficDay(at: Date = new Date()) {
@@ -32,7 +32,7 @@ export function findReferralLinkByCode(code: string) {
 /** Counts one click on the link: its running total and the per-day row, together. */
 export function recordReferralClick(linkId: number, at: Date = new Date()) {
   const day = trafficDay(at);
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     tx.update(referralLinks)
       .set({ clicks: sql`${referralLinks.clicks} + 1` })
       .where(eq(referralLinks.id, linkId))

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { uploads, type UploadKind } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import {
   commitUploads,
   deleteStoredFiles,
@@ -71,7 +71,7 @@ export async function saveDocumentDrafts(userId: number, prepared: PreparedUploa
   if (prepared.length === 0) return;
   await withPreparedUploads(prepared, () => {
     const replacedKeys: string[] = [];
-    db().transaction((tx) => {
+    writeTransaction((tx) => {
       const kinds = prepared.map((file) => file.field as DocumentKind);
       const old = tx
         .select({ id: uploads.id, storageKey: uploads.storageKey })
@@ -167,7 +167,7 @@ export async function sweepOrphanFiles(options?: { graceMs?: number; now?: numbe
 
 /** An admin opened someone's private file: identity documents are personal data, so it is audited. */
 export function recordFileView(adminId: number, file: UploadRow) {
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     recordAudit(tx, { actorId: adminId, action: "file.view", entityType: "file", entityId: file.id, subjectUserId: file.ownerId, after: { kind: file.kind } });
   });
 }

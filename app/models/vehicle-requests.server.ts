@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { TransitionError, type RequestKind, type UserEvent } from "~/domain/status";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { getSettings } from "./settings.server";
@@ -58,7 +58,7 @@ export function listOwnVehicleRequests(userId: number, limit = 5) {
  * user keeps riding until the decision. One open request per user.
  */
 export function createVehicleRequest(userId: number, vehicleId: number): VehicleRequestRow {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const vehicle = tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).get();
     if (!vehicle) throw new DecisionError("notFound");
     if (!["available", "future"].includes(vehicle.status) || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
@@ -121,7 +121,7 @@ export async function approveVehicleRequest(adminId: number, requestId: number, 
   const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : getSettings().leaseDays;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + leaseDays * DAY);
-  const outcome = db().transaction((tx) => {
+  const outcome = writeTransaction((tx) => {
     const request = pendingRequest(tx, requestId);
     const vehicle = request.requestedVehicleId ? tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).get() : undefined;
     if (!vehicle) throw new DecisionError("vehicleUnavailable");
@@ -157,7 +157,7 @@ export async function approveVehicleRequest(adminId: number, requestId: number, 
 export async function rejectVehicleRequest(adminId: number, requestId: number, reason: string) {
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
-  const outcome = db().transaction((tx) => {
+  const outcome = writeTransaction((tx) => {
     const request = pendingRequest(tx, requestId);
     const swap = request.kind === "swap";
     tx.update(vehicleRequests)

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or } from "drizzle-orm"
 import { problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
-import { db } from "~/lib/db.server";
+import { db, writeTransaction } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { likeEscaped, pageFrom, pageIds, toPage } from "./admin-list.server";
@@ -107,7 +107,7 @@ function snapshot(v: typeof vehicles.$inferSelect | undefined) {
  * transaction, so a courier's status always matches the vehicle they hold.
  */
 export function saveVehicle(adminId: number, id: number | null, input: VehicleInput, newImages: PreparedUpload[] = []) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = id === null ? undefined : tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
     if (id !== null && !before) throw new VehicleError("notFound");
     const serialClash = tx
@@ -218,7 +218,7 @@ function releaseUser(tx: Tx, adminId: number, userId: number) {
 
 /** Deletes a vehicle nobody uses; returns the storage keys of its images for removal from disk. */
 export function deleteVehicle(adminId: number, id: number) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
     if (!before) throw new VehicleError("notFound");
     if (before.status === "in_use" || before.assignedUserId) throw new VehicleError("inUse");
@@ -234,7 +234,7 @@ export function deleteVehicle(adminId: number, id: number) {
 
 /** An admin notes a problem on a vehicle (its problem history); it starts open like a courier's report. */
 export function addVehicleProblem(adminId: number, vehicleId: number, description: string) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const vehicle = tx.select({ id: vehicles.id, assignedUserId: vehicles.assignedUserId }).from(vehicles).where(eq(vehicles.id, vehicleId)).get();
     if (!vehicle) throw new VehicleError("notFound");
     const report = tx.insert(problemReports).values({ userId: adminId, vehicleId, description }).returning({ id: problemReports.id }).get();
@@ -245,7 +245,7 @@ export function addVehicleProblem(adminId: number, vehicleId: number, descriptio
 
 /** Removes one image of a vehicle; returns its storage key for removal from disk, or null. */
 export function removeVehicleImage(adminId: number, vehicleId: number, uploadId: number) {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const image = tx
       .select({ id: uploads.id, storageKey: uploads.storageKey })
       .from(uploads)

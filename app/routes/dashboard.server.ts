@@ -13,7 +13,7 @@ import { problemReportSchema } from "~/domain/problem-report-schema";
 import { log } from "~/lib/log.server";
 import { hit } from "~/lib/rate-limit.server";
 import type { SessionUser } from "~/models/users.server";
-import { parseUploadForm, prepareUpload, discardUploads, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload, type ReceivedFile } from "~/lib/uploads.server";
 import { getLatestApplication, getOwnApplication, submitApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
@@ -37,14 +37,15 @@ function succeed(context: Context, message: string) {
 }
 
 function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError) {
-  const key =
-    error.code === "tooLarge"
-      ? "dashboard:uploads.tooLarge"
-      : error.code === "tooManyFiles"
-        ? "dashboard:errors.tooManyFiles"
-        : error.code === "badType"
-          ? "dashboard:uploads.badType"
-          : "errors:invalidInput";
+  const keys: Record<UploadError["code"], string> = {
+    tooLarge: "dashboard:uploads.tooLarge",
+    tooManyPixels: "dashboard:uploads.tooManyPixels",
+    tooManyFiles: "dashboard:errors.tooManyFiles",
+    tooManyParts: "errors:tooManyParts",
+    badType: "dashboard:uploads.badType",
+    badForm: "errors:invalidInput",
+  };
+  const key = keys[error.code];
   return refuse(context, intent, error.status, tr(context, key, { max: MAX_REPORT_FILES }));
 }
 
@@ -81,7 +82,11 @@ export async function applyAction(context: Context, request: Request, user: Sess
   let fields: FormData;
   try {
     const parsed = await parseUploadForm(request, { fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])), maxFiles: DOCUMENT_FIELDS.length });
-    await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
+    try {
+      await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
+    } finally {
+      await discardReceived(parsed.files);
+    }
     fields = parsed.fields;
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(context, "apply", error);
@@ -123,18 +128,20 @@ export async function reportAction(context: Context, request: Request, user: Ses
   }
   const limited = rateLimited(context, "report", user.id);
   if (limited) return limited;
-  let prepared: PreparedUpload[] = [];
+  let received: ReceivedFile[] = [];
   try {
     const parsed = await parseUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES });
+    received = parsed.files;
     const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
     if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
-    prepared = await prepareAll(parsed.files);
-    await createProblemReport(user.id, submission.value.description, prepared);
+    await createProblemReport(user.id, submission.value.description, await prepareAll(parsed.files));
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(context, "report", error);
     if (error instanceof DecisionError) return decisionRefusal(context, "report", error);
     log("error", "problem report failed", { userId: user.id, error: String(error) });
     return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
+  } finally {
+    await discardReceived(received);
   }
   return succeed(context, tr(context, "dashboard:report.sent"));
 }

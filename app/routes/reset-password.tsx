@@ -22,7 +22,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: resetPasswordFormSchema });
-  if (submission.status !== "success") return formInvalid(submission);
+  if (submission.status !== "success") return formInvalid(context, submission);
   const result = await changePassword(params.token, submission.value.password);
   if (!result.ok) return formFailure(context, submission, result);
   // Every session of the account has ended; log in again with the new password.

@@ -183,14 +183,14 @@ test.describe("without JavaScript (fallback question)", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Prihlásiť sa" })).toBeVisible();
   });
 
-  test("a wrong captcha answer is refused with the captcha message", async ({ page }) => {
+  test("a wrong captcha answer is refused with a message saying the answer was wrong", async ({ page }) => {
     const user = await createUser();
     await page.goto("/?auth=login");
     await page.locator("input[name=email]").fill(user.email);
     await page.locator("input[name=password]").fill(TEST_PASSWORD);
     await page.locator("input[name=fallbackAnswer]").fill("99");
     await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
-    await expect(page.getByText("Overenie reCAPTCHA zlyhalo. Skúste to znova.")).toBeVisible();
+    await expect(page.getByText(skAuth.captcha.wrongAnswer)).toBeVisible();
     await expect(page.locator("input[name=email]")).toHaveValue(user.email);
   });
 

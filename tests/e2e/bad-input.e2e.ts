@@ -3,6 +3,7 @@ import path from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
+import { createReferralLink } from "~/models/referrals.server";
 import skErrors from "../../locales/sk/errors.json";
 import { createUser, sessionCookieHeader } from "../factories";
 import { expect, test } from "./fixtures";
@@ -15,7 +16,8 @@ import { expect, test } from "./fixtures";
  * no table gains or loses a row.
  */
 type Auth = "visitor" | "user" | "admin";
-type Target = { method: string; path: string; auth: Auth };
+/** `unread`: the route refuses before it reads any body. */
+type Target = { method: string; path: string; auth: Auth; unread?: boolean };
 
 const targets: Target[] = [
   // JSON API (CONTRACT §4). Log-out is left out: it ignores its body by design and always succeeds.
@@ -37,7 +39,7 @@ const targets: Target[] = [
   { method: "POST", path: "/dashboard?intent=apply", auth: "user" },
   { method: "POST", path: "/dashboard?intent=vehicle", auth: "user" },
   { method: "POST", path: "/dashboard?intent=report", auth: "user" },
-  { method: "POST", path: "/dashboard?intent=nonsense", auth: "user" },
+  { method: "POST", path: "/dashboard?intent=nonsense", auth: "user", unread: true },
   { method: "POST", path: "/admin/users/1", auth: "admin" },
   { method: "POST", path: "/admin/news", auth: "admin" },
   { method: "POST", path: "/admin/news/new", auth: "admin" },
@@ -52,7 +54,12 @@ const targets: Target[] = [
 const NASTY = "\u0000\u0007\u001b[31m\u202eevil\u200b Ｐаypal 你好 مرحبا 🚲 \ud800";
 const fields = ["email", "password", "token", "language", "question", "path", "referrer", "intent", "id", "vehicleId", "role", "reason", "reply", "title", "name", "description", "fullName", "age", "phone", "contactMethod", "captchaToken"];
 
-type Payload = { name: string; contentType: string; body: () => string | Buffer };
+/**
+ * A payload is sent as is (with Content-Length), or `chunked` without a length, or with extra
+ * cookies next to the target's own. `tooLarge`: past the small body limit, so 413 is the answer
+ * wherever the body is not an upload by someone who may upload.
+ */
+type Payload = { name: string; contentType: string; body: () => string | Buffer; chunked?: boolean; tooLarge?: boolean; cookie?: string };
 const payloads: Payload[] = [
   { name: "malformed JSON", contentType: "application/json", body: () => '{"email": "a@b.c", "password": ' },
   { name: "a JSON array", contentType: "application/json", body: () => "[1, 2, 3]" },
@@ -64,7 +71,41 @@ const payloads: Payload[] = [
   { name: "a body over the limit", contentType: "application/x-www-form-urlencoded", body: () => `email=${"y".repeat(2 * 1024 * 1024)}` },
   { name: "text that is no form", contentType: "text/plain", body: () => "hello" },
   { name: "broken multipart", contentType: "multipart/form-data; boundary=zzz", body: () => '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated' },
+  { name: "a chunked JSON body over the limit", contentType: "application/json", body: () => `{"email":"${"z".repeat(3 * 1024 * 1024)}"}`, chunked: true, tooLarge: true },
+  { name: "a chunked multipart body over the limit", contentType: "multipart/form-data; boundary=zzz", body: () => `--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n${"z".repeat(3 * 1024 * 1024)}\r\n--zzz--\r\n`, chunked: true, tooLarge: true },
+  { name: "more than 1,000 multipart parts", contentType: "multipart/form-data; boundary=zzz", body: () => `${Array.from({ length: 1_100 }, (_, i) => `--zzz\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join("")}--zzz--\r\n` },
+  { name: "cookies that do not decode", contentType: "application/x-www-form-urlencoded", body: () => "email=a%40b.c", cookie: "cf_ref=%ZZ; lng=%ZZ; cf_session=%E0%A4%A" },
 ];
+
+/**
+ * Where an over-limit body must be cut off with 413: wherever it is read (page actions read forms,
+ * not JSON; the API reads both), except the upload forms posted by someone allowed to upload.
+ */
+function cutOff(target: Target, payload: Payload) {
+  if (target.unread) return false;
+  const multipart = payload.contentType.startsWith("multipart/");
+  const upload = (target.auth === "user" && /^\/dashboard\?intent=(apply|report)$/.test(target.path)) || (target.auth === "admin" && /^\/admin\/(vehicles|news)\/(new|\d+)$/.test(target.path));
+  if (multipart) return !upload;
+  return target.path.startsWith("/api/");
+}
+
+type Answer = { status(): number; headers(): Record<string, string>; text(): Promise<string> };
+
+/** A body without Content-Length, sent in 64 KB chunks as a client streaming it would. */
+async function sendChunked(url: string, method: string, headers: Record<string, string>, body: string | Buffer): Promise<Answer> {
+  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(new Uint8Array(bytes.subarray(offset, offset + 64 * 1024)));
+      offset += 64 * 1024;
+    },
+  });
+  const res = await fetch(url, { method, headers, body: stream, redirect: "manual", duplex: "half" } as RequestInit);
+  const text = await res.text();
+  return { status: () => res.status, headers: () => Object.fromEntries(res.headers), text: async () => text };
+}
 
 /** Every Slovak string of the locales, as the server might render it (HTML-escaped) — a message must be one of them. */
 function slovakMessages() {
@@ -80,7 +121,7 @@ function slovakMessages() {
 const messages = slovakMessages();
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
-async function expectTranslatedRefusal(res: APIResponse, label: string) {
+async function expectTranslatedRefusal(res: APIResponse | Answer, label: string) {
   expect(res.status(), label).toBeGreaterThanOrEqual(400);
   expect(res.status(), label).toBeLessThan(500);
   const type = res.headers()["content-type"] ?? "";
@@ -113,19 +154,66 @@ test.describe("bad input never reaches a 500 and changes nothing", () => {
     test(`${target.method} ${target.path}`, async ({ request, baseURL }) => {
       const before = rowCounts();
       for (const payload of payloads) {
-        const res = await request.fetch(target.path, {
-          method: target.method,
-          headers: { "Content-Type": payload.contentType, Origin: baseURL!, ...(cookies[target.auth] ? { Cookie: cookies[target.auth] } : {}) },
-          data: payload.body(),
-          maxRedirects: 0,
-        });
-        await expectTranslatedRefusal(res, `${target.method} ${target.path} with ${payload.name}`);
+        const cookie = [cookies[target.auth], payload.cookie].filter(Boolean).join("; ");
+        const headers = { "Content-Type": payload.contentType, Origin: baseURL!, ...(cookie ? { Cookie: cookie } : {}) };
+        const label = `${target.method} ${target.path} with ${payload.name}`;
+        const res = payload.chunked
+          ? await sendChunked(`${baseURL}${target.path}`, target.method, headers, payload.body())
+          : await request.fetch(target.path, { method: target.method, headers, data: payload.body(), maxRedirects: 0 });
+        await expectTranslatedRefusal(res, label);
+        if (payload.tooLarge && cutOff(target, payload)) expect(res.status(), `${label}: cut off at the small limit`).toBe(413);
       }
       expect(rowCounts()).toEqual(before);
       // The sessions used are still good: nothing above logged anyone out.
       if (target.auth !== "visitor") expect((await request.get("/api/auth/me", { headers: { Cookie: cookies[target.auth] } })).status()).toBe(200);
     });
   }
+});
+
+test.describe("cookies that do not decode", () => {
+  let code = "";
+  test.beforeAll(async () => {
+    const admin = await createUser({ role: "admin" });
+    code = createReferralLink(admin.id, "Bad cookie test").code;
+  });
+  for (const page of ["/", "/auth/login", "/dashboard", "/admin/users"]) {
+    test(`GET ${page}?ref=<valid code> with cf_ref=%ZZ is no 500`, async ({ request }) => {
+      for (const auth of ["visitor", "user", "admin"] as const) {
+        const cookie = ["cf_ref=%ZZ; lng=%ZZ", cookies[auth]].filter(Boolean).join("; ");
+        const res = await request.get(`${page}?ref=${code}`, { headers: { Cookie: cookie }, maxRedirects: 0 });
+        expect(res.status(), `${page} as ${auth}`).toBeLessThan(500);
+      }
+    });
+  }
+  test("the referral beacon with a broken cf_ref cookie counts the click", async ({ request }) => {
+    const res = await request.get(`/api/referrals/track/${code}`, { headers: { Cookie: "cf_ref=%ZZ" } });
+    expect(res.status()).toBe(204);
+    expect(res.headers()["set-cookie"]).toContain(`cf_ref=${code}`);
+  });
+});
+
+test.describe("bodies are bounded by the bytes read", () => {
+  test("a 100 MB chunked body from a visitor is refused with 413 after about a megabyte", async ({ baseURL }) => {
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 100 * 1024 * 1024) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${baseURL}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseURL! },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toBe(skErrors.tooLarge);
+    // The answer came long before the client had sent the whole body.
+    expect(sent).toBeLessThan(30 * 1024 * 1024);
+  });
 });
 
 test.describe("file URLs", () => {

@@ -5,7 +5,7 @@ import { commitUploads, prepareUpload } from "~/lib/uploads.server";
 import { approveApplication, getLatestApplication } from "~/models/applications.server";
 import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
 import { createUser } from "../factories";
-import { createVehicle } from "../dashboard-helpers";
+import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { fixturePath, jpegWithGps, png } from "../media-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
 
@@ -14,7 +14,7 @@ const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 /** A vehicle with a real image on the public media route. */
 async function vehicleWithImage(name: string) {
   const vehicle = createVehicle({ name });
-  const prepared = await prepareUpload({ field: "image", name: "v.png", bytes: await png(640, 480), type: { class: "image", mime: "image/png", ext: "png" } });
+  const prepared = await prepareUpload({ field: "image", name: "v.png", ...receivedFile(await png(640, 480)), type: { class: "image", mime: "image/png", ext: "png" } });
   db().insert(uploads).values({ storageKey: prepared.storageKey, kind: "vehicle_image", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, vehicleId: vehicle.id }).run();
   await commitUploads([prepared]);
   return vehicle;

@@ -12,8 +12,8 @@ export function FallbackCaptcha({ question }: { question: FallbackQuestion | nul
     <noscript>
       <input type="hidden" name="fallbackToken" value={question.token} />
       <label className="field">
-        <span>{t("captcha.question", { a: t(`numbers.${question.a}`), b: t(`numbers.${question.b}`) })}</span>
-        <input name="fallbackAnswer" inputMode="numeric" pattern="[0-9]*" maxLength={3} autoComplete="off" required />
+        <span>{question.question}</span>
+        <input name="fallbackAnswer" maxLength={20} autoComplete="off" autoCapitalize="off" spellCheck={false} required />
         <span className="field-hint">{t("captcha.hint")}</span>
       </label>
     </noscript>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** A no-JS captcha question as the server renders it (see app/lib/captcha.server.ts). */
-export type FallbackQuestion = { token: string; a: number; b: number };
+/** A no-JS captcha question as the server writes it out, in words (see app/lib/captcha.server.ts). */
+export type FallbackQuestion = { token: string; question: string };
 
 /**
  * What the form actions of the auth dialog answer, to a fetcher (JS) or to the re-rendered page

@@ -9,7 +9,7 @@ import { FieldError } from "~/components/admin/vehicle-sections";
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { LANGUAGES } from "~/domain/rules";
 import { requireAdmin } from "~/lib/session.server";
-import { deleteStoredFiles, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
+import { deleteStoredFiles, discardReceived, parseUploadForm, prepareUpload, UploadError, type ReceivedFile } from "~/lib/uploads.server";
 import { getNewsPost, MAX_NEWS_MEDIA, NewsError, removeNewsMedia, saveNewsPost, TEXT_POSITIONS } from "~/models/news.server";
 import { withPreparedUploads } from "~/models/uploads.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
@@ -27,8 +27,10 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
+  let received: ReceivedFile[] = [];
   try {
     const parsed = await parseUploadForm(request, { fields: { media: "media" }, maxFiles: MAX_NEWS_MEDIA });
+    received = parsed.files;
     const submission = parseWithZod(parsed.fields, { schema: actionSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
     const value = submission.value;
@@ -47,6 +49,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`, error.status);
     if (error instanceof NewsError) return refuse(context, "admin:news.tooManyMedia", 409);
     throw error;
+  } finally {
+    await discardReceived(received);
   }
 }
 

@@ -10,7 +10,7 @@ import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/componen
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { VEHICLE_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
-import { deleteStoredFiles, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
+import { deleteStoredFiles, discardReceived, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
 import { withPreparedUploads } from "~/models/uploads.server";
 import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicle, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
@@ -35,10 +35,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`, error.status);
     throw error;
   }
-  const submission = parseWithZod(parsed.fields, { schema: actionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-  const value = submission.value;
   try {
+    const submission = parseWithZod(parsed.fields, { schema: actionSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+    const value = submission.value;
     if (value.intent === "save") {
       const prepared = await Promise.all(parsed.files.map(prepareUpload));
       const input = {
@@ -75,6 +75,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
     if (error instanceof VehicleError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
     throw error;
+  } finally {
+    await discardReceived(parsed.files);
   }
 }
 

@@ -14,13 +14,13 @@ import { readFormData } from "~/lib/http.server";
  * A GET shows the dialog on a page of its own (the header links open it on the current page
  * instead). It also runs after a no-JS post, so it must not redirect.
  */
-export function loader() {
-  return { fallback: fallbackForForm() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { fallback: fallbackForForm(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
-  if (submission.status !== "success") return formInvalid(submission);
+  if (submission.status !== "success") return formInvalid(context, submission);
   const result = forgotPassword(submission.value, { ip: context.get(requestInfoContext).ip });
   if (!result.ok) return formFailure(context, submission, result);
   return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;

@@ -13,13 +13,13 @@ import { readFormData } from "~/lib/http.server";
  * A GET shows the dialog on a page of its own (the header links open it on the current page
  * instead). It also runs after a no-JS post, so it must not redirect.
  */
-export function loader() {
-  return { fallback: fallbackForForm() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { fallback: fallbackForForm(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: loginSchema });
-  if (submission.status !== "success") return formInvalid(submission);
+  if (submission.status !== "success") return formInvalid(context, submission);
   const result = await login(submission.value, { ip: context.get(requestInfoContext).ip, request, door: "form" });
   if (!result.ok) return formFailure(context, submission, result, { resendEmail: result.canResendActivation ? submission.value.email : null });
   const headers = new Headers();

@@ -16,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
-  if (submission.status !== "success") return formInvalid(submission);
+  if (submission.status !== "success") return formInvalid(context, submission);
   const result = resendActivation(submission.value, { ip: context.get(requestInfoContext).ip });
   if (!result.ok) return formFailure(context, submission, result);
   return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
