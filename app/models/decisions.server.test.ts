@@ -55,7 +55,7 @@ describe("application decisions", () => {
     expect(getUserRow(user.id)?.status).toBe("job_rejected");
     expect(sentMails().at(-1)).toContain("The ID photo is blurred");
     // Applying again needs documents: without drafts nothing changes.
-    expect(await refusal(() => submitApplication(user.id, { fullName: "Ivan", age: 30, phone: "+421903123456", contactMethod: "phone" }))).toBe("documentsMissing");
+    expect(await refusal(() => submitApplication(user.id, { fullName: "Ivan", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone" }))).toBe("documentsMissing");
     expect(await refusal(() => approveApplication(admin.id, 999999))).toBe("notFound");
   });
 });

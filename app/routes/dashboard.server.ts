@@ -194,6 +194,7 @@ function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication
     status: a.status,
     fullName: a.fullName,
     age: a.age,
+    citizenship: a.citizenship,
     phone: a.phone,
     contactMethod: a.contactMethod,
     contactUsername: a.contactUsername,

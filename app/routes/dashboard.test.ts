@@ -82,6 +82,30 @@ describe("job application", () => {
     expect(getUserRow(user.id)?.status).toBe("confirmed_account");
   });
 
+  test("a Slovak or EU citizen applies with identity documents alone; 'other' needs a right to stay", async () => {
+    for (const citizenship of ["sk", "eu"] as const) {
+      const { user, cookie } = await courier();
+      const response = await apply(cookie, await applicationForm({ citizenship, contactMethod: "phone", contactUsername: null }, { refugee_document: null }));
+      expect(response.status).toBe(302);
+      expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+      expect(db().select().from(applications).where(eq(applications.userId, user.id)).get()?.citizenship).toBe(citizenship);
+    }
+    const other = await courier();
+    const refused = await apply(other.cookie, await applicationForm({ citizenship: "other" }, { refugee_document: null }));
+    expect(refused.status).toBe(400);
+    expect((await readJson<ActionBody>(refused)).lastResult?.error?.residence_front).toEqual(["errors.residenceOrRefugee"]);
+    const missing = await apply(other.cookie, await applicationForm({ citizenship: null }));
+    expect((await readJson<ActionBody>(missing)).lastResult?.error?.citizenship).toEqual(["errors.citizenshipRequired"]);
+    expect(getUserRow(other.user.id)?.status).toBe("confirmed_account");
+  });
+
+  test("a messenger reached by username needs the username (translated field error without JS)", async () => {
+    const { cookie } = await courier();
+    const response = await apply(cookie, await applicationForm({ contactMethod: "telegram", contactUsername: "" }));
+    expect(response.status).toBe(400);
+    expect((await readJson<ActionBody>(response)).lastResult?.error?.contactUsername).toEqual(["errors.usernameRequired"]);
+  });
+
   test("16 exactly is accepted (inclusive)", async () => {
     const { user, cookie } = await courier();
     expect((await apply(cookie, await applicationForm({ age: "16" }))).status).toBe(302);

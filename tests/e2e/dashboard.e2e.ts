@@ -21,6 +21,8 @@ async function vehicleWithImage(name: string) {
 }
 
 async function fillApplication(page: Page, { phone }: { phone: string }) {
+  // First, so that no error message appearing on a blur moves the radio under the pointer.
+  await page.getByRole("radio", { name: "Another country", exact: true }).check();
   await page.getByLabel("Full name (as in passport)").fill("Olena Kovalenko");
   await page.getByRole("spinbutton", { name: /^Age/ }).fill("24");
   await page.getByLabel("Phone number (Slovak)").fill(phone);
@@ -177,5 +179,62 @@ test.describe("courier dashboard", () => {
     await page.context().clearCookies();
     await loginAs(page, { status: "confirmed_account" });
     expect((await page.request.get(`/files/${fileId}`)).status()).toBe(404);
+  });
+});
+
+test.describe("who must show what (citizenship)", () => {
+  test("JS on at 360 px: a Slovak citizen applies without a right-to-stay document; markers follow the choices", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await loginAs(page, { status: "confirmed_account", language: "en" });
+    await page.goto("/dashboard");
+    const username = page.locator("label", { has: page.getByLabel("Username in the chosen app") });
+    await expect(page.getByTestId("right-to-stay")).toBeVisible();
+    await expect(username.locator(".req-mark")).toHaveCount(0);
+    await page.getByLabel("Preferred contact method").selectOption("telegram");
+    await expect(username.locator(".req-mark")).toBeVisible();
+    await expect(page.getByLabel("Username in the chosen app")).toHaveAttribute("required", "");
+    await page.getByRole("radio", { name: "Another country", exact: true }).check();
+    await expect(page.getByTestId("right-to-stay").locator("legend .req-mark")).toBeVisible();
+    await page.screenshot({ path: "/tmp/cf/shots/application-citizenship-360.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: "/tmp/cf/shots/application-citizenship-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 360, height: 780 });
+
+    await page.getByRole("radio", { name: "Slovak" }).check();
+    await expect(page.getByTestId("right-to-stay")).toHaveCount(0);
+    await page.getByLabel("Full name (as in passport)").fill("Ján Kováč");
+    await page.getByRole("spinbutton", { name: /^Age/ }).fill("19");
+    await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
+    await page.getByLabel("Username in the chosen app").fill("jan_k");
+    const card = Buffer.from(await png(400, 260));
+    for (const field of ["face_photo", "id_front", "id_back"]) {
+      await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+    }
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test.describe("without JS", () => {
+    // The refused post answers 400, which the browser notes in its console.
+    test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US", allowedConsoleErrors: [/status of 400/] });
+    test("the server names the missing username and right-to-stay document, translated", async ({ page }) => {
+      await loginAs(page, { status: "confirmed_account", language: "ua" });
+      await page.goto("/dashboard");
+      await page.getByLabel("Повне імʼя (як у паспорті)").fill("Олена Коваленко");
+      await page.getByRole("spinbutton", { name: /^Вік/ }).fill("24");
+      await page.getByLabel("Номер телефону (словацький)").fill("0903 123 456");
+      await page.getByRole("radio", { name: "Інша країна", exact: true }).check();
+      await page.getByLabel("Бажаний спосіб звʼязку").selectOption("telegram");
+      const card = Buffer.from(await png(400, 260));
+      for (const field of ["face_photo", "id_front", "id_back"]) {
+        await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+      }
+      await page.getByRole("button", { name: "Надіслати заявку" }).click();
+      await expect(page.locator(".field-error", { hasText: "Введіть своє імʼя користувача в Telegram." })).toBeVisible();
+      await expect(page.locator(".field-error", { hasText: "Завантажте дозвіл на проживання (обидві сторони) або документ біженця." })).toBeVisible();
+      await expect(page.getByRole("radio", { name: "Інша країна", exact: true })).toBeChecked();
+      await expectNoHorizontalOverflow(page);
+    });
   });
 });
