@@ -107,8 +107,16 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await dialog.locator("textarea").fill("Come to the depot tomorrow, we will replace the pads.");
       await dialog.getByRole("button", { name: "Send reply" }).click();
-      await expect(page.getByRole("dialog").getByText("Come to the depot tomorrow")).toBeVisible();
-      expect(db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status).toBe("resolved");
+      await expect(page.getByRole("dialog").getByTestId("admin-thread").getByText("Come to the depot tomorrow")).toBeVisible();
+      const status = () => db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status;
+      // Replying is not resolving: that is a separate action, and so is reopening.
+      expect(status()).toBe("open");
+      await page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" }).click();
+      await expect(page.getByRole("dialog").getByRole("button", { name: "Reopen" })).toBeVisible();
+      expect(status()).toBe("resolved");
+      await page.getByRole("dialog").getByRole("button", { name: "Reopen" }).click();
+      await expect(page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" })).toBeVisible();
+      expect(status()).toBe("open");
     });
 
     test("create and delete a referral link", async ({ page }) => {

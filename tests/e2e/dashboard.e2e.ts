@@ -3,7 +3,8 @@ import { uploads } from "~db/schema";
 import { db } from "~/lib/db.server";
 import { commitUploads, prepareUpload } from "~/lib/uploads.server";
 import { approveApplication, getLatestApplication } from "~/models/applications.server";
-import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
+import { createProblemReport, replyToProblemReport } from "~/models/problem-reports.server";
+import { approveVehicleRequest, createVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
 import { createUser } from "../factories";
 import { createVehicle } from "../dashboard-helpers";
 import { fixturePath, jpegWithGps, png } from "../media-fixtures";
@@ -117,7 +118,7 @@ test.describe("courier dashboard", () => {
 
     await reportProblem(page);
     await page.getByRole("link", { name: "Report a problem" }).click();
-    await expect(page.getByTestId("cooldown")).toContainText(/Next report in 2[34] h/);
+    await expect(page.getByRole("dialog").getByTestId("cooldown")).toContainText(/Next report in 2[34] h/);
     await expect(page.getByTestId("reports")).toContainText("Flat tyre on the front wheel.");
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: shots("report-cooldown-360") });
@@ -148,7 +149,7 @@ test.describe("courier dashboard", () => {
     await requestVehicleAndApprove(page, user.id, vehicleName, false);
     await reportProblem(page);
     await page.getByRole("link", { name: "Report a problem" }).click();
-    await expect(page.getByTestId("cooldown")).toContainText("Next report possible from");
+    await expect(page.getByRole("dialog").getByTestId("cooldown")).toContainText("Next report possible from");
     await expectNoHorizontalOverflow(page);
     await context.close();
   });
@@ -234,6 +235,56 @@ test.describe("who must show what (citizenship)", () => {
       await expect(page.locator(".field-error", { hasText: "Введіть своє імʼя користувача в Telegram." })).toBeVisible();
       await expect(page.locator(".field-error", { hasText: "Завантажте дозвіл на проживання (обидві сторони) або документ біженця." })).toBeVisible();
       await expect(page.getByRole("radio", { name: "Інша країна", exact: true })).toBeChecked();
+      await expectNoHorizontalOverflow(page);
+    });
+  });
+});
+
+/** A courier riding a vehicle, with one report the admin has answered. */
+async function courierWithAnsweredReport(page: Page, language: "sk" | "ua" | "en" = "en") {
+  const user = await loginAs(page, { status: "working_no_vehicle", language });
+  const admin = await createUser({ role: "admin" });
+  await approveVehicleRequest(admin.id, createVehicleRequest(user.id, createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` }).id).id);
+  const report = await createProblemReport(user.id, "The front brake squeaks when it rains.", []);
+  await replyToProblemReport(admin.id, report.id, "Thanks! Bring it to the depot tomorrow at 9, we will replace the pads.");
+  return { user, admin, report };
+}
+
+test.describe("problem reports as a conversation", () => {
+  test("JS on at 360 px: the thread, a reply, the cooldown with the phone line", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const { report } = await courierWithAnsweredReport(page);
+    await page.goto("/dashboard");
+    const item = page.getByTestId(`report-${report.id}`);
+    await expect(item.getByText("Open")).toBeVisible();
+    await expect(item.locator(".thread-msg")).toHaveCount(2);
+    await expect(item.locator(".thread-admin")).toContainText("Bring it to the depot tomorrow");
+    const notice = page.getByTestId("cooldown-notice").first();
+    await expect(notice.getByTestId("cooldown")).toContainText(/Next report in 2[34] h/);
+    await expect(notice.getByTestId("support-phone")).toHaveAttribute("href", /^tel:\+421\d+$/);
+    await item.getByLabel("Write a reply").fill("OK, I will be there at 9.");
+    await item.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.getByText("Reply sent.").first()).toBeVisible();
+    await expect(item.locator(".thread-courier").last()).toContainText("OK, I will be there at 9.");
+    await expect(item.getByLabel("Write a reply")).toHaveValue("");
+    await expectNoHorizontalOverflow(page);
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/cf/shots/dashboard-reports-360.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: "/tmp/cf/shots/dashboard-reports-1280.png", fullPage: true });
+  });
+
+  test.describe("without JS", () => {
+    test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US" });
+    test("the thread and a reply work as plain forms, in the courier's language", async ({ page }) => {
+      const { report } = await courierWithAnsweredReport(page, "sk");
+      await page.goto("/dashboard");
+      const item = page.getByTestId(`report-${report.id}`);
+      await expect(item.locator(".thread-admin")).toContainText("Bring it to the depot tomorrow");
+      await expect(page.getByTestId("support-phone").first()).toHaveText("Volajte +421 2 1234 5678");
+      await item.getByLabel("Napísať odpoveď").fill("Dobre, prídem o deviatej.");
+      await item.getByRole("button", { name: "Odoslať odpoveď" }).click();
+      await expect(page.getByTestId(`report-${report.id}`).locator(".thread-courier").last()).toContainText("Dobre, prídem o deviatej.");
       await expectNoHorizontalOverflow(page);
     });
   });
