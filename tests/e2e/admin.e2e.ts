@@ -6,7 +6,7 @@ import { db } from "~/lib/db.server";
 import { application, courier, problemReport } from "../../app/routes/admin/admin-test-data";
 import { createUser, sessionCookieHeader } from "../factories";
 import { png } from "../media-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 mkdirSync("test-results/screens", { recursive: true });
 
@@ -114,6 +114,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" }).click();
       await expect(page.getByRole("dialog").getByRole("button", { name: "Reopen" })).toBeVisible();
       expect(status()).toBe("resolved");
+      await page.screenshot({ path: shotPath(`admin-report-resolved-${javaScriptEnabled ? "js" : "nojs"}`), fullPage: true });
       await page.getByRole("dialog").getByRole("button", { name: "Reopen" }).click();
       await expect(page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" })).toBeVisible();
       expect(status()).toBe("open");

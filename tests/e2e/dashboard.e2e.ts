@@ -8,7 +8,7 @@ import { approveVehicleRequest, createVehicleRequest, listOwnVehicleRequests } f
 import { createUser } from "../factories";
 import { createVehicle } from "../dashboard-helpers";
 import { fixturePath, jpegWithGps, png } from "../media-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 
@@ -196,9 +196,9 @@ test.describe("who must show what (citizenship)", () => {
     await expect(page.getByLabel("Username in the chosen app")).toHaveAttribute("required", "");
     await page.getByRole("radio", { name: "Another country", exact: true }).check();
     await expect(page.getByTestId("right-to-stay").locator("legend .req-mark")).toBeVisible();
-    await page.screenshot({ path: "/tmp/cf/shots/application-citizenship-360.png", fullPage: true });
+    await page.screenshot({ path: shotPath("application-citizenship-360"), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: "/tmp/cf/shots/application-citizenship-1280.png", fullPage: true });
+    await page.screenshot({ path: shotPath("application-citizenship-1280"), fullPage: true });
     await page.setViewportSize({ width: 360, height: 780 });
 
     await page.getByRole("radio", { name: "Slovak" }).check();
@@ -269,9 +269,9 @@ test.describe("problem reports as a conversation", () => {
     await expect(item.getByLabel("Write a reply")).toHaveValue("");
     await expectNoHorizontalOverflow(page);
     await item.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/cf/shots/dashboard-reports-360.png", fullPage: true });
+    await page.screenshot({ path: shotPath("dashboard-reports-360"), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: "/tmp/cf/shots/dashboard-reports-1280.png", fullPage: true });
+    await page.screenshot({ path: shotPath("dashboard-reports-1280"), fullPage: true });
   });
 
   test.describe("without JS", () => {

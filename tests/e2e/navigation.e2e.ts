@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 /** Issue 11, item 6: calls to action, the phone header and menu, and the error screens. */
 test.use({ locale: "en-US", allowedConsoleErrors: [/status of 40[34]/] });
@@ -35,7 +35,7 @@ test.describe("the phone header at 360 px", () => {
     await expect(login).toBeVisible();
     await expect(banner.locator(".nav-menu > summary")).toBeVisible();
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: "/tmp/cf/shots/header-360.png" });
+    await page.screenshot({ path: shotPath("header-360") });
 
     const menu = banner.locator("details.nav-menu");
     await menu.locator("summary").click();
@@ -81,7 +81,7 @@ test.describe("error screens inside the site layout, translated", () => {
       await expect(page.getByRole("contentinfo")).toBeVisible();
       await expect(page.getByRole("link", { name: "Повернутися на головну" })).toHaveAttribute("href", "/");
       await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: `/tmp/cf/shots/404-ua-${width}.png`, fullPage: true });
+      await page.screenshot({ path: shotPath(`404-ua-${width}`), fullPage: true });
     });
   }
 
