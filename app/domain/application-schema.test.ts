@@ -29,8 +29,9 @@ describe("applicationSchema", () => {
     expect(issuesOf({ ...base, citizenship: undefined, refugee_document: "kept" })).toEqual(["citizenship:errors.citizenshipRequired"]);
     expect(issuesOf({ ...base, citizenship: "ua", refugee_document: "kept" })).toEqual(["citizenship:errors.citizenshipRequired"]);
   });
-  test("a residence permit that is given needs both sides, whatever the citizenship", () => {
-    expect(issuesOf({ ...base, citizenship: "eu", residence_front: "kept" })).toEqual(["residence_back:errors.residenceBothSides"]);
+  test("for 'other' a residence permit needs both sides; a Slovak or EU citizen's leftover draft is not held against them", () => {
+    expect(issuesOf({ ...base, citizenship: "other", residence_front: "kept" })).toEqual(["residence_back:errors.residenceBothSides"]);
+    expect(issuesOf({ ...base, citizenship: "eu", residence_front: "kept" })).toEqual([]);
   });
   test("refugee document or both residence sides", () => {
     expect(applicationSchema.safeParse({ ...base, refugee_document: "kept" }).success).toBe(true);

@@ -57,15 +57,16 @@ export type DocumentIssue = { field: DocumentField; message: "errors.documentReq
 /**
  * The one document rule, used by the schema (browser and action) and by the model that submits:
  * face photo and both sides of the ID always; for "other" citizens also a residence permit (both
- * sides) or a refugee document; a residence permit that is given must have both sides.
+ * sides) or a refugee document. Slovak and EU citizens never see those fields, so a leftover
+ * draft of one is not held against them.
  */
 export function documentIssues(citizenship: Citizenship | null | undefined, has: (field: DocumentField) => boolean): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   for (const field of REQUIRED_DOCUMENTS) if (!has(field)) issues.push({ field, message: "errors.documentRequired" });
-  const residence = RESIDENCE_DOCUMENTS.some(has);
-  if (residence) {
+  if (!needsRightToStay(citizenship)) return issues;
+  if (RESIDENCE_DOCUMENTS.some(has)) {
     for (const field of RESIDENCE_DOCUMENTS) if (!has(field)) issues.push({ field, message: "errors.residenceBothSides" });
-  } else if (needsRightToStay(citizenship) && !has("refugee_document")) {
+  } else if (!has("refugee_document")) {
     issues.push({ field: "residence_front", message: "errors.residenceOrRefugee" });
   }
   return issues;

@@ -131,18 +131,18 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
         ))}
       </fieldset>
       {rightToStay ? (
-      <fieldset className="doc-group" data-testid="right-to-stay">
-        <legend>
-          {t("apply.residenceTitle")}
-          {citizenship === "other" ? <RequiredMark /> : null}
-        </legend>
-        <p className="field-hint">{citizenship === "other" ? t("apply.residenceHint") : t("apply.residenceWhen")}</p>
-        {RESIDENCE_DOCUMENTS.map((name) => (
-          <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} />
-        ))}
-        <p className="doc-or">{t("apply.or")}</p>
-        <DocumentInput name="refugee_document" draft={draftOf("refugee_document")} errors={fields.refugee_document.errors} required={false} />
-      </fieldset>
+        <fieldset className="doc-group" data-testid="right-to-stay">
+          <legend>
+            {t("apply.residenceTitle")}
+            {citizenship === "other" ? <RequiredMark /> : null}
+          </legend>
+          <p className="field-hint">{citizenship === "other" ? t("apply.residenceHint") : t("apply.residenceWhen")}</p>
+          {RESIDENCE_DOCUMENTS.map((name) => (
+            <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} />
+          ))}
+          <p className="doc-or">{t("apply.or")}</p>
+          <DocumentInput name="refugee_document" draft={draftOf("refugee_document")} errors={fields.refugee_document.errors} required={false} />
+        </fieldset>
       ) : null}
       <label className="field">
         <span>{t("apply.comment")}</span>
