@@ -9,7 +9,8 @@ import { SiteHeader } from "~/components/site-header";
 import { SiteTracking } from "~/components/site-tracking";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
-import { HTML_LANG, type Language } from "~/domain/rules";
+import { ErrorScreen } from "~/components/error-screen";
+import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/lib/session.server";
 import { config } from "~/lib/config.server";
 import { fallbackForForm } from "~/lib/captcha.server";
@@ -105,20 +106,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Anything a route did not handle: the site header and footer stay, the error screen is styled
+ * and translated, with a retry and a way home. A refusal that says why (bad input, a wrong role)
+ * shows its translated message.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
+  const rootData = useRootData();
+  const { i18n } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t("notFound.title") : status === 403 ? t("error.forbidden") : t("error.title");
   if (status >= 500) console.error(error);
+  const detail = status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
+  const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : "sk");
   return (
-    <main id="main" className="site-main error-page">
-      <h1>{title}</h1>
-      {status === 404 ? <p>{t("notFound.translated")}</p> : <p>{status === 403 ? null : t("error.retry")}</p>}
-      {/* A refusal that says why (bad input, a wrong role) shows its translated message. */}
-      {status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string" ? <p className="alert alert-error">{error.data.error}</p> : null}
-      <a className="btn btn-primary" href="/">
-        {t("error.back")}
-      </a>
-    </main>
+    <>
+      <SiteHeader user={rootData?.user ?? null} locale={locale} />
+      <main id="main" className="site-main">
+        <ErrorScreen status={status} detail={detail} />
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -133,6 +133,8 @@ export const applications = sqliteTable(
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
     fullName: text("full_name").notNull(),
     age: integer("age").notNull(),
+    /** Applications from before citizenship was asked all carried a right-to-stay document: "other". */
+    citizenship: text("citizenship", { enum: ["sk", "eu", "other"] }).notNull().default("other"),
     phone: text("phone").notNull(),
     contactMethod: text("contact_method", { enum: ["phone", "whatsapp", "telegram", "viber"] }).notNull(),
     contactUsername: text("contact_username"),
@@ -224,6 +226,26 @@ export const problemReports = sqliteTable(
     index("problem_reports_user_idx").on(t.userId, t.createdAt),
     index("problem_reports_vehicle_idx").on(t.vehicleId, t.createdAt),
   ],
+);
+
+/**
+ * The conversation on a problem report: replies of the courier and of admins, oldest first. The
+ * report's own description is the thread's first message and is not repeated here.
+ */
+export const problemReportMessages = sqliteTable(
+  "problem_report_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reportId: integer("report_id")
+      .notNull()
+      .references(() => problemReports.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Written by an admin (kept even if the author's account is later deleted). */
+    fromAdmin: integer("from_admin", { mode: "boolean" }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("problem_report_messages_report_idx").on(t.reportId, t.createdAt)],
 );
 
 export const UPLOAD_KINDS = [

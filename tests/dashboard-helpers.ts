@@ -39,6 +39,7 @@ export async function applicationForm(overrides: Record<string, string | null> =
     fullName: "Olena Kovalenko",
     age: "24",
     phone: "0903 123 456",
+    citizenship: "other",
     contactMethod: "telegram",
     contactUsername: "olena_k",
     comment: "I can start next week.",

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { SUPPORT_PHONE, telHref } from "~/domain/rules";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function SiteFooter() {
           <p>
             <a href={`mailto:${t("footer.email")}`}>{t("footer.email")}</a>
             <br />
-            <a href={`tel:${t("footer.phone").replace(/\s/g, "")}`}>{t("footer.phone")}</a>
+            <a href={telHref(SUPPORT_PHONE)}>{SUPPORT_PHONE}</a>
           </p>
         </div>
         <p className="footer-note">{t("footer.privacy")}</p>

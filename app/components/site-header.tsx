@@ -1,5 +1,6 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import type { Language } from "~/domain/rules";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -9,6 +10,22 @@ export function authHref(search: string, view: "login" | "register" | "forgot") 
   const params = new URLSearchParams(search);
   params.set("auth", view);
   return `?${params}`;
+}
+
+/** Where a logged-in user's home is: the admin dashboard or the courier's dashboard. */
+export function homeHref(user: { role: "user" | "admin" }) {
+  return user.role === "admin" ? "/admin/dashboard" : "/dashboard";
+}
+
+/**
+ * Where the home page's calls to action ("Apply", "Join") lead: a visitor gets the Create account
+ * dialog, a logged-in user their dashboard (they already have an account).
+ */
+export function useJoinLink(): { to: string; preventScrollReset: boolean } {
+  const root = useRouteLoaderData("root") as { user: HeaderUser } | undefined;
+  const location = useLocation();
+  // The dialog opens over the page where the visitor is; the dashboard is a new page, read from the top.
+  return root?.user ? { to: homeHref(root.user), preventScrollReset: false } : { to: authHref(location.search, "register"), preventScrollReset: true };
 }
 
 function NavLinks() {
@@ -31,7 +48,7 @@ function AccountActions({ user }: { user: HeaderUser }) {
   if (user) {
     return (
       <div className="account">
-        <Link className="btn btn-ghost" to={user.role === "admin" ? "/admin/dashboard" : "/dashboard"} title={t("account.signedInAs", { email: user.email })}>
+        <Link className="btn btn-ghost" to={homeHref(user)} title={t("account.signedInAs", { email: user.email })}>
           {user.role === "admin" ? t("nav.admin") : t("nav.dashboard")}
         </Link>
         <Form method="post" action="/auth/logout">
@@ -55,11 +72,47 @@ function AccountActions({ user }: { user: HeaderUser }) {
 }
 
 /**
+ * The phone menu: a <details> that opens without JavaScript. With JS it closes after every
+ * navigation (keyed by the location, so it renders anew, closed) and on Escape, returning focus to its button.
+ */
+function MobileMenu({ user }: { user: HeaderUser }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { key: locationKey } = useLocation();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const menu = ref.current;
+      if (event.key !== "Escape" || !menu?.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <details className="nav-menu" ref={ref} key={locationKey}>
+      <summary aria-label={t("nav.menu")}>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </summary>
+      <div className="nav-panel">
+        <nav aria-label={t("nav.main")} className="nav-links">
+          <NavLinks />
+        </nav>
+        <AccountActions user={user} />
+      </div>
+    </details>
+  );
+}
+
+/**
  * Wide screens show navigation and account actions in the bar; phones fold them into a
- * <details> menu, which opens without JavaScript. The language switcher is always visible.
+ * <details> menu and keep "Log in" in the bar next to it. The language switcher is always visible.
  */
 export function SiteHeader({ user, locale }: { user: HeaderUser; locale: Language }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <header className="site-header">
       <div className="container header-row">
@@ -79,19 +132,12 @@ export function SiteHeader({ user, locale }: { user: HeaderUser; locale: Languag
             <AccountActions user={user} />
           </div>
           <LanguageSwitcher current={locale} />
-          <details className="nav-menu">
-            <summary aria-label={t("nav.menu")}>
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </summary>
-            <div className="nav-panel">
-              <nav aria-label={t("nav.main")} className="nav-links">
-                <NavLinks />
-              </nav>
-              <AccountActions user={user} />
-            </div>
-          </details>
+          {user || location.pathname === "/auth/second-factor" ? null : (
+            <Link className="btn btn-ghost nav-narrow" to={authHref(location.search, "login")} preventScrollReset data-testid="header-login">
+              {t("account.login")}
+            </Link>
+          )}
+          <MobileMenu user={user} />
         </div>
       </div>
     </header>

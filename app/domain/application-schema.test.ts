@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { applicationSchema, normalizeSlovakPhone } from "./application-schema";
+import { applicationSchema, documentIssues, needsContactUsername, needsRightToStay, normalizeSlovakPhone, type DocumentField } from "./application-schema";
 import { cooldownRemainingMs, nextReportAt, splitDuration } from "./cooldown";
 import { problemReportSchema } from "./problem-report-schema";
 
@@ -18,7 +18,21 @@ describe("normalizeSlovakPhone", () => {
 });
 
 describe("applicationSchema", () => {
-  const base = { fullName: "Olena Kovalenko", age: 16, phone: "0903123456", contactMethod: "phone", face_photo: "kept", id_front: "kept", id_back: "kept" };
+  const base = { fullName: "Olena Kovalenko", age: 16, phone: "0903123456", citizenship: "other", contactMethod: "phone", face_photo: "kept", id_front: "kept", id_back: "kept" };
+  const issuesOf = (input: Record<string, unknown>) => applicationSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
+  test("Slovak and EU citizens need no right-to-stay document", () => {
+    expect(applicationSchema.safeParse({ ...base, citizenship: "sk" }).success).toBe(true);
+    expect(applicationSchema.safeParse({ ...base, citizenship: "eu" }).success).toBe(true);
+    expect(issuesOf({ ...base, citizenship: "other" })).toEqual(["residence_front:errors.residenceOrRefugee"]);
+  });
+  test("citizenship is required and must be one of the three", () => {
+    expect(issuesOf({ ...base, citizenship: undefined, refugee_document: "kept" })).toEqual(["citizenship:errors.citizenshipRequired"]);
+    expect(issuesOf({ ...base, citizenship: "ua", refugee_document: "kept" })).toEqual(["citizenship:errors.citizenshipRequired"]);
+  });
+  test("for 'other' a residence permit needs both sides; a Slovak or EU citizen's leftover draft is not held against them", () => {
+    expect(issuesOf({ ...base, citizenship: "other", residence_front: "kept" })).toEqual(["residence_back:errors.residenceBothSides"]);
+    expect(issuesOf({ ...base, citizenship: "eu", residence_front: "kept" })).toEqual([]);
+  });
   test("refugee document or both residence sides", () => {
     expect(applicationSchema.safeParse({ ...base, refugee_document: "kept" }).success).toBe(true);
     expect(applicationSchema.safeParse({ ...base, residence_front: "kept", residence_back: "kept" }).success).toBe(true);
@@ -29,6 +43,25 @@ describe("applicationSchema", () => {
     expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", age: 15 }).success).toBe(false);
     expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", contactMethod: "telegram" }).success).toBe(false);
     expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", contactMethod: "email" }).success).toBe(false);
+  });
+});
+
+describe("documentIssues (the one rule behind the schema and submitApplication)", () => {
+  const having = (...fields: DocumentField[]) => (field: DocumentField) => fields.includes(field);
+  test("identity documents are always required", () => {
+    expect(documentIssues("sk", having()).map((i) => i.field)).toEqual(["face_photo", "id_front", "id_back"]);
+    expect(documentIssues("sk", having("face_photo", "id_front", "id_back"))).toEqual([]);
+  });
+  test("only 'other' needs a residence permit or a refugee document", () => {
+    const identity = ["face_photo", "id_front", "id_back"] as const;
+    expect(documentIssues("eu", having(...identity))).toEqual([]);
+    expect(documentIssues("other", having(...identity))).toEqual([{ field: "residence_front", message: "errors.residenceOrRefugee" }]);
+    expect(documentIssues("other", having(...identity, "refugee_document"))).toEqual([]);
+    expect(documentIssues("other", having(...identity, "residence_front", "residence_back"))).toEqual([]);
+  });
+  test("needsRightToStay and needsContactUsername", () => {
+    expect([needsRightToStay("sk"), needsRightToStay("eu"), needsRightToStay("other"), needsRightToStay(null)]).toEqual([false, false, true, false]);
+    expect([needsContactUsername("telegram"), needsContactUsername("phone"), needsContactUsername("whatsapp"), needsContactUsername("")]).toEqual([true, false, false, false]);
   });
 });
 

@@ -5,6 +5,13 @@ import { MIN_COURIER_AGE } from "./rules";
 export const CONTACT_METHODS = ["phone", "whatsapp", "telegram", "viber"] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
+/** Slovak, another EU/EEA/Swiss country, or any other country (spec §3 "Hint on documents"). */
+export const CITIZENSHIPS = ["sk", "eu", "other"] as const;
+export type Citizenship = (typeof CITIZENSHIPS)[number];
+
+/** Messengers that reach a courier by username; the others work with the phone number itself. */
+export const USERNAME_CONTACT_METHODS: readonly ContactMethod[] = ["telegram"];
+
 export const REQUIRED_DOCUMENTS = ["face_photo", "id_front", "id_back"] as const;
 export const RESIDENCE_DOCUMENTS = ["residence_front", "residence_back"] as const;
 export const DOCUMENT_FIELDS = [...REQUIRED_DOCUMENTS, ...RESIDENCE_DOCUMENTS, "refugee_document"] as const;
@@ -35,6 +42,36 @@ export function hasDocument(value: unknown): boolean {
   return typeof File !== "undefined" && value instanceof File && value.size > 0;
 }
 
+/** Only citizens from outside the EU/EEA/Switzerland need a right to stay (residence permit or refugee document). */
+export function needsRightToStay(citizenship: Citizenship | null | undefined): boolean {
+  return citizenship === "other";
+}
+
+/** Whether the chosen contact method needs a username next to the phone number. */
+export function needsContactUsername(method: string | null | undefined): boolean {
+  return (USERNAME_CONTACT_METHODS as readonly string[]).includes(method ?? "");
+}
+
+export type DocumentIssue = { field: DocumentField; message: "errors.documentRequired" | "errors.residenceBothSides" | "errors.residenceOrRefugee" };
+
+/**
+ * The one document rule, used by the schema (browser and action) and by the model that submits:
+ * face photo and both sides of the ID always; for "other" citizens also a residence permit (both
+ * sides) or a refugee document. Slovak and EU citizens never see those fields, so a leftover
+ * draft of one is not held against them.
+ */
+export function documentIssues(citizenship: Citizenship | null | undefined, has: (field: DocumentField) => boolean): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const field of REQUIRED_DOCUMENTS) if (!has(field)) issues.push({ field, message: "errors.documentRequired" });
+  if (!needsRightToStay(citizenship)) return issues;
+  if (RESIDENCE_DOCUMENTS.some(has)) {
+    for (const field of RESIDENCE_DOCUMENTS) if (!has(field)) issues.push({ field, message: "errors.residenceBothSides" });
+  } else if (!has("refugee_document")) {
+    issues.push({ field: "residence_front", message: "errors.residenceOrRefugee" });
+  }
+  return issues;
+}
+
 const documentField = z.any().optional().transform(hasDocument);
 
 export const applicationSchema = z
@@ -53,6 +90,7 @@ export const applicationSchema = z
       .string({ error: "errors.phoneInvalid" })
       .transform(normalizeSlovakPhone)
       .pipe(z.string().regex(/^\+421\d{9}$/, { error: "errors.phoneInvalid" })),
+    citizenship: z.enum(CITIZENSHIPS, { error: "errors.citizenshipRequired" }),
     contactMethod: z.enum(CONTACT_METHODS, { error: "errors.contactMethodRequired" }),
     contactUsername: z.string().trim().max(64, { error: "errors.tooLong" }).optional(),
     comment: z.string().trim().max(1000, { error: "errors.tooLong" }).optional(),
@@ -64,20 +102,11 @@ export const applicationSchema = z
     refugee_document: documentField,
   })
   .superRefine((value, ctx) => {
-    for (const field of REQUIRED_DOCUMENTS) {
-      if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: "errors.documentRequired" });
+    for (const issue of documentIssues(value.citizenship, (field) => value[field])) {
+      ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
     }
-    // Telegram is reached by username; the other methods work with the phone number itself.
-    if (value.contactMethod === "telegram" && !value.contactUsername) {
+    if (needsContactUsername(value.contactMethod) && !value.contactUsername) {
       ctx.addIssue({ code: "custom", path: ["contactUsername"], message: "errors.usernameRequired" });
-    }
-    const residence = value.residence_front || value.residence_back;
-    if (residence) {
-      for (const field of RESIDENCE_DOCUMENTS) {
-        if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: "errors.residenceBothSides" });
-      }
-    } else if (!value.refugee_document) {
-      ctx.addIssue({ code: "custom", path: ["residence_front"], message: "errors.residenceOrRefugee" });
     }
     // Run even when a text field failed, so every missing document is named in the same answer.
   }, { when: () => true });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { FAQ } from "~db/seed-content";
-import { findAnswer, fold, similarity, terms, type FaqDoc } from "./faq-search";
+import { earningsQuestion, findAnswer, fold, similarity, terms, type FaqDoc } from "./faq-search";
 import type { Language } from "./rules";
 
 const entries = (language: Language): FaqDoc[] => FAQ[language].map(([question, answer], id) => ({ id, question, answer }));
@@ -66,5 +66,29 @@ describe("faq answerer", () => {
     expect(similarity("vyplat", "vyplat")).toBe(1);
     expect(similarity("skuter", "skutr")).toBeGreaterThan(0.5);
     expect(similarity("scooter", "weather")).toBeLessThan(0.3);
+  });
+});
+
+describe("earningsQuestion", () => {
+  test.each([
+    ["en", "How much can I earn?", null],
+    ["en", "how much can I earn with 30 hours a week", 30],
+    ["en", "8 hours a day, 6 days, how much do I make?", 48],
+    ["sk", "Koľko zarobím?", null],
+    ["sk", "Koľko zarobím za 20 hodín týždenne?", 20],
+    ["sk", "Aký je príjem pri 8 hod denne?", 40],
+    ["ua", "Скільки я заробляю?", null],
+    ["ua", "Скільки я заробляю, якщо працюю 25 годин на тиждень?", 25],
+    ["ua", "Скільки я отримаю за 10 годин на день?", 50],
+  ] as [Language, string, number | null][])("%s: %s", (language, question, hours) => {
+    expect(earningsQuestion(question, language)).toEqual({ hoursPerWeek: hours });
+  });
+  test.each([
+    ["en", "When will I receive my payout?"],
+    ["sk", "Kedy je výplata?"],
+    ["ua", "Коли виплата?"],
+    ["sk", "Aké doklady potrebujem?"],
+  ] as [Language, string][])("not about earnings — %s: %s", (language, question) => {
+    expect(earningsQuestion(question, language)).toBeNull();
   });
 });

@@ -133,3 +133,28 @@ export function findAnswer(question: string, entries: FaqDoc[], language: Langua
   if (!winner || winner.coverage < CONFIDENCE_THRESHOLD) return null;
   return { entry: winner.doc.entry, confidence: Math.round(winner.coverage * 100) / 100 };
 }
+
+/**
+ * Questions about earnings ("how much can I earn", "koľko zarobím", "скільки я заробляю") are
+ * answered from the income rule, not from an FAQ text that could go stale. Payout timing
+ * ("when is the payout", "výplata", "виплата") is not an earnings question and stays with the FAQ.
+ */
+const EARNINGS: Record<Language, RegExp> = {
+  en: /\b(earn\w*|income|salary|salaries|wages?)\b|how much\b.*\b(make|paid|pay|get)\b/,
+  sk: /\b(zarob\w*|zarab\w*|prijem\w*|plat|platu|platom|mzd\w*|mzdu|mzda)\b|kolko\b.*\b(dostan\w*|mam|maju|platia|platite)\b/,
+  ua: /(^|[^\p{L}])(зароб\p{L}*|дохiд\p{L}*|доход\p{L}*|зарплат\p{L}*)|скiльки.*(отрима\p{L}*|плат(я|ите|ять))/u,
+};
+const HOURS = /(\d{1,3})\s*(?:h|hrs?|hours?|hod\w*|год\p{L}*)(?![\p{L}])/u;
+const DAYS = /(\d)\s*(?:days?|dni|dn\w*|дн\p{L}*|день)(?![\p{L}])/u;
+const PER_DAY = /\b((a|per|each|every) day|daily|denne|za den|na den|kazdy den)\b|на день|щодня|щоденно|в день/;
+
+/** Whether a question asks what one earns, and the hours a week it names (null: none named). */
+export function earningsQuestion(question: string, language: Language): { hoursPerWeek: number | null } | null {
+  const text = fold(question);
+  if (!EARNINGS[language].test(text) && !Object.values(EARNINGS).some((pattern) => pattern.test(text))) return null;
+  const hours = HOURS.exec(text);
+  if (!hours) return { hoursPerWeek: null };
+  const perDay = PER_DAY.test(text) || DAYS.test(text);
+  const days = Number(DAYS.exec(text)?.[1] ?? 5);
+  return { hoursPerWeek: perDay ? Number(hours[1]) * days : Number(hours[1]) };
+}

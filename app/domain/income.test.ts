@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { calculateIncome, formatEur, parseIncomeInput } from "./income";
+import { calculateIncome, formatEur, parseIncomeInput, weeklyHoursIncome } from "./income";
 
 describe("income calculator", () => {
   test("week is days × hours × rate; month is week × 52/12", () => {
@@ -32,5 +32,13 @@ describe("income calculator", () => {
     expect(formatEur(1300, "en")).toBe("€1,300");
     expect(formatEur(1300, "ua").replace(nbsp, " ")).toMatch(/^1 300 €$/);
     expect(formatEur(7.5, "en", true)).toBe("€7.50");
+  });
+});
+
+describe("weeklyHoursIncome", () => {
+  test("hours a week × rate; month is week × 52/12; hours bounded", () => {
+    expect(weeklyHoursIncome(40, 7.5)).toEqual({ hours: 40, hourlyRate: 7.5, week: 300, month: 1300 });
+    expect(weeklyHoursIncome(25, 7.5).month).toBe(812.5);
+    expect(weeklyHoursIncome(500, 7.5).hours).toBe(84);
   });
 });

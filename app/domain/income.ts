@@ -29,6 +29,15 @@ export function calculateIncome({ days, hours }: IncomeInput, hourlyRate: number
   };
 }
 
+export const WEEKLY_HOURS = { min: 1, max: 84, default: INCOME_DAYS.default * INCOME_HOURS.default } as const;
+
+/** Net income for a number of hours a week (the assistant's "how much can I earn, 30 h a week"). */
+export function weeklyHoursIncome(hoursPerWeek: number, hourlyRate: number = DEFAULT_SETTINGS.hourlyRateEur) {
+  const hours = clampInt(hoursPerWeek, WEEKLY_HOURS);
+  const weekExact = hours * hourlyRate;
+  return { hours, hourlyRate, week: Math.round(weekExact * 100) / 100, month: Math.round(weekExact * WEEKS_PER_MONTH * 100) / 100 };
+}
+
 const INTL_LOCALE = { sk: "sk-SK", ua: "uk-UA", en: "en-IE" } as const;
 
 /** EUR in the page language; whole euros for the big numbers, cents for the rate. */

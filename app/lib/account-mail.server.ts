@@ -1,7 +1,7 @@
 import { config } from "./config.server";
 import { translatorFor } from "./i18n.server";
 import { sendMailSafely, type Mail } from "./mail.server";
-import { ACTIVATION_TOKEN_HOURS, RESET_TOKEN_MINUTES } from "~/domain/rules";
+import { ACTIVATION_TOKEN_HOURS, isLanguage, RESET_TOKEN_MINUTES } from "~/domain/rules";
 
 type Recipient = { email: string; language: string };
 
@@ -26,13 +26,20 @@ function compose(kind: "activation" | "reset", to: Recipient, link: string, valu
   return { to: to.email, subject: t(`email:${kind}.subject`), text, html };
 }
 
-/** The activation e-mail, in the language the account was registered in. */
+/** The page a link opens speaks the account's language (`?lng=` wins over the browser's, CONTRACT §3). */
+function accountLink(path: string, to: Recipient) {
+  const url = new URL(path, config().appUrl);
+  if (isLanguage(to.language)) url.searchParams.set("lng", to.language);
+  return url.toString();
+}
+
+/** The activation e-mail, in the language the account was registered in; its page opens in it too. */
 export function activationMail(to: Recipient, token: string) {
-  return compose("activation", to, `${config().appUrl}/activate/${token}`, { hours: ACTIVATION_TOKEN_HOURS });
+  return compose("activation", to, accountLink(`/activate/${token}`, to), { hours: ACTIVATION_TOKEN_HOURS });
 }
 
 export function resetMail(to: Recipient, token: string) {
-  return compose("reset", to, `${config().appUrl}/reset-password/${token}`, { minutes: RESET_TOKEN_MINUTES });
+  return compose("reset", to, accountLink(`/reset-password/${token}`, to), { minutes: RESET_TOKEN_MINUTES });
 }
 
 /**

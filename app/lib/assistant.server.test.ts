@@ -94,6 +94,19 @@ describe("answerQuestion with an AI endpoint", () => {
   });
 });
 
+describe("earnings questions are answered from the income rule", () => {
+  test.each([
+    ["en", "How much can I earn?", ["€7.50", "40 hours", "€300", "€1,300"]],
+    ["sk", "Koľko zarobím za 20 hodín týždenne?", ["7,50 €", "20 hodinách", "150 €", "650 €"]],
+    ["ua", "Скільки я заробляю, якщо працюю 30 годин на тиждень?", ["7,50 €", "30 год", "225 €", "975 €"]],
+  ] as const)("%s: %s", async (language, question, parts) => {
+    // Even with an AI endpoint configured: the figures come from the rule, never from a model.
+    const answer = await answerQuestion(question, language, ai);
+    expect(answer.source).toBe("income");
+    for (const part of parts) expect(answer.answer.replace(/\u00a0/g, " ")).toContain(part);
+  });
+});
+
 describe("POST /api/faq/ask (built-in answerer)", () => {
   test("answers from the FAQ of the requested language", async () => {
     const response = await call(ask.action as never, "/api/faq/ask", { json: { question: "Kedy dostanem výplatu?", language: "sk" } });

@@ -1,6 +1,8 @@
-import { findAnswer, type FaqDoc } from "~/domain/faq-search";
-import type { Language } from "~/domain/rules";
+import { earningsQuestion, findAnswer, type FaqDoc } from "~/domain/faq-search";
+import { formatEur, WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
+import { SUPPORT_PHONE, type Language } from "~/domain/rules";
 import { listFaq } from "~/models/content.server";
+import { getSettings } from "~/models/settings.server";
 import { config } from "./config.server";
 import { translatorFor } from "./i18n.server";
 import { log } from "./log.server";
@@ -9,12 +11,21 @@ export const AI_TIMEOUT_MS = 8_000;
 const UNKNOWN = "UNKNOWN";
 const LANGUAGE_NAMES: Record<Language, string> = { sk: "Slovak", ua: "Ukrainian", en: "English" };
 
-export type AssistantAnswer = { answer: string; source: "ai" | "faq" | "unknown" };
+export type AssistantAnswer = { answer: string; source: "ai" | "faq" | "income" | "unknown" };
+
+/** Earnings are computed from the income rule and the operator's hourly rate, in the asker's language. */
+function earningsAnswer(hoursPerWeek: number | null, language: Language): AssistantAnswer {
+  const t = translatorFor(language);
+  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, getSettings().hourlyRateEur);
+  const values = { rate: formatEur(income.hourlyRate, language, true), hours: income.hours, week: formatEur(income.week, language), month: formatEur(income.month, language) };
+  const answer = [t("home:assistant.earnings", values), hoursPerWeek === null ? t("home:assistant.earningsHint") : ""].filter(Boolean).join(" ");
+  return { answer, source: "income" };
+}
 
 /** The honest "I don't know" with the contact from the footer, in the asker's language. */
 function unknownAnswer(language: Language): AssistantAnswer {
   const t = translatorFor(language);
-  return { answer: t("home:assistant.unknown", { email: t("common:footer.email"), phone: t("common:footer.phone") }), source: "unknown" };
+  return { answer: t("home:assistant.unknown", { email: t("common:footer.email"), phone: SUPPORT_PHONE }), source: "unknown" };
 }
 
 function builtInAnswer(question: string, faq: FaqDoc[], language: Language): AssistantAnswer {
@@ -58,10 +69,13 @@ async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language:
 }
 
 /**
- * Answers a free question from the FAQ of the language: through the configured AI endpoint when
- * there is one, else (and whenever that endpoint fails) with the built-in retrieval.
+ * Answers a free question: earnings from the income rule; anything else from the FAQ of the
+ * language, through the configured AI endpoint when there is one, else (and whenever that endpoint
+ * fails) with the built-in retrieval.
  */
 export async function answerQuestion(question: string, language: Language, ai = config().ai, timeoutMs = AI_TIMEOUT_MS): Promise<AssistantAnswer> {
+  const earnings = earningsQuestion(question, language);
+  if (earnings) return earningsAnswer(earnings.hoursPerWeek, language);
   const faq = listFaq(language);
   if (ai && faq.length > 0) {
     try {

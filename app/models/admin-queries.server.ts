@@ -3,8 +3,10 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { applications, problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { APPLICATION_STATUSES, REPORT_STATUSES, REQUEST_STATUSES, type ApplicationStatus, type ReportStatus, type RequestStatus } from "~/domain/status";
+import { reportThread } from "~/domain/report-thread";
 import { db } from "~/lib/db.server";
 import { pageFrom, pageIds, toPage } from "./admin-list.server";
+import { listReportMessages } from "./problem-reports.server";
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return (values as readonly string[]).includes(value ?? "") ? (value as T) : null;
@@ -115,5 +117,9 @@ export function getProblemReportDetail(id: number) {
     .where(and(eq(uploads.problemReportId, id), inArray(uploads.kind, ["report_attachment"])))
     .orderBy(asc(uploads.position), asc(uploads.id))
     .all();
-  return { ...row, attachments };
+  const messages = listReportMessages([id]).get(id) ?? [];
+  // Admin replies name their author for the other admins; the courier sees only "Courier Fleet".
+  const authors = new Map(messages.map((m) => [`message-${m.id}`, m.authorEmail]));
+  const thread = reportThread(row.report, messages).map((m) => ({ ...m, authorEmail: authors.get(m.key) ?? null }));
+  return { ...row, attachments, thread };
 }

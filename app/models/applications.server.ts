@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { applications, uploads, users } from "~db/schema";
-import { REQUIRED_DOCUMENTS, type ApplicationInput } from "~/domain/application-schema";
+import { documentIssues, type ApplicationInput } from "~/domain/application-schema";
 import { TransitionError } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
@@ -14,7 +14,7 @@ export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[n
 /**
  * Submits the courier's job application: the row, the user's document drafts attached to it and
  * the status change (→ applied_for_job) in one transaction. Refuses when the status does not
- * allow applying or a required document is missing.
+ * allow applying or a document the citizenship needs is missing (the schema's own rule).
  */
 export function submitApplication(userId: number, input: ApplicationFields): ApplicationRow {
   return writeTransaction((tx) => {
@@ -23,11 +23,8 @@ export function submitApplication(userId: number, input: ApplicationFields): App
       .from(uploads)
       .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
       .all();
-    const kinds = new Set(drafts.map((row) => row.kind));
-    const residence = kinds.has("residence_front") && kinds.has("residence_back");
-    if (!REQUIRED_DOCUMENTS.every((kind) => kinds.has(kind)) || !(residence || kinds.has("refugee_document"))) {
-      throw new DecisionError("documentsMissing");
-    }
+    const kinds = new Set<string>(drafts.map((row) => row.kind));
+    if (documentIssues(input.citizenship, (field) => kinds.has(field)).length > 0) throw new DecisionError("documentsMissing");
     try {
       applyUserEvent(tx, userId, "submitApplication", { actorId: userId });
     } catch (error) {
@@ -40,6 +37,7 @@ export function submitApplication(userId: number, input: ApplicationFields): App
         userId,
         fullName: input.fullName,
         age: input.age,
+        citizenship: input.citizenship,
         phone: input.phone,
         contactMethod: input.contactMethod,
         contactUsername: input.contactUsername || null,

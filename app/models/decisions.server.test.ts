@@ -4,9 +4,10 @@ import { applications, auditLog, problemReports, statusHistory, users, vehicleRe
 import { db } from "~/lib/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
+import { parseMail } from "../../tests/mail-capture";
 import { approveApplication, rejectApplication, submitApplication } from "./applications.server";
 import { DecisionError } from "./decisions.server";
-import { createProblemReport, replyToProblemReport } from "./problem-reports.server";
+import { addCourierMessage, createProblemReport, listOwnReports, replyToProblemReport, setProblemReportStatus } from "./problem-reports.server";
 import { approveVehicleRequest, createVehicleRequest, rejectVehicleRequest } from "./vehicle-requests.server";
 
 const admin = await createUser({ role: "admin" });
@@ -55,7 +56,7 @@ describe("application decisions", () => {
     expect(getUserRow(user.id)?.status).toBe("job_rejected");
     expect(sentMails().at(-1)).toContain("The ID photo is blurred");
     // Applying again needs documents: without drafts nothing changes.
-    expect(await refusal(() => submitApplication(user.id, { fullName: "Ivan", age: 30, phone: "+421903123456", contactMethod: "phone" }))).toBe("documentsMissing");
+    expect(await refusal(() => submitApplication(user.id, { fullName: "Ivan", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone" }))).toBe("documentsMissing");
     expect(await refusal(() => approveApplication(admin.id, 999999))).toBe("notFound");
   });
 });
@@ -136,20 +137,57 @@ describe("vehicle decisions", () => {
   });
 });
 
-describe("problem report reply", () => {
-  test("resolves with who and when, audits, e-mails; an empty reply is refused", async () => {
-    const user = await createUser({ status: "working_no_vehicle" });
+describe("problem report conversation", () => {
+  async function courierWithReport(language: "sk" | "ua" | "en" = "en") {
+    const user = await createUser({ status: "working_no_vehicle", language });
     const request = createVehicleRequest(user.id, createVehicle().id);
     await approveVehicleRequest(admin.id, request.id);
     const report = await createProblemReport(user.id, "Flat tyre", []);
+    return { user, report };
+  }
+  const reportRow = (id: number) => db().select().from(problemReports).where(eq(problemReports.id, id)).get()!;
+
+  test("an admin reply is a message, not a resolution: audited and e-mailed in the courier's language", async () => {
+    const { user, report } = await courierWithReport("ua");
     expect(await refusal(() => createProblemReport(user.id, "Again", []))).toBe("cooldown");
     expect(await refusal(() => replyToProblemReport(admin.id, report.id, " "))).toBe("replyRequired");
     await replyToProblemReport(admin.id, report.id, "A mechanic comes tomorrow at 9.");
-    const row = db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()!;
-    expect([row.status, row.resolvedById, row.response]).toEqual(["resolved", admin.id, "A mechanic comes tomorrow at 9."]);
-    expect(row.resolvedAt).toBeInstanceOf(Date);
-    expect(auditFor("problem_report.reply", report.id)).toHaveLength(1);
-    expect(sentMails().at(-1)).toContain("A mechanic comes tomorrow at 9.");
-    expect(await refusal(() => replyToProblemReport(admin.id, report.id, "again"))).toBe("notPending");
+    await replyToProblemReport(admin.id, report.id, "He is on his way.");
+    expect(reportRow(report.id).status).toBe("open");
+    expect(auditFor("problem_report.reply", report.id)).toHaveLength(2);
+    const mail = parseMail(sentMails().at(-1)!);
+    expect(mail.to).toContain(user.email);
+    expect(mail.subject).toBe("Відповідь на ваше повідомлення про проблему");
+    expect(mail.text).toContain("He is on his way.");
+    expect(listOwnReports(user.id)[0]!.thread.map((m) => [m.from, m.body])).toEqual([
+      ["courier", "Flat tyre"],
+      ["admin", "A mechanic comes tomorrow at 9."],
+      ["admin", "He is on his way."],
+    ]);
+    expect(await refusal(() => replyToProblemReport(admin.id, 999999, "x"))).toBe("notFound");
+  });
+
+  test("the courier replies only to their own open report", async () => {
+    const { user, report } = await courierWithReport();
+    const other = await createUser({ status: "working_no_vehicle" });
+    expect(await refusal(() => addCourierMessage(other.id, report.id, "Not mine"))).toBe("notFound");
+    expect(await refusal(() => addCourierMessage(user.id, report.id, "  "))).toBe("replyRequired");
+    addCourierMessage(user.id, report.id, "The back wheel too.");
+    expect(listOwnReports(user.id)[0]!.thread.at(-1)).toMatchObject({ from: "courier", body: "The back wheel too." });
+    expect(listOwnReports(other.id)).toEqual([]);
+    setProblemReportStatus(admin.id, report.id, "resolved");
+    expect(await refusal(() => addCourierMessage(user.id, report.id, "Still broken"))).toBe("notPending");
+  });
+
+  test("resolving and reopening are separate admin actions, each audited in the same transaction", async () => {
+    const { report } = await courierWithReport();
+    setProblemReportStatus(admin.id, report.id, "resolved");
+    expect([reportRow(report.id).status, reportRow(report.id).resolvedById]).toEqual(["resolved", admin.id]);
+    expect(await refusal(() => setProblemReportStatus(admin.id, report.id, "resolved"))).toBe("notPending");
+    setProblemReportStatus(admin.id, report.id, "open");
+    expect([reportRow(report.id).status, reportRow(report.id).resolvedAt]).toEqual(["open", null]);
+    expect(auditFor("problem_report.resolve", report.id)).toHaveLength(1);
+    expect(auditFor("problem_report.reopen", report.id)).toHaveLength(1);
+    expect(await refusal(() => setProblemReportStatus(admin.id, 999999, "open"))).toBe("notFound");
   });
 });

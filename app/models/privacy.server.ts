@@ -7,6 +7,7 @@ import { applications, problemReports, sessions, statusHistory, totpCredentials,
 import { db, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
+import { listReportMessages } from "./problem-reports.server";
 import { DOCUMENT_KINDS } from "./uploads.server";
 import { getSettings } from "./settings.server";
 
@@ -29,6 +30,7 @@ export function collectUserData(userId: number) {
   const reports = db().select().from(problemReports).where(eq(problemReports.userId, userId)).orderBy(asc(problemReports.id)).all();
   const appIds = apps.map((a) => a.id);
   const reportIds = reports.map((r) => r.id);
+  const messages = listReportMessages(reportIds);
   const owned = [eq(uploads.ownerId, userId)];
   if (appIds.length) owned.push(inArray(uploads.applicationId, appIds));
   if (reportIds.length) owned.push(inArray(uploads.problemReportId, reportIds));
@@ -47,7 +49,11 @@ export function collectUserData(userId: number) {
       .where(eq(vehicleRequests.userId, userId))
       .orderBy(asc(vehicleRequests.id))
       .all(),
-    problemReports: reports.map(({ resolvedById: _resolver, ...r }) => r),
+    problemReports: reports.map(({ resolvedById: _resolver, ...r }) => ({
+      ...r,
+      // The conversation; admins appear by role, not by name.
+      messages: (messages.get(r.id) ?? []).map((m) => ({ from: m.fromAdmin ? "admin" : "courier", body: m.body, createdAt: m.createdAt })),
+    })),
     statusHistory: db()
       .select({ fromStatus: statusHistory.fromStatus, toStatus: statusHistory.toStatus, reason: statusHistory.reason, createdAt: statusHistory.createdAt })
       .from(statusHistory)

@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
-import { problemReports, vehicles } from "~db/schema";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { problemReportMessages, problemReports, users, vehicles } from "~db/schema";
 import { cooldownRemainingMs, nextReportAt } from "~/domain/cooldown";
+import { courierMayReply, reportThread } from "~/domain/report-thread";
 import { db, writeTransaction } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
@@ -48,7 +49,26 @@ export async function createProblemReport(userId: number, description: string, a
   });
 }
 
-/** The user's own reports, newest first, with attachments and the admin's reply. */
+/** The stored messages of the given reports, grouped by report, oldest first. */
+export function listReportMessages(reportIds: number[]) {
+  const byReport = new Map<number, (typeof problemReportMessages.$inferSelect & { authorEmail: string | null })[]>();
+  if (reportIds.length === 0) return byReport;
+  const rows = db()
+    .select({ message: problemReportMessages, authorEmail: users.email })
+    .from(problemReportMessages)
+    .leftJoin(users, eq(users.id, problemReportMessages.authorId))
+    .where(inArray(problemReportMessages.reportId, reportIds))
+    .orderBy(asc(problemReportMessages.createdAt), asc(problemReportMessages.id))
+    .all();
+  for (const { message, authorEmail } of rows) {
+    const list = byReport.get(message.reportId) ?? [];
+    list.push({ ...message, authorEmail });
+    byReport.set(message.reportId, list);
+  }
+  return byReport;
+}
+
+/** The user's own reports, newest first, each with its attachments and the whole conversation. */
 export function listOwnReports(userId: number, limit = 10) {
   const rows = db()
     .select({
@@ -66,13 +86,41 @@ export function listOwnReports(userId: number, limit = 10) {
     .orderBy(desc(problemReports.id))
     .limit(limit)
     .all();
-  const files = listReportAttachments(rows.map((row) => row.id));
-  return rows.map((row) => ({ ...row, attachments: files.get(row.id) ?? [] }));
+  const ids = rows.map((row) => row.id);
+  const files = listReportAttachments(ids);
+  const messages = listReportMessages(ids);
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    createdAt: row.createdAt,
+    resolvedAt: row.resolvedAt,
+    vehicleName: row.vehicleName,
+    attachments: files.get(row.id) ?? [],
+    thread: reportThread(row, messages.get(row.id) ?? []),
+    canReply: courierMayReply(row.status),
+  }));
 }
 
 /**
- * Admin reply: resolves the report with the response (resolvedBy, resolvedAt) and the audit entry
- * in one transaction, then e-mails the user. Throws DecisionError: replyRequired, notFound, notPending.
+ * The courier writes into the conversation of one of their own open reports. Ownership is part of
+ * the query: another user's report is "not found". Throws DecisionError: replyRequired, notFound,
+ * notPending (the report is resolved).
+ */
+export function addCourierMessage(userId: number, reportId: number, body: string) {
+  const text = body.trim();
+  if (!text) throw new DecisionError("replyRequired");
+  return writeTransaction((tx) => {
+    const report = tx.select({ status: problemReports.status }).from(problemReports).where(and(eq(problemReports.id, reportId), eq(problemReports.userId, userId))).get();
+    if (!report) throw new DecisionError("notFound");
+    if (!courierMayReply(report.status)) throw new DecisionError("notPending");
+    return tx.insert(problemReportMessages).values({ reportId, authorId: userId, fromAdmin: false, body: text }).returning().get();
+  });
+}
+
+/**
+ * Admin reply: one message in the conversation and its audit entry in one transaction; the
+ * report's status stays as it is (resolving is setProblemReportStatus). The courier is e-mailed in
+ * their language after the commit. Throws DecisionError: replyRequired, notFound.
  */
 export async function replyToProblemReport(adminId: number, reportId: number, response: string) {
   const text = response.trim();
@@ -80,21 +128,42 @@ export async function replyToProblemReport(adminId: number, reportId: number, re
   const userId = writeTransaction((tx) => {
     const report = tx.select().from(problemReports).where(eq(problemReports.id, reportId)).get();
     if (!report) throw new DecisionError("notFound");
-    if (report.status !== "open") throw new DecisionError("notPending");
-    tx.update(problemReports)
-      .set({ status: "resolved", response: text, resolvedById: adminId, resolvedAt: new Date() })
-      .where(eq(problemReports.id, reportId))
-      .run();
+    const message = tx.insert(problemReportMessages).values({ reportId, authorId: adminId, fromAdmin: true, body: text }).returning().get();
     recordAudit(tx, {
       actorId: adminId,
       action: "problem_report.reply",
       entityType: "problem_report",
       entityId: reportId,
       subjectUserId: report.userId,
-      before: { status: report.status },
-      after: { status: "resolved", response: text },
+      after: { messageId: message.id, body: text },
     });
     return report.userId;
   });
   await notifyUser(userId, "reportReplied", { reply: text });
+}
+
+/**
+ * Admin action: resolves an open report (resolvedBy, resolvedAt) or reopens a resolved one, with
+ * the audit entry in the same transaction. Throws DecisionError: notFound, notPending (already so).
+ */
+export function setProblemReportStatus(adminId: number, reportId: number, status: "resolved" | "open") {
+  writeTransaction((tx) => {
+    const report = tx.select().from(problemReports).where(eq(problemReports.id, reportId)).get();
+    if (!report) throw new DecisionError("notFound");
+    if (report.status === status) throw new DecisionError("notPending");
+    const resolved = status === "resolved";
+    tx.update(problemReports)
+      .set({ status, resolvedById: resolved ? adminId : null, resolvedAt: resolved ? new Date() : null })
+      .where(eq(problemReports.id, reportId))
+      .run();
+    recordAudit(tx, {
+      actorId: adminId,
+      action: resolved ? "problem_report.resolve" : "problem_report.reopen",
+      entityType: "problem_report",
+      entityId: reportId,
+      subjectUserId: report.userId,
+      before: { status: report.status },
+      after: { status },
+    });
+  });
 }

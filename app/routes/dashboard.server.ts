@@ -10,20 +10,28 @@ import { setToast } from "remix-toast/middleware";
 import { DOCUMENT_FIELDS, applicationSchema } from "~/domain/application-schema";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
+import { reportReplySchema } from "~/domain/report-thread";
 import { log } from "~/lib/log.server";
 import { hit } from "~/lib/rate-limit.server";
 import type { SessionUser } from "~/models/users.server";
 import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload, type ReceivedFile } from "~/lib/uploads.server";
 import { getLatestApplication, getOwnApplication, submitApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
-import { createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
+import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { createVehicleRequest, getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
 import { getInstance } from "~/middleware/i18n";
 
 type Context = Readonly<RouterContextProvider>;
-export type ActionIntent = "apply" | "vehicle" | "report";
-export type DashboardActionData = { intent: ActionIntent; error?: string; lastResult?: SubmissionResult<string[]> };
+export type ActionIntent = "apply" | "vehicle" | "report" | "reply";
+export type DashboardActionData = {
+  intent: ActionIntent;
+  error?: string;
+  lastResult?: SubmissionResult<string[]>;
+  /** For a refused reply: which report's form, and what was typed (kept for the no-JS re-render). */
+  reportId?: number;
+  body?: string;
+};
 
 const tr = (context: Context, key: string, values?: Record<string, unknown>) => getInstance(context).t(key, values);
 
@@ -31,9 +39,9 @@ function refuse(context: Context, intent: ActionIntent, status: number, message:
   return data<DashboardActionData>({ intent, error: message }, { status, headers });
 }
 
-function succeed(context: Context, message: string) {
+function succeed(context: Context, message: string, to = "/dashboard") {
   setToast(context as RouterContextProvider, { type: "success", message });
-  return redirect("/dashboard");
+  return redirect(to);
 }
 
 function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError) {
@@ -146,6 +154,29 @@ export async function reportAction(context: Context, request: Request, user: Ses
   return succeed(context, tr(context, "dashboard:report.sent"));
 }
 
+/** The courier writes into the conversation of one of their own open reports (ownership checked by the model). */
+export async function replyAction(context: Context, request: Request, user: SessionUser) {
+  const form = await request.formData().catch(() => null);
+  const raw = { reportId: form?.get("reportId"), body: form?.get("body") };
+  const reportId = Number(raw.reportId) || undefined;
+  const body = typeof raw.body === "string" ? raw.body : "";
+  const parsed = reportReplySchema.safeParse(raw);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "errors.replyRequired";
+    return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, `dashboard:${message}`) }, { status: 400 });
+  }
+  try {
+    addCourierMessage(user.id, parsed.data.reportId, parsed.data.body);
+  } catch (error) {
+    if (error instanceof DecisionError) {
+      const key = error.key === "notPending" ? "dashboard:reports.closed" : `dashboard:refusals.${error.key}`;
+      return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, key) }, { status: error.status });
+    }
+    throw error;
+  }
+  return succeed(context, tr(context, "dashboard:reports.replySent"), `/dashboard#report-${parsed.data.reportId}`);
+}
+
 export const MODALS = ["application", "vehicle", "report"] as const;
 export type DashboardModal = (typeof MODALS)[number];
 
@@ -178,7 +209,12 @@ export function loadDashboard(user: SessionUser, url: URL) {
       requestedVehicleName: r.requestedVehicleName,
     })),
     vehicles: modal === "vehicle" ? listRequestableVehicles().map(serializeVehicle) : [],
-    reports: vehicle || modal === "report" ? listOwnReports(user.id).map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null })) : [],
+    reports: listOwnReports(user.id).map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      resolvedAt: r.resolvedAt?.toISOString() ?? null,
+      thread: r.thread.map((m) => ({ ...m, at: m.at.toISOString() })),
+    })),
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
   };
 }
@@ -201,6 +237,7 @@ function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication
     status: a.status,
     fullName: a.fullName,
     age: a.age,
+    citizenship: a.citizenship,
     phone: a.phone,
     contactMethod: a.contactMethod,
     contactUsername: a.contactUsername,

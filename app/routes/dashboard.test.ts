@@ -5,6 +5,7 @@ import { applications, auditLog, statusHistory, uploads } from "~db/schema";
 import { UPLOAD_LIMITS } from "~/domain/rules";
 import { db } from "~/lib/db.server";
 import { approveApplication } from "~/models/applications.server";
+import { replyToProblemReport, setProblemReportStatus } from "~/models/problem-reports.server";
 import { approveVehicleRequest } from "~/models/vehicle-requests.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
 import { applicationForm, createVehicle } from "../../tests/dashboard-helpers";
@@ -80,6 +81,30 @@ describe("job application", () => {
     expect(errors.id_back).toEqual(["errors.documentRequired"]);
     expect(errors.residence_back).toEqual(["errors.residenceBothSides"]);
     expect(getUserRow(user.id)?.status).toBe("confirmed_account");
+  });
+
+  test("a Slovak or EU citizen applies with identity documents alone; 'other' needs a right to stay", async () => {
+    for (const citizenship of ["sk", "eu"] as const) {
+      const { user, cookie } = await courier();
+      const response = await apply(cookie, await applicationForm({ citizenship, contactMethod: "phone", contactUsername: null }, { refugee_document: null }));
+      expect(response.status).toBe(302);
+      expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+      expect(db().select().from(applications).where(eq(applications.userId, user.id)).get()?.citizenship).toBe(citizenship);
+    }
+    const other = await courier();
+    const refused = await apply(other.cookie, await applicationForm({ citizenship: "other" }, { refugee_document: null }));
+    expect(refused.status).toBe(400);
+    expect((await readJson<ActionBody>(refused)).lastResult?.error?.residence_front).toEqual(["errors.residenceOrRefugee"]);
+    const missing = await apply(other.cookie, await applicationForm({ citizenship: null }));
+    expect((await readJson<ActionBody>(missing)).lastResult?.error?.citizenship).toEqual(["errors.citizenshipRequired"]);
+    expect(getUserRow(other.user.id)?.status).toBe("confirmed_account");
+  });
+
+  test("a messenger reached by username needs the username (translated field error without JS)", async () => {
+    const { cookie } = await courier();
+    const response = await apply(cookie, await applicationForm({ contactMethod: "telegram", contactUsername: "" }));
+    expect(response.status).toBe(400);
+    expect((await readJson<ActionBody>(response)).lastResult?.error?.contactUsername).toEqual(["errors.usernameRequired"]);
   });
 
   test("16 exactly is accepted (inclusive)", async () => {
@@ -250,6 +275,33 @@ describe("problem reports", () => {
     const own = await call(files.loader, `/files/${video.id}`, { cookie, params: { id: String(video.id) } });
     expect([own.status, own.headers.get("Content-Type")]).toEqual([200, "video/mp4"]);
     expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+  });
+
+  test("the conversation: the thread on the dashboard, replies only to one's own open report", async () => {
+    const { cookie, admin } = await riding();
+    expect((await report(cookie, "Brakes squeak")).status).toBe(302);
+    type Thread = { reports: { id: number; status: string; canReply: boolean; thread: { from: string; body: string }[] }[] };
+    const load = async (c = cookie) => readJson<Thread>(await call(dashboard.loader, "/dashboard", { cookie: c }));
+    const reportId = (await load()).reports[0]!.id;
+    await replyToProblemReport(admin.id, reportId, "We will fix it tomorrow.");
+    const reply = (c: string, body: string, id = reportId) => call(dashboard.action, "/dashboard?intent=reply", { form: { reportId: String(id), body }, cookie: c });
+
+    const empty = await reply(cookie, "   ");
+    expect(empty.status).toBe(400);
+    expect(await readJson<ActionBody>(empty)).toMatchObject({ intent: "reply", reportId, error: "Reply cannot be empty." });
+    const sent = await reply(cookie, "Thanks, I will bring it at 9.");
+    expect([sent.status, sent.headers.get("Location")]).toEqual([302, `/dashboard#report-${reportId}`]);
+    const mine = (await load()).reports[0]!;
+    expect(mine.status).toBe("open");
+    expect(mine.thread.map((m) => `${m.from}: ${m.body}`)).toEqual(["courier: Brakes squeak", "admin: We will fix it tomorrow.", "courier: Thanks, I will bring it at 9."]);
+
+    const stranger = await courier("working_with_vehicle");
+    expect((await reply(stranger.cookie, "Hijack")).status).toBe(404);
+    expect((await load()).reports[0]!.thread).toHaveLength(3);
+
+    setProblemReportStatus(admin.id, reportId, "resolved");
+    expect((await load()).reports[0]!.canReply).toBe(false);
+    expect((await reply(cookie, "Still broken")).status).toBe(409);
   });
 
   test("without a vehicle nothing can be reported", async () => {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { DashboardView } from "~/components/dashboard/dashboard-view";
 import { jsonError } from "~/lib/http.server";
 import { requireUser } from "~/lib/session.server";
-import { applyAction, loadDashboard, reportAction, vehicleAction } from "./dashboard.server";
+import { applyAction, loadDashboard, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -19,6 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "apply") return applyAction(context, request, user);
   if (intent === "vehicle") return vehicleAction(context, request, user);
   if (intent === "report") return reportAction(context, request, user);
+  if (intent === "reply") return replyAction(context, request, user);
   throw jsonError(context, 400, "errors:invalidInput");
 }
 

@@ -1,23 +1,15 @@
-import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import type { Route } from "./+types/not-found";
+import { ErrorScreen } from "~/components/error-screen";
+import { getInstance } from "~/middleware/i18n";
+import { data } from "react-router";
 
-export function loader() {
-  return data(null, { status: 404 });
+/** Any unknown path: a 404 inside the site layout, in the request's language (title included). */
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ title: getInstance(context).t("notFound.title") }, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "404: Page Not Found" }, { name: "robots", content: "noindex" }];
-}
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "404" }, { name: "robots", content: "noindex" }];
 
 export default function NotFound() {
-  const { t } = useTranslation();
-  return (
-    <section className="error-page">
-      <h1>{t("notFound.title")}</h1>
-      <p>{t("notFound.translated")}</p>
-      <Link className="btn btn-primary" to="/">
-        {t("notFound.back")}
-      </Link>
-    </section>
-  );
+  return <ErrorScreen status={404} />;
 }

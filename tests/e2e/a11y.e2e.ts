@@ -196,8 +196,13 @@ test.describe("keyboard only", () => {
     await type(page.getByLabel("Phone number (Slovak)"), "0903 555 123");
     await tabTo(page, page.getByLabel("Preferred contact method"));
     await page.keyboard.press("End"); // the last choice (Viber); keys change a closed select in Chromium
+    // Citizenship: Tab enters the radio group on its first choice, the arrow keys move to "Another country".
+    await tabTo(page, page.getByRole("radio", { name: "Slovak" }));
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("radio", { name: "Another country", exact: true })).toBeChecked();
     const card = await png(400, 260);
-    // Identity documents plus the refugee document (a residence permit or it is required).
+    // Identity documents plus the refugee document (for "another country" a residence permit or it is required).
     for (const field of ["face_photo", "id_front", "id_back", "refugee_document"]) {
       const input = page.locator(`input[name="${field}"][type="file"]`);
       await tabTo(page, input);

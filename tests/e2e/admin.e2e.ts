@@ -6,7 +6,7 @@ import { db } from "~/lib/db.server";
 import { application, courier, problemReport } from "../../app/routes/admin/admin-test-data";
 import { createUser, sessionCookieHeader } from "../factories";
 import { png } from "../media-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 mkdirSync("test-results/screens", { recursive: true });
 
@@ -107,8 +107,17 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await dialog.locator("textarea").fill("Come to the depot tomorrow, we will replace the pads.");
       await dialog.getByRole("button", { name: "Send reply" }).click();
-      await expect(page.getByRole("dialog").getByText("Come to the depot tomorrow")).toBeVisible();
-      expect(db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status).toBe("resolved");
+      await expect(page.getByRole("dialog").getByTestId("admin-thread").getByText("Come to the depot tomorrow")).toBeVisible();
+      const status = () => db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status;
+      // Replying is not resolving: that is a separate action, and so is reopening.
+      expect(status()).toBe("open");
+      await page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" }).click();
+      await expect(page.getByRole("dialog").getByRole("button", { name: "Reopen" })).toBeVisible();
+      expect(status()).toBe("resolved");
+      await page.screenshot({ path: shotPath(`admin-report-resolved-${javaScriptEnabled ? "js" : "nojs"}`), fullPage: true });
+      await page.getByRole("dialog").getByRole("button", { name: "Reopen" }).click();
+      await expect(page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" })).toBeVisible();
+      expect(status()).toBe("open");
     });
 
     test("create and delete a referral link", async ({ page }) => {

@@ -26,7 +26,8 @@ async function mailLink(to: string, kind: "activate" | "reset-password") {
     for (const file of files) {
       const mail = parseMail(readFileSync(path.join(mailDir(), file), "utf8"));
       const link = mail.links.find((l) => l.includes(`/${kind}/`));
-      if (mail.to.includes(to) && link) return new URL(link).pathname;
+      // Path and query: the link carries the account's language (?lng=).
+      if (mail.to.includes(to) && link) return `${new URL(link).pathname}${new URL(link).search}`;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -195,7 +196,8 @@ test.describe("without JavaScript (fallback question)", () => {
   });
 
   test("forgot → reset → log in", async ({ page }) => {
-    const user = await createUser();
+    // A Slovak account: the reset link opens the page in the account's language.
+    const user = await createUser({ language: "sk" });
     await page.goto("/?auth=forgot");
     await page.locator("input[name=email]").fill(user.email);
     await page.getByRole("button", { name: "Poslať odkaz" }).click();
@@ -227,5 +229,27 @@ test.describe("without JavaScript (fallback question)", () => {
     await page.getByLabel("Kód", { exact: true }).fill(code());
     await page.getByRole("button", { name: "Overiť" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
+test.describe("links in e-mails open in the account's language", () => {
+  test.use({ viewport: { width: 360, height: 780 }, locale: "sk-SK" });
+
+  test("a Ukrainian account's activation and reset pages are Ukrainian in a Slovak browser", async ({ page }) => {
+    const waiting = await createUser({ status: "created_account", language: "ua" });
+    expect((await page.request.post("/api/auth/resend-activation", { data: { email: waiting.email, language: "sk" } })).status()).toBe(200);
+    const activation = await mailLink(waiting.email, "activate");
+    expect(activation).toMatch(/\?lng=ua$/);
+    await page.goto(activation);
+    await expect(page.getByRole("heading", { name: "Активація акаунта" })).toBeVisible();
+    await expect(page.getByText("Ваш акаунт активовано.")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "uk");
+
+    await page.context().clearCookies();
+    const active = await createUser({ language: "ua" });
+    expect((await page.request.post("/api/auth/forgot-password", { data: { email: active.email, language: "sk" } })).status()).toBe(200);
+    await page.goto(await mailLink(active.email, "reset-password"));
+    await expect(page.getByRole("heading", { name: "Встановіть новий пароль" })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
   });
 });

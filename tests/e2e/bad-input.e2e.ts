@@ -264,6 +264,7 @@ test.describe("uploads", () => {
         fullName: "Test Courier",
         age: "30",
         phone: "0903 123 456",
+        citizenship: "other",
         contactMethod: "phone",
         face_photo: { name: "face.jpg", mimeType: "image/jpeg", buffer: elf },
         id_front: { name: "id.png", mimeType: "image/png", buffer: exe },

@@ -3,11 +3,12 @@ import { uploads } from "~db/schema";
 import { db } from "~/lib/db.server";
 import { commitUploads, prepareUpload } from "~/lib/uploads.server";
 import { approveApplication, getLatestApplication } from "~/models/applications.server";
-import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
+import { createProblemReport, replyToProblemReport } from "~/models/problem-reports.server";
+import { approveVehicleRequest, createVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
 import { createUser } from "../factories";
 import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { fixturePath, jpegWithGps, png } from "../media-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 
@@ -21,6 +22,8 @@ async function vehicleWithImage(name: string) {
 }
 
 async function fillApplication(page: Page, { phone }: { phone: string }) {
+  // First, so that no error message appearing on a blur moves the radio under the pointer.
+  await page.getByRole("radio", { name: "Another country", exact: true }).check();
   await page.getByLabel("Full name (as in passport)").fill("Olena Kovalenko");
   await page.getByRole("spinbutton", { name: /^Age/ }).fill("24");
   await page.getByLabel("Phone number (Slovak)").fill(phone);
@@ -115,7 +118,7 @@ test.describe("courier dashboard", () => {
 
     await reportProblem(page);
     await page.getByRole("link", { name: "Report a problem" }).click();
-    await expect(page.getByTestId("cooldown")).toContainText(/Next report in 2[34] h/);
+    await expect(page.getByRole("dialog").getByTestId("cooldown")).toContainText(/Next report in 2[34] h/);
     await expect(page.getByTestId("reports")).toContainText("Flat tyre on the front wheel.");
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: shots("report-cooldown-360") });
@@ -146,7 +149,7 @@ test.describe("courier dashboard", () => {
     await requestVehicleAndApprove(page, user.id, vehicleName, false);
     await reportProblem(page);
     await page.getByRole("link", { name: "Report a problem" }).click();
-    await expect(page.getByTestId("cooldown")).toContainText("Next report possible from");
+    await expect(page.getByRole("dialog").getByTestId("cooldown")).toContainText("Next report possible from");
     await expectNoHorizontalOverflow(page);
     await context.close();
   });
@@ -177,5 +180,112 @@ test.describe("courier dashboard", () => {
     await page.context().clearCookies();
     await loginAs(page, { status: "confirmed_account" });
     expect((await page.request.get(`/files/${fileId}`)).status()).toBe(404);
+  });
+});
+
+test.describe("who must show what (citizenship)", () => {
+  test("JS on at 360 px: a Slovak citizen applies without a right-to-stay document; markers follow the choices", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await loginAs(page, { status: "confirmed_account", language: "en" });
+    await page.goto("/dashboard");
+    const username = page.locator("label", { has: page.getByLabel("Username in the chosen app") });
+    await expect(page.getByTestId("right-to-stay")).toBeVisible();
+    await expect(username.locator(".req-mark")).toHaveCount(0);
+    await page.getByLabel("Preferred contact method").selectOption("telegram");
+    await expect(username.locator(".req-mark")).toBeVisible();
+    await expect(page.getByLabel("Username in the chosen app")).toHaveAttribute("required", "");
+    await page.getByRole("radio", { name: "Another country", exact: true }).check();
+    await expect(page.getByTestId("right-to-stay").locator("legend .req-mark")).toBeVisible();
+    await page.screenshot({ path: shotPath("application-citizenship-360"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: shotPath("application-citizenship-1280"), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 780 });
+
+    await page.getByRole("radio", { name: "Slovak" }).check();
+    await expect(page.getByTestId("right-to-stay")).toHaveCount(0);
+    await page.getByLabel("Full name (as in passport)").fill("Ján Kováč");
+    await page.getByRole("spinbutton", { name: /^Age/ }).fill("19");
+    await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
+    await page.getByLabel("Username in the chosen app").fill("jan_k");
+    const card = Buffer.from(await png(400, 260));
+    for (const field of ["face_photo", "id_front", "id_back"]) {
+      await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+    }
+    await page.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test.describe("without JS", () => {
+    // The refused post answers 400, which the browser notes in its console.
+    test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US", allowedConsoleErrors: [/status of 400/] });
+    test("the server names the missing username and right-to-stay document, translated", async ({ page }) => {
+      await loginAs(page, { status: "confirmed_account", language: "ua" });
+      await page.goto("/dashboard");
+      await page.getByLabel("Повне імʼя (як у паспорті)").fill("Олена Коваленко");
+      await page.getByRole("spinbutton", { name: /^Вік/ }).fill("24");
+      await page.getByLabel("Номер телефону (словацький)").fill("0903 123 456");
+      await page.getByRole("radio", { name: "Інша країна", exact: true }).check();
+      await page.getByLabel("Бажаний спосіб звʼязку").selectOption("telegram");
+      const card = Buffer.from(await png(400, 260));
+      for (const field of ["face_photo", "id_front", "id_back"]) {
+        await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+      }
+      await page.getByRole("button", { name: "Надіслати заявку" }).click();
+      await expect(page.locator(".field-error", { hasText: "Введіть своє імʼя користувача в Telegram." })).toBeVisible();
+      await expect(page.locator(".field-error", { hasText: "Завантажте дозвіл на проживання (обидві сторони) або документ біженця." })).toBeVisible();
+      await expect(page.getByRole("radio", { name: "Інша країна", exact: true })).toBeChecked();
+      await expectNoHorizontalOverflow(page);
+    });
+  });
+});
+
+/** A courier riding a vehicle, with one report the admin has answered. */
+async function courierWithAnsweredReport(page: Page, language: "sk" | "ua" | "en" = "en") {
+  const user = await loginAs(page, { status: "working_no_vehicle", language });
+  const admin = await createUser({ role: "admin" });
+  await approveVehicleRequest(admin.id, createVehicleRequest(user.id, createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` }).id).id);
+  const report = await createProblemReport(user.id, "The front brake squeaks when it rains.", []);
+  await replyToProblemReport(admin.id, report.id, "Thanks! Bring it to the depot tomorrow at 9, we will replace the pads.");
+  return { user, admin, report };
+}
+
+test.describe("problem reports as a conversation", () => {
+  test("JS on at 360 px: the thread, a reply, the cooldown with the phone line", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const { report } = await courierWithAnsweredReport(page);
+    await page.goto("/dashboard");
+    const item = page.getByTestId(`report-${report.id}`);
+    await expect(item.getByText("Open")).toBeVisible();
+    await expect(item.locator(".thread-msg")).toHaveCount(2);
+    await expect(item.locator(".thread-admin")).toContainText("Bring it to the depot tomorrow");
+    const notice = page.getByTestId("cooldown-notice").first();
+    await expect(notice.getByTestId("cooldown")).toContainText(/Next report in 2[34] h/);
+    await expect(notice.getByTestId("support-phone")).toHaveAttribute("href", /^tel:\+421\d+$/);
+    await item.getByLabel("Write a reply").fill("OK, I will be there at 9.");
+    await item.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.getByText("Reply sent.").first()).toBeVisible();
+    await expect(item.locator(".thread-courier").last()).toContainText("OK, I will be there at 9.");
+    await expect(item.getByLabel("Write a reply")).toHaveValue("");
+    await expectNoHorizontalOverflow(page);
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shotPath("dashboard-reports-360"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: shotPath("dashboard-reports-1280"), fullPage: true });
+  });
+
+  test.describe("without JS", () => {
+    test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US" });
+    test("the thread and a reply work as plain forms, in the courier's language", async ({ page }) => {
+      const { report } = await courierWithAnsweredReport(page, "sk");
+      await page.goto("/dashboard");
+      const item = page.getByTestId(`report-${report.id}`);
+      await expect(item.locator(".thread-admin")).toContainText("Bring it to the depot tomorrow");
+      await expect(page.getByTestId("support-phone").first()).toHaveText("Volajte +421 2 1234 5678");
+      await item.getByLabel("Napísať odpoveď").fill("Dobre, prídem o deviatej.");
+      await item.getByRole("button", { name: "Odoslať odpoveď" }).click();
+      await expect(page.getByTestId(`report-${report.id}`).locator(".thread-courier").last()).toContainText("Dobre, prídem o deviatej.");
+      await expectNoHorizontalOverflow(page);
+    });
   });
 });

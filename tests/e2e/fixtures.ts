@@ -40,3 +40,8 @@ export async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** Where journeys put their screenshots: `E2E_SHOTS` (e.g. a folder under /tmp), else test-results/screens. */
+export function shotPath(name: string) {
+  return `${process.env.E2E_SHOTS ?? "test-results/screens"}/${name}.png`;
+}

@@ -34,10 +34,10 @@ test.describe("foundation", () => {
     await context.close();
   });
 
-  test("unknown path shows 404: Page Not Found", async ({ page }) => {
+  test("unknown path shows the translated 404 page", async ({ page }) => {
     const response = await page.goto("/this/does/not/exist");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "404: Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "404: Stránka sa nenašla" })).toBeVisible();
     await expect(page.getByText("Táto stránka neexistuje.")).toBeVisible();
   });
 

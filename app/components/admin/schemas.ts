@@ -46,6 +46,12 @@ export const replySchema = z.object({
   response: z.string({ error: "admin:reports.replyEmpty" }).trim().min(1, "admin:reports.replyEmpty").max(4000, "admin:validation.tooLong"),
 });
 
+/** Resolving and reopening a problem report: an admin action of its own, never a side effect of a reply. */
+export const reportStatusSchema = z.object({
+  intent: z.enum(["resolve", "reopen"]),
+  reportId: z.coerce.number().int().positive(),
+});
+
 export const leaseSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("renew"), vehicleId: z.coerce.number().int().positive(), endsAt: date }),
   z.object({ intent: z.literal("end"), vehicleId: z.coerce.number().int().positive() }),

@@ -1,14 +1,30 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { applicationSchema, CONTACT_METHODS, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS } from "~/domain/application-schema";
+import {
+  applicationSchema,
+  CITIZENSHIPS,
+  CONTACT_METHODS,
+  needsContactUsername,
+  needsRightToStay,
+  REQUIRED_DOCUMENTS,
+  RESIDENCE_DOCUMENTS,
+} from "~/domain/application-schema";
 import { MIN_COURIER_AGE } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
 import { DocumentInput } from "./document-input";
-import { FieldError, FormAlert } from "./field-error";
+import { FieldError, FormAlert, RequiredMark } from "./field-error";
 
-/** The job application (spec §3): Conform + the shared Zod schema, a plain multipart post without JS. */
+const asString = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * The job application (spec §3): Conform + the shared Zod schema, a plain multipart post without JS.
+ * Which fields are required follows the same domain rules the server applies (citizenship decides
+ * whether a right to stay is needed; the contact method whether a username is); with JS the markers
+ * follow the choice live, without JS the server names what is missing.
+ */
 export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData["drafts"]; actionData: DashboardActionData | undefined }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
@@ -20,6 +36,11 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const [citizenship, setCitizenship] = useState(asString(fields.citizenship.initialValue));
+  const [contactMethod, setContactMethod] = useState(asString(fields.contactMethod.initialValue));
+  const usernameRequired = needsContactUsername(contactMethod);
+  // Before a choice (and without JS) the right-to-stay group is shown with its hint; Slovak and EU citizens skip it.
+  const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
   const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
   return (
@@ -29,27 +50,39 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
       <FormAlert message={mine?.error} />
       {drafts.length > 0 ? <p className="alert alert-info">{t("apply.draftsKept")}</p> : null}
       <label className="field">
-        <span>{t("apply.fullName")} *</span>
+        <span>
+          {t("apply.fullName")}
+          <RequiredMark />
+        </span>
         <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" required maxLength={120} />
         <span className="field-hint">{t("apply.fullNameHint")}</span>
         <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
       </label>
       <div className="dash-grid-2">
         <label className="field">
-          <span>{t("apply.age")} *</span>
+          <span>
+            {t("apply.age")}
+            <RequiredMark />
+          </span>
           <input {...getInputProps(fields.age, { type: "number" })} inputMode="numeric" min={MIN_COURIER_AGE} max={99} required />
           <FieldError id={fields.age.errorId} errors={fields.age.errors} />
         </label>
         <label className="field">
-          <span>{t("apply.phone")} *</span>
+          <span>
+            {t("apply.phone")}
+            <RequiredMark />
+          </span>
           <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" placeholder="+421 9xx xxx xxx" required />
           <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
         </label>
       </div>
       <div className="dash-grid-2">
         <label className="field">
-          <span>{t("apply.contactMethod")} *</span>
-          <select {...getSelectProps(fields.contactMethod)} required>
+          <span>
+            {t("apply.contactMethod")}
+            <RequiredMark />
+          </span>
+          <select {...getSelectProps(fields.contactMethod)} required onChange={(event) => setContactMethod(event.currentTarget.value)}>
             <option value="">{t("apply.choose")}</option>
             {CONTACT_METHODS.map((method) => (
               <option key={method} value={method}>
@@ -60,26 +93,57 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
           <FieldError id={fields.contactMethod.errorId} errors={fields.contactMethod.errors} />
         </label>
         <label className="field">
-          <span>{t("apply.contactUsername")}</span>
-          <input {...getInputProps(fields.contactUsername, { type: "text" })} maxLength={64} />
+          <span>
+            {t("apply.contactUsername")}
+            {usernameRequired ? <RequiredMark /> : null}
+          </span>
+          <input {...getInputProps(fields.contactUsername, { type: "text" })} maxLength={64} required={usernameRequired} />
+          {contactMethod === "" ? <span className="field-hint">{t("apply.contactUsernameHint")}</span> : null}
           <FieldError id={fields.contactUsername.errorId} errors={fields.contactUsername.errors} />
         </label>
       </div>
+      <fieldset className="doc-group" aria-describedby={fields.citizenship.errors ? fields.citizenship.errorId : undefined} data-testid="citizenship">
+        <legend>
+          {t("apply.citizenship")}
+          <RequiredMark />
+        </legend>
+        <div className="choice-list">
+          {CITIZENSHIPS.map((value) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name={fields.citizenship.name}
+                value={value}
+                required
+                defaultChecked={fields.citizenship.initialValue === value}
+                onChange={(event) => setCitizenship(event.currentTarget.value)}
+              />
+              <span>{t(`apply.citizenships.${value}`)}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={fields.citizenship.errorId} errors={fields.citizenship.errors} />
+      </fieldset>
       <fieldset className="doc-group">
         <legend>{t("apply.documentsTitle")}</legend>
         {REQUIRED_DOCUMENTS.map((name) => (
           <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required />
         ))}
       </fieldset>
-      <fieldset className="doc-group">
-        <legend>{t("apply.residenceTitle")}</legend>
-        <p className="field-hint">{t("apply.residenceHint")}</p>
-        {RESIDENCE_DOCUMENTS.map((name) => (
-          <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} />
-        ))}
-        <p className="doc-or">{t("apply.or")}</p>
-        <DocumentInput name="refugee_document" draft={draftOf("refugee_document")} errors={fields.refugee_document.errors} required={false} />
-      </fieldset>
+      {rightToStay ? (
+        <fieldset className="doc-group" data-testid="right-to-stay">
+          <legend>
+            {t("apply.residenceTitle")}
+            {citizenship === "other" ? <RequiredMark /> : null}
+          </legend>
+          <p className="field-hint">{citizenship === "other" ? t("apply.residenceHint") : t("apply.residenceWhen")}</p>
+          {RESIDENCE_DOCUMENTS.map((name) => (
+            <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} />
+          ))}
+          <p className="doc-or">{t("apply.or")}</p>
+          <DocumentInput name="refugee_document" draft={draftOf("refugee_document")} errors={fields.refugee_document.errors} required={false} />
+        </fieldset>
+      ) : null}
       <label className="field">
         <span>{t("apply.comment")}</span>
         <textarea {...getTextareaProps(fields.comment)} maxLength={1000} rows={3} />

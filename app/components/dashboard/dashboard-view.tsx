@@ -5,6 +5,7 @@ import type { DashboardActionData, DashboardData } from "~/routes/dashboard.serv
 import { ApplicationForm } from "./application-form";
 import { useDates } from "./format";
 import { MyApplication } from "./my-application";
+import { CooldownNotice, MyReports } from "./my-reports";
 import { ReportModal } from "./report-modal";
 import { RequestsList } from "./requests-list";
 import { VehicleCard } from "./vehicle-card";
@@ -40,6 +41,7 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
   return (
     <>
       <StatusPanel data={data} actionData={actionData} />
+      <MyReports reports={data.reports} actionData={actionData} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
       {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
       {data.modal === "report" ? <ReportModal data={data} actionData={actionData} /> : null}
@@ -165,7 +167,7 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
             ) : (
               <p>{t("vehicle.noneAssigned")}</p>
             )}
-            {data.nextReportAt ? <p className="field-hint">{t("report.nextAt", { time: dateTime(data.nextReportAt) })}</p> : null}
+            {data.nextReportAt ? <CooldownNotice until={data.nextReportAt} /> : null}
           </section>
           {history}
           <div className="dash-actions">{viewApplication}</div>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DocumentField } from "~/domain/application-schema";
-import { FieldError } from "./field-error";
+import { FieldError, RequiredMark } from "./field-error";
 
 type Draft = { id: number; kind: string; width: number | null; height: number | null };
 
@@ -26,7 +26,7 @@ export function DocumentInput({
       <label className="field">
         <span>
           {t(`apply.documents.${name}`)}
-          {required ? " *" : null}
+          {required ? <RequiredMark /> : null}
         </span>
         {draft ? (
           <span className="doc-kept">

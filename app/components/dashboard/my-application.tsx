@@ -23,6 +23,8 @@ export function MyApplication({ application }: { application: ApplicationView | 
             <dd>{application.fullName}</dd>
             <dt>{t("apply.age")}</dt>
             <dd>{application.age}</dd>
+            <dt>{t("apply.citizenship")}</dt>
+            <dd>{t(`apply.citizenships.${application.citizenship}`)}</dd>
             <dt>{t("apply.phone")}</dt>
             <dd>{application.phone}</dd>
             <dt>{t("apply.contactMethod")}</dt>

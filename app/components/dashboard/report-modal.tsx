@@ -1,16 +1,15 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
 import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
-import { Countdown } from "./countdown";
 import { FieldError, FormAlert } from "./field-error";
-import { useDates } from "./format";
+import { CooldownNotice } from "./my-reports";
 
-/** Report a problem with the assigned vehicle; the cooldown, then the user's earlier reports. */
+/** Report a problem with the assigned vehicle, or, during the cooldown, the time left and the phone line. */
 export function ReportModal({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
   const { t } = useTranslation("dashboard");
   const mine = actionData?.intent === "report" ? actionData : undefined;
@@ -20,12 +19,15 @@ export function ReportModal({ data, actionData }: { data: DashboardData; actionD
         {!data.vehicle ? (
           <p className="alert alert-info">{t("refusals.noVehicle")}</p>
         ) : data.nextReportAt ? (
-          <Countdown until={data.nextReportAt} />
+          <CooldownNotice until={data.nextReportAt} />
         ) : (
           <ReportForm actionData={mine} />
         )}
-        <h3 className="dash-h3">{t("report.earlier")}</h3>
-        <ReportsList reports={data.reports} />
+        {data.reports.length > 0 ? (
+          <Link to="/dashboard#my-reports-title" className="field-hint underline">
+            {t("reports.seeConversation")}
+          </Link>
+        ) : null}
       </div>
     </UrlDialog>
   );
@@ -67,45 +69,5 @@ function ReportForm({ actionData }: { actionData: DashboardActionData | undefine
         {busy ? t("report.sending") : t("report.submit")}
       </button>
     </Form>
-  );
-}
-
-function ReportsList({ reports }: { reports: DashboardData["reports"] }) {
-  const { t } = useTranslation("dashboard");
-  const { dateTime } = useDates();
-  if (reports.length === 0) return <p className="field-hint">{t("report.none")}</p>;
-  return (
-    <ul className="dash-list" data-testid="reports">
-      {reports.map((report) => (
-        <li key={report.id} className="dash-list-item">
-          <div className="dash-list-head">
-            <span className="field-hint">{dateTime(report.createdAt)}</span>
-            <span className={`badge badge-${report.status}`}>{t(`report.status.${report.status}`)}</span>
-          </div>
-          <p className="dash-pre">{report.description}</p>
-          {report.attachments.length > 0 ? (
-            <div className="doc-thumbs">
-              {report.attachments.map((file) =>
-                file.mime.startsWith("image/") ? (
-                  <a key={file.id} href={`/files/${file.id}`} target="_blank" rel="noreferrer">
-                    <img src={`/files/${file.id}`} alt={t("report.attachment")} width={64} height={64} className="doc-thumb" loading="lazy" />
-                  </a>
-                ) : (
-                  <a key={file.id} href={`/files/${file.id}`} target="_blank" rel="noreferrer" className="badge">
-                    {t("report.video")}
-                  </a>
-                ),
-              )}
-            </div>
-          ) : null}
-          {report.response ? (
-            <p className="report-reply">
-              <strong>{t("report.reply")}: </strong>
-              {report.response}
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ul>
   );
 }

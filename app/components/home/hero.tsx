@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
-import { authHref } from "~/components/site-header";
+import { Link } from "react-router";
+import { useJoinLink } from "~/components/site-header";
 import { BoxIcon, CheckIcon, PhoneIcon, ScooterIcon } from "./icons";
 import { ParticleCanvas } from "./particle-canvas";
 
@@ -12,7 +12,7 @@ const OFFER = [
 
 export function Hero() {
   const { t } = useTranslation("home");
-  const location = useLocation();
+  const joinLink = useJoinLink();
   return (
     <section className="home-hero" aria-labelledby="hero-title">
       <ParticleCanvas />
@@ -22,7 +22,7 @@ export function Hero() {
           <h1 id="hero-title">{t("hero.title")}</h1>
           <p className="home-lead">{t("hero.lead")}</p>
           <div className="home-hero-actions">
-            <Link className="btn btn-primary btn-lg" to={authHref(location.search, "register")} preventScrollReset>
+            <Link className="btn btn-primary btn-lg" {...joinLink}>
               {t("hero.cta")}
             </Link>
             <a className="btn btn-outline btn-lg" href="#income">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
-import { authHref } from "~/components/site-header";
+import { Form, Link } from "react-router";
+import { useJoinLink } from "~/components/site-header";
 import { calculateIncome, formatEur, INCOME_DAYS, INCOME_HOURS } from "~/domain/income";
 import type { Language } from "~/domain/rules";
 
@@ -16,7 +16,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
  */
 export function IncomeCalculator({ initial, language }: { initial: IncomeView; language: Language }) {
   const { t } = useTranslation("home");
-  const location = useLocation();
+  const joinLink = useJoinLink();
   const [input, setInput] = useState<{ days: number; hours: number } | null>(null);
   const live = input ? calculateIncome(input, initial.hourlyRate) : null;
   const week = live ? formatEur(live.week, language) : initial.week;
@@ -68,7 +68,7 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
           </dl>
           <p className="home-small">{t("income.rate", { rate: initial.rate })}</p>
           <p className="home-small">{t("income.note")}</p>
-          <Link className="btn btn-primary" to={authHref(location.search, "register")} preventScrollReset>
+          <Link className="btn btn-primary" {...joinLink}>
             {t("income.apply")}
           </Link>
         </div>

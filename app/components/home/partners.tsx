@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
-import { authHref } from "~/components/site-header";
+import { Link } from "react-router";
+import { useJoinLink } from "~/components/site-header";
 
 export type PartnerItem = { id: number; name: string; url: string | null; logo: string | null };
 
 export function Partners({ partners }: { partners: PartnerItem[] }) {
   const { t } = useTranslation("home");
-  const location = useLocation();
+  const joinLink = useJoinLink();
   return (
     <>
       {partners.length > 0 ? (
@@ -38,7 +38,7 @@ export function Partners({ partners }: { partners: PartnerItem[] }) {
           <div className="home-join">
             <h2 id="join-title">{t("join.title")}</h2>
             <p>{t("join.text")}</p>
-            <Link className="btn btn-primary btn-lg" to={authHref(location.search, "register")} preventScrollReset>
+            <Link className="btn btn-primary btn-lg" {...joinLink}>
               {t("join.cta")}
             </Link>
           </div>

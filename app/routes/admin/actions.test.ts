@@ -192,15 +192,24 @@ describe("vehicle requests and leases", () => {
 });
 
 describe("problem reports", () => {
-  test("an empty reply is refused with the spec's message; a reply resolves the report", async () => {
+  test("an empty reply is refused with the spec's message; a reply keeps the report open; resolve and reopen are their own actions", async () => {
     const target = await courier();
     const report = problemReport(target.id);
     const empty = await call(problemReportsRoute.action as Handler, "/admin/problem-reports", { form: { intent: "reply", reportId: String(report.id), response: "  " }, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await formError(empty)).result?.error?.response).toEqual(["admin:reports.replyEmpty"]);
     expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "reply", reportId: String(report.id), response: "Fixed, come by." })).status).toBe(302);
-    const row = db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()!;
-    expect([row.status, row.resolvedById, row.resolvedAt !== null]).toEqual(["resolved", adminId, true]);
+    const row = () => db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()!;
+    expect([row().status, row().resolvedById]).toEqual(["open", null]);
+    expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "resolve", reportId: String(report.id) })).status).toBe(302);
+    expect([row().status, row().resolvedById, row().resolvedAt !== null]).toEqual(["resolved", adminId, true]);
+    const again = await call(problemReportsRoute.action as Handler, "/admin/problem-reports", { form: { intent: "resolve", reportId: String(report.id) }, cookie: adminCookie });
+    expect(again.status).toBe(409);
+    expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "reopen", reportId: String(report.id) })).status).toBe(302);
+    expect(row().status).toBe("open");
+    // A plain user cannot resolve.
+    const asUser = await call(problemReportsRoute.action as Handler, "/admin/problem-reports", { form: { intent: "resolve", reportId: String(report.id) }, cookie: await sessionCookieHeader(target.id) });
+    expect(asUser.status).toBe(403);
   });
 });
 

@@ -59,6 +59,8 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             </dd>
             <dt>{t("applications.age")}</dt>
             <dd>{a.age}</dd>
+            <dt>{t("applications.citizenship")}</dt>
+            <dd data-testid="citizenship">{t(`applications.citizenships.${a.citizenship}`)}</dd>
             <dt>{t("applications.phone")}</dt>
             <dd>{a.phone}</dd>
             <dt>{t("applications.contactMethod")}</dt>

@@ -3,16 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/problem-reports";
-import { replySchema } from "~/components/admin/schemas";
+import { replySchema, reportStatusSchema } from "~/components/admin/schemas";
 import { FieldError } from "~/components/admin/vehicle-sections";
 import { Badge, EmptyRow, FormError, PageHeader, Pager, STATUS_TONE, StatusTabs, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { UrlDialog } from "~/components/dialog";
+import { ReportThread } from "~/components/report-thread";
 import { REPORT_STATUSES } from "~/domain/status";
 import { log } from "~/lib/log.server";
 import { requireAdmin } from "~/lib/session.server";
 import { getProblemReportDetail, listProblemReports, reportFilterFrom } from "~/models/admin-queries.server";
 import { DecisionError } from "~/models/decisions.server";
-import { replyToProblemReport } from "~/models/problem-reports.server";
+import { replyToProblemReport, setProblemReportStatus } from "~/models/problem-reports.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { readFormData } from "~/lib/http.server";
 
@@ -25,9 +26,23 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { filter, reports: listProblemReports(filter), detail };
 }
 
+/** Two separate admin actions: a reply (a message; the courier is e-mailed) and resolve/reopen (audited). */
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await readFormData(context, request), { schema: replySchema });
+  const form = await readFormData(context, request);
+  if (form.get("intent") === "resolve" || form.get("intent") === "reopen") {
+    const status = parseWithZod(form, { schema: reportStatusSchema });
+    if (status.status !== "success") return notFound();
+    const { intent, reportId } = status.value;
+    try {
+      setProblemReportStatus(admin.id, reportId, intent === "resolve" ? "resolved" : "open");
+    } catch (error) {
+      if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+      throw error;
+    }
+    return redirectWithToast(context, samePage(request), intent === "resolve" ? "admin:reports.resolved" : "admin:reports.reopened");
+  }
+  const submission = parseWithZod(form, { schema: replySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const { reportId, response } = submission.value;
   try {
@@ -72,7 +87,6 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
           <Badge tone={STATUS_TONE[report.status]}>{t(`reports.status.${report.status}`)}</Badge>
         </dd>
       </dl>
-      <p className="admin-pre">{report.description}</p>
       {detail.attachments.length ? (
         <ul className="admin-media">
           {detail.attachments.map((file, i) => (
@@ -91,25 +105,41 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
           ))}
         </ul>
       ) : null}
-      {report.status === "resolved" ? (
-        <div className="alert alert-success">
-          <p className="admin-pre">{report.response}</p>
-          <p className="field-hint">{t("reports.resolvedBy", { who: detail.resolverEmail ?? "—", date: formatDate(report.resolvedAt, true) })}</p>
-        </div>
-      ) : (
-        <Form method="post" {...getFormProps(form)} className="form-stack">
-          <input type="hidden" name="intent" value="reply" />
-          <input type="hidden" name="reportId" value={report.id} />
-          <label className="field">
-            {t("reports.reply")}
-            <textarea {...getTextareaProps(fields.response)} key={fields.response.key} required maxLength={4000} />
-            <FieldError errors={fields.response.errors} id={fields.response.errorId} />
-          </label>
-          <button type="submit" className="btn btn-primary">
-            {t("reports.send")}
+      <h3 className="dash-h3">{t("reports.conversation")}</h3>
+      <ReportThread
+        messages={detail.thread}
+        testId="admin-thread"
+        formatDate={(value) => formatDate(value, true)}
+        authorOf={(m) => (m.from === "courier" ? (detail.fullName ?? detail.email) : (m.authorEmail ?? t("reports.team")))}
+      />
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="reportId" value={report.id} />
+        <label className="field">
+          {t("reports.reply")}
+          <textarea {...getTextareaProps(fields.response)} key={fields.response.key} required maxLength={4000} />
+          <FieldError errors={fields.response.errors} id={fields.response.errorId} />
+        </label>
+        <p className="field-hint">{t("reports.replyHint")}</p>
+        <button type="submit" className="btn btn-primary">
+          {t("reports.send")}
+        </button>
+      </Form>
+      <Form method="post" className="form-stack">
+        <input type="hidden" name="reportId" value={report.id} />
+        {report.status === "open" ? (
+          <button type="submit" name="intent" value="resolve" className="btn btn-outline">
+            {t("reports.resolve")}
           </button>
-        </Form>
-      )}
+        ) : (
+          <>
+            <p className="field-hint">{t("reports.resolvedBy", { who: detail.resolverEmail ?? "—", date: formatDate(report.resolvedAt, true) })}</p>
+            <button type="submit" name="intent" value="reopen" className="btn btn-outline">
+              {t("reports.reopen")}
+            </button>
+          </>
+        )}
+      </Form>
     </div>
   );
 }

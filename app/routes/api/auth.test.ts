@@ -31,7 +31,7 @@ let ipCounter = 0;
 /** Every test its own client address, so the per-IP limits of one test do not spill into another. */
 const nextIp = () => `10.1.0.${++ipCounter}`;
 const STRONG = "Courier-New-2!";
-const tokenOf = (link: string) => link.split("/").pop()!;
+const tokenOf = (link: string) => new URL(link).pathname.split("/").pop()!;
 
 describe("POST /api/auth/register", () => {
   test("201 with a message, the account waits for activation, the e-mail is in the chosen language", async () => {
@@ -45,6 +45,8 @@ describe("POST /api/auth/register", () => {
     const sent = await mail.next("nova@example.com");
     expect(sent.subject).toBe("Активуйте свій акаунт Courier Fleet");
     expect(sent.links[0]).toStartWith(`${config().appUrl}/activate/`);
+    // The page the link opens speaks the account's language, whatever the browser says.
+    expect(new URL(sent.links[0]!).searchParams.get("lng")).toBe("ua");
   });
 
   test("a referral code from the body, else from the cf_ref cookie; unknown codes are ignored", async () => {
@@ -186,6 +188,7 @@ describe("forgot and reset password", () => {
 
     const sent = await mail.next(user.email);
     expect(sent.subject).toBe("Obnovenie hesla do Courier Fleet");
+    expect(new URL(sent.links.find((l) => l.includes("/reset-password/"))!).searchParams.get("lng")).toBe("sk");
     const token = tokenOf(sent.links.find((l) => l.includes("/reset-password/"))!);
 
     const weak = await call(resetApi.action, "/api/auth/reset-password", { json: { token, password: "short" } });

@@ -109,7 +109,7 @@ describe("/auth/register, /activate, /auth/resend", () => {
     expect((await readJson<Result>(res)).message).toContain("Registration successful");
     const link = (await mail.next("form-reg@example.com")).links[0]!;
     expect(link).toStartWith(`${config().appUrl}/activate/`);
-    const token = link.split("/").pop()!;
+    const token = new URL(link).pathname.split("/").pop()!;
     const first = await readJson<{ state: string }>(await call(activatePage.loader, `/activate/${token}`, { params: { token } }));
     expect(first.state).toBe("activated");
     expect(db().select().from(users).where(eq(users.email, "form-reg@example.com")).get()!.status).toBe("confirmed_account");
@@ -149,7 +149,7 @@ describe("/auth/forgot → /reset-password", () => {
     const cookie = await sessionCookieHeader(user.id);
     const res = await call(forgotForm.action, "/auth/forgot", { form: { email: user.email }, ip: nextIp() });
     expect((await readJson<Result>(res)).message).toBeTruthy();
-    const token = (await mail.next(user.email)).links[0]!.split("/").pop()!;
+    const token = new URL((await mail.next(user.email)).links[0]!).pathname.split("/").pop()!;
 
     expect((await readJson<{ state: string }>(await call(resetPage.loader, `/reset-password/${token}`, { params: { token } }))).state).toBe("valid");
     const mismatch = await call(resetPage.action, `/reset-password/${token}`, { params: { token }, form: { password: STRONG, confirmPassword: "Other-Pass-4!" } });
