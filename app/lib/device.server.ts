@@ -1,24 +1,17 @@
 import Bowser from "bowser";
-import { createCookie } from "react-router";
+import type { createCookie } from "react-router";
 import { DEVICE_REMEMBER_DAYS, HTML_LANG, isLanguage } from "~/domain/rules";
 import { recordDeviceLogin } from "~/models/devices.server";
 import { newDeviceMail } from "./account-mail.server";
-import { config } from "./config.server";
 import { randomToken } from "./crypto.server";
 import { sendMailSafely } from "./mail.server";
+import { signedCookie } from "./session.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
 /** A random id per browser, kept for the longest time browsers allow, signed like the session. */
 function deviceCookie() {
-  cookie ??= createCookie("cf_device", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: config().production,
-    secrets: [config().sessionSecret],
-    maxAge: DEVICE_REMEMBER_DAYS * 24 * 60 * 60,
-  });
+  cookie ??= signedCookie("cf_device", DEVICE_REMEMBER_DAYS);
   return cookie;
 }
 

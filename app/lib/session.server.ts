@@ -7,18 +7,22 @@ import type { SessionUser } from "~/models/users.server";
 import { config } from "./config.server";
 import { jsonError } from "./http.server";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 /** HttpOnly, SameSite=Lax, signed with SESSION_SECRET; Secure in production (CONTRACT §5). */
-export function sessionCookie() {
-  cookie ??= createCookie("cf_session", {
+export function signedCookie(name: string, maxAgeDays: number) {
+  return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: config().production,
     secrets: [config().sessionSecret],
-    maxAge: SESSION_ABSOLUTE_DAYS * 24 * 60 * 60,
+    maxAge: maxAgeDays * 24 * 60 * 60,
   });
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+export function sessionCookie() {
+  cookie ??= signedCookie("cf_session", SESSION_ABSOLUTE_DAYS);
   return cookie;
 }
 
