@@ -11,13 +11,19 @@ test.use({ viewport: { width: 360, height: 800 }, allowedConsoleErrors: [/Failed
 
 /** The password step: with JS the captcha is solved in the browser, without it the question is answered. */
 async function passwordStep(page: Page, email: string) {
-  await page.goto("/auth/login");
+  await openLoginPage(page);
   await page.locator("input[name=email]").fill(email);
   await page.locator("input[name=password]").fill(TEST_PASSWORD);
   const fallback = page.locator("input[name=fallbackAnswer]");
   if (await fallback.isVisible()) await answerFallback(page);
   await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
   await expect(page).toHaveURL(/\/auth\/second-factor/);
+}
+
+/** With JS, the form is used once hydrated: the captcha is solved by the script, not the no-JS question. */
+async function openLoginPage(page: Page) {
+  await page.goto("/auth/login");
+  await page.waitForLoadState("networkidle");
 }
 
 async function answerFallback(page: Page) {
@@ -88,7 +94,7 @@ for (const js of [true, false]) {
     test("a session ended from another device is logged out there", async ({ page, browser }) => {
       const { phone, phonePage, user } = await endOtherSessionRemotely(browser);
       // The laptop logs in as the same courier through the form.
-      await page.goto("/auth/login");
+      await openLoginPage(page);
       await page.locator("input[name=email]").fill(user.email);
       await page.locator("input[name=password]").fill(TEST_PASSWORD);
       if (await page.locator("input[name=fallbackAnswer]").isVisible()) await answerFallback(page);
