@@ -71,7 +71,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
   });
   return (
     <section className="admin-detail">
-      <PageHeader title={post ? post.title : t("news.new")} backTo="/admin/news" />
+      <PageHeader title={post ? post.title : t("news.new")} crumbs={[{ to: "/admin/news", label: t("nav.news") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />

@@ -58,7 +58,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
   const { user, applications, vehicle, requests, reports, history, audit, isSelf } = loaderData;
   return (
     <section className="admin-detail">
-      <PageHeader title={user.fullName ?? user.email} backTo="/admin/users" />
+      <PageHeader title={user.fullName ?? user.email} crumbs={[{ to: "/admin/users", label: t("nav.users") }]} />
       <FormError message={actionData?.formError} />
       <div className="admin-grid">
         <div className="card">

@@ -107,7 +107,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const imageCount = detail?.images.length ?? 0;
   return (
     <section className="admin-detail">
-      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} backTo="/admin/vehicles" />
+      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} crumbs={[{ to: "/admin/vehicles", label: t("nav.vehicles") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
