@@ -30,14 +30,14 @@ describe("the review queue", () => {
   });
 
   test("search finds people by name, e-mail, phone (spaces ignored) and vehicle", async () => {
-    const user = await createUser({ status: "applied_for_job", email: "oleh.koval.q@example.com", fullName: "Oleh Koval" });
-    const app = db().insert(applications).values({ userId: user.id, fullName: "Oleh Koval", age: 30, phone: "+421 905 777 123", contactMethod: "phone" }).returning().get();
+    const user = await createUser({ status: "applied_for_job", email: "oleh.koval.q@example.com", fullName: "Oleh Kovalqzx" });
+    const app = db().insert(applications).values({ userId: user.id, fullName: "Oleh Kovalqzx", age: 30, phone: "+421 905 797 123", contactMethod: "phone" }).returning().get();
     const find = (term: string) => listApplications(applicationFilterFrom(q(`q=${encodeURIComponent(term)}`))).rows.map((r) => r.id);
-    expect(find("koval")).toEqual([app.id]);
+    expect(find("kovalqzx")).toEqual([app.id]);
     expect(find("oleh.koval.q@")).toEqual([app.id]);
-    expect(find("905777")).toEqual([app.id]);
-    expect(find("0905 777 12")).toEqual([]);
-    expect(find("905 777 1")).toEqual([app.id]);
+    expect(find("905797")).toEqual([app.id]);
+    expect(find("0905 797 12")).toEqual([]);
+    expect(find("905 797 1")).toEqual([app.id]);
 
     const rider = await createUser({ status: "working_no_vehicle", fullName: "Rider Searchable" });
     const wanted = vehicle({ name: "Xiaomi Zeta-Search" });

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { UserStatus } from "~/domain/status";
-import { dateInputValue, EmptyRow, useFormatDate } from "./ui";
+import { ConfirmDialog, dateInputValue, EmptyRow, useFormatDate, useHrefWith } from "./ui";
 
 type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; leaseEndsAt: Date | string | null; userId: number; userEmail: string; userName: string | null; userStatus: UserStatus };
 
@@ -12,6 +12,9 @@ const DAY = 24 * 60 * 60 * 1000;
 export function LeasesTable({ leases, total, result }: { leases: Lease[]; total: number; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
+  const href = useHrefWith();
+  const [params] = useSearchParams();
+  const ending = params.get("confirm") === "end" ? leases.find((l) => l.vehicleId === Number(params.get("id"))) : undefined;
   const endsAtError = result?.error?.endsAt?.[0];
   return (
     <div className="card admin-section">
@@ -53,13 +56,9 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
                           {t("leases.renew")}
                         </button>
                       </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="end" />
-                        <input type="hidden" name="vehicleId" value={l.vehicleId} />
-                        <button type="submit" className="btn btn-outline">
-                          {t("leases.end")}
-                        </button>
-                      </Form>
+                      <Link className="btn btn-outline" to={href({ confirm: "end", id: l.vehicleId })} preventScrollReset>
+                        {t("leases.end")}
+                      </Link>
                     </div>
                   </td>
                 </tr>
@@ -68,6 +67,15 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
           </tbody>
         </table>
       </div>
+      {ending ? (
+        <ConfirmDialog
+          title={t("leases.endTitle")}
+          text={t("leases.endText", { vehicle: ending.vehicleName, user: ending.userName ?? ending.userEmail })}
+          intent="end"
+          confirmLabel={t("leases.end")}
+          fields={{ vehicleId: ending.vehicleId }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -270,7 +270,7 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const href = useHrefWith();
   const navigation = useNavigation();
-  const closeTo = href({ confirm: null, id: null });
+  const closeTo = href({ confirm: null, id: null, role: null });
   return (
     <UrlDialog title={title} closeTo={closeTo}>
       <Form method="post" action={closeTo} className="form-stack">
