@@ -23,7 +23,7 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
       {total > leases.length ? <p className="field-hint">{t("leases.showing", { shown: leases.length, total })}</p> : null}
       {endsAtError ? <p className="alert alert-error">{t(endsAtError)}</p> : null}
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">{t("requests.user")}</th>
@@ -38,15 +38,15 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
               const base = Math.max(Date.now(), l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
               return (
                 <tr key={l.vehicleId} className={l.userStatus === "lease_expired" ? "admin-row-alert" : undefined}>
-                  <td>
+                  <td data-label={t("requests.user")}>
                     <Link to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</Link>
                     {l.userStatus === "lease_expired" ? <span className="badge badge-danger">{t("common:status.lease_expired")}</span> : null}
                   </td>
-                  <td>
+                  <td data-label={t("users.vehicle")}>
                     <Link to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
                   </td>
-                  <td className="whitespace-nowrap">{formatDate(l.leaseEndsAt)}</td>
-                  <td aria-label={t("list.actions")}>
+                  <td data-label={t("vehicles.leaseEndsAt")} className="whitespace-nowrap">{formatDate(l.leaseEndsAt)}</td>
+                  <td aria-label={t("list.actions")} data-label={t("list.actions")}>
                     <div className="admin-row-actions">
                       <Form method="post" className="admin-inline-form">
                         <input type="hidden" name="intent" value="renew" />
