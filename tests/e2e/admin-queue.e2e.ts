@@ -46,7 +46,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("bulk approve the ticked rows of a search; the URL keeps the search", async ({ page }) => {
       await asAdmin(page);
-      const tag = `Bulkname${javaScriptEnabled ? "js" : "nojs"}${Date.now() % 100000}`;
+      const tag = `Bulkpick${javaScriptEnabled ? "js" : "nojs"}${Date.now() % 100000}`;
       const { first, second } = await queuedPair(tag);
       await page.goto("/admin/applications");
       await page.getByRole("searchbox", { name: "Search" }).fill(tag);

@@ -259,6 +259,7 @@ export function ConfirmDialog({
   confirmLabel,
   fields,
   children,
+  stayOnError,
 }: {
   title: string;
   text: string;
@@ -266,6 +267,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   fields?: Record<string, string | number>;
   children?: React.ReactNode;
+  /** Post to the dialog's own URL, so a refusal (a wrong code) re-renders it open with the message. */
+  stayOnError?: boolean;
 }) {
   const { t } = useTranslation();
   const href = useHrefWith();
@@ -273,7 +276,7 @@ export function ConfirmDialog({
   const closeTo = href({ confirm: null, id: null, role: null });
   return (
     <UrlDialog title={title} closeTo={closeTo}>
-      <Form method="post" action={closeTo} className="form-stack">
+      <Form method="post" action={stayOnError ? href({}) : closeTo} className="form-stack">
         <p>{text}</p>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields ?? {}).map(([name, value]) => (

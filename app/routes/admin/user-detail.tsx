@@ -170,7 +170,9 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
           intent="role"
           confirmLabel={t("users.changeRole")}
           fields={{ role: params.get("role")! }}
+          stayOnError
         >
+          <FormError message={actionData?.formError} />
           <StepUpField id="role-code" />
         </ConfirmDialog>
       ) : null}
