@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { getToast, toastMiddleware } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
+import { AdminHeader } from "~/components/admin/admin-header";
 import { AuthDialog } from "~/components/auth-dialog";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -76,6 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { locale, user, toast } = loaderData;
   const { t } = useTranslation();
+  // The admin area wears its own compact header and no marketing footer.
+  const inAdmin = useLocation().pathname.startsWith("/admin") && user?.role === "admin";
   useEffect(() => {
     void changeClientLanguage(locale);
   }, [locale]);
@@ -94,11 +97,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
-      <SiteHeader user={user} locale={locale} />
+      {inAdmin ? <AdminHeader user={user} locale={locale} /> : <SiteHeader user={user} locale={locale} />}
       <main id="main" className="site-main">
         <Outlet />
       </main>
-      <SiteFooter />
+      {inAdmin ? null : <SiteFooter />}
       <AuthDialog />
       <Toaster flash={toast} />
       <SiteTracking />

@@ -280,6 +280,8 @@ export const uploads = sqliteTable(
     vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
     newsPostId: integer("news_post_id").references(() => newsPosts.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
+    /** SHA-256 of the stored bytes (null for files stored before it was kept). */
+    contentHash: text("content_hash"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,6 +19,10 @@ export const MIN_COURIER_AGE = 16;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_REPORT_FILES = 2;
 export const MAX_VEHICLE_IMAGES = 3;
+/** The home page promises a decision on an application or request within this many hours. */
+export const REVIEW_PROMISE_HOURS = 24;
+/** Rows one bulk action may change at once (one page of a list). */
+export const BULK_MAX_ROWS = 100;
 export const TRAFFIC_CHART_DAYS = 30;
 
 export const DEFAULT_SETTINGS = {

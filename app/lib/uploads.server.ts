@@ -59,6 +59,8 @@ export type PreparedUpload = {
   width: number | null;
   height: number | null;
   tempPath: string;
+  /** SHA-256 of the stored bytes, so the same picture is stored once per vehicle or post. */
+  contentHash: string;
 };
 
 export type UploadErrorCode = "tooLarge" | "tooManyPixels" | "badType" | "tooManyFiles" | "tooManyParts" | "badForm";
@@ -212,12 +214,14 @@ export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload>
     const image = await reencodeImage(file.path, file.type.mime);
     const tempPath = await writeTemp(storageKey, image.data);
     await rm(file.path, { force: true });
-    return { field: file.field, storageKey, mime: file.type.mime, size: image.data.length, width: image.width, height: image.height, tempPath };
+    const contentHash = new Bun.CryptoHasher("sha256").update(image.data).digest("hex");
+    return { field: file.field, storageKey, mime: file.type.mime, size: image.data.length, width: image.width, height: image.height, tempPath, contentHash };
   }
   // Videos are stored as received: there is no encoder on the server; they are only served privately.
   const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
   await rename(file.path, tempPath);
-  return { field: file.field, storageKey, mime: file.type.mime, size: file.size, width: null, height: null, tempPath };
+  const contentHash = new Bun.CryptoHasher("sha256").update(await Bun.file(tempPath).arrayBuffer()).digest("hex");
+  return { field: file.field, storageKey, mime: file.type.mime, size: file.size, width: null, height: null, tempPath, contentHash };
 }
 
 /** Moves prepared files into place once their rows are committed. */

@@ -1,36 +1,64 @@
 /** Admin list and detail queries for aggregates whose decisions live in their own models. */
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { applications, problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { APPLICATION_STATUSES, REPORT_STATUSES, REQUEST_STATUSES, type ApplicationStatus, type ReportStatus, type RequestStatus } from "~/domain/status";
 import { reportThread } from "~/domain/report-thread";
+import { phoneDigits, queueFilterFrom, type QueueFilter } from "~/domain/review-queue";
 import { db } from "~/lib/db.server";
-import { pageFrom, pageIds, toPage } from "./admin-list.server";
+import { likeEscaped, likePattern, pageIds, toPage } from "./admin-list.server";
 import { listReportMessages } from "./problem-reports.server";
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return (values as readonly string[]).includes(value ?? "") ? (value as T) : null;
+/** A search term against a person: name, e-mail, the phone of any of their applications, their vehicle. */
+function personMatches(userId: SQLWrapper, q: string) {
+  const digits = phoneDigits(q);
+  const phone = digits
+    ? sql`exists (select 1 from ${applications} a where a.user_id = ${userId} and replace(replace(replace(replace(a.phone, ' ', ''), '-', ''), '+', ''), '/', '') like ${likePattern(digits)} escape '\\')`
+    : sql`exists (select 1 from ${applications} a where a.user_id = ${userId} and a.phone like ${likePattern(q)} escape '\\')`;
+  return or(
+    sql`exists (select 1 from ${users} u where u.id = ${userId} and (u.email like ${likePattern(q)} escape '\\' or u.full_name like ${likePattern(q)} escape '\\'))`,
+    phone,
+    sql`exists (select 1 from ${vehicles} v where v.assigned_user_id = ${userId} and (v.name like ${likePattern(q)} escape '\\' or v.serial_number like ${likePattern(q)} escape '\\'))`,
+  );
 }
 
-export function statusFilterFrom<T extends string>(params: URLSearchParams, values: readonly T[]) {
-  return { status: oneOf(values, params.get("status")), page: pageFrom(params.get("page")) };
-}
-export const applicationFilterFrom = (p: URLSearchParams) => statusFilterFrom<ApplicationStatus>(p, APPLICATION_STATUSES);
-export const requestFilterFrom = (p: URLSearchParams) => statusFilterFrom<RequestStatus>(p, REQUEST_STATUSES);
-export const reportFilterFrom = (p: URLSearchParams) => statusFilterFrom<ReportStatus>(p, REPORT_STATUSES);
+export const applicationFilterFrom = (p: URLSearchParams) => queueFilterFrom<ApplicationStatus>(p, APPLICATION_STATUSES, "pending");
+export const requestFilterFrom = (p: URLSearchParams) => queueFilterFrom<RequestStatus>(p, REQUEST_STATUSES, "pending");
+export const reportFilterFrom = (p: URLSearchParams) => queueFilterFrom<ReportStatus>(p, REPORT_STATUSES, "open");
 
-/** Applications, newest first, optionally of one status. */
-export function listApplications(filter: { status: ApplicationStatus | null; page: number }) {
-  const where = filter.status ? eq(applications.status, filter.status) : undefined;
+function applicationWhere(filter: QueueFilter<ApplicationStatus>) {
+  return and(
+    filter.status === "all" ? undefined : eq(applications.status, filter.status),
+    filter.q ? or(likeEscaped(applications.fullName, filter.q), personMatches(applications.userId, filter.q)) : undefined,
+  );
+}
+
+/** Applications of one status (pending by default), oldest or newest first, optionally searched. */
+export function listApplications(filter: QueueFilter<ApplicationStatus>) {
+  const where = applicationWhere(filter);
+  const dir = filter.sort === "oldest" ? asc : desc;
+  const order = [dir(applications.createdAt), dir(applications.id)];
   const total = db().select({ n: count() }).from(applications).where(where).get()?.n ?? 0;
   const rows = db()
     .select({ id: applications.id, fullName: applications.fullName, age: applications.age, phone: applications.phone, status: applications.status, createdAt: applications.createdAt, userId: users.id, email: users.email })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
-    .where(inArray(applications.id, pageIds(applications, where, [desc(applications.createdAt), desc(applications.id)], filter.page)))
-    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .where(inArray(applications.id, pageIds(applications, where, order, filter.page)))
+    .orderBy(...order)
     .all();
   return toPage(rows, total, filter.page);
+}
+
+/** The ids of the pending applications, oldest first: the review queue a detail page moves through. */
+export function pendingApplicationQueue(limit = 1000) {
+  return db()
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.status, "pending"))
+    .orderBy(asc(applications.createdAt), asc(applications.id))
+    .limit(limit)
+    .all()
+    .map((r) => r.id);
 }
 
 export function getApplicationDetail(id: number) {
@@ -52,11 +80,21 @@ export function getApplicationDetail(id: number) {
   return { ...row, documents };
 }
 
-/** Vehicle requests: user, current → requested vehicle, date, lease end, status. */
-export function listVehicleRequests(filter: { status: RequestStatus | null; page: number }) {
+/** Vehicle requests (pending by default, oldest first): user, current → requested vehicle, date, lease end, status. */
+export function listVehicleRequests(filter: QueueFilter<RequestStatus>) {
   const current = alias(vehicles, "current");
   const requested = alias(vehicles, "requested");
-  const where = filter.status ? eq(vehicleRequests.status, filter.status) : undefined;
+  const where = and(
+    filter.status === "all" ? undefined : eq(vehicleRequests.status, filter.status),
+    filter.q
+      ? or(
+          personMatches(vehicleRequests.userId, filter.q),
+          sql`exists (select 1 from ${vehicles} rv where rv.id = ${vehicleRequests.requestedVehicleId} and (rv.name like ${likePattern(filter.q)} escape '\\' or rv.serial_number like ${likePattern(filter.q)} escape '\\'))`,
+        )
+      : undefined,
+  );
+  const dir = filter.sort === "oldest" ? asc : desc;
+  const order = [dir(vehicleRequests.createdAt), dir(vehicleRequests.id)];
   const total = db().select({ n: count() }).from(vehicleRequests).where(where).get()?.n ?? 0;
   const rows = db()
     .select({
@@ -79,23 +117,34 @@ export function listVehicleRequests(filter: { status: RequestStatus | null; page
     .innerJoin(users, eq(users.id, vehicleRequests.userId))
     .leftJoin(current, eq(current.id, vehicleRequests.currentVehicleId))
     .leftJoin(requested, eq(requested.id, vehicleRequests.requestedVehicleId))
-    .where(inArray(vehicleRequests.id, pageIds(vehicleRequests, where, [desc(vehicleRequests.createdAt), desc(vehicleRequests.id)], filter.page)))
-    .orderBy(desc(vehicleRequests.createdAt), desc(vehicleRequests.id))
+    .where(inArray(vehicleRequests.id, pageIds(vehicleRequests, where, order, filter.page)))
+    .orderBy(...order)
     .all();
   return toPage(rows, total, filter.page);
 }
 
-/** Problem reports, newest first, optionally open or resolved. */
-export function listProblemReports(filter: { status: ReportStatus | null; page: number }) {
-  const where = filter.status ? eq(problemReports.status, filter.status) : undefined;
+/** Problem reports (open by default, oldest first), searched by person, vehicle or text. */
+export function listProblemReports(filter: QueueFilter<ReportStatus>) {
+  const where = and(
+    filter.status === "all" ? undefined : eq(problemReports.status, filter.status),
+    filter.q
+      ? or(
+          personMatches(problemReports.userId, filter.q),
+          likeEscaped(problemReports.description, filter.q),
+          sql`exists (select 1 from ${vehicles} rv where rv.id = ${problemReports.vehicleId} and (rv.name like ${likePattern(filter.q)} escape '\\' or rv.serial_number like ${likePattern(filter.q)} escape '\\'))`,
+        )
+      : undefined,
+  );
+  const dir = filter.sort === "oldest" ? asc : desc;
+  const order = [dir(problemReports.createdAt), dir(problemReports.id)];
   const total = db().select({ n: count() }).from(problemReports).where(where).get()?.n ?? 0;
   const rows = db()
-    .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, createdAt: problemReports.createdAt, resolvedAt: problemReports.resolvedAt, email: users.email, vehicleName: vehicles.name })
+    .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, createdAt: problemReports.createdAt, resolvedAt: problemReports.resolvedAt, userId: users.id, email: users.email, fullName: users.fullName, vehicleName: vehicles.name })
     .from(problemReports)
     .innerJoin(users, eq(users.id, problemReports.userId))
     .leftJoin(vehicles, eq(vehicles.id, problemReports.vehicleId))
-    .where(inArray(problemReports.id, pageIds(problemReports, where, [desc(problemReports.createdAt), desc(problemReports.id)], filter.page)))
-    .orderBy(desc(problemReports.createdAt), desc(problemReports.id))
+    .where(inArray(problemReports.id, pageIds(problemReports, where, order, filter.page)))
+    .orderBy(...order)
     .all();
   return toPage(rows, total, filter.page);
 }

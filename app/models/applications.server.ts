@@ -5,7 +5,7 @@ import { TransitionError } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
-import { applyUserEvent } from "./status.server";
+import { applyUserEvent, type Tx } from "./status.server";
 import { DOCUMENT_KINDS, listApplicationFiles } from "./uploads.server";
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -67,27 +67,29 @@ export function getOwnApplication(userId: number, applicationId: number) {
 }
 
 function decide(adminId: number, applicationId: number, approve: boolean, reason: string | null) {
-  return writeTransaction((tx) => {
-    const row = tx.select().from(applications).where(eq(applications.id, applicationId)).get();
-    if (!row) throw new DecisionError("notFound");
-    if (row.status !== "pending") throw new DecisionError("notPending");
-    const status = approve ? "approved" : "rejected";
-    tx.update(applications)
-      .set({ status, rejectionReason: reason, decidedById: adminId, decidedAt: new Date() })
-      .where(eq(applications.id, applicationId))
-      .run();
-    applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", { actorId: adminId, reason });
-    recordAudit(tx, {
-      actorId: adminId,
-      action: approve ? "application.approve" : "application.reject",
-      entityType: "application",
-      entityId: applicationId,
-      subjectUserId: row.userId,
-      before: { status: row.status },
-      after: { status, reason },
-    });
-    return row.userId;
+  return writeTransaction((tx) => decideIn(tx, adminId, applicationId, approve, reason));
+}
+
+function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, reason: string | null) {
+  const row = tx.select().from(applications).where(eq(applications.id, applicationId)).get();
+  if (!row) throw new DecisionError("notFound");
+  if (row.status !== "pending") throw new DecisionError("notPending");
+  const status = approve ? "approved" : "rejected";
+  tx.update(applications)
+    .set({ status, rejectionReason: reason, decidedById: adminId, decidedAt: new Date() })
+    .where(eq(applications.id, applicationId))
+    .run();
+  applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", { actorId: adminId, reason });
+  recordAudit(tx, {
+    actorId: adminId,
+    action: approve ? "application.approve" : "application.reject",
+    entityType: "application",
+    entityId: applicationId,
+    subjectUserId: row.userId,
+    before: { status: row.status },
+    after: { status, reason },
   });
+  return row.userId;
 }
 
 /**
@@ -106,4 +108,27 @@ export async function rejectApplication(adminId: number, applicationId: number, 
   if (!trimmed) throw new DecisionError("reasonRequired");
   const userId = decide(adminId, applicationId, false, trimmed);
   await notifyUser(userId, "applicationRejected", { reason: trimmed });
+}
+
+/**
+ * Bulk decision: approves many pending applications in one transaction, each with its own status
+ * history and audit entry; a row another admin decided meanwhile is skipped (its savepoint rolls
+ * back alone). E-mails go out after the commit.
+ */
+export async function approveApplications(adminId: number, applicationIds: number[]) {
+  const outcome = writeTransaction((tx) => {
+    const done: { id: number; userId: number }[] = [];
+    const skipped: number[] = [];
+    for (const id of applicationIds) {
+      try {
+        done.push({ id, userId: tx.transaction((row) => decideIn(row, adminId, id, true, null)) });
+      } catch (error) {
+        if (!(error instanceof DecisionError) && !(error instanceof TransitionError)) throw error;
+        skipped.push(id);
+      }
+    }
+    return { done, skipped };
+  });
+  for (const { userId } of outcome.done) await notifyUser(userId, "applicationApproved");
+  return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
 }

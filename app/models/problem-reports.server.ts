@@ -6,6 +6,7 @@ import { db, writeTransaction } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
+import type { Tx } from "./status.server";
 import { getSettings } from "./settings.server";
 import { insertUploadRows, listReportAttachments, withPreparedUploads } from "./uploads.server";
 
@@ -147,23 +148,43 @@ export async function replyToProblemReport(adminId: number, reportId: number, re
  * the audit entry in the same transaction. Throws DecisionError: notFound, notPending (already so).
  */
 export function setProblemReportStatus(adminId: number, reportId: number, status: "resolved" | "open") {
-  writeTransaction((tx) => {
-    const report = tx.select().from(problemReports).where(eq(problemReports.id, reportId)).get();
-    if (!report) throw new DecisionError("notFound");
-    if (report.status === status) throw new DecisionError("notPending");
-    const resolved = status === "resolved";
-    tx.update(problemReports)
-      .set({ status, resolvedById: resolved ? adminId : null, resolvedAt: resolved ? new Date() : null })
-      .where(eq(problemReports.id, reportId))
-      .run();
-    recordAudit(tx, {
-      actorId: adminId,
-      action: resolved ? "problem_report.resolve" : "problem_report.reopen",
-      entityType: "problem_report",
-      entityId: reportId,
-      subjectUserId: report.userId,
-      before: { status: report.status },
-      after: { status },
-    });
+  writeTransaction((tx) => setStatusIn(tx, adminId, reportId, status));
+}
+
+function setStatusIn(tx: Tx, adminId: number, reportId: number, status: "resolved" | "open") {
+  const report = tx.select().from(problemReports).where(eq(problemReports.id, reportId)).get();
+  if (!report) throw new DecisionError("notFound");
+  if (report.status === status) throw new DecisionError("notPending");
+  const resolved = status === "resolved";
+  tx.update(problemReports)
+    .set({ status, resolvedById: resolved ? adminId : null, resolvedAt: resolved ? new Date() : null })
+    .where(eq(problemReports.id, reportId))
+    .run();
+  recordAudit(tx, {
+    actorId: adminId,
+    action: resolved ? "problem_report.resolve" : "problem_report.reopen",
+    entityType: "problem_report",
+    entityId: reportId,
+    subjectUserId: report.userId,
+    before: { status: report.status },
+    after: { status },
+  });
+}
+
+/** Bulk action: resolves many open reports in one transaction, one audit entry each; already resolved ones are skipped. */
+export function resolveProblemReports(adminId: number, reportIds: number[]) {
+  return writeTransaction((tx) => {
+    const done: number[] = [];
+    const skipped: number[] = [];
+    for (const id of reportIds) {
+      try {
+        tx.transaction((sp) => setStatusIn(sp, adminId, id, "resolved"));
+        done.push(id);
+      } catch (error) {
+        if (!(error instanceof DecisionError)) throw error;
+        skipped.push(id);
+      }
+    }
+    return { done, skipped };
   });
 }

@@ -34,6 +34,7 @@ export function insertUploadRows(
         size: file.size,
         width: file.width,
         height: file.height,
+        contentHash: file.contentHash,
         ownerId: link.ownerId ?? null,
         applicationId: link.applicationId ?? null,
         problemReportId: link.problemReportId ?? null,
@@ -170,4 +171,31 @@ export function recordFileView(adminId: number, file: UploadRow) {
   writeTransaction((tx) => {
     recordAudit(tx, { actorId: adminId, action: "file.view", entityType: "file", entityId: file.id, subjectUserId: file.ownerId, after: { kind: file.kind } });
   });
+}
+
+/**
+ * Splits new public media into files not yet stored on the vehicle or post (and not repeated in the
+ * same form) and duplicates. A form resubmitted with the same files still selected then adds nothing.
+ */
+export function splitDuplicateMedia(prepared: PreparedUpload[], link: { vehicleId: number } | { newsPostId: number } | null) {
+  const known = new Set(
+    link === null
+      ? []
+      : db()
+          .select({ hash: uploads.contentHash })
+          .from(uploads)
+          .where("vehicleId" in link ? eq(uploads.vehicleId, link.vehicleId) : eq(uploads.newsPostId, link.newsPostId))
+          .all()
+          .map((r) => r.hash),
+  );
+  const fresh: PreparedUpload[] = [];
+  const duplicates: PreparedUpload[] = [];
+  for (const file of prepared) {
+    if (known.has(file.contentHash)) duplicates.push(file);
+    else {
+      known.add(file.contentHash);
+      fresh.push(file);
+    }
+  }
+  return { fresh, duplicates };
 }

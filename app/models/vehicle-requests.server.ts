@@ -109,19 +109,7 @@ function pendingRequest(tx: Tx, requestId: number) {
   return row;
 }
 
-/**
- * Admin decision: approves a pending request. The requested vehicle must be `available` now — a
- * reservation of a `future` vehicle is approved once the admin has made it available. Request and
- * reserve: vehicle → in_use for the user, user → working_with_vehicle. Swap: the old vehicle goes
- * back to `available`, the new one is assigned. The lease ends `leaseDays` (default from settings)
- * from now; the request records it as `expiresAt`. One transaction with the status history and
- * audit entry, then the user's e-mail. Throws DecisionError.
- */
-export async function approveVehicleRequest(adminId: number, requestId: number, options: { leaseDays?: number } = {}) {
-  const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : getSettings().leaseDays;
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + leaseDays * DAY);
-  const outcome = writeTransaction((tx) => {
+function approveIn(tx: Tx, adminId: number, requestId: number, now: Date, expiresAt: Date) {
     const request = pendingRequest(tx, requestId);
     const vehicle = request.requestedVehicleId ? tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).get() : undefined;
     if (!vehicle) throw new DecisionError("vehicleUnavailable");
@@ -148,16 +136,9 @@ export async function approveVehicleRequest(adminId: number, requestId: number, 
       after: { status: "approved", vehicleId: vehicle.id, expiresAt: expiresAt.toISOString() },
     });
     return { userId: request.userId, swap, vehicleName: vehicle.name };
-  });
-  await notifyUser(outcome.userId, outcome.swap ? "swapApproved" : "vehicleApproved", { vehicle: outcome.vehicleName, date: expiresAt });
-  return { expiresAt };
 }
 
-/** Admin decision: rejects a pending request with a reason (user → vehicle_rejected; a swap leaves the user riding). */
-export async function rejectVehicleRequest(adminId: number, requestId: number, reason: string) {
-  const trimmed = reason.trim();
-  if (!trimmed) throw new DecisionError("reasonRequired");
-  const outcome = writeTransaction((tx) => {
+function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string) {
     const request = pendingRequest(tx, requestId);
     const swap = request.kind === "swap";
     tx.update(vehicleRequests)
@@ -175,6 +156,59 @@ export async function rejectVehicleRequest(adminId: number, requestId: number, r
       after: { status: "rejected", reason: trimmed },
     });
     return { userId: request.userId, swap };
-  });
+}
+
+/**
+ * Admin decision: approves a pending request. The requested vehicle must be `available` now — a
+ * reservation of a `future` vehicle is approved once the admin has made it available. Request and
+ * reserve: vehicle → in_use for the user, user → working_with_vehicle. Swap: the old vehicle goes
+ * back to `available`, the new one is assigned. The lease ends `leaseDays` (default from settings)
+ * from now; the request records it as `expiresAt`. One transaction with the status history and
+ * audit entry, then the user's e-mail. Throws DecisionError.
+ */
+export async function approveVehicleRequest(adminId: number, requestId: number, options: { leaseDays?: number } = {}) {
+  const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : getSettings().leaseDays;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + leaseDays * DAY);
+  const outcome = writeTransaction((tx) => approveIn(tx, adminId, requestId, now, expiresAt));
+  await notifyUser(outcome.userId, outcome.swap ? "swapApproved" : "vehicleApproved", { vehicle: outcome.vehicleName, date: expiresAt });
+  return { expiresAt };
+}
+
+/** Admin decision: rejects a pending request with a reason (user → vehicle_rejected; a swap leaves the user riding). */
+export async function rejectVehicleRequest(adminId: number, requestId: number, reason: string) {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new DecisionError("reasonRequired");
+  const outcome = writeTransaction((tx) => rejectIn(tx, adminId, requestId, trimmed));
   await notifyUser(outcome.userId, outcome.swap ? "swapRejected" : "vehicleRejected", { reason: trimmed });
+}
+
+/**
+ * Bulk decision on many pending requests in one transaction (each row in its own savepoint, so a
+ * request that can no longer be decided is skipped alone); one audit entry per row, e-mails after the commit.
+ */
+export async function decideVehicleRequests(adminId: number, requestIds: number[], decision: "approve" | "reject", reason = "") {
+  const trimmed = reason.trim();
+  if (decision === "reject" && !trimmed) throw new DecisionError("reasonRequired");
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + getSettings().leaseDays * DAY);
+  const outcome = writeTransaction((tx) => {
+    const done: { id: number; userId: number; swap: boolean; vehicleName?: string }[] = [];
+    const skipped: number[] = [];
+    for (const id of requestIds) {
+      try {
+        const row = tx.transaction((sp) => (decision === "approve" ? approveIn(sp, adminId, id, now, expiresAt) : rejectIn(sp, adminId, id, trimmed)));
+        done.push({ id, ...row });
+      } catch (error) {
+        if (!(error instanceof DecisionError)) throw error;
+        skipped.push(id);
+      }
+    }
+    return { done, skipped };
+  });
+  for (const row of outcome.done) {
+    if (decision === "approve") await notifyUser(row.userId, row.swap ? "swapApproved" : "vehicleApproved", { vehicle: row.vehicleName ?? "", date: expiresAt });
+    else await notifyUser(row.userId, row.swap ? "swapRejected" : "vehicleRejected", { reason: trimmed });
+  }
+  return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
 }

@@ -65,7 +65,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/admin/applications?status=pending");
       await page.getByRole("link", { name: "Ivan Test" }).first().click();
       await page.goto(`/admin/applications/${app.id}`);
-      await page.getByRole("button", { name: "Approve" }).click();
+      await page.getByRole("button", { name: "Approve", exact: true }).click();
       await expect(page.getByText("Approved", { exact: true }).first()).toBeVisible();
       expect(statusOf(target.id)).toBe("working_no_vehicle");
       await page.goto(`/admin/users/${target.id}`);

@@ -69,7 +69,7 @@ test("an admin approves an application and the courier's open dashboard changes 
   const adminPage = await adminContext.newPage();
   await loginAs(adminPage, { role: "admin", language: "sk" });
   await adminPage.goto(`/admin/applications/${application.id}`);
-  await adminPage.getByRole("button", { name: "Schváliť" }).click();
+  await adminPage.getByRole("button", { name: "Schváliť", exact: true }).click();
   await expect(adminPage.getByText("Schválené. Používateľ dostal e-mail.").first()).toBeVisible();
 
   // Coming back to the tab revalidates the dashboard.

@@ -121,13 +121,15 @@ test("an admin confirms a role change with the current code", async ({ page }) =
   const { code } = enrolSecondFactor(admin.id);
   const target = await createUser({ language: "sk" });
   await page.goto(`/admin/users/${target.id}`);
-  const form = page.locator("form:has(select[name=role])");
-  await form.locator("select[name=role]").selectOption("admin");
-  await form.getByLabel("Kód z overovacej aplikácie").fill("999999");
-  await form.getByRole("button").click();
-  await expect(page.getByText("Kód nie je správny alebo už bol použitý.")).toBeVisible();
-  await form.locator("select[name=role]").selectOption("admin");
-  await form.getByLabel("Kód z overovacej aplikácie").fill(code());
-  await form.getByRole("button").click();
+  // Choosing the role opens the confirmation (its own URL), which asks for the code.
+  await page.locator("select[name=role]").selectOption("admin");
+  await page.getByRole("button", { name: "Zmeniť rolu" }).click();
+  await expect(page).toHaveURL(/confirm=role&role=admin/);
+  const dialog = page.getByRole("dialog", { name: "Zmeniť rolu?" });
+  await dialog.getByLabel("Kód z overovacej aplikácie").fill("999999");
+  await dialog.getByRole("button", { name: "Zmeniť rolu" }).click();
+  await expect(dialog.getByText("Kód nie je správny alebo už bol použitý.")).toBeVisible();
+  await dialog.getByLabel("Kód z overovacej aplikácie").fill(code());
+  await dialog.getByRole("button", { name: "Zmeniť rolu" }).click();
   await expect(page.locator(".admin-dl")).toContainText("Administrátor");
 });

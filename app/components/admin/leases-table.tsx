@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { UserStatus } from "~/domain/status";
-import { dateInputValue, EmptyRow, useFormatDate } from "./ui";
+import { ConfirmDialog, dateInputValue, EmptyRow, useFormatDate, useHrefWith } from "./ui";
 
 type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; leaseEndsAt: Date | string | null; userId: number; userEmail: string; userName: string | null; userStatus: UserStatus };
 
@@ -12,6 +12,9 @@ const DAY = 24 * 60 * 60 * 1000;
 export function LeasesTable({ leases, total, result }: { leases: Lease[]; total: number; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
+  const href = useHrefWith();
+  const [params] = useSearchParams();
+  const ending = params.get("confirm") === "end" ? leases.find((l) => l.vehicleId === Number(params.get("id"))) : undefined;
   const endsAtError = result?.error?.endsAt?.[0];
   return (
     <div className="card admin-section">
@@ -20,7 +23,7 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
       {total > leases.length ? <p className="field-hint">{t("leases.showing", { shown: leases.length, total })}</p> : null}
       {endsAtError ? <p className="alert alert-error">{t(endsAtError)}</p> : null}
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">{t("requests.user")}</th>
@@ -35,15 +38,15 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
               const base = Math.max(Date.now(), l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
               return (
                 <tr key={l.vehicleId} className={l.userStatus === "lease_expired" ? "admin-row-alert" : undefined}>
-                  <td>
+                  <td data-label={t("requests.user")}>
                     <Link to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</Link>
                     {l.userStatus === "lease_expired" ? <span className="badge badge-danger">{t("common:status.lease_expired")}</span> : null}
                   </td>
-                  <td>
+                  <td data-label={t("users.vehicle")}>
                     <Link to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
                   </td>
-                  <td className="whitespace-nowrap">{formatDate(l.leaseEndsAt)}</td>
-                  <td aria-label={t("list.actions")}>
+                  <td data-label={t("vehicles.leaseEndsAt")} className="whitespace-nowrap">{formatDate(l.leaseEndsAt)}</td>
+                  <td aria-label={t("list.actions")} data-label={t("list.actions")}>
                     <div className="admin-row-actions">
                       <Form method="post" className="admin-inline-form">
                         <input type="hidden" name="intent" value="renew" />
@@ -53,13 +56,9 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
                           {t("leases.renew")}
                         </button>
                       </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="end" />
-                        <input type="hidden" name="vehicleId" value={l.vehicleId} />
-                        <button type="submit" className="btn btn-outline">
-                          {t("leases.end")}
-                        </button>
-                      </Form>
+                      <Link className="btn btn-outline" to={href({ confirm: "end", id: l.vehicleId })} preventScrollReset>
+                        {t("leases.end")}
+                      </Link>
                     </div>
                   </td>
                 </tr>
@@ -68,6 +67,15 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
           </tbody>
         </table>
       </div>
+      {ending ? (
+        <ConfirmDialog
+          title={t("leases.endTitle")}
+          text={t("leases.endText", { vehicle: ending.vehicleName, user: ending.userName ?? ending.userEmail })}
+          intent="end"
+          confirmLabel={t("leases.end")}
+          fields={{ vehicleId: ending.vehicleId }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
+import { reviewTimeLeft } from "~/domain/review-queue";
 
 /** Dates shown in one fixed zone so the server's HTML and the browser's render agree. */
 const ZONE = "Europe/Bratislava";
@@ -32,20 +33,126 @@ export function dateInputValue(value: Date | string | number | null | undefined)
   return value === null || value === undefined ? "" : new Date(value).toISOString().slice(0, 10);
 }
 
-export function PageHeader({ title, backTo, children }: { title: string; backTo?: string; children?: React.ReactNode }) {
+/**
+ * The heading of an admin screen. A detail page passes `crumbs` (its list, then itself) and gets a
+ * breadcrumb trail above the title; `children` are the page's own actions.
+ */
+export function PageHeader({ title, crumbs, children }: { title: string; crumbs?: { to: string; label: string }[]; children?: React.ReactNode }) {
   const { t } = useTranslation("admin");
-  const actions = backTo ? (
-    <Link className="btn btn-outline" to={backTo}>
-      {t("back")}
-    </Link>
-  ) : (
-    children
-  );
   return (
-    <div className="admin-page-head">
-      <h1>{title}</h1>
-      {actions ? <div className="admin-page-actions">{actions}</div> : null}
+    <div className="admin-page-head-wrap">
+      {crumbs ? (
+        <nav aria-label={t("breadcrumbs")} className="admin-crumbs">
+          <ol>
+            <li>
+              <Link to="/admin/dashboard">{t("nav.title")}</Link>
+            </li>
+            {crumbs.map((c) => (
+              <li key={c.to}>
+                <Link to={c.to}>{c.label}</Link>
+              </li>
+            ))}
+            <li aria-current="page">{title}</li>
+          </ol>
+        </nav>
+      ) : null}
+      <div className="admin-page-head">
+        <h1>{title}</h1>
+        {children ? <div className="admin-page-actions">{children}</div> : null}
+      </div>
     </div>
+  );
+}
+
+/** Time left against the promised decision time (or how late it is), as a coloured badge. */
+export function TimeLeft({ createdAt, now }: { createdAt: Date | string | number; now: number }) {
+  const { t } = useTranslation("admin");
+  const left = reviewTimeLeft(new Date(createdAt), now);
+  const text = left.overdue ? t("queue.overdue", { hours: left.hours, minutes: left.restMinutes }) : t("queue.timeLeft", { hours: left.hours, minutes: left.restMinutes });
+  return <Badge tone={left.tone}>{text}</Badge>;
+}
+
+/**
+ * Search, status and sort of a queue list as one GET form and links, so the URL keeps them all
+ * (status `all` shows every row; without one the list shows what waits).
+ */
+export function QueueFilters({ statuses, filter, ns, label }: { statuses: readonly string[]; filter: { status: string; q: string; sort: string }; ns: string; label: string }) {
+  const { t } = useTranslation("admin");
+  const href = useHrefWith();
+  return (
+    <div className="admin-queue-filters">
+      <search aria-label={label}>
+        <Form method="get" className="admin-filters">
+          <label className="field">
+            <span>{t("queue.search")}</span>
+            <input type="search" name="q" defaultValue={filter.q} placeholder={t("queue.searchHint")} maxLength={100} />
+          </label>
+          {filter.status !== statuses[0] ? <input type="hidden" name="status" value={filter.status} /> : null}
+          <label className="field admin-sort-field">
+            <span>{t("queue.sort")}</span>
+            <select name="sort" defaultValue={filter.sort}>
+              <option value="oldest">{t("queue.oldest")}</option>
+              <option value="newest">{t("queue.newest")}</option>
+            </select>
+          </label>
+          <button type="submit" className="btn btn-outline">
+            {t("list.apply")}
+          </button>
+        </Form>
+      </search>
+      <nav className="admin-tabs" aria-label={t("list.statusFilter")}>
+        {statuses.map((value) => (
+          <Link key={value} to={href({ status: value === statuses[0] ? null : value, page: null, sort: null })} aria-current={filter.status === value ? "page" : undefined}>
+            {t(`${ns}.${value}`)}
+          </Link>
+        ))}
+        <Link to={href({ status: "all", page: null, sort: null })} aria-current={filter.status === "all" ? "page" : undefined}>
+          {t("list.all")}
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * Select rows and act on them at once: the checkboxes in the table belong to this form through their
+ * `form` attribute (so rows can keep their own forms), and it posts without JS.
+ */
+export function BulkBar({ id, children, label }: { id: string; children: React.ReactNode; label: string }) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  return (
+    <Form method="post" id={id} className="admin-bulk" aria-label={label} action={`${location.pathname}${location.search}`}>
+      <span className="admin-bulk-label">{t("bulk.selected")}</span>
+      {children}
+    </Form>
+  );
+}
+
+export function RowCheck({ form, id, label }: { form: string; id: number; label: string }) {
+  return (
+    <label className="admin-row-check">
+      <input type="checkbox" name="ids" value={id} form={form} aria-label={label} />
+    </label>
+  );
+}
+
+/** A phone number as a `tel:` link (spaces and separators dropped from the link, kept in the text). */
+export function PhoneLink({ phone }: { phone: string | null | undefined }) {
+  if (!phone) return <>—</>;
+  return (
+    <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap">
+      {phone}
+    </a>
+  );
+}
+
+export function MailLink({ email }: { email: string | null | undefined }) {
+  if (!email) return <>—</>;
+  return (
+    <a href={`mailto:${email}`} className="break-all">
+      {email}
+    </a>
   );
 }
 
@@ -152,6 +259,7 @@ export function ConfirmDialog({
   confirmLabel,
   fields,
   children,
+  stayOnError,
 }: {
   title: string;
   text: string;
@@ -159,14 +267,16 @@ export function ConfirmDialog({
   confirmLabel: string;
   fields?: Record<string, string | number>;
   children?: React.ReactNode;
+  /** Post to the dialog's own URL, so a refusal (a wrong code) re-renders it open with the message. */
+  stayOnError?: boolean;
 }) {
   const { t } = useTranslation();
   const href = useHrefWith();
   const navigation = useNavigation();
-  const closeTo = href({ confirm: null, id: null });
+  const closeTo = href({ confirm: null, id: null, role: null });
   return (
     <UrlDialog title={title} closeTo={closeTo}>
-      <Form method="post" action={closeTo} className="form-stack">
+      <Form method="post" action={stayOnError ? href({}) : closeTo} className="form-stack">
         <p>{text}</p>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields ?? {}).map(([name, value]) => (

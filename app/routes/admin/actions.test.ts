@@ -131,7 +131,7 @@ describe("vehicles", () => {
     const form = async (count: number) => {
       const data = new FormData();
       for (const [k, val] of Object.entries({ intent: "save", name: v.name, serialNumber: v.serialNumber, status: "available" })) data.set(k, val);
-      for (let i = 0; i < count; i++) data.append("images", new File([await png()], `p${i}.png`, { type: "image/png" }));
+      for (let i = 0; i < count; i++) data.append("images", new File([await png(40 + i + (count === 1 ? 10 : 0))], `p${i}.png`, { type: "image/png" }));
       return data;
     };
     expect((await post(vehicleForm.action, `/admin/vehicles/${v.id}`, await form(3), params)).status).toBe(302);
@@ -144,6 +144,29 @@ describe("vehicles", () => {
     const removed = await post(vehicleForm.action, `/admin/vehicles/${v.id}`, { intent: "removeImage", id: String(stored[0]!.id) }, params);
     expect(removed.status).toBe(302);
     expect(db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(2);
+  });
+
+  test("an image is stored once: saving again with the same files still selected adds nothing", async () => {
+    const v = vehicle();
+    const params = { id: String(v.id) };
+    const front = await png(41, 30);
+    const side = await png(42, 30);
+    const save = (...images: Awaited<ReturnType<typeof png>>[]) => {
+      const data = new FormData();
+      for (const [k, val] of Object.entries({ intent: "save", name: v.name, serialNumber: v.serialNumber, status: "available" })) data.set(k, val);
+      images.forEach((bytes, i) => data.append("images", new File([bytes], `img${i}.png`, { type: "image/png" })));
+      return call(vehicleForm.action as Handler, `/admin/vehicles/${v.id}`, { form: data, params, cookie: adminCookie });
+    };
+    const count = () => db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all().length;
+    expect((await save(front, side)).status).toBe(302);
+    expect(count()).toBe(2);
+    // The browser kept both files selected after the save and the admin saves again (with a third one).
+    expect((await save(front, side)).status).toBe(302);
+    expect(count()).toBe(2);
+    expect((await save(front, side, await png(43, 30))).status).toBe(302);
+    expect(count()).toBe(3);
+    expect((await save(front)).status).toBe(302);
+    expect(count()).toBe(3);
   });
 
   test("add a problem; delete is refused for a vehicle in use and works otherwise", async () => {

@@ -1,29 +1,39 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/application-detail";
 import { RejectForm } from "~/components/admin/reject-form";
+import { QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
 import { decisionSchema } from "~/components/admin/schemas";
-import { Badge, FormError, PageHeader, STATUS_TONE, useFormatDate } from "~/components/admin/ui";
+import { Badge, FormError, MailLink, PageHeader, PhoneLink, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { UrlDialog } from "~/components/dialog";
+import { neighbours } from "~/domain/review-queue";
+import { readFormData } from "~/lib/http.server";
 import { requireAdmin } from "~/lib/session.server";
-import { getApplicationDetail } from "~/models/admin-queries.server";
+import { getApplicationDetail, pendingApplicationQueue } from "~/models/admin-queries.server";
 import { approveApplication, rejectApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
-import { readFormData } from "~/lib/http.server";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const detail = getApplicationDetail(idParam(params.id));
+  const id = idParam(params.id);
+  const detail = getApplicationDetail(id);
   if (!detail) throw notFound();
-  return detail;
+  const queue = pendingApplicationQueue();
+  const at = queue.indexOf(id);
+  return { ...detail, queue: { ...neighbours(queue, id), position: at === -1 ? null : at + 1, total: queue.length }, now: Date.now() };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = idParam(params.id);
-  const submission = parseWithZod(await readFormData(context, request), { schema: decisionSchema });
+  const form = await readFormData(context, request);
+  const submission = parseWithZod(form, { schema: decisionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  // "… and open the next": the queue is read before the decision, so the next is the one after this row.
+  const openNext = form.get("next") === "1";
+  const queueBefore = openNext ? pendingApplicationQueue() : [];
   try {
     if (submission.value.intent === "approve") await approveApplication(admin.id, id);
     else await rejectApplication(admin.id, id, submission.value.reason);
@@ -31,19 +41,76 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
     throw error;
   }
-  return redirectWithToast(context, `/admin/applications/${id}`, submission.value.intent === "approve" ? "admin:decisions.approved" : "admin:decisions.rejected");
+  const toast = submission.value.intent === "approve" ? "admin:decisions.approved" : "admin:decisions.rejected";
+  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast);
+  const next = neighbours(queueBefore, id).next ?? pendingApplicationQueue()[0] ?? null;
+  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast);
 }
 
 export default function AdminApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
-  const { application: a, email, userStatus, deciderEmail, documents } = loaderData;
+  const href = useHrefWith();
+  const [params] = useSearchParams();
+  const { application: a, email, userStatus, deciderEmail, documents, queue, now } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const nextHref = queue.next ? `/admin/applications/${queue.next}` : null;
+  const previousHref = queue.previous ? `/admin/applications/${queue.previous}` : null;
+  const helpHref = href({ help: "1", doc: null });
+  useReviewShortcuts({ nextHref, previousHref, helpHref });
+  const zoomed = documents.find((d) => d.id === Number(params.get("doc")));
+  const pending = a.status === "pending";
   return (
     <section className="admin-detail">
-      <PageHeader title={a.fullName} backTo="/admin/applications" />
+      <PageHeader title={a.fullName} crumbs={[{ to: "/admin/applications", label: t("nav.applications") }]} />
+      <QueueNav previousHref={previousHref} nextHref={nextHref} helpHref={helpHref} position={queue.position} total={queue.total} />
       <FormError message={actionData?.formError} />
+      <div className="card">
+        <h2>{t("applications.documents")}</h2>
+        {a.documentsDeletedAt ? <p className="field-hint">{t("applications.documentsDeleted", { date: formatDate(a.documentsDeletedAt) })}</p> : null}
+        {documents.length === 0 && !a.documentsDeletedAt ? <p className="field-hint">{t("applications.noDocuments")}</p> : null}
+        <ul className="admin-documents">
+          {documents.map((d) => (
+            <li key={d.id}>
+              <Link to={href({ doc: d.id, help: null })} preventScrollReset title={t("applications.zoom")} className="admin-document-link">
+                <img src={`/files/${d.id}`} alt={t(`applications.kind.${d.kind}`)} width={d.width ?? 800} height={d.height ?? 600} />
+              </Link>
+              <span className="admin-document-caption">
+                {t(`applications.kind.${d.kind}`)} ·{" "}
+                <a href={`/files/${d.id}`} target="_blank" rel="noreferrer">
+                  {t("applications.fullSize")}
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <div className="admin-grid">
+        {pending ? (
+          <div className="card form-stack admin-decision">
+            <h2>{t("decisions.title")}</h2>
+            <p>
+              <TimeLeft createdAt={a.createdAt} now={now} />
+            </p>
+            <Form method="post" id="approve-next">
+              <input type="hidden" name="intent" value="approve" />
+              <input type="hidden" name="next" value="1" />
+              <button type="submit" className="btn btn-primary btn-block">
+                {t("queue.approveNext")} <kbd>a</kbd>
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="approve" />
+              <button type="submit" className="btn btn-outline btn-block">
+                {t("decisions.approve")}
+              </button>
+            </Form>
+            <div data-reject-box>
+              <p className="field-hint">{t("queue.rejectNext")}</p>
+              <RejectForm id="reject-application" result={result} extra={{ next: "1" }} />
+            </div>
+          </div>
+        ) : null}
         <div className="card">
           <h2>{t("applications.details")}</h2>
           <dl className="admin-dl">
@@ -55,14 +122,16 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             <dd>{a.fullName}</dd>
             <dt>{t("users.email")}</dt>
             <dd>
-              <Link to={`/admin/users/${a.userId}`}>{email}</Link> · {t(`common:status.${userStatus}`)}
+              <MailLink email={email} /> · <Link to={`/admin/users/${a.userId}`}>{t(`common:status.${userStatus}`)}</Link>
             </dd>
             <dt>{t("applications.age")}</dt>
             <dd>{a.age}</dd>
             <dt>{t("applications.citizenship")}</dt>
             <dd data-testid="citizenship">{t(`applications.citizenships.${a.citizenship}`)}</dd>
             <dt>{t("applications.phone")}</dt>
-            <dd>{a.phone}</dd>
+            <dd>
+              <PhoneLink phone={a.phone} />
+            </dd>
             <dt>{t("applications.contactMethod")}</dt>
             <dd>
               {t(`applications.contact.${a.contactMethod}`)}
@@ -88,34 +157,15 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             ) : null}
           </dl>
         </div>
-        {a.status === "pending" ? (
-          <div className="card form-stack">
-            <h2>{t("decisions.title")}</h2>
-            <Form method="post">
-              <input type="hidden" name="intent" value="approve" />
-              <button type="submit" className="btn btn-primary btn-block">
-                {t("decisions.approve")}
-              </button>
-            </Form>
-            <RejectForm id="reject-application" result={result} />
+      </div>
+      {zoomed ? (
+        <UrlDialog title={t(`applications.kind.${zoomed.kind}`)} closeTo={href({ doc: null })} wide>
+          <div className="admin-zoom">
+            <img src={`/files/${zoomed.id}`} alt={t(`applications.kind.${zoomed.kind}`)} width={zoomed.width ?? 1600} height={zoomed.height ?? 1200} />
           </div>
-        ) : null}
-      </div>
-      <div className="card">
-        <h2>{t("applications.documents")}</h2>
-        {a.documentsDeletedAt ? <p className="field-hint">{t("applications.documentsDeleted", { date: formatDate(a.documentsDeletedAt) })}</p> : null}
-        {documents.length === 0 && !a.documentsDeletedAt ? <p className="field-hint">{t("applications.noDocuments")}</p> : null}
-        <ul className="admin-media">
-          {documents.map((d) => (
-            <li key={d.id}>
-              <a href={`/files/${d.id}`} target="_blank" rel="noreferrer" title={t("applications.fullSize")}>
-                <img src={`/files/${d.id}`} alt={t(`applications.kind.${d.kind}`)} width={d.width ?? 160} height={d.height ?? 120} loading="lazy" />
-              </a>
-              <span className="field-hint">{t(`applications.kind.${d.kind}`)}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+        </UrlDialog>
+      ) : null}
+      {params.get("help") === "1" ? <ShortcutsDialog closeTo={href({ help: null })} /> : null}
     </section>
   );
 }

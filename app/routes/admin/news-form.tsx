@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { FileInput } from "~/components/file-input";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/news-form";
@@ -11,7 +12,7 @@ import { LANGUAGES } from "~/domain/rules";
 import { requireAdmin } from "~/lib/session.server";
 import { deleteStoredFiles, discardReceived, parseUploadForm, prepareUpload, UploadError, type ReceivedFile } from "~/lib/uploads.server";
 import { getNewsPost, MAX_NEWS_MEDIA, NewsError, removeNewsMedia, saveNewsPost, TEXT_POSITIONS } from "~/models/news.server";
-import { withPreparedUploads } from "~/models/uploads.server";
+import { splitDuplicateMedia, withPreparedUploads } from "~/models/uploads.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
 const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
@@ -42,7 +43,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     const prepared = await Promise.all(parsed.files.map(prepareUpload));
     const { intent: _intent, ...input } = value;
-    const savedId = await withPreparedUploads(prepared, () => ({ result: saveNewsPost(admin.id, id, input, prepared) }));
+    const savedId = await withPreparedUploads(prepared, () => {
+        // The same picture twice (a resubmitted form, a repeated file) is stored once.
+        const { fresh, duplicates } = splitDuplicateMedia(prepared, id === null ? null : { newsPostId: id });
+        return { result: saveNewsPost(admin.id, id, input, fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
+      });
     if (savedId === null) throw notFound();
     return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
   } catch (error) {
@@ -71,7 +76,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
   });
   return (
     <section className="admin-detail">
-      <PageHeader title={post ? post.title : t("news.new")} backTo="/admin/news" />
+      <PageHeader title={post ? post.title : t("news.new")} crumbs={[{ to: "/admin/news", label: t("nav.news") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
@@ -114,7 +119,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
         </label>
         <label className="field">
           {t("news.addMedia")}
-          <input type="file" name="media" accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm" multiple />
+          <FileInput name="media" accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm" multiple />
           <span className="field-hint">{t("news.mediaHint", { max: maxMedia })}</span>
         </label>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>

@@ -5,7 +5,9 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/problem-reports";
 import { replySchema, reportStatusSchema } from "~/components/admin/schemas";
 import { FieldError } from "~/components/admin/vehicle-sections";
-import { Badge, EmptyRow, FormError, PageHeader, Pager, STATUS_TONE, StatusTabs, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { bulkIds } from "~/domain/review-queue";
+import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
 import { ReportThread } from "~/components/report-thread";
 import { REPORT_STATUSES } from "~/domain/status";
@@ -13,7 +15,8 @@ import { log } from "~/lib/log.server";
 import { requireAdmin } from "~/lib/session.server";
 import { getProblemReportDetail, listProblemReports, reportFilterFrom } from "~/models/admin-queries.server";
 import { DecisionError } from "~/models/decisions.server";
-import { replyToProblemReport, setProblemReportStatus } from "~/models/problem-reports.server";
+import { replyToProblemReport, resolveProblemReports, setProblemReportStatus } from "~/models/problem-reports.server";
+import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { readFormData } from "~/lib/http.server";
 
@@ -30,6 +33,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const form = await readFormData(context, request);
+  if (form.get("intent") === "bulkResolve") {
+    const ids = bulkIds(form.getAll("ids"), BULK_MAX_ROWS);
+    if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
+    return bulkToast(context, samePage(request), "admin:bulk.resolved", resolveProblemReports(admin.id, ids));
+  }
   if (form.get("intent") === "resolve" || form.get("intent") === "reopen") {
     const status = parseWithZod(form, { schema: reportStatusSchema });
     if (status.status !== "success") return notFound();
@@ -155,11 +163,19 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
     <section>
       <PageHeader title={t("reports.title")} />
       {!params.get("report") ? <FormError message={actionData?.formError} /> : null}
-      <StatusTabs values={REPORT_STATUSES} current={filter.status} ns="reports.status" />
+      <QueueFilters statuses={REPORT_STATUSES} filter={filter} ns="reports.status" label={t("reports.title")} />
+      {filter.status === "open" && reports.rows.length > 0 ? (
+        <BulkBar id="bulk-reports" label={t("bulk.label")}>
+          <button type="submit" name="intent" value="bulkResolve" className="btn btn-primary">
+            {t("bulk.resolve")}
+          </button>
+        </BulkBar>
+      ) : null}
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
+              {filter.status === "open" ? <th scope="col"><span className="sr-only">{t("bulk.select")}</span></th> : null}
               <th scope="col">{t("requests.date")}</th>
               <th scope="col">{t("requests.user")}</th>
               <th scope="col">{t("users.vehicle")}</th>
@@ -168,22 +184,29 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
             </tr>
           </thead>
           <tbody>
-            {reports.rows.length === 0 ? <EmptyRow colSpan={5} text={t("reports.empty")} /> : null}
+            {reports.rows.length === 0 ? <EmptyRow colSpan={6} text={filter.q ? t("queue.noMatch") : t("reports.empty")} /> : null}
             {reports.rows.map((r) => (
               <tr key={r.id}>
-                <td className="whitespace-nowrap">
+                {filter.status === "open" ? (
+                  <td className="admin-cell-check">
+                    <RowCheck form="bulk-reports" id={r.id} label={t("bulk.selectRow", { name: `#${r.id} ${r.fullName ?? r.email}` })} />
+                  </td>
+                ) : null}
+                <td data-label={t("requests.date")} className="whitespace-nowrap">
                   <Link to={href({ report: r.id })} preventScrollReset>
                     {formatDate(r.createdAt, true)}
                   </Link>
                 </td>
-                <td>{r.email}</td>
-                <td>{r.vehicleName ?? "—"}</td>
-                <td>
+                <td data-label={t("requests.user")}>
+                  {r.fullName ? <Link to={`/admin/users/${r.userId}`}>{r.fullName}</Link> : null} <MailLink email={r.email} />
+                </td>
+                <td data-label={t("users.vehicle")}>{r.vehicleName ?? "—"}</td>
+                <td data-label={t("reports.description")}>
                   <Link to={href({ report: r.id })} preventScrollReset className="admin-clip">
                     {r.description}
                   </Link>
                 </td>
-                <td>
+                <td data-label={t("users.status")}>
                   <Badge tone={STATUS_TONE[r.status]}>{t(`reports.status.${r.status}`)}</Badge>
                 </td>
               </tr>

@@ -58,7 +58,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
   const { user, applications, vehicle, requests, reports, history, audit, isSelf } = loaderData;
   return (
     <section className="admin-detail">
-      <PageHeader title={user.fullName ?? user.email} backTo="/admin/users" />
+      <PageHeader title={user.fullName ?? user.email} crumbs={[{ to: "/admin/users", label: t("nav.users") }]} />
       <FormError message={actionData?.formError} />
       <div className="admin-grid">
         <div className="card">
@@ -94,16 +94,16 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
                   {user.active ? t("users.deactivate") : t("users.activate")}
                 </button>
               </Form>
-              <Form method="post" className="admin-inline-form">
-                <input type="hidden" name="intent" value="role" />
+              {/* A GET form: choosing a role opens the confirmation (with the second-factor code) at its own URL. */}
+              <Form method="get" className="admin-inline-form" preventScrollReset>
+                <input type="hidden" name="confirm" value="role" />
                 <label className="field">
                   {t("users.role")}
-                  <select name="role" defaultValue={user.role}>
+                  <select name="role" defaultValue={user.role === "admin" ? "user" : "admin"}>
                     <option value="user">{t("common:role.user")}</option>
                     <option value="admin">{t("common:role.admin")}</option>
                   </select>
                 </label>
-                <StepUpField id="role-code" />
                 <button type="submit" className="btn btn-outline">
                   {t("users.changeRole")}
                 </button>
@@ -163,6 +163,19 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
       <HistoryTable rows={history} />
       <AuditTable rows={audit} />
 
+      {params.get("confirm") === "role" && !isSelf && (params.get("role") === "user" || params.get("role") === "admin") ? (
+        <ConfirmDialog
+          title={t("users.roleTitle")}
+          text={t("users.roleText", { email: user.email, role: t(`common:role.${params.get("role")}`) })}
+          intent="role"
+          confirmLabel={t("users.changeRole")}
+          fields={{ role: params.get("role")! }}
+          stayOnError
+        >
+          <FormError message={actionData?.formError} />
+          <StepUpField id="role-code" />
+        </ConfirmDialog>
+      ) : null}
       {params.get("confirm") === "erase" && !isSelf ? (
         <ConfirmDialog title={t("users.eraseTitle")} text={t("users.eraseText", { email: user.email })} intent="erase" confirmLabel={t("users.erase")}>
           <label className="field">

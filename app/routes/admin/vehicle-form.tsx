@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { FileInput } from "~/components/file-input";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
@@ -11,7 +12,7 @@ import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { VEHICLE_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
 import { deleteStoredFiles, discardReceived, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
-import { withPreparedUploads } from "~/models/uploads.server";
+import { splitDuplicateMedia, withPreparedUploads } from "~/models/uploads.server";
 import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicle, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
@@ -50,7 +51,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         availableSince: value.availableSince ?? null,
         assignedUserId: value.assignedUserId ?? null,
       };
-      const savedId = await withPreparedUploads(prepared, () => ({ result: saveVehicle(admin.id, id, input, prepared) }));
+      const savedId = await withPreparedUploads(prepared, () => {
+        // The same picture twice (a resubmitted form, a repeated file) is stored once.
+        const { fresh, duplicates } = splitDuplicateMedia(prepared, id === null ? null : { vehicleId: id });
+        return { result: saveVehicle(admin.id, id, input, fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
+      });
       return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
     }
     if (id === null) throw notFound();
@@ -107,7 +112,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const imageCount = detail?.images.length ?? 0;
   return (
     <section className="admin-detail">
-      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} backTo="/admin/vehicles" />
+      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} crumbs={[{ to: "/admin/vehicles", label: t("nav.vehicles") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
@@ -161,7 +166,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         </label>
         <label className="field">
           {t("vehicles.addImages", { count: Math.max(0, MAX_VEHICLE_IMAGES - imageCount) })}
-          <input type="file" name="images" accept="image/jpeg,image/png,image/webp" multiple />
+          <FileInput name="images" accept="image/jpeg,image/png,image/webp" multiple />
           <span className="field-hint">{t("vehicles.imagesHint", { max: MAX_VEHICLE_IMAGES, count: imageCount })}</span>
         </label>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>

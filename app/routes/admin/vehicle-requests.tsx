@@ -6,14 +6,17 @@ import type { Route } from "./+types/vehicle-requests";
 import { LeasesTable } from "~/components/admin/leases-table";
 import { RejectForm } from "~/components/admin/reject-form";
 import { leaseSchema, rejectSchema } from "~/components/admin/schemas";
-import { Badge, EmptyRow, FormError, PageHeader, Pager, STATUS_TONE, StatusTabs, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { Badge, BulkBar, EmptyRow, FormError, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { bulkIds } from "~/domain/review-queue";
+import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
 import { REQUEST_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
 import { listVehicleRequests, requestFilterFrom } from "~/models/admin-queries.server";
 import { DecisionError } from "~/models/decisions.server";
 import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
-import { approveVehicleRequest, rejectVehicleRequest } from "~/models/vehicle-requests.server";
+import { approveVehicleRequest, decideVehicleRequests, rejectVehicleRequest } from "~/models/vehicle-requests.server";
+import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { readFormData } from "~/lib/http.server";
 
@@ -27,12 +30,22 @@ const actionSchema = z.discriminatedUnion("intent", [
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = requestFilterFrom(new URL(request.url).searchParams);
-  return { filter, requests: listVehicleRequests(filter), leases: listLeases() };
+  return { filter, requests: listVehicleRequests(filter), leases: listLeases(), now: Date.now() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await readFormData(context, request), { schema: actionSchema });
+  const form = await readFormData(context, request);
+  const bulk = form.get("intent");
+  if (bulk === "bulkApprove" || bulk === "bulkReject") {
+    const ids = bulkIds(form.getAll("ids"), BULK_MAX_ROWS);
+    if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
+    const reason = String(form.get("reason") ?? "").trim();
+    if (bulk === "bulkReject" && !reason) return refuse(context, "admin:bulk.reasonRequired");
+    const result = await decideVehicleRequests(admin.id, ids, bulk === "bulkApprove" ? "approve" : "reject", reason);
+    return bulkToast(context, samePage(request), bulk === "bulkApprove" ? "admin:bulk.approved" : "admin:bulk.rejected", result);
+  }
+  const submission = parseWithZod(form, { schema: actionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
   try {
@@ -54,18 +67,34 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
   const formatDate = useFormatDate();
   const href = useHrefWith();
   const [params] = useSearchParams();
-  const { filter, requests, leases } = loaderData;
+  const { filter, requests, leases, now } = loaderData;
+  const waiting = filter.status === "pending";
   const rejecting = requests.rows.find((r) => r.id === Number(params.get("reject")) && r.status === "pending");
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
     <section>
       <PageHeader title={t("requests.title")} />
       <FormError message={actionData?.formError} />
-      <StatusTabs values={REQUEST_STATUSES} current={filter.status} ns="requests.status" />
+      <QueueFilters statuses={REQUEST_STATUSES} filter={filter} ns="requests.status" label={t("requests.title")} />
+      {waiting && requests.rows.length > 0 ? (
+        <BulkBar id="bulk-requests" label={t("bulk.label")}>
+          <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
+            {t("bulk.approve")}
+          </button>
+          <label className="field admin-bulk-reason">
+            <span className="sr-only">{t("decisions.reason")}</span>
+            <input type="text" name="reason" maxLength={1000} placeholder={t("bulk.reasonHint")} />
+          </label>
+          <button type="submit" name="intent" value="bulkReject" className="btn btn-outline">
+            {t("bulk.reject")}
+          </button>
+        </BulkBar>
+      ) : null}
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
+              {waiting ? <th scope="col"><span className="sr-only">{t("bulk.select")}</span></th> : null}
               <th scope="col">{t("requests.user")}</th>
               <th scope="col">{t("requests.vehicle")}</th>
               <th scope="col">{t("requests.date")}</th>
@@ -75,25 +104,34 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
             </tr>
           </thead>
           <tbody>
-            {requests.rows.length === 0 ? <EmptyRow colSpan={6} text={t("requests.empty")} /> : null}
+            {requests.rows.length === 0 ? <EmptyRow colSpan={7} text={filter.q ? t("queue.noMatch") : t("requests.empty")} /> : null}
             {requests.rows.map((r) => (
               <tr key={r.id}>
-                <td>
+                {waiting ? (
+                  <td className="admin-cell-check">
+                    <RowCheck form="bulk-requests" id={r.id} label={t("bulk.selectRow", { name: r.fullName ?? r.email })} />
+                  </td>
+                ) : null}
+                <td data-label={t("requests.user")}>
                   <Link to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</Link>
                 </td>
-                <td>
+                <td data-label={t("requests.vehicle")}>
                   <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
                   {r.currentName ? `${r.currentName} → ` : ""}
                   {r.requestedId ? <Link to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
                   {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
                 </td>
-                <td className="whitespace-nowrap">{formatDate(r.createdAt, true)}</td>
-                <td className="whitespace-nowrap">{formatDate(r.expiresAt)}</td>
-                <td>
-                  <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge>
+                <td data-label={t("requests.date")} className="whitespace-nowrap">
+                  {formatDate(r.createdAt, true)}
+                </td>
+                <td data-label={t("requests.expiresAt")} className="whitespace-nowrap">
+                  {formatDate(r.expiresAt)}
+                </td>
+                <td data-label={t("users.status")}>
+                  <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge> {r.status === "pending" ? <TimeLeft createdAt={r.createdAt} now={now} /> : null}
                   {r.reason ? <span className="field-hint"> {r.reason}</span> : null}
                 </td>
-                <td>
+                <td data-label={t("list.actions")}>
                   {r.status === "pending" ? (
                     <div className="admin-row-actions">
                       <Form method="post">

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import type { Language } from "~/domain/rules";
+
+/**
+ * The admin area's own compact header: who is signed in, the language, a way back to the public
+ * site and log out. No marketing navigation; the admin layout carries the section links.
+ */
+export function AdminHeader({ user, locale }: { user: { email: string } | null; locale: Language }) {
+  const { t } = useTranslation();
+  return (
+    <header className="admin-header">
+      <div className="admin-header-row">
+        <Link to="/admin/dashboard" className="admin-brand">
+          {t("brand")} <span className="admin-brand-tag">{t("admin:nav.title")}</span>
+        </Link>
+        <div className="admin-header-actions">
+          {user ? (
+            <span className="admin-header-user" title={t("account.signedInAs", { email: user.email })}>
+              {user.email}
+            </span>
+          ) : null}
+          <LanguageSwitcher current={locale} />
+          <Link to="/" className="btn btn-ghost admin-header-site">
+            {t("admin:shell.site")}
+          </Link>
+          <Form method="post" action="/auth/logout">
+            <button type="submit" className="btn btn-outline">
+              {t("account.logout")}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </header>
+  );
+}

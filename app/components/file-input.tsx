@@ -1,0 +1,31 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+
+/**
+ * A file input with a translated button instead of the browser's "Choose File". Keyed by the
+ * location, so the chosen files are cleared once a save redirects back to the page. The real input
+ * stays in the form (visually hidden, still focusable and labelled by the surrounding label).
+ */
+export function FileInput({ name, accept, multiple }: { name: string; accept: string; multiple?: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [chosen, setChosen] = useState<{ key: string; names: string[] }>({ key: "", names: [] });
+  const names = chosen.key === location.key ? chosen.names : [];
+  return (
+    <span className="file-input">
+      <input
+        key={location.key}
+        type="file"
+        name={name}
+        accept={accept}
+        multiple={multiple}
+        onChange={(event) => setChosen({ key: location.key, names: [...(event.currentTarget.files ?? [])].map((f) => f.name) })}
+      />
+      <span className="btn btn-outline file-input-button" aria-hidden="true">
+        {multiple ? t("files.chooseMany") : t("files.choose")}
+      </span>
+      <span className="file-input-names">{names.length ? names.join(", ") : t("files.none")}</span>
+    </span>
+  );
+}

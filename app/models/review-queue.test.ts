@@ -1,0 +1,97 @@
+import { describe, expect, test } from "bun:test";
+import { and, eq, inArray } from "drizzle-orm";
+import { applications, auditLog, problemReports, vehicleRequests } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { createUser, getUserRow } from "../../tests/factories";
+import { sentMails } from "../../tests/dashboard-helpers";
+import { application, vehicle, vehicleRequest } from "../routes/admin/admin-test-data";
+import { applicationFilterFrom, listApplications, listProblemReports, listVehicleRequests, pendingApplicationQueue, reportFilterFrom, requestFilterFrom } from "./admin-queries.server";
+import { approveApplications } from "./applications.server";
+import { resolveProblemReports } from "./problem-reports.server";
+import { decideVehicleRequests } from "./vehicle-requests.server";
+
+const admin = await createUser({ role: "admin" });
+const q = (s: string) => new URLSearchParams(s);
+const audits = (action: string, ids: number[]) => db().select().from(auditLog).where(and(eq(auditLog.action, action), inArray(auditLog.entityId, ids))).all();
+
+describe("the review queue", () => {
+  test("applications default to pending, oldest first, and the queue follows the same order", async () => {
+    const older = application((await createUser({ status: "applied_for_job" })).id);
+    const newer = application((await createUser({ status: "applied_for_job" })).id);
+    db().update(applications).set({ createdAt: new Date(Date.now() - 20 * 3600_000) }).where(eq(applications.id, older.id)).run();
+    const decided = application((await createUser({ status: "working_no_vehicle" })).id);
+    db().update(applications).set({ status: "approved" }).where(eq(applications.id, decided.id)).run();
+    const ids = listApplications(applicationFilterFrom(q(""))).rows.map((r) => r.id);
+    expect(ids).not.toContain(decided.id);
+    expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(newer.id));
+    expect(listApplications(applicationFilterFrom(q("status=all"))).rows.map((r) => r.id)).toContain(decided.id);
+    const queue = pendingApplicationQueue();
+    expect(queue.indexOf(older.id)).toBeLessThan(queue.indexOf(newer.id));
+  });
+
+  test("search finds people by name, e-mail, phone (spaces ignored) and vehicle", async () => {
+    const user = await createUser({ status: "applied_for_job", email: "oleh.koval.q@example.com", fullName: "Oleh Kovalqzx" });
+    const app = db().insert(applications).values({ userId: user.id, fullName: "Oleh Kovalqzx", age: 30, phone: "+421 905 797 123", contactMethod: "phone" }).returning().get();
+    const find = (term: string) => listApplications(applicationFilterFrom(q(`q=${encodeURIComponent(term)}`))).rows.map((r) => r.id);
+    expect(find("kovalqzx")).toEqual([app.id]);
+    expect(find("oleh.koval.q@")).toEqual([app.id]);
+    expect(find("905797")).toEqual([app.id]);
+    expect(find("0905 797 12")).toEqual([]);
+    expect(find("905 797 1")).toEqual([app.id]);
+
+    const rider = await createUser({ status: "working_no_vehicle", fullName: "Rider Searchable" });
+    const wanted = vehicle({ name: "Xiaomi Zeta-Search" });
+    const request = vehicleRequest(rider.id, wanted.id);
+    expect(listVehicleRequests(requestFilterFrom(q("q=zeta-search"))).rows.map((r) => r.id)).toEqual([request.id]);
+    expect(listVehicleRequests(requestFilterFrom(q("q=rider%20searchable"))).rows.map((r) => r.id)).toEqual([request.id]);
+    const report = db().insert(problemReports).values({ userId: rider.id, vehicleId: wanted.id, description: "Brake squeaks" }).returning().get();
+    expect(listProblemReports(reportFilterFrom(q("q=zeta-search"))).rows.map((r) => r.id)).toEqual([report.id]);
+    expect(listProblemReports(reportFilterFrom(q("q=squeaks"))).rows.map((r) => r.id)).toEqual([report.id]);
+  });
+});
+
+describe("bulk decisions", () => {
+  test("approve many applications: one transaction, one audit entry and one e-mail per row, decided rows skipped", async () => {
+    const a = application((await createUser({ status: "applied_for_job" })).id);
+    const b = application((await createUser({ status: "applied_for_job" })).id);
+    const gone = application((await createUser({ status: "working_no_vehicle" })).id);
+    db().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id)).run();
+    const mailsBefore = sentMails().length;
+    const result = await approveApplications(admin.id, [a.id, b.id, gone.id]);
+    expect(result).toEqual({ done: [a.id, b.id], skipped: [gone.id] });
+    expect(audits("application.approve", [a.id, b.id, gone.id])).toHaveLength(2);
+    expect(getUserRow(a.userId)?.status).toBe("working_no_vehicle");
+    expect(sentMails().length - mailsBefore).toBe(2);
+  });
+
+  test("a failure that is not a refusal rolls every row back", async () => {
+    const a = application((await createUser({ status: "applied_for_job" })).id);
+    const b = application((await createUser({ status: "applied_for_job" })).id);
+    db().run("create temp trigger fail_second before update on applications when new.id = " + b.id + " begin select raise(abort, 'disk full'); end");
+    try {
+      await expect(approveApplications(admin.id, [a.id, b.id])).rejects.toThrow("disk full");
+    } finally {
+      db().run("drop trigger fail_second");
+    }
+    expect(db().select().from(applications).where(eq(applications.id, a.id)).get()?.status).toBe("pending");
+    expect(audits("application.approve", [a.id])).toHaveLength(0);
+  });
+
+  test("reject many vehicle requests with one reason, resolve many reports", async () => {
+    const r1 = vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, vehicle().id);
+    const r2 = vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, vehicle().id);
+    await expect(decideVehicleRequests(admin.id, [r1.id], "reject", " ")).rejects.toThrow("reasonRequired");
+    expect(await decideVehicleRequests(admin.id, [r1.id, r2.id], "reject", "No scooters this week")).toEqual({ done: [r1.id, r2.id], skipped: [] });
+    expect(db().select().from(vehicleRequests).where(inArray(vehicleRequests.id, [r1.id, r2.id])).all().map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(audits("vehicle_request.reject", [r1.id, r2.id])).toHaveLength(2);
+
+    const approved = vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, vehicle().id);
+    expect((await decideVehicleRequests(admin.id, [approved.id], "approve")).done).toEqual([approved.id]);
+
+    const user = await createUser();
+    const p1 = db().insert(problemReports).values({ userId: user.id, description: "one" }).returning().get();
+    const p2 = db().insert(problemReports).values({ userId: user.id, description: "two", status: "resolved" }).returning().get();
+    expect(resolveProblemReports(admin.id, [p1.id, p2.id])).toEqual({ done: [p1.id], skipped: [p2.id] });
+    expect(audits("problem_report.resolve", [p1.id, p2.id])).toHaveLength(1);
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { applications, vehicleRequests, vehicles } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { application, courier, problemReport, vehicle, vehicleRequest } from "../../app/routes/admin/admin-test-data";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+
+const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });
+const statusOf = (id: number) => db().select({ status: applications.status }).from(applications).where(eq(applications.id, id)).get()?.status;
+
+/** Two pending applications that sit next to each other at the head of the queue (oldest first). */
+async function queuedPair(tag: string) {
+  const base = new Date(Date.UTC(2001, 0, 1) + (Date.now() % 1_000_000_000));
+  const first = application((await courier("applied_for_job", `First ${tag}`)).id);
+  const second = application((await courier("applied_for_job", `Second ${tag}`)).id);
+  db().update(applications).set({ createdAt: base, fullName: `First ${tag}` }).where(eq(applications.id, first.id)).run();
+  db().update(applications).set({ createdAt: new Date(base.getTime() + 1), fullName: `Second ${tag}` }).where(eq(applications.id, second.id)).run();
+  return { first, second };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`review queue (${javaScriptEnabled ? "with" : "without"} JS)`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("approve and open the next waiting application", async ({ page }) => {
+      await asAdmin(page);
+      const { first, second } = await queuedPair(`approve-${javaScriptEnabled}`);
+      await page.goto(`/admin/applications/${first.id}`);
+      await expect(page.getByRole("img", { name: "Face photo" }).or(page.getByText("No documents")).first()).toBeVisible();
+      await page.getByRole("button", { name: /Approve and open the next/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+      await expect(page.getByRole("heading", { level: 1, name: `Second approve-${javaScriptEnabled}` })).toBeVisible();
+      expect(statusOf(first.id)).toBe("approved");
+    });
+
+    test("reject with a reason and open the next", async ({ page }) => {
+      await asAdmin(page);
+      const { first, second } = await queuedPair(`reject-${javaScriptEnabled}`);
+      await page.goto(`/admin/applications/${first.id}`);
+      await page.getByLabel("Reason for rejection").fill("The ID photo is blurred");
+      await page.getByRole("button", { name: "Reject", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+      expect(statusOf(first.id)).toBe("rejected");
+    });
+
+    test("bulk approve the ticked rows of a search; the URL keeps the search", async ({ page }) => {
+      await asAdmin(page);
+      const tag = `Bulkpick${javaScriptEnabled ? "js" : "nojs"}${Date.now() % 100000}`;
+      const { first, second } = await queuedPair(tag);
+      await page.goto("/admin/applications");
+      await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+      await expect(page.getByRole("link", { name: `First ${tag}` })).toBeVisible();
+      await page.getByLabel(`Select First ${tag}`).check();
+      await page.getByLabel(`Select Second ${tag}`).check();
+      await page.getByRole("button", { name: "Approve selected" }).click();
+      await expect(page.getByText("Approved: 2.")).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+      expect([statusOf(first.id), statusOf(second.id)]).toEqual(["approved", "approved"]);
+    });
+
+    test("ending a lease asks for confirmation on its own URL", async ({ page }) => {
+      await asAdmin(page);
+      const rider = await courier("working_with_vehicle", `Rider ${javaScriptEnabled}`);
+      const v = vehicle({ status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.UTC(2000, 0, 1) + (Date.now() % 1_000_000)) });
+      await page.goto("/admin/vehicle-requests");
+      await page.getByRole("row", { name: new RegExp(v.name) }).getByRole("link", { name: "End lease" }).click();
+      await expect(page).toHaveURL(/confirm=end/);
+      const dialog = page.getByRole("dialog", { name: "End this lease?" });
+      await expect(dialog).toBeVisible();
+      expect(db().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("in_use");
+      await dialog.getByRole("button", { name: "End lease" }).click();
+      await expect(page.getByText("Lease ended; the vehicle is available again.")).toBeVisible();
+      expect(db().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("available");
+    });
+  });
+}
+
+test("keyboard: j/k move through the queue, ? lists the keys, a approves and opens the next", async ({ page }) => {
+  await asAdmin(page);
+  const { first, second } = await queuedPair("keys");
+  await page.goto(`/admin/applications/${first.id}`);
+  // The keys listen once React has hydrated the page.
+  await page.waitForLoadState("networkidle");
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+  await page.keyboard.press("k");
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${first.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "First keys" })).toBeVisible();
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toContainText("Approve and open the next");
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+  await page.keyboard.press("a");
+  await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+  expect(statusOf(first.id)).toBe("approved");
+});
+
+test("search vehicle requests and problem reports by vehicle, bulk reject requests with one reason", async ({ page }) => {
+  await asAdmin(page);
+  const wanted = vehicle({ name: `Zetasearch ${Date.now() % 100000}` });
+  const rider = await courier("applied_for_vehicle", "Searchable Rider");
+  const request = vehicleRequest(rider.id, wanted.id);
+  problemReport(rider.id, wanted.id);
+  await page.goto("/admin/vehicle-requests");
+  await page.getByRole("searchbox", { name: "Search" }).fill(wanted.name);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("link", { name: wanted.name })).toBeVisible();
+  await expect(page.getByText("Records: 1")).toBeVisible();
+  await page.getByLabel("Select Searchable Rider").check();
+  await page.getByPlaceholder("Reason (needed to reject)").fill("No scooters this week");
+  await page.getByRole("button", { name: "Reject selected" }).click();
+  await expect(page.getByText("Rejected: 1.")).toBeVisible();
+  expect(db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+  await page.goto(`/admin/problem-reports?q=${encodeURIComponent(wanted.name)}`);
+  await expect(page.getByText("Records: 1")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Brake squeaks" })).toBeVisible();
+});
+
+test.describe("every admin screen at 360 and 1280 px", () => {
+  const screens = ["dashboard", "users", "applications", "vehicles", "vehicles/new", "vehicle-requests", "problem-reports", "news", "news/new", "referrals", "audit"];
+  for (const width of [360, 1280]) {
+    test(`at ${width} px`, async ({ page }) => {
+      mkdirSync(process.env.E2E_SHOTS ?? "test-results/screens", { recursive: true });
+      await page.setViewportSize({ width, height: 800 });
+      const admin = await asAdmin(page);
+      const { first } = await queuedPair(`shots-${width}`);
+      const extra = [`applications/${first.id}`, `users/${admin.id}`, `applications/${first.id}?help=1`];
+      for (const name of [...screens, ...extra]) {
+        await page.goto(`/admin/${name}`);
+        await expectNoHorizontalOverflow(page);
+        await page.screenshot({ path: shotPath(`admin-${name.replace(/[/?=]/g, "-")}-${width}`), fullPage: true });
+      }
+    });
+  }
+});
