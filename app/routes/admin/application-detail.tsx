@@ -26,7 +26,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   try {
     if (submission.value.intent === "approve") await approveApplication(admin.id, id);
-    else await rejectApplication(admin.id, id, submission.value.reason);
+    else await rejectApplication(admin.id, id, submission.value);
   } catch (error) {
     if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
     throw error;
@@ -97,7 +97,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
                 {t("decisions.approve")}
               </button>
             </Form>
-            <RejectForm id="reject-application" result={result} />
+            <RejectForm id="reject-application" result={result} application />
           </div>
         ) : null}
       </div>
