@@ -7,8 +7,13 @@ import { UPLOAD_LIMITS } from "./rules";
 
 /** The long side of a photo after the browser downscales it. */
 export const PHOTO_MAX_SIDE = 2000;
-/** JPEG/WebP quality of the downscaled photo (0–1): text on an ID card stays readable. */
-export const PHOTO_QUALITY = 0.85;
+/**
+ * JPEG qualities tried in turn (0–1) until the photo fits PHOTO_TARGET_BYTES; even the last keeps
+ * the text of an ID card readable at 2,000 px.
+ */
+export const PHOTO_QUALITIES = [0.85, 0.72, 0.6, 0.5] as const;
+/** What a shrunk photo should weigh at most on a mobile connection. */
+export const PHOTO_TARGET_BYTES = 950 * 1024;
 /** A camera original may be larger than the server's limit as long as the browser can shrink it. */
 export const PHOTO_MAX_ORIGINAL_BYTES = 40 * 1024 * 1024;
 /** Types the document inputs accept; HEIC/HEIF (iPhones) is converted before or after the upload. */

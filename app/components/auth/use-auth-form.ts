@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { createElement, useState } from "react";
+import { PrefetchPageLinks, useFetcher, useRouteLoaderData } from "react-router";
 import type { z } from "zod";
 import { isNetworkFailure } from "~/lib/network";
 import { useCaptcha, type CaptchaConfig } from "./use-captcha";
@@ -53,6 +53,8 @@ export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<
   });
 
   return {
+    /** Render it: the action's route module is fetched ahead, so a submit made offline still reaches its clientAction. */
+    preload: createElement(PrefetchPageLinks, { page: options.action }),
     form,
     fields,
     result,

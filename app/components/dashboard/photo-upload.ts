@@ -3,25 +3,40 @@
  * (long side PHOTO_MAX_SIDE, JPEG), then send it alone with XMLHttpRequest, which reports upload
  * progress (fetch does not). Used only after hydration; without JS the form posts the originals.
  */
-import { fitWithin, needsShrinking, PHOTO_QUALITY } from "~/domain/photo";
+import { fitWithin, needsShrinking, PHOTO_QUALITIES, PHOTO_TARGET_BYTES } from "~/domain/photo";
 
 export type ShrunkPhoto = { blob: Blob; name: string; previewable: boolean };
 
 const jpegName = (name: string) => `${name.replace(/\.[^.]*$/, "") || "photo"}.jpg`;
 
-async function encode(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {
+/** Draws the photo at its new size (OffscreenCanvas where there is one) and returns a JPEG encoder for it. */
+function draw(bitmap: ImageBitmap, width: number, height: number): ((quality: number) => Promise<Blob | null>) | null {
   if (typeof OffscreenCanvas !== "undefined") {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext("2d");
     if (!context) return null;
     context.drawImage(bitmap, 0, 0, width, height);
-    return canvas.convertToBlob({ type: "image/jpeg", quality: PHOTO_QUALITY });
+    return (quality) => canvas.convertToBlob({ type: "image/jpeg", quality });
   }
   const canvas = document.createElement("canvas");
   canvas.width = width;
   canvas.height = height;
-  canvas.getContext("2d")?.drawImage(bitmap, 0, 0, width, height);
-  return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", PHOTO_QUALITY));
+  const context = canvas.getContext("2d");
+  if (!context) return null;
+  context.drawImage(bitmap, 0, 0, width, height);
+  return (quality) => new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
+}
+
+/** The first quality that fits the target size, else the smallest one tried. */
+async function encode(bitmap: ImageBitmap, width: number, height: number): Promise<Blob | null> {
+  const encoder = draw(bitmap, width, height);
+  if (!encoder) return null;
+  let blob: Blob | null = null;
+  for (const quality of PHOTO_QUALITIES) {
+    blob = await encoder(quality);
+    if (!blob || blob.size <= PHOTO_TARGET_BYTES) break;
+  }
+  return blob;
 }
 
 /**
