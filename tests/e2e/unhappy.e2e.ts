@@ -112,6 +112,9 @@ test.describe("network failures (JS on, 360 px)", () => {
       await page.locator('form#application button[type="submit"]').click();
       await expect(toast(page, lng)).toBeVisible();
       await expectNoHorizontalOverflow(page);
+      await page.locator('input[name="fullName"]').scrollIntoViewIfNeeded();
+      await expect(toast(page, lng)).toBeInViewport();
+      await page.waitForTimeout(800); // the toast's entrance animation
       await shot(page, `offline-toast-${lng}`);
       await context.setOffline(false);
     });
@@ -251,6 +254,7 @@ test.describe("photos made for slow networks", () => {
     await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 20_000 }).toBeGreaterThan(0);
     await expect(upload.locator("img")).toBeVisible();
     await expectNoHorizontalOverflow(page);
+    await upload.scrollIntoViewIfNeeded();
     await shot(page, "upload-progress-sk");
     // The headers of a request are known once it has been sent, so this waits for the upload.
     const sent = Number((await (await request).allHeaders())["content-length"] ?? 0);
@@ -292,6 +296,7 @@ test.describe("photos made for slow networks", () => {
       await page.locator('input[name="id_front"][type="file"]').setInputFiles((await cameraPhoto()).path);
       const upload = page.getByTestId("upload-id_front");
       await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 20_000 }).toBeGreaterThan(0);
+      await upload.scrollIntoViewIfNeeded();
       await shot(page, `upload-progress-${lng}`);
       await upload.getByRole("button").click();
     });
