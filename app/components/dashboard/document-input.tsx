@@ -41,6 +41,8 @@ export function DocumentInput({
   const [kept, setKept] = useState<Draft | undefined>(draft);
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const abort = useRef<(() => void) | null>(null);
+  // Each choice is one attempt; the answer of an attempt that a newer choice replaced is ignored.
+  const attempt = useRef(0);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => setHydrated(true), []);
   useEffect(() => setKept(draft), [draft]);
@@ -53,10 +55,12 @@ export function DocumentInput({
     if (!fitsUploadLimit(photo.blob.size)) {
       return setUpload({ state: "failed", name: fileName, message: t("photoUpload.fileTooLarge", { name: fileName }), photo: null, preview: previewUrl });
     }
+    const mine = ++attempt.current;
     setUpload({ state: "uploading", name: fileName, progress: 0, preview: previewUrl });
     const request = uploadDocument(name, photo, (progress) => setUpload((u) => (u.state === "uploading" ? { ...u, progress } : u)));
     abort.current = request.abort;
     const outcome = await request.done;
+    if (mine !== attempt.current) return;
     abort.current = null;
     if (outcome.ok) {
       setKept(outcome.document);
@@ -70,7 +74,8 @@ export function DocumentInput({
   }
 
   async function choose(file: File) {
-    // With JS the file travels on its own; the final submit only references it.
+    // With JS the file travels on its own; the final submit only references it. A new choice replaces one still uploading.
+    abort.current?.();
     if (input.current) input.current.value = "";
     const problem = checkPhoto(file);
     if (problem) return setUpload({ state: "failed", name: file.name, message: t(problem === "badType" ? "photoUpload.badTypeNamed" : "photoUpload.fileTooLarge", { name: file.name }), photo: null, preview: null });
@@ -100,7 +105,6 @@ export function DocumentInput({
           type="file"
           name={name}
           accept={PHOTO_ACCEPT}
-          disabled={busy}
           aria-invalid={fieldErrors?.length ? true : undefined}
           aria-describedby={fieldErrors?.length ? errorId : undefined}
           onChange={hydrated ? (event) => void (event.currentTarget.files?.[0] && choose(event.currentTarget.files[0])) : undefined}
