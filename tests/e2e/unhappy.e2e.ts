@@ -80,6 +80,7 @@ test.describe("network failures (JS on, 360 px)", () => {
   test("job application: every value and document survives an offline submit, then it goes through", async ({ page, context }) => {
     await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
+    await page.waitForLoadState("networkidle");
     await fillApplication(page);
     await attachDocuments(page);
     await expect(page.getByText("uploaded ✓ — replace")).toHaveCount(4);
@@ -158,7 +159,9 @@ test.describe("network failures (JS on, 360 px)", () => {
   test("vehicle request, problem report and its reply keep their input", async ({ page, context }) => {
     const user = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const vehicle = createVehicle({ name: `Offline ${Date.now().toString(36)}` });
-    await page.goto("/dashboard?modal=vehicle");
+    await page.goto("/dashboard");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: "Request a vehicle" }).click();
     const card = page.getByRole("dialog").getByTestId(/^vehicle-/).filter({ hasText: vehicle.name });
     await offlineThenOnline(context, page, () => card.getByRole("button", { name: "Request" }).click(), async () => {
       await expect(card.getByRole("button", { name: "Request" })).toBeEnabled();
@@ -169,7 +172,9 @@ test.describe("network failures (JS on, 360 px)", () => {
     // Now riding that vehicle: the report form, then the reply form of the report.
     const admin = await createUser({ role: "admin" });
     await approveVehicleRequest(admin.id, listOwnVehicleRequests(user.id)[0]!.id);
-    await page.goto("/dashboard?modal=report");
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: "Report a problem" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("What happened?").fill("The brake squeaks.");
     await dialog.locator('input[name="attachments"]').setInputFiles({ name: "brake.png", mimeType: "image/png", buffer: Buffer.from(await png(200, 200)) });
@@ -191,6 +196,7 @@ test.describe("network failures (JS on, 360 px)", () => {
 
   test("the language switch stays put offline; the assistant keeps the question", async ({ page, context }) => {
     await page.goto("/?lng=en#faq");
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Your question").fill("When do I get paid?");
     await offlineThenOnline(context, page, () => page.getByRole("button", { name: "Ask" }).click(), async () => {
       await expect(page.getByLabel("Your question")).toHaveValue("When do I get paid?");
