@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { totpCode } from "../factories";
 import { parseMail } from "../mail-capture";
 import { jpegWithGps, png } from "../media-fixtures";
 import { expect, test } from "./fixtures";
@@ -61,6 +62,21 @@ async function login(email: string, password: string) {
   return cookieOf(res);
 }
 
+/**
+ * The admin's first log-in as a browser without JavaScript makes it: the form, the enrolment page
+ * (its key read from the HTML), the first code, and the full session that comes back.
+ */
+async function adminLogin() {
+  const form = await fetch(`${BASE}/auth/login`, { method: "POST", headers: client(), body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }), redirect: "manual" });
+  expect(form.status).toBe(302);
+  const pending = form.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+  const page = await (await fetch(`${BASE}${form.headers.get("Location")}`, { headers: { Cookie: pending } })).text();
+  const secret = /class="totp-secret"><code>([A-Z2-7 ]+)<\/code>/.exec(page)![1]!.replace(/\s/g, "");
+  const enrolled = await fetch(`${BASE}/auth/second-factor`, { method: "POST", headers: { ...client(), Cookie: pending }, body: new URLSearchParams({ intent: "enrol", code: totpCode(secret) }) });
+  expect(enrolled.status).toBe(200);
+  return enrolled.headers.getSetCookie().find((c) => c.startsWith("cf_session="))!.split(";")[0]!;
+}
+
 /** Registers, activates from the e-mail the server wrote, and logs in. */
 async function activeUser(dir: string, email: string) {
   const res = await fetch(`${BASE}/api/auth/register`, { method: "POST", headers: { ...client(), "Content-Type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD, captchaToken: "", language: "en" }) });
@@ -89,7 +105,7 @@ test("SIGKILL during a burst of writes loses nothing that was confirmed and leav
   let server = startServer(dir);
   try {
     await waitForHealth();
-    const adminCookie = await login(ADMIN.email, ADMIN.password);
+    const adminCookie = await adminLogin();
 
     // Before the burst: couriers who will apply during it, and couriers whose applications the admin will approve during it.
     const appliers = await Promise.all(Array.from({ length: 8 }, (_, i) => activeUser(dir, `applier${i}@example.com`)));
