@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/export", "routes/dashboard-export.ts"),
+  route("dashboard/documents", "routes/dashboard-documents.ts"),
   route("activate/:token", "routes/activate.tsx"),
   route("reset-password/:token", "routes/reset-password.tsx"),
 

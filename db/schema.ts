@@ -140,6 +140,10 @@ export const applications = sqliteTable(
     contactUsername: text("contact_username"),
     comment: text("comment"),
     rejectionReason: text("rejection_reason"),
+    /** A stock reason (app/domain/rejection.ts), shown translated into the courier's language; null for a written one. */
+    rejectionReasonCode: text("rejection_reason_code"),
+    /** Document kinds the admin asked to be replaced; the others are carried over to the next application. */
+    replaceDocuments: text("replace_documents", { mode: "json" }).$type<string[]>(),
     decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     /** Set when the identity documents were deleted (retention or erasure). */
@@ -232,6 +236,18 @@ export const problemReports = sqliteTable(
  * The conversation on a problem report: replies of the courier and of admins, oldest first. The
  * report's own description is the thread's first message and is not repeated here.
  */
+/**
+ * The job application's text fields as the courier types them (one row per user), so a reload, a
+ * crash or a new log-in brings them back. Documents are drafts in `uploads` (no application yet).
+ */
+export const applicationDrafts = sqliteTable("application_drafts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fields: text("fields", { mode: "json" }).$type<Record<string, string>>().notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export const problemReportMessages = sqliteTable(
   "problem_report_messages",
   {

@@ -6,7 +6,7 @@ import { useLocation } from "react-router";
  * a translated heading and text, and plain links (they work without JS and when the app's
  * scripts failed) — "Try again" reloads the same address, the other goes home.
  */
-export function ErrorScreen({ status, detail }: { status: number; detail?: string | null }) {
+export function ErrorScreen({ status, detail, home = "/" }: { status: number; detail?: string | null; home?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const notFound = status === 404;
@@ -25,7 +25,7 @@ export function ErrorScreen({ status, detail }: { status: number; detail?: strin
               {t("error.tryAgain")}
             </a>
           )}
-          <a className="btn btn-primary" href="/">
+          <a className="btn btn-primary" href={home}>
             {t("error.back")}
           </a>
         </div>

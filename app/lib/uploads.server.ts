@@ -17,7 +17,7 @@
  *     await commitUploads(prepared);
  *   } finally { await discardReceived(files); }
  */
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   FormDataParseError,
@@ -63,7 +63,7 @@ export type PreparedUpload = {
   contentHash: string;
 };
 
-export type UploadErrorCode = "tooLarge" | "tooManyPixels" | "badType" | "tooManyFiles" | "tooManyParts" | "badForm";
+export type UploadErrorCode = "tooLarge" | "tooManyPixels" | "badType" | "heicUnsupported" | "tooManyFiles" | "tooManyParts" | "badForm";
 
 /** A refusal the route turns into 413 (too large) or 400 (the rest) with a translated message. */
 export class UploadError extends Error {
@@ -80,6 +80,8 @@ export class UploadError extends Error {
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]);
+
 /** The type of a file from its first bytes (magic numbers), never from its name or declared type. */
 export function detectType(bytes: Uint8Array): DetectedType | null {
   if (bytes.length < 12) return null;
@@ -88,6 +90,10 @@ export function detectType(bytes: Uint8Array): DetectedType | null {
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { class: "image", mime: "image/webp", ext: "webp" };
   if (ascii(bytes, 4, 8) === "ftyp") {
     const brand = ascii(bytes, 8, 12);
+    // HEIF containers: AVIF (sharp decodes it) and HEIC from iPhones; both are stored as JPEG.
+    const brands = ascii(bytes, 8, Math.min(bytes.length, 64));
+    if (brands.includes("avif") || brands.includes("avis")) return { class: "image", mime: "image/avif", ext: "jpg" };
+    if (HEIC_BRANDS.has(brand)) return { class: "image", mime: "image/heic", ext: "jpg" };
     return brand === "qt  " ? { class: "video", mime: "video/quicktime", ext: "mov" } : { class: "video", mime: "video/mp4", ext: "mp4" };
   }
   // EBML header; Matroska files that are not WebM are refused.
@@ -203,8 +209,15 @@ export async function reencodeImage(input: Uint8Array | string, mime: string) {
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data), width: info.width, height: info.height };
   } catch (error) {
-    throw new UploadError(/pixel limit/i.test(String(error)) ? "tooManyPixels" : "badType");
+    if (/pixel limit/i.test(String(error))) throw new UploadError("tooManyPixels");
+    // The prebuilt sharp carries libheif with the AV1 decoder only: HEVC-coded HEIC cannot be read.
+    throw new UploadError(mime === "image/heic" ? "heicUnsupported" : "badType");
   }
+}
+
+/** HEIF images (HEIC, AVIF) are stored as JPEG, which every browser shows. */
+function storedImageMime(mime: string) {
+  return mime === "image/heic" || mime === "image/avif" ? "image/jpeg" : mime;
 }
 
 /** Processes one received file and moves it under a temporary name (see the module comment). */
@@ -215,13 +228,27 @@ export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload>
     const tempPath = await writeTemp(storageKey, image.data);
     await rm(file.path, { force: true });
     const contentHash = new Bun.CryptoHasher("sha256").update(image.data).digest("hex");
-    return { field: file.field, storageKey, mime: file.type.mime, size: image.data.length, width: image.width, height: image.height, tempPath, contentHash };
+    return { field: file.field, storageKey, mime: storedImageMime(file.type.mime), size: image.data.length, width: image.width, height: image.height, tempPath, contentHash };
   }
   // Videos are stored as received: there is no encoder on the server; they are only served privately.
   const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
   await rename(file.path, tempPath);
   const contentHash = new Bun.CryptoHasher("sha256").update(await Bun.file(tempPath).arrayBuffer()).digest("hex");
   return { field: file.field, storageKey, mime: file.type.mime, size: file.size, width: null, height: null, tempPath, contentHash };
+}
+
+/**
+ * A copy of a stored file under a new key, written under a temporary name like any prepared upload
+ * (a resubmitted application carries documents over without sharing files between rows).
+ */
+export async function copyStoredFile(file: { storageKey: string; kind: string; mime: string; size: number; width: number | null; height: number | null }): Promise<PreparedUpload> {
+  const ext = file.storageKey.split(".").pop() ?? "bin";
+  const storageKey = `${randomToken(18)}.${ext}`;
+  await mkdir(uploadsDir(), { recursive: true, mode: 0o700 });
+  const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
+  await copyFile(storedFilePath(file.storageKey), tempPath);
+  const contentHash = new Bun.CryptoHasher("sha256").update(await Bun.file(tempPath).arrayBuffer()).digest("hex");
+  return { field: file.kind, storageKey, mime: file.mime, size: file.size, width: file.width, height: file.height, tempPath, contentHash };
 }
 
 /** Moves prepared files into place once their rows are committed. */

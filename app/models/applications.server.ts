@@ -1,12 +1,15 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { applications, uploads, users } from "~db/schema";
-import { documentIssues, type ApplicationInput } from "~/domain/application-schema";
+import { applicationDrafts, applications, uploads, users } from "~db/schema";
+import { DOCUMENT_FIELDS, documentIssues, type ApplicationInput, type DocumentField } from "~/domain/application-schema";
+import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } from "~/domain/rejection";
 import { TransitionError } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
+import { translatorFor } from "~/lib/i18n.server";
+import { copyStoredFile, discardUploads, type PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { applyUserEvent, type Tx } from "./status.server";
-import { DOCUMENT_KINDS, listApplicationFiles } from "./uploads.server";
+import { DOCUMENT_KINDS, insertUploadRows, listApplicationFiles, withPreparedUploads } from "./uploads.server";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[number]>;
@@ -47,6 +50,8 @@ export function submitApplication(userId: number, input: ApplicationFields): App
       .get();
     tx.update(uploads).set({ applicationId: row.id }).where(inArray(uploads.id, drafts.map((d) => d.id))).run();
     tx.update(users).set({ fullName: input.fullName, updatedAt: new Date() }).where(eq(users.id, userId)).run();
+    // The typed draft has become the application.
+    tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId)).run();
     return row;
   });
 }
@@ -66,20 +71,36 @@ export function getOwnApplication(userId: number, applicationId: number) {
   return row && { ...row, files: listApplicationFiles(userId, applicationId) };
 }
 
-function decide(adminId: number, applicationId: number, approve: boolean, reason: string | null) {
-  return writeTransaction((tx) => decideIn(tx, adminId, applicationId, approve, reason));
+type Rejection = { reason: string; reasonCode: StockRejectionReason | null; replace: DocumentField[]; carried: PreparedUpload[] };
+
+function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null) {
+  return writeTransaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection));
 }
 
-function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, reason: string | null) {
+function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null) {
   const row = tx.select().from(applications).where(eq(applications.id, applicationId)).get();
   if (!row) throw new DecisionError("notFound");
   if (row.status !== "pending") throw new DecisionError("notPending");
   const status = approve ? "approved" : "rejected";
+  const reason = rejection?.reason ?? null;
   tx.update(applications)
-    .set({ status, rejectionReason: reason, decidedById: adminId, decidedAt: new Date() })
+    .set({
+      status,
+      rejectionReason: reason,
+      rejectionReasonCode: rejection?.reasonCode ?? null,
+      replaceDocuments: rejection ? rejection.replace : null,
+      decidedById: adminId,
+      decidedAt: new Date(),
+    })
     .where(eq(applications.id, applicationId))
     .run();
   applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", { actorId: adminId, reason });
+  if (rejection?.carried.length) {
+    // The documents the admin did not ask to replace become the courier's drafts for the next submission.
+    const kinds = rejection.carried.map((file) => file.field as DocumentField);
+    tx.delete(uploads).where(and(eq(uploads.ownerId, row.userId), isNull(uploads.applicationId), inArray(uploads.kind, kinds))).run();
+    insertUploadRows(tx, rejection.carried, { kind: (file) => file.field as DocumentField, ownerId: row.userId });
+  }
   recordAudit(tx, {
     actorId: adminId,
     action: approve ? "application.approve" : "application.reject",
@@ -87,7 +108,7 @@ function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boole
     entityId: applicationId,
     subjectUserId: row.userId,
     before: { status: row.status },
-    after: { status, reason },
+    after: rejection ? { status, reason, reasonCode: rejection.reasonCode, replace: rejection.replace } : { status, reason },
   });
   return row.userId;
 }
@@ -102,12 +123,38 @@ export async function approveApplication(adminId: number, applicationId: number)
   await notifyUser(userId, "applicationApproved");
 }
 
-/** Admin decision: rejects a pending application with a reason (user → job_rejected; may apply again). */
-export async function rejectApplication(adminId: number, applicationId: number, reason: string) {
-  const trimmed = reason.trim();
-  if (!trimmed) throw new DecisionError("reasonRequired");
-  const userId = decide(adminId, applicationId, false, trimmed);
-  await notifyUser(userId, "applicationRejected", { reason: trimmed });
+export type RejectionInput = { reason?: string | null; reasonCode?: string | null; replace?: readonly string[] | null };
+
+/**
+ * Admin decision: rejects a pending application (user → job_rejected; may apply again) with a stock
+ * reason (stored in the courier's language, the code kept so screens can translate it again) and/or
+ * a written one. Documents not listed in `replace` are copied into the courier's drafts, so the next
+ * submission only needs the ones to replace; both applications keep their own files.
+ */
+export async function rejectApplication(adminId: number, applicationId: number, input: string | RejectionInput) {
+  const { reason: written, reasonCode, replace } = typeof input === "string" ? { reason: input, reasonCode: null, replace: [] } : input;
+  const code = isStockRejectionReason(reasonCode) ? reasonCode : null;
+  const note = written?.trim() ?? "";
+  if (!code && !note) throw new DecisionError("reasonRequired");
+  const application = db().select({ userId: applications.userId, language: users.language }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(applications.id, applicationId)).get();
+  if (!application) throw new DecisionError("notFound");
+  const stock = code ? translatorFor(application.language)(stockReasonKey(code)) : "";
+  const reason = [stock, note].filter(Boolean).join(" — ");
+  const toReplace = DOCUMENT_FIELDS.filter((field) => replace?.includes(field));
+  const files = db()
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.applicationId, applicationId), inArray(uploads.kind, DOCUMENT_FIELDS.filter((field) => !toReplace.includes(field)))))
+    .all();
+  const carried: PreparedUpload[] = [];
+  try {
+    for (const file of files) carried.push(await copyStoredFile(file));
+  } catch (error) {
+    await discardUploads(carried);
+    throw error;
+  }
+  const userId = await withPreparedUploads(carried, () => ({ result: decide(adminId, applicationId, false, { reason, reasonCode: code, replace: toReplace, carried }) }));
+  await notifyUser(userId, "applicationRejected", { reason });
 }
 
 /**

@@ -99,6 +99,13 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
       .from(uploads)
       .where(and(inArray(uploads.applicationId, ids), inArray(uploads.kind, [...DOCUMENT_KINDS])))
       .all();
+    // Copies carried over into drafts for a resubmission that never came are kept no longer than the originals.
+    const carried = tx
+      .select({ id: uploads.id, storageKey: uploads.storageKey, applicationId: uploads.applicationId })
+      .from(uploads)
+      .where(and(inArray(uploads.ownerId, due.map((a) => a.userId)), isNull(uploads.applicationId), inArray(uploads.kind, [...DOCUMENT_KINDS]), lt(uploads.createdAt, cutoff)))
+      .all();
+    files.push(...carried);
     if (files.length) tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id))).run();
     tx.update(applications).set({ documentsDeletedAt: new Date(now) }).where(inArray(applications.id, ids)).run();
     for (const app of due) {

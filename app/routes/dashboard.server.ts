@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
+import { pickDraftFields } from "~/domain/application-draft";
 import { DOCUMENT_FIELDS, applicationSchema } from "~/domain/application-schema";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
@@ -21,9 +22,10 @@ import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown 
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { createVehicleRequest, getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
 import { getInstance } from "~/middleware/i18n";
+import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
 
 type Context = Readonly<RouterContextProvider>;
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply";
+export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft";
 export type DashboardActionData = {
   intent: ActionIntent;
   error?: string;
@@ -44,10 +46,11 @@ function succeed(context: Context, message: string, to = "/dashboard") {
   return redirect(to);
 }
 
-function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError) {
+export function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError) {
   const keys: Record<UploadError["code"], string> = {
     tooLarge: "dashboard:uploads.tooLarge",
     tooManyPixels: "dashboard:uploads.tooManyPixels",
+    heicUnsupported: "dashboard:photoUpload.heicUnsupported",
     tooManyFiles: "dashboard:errors.tooManyFiles",
     tooManyParts: "errors:tooManyParts",
     badType: "dashboard:uploads.badType",
@@ -104,14 +107,29 @@ export async function applyAction(context: Context, request: Request, user: Sess
   for (const field of DOCUMENT_FIELDS) fields.delete(field);
   for (const draft of listDocumentDrafts(user.id)) fields.set(draft.kind, "kept");
   const submission = parseWithZod(fields, { schema: applicationSchema });
-  if (submission.status !== "success") return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") {
+    // Without JS this is the only moment the typed fields reach the server: keep them as the draft.
+    saveApplicationDraft(user.id, pickDraftFields(fields));
+    return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply() }, { status: 400 });
+  }
   try {
     submitApplication(user.id, submission.value);
   } catch (error) {
-    if (error instanceof DecisionError) return decisionRefusal(context, "apply", error);
+    if (error instanceof DecisionError) {
+      saveApplicationDraft(user.id, pickDraftFields(fields));
+      return decisionRefusal(context, "apply", error);
+    }
     throw error;
   }
   return succeed(context, tr(context, "dashboard:apply.submitted"));
+}
+
+/** With JS the form posts its text fields here about a second after the courier stops typing. */
+export async function draftAction(request: Request, user: SessionUser) {
+  const form = await request.formData().catch(() => null);
+  if (!form) return data<DashboardActionData>({ intent: "draft", error: "invalid" }, { status: 400 });
+  if (user.status === "confirmed_account" || user.status === "job_rejected") saveApplicationDraft(user.id, pickDraftFields(form));
+  return data<DashboardActionData>({ intent: "draft" });
 }
 
 export async function vehicleAction(context: Context, request: Request, user: SessionUser) {
@@ -197,6 +215,9 @@ export function loadDashboard(user: SessionUser, url: URL) {
       : null,
     applicationDetail: modal === "application" && application ? serializeApplication(getOwnApplication(user.id, application.id)!) : null,
     drafts: canApply ? listDocumentDrafts(user.id) : [],
+    draft: canApply ? applicationDraft(user.id, application) : null,
+    /** After a rejection: the documents the admin asked to be replaced, and the stock reason's code. */
+    replaceDocuments: canApply && application?.status === "rejected" ? (application.replaceDocuments ?? []) : [],
     vehicle: vehicle ? serializeVehicle(vehicle) : null,
     requests: requests.map((r) => ({
       id: r.id,
@@ -217,6 +238,22 @@ export function loadDashboard(user: SessionUser, url: URL) {
     })),
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
   };
+}
+
+/** What the form opens with: the saved draft, else (after a rejection) the previous application. */
+function applicationDraft(userId: number, previous: ReturnType<typeof getLatestApplication>) {
+  const saved = getApplicationDraft(userId);
+  if (saved) return saved;
+  if (previous?.status !== "rejected") return null;
+  return pickDraftFields({
+    fullName: previous.fullName,
+    age: String(previous.age),
+    phone: previous.phone,
+    citizenship: previous.citizenship,
+    contactMethod: previous.contactMethod,
+    contactUsername: previous.contactUsername ?? "",
+    comment: previous.comment ?? "",
+  });
 }
 
 function serializeVehicle(v: NonNullable<ReturnType<typeof getAssignedVehicle>>) {

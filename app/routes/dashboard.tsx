@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardView } from "~/components/dashboard/dashboard-view";
+import { ErrorScreen } from "~/components/error-screen";
 import { jsonError } from "~/lib/http.server";
+import { guardNetwork, isNetworkFailure } from "~/lib/network";
 import { requireUser } from "~/lib/session.server";
-import { applyAction, loadDashboard, replyAction, reportAction, vehicleAction } from "./dashboard.server";
+import { applyAction, draftAction, loadDashboard, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -17,11 +20,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const intent = new URL(request.url).searchParams.get("intent");
   if (intent === "apply") return applyAction(context, request, user);
+  if (intent === "draft") return draftAction(request, user);
   if (intent === "vehicle") return vehicleAction(context, request, user);
   if (intent === "report") return reportAction(context, request, user);
   if (intent === "reply") return replyAction(context, request, user);
   throw jsonError(context, 400, "errors:invalidInput");
 }
+
+/** With JS, a post that never reaches the server keeps every form as it is and shows the network toast. */
+export const clientAction = ({ serverAction, request }: Route.ClientActionArgs) =>
+  // The typing draft is saved in the background: a failed save is retried by the next keystroke, not toasted.
+  guardNetwork(serverAction, { silent: new URL(request.url).searchParams.get("intent") === "draft" });
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
@@ -29,7 +38,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <section className="container dash">
       <title>{`${t("title")} · Courier Fleet`}</title>
       <h1 className="dash-title">{t("title")}</h1>
-      <DashboardView data={loaderData} actionData={actionData} />
+      <DashboardView data={loaderData} actionData={isNetworkFailure(actionData) ? undefined : actionData} />
     </section>
   );
+}
+
+/** Anything the dashboard does not handle stays inside the site layout, with "Try again" and a way home. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorScreen status={status} />;
 }

@@ -1,28 +1,71 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { rejectSchema } from "./schemas";
+import { DOCUMENT_FIELDS } from "~/domain/application-schema";
+import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
+import { applicationRejectSchema, rejectSchema } from "./schemas";
 import { FieldError } from "./vehicle-sections";
 
-/** Reject with a reason: the reason is required and is sent to the user. */
-export function RejectForm({ result, id, extra }: { result?: SubmissionResult<string[]>; id: string; extra?: Record<string, string | number> }) {
+/**
+ * Reject with a reason, which is sent to the user. For a job application the admin may pick a stock
+ * reason (the courier reads it in their own language) instead of or besides writing one, and ticks
+ * the documents that must be replaced; the others are carried over to the courier's next submission.
+ */
+export function RejectForm({
+  result,
+  id,
+  extra,
+  application = false,
+}: {
+  result?: SubmissionResult<string[]>;
+  id: string;
+  extra?: Record<string, string | number>;
+  application?: boolean;
+}) {
   const { t } = useTranslation("admin");
   const [form, fields] = useForm({
     id,
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: application ? applicationRejectSchema : rejectSchema }),
     shouldValidate: "onSubmit",
   });
+  const replaced = (fields as Partial<Record<string, { initialValue?: unknown }>>).replace?.initialValue;
+  const ticked = new Set(Array.isArray(replaced) ? replaced.map(String) : typeof replaced === "string" ? [replaced] : []);
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack">
       <input type="hidden" name="intent" value="reject" />
       {Object.entries(extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {application ? (
+        <>
+          <label className="field">
+            {t("rejection.stock")}
+            <select {...getSelectProps(fields.reasonCode as Parameters<typeof getSelectProps>[0])} data-testid="reject-stock">
+              <option value="">{t("rejection.ownReason")}</option>
+              {STOCK_REJECTION_REASONS.map((code) => (
+                <option key={code} value={code}>
+                  {t(`rejection.reasons.${code}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="doc-group">
+            <legend>{t("rejection.replace")}</legend>
+            <p className="field-hint">{t("rejection.replaceHint")}</p>
+            {DOCUMENT_FIELDS.map((kind) => (
+              <label key={kind} className="choice">
+                <input type="checkbox" name="replace" value={kind} defaultChecked={ticked.has(kind)} />
+                <span>{t(`applications.kind.${kind}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+        </>
+      ) : null}
       <label className="field">
-        {t("decisions.reason")}
-        <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required maxLength={1000} />
+        {application ? t("rejection.note") : t("decisions.reason")}
+        <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required={!application} maxLength={1000} />
         <FieldError errors={fields.reason.errors} id={fields.reason.errorId} />
       </label>
       <button type="submit" className="btn btn-danger">

@@ -3,6 +3,8 @@
  * Messages are translation keys of the `admin` namespace; the form shows `t(message)`.
  */
 import { z } from "zod";
+import { DOCUMENT_FIELDS } from "~/domain/application-schema";
+import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
 import { LANGUAGES } from "~/domain/rules";
 import { stepUpCodeSchema } from "~/domain/second-factor";
 import { ROLES, VEHICLE_STATUSES } from "~/domain/status";
@@ -20,7 +22,19 @@ export const userActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const rejectSchema = z.object({ intent: z.literal("reject"), reason: required(1000) });
-export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve") }), rejectSchema]);
+/**
+ * Rejecting a job application: a stock reason (translated for the courier) and/or a written one,
+ * and the documents the courier must replace (the others are carried over to the next submission).
+ */
+export const applicationRejectSchema = z
+  .object({
+    intent: z.literal("reject"),
+    reasonCode: z.enum(STOCK_REJECTION_REASONS).optional(),
+    reason: z.string().trim().max(1000, "admin:validation.tooLong").optional(),
+    replace: z.array(z.enum(DOCUMENT_FIELDS)).optional().transform((v) => v ?? []),
+  })
+  .refine((value) => Boolean(value.reasonCode || value.reason), { path: ["reason"], message: "admin:rejection.reasonOrStock" });
+export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve") }), applicationRejectSchema]);
 
 export const vehicleSchema = z
   .object({

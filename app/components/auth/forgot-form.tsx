@@ -19,9 +19,10 @@ export function EmailOnlyForm({
 }) {
   const { t, i18n } = useTranslation("auth");
   const action = kind === "forgot" ? "/auth/forgot" : "/auth/resend";
-  const { form, fields, result, busy } = useAuthForm({ id: kind, schema: emailOnlySchema, action, serverResult });
+  const { preload, form, fields, result, busy } = useAuthForm({ id: kind, schema: emailOnlySchema, action, serverResult });
   return (
     <div className="form-stack">
+      {preload}
       {result?.message ? (
         <output className="alert alert-success block">{result.message}</output>
       ) : (

@@ -11,9 +11,10 @@ import { useAuthForm } from "./use-auth-form";
 
 export function LoginForm({ redirectTo, onSwitch, serverResult }: { redirectTo: string; onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {
   const { t } = useTranslation("auth");
-  const { form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "login", schema: loginSchema, action: "/auth/login", captcha: "login", serverResult });
+  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "login", schema: loginSchema, action: "/auth/login", captcha: "login", serverResult });
   return (
     <div className="form-stack">
+      {preload}
       <form method="post" action="/auth/login" className="form-stack" {...getFormProps(form)}>
         <FormAlert error={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -13,7 +13,7 @@ import { useAuthForm } from "./use-auth-form";
 
 export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {
   const { t, i18n } = useTranslation("auth");
-  const { form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "register", schema: registerSchema, action: "/auth/register", captcha: "register", serverResult });
+  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "register", schema: registerSchema, action: "/auth/register", captcha: "register", serverResult });
   const [password, setPassword] = useState("");
   // The live checklist and the disabled submit need JavaScript; without it the server checks.
   const [hydrated, setHydrated] = useState(false);
@@ -37,6 +37,7 @@ export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: Auth
 
   return (
     <div className="form-stack">
+      {preload}
       <form method="post" action="/auth/register" className="form-stack" {...getFormProps(form)}>
         <FormAlert error={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="language" value={i18n.language} />

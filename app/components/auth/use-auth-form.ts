@@ -1,8 +1,9 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { createElement, useState } from "react";
+import { PrefetchPageLinks, useFetcher, useRouteLoaderData } from "react-router";
 import type { z } from "zod";
+import { isNetworkFailure } from "~/lib/network";
 import { useCaptcha, type CaptchaConfig } from "./use-captcha";
 import type { AuthFormResult } from "./types";
 
@@ -25,7 +26,8 @@ export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<
   const getToken = useCaptcha(options.captcha ? root?.captcha : undefined, options.captcha ?? "login");
   const [solving, setSolving] = useState(false);
   const [captchaFailed, setCaptchaFailed] = useState(false);
-  const result = fetcher.data ?? options.serverResult;
+  // A request that never arrived (the route's clientAction toasts it) leaves the form as it was.
+  const result = (isNetworkFailure(fetcher.data) ? undefined : fetcher.data) ?? options.serverResult;
 
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: options.id,
@@ -51,6 +53,8 @@ export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<
   });
 
   return {
+    /** Render it: the action's route module is fetched ahead, so a submit made offline still reaches its clientAction. */
+    preload: createElement(PrefetchPageLinks, { page: options.action }),
     form,
     fields,
     result,

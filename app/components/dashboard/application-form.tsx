@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { DRAFT_SAVE_DEBOUNCE_MS, pickDraftFields } from "~/domain/application-draft";
 import {
   applicationSchema,
   CITIZENSHIPS,
@@ -25,13 +26,47 @@ const asString = (value: unknown) => (typeof value === "string" ? value : "");
  * whether a right to stay is needed; the contact method whether a username is); with JS the markers
  * follow the choice live, without JS the server names what is missing.
  */
-export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData["drafts"]; actionData: DashboardActionData | undefined }) {
+/**
+ * With JS the text fields are saved as the server-side draft once the courier has stopped typing
+ * for DRAFT_SAVE_DEBOUNCE_MS, quietly (no toast, no reload of the page's data).
+ */
+function useDraftSaving() {
+  const fetcher = useFetcher({ key: "application-draft" });
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return useCallback(
+    (form: HTMLFormElement) => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => {
+        const fields = pickDraftFields(new FormData(form));
+        void fetcher.submit(fields, { method: "post", action: "/dashboard?intent=draft", defaultShouldRevalidate: false });
+      }, DRAFT_SAVE_DEBOUNCE_MS);
+    },
+    [fetcher],
+  );
+}
+
+export function ApplicationForm({
+  drafts,
+  draft,
+  replaceDocuments = [],
+  actionData,
+}: {
+  drafts: DashboardData["drafts"];
+  draft: DashboardData["draft"];
+  replaceDocuments?: string[];
+  actionData: DashboardActionData | undefined;
+}) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
+  const saveDraft = useDraftSaving();
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
+  const onBusyChange = useCallback((name: string, busy: boolean) => setUploading((u) => (u[name] === busy ? u : { ...u, [name]: busy })), []);
   const mine = actionData?.intent === "apply" ? actionData : undefined;
   const [form, fields] = useForm({
     id: "application",
     lastResult: mine?.lastResult,
+    defaultValue: draft ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -43,12 +78,29 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
   const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
+  const uploadsRunning = Object.values(uploading).some(Boolean);
+  const mustReplace = (name: string) => replaceDocuments.includes(name);
   return (
-    <Form method="post" action="/dashboard?intent=apply" encType="multipart/form-data" className="form-stack card" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action="/dashboard?intent=apply"
+      encType="multipart/form-data"
+      className="form-stack card"
+      {...getFormProps(form)}
+      onInput={(event) => {
+        if (!(event.target instanceof HTMLInputElement && event.target.type === "file")) saveDraft(event.currentTarget);
+      }}
+    >
       <h2 className="dash-h2">{t("apply.title")}</h2>
       <p className="field-hint">{t("apply.intro")}</p>
       <FormAlert message={mine?.error} />
-      {drafts.length > 0 ? <p className="alert alert-info">{t("apply.draftsKept")}</p> : null}
+      {replaceDocuments.length > 0 ? (
+        <p className="alert alert-info" data-testid="resubmit-hint">
+          {t("resubmit.prefilled")}
+        </p>
+      ) : drafts.length > 0 ? (
+        <p className="alert alert-info">{t("apply.draftsKept")}</p>
+      ) : null}
       <label className="field">
         <span>
           {t("apply.fullName")}
@@ -127,7 +179,7 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
       <fieldset className="doc-group">
         <legend>{t("apply.documentsTitle")}</legend>
         {REQUIRED_DOCUMENTS.map((name) => (
-          <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required />
+          <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required mustReplace={mustReplace(name)} onBusyChange={onBusyChange} />
         ))}
       </fieldset>
       {rightToStay ? (
@@ -138,10 +190,17 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
           </legend>
           <p className="field-hint">{citizenship === "other" ? t("apply.residenceHint") : t("apply.residenceWhen")}</p>
           {RESIDENCE_DOCUMENTS.map((name) => (
-            <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} />
+            <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} mustReplace={mustReplace(name)} onBusyChange={onBusyChange} />
           ))}
           <p className="doc-or">{t("apply.or")}</p>
-          <DocumentInput name="refugee_document" draft={draftOf("refugee_document")} errors={fields.refugee_document.errors} required={false} />
+          <DocumentInput
+            name="refugee_document"
+            draft={draftOf("refugee_document")}
+            errors={fields.refugee_document.errors}
+            required={false}
+            mustReplace={mustReplace("refugee_document")}
+            onBusyChange={onBusyChange}
+          />
         </fieldset>
       ) : null}
       <label className="field">
@@ -150,8 +209,8 @@ export function ApplicationForm({ drafts, actionData }: { drafts: DashboardData[
         <FieldError id={fields.comment.errorId} errors={fields.comment.errors} />
       </label>
       <p className="field-hint">{t("apply.limits")}</p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? t("apply.sending") : t("apply.submit")}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || uploadsRunning}>
+        {busy ? t("apply.sending") : uploadsRunning ? t("photoUpload.waiting") : t("apply.submit")}
       </button>
     </Form>
   );

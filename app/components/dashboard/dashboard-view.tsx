@@ -95,7 +95,7 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
     case "created_account":
       return <p className="alert alert-info">{t("status.created")}</p>;
     case "confirmed_account":
-      return <ApplicationForm drafts={data.drafts} actionData={actionData} />;
+      return <ApplicationForm drafts={data.drafts} draft={data.draft} actionData={actionData} />;
     case "job_rejected":
       return (
         <div className="dash-stack">
@@ -105,7 +105,7 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
             <p>{t("status.applyAgain")}</p>
             <div className="dash-actions">{viewApplication}</div>
           </div>
-          <ApplicationForm drafts={data.drafts} actionData={actionData} />
+          <ApplicationForm drafts={data.drafts} draft={data.draft} replaceDocuments={data.replaceDocuments} actionData={actionData} />
         </div>
       );
     case "applied_for_job":

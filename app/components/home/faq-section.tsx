@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { Language } from "~/domain/rules";
 import { api, ApiError } from "~/lib/api.client";
+import { showNetworkToast } from "~/lib/network";
 
 export type FaqItem = { id: number; question: string; answer: string };
 export type AskResult = { question: string; answer?: string; error?: string };
@@ -52,6 +53,8 @@ function Assistant({ language }: { language: Language }) {
       const { answer } = await api<{ answer?: string }>("/faq/ask", { body: { question, language }, silent: true });
       setLive(answer?.trim() ? { question, answer } : { question, error: t("assistant.empty") });
     } catch (error) {
+      // Offline: the question stays in the box and the network toast says why; the answer area is left as it was.
+      if (error instanceof ApiError && error.status === 0) return showNetworkToast();
       // A refusal with its own message (invalid question, rate limit) says more than the generic one.
       const own = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404;
       setLive({ question, error: own ? error.message : t("assistant.error") });

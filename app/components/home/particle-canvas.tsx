@@ -15,9 +15,13 @@ export function ParticleCanvas() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     const start = () => {
-      void import("./particles").then(({ animateParticles }) => {
-        if (!cancelled) stop = animateParticles(canvas);
-      });
+      // Decoration only: offline, the animation simply does not start.
+      import("./particles").then(
+        ({ animateParticles }) => {
+          if (!cancelled) stop = animateParticles(canvas);
+        },
+        () => undefined,
+      );
     };
     const idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 3000 }) : window.setTimeout(start, 1500);
     return () => {

@@ -95,7 +95,7 @@ describe("applications", () => {
     const params = { id: String(app.id) };
     const empty = await call(applicationDetail.action as Handler, `/admin/applications/${app.id}`, { form: { intent: "reject", reason: " " }, params, cookie: adminCookie });
     expect(empty.status).toBe(400);
-    expect((await formError(empty)).result?.error?.reason).toEqual(["admin:validation.required"]);
+    expect((await formError(empty)).result?.error?.reason).toEqual(["admin:rejection.reasonOrStock"]);
     const ok = await post(applicationDetail.action, `/admin/applications/${app.id}`, { intent: "approve" }, params);
     expect(ok.status).toBe(302);
     expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");

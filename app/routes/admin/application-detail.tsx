@@ -36,7 +36,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const queueBefore = openNext ? pendingApplicationQueue() : [];
   try {
     if (submission.value.intent === "approve") await approveApplication(admin.id, id);
-    else await rejectApplication(admin.id, id, submission.value.reason);
+    else await rejectApplication(admin.id, id, submission.value);
   } catch (error) {
     if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
     throw error;
@@ -107,7 +107,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             </Form>
             <div data-reject-box>
               <p className="field-hint">{t("queue.rejectNext")}</p>
-              <RejectForm id="reject-application" result={result} extra={{ next: "1" }} />
+              <RejectForm id="reject-application" result={result} extra={{ next: "1" }} application />
             </div>
           </div>
         ) : null}

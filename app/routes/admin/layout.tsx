@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/lib/session.server";
 import { getInstance } from "~/middleware/i18n";
@@ -78,6 +79,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="admin-content">
         <Outlet />
       </div>
+    </div>
+  );
+}
+
+/** An admin screen that fails renders the designed error screen in the site layout; "home" is the admin overview. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  const detail = status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
+  return (
+    <div className="container">
+      <ErrorScreen status={status} detail={detail} home={status === 403 ? "/" : "/admin"} />
     </div>
   );
 }

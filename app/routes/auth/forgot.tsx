@@ -9,6 +9,7 @@ import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n";
 import { readFormData } from "~/lib/http.server";
+import { guardNetwork, isNetworkFailure } from "~/lib/network";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page
@@ -26,8 +27,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
 }
 
+/** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function ForgotScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthDialog forcedView="forgot" serverResult={actionData ?? loaderData} />;
+  const posted = isNetworkFailure(actionData) ? undefined : actionData;
+  return <AuthDialog forcedView="forgot" serverResult={posted ?? loaderData} />;
 }

@@ -8,6 +8,7 @@ import { formFailure, formInvalid } from "~/lib/auth-http.server";
 import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 import { readFormData } from "~/lib/http.server";
+import { guardNetwork, isNetworkFailure } from "~/lib/network";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page
@@ -27,8 +28,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(result.redirectTo, { headers });
 }
 
+/** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function LoginScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthDialog forcedView="login" serverResult={actionData ?? loaderData} redirectTo={actionData?.reply?.initialValue?.redirectTo as string | undefined} />;
+  const posted = isNetworkFailure(actionData) ? undefined : actionData;
+  return <AuthDialog forcedView="login" serverResult={posted ?? loaderData} redirectTo={posted?.reply?.initialValue?.redirectTo as string | undefined} />;
 }

@@ -11,6 +11,7 @@ import { fallbackForForm } from "~/lib/captcha.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { readFormData } from "~/lib/http.server";
+import { guardNetwork, isNetworkFailure } from "~/lib/network";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page
@@ -28,8 +29,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data({ message: getInstance(context).t(result.message) } as AuthFormResult, { status: 201 });
 }
 
+/** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function RegisterScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <AuthDialog forcedView="register" serverResult={actionData ?? loaderData} />;
+  const posted = isNetworkFailure(actionData) ? undefined : actionData;
+  return <AuthDialog forcedView="register" serverResult={posted ?? loaderData} />;
 }

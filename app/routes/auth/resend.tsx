@@ -9,6 +9,7 @@ import { formFailure, formInvalid } from "~/lib/auth-http.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n";
 import { readFormData } from "~/lib/http.server";
+import { guardNetwork, isNetworkFailure } from "~/lib/network";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("auth:resend.title") };
@@ -22,6 +23,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
 }
 
+/** With JS the form posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 
 /** A page of its own: reached from an expired activation link or the login dialog without JS. */
@@ -31,7 +35,7 @@ export default function ResendScreen({ actionData }: Route.ComponentProps) {
     <section className="container auth-page">
       <div className="card auth-card">
         <h1>{t("resend.title")}</h1>
-        <EmailOnlyForm kind="resend" serverResult={actionData} />
+        <EmailOnlyForm kind="resend" serverResult={isNetworkFailure(actionData) ? undefined : actionData} />
       </div>
     </section>
   );

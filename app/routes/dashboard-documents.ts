@@ -1,0 +1,49 @@
+/**
+ * One identity document, uploaded by the job application's script as soon as it is chosen
+ * (XMLHttpRequest, for the progress bar). It becomes the courier's draft of that kind, exactly like
+ * a file kept from a failed submit, so the final submit only references it. JSON in and out:
+ * 201 `{ id, kind, width, height }` or `{ error, field }` with 400/413/429.
+ */
+import type { Route } from "./+types/dashboard-documents";
+import { DOCUMENT_FIELDS } from "~/domain/application-schema";
+import { jsonError } from "~/lib/http.server";
+import { hit } from "~/lib/rate-limit.server";
+import { requireUser } from "~/lib/session.server";
+import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
+import { uploadRefusal } from "./dashboard.server";
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  if (request.method !== "POST") return jsonError(context, 405, "errors:methodNotAllowed");
+  if (user.status !== "confirmed_account" && user.status !== "job_rejected") return jsonError(context, 403, "dashboard:refusals.notAllowed");
+  const limit = hit("uploads", String(user.id));
+  if (!limit.ok) {
+    return jsonError(context, 429, "errors:rateLimited", { values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) }, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+  let field: string | undefined;
+  try {
+    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])), maxFiles: 1 });
+    try {
+      const file = parsed.files[0];
+      if (!file) return jsonError(context, 400, "dashboard:errors.documentRequired");
+      field = file.field;
+      let prepared: PreparedUpload[] = [];
+      try {
+        prepared = [await prepareUpload(file)];
+      } catch (error) {
+        await discardUploads(prepared);
+        throw error;
+      }
+      await saveDocumentDrafts(user.id, prepared);
+    } finally {
+      await discardReceived(parsed.files);
+    }
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    const refusal = uploadRefusal(context, "apply", error);
+    return Response.json({ error: refusal.data.error, field: error.field ?? field ?? null }, { status: refusal.init?.status ?? 400 });
+  }
+  const saved = listDocumentDrafts(user.id).find((draft) => draft.kind === field);
+  return Response.json(saved, { status: 201 });
+}

@@ -1,0 +1,115 @@
+import { describe, expect, test } from "bun:test";
+import { and, eq, isNull } from "drizzle-orm";
+import { applications, statusHistory, uploads } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { rejectApplication } from "~/models/applications.server";
+import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
+import { applicationForm, sentMails } from "../../tests/dashboard-helpers";
+import { parseMail } from "../../tests/mail-capture";
+import { png } from "../../tests/media-fixtures";
+import { call, readJson } from "../../tests/route-harness";
+import * as dashboard from "./dashboard";
+import * as documents from "./dashboard-documents";
+
+type Loader = { draft: Record<string, string> | null; drafts: { id: number; kind: string }[]; replaceDocuments: string[] };
+
+async function courier(language: "sk" | "ua" | "en" = "en") {
+  const user = await createUser({ status: "confirmed_account", language });
+  return { user, cookie: await sessionCookieHeader(user.id) };
+}
+const load = async (cookie: string) => readJson<Loader>(await call(dashboard.loader, "/dashboard", { cookie }));
+const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
+const documentDrafts = (userId: number) =>
+  db().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))).all();
+const admin = await createUser({ role: "admin" });
+
+describe("drafts that survive", () => {
+  test("typed fields are saved as the draft and come back on the next load (any session)", async () => {
+    const { user, cookie } = await courier();
+    const form = new FormData();
+    form.set("fullName", "Olena Kovalenko");
+    form.set("phone", "0903 123 456");
+    form.set("citizenship", "other");
+    form.set("password", "not a draft field");
+    expect((await call(dashboard.action, "/dashboard?intent=draft", { form, cookie })).status).toBe(200);
+    const other = await sessionCookieHeader(user.id);
+    expect((await load(other)).draft).toEqual({ fullName: "Olena Kovalenko", phone: "0903 123 456", citizenship: "other" });
+  });
+
+  test("a failed submit without JS keeps the typed fields; a successful one clears the draft", async () => {
+    const { cookie } = await courier();
+    expect((await apply(cookie, await applicationForm({ phone: "12" }))).status).toBe(400);
+    expect((await load(cookie)).draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "12", contactUsername: "olena_k" });
+    expect((await apply(cookie, await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }))).status).toBe(302);
+    expect((await load(cookie)).draft).toBeNull();
+  });
+});
+
+describe("one document at a time", () => {
+  test("an uploaded document becomes the draft of its kind; a bad one names the problem", async () => {
+    const { user, cookie } = await courier();
+    const form = new FormData();
+    form.append("id_front", new File([new Uint8Array(await png(300, 200))], "front.png", { type: "image/png" }));
+    const ok = await call(documents.action, "/dashboard/documents", { form, cookie });
+    expect(ok.status).toBe(201);
+    expect((await readJson<{ kind: string }>(ok)).kind).toBe("id_front");
+    expect(documentDrafts(user.id).map((d) => d.kind)).toEqual(["id_front"]);
+
+    const bad = new FormData();
+    bad.append("face_photo", new File(["not an image at all, just text"], "face.jpg", { type: "image/jpeg" }));
+    const refused = await call(documents.action, "/dashboard/documents", { form: bad, cookie });
+    expect(refused.status).toBe(400);
+    expect(await readJson(refused)).toMatchObject({ field: "face_photo" });
+  });
+
+  test("a HEIC photo the server cannot decode gets a clear, translated answer", async () => {
+    const { cookie } = await courier("sk");
+    // An ISO-BMFF header with the iPhone's "heic" brand and no decodable image behind it.
+    const header = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic"), ...new Uint8Array(64)]);
+    const form = new FormData();
+    form.append("face_photo", new File([header], "IMG_0001.HEIC", { type: "image/heic" }));
+    const refused = await call(documents.action, "/dashboard/documents", { form, cookie });
+    expect(refused.status).toBe(400);
+    expect((await readJson<{ error: string }>(refused)).error).toContain("HEIC");
+  });
+});
+
+describe("resubmission after a rejection", () => {
+  test("the form opens with the previous application; only the ticked documents must be replaced", async () => {
+    const { user, cookie } = await courier("ua");
+    expect((await apply(cookie, await applicationForm())).status).toBe(302);
+    const first = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    await rejectApplication(admin.id, first.id, { reasonCode: "blurryPhoto", reason: "", replace: ["face_photo"] });
+
+    const row = db().select().from(applications).where(eq(applications.id, first.id)).get()!;
+    expect(row.rejectionReasonCode).toBe("blurryPhoto");
+    expect(row.rejectionReason).toBe("Фото розмите або нечитабельне");
+    expect(parseMail(sentMails().at(-1)!).text).toContain("Фото розмите або нечитабельне");
+
+    const data = await load(cookie);
+    expect(data.draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "+421903123456", contactUsername: "olena_k" });
+    expect(data.replaceDocuments).toEqual(["face_photo"]);
+    expect(data.drafts.map((d) => d.kind).sort()).toEqual(["id_back", "id_front", "refugee_document"]);
+
+    // The courier sends only the new face photo.
+    const again = await apply(cookie, await applicationForm({}, { id_front: null, id_back: null, refugee_document: null }));
+    expect(again.status).toBe(302);
+    const second = db().select().from(applications).where(eq(applications.userId, user.id)).all().at(-1)!;
+    expect(second.id).not.toBe(first.id);
+    const kinds = (id: number) => db().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id)).all().map((r) => r.kind).sort();
+    expect(kinds(second.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    expect(kinds(first.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    const history = db().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().map((h) => h.toStatus);
+    expect(history.filter((s) => s === "applied_for_job")).toHaveLength(2);
+    expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+  });
+
+  test("a written reason alone still works; neither is refused", async () => {
+    const { user, cookie } = await courier();
+    await apply(cookie, await applicationForm());
+    const app = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    await expect(rejectApplication(admin.id, app.id, { reason: " ", replace: [] })).rejects.toThrow("reasonRequired");
+    await rejectApplication(admin.id, app.id, { reason: "Please call us first", replace: ["id_front", "id_back"] });
+    expect((await load(cookie)).drafts.map((d) => d.kind).sort()).toEqual(["face_photo", "refugee_document"]);
+  });
+});
