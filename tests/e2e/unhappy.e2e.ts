@@ -257,7 +257,7 @@ test.describe("photos made for slow networks", () => {
     const request = page.waitForRequest((r) => r.url().endsWith("/dashboard/documents"));
     await page.locator('input[name="face_photo"][type="file"]').setInputFiles(photo.path);
     const upload = page.getByTestId("upload-face_photo");
-    await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 }).toBeGreaterThan(0);
     await expect(upload.locator("img")).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await upload.scrollIntoViewIfNeeded();
@@ -271,7 +271,7 @@ test.describe("photos made for slow networks", () => {
     // Cancel a slow upload, then retry it once the connection is better.
     await page.locator('input[name="residence_front"][type="file"]').setInputFiles(photo.path);
     const second = page.getByTestId("upload-residence_front");
-    await expect.poll(() => second.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => second.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 }).toBeGreaterThan(0);
     await second.getByRole("button", { name: "Zrušiť" }).click();
     await expect(page.getByTestId("doc-residence_front").getByRole("alert")).toContainText("camera-photo-4000x3000-80.jpg");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
@@ -294,6 +294,7 @@ test.describe("photos made for slow networks", () => {
 
   for (const lng of ["ua"] as const) {
     test(`the per-file progress in ${lng}`, async ({ page, context }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize({ width: 360, height: 780 });
       await loginAs(page, { status: "confirmed_account", language: lng });
       await page.goto("/dashboard");
@@ -301,7 +302,7 @@ test.describe("photos made for slow networks", () => {
       await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 400 * 1024, uploadThroughput: 40 * 1024 });
       await page.locator('input[name="id_front"][type="file"]').setInputFiles((await cameraPhoto()).path);
       const upload = page.getByTestId("upload-id_front");
-      await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 }).toBeGreaterThan(0);
       await upload.scrollIntoViewIfNeeded();
       await shot(page, `upload-progress-${lng}`);
       await upload.getByRole("button").click();
