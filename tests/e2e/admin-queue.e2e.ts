@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
       await asAdmin(page);
       const { first, second } = await queuedPair(`reject-${javaScriptEnabled}`);
       await page.goto(`/admin/applications/${first.id}`);
-      await page.getByLabel("Reason for rejection").fill("The ID photo is blurred");
+      await page.getByRole("textbox", { name: /^Reason in your own words/ }).fill("The ID photo is blurred");
       await page.getByRole("button", { name: "Reject", exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
       expect(statusOf(first.id)).toBe("rejected");
