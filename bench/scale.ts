@@ -36,7 +36,7 @@ const { listUsers, userFilterFrom } = await import("~/models/admin-users.server"
 const { listApplications, listVehicleRequests, listProblemReports, applicationFilterFrom, requestFilterFrom, reportFilterFrom } = await import("~/models/admin-queries.server");
 const { listVehicles, vehicleFilterFrom } = await import("~/models/vehicles.server");
 const { listReferralLinks } = await import("~/models/referrals.server");
-const { listAudit } = await import("~/models/audit.server");
+const { auditFilterFrom, listAudit } = await import("~/models/audit.server");
 const { dashboardTiles, trafficLastDays, pendingWork } = await import("~/models/dashboard-stats.server");
 
 const sqlite: Database = db().$client;
@@ -83,9 +83,9 @@ const cases: [string, () => unknown][] = [
   ["vehicles: search 'cargo'", () => listVehicles(vehicleFilterFrom(q("q=cargo")))],
   ["vehicles: search serial 'CF-B-0042'", () => listVehicles(vehicleFilterFrom(q("q=CF-B-0042")))],
   ["vehicles: page 200", () => listVehicles(vehicleFilterFrom(q("page=200")))],
-  ["audit: page 1", () => listAudit({ entityType: null, page: 1 })],
-  ["audit: page 500", () => listAudit({ entityType: null, page: 500 })],
-  ["audit: applications page 500", () => listAudit({ entityType: "application", page: 500 })],
+  ["audit: page 1", () => listAudit(auditFilterFrom(q("")))],
+  ["audit: page 500", () => listAudit(auditFilterFrom(q("page=500")))],
+  ["audit: approvals page 500", () => listAudit(auditFilterFrom(q("action=application.approve&page=500")))],
   ["referral links (with registrations)", () => listReferralLinks()],
   ["dashboard tiles", () => dashboardTiles()],
   ["dashboard 30-day chart", () => trafficLastDays()],

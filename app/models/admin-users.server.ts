@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   applications,
-  auditLog,
   problemReports,
   referralLinks,
   sessions,
@@ -15,7 +14,7 @@ import {
 import { USER_STATUSES, type Role, type UserStatus } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
-import { recordAudit } from "./audit.server";
+import { listAuditForUser, recordAudit } from "./audit.server";
 import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
 import type { Tx } from "./status.server";
 
@@ -152,14 +151,7 @@ export function getUserDetail(id: number) {
       .where(eq(statusHistory.userId, id))
       .orderBy(desc(statusHistory.createdAt), desc(statusHistory.id))
       .all(),
-    audit: db()
-      .select({ id: auditLog.id, action: auditLog.action, entityType: auditLog.entityType, entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, createdAt: auditLog.createdAt, actorEmail: actor.email })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.actorId))
-      .where(eq(auditLog.subjectUserId, id))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(100)
-      .all(),
+    audit: listAuditForUser(id),
   };
 }
 

@@ -132,15 +132,49 @@ export type RejectionInput = { reason?: string | null; reasonCode?: string | nul
  * submission only needs the ones to replace; both applications keep their own files.
  */
 export async function rejectApplication(adminId: number, applicationId: number, input: string | RejectionInput) {
+  const rejection = rejectionFrom(input);
+  const { userId, reason } = await rejectWithoutMail(adminId, applicationId, rejection);
+  await notifyUser(userId, "applicationRejected", { reason });
+}
+
+/**
+ * Bulk decision: rejects many pending applications with one reason (checked once). Each rejection
+ * first copies the carried-over documents on disk, and a transaction here cannot wait for file
+ * copies, so rows are rejected one by one, each in its own transaction with its own history and
+ * audit entry; a row another admin decided meanwhile is skipped and counted. E-mails go out after
+ * the last row.
+ */
+export async function rejectApplications(adminId: number, applicationIds: number[], input: RejectionInput) {
+  const rejection = rejectionFrom(input);
+  const done: number[] = [];
+  const skipped: number[] = [];
+  const mails: { userId: number; reason: string }[] = [];
+  for (const id of applicationIds) {
+    try {
+      mails.push(await rejectWithoutMail(adminId, id, rejection));
+      done.push(id);
+    } catch (error) {
+      if (!(error instanceof DecisionError) && !(error instanceof TransitionError)) throw error;
+      skipped.push(id);
+    }
+  }
+  for (const { userId, reason } of mails) await notifyUser(userId, "applicationRejected", { reason });
+  return { done, skipped };
+}
+
+function rejectionFrom(input: string | RejectionInput) {
   const { reason: written, reasonCode, replace } = typeof input === "string" ? { reason: input, reasonCode: null, replace: [] } : input;
   const code = isStockRejectionReason(reasonCode) ? reasonCode : null;
   const note = written?.trim() ?? "";
   if (!code && !note) throw new DecisionError("reasonRequired");
+  return { code, note, toReplace: DOCUMENT_FIELDS.filter((field) => replace?.includes(field)) };
+}
+
+async function rejectWithoutMail(adminId: number, applicationId: number, { code, note, toReplace }: ReturnType<typeof rejectionFrom>) {
   const application = db().select({ userId: applications.userId, language: users.language }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(applications.id, applicationId)).get();
   if (!application) throw new DecisionError("notFound");
   const stock = code ? translatorFor(application.language)(stockReasonKey(code)) : "";
   const reason = [stock, note].filter(Boolean).join(" — ");
-  const toReplace = DOCUMENT_FIELDS.filter((field) => replace?.includes(field));
   const files = db()
     .select()
     .from(uploads)
@@ -154,7 +188,7 @@ export async function rejectApplication(adminId: number, applicationId: number, 
     throw error;
   }
   const userId = await withPreparedUploads(carried, () => ({ result: decide(adminId, applicationId, false, { reason, reasonCode: code, replace: toReplace, carried }) }));
-  await notifyUser(userId, "applicationRejected", { reason });
+  return { userId, reason };
 }
 
 /**

@@ -1,8 +1,9 @@
-import { count, desc, eq, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { auditLog, users } from "~db/schema";
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { applications, auditLog, newsPosts, referralLinks, users, vehicles } from "~db/schema";
+import { type AuditAction, isAuditAction } from "~/domain/audit-sentence";
 import { db } from "~/lib/db.server";
-import { pageIds, toPage } from "./admin-list.server";
+import { pageFrom, pageIds, toPage } from "./admin-list.server";
 import type { Tx } from "./status.server";
 
 export type AuditEntry = {
@@ -30,15 +31,37 @@ export function recordAudit(tx: Tx, entry: AuditEntry) {
     .run();
 }
 
-export const AUDIT_ENTITY_TYPES = ["user", "application", "vehicle", "vehicle_request", "problem_report", "news", "referral", "file", "settings"] as const;
+export type AuditFilter = { actorId: number | null; action: AuditAction | null; from: string | null; to: string | null; page: number };
 
-/** One page of the audit log, newest first, optionally for one kind of entity. */
-export function listAudit(filter: { entityType: AuditEntry["entityType"] | null; page: number }) {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter from the URL; anything malformed is dropped rather than refused. */
+export function auditFilterFrom(params: URLSearchParams): AuditFilter {
+  const actor = Number(params.get("actor"));
+  const action = params.get("action");
+  const day = (name: string) => {
+    const value = params.get(name) ?? "";
+    return DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
+  };
+  return { actorId: Number.isInteger(actor) && actor > 0 ? actor : null, action: isAuditAction(action) ? action : null, from: day("from"), to: day("to"), page: pageFrom(params.get("page")) };
+}
+
+function whereOf(filter: Omit<AuditFilter, "page">) {
+  const conditions: SQL[] = [];
+  if (filter.actorId !== null) conditions.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.action !== null) conditions.push(eq(auditLog.action, filter.action));
+  // Days are UTC days, the "to" day included.
+  if (filter.from) conditions.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) conditions.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Entries with the names their sentence needs: actor, subject user and the record itself. */
+function selectEntries() {
   const actor = alias(users, "actor");
   const subject = alias(users, "subject");
-  const where = filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined;
-  const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
-  const rows = db()
+  const on = (type: string, id: SQLiteColumn) => and(eq(auditLog.entityType, type), eq(id, auditLog.entityId));
+  return db()
     .select({
       id: auditLog.id,
       action: auditLog.action,
@@ -47,15 +70,47 @@ export function listAudit(filter: { entityType: AuditEntry["entityType"] | null;
       before: auditLog.before,
       after: auditLog.after,
       createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorName: actor.fullName,
       actorEmail: actor.email,
       subjectUserId: auditLog.subjectUserId,
+      subjectName: subject.fullName,
       subjectEmail: subject.email,
+      recordName: sql<string | null>`coalesce(${applications.fullName}, ${vehicles.name}, ${newsPosts.title}, ${referralLinks.name})`,
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
     .leftJoin(subject, eq(subject.id, auditLog.subjectUserId))
+    .leftJoin(applications, on("application", applications.id))
+    .leftJoin(vehicles, on("vehicle", vehicles.id))
+    .leftJoin(newsPosts, on("news", newsPosts.id))
+    .leftJoin(referralLinks, on("referral", referralLinks.id));
+}
+
+export type AuditRow = ReturnType<typeof listAuditForUser>[number];
+
+/** One page of the audit log, newest first, filtered by actor, action and days. */
+export function listAudit(filter: AuditFilter) {
+  const where = whereOf(filter);
+  const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
+  const rows = selectEntries()
     .where(inArray(auditLog.id, pageIds(auditLog, where, [desc(auditLog.createdAt), desc(auditLog.id)], filter.page)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .all();
   return toPage(rows, total, filter.page);
+}
+
+/** The latest entries about one user, for the user's page. */
+export function listAuditForUser(userId: number, limit = 100) {
+  return selectEntries().where(eq(auditLog.subjectUserId, userId)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).all();
+}
+
+/** Everyone who appears as an actor, for the filter's list. */
+export function listAuditActors() {
+  return db()
+    .selectDistinct({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(users.email)
+    .all();
 }

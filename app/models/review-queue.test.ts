@@ -6,7 +6,7 @@ import { createUser, getUserRow } from "../../tests/factories";
 import { sentMails } from "../../tests/dashboard-helpers";
 import { application, vehicle, vehicleRequest } from "../routes/admin/admin-test-data";
 import { applicationFilterFrom, listApplications, listProblemReports, listVehicleRequests, pendingApplicationQueue, reportFilterFrom, requestFilterFrom } from "./admin-queries.server";
-import { approveApplications } from "./applications.server";
+import { approveApplications, rejectApplications } from "./applications.server";
 import { resolveProblemReports } from "./problem-reports.server";
 import { decideVehicleRequests } from "./vehicle-requests.server";
 
@@ -75,6 +75,25 @@ describe("bulk decisions", () => {
     }
     expect(db().select().from(applications).where(eq(applications.id, a.id)).get()?.status).toBe("pending");
     expect(audits("application.approve", [a.id])).toHaveLength(0);
+  });
+
+  test("reject many applications with one reason: row by row, decided ones skipped, e-mails after", async () => {
+    const a = application((await createUser({ status: "applied_for_job", language: "sk" })).id);
+    const b = application((await createUser({ status: "applied_for_job", language: "en" })).id);
+    const gone = application((await createUser({ status: "working_no_vehicle" })).id);
+    db().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id)).run();
+    await expect(rejectApplications(admin.id, [a.id], { reason: " " })).rejects.toThrow("reasonRequired");
+    const mailsBefore = sentMails().length;
+    const result = await rejectApplications(admin.id, [a.id, b.id, gone.id], { reasonCode: "blurryPhoto", reason: "Retake in daylight" });
+    expect(result).toEqual({ done: [a.id, b.id], skipped: [gone.id] });
+    const rows = db().select().from(applications).where(inArray(applications.id, [a.id, b.id])).all();
+    expect(rows.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    // The stock reason in each courier's own language, the written one as it was typed.
+    expect(rows[0]!.rejectionReason).not.toBe(rows[1]!.rejectionReason);
+    expect(rows.every((r) => r.rejectionReason?.endsWith("Retake in daylight") && r.rejectionReasonCode === "blurryPhoto")).toBe(true);
+    expect(audits("application.reject", [a.id, b.id, gone.id])).toHaveLength(2);
+    expect(getUserRow(a.userId)?.status).toBe("job_rejected");
+    expect(sentMails().length - mailsBefore).toBe(2);
   });
 
   test("reject many vehicle requests with one reason, resolve many reports", async () => {

@@ -34,6 +34,14 @@ export const applicationRejectSchema = z
     replace: z.array(z.enum(DOCUMENT_FIELDS)).optional().transform((v) => v ?? []),
   })
   .refine((value) => Boolean(value.reasonCode || value.reason), { path: ["reason"], message: "admin:rejection.reasonOrStock" });
+/** Rejecting the ticked applications at once: one stock reason and/or one written reason for all. */
+export const bulkApplicationRejectSchema = z
+  .object({
+    intent: z.literal("bulkReject"),
+    reasonCode: z.enum(STOCK_REJECTION_REASONS).optional(),
+    reason: z.string().trim().max(1000, "admin:validation.tooLong").optional(),
+  })
+  .refine((value) => Boolean(value.reasonCode || value.reason), { path: ["reason"], message: "admin:rejection.reasonOrStock" });
 export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve") }), applicationRejectSchema]);
 
 export const vehicleSchema = z

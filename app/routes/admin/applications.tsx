@@ -1,14 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/applications";
 import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, PhoneLink, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
+import { bulkApplicationRejectSchema } from "~/components/admin/schemas";
+import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { APPLICATION_STATUSES } from "~/domain/status";
 import { readFormData } from "~/lib/http.server";
 import { requireAdmin } from "~/lib/session.server";
 import { applicationFilterFrom, listApplications } from "~/models/admin-queries.server";
-import { approveApplications } from "~/models/applications.server";
+import { approveApplications, rejectApplications } from "~/models/applications.server";
 import { refuse, samePage } from "./admin-action.server";
 import { bulkToast } from "./bulk.server";
 
@@ -18,15 +21,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { filter, applications: listApplications(filter), now: Date.now() };
 }
 
-/** Bulk approval of the ticked rows (rejection asks for a reason per application, on its page). */
+/** Bulk approval, or bulk rejection with one reason, of the ticked rows. */
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const form = await readFormData(context, request);
   const ids = bulkIds(form.getAll("ids"), BULK_MAX_ROWS);
-  if (form.get("intent") !== "bulkApprove") return refuse(context, "admin:bulk.unknown");
+  const intent = form.get("intent");
+  if (intent !== "bulkApprove" && intent !== "bulkReject") return refuse(context, "admin:bulk.unknown");
   if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
-  const result = await approveApplications(admin.id, ids);
-  return bulkToast(context, samePage(request), "admin:bulk.approved", result);
+  if (intent === "bulkApprove") return bulkToast(context, samePage(request), "admin:bulk.approved", await approveApplications(admin.id, ids));
+  const submission = parseWithZod(form, { schema: bulkApplicationRejectSchema });
+  if (submission.status !== "success") return refuse(context, submission.error?.reason?.[0] === "admin:validation.tooLong" ? "admin:validation.tooLong" : "admin:rejection.reasonOrStock");
+  return bulkToast(context, samePage(request), "admin:bulk.rejected", await rejectApplications(admin.id, ids, submission.value));
 }
 
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,6 +49,24 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         <BulkBar id="bulk-applications" label={t("bulk.label")}>
           <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
             {t("bulk.approve")}
+          </button>
+          <label className="field admin-bulk-reason">
+            <span className="sr-only">{t("rejection.stock")}</span>
+            <select name="reasonCode" defaultValue="">
+              <option value="">{t("rejection.ownReason")}</option>
+              {STOCK_REJECTION_REASONS.map((code) => (
+                <option key={code} value={code}>
+                  {t(`rejection.reasons.${code}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field admin-bulk-reason">
+            <span className="sr-only">{t("decisions.reason")}</span>
+            <input type="text" name="reason" maxLength={1000} placeholder={t("bulk.reasonHint")} />
+          </label>
+          <button type="submit" name="intent" value="bulkReject" className="btn btn-outline">
+            {t("bulk.reject")}
           </button>
           <Link className="btn btn-outline" to={`/admin/applications/${applications.rows[0]!.id}`}>
             {t("queue.start")}

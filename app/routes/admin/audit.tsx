@@ -1,61 +1,63 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/audit";
-import { auditValue } from "~/components/admin/user-sections";
-import { EmptyRow, PageHeader, Pager, StatusTabs, useFormatDate } from "~/components/admin/ui";
+import { AuditEntriesTable } from "~/components/admin/audit-entries";
+import { FilterForm, PageHeader, Pager } from "~/components/admin/ui";
+import { AUDIT_ACTIONS, auditSentenceKey } from "~/domain/audit-sentence";
 import { requireAdmin } from "~/lib/session.server";
-import { pageFrom } from "~/models/admin-list.server";
-import { AUDIT_ENTITY_TYPES, listAudit } from "~/models/audit.server";
+import { auditFilterFrom, listAudit, listAuditActors } from "~/models/audit.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = new URL(request.url).searchParams;
-  const type = params.get("type");
-  const entityType = AUDIT_ENTITY_TYPES.find((t) => t === type) ?? null;
-  return { types: AUDIT_ENTITY_TYPES, entityType, entries: listAudit({ entityType, page: pageFrom(params.get("page")) }) };
+  const filter = auditFilterFrom(new URL(request.url).searchParams);
+  return { filter, actors: listAuditActors(), entries: listAudit(filter) };
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const formatDate = useFormatDate();
-  const { types, entityType, entries } = loaderData;
+  const { filter, actors, entries } = loaderData;
+  const filtered = filter.actorId !== null || filter.action !== null || filter.from !== null || filter.to !== null;
   return (
     <section>
       <PageHeader title={t("audit.title")} />
-      <StatusTabs values={types} current={entityType} ns="audit.entity" param="type" />
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("audit.when")}</th>
-              <th scope="col">{t("audit.who")}</th>
-              <th scope="col">{t("audit.action")}</th>
-              <th scope="col">{t("audit.subject")}</th>
-              <th scope="col">{t("audit.change")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.rows.length === 0 ? <EmptyRow colSpan={5} text={t("audit.empty")} /> : null}
-            {entries.rows.map((a) => (
-              <tr key={a.id}>
-                <td className="whitespace-nowrap">{formatDate(a.createdAt, true)}</td>
-                <td>{a.actorEmail ?? t("audit.system")}</td>
-                <td>
-                  <code>{a.action}</code>
-                  <span className="field-hint">
-                    {" "}
-                    {t(`audit.entity.${a.entityType}`)} #{a.entityId ?? "—"}
-                  </span>
-                </td>
-                <td>{a.subjectUserId ? <Link to={`/admin/users/${a.subjectUserId}`}>{a.subjectEmail}</Link> : "—"}</td>
-                <td className="admin-audit-change">
-                  <code>{auditValue(a.before)}</code> → <code>{auditValue(a.after)}</code>
-                </td>
-              </tr>
+      <FilterForm label={t("audit.filters")}>
+        <label className="field">
+          <span>{t("audit.filterActor")}</span>
+          <select name="actor" defaultValue={filter.actorId ?? ""}>
+            <option value="">{t("audit.anyActor")}</option>
+            {actors.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.fullName ? `${actor.fullName} (${actor.email})` : actor.email}
+              </option>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("audit.filterAction")}</span>
+          <select name="action" defaultValue={filter.action ?? ""}>
+            <option value="">{t("audit.anyAction")}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(`${auditSentenceKey(action)}`, { actor: "…", record: "…", subject: "…" }).replace(/<\/?\w+>/g, "")}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("audit.from")}</span>
+          <input type="date" name="from" defaultValue={filter.from ?? ""} className="admin-date" />
+        </label>
+        <label className="field">
+          <span>{t("audit.to")}</span>
+          <input type="date" name="to" defaultValue={filter.to ?? ""} className="admin-date" />
+        </label>
+      </FilterForm>
+      {filtered ? (
+        <p>
+          <Link to="/admin/audit">{t("audit.reset")}</Link>
+        </p>
+      ) : null}
+      <AuditEntriesTable rows={entries.rows} emptyText={filtered ? t("audit.noMatch") : t("audit.empty")} />
       <Pager page={entries.page} pageCount={entries.pageCount} total={entries.total} />
     </section>
   );

@@ -41,7 +41,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
       </PageHeader>
       <FormError message={actionData?.formError} />
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">{t("news.postTitle")}</th>
@@ -56,14 +56,16 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
             {news.rows.length === 0 ? <EmptyRow colSpan={6} text={t("news.empty")} /> : null}
             {news.rows.map((n) => (
               <tr key={n.id}>
-                <td>
+                <td data-label={t("news.postTitle")}>
                   <Link to={`/admin/news/${n.id}`}>{n.title}</Link>
                 </td>
-                <td>{n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")}</td>
-                <td>{n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>}</td>
-                <td>{n.mediaCount ?? 0}</td>
-                <td className="whitespace-nowrap">{formatDate(n.createdAt)}</td>
-                <td>
+                <td data-label={t("news.language")}>{n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")}</td>
+                <td data-label={t("news.published")}>{n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>}</td>
+                <td data-label={t("news.media")}>{n.mediaCount ?? 0}</td>
+                <td data-label={t("requests.date")} className="whitespace-nowrap">
+                  {formatDate(n.createdAt)}
+                </td>
+                <td data-label={t("list.actions")}>
                   <Link className="btn btn-outline" to={`?confirm=delete&id=${n.id}`} preventScrollReset aria-label={t("news.deleteNamed", { title: n.title })}>
                     {t("delete")}
                   </Link>

@@ -64,7 +64,7 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
         </button>
       </Form>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">{t("referrals.name")}</th>
@@ -80,17 +80,17 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
             {loaderData.links.length === 0 ? <EmptyRow colSpan={7} text={t("referrals.empty")} /> : null}
             {loaderData.links.map((link) => (
               <tr key={link.id}>
-                <td>{link.name}</td>
-                <td>
+                <td data-label={t("referrals.name")}>{link.name}</td>
+                <td data-label={t("referrals.code")}>
                   <code>{link.code}</code>
                 </td>
-                <td>
+                <td data-label={t("referrals.fullLink")} className="min-w-0">
                   <CopyLink url={link.url} />
                 </td>
-                <td>{link.clicks}</td>
-                <td>{link.totalRegistrations}</td>
-                <td>{link.activatedRegistrations}</td>
-                <td>
+                <td data-label={t("referrals.clicks")}>{link.clicks}</td>
+                <td data-label={t("referrals.totalRegs")}>{link.totalRegistrations}</td>
+                <td data-label={t("referrals.activatedRegs")}>{link.activatedRegistrations}</td>
+                <td data-label={t("list.actions")}>
                   <Link className="btn btn-outline" to={`?confirm=delete&id=${link.id}`} preventScrollReset aria-label={t("referrals.deleteNamed", { name: link.name })}>
                     {t("delete")}
                   </Link>

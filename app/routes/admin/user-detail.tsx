@@ -4,7 +4,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/user-detail";
 import { userActionSchema } from "~/components/admin/schemas";
 import { AuditTable, HistoryTable } from "~/components/admin/user-sections";
-import { Badge, ConfirmDialog, FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
+import { Badge, ConfirmDialog, FormError, MailLink, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/session.server";
 import { AdminUserError, changeUserRole, eraseUser, getUserDetail, setUserActive } from "~/models/admin-users.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
@@ -65,7 +65,9 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
           <h2>{t("users.profile")}</h2>
           <dl className="admin-dl">
             <dt>{t("users.email")}</dt>
-            <dd>{user.email}</dd>
+            <dd>
+              <MailLink email={user.email} />
+            </dd>
             <dt>{t("users.fullName")}</dt>
             <dd>{user.fullName ?? "—"}</dd>
             <dt>{t("users.status")}</dt>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/users";
-import { Badge, EmptyRow, FilterForm, PageHeader, Pager, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { Badge, EmptyRow, FilterForm, MailLink, PageHeader, Pager, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { USER_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
 import { listUsers, userFilterFrom, type UserSort } from "~/models/admin-users.server";
@@ -62,7 +62,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="dir" value={filter.dir} />
       </FilterForm>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">{t("users.id")}</th>
@@ -79,16 +79,24 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             {users.rows.length === 0 ? <EmptyRow colSpan={8} text={t("users.empty")} /> : null}
             {users.rows.map((u) => (
               <tr key={u.id}>
-                <td>{u.id}</td>
-                <td>
-                  <Link to={`/admin/users/${u.id}`}>{u.email}</Link>
+                <td data-label={t("users.id")}>
+                  <Link to={`/admin/users/${u.id}`} aria-label={t("users.open", { name: u.fullName ?? u.email })}>
+                    #{u.id}
+                  </Link>
                 </td>
-                <td>{u.referredBy ?? "—"}</td>
-                <td>{t(`common:role.${u.role}`)}</td>
-                <td>{u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>}</td>
-                <td className="whitespace-nowrap">{formatDate(u.createdAt)}</td>
-                <td>{u.fullName ?? "—"}</td>
-                <td>{t(`common:status.${u.status}`)}</td>
+                <td data-label={t("users.email")}>
+                  <MailLink email={u.email} />
+                </td>
+                <td data-label={t("users.referredBy")}>{u.referredBy ?? "—"}</td>
+                <td data-label={t("users.role")}>{t(`common:role.${u.role}`)}</td>
+                <td data-label={t("users.active")}>{u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>}</td>
+                <td data-label={t("users.registeredAt")} className="whitespace-nowrap">
+                  {formatDate(u.createdAt)}
+                </td>
+                <td data-label={t("users.fullName")}>
+                  <Link to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</Link>
+                </td>
+                <td data-label={t("users.status")}>{t(`common:status.${u.status}`)}</td>
               </tr>
             ))}
           </tbody>

@@ -29,7 +29,7 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
         </label>
       </FilterForm>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">{t("vehicles.name")}</th>
@@ -43,18 +43,20 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
             {vehicles.rows.length === 0 ? <EmptyRow colSpan={5} text={filter.q ? t("vehicles.noMatch") : t("vehicles.empty")} /> : null}
             {vehicles.rows.map((v) => (
               <tr key={v.id}>
-                <td>
+                <td data-label={t("vehicles.name")}>
                   <Link to={`/admin/vehicles/${v.id}`}>{v.name}</Link>
                 </td>
-                <td>
+                <td data-label={t("vehicles.serialNumber")}>
                   <code>{v.serialNumber}</code>
                 </td>
-                <td>
+                <td data-label={t("vehicles.status")}>
                   <Badge tone={VEHICLE_TONE[v.status]}>{t(`common:vehicleStatus.${v.status}`)}</Badge>
                   {v.status === "future" && v.availableSince ? <span className="field-hint"> {formatDate(v.availableSince)}</span> : null}
                 </td>
-                <td>{v.userId ? <Link to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</Link> : t("vehicles.unassigned")}</td>
-                <td className="whitespace-nowrap">{formatDate(v.leaseEndsAt)}</td>
+                <td data-label={t("vehicles.assignedUser")}>{v.userId ? <Link to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</Link> : t("vehicles.unassigned")}</td>
+                <td data-label={t("vehicles.leaseEndsAt")} className="whitespace-nowrap">
+                  {formatDate(v.leaseEndsAt)}
+                </td>
               </tr>
             ))}
           </tbody>

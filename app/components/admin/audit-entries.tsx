@@ -1,0 +1,88 @@
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { type AuditFacts, type AuditValue, auditChanges, auditSentence } from "~/domain/audit-sentence";
+import { EmptyRow, useFormatDate } from "./ui";
+
+export type AuditEntryRow = AuditFacts & { id: number; createdAt: Date | string };
+
+function NameLink({ name, href }: { name: string; href: string | null }) {
+  return href ? <Link to={href}>{name}</Link> : <strong>{name}</strong>;
+}
+
+/** "Jana approved the application of Oleh Koval", each name a link to its record. */
+export function AuditSentenceText({ entry }: { entry: AuditFacts }) {
+  const { t } = useTranslation("admin");
+  const sentence = auditSentence(entry);
+  const actor = sentence.actor ?? { name: t("audit.system"), href: null };
+  return (
+    <span className="admin-sentence">
+      <Trans
+        t={t}
+        i18nKey={sentence.key}
+        values={{ actor: actor.name, record: sentence.record.name, subject: sentence.subject?.name ?? "—", action: entry.action }}
+        components={{
+          actor: <NameLink name={actor.name} href={actor.href} />,
+          record: <NameLink name={sentence.record.name} href={sentence.record.href} />,
+          subject: <NameLink name={sentence.subject?.name ?? "—"} href={sentence.subject?.href ?? null} />,
+        }}
+      />
+    </span>
+  );
+}
+
+function ValueText({ value }: { value: AuditValue }) {
+  const { t } = useTranslation("admin");
+  if (value.kind === "empty") return <>—</>;
+  if (value.kind === "bool") return <>{value.value ? t("audit.yes") : t("audit.no")}</>;
+  return <code>{value.value}</code>;
+}
+
+/** The changed fields, one line each: "Status: pending → approved". */
+export function AuditChangeList({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useTranslation("admin");
+  const changes = auditChanges(before, after);
+  if (changes.length === 0) return null;
+  return (
+    <ul className="admin-diff" aria-label={t("audit.changes")}>
+      {changes.map((change) => (
+        <li key={change.field}>
+          {t(`audit.field.${change.field}`, { defaultValue: change.field })}: <ValueText value={change.before} /> → <ValueText value={change.after} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The audit entries as a table that becomes stacked cards on phones. */
+export function AuditEntriesTable({ rows, emptyText }: { rows: AuditEntryRow[]; emptyText: string }) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  return (
+    <div className="table-wrap">
+      <table className="table table-cards admin-audit-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("audit.when")}</th>
+            <th scope="col">{t("audit.action")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? <EmptyRow colSpan={2} text={emptyText} /> : null}
+          {rows.map((entry) => (
+            <tr key={entry.id}>
+              <td data-label={t("audit.when")} className="whitespace-nowrap">
+                {formatDate(entry.createdAt, true)}
+              </td>
+              <td data-label={t("audit.action")}>
+                <div>
+                  <AuditSentenceText entry={entry} />
+                  <AuditChangeList before={entry.before} after={entry.after} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The audit log read as sentences: which translation key an entry uses, the names it fills in and
+ * where they link, and the fields it changed (before → after). Pure, so the page and the user's
+ * audit section share it and tests need no database.
+ */
+
+/** Every action the models write to the audit log; a unit test keeps this in step with the code. */
+export const AUDIT_ACTIONS = [
+  "application.approve",
+  "application.reject",
+  "application.documentsDeleted",
+  "file.view",
+  "lease.end",
+  "lease.expire",
+  "lease.renew",
+  "news.create",
+  "news.update",
+  "news.delete",
+  "news.media.remove",
+  "problem_report.reply",
+  "problem_report.resolve",
+  "problem_report.reopen",
+  "referral.create",
+  "referral.delete",
+  "user.activate",
+  "user.deactivate",
+  "user.erase",
+  "user.role",
+  "user.second_factor_enrolled",
+  "user.recovery_codes_renewed",
+  "user.second_factor_reset",
+  "vehicle.create",
+  "vehicle.update",
+  "vehicle.delete",
+  "vehicle.problem",
+  "vehicle.image.remove",
+  "vehicle_request.approve",
+  "vehicle_request.reject",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The translation key (namespace admin) of an action's sentence; dots flattened so keys stay one level. */
+export function auditSentenceKey(action: string) {
+  return `audit.sentence.${action.replace(/\./g, "_")}`;
+}
+
+export type AuditFacts = {
+  action: string;
+  entityType: string;
+  entityId: number | null;
+  actorId: number | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  subjectUserId: number | null;
+  subjectName: string | null;
+  subjectEmail: string | null;
+  /** The record's own name as it is now (applicant, vehicle, post title, referral name), if it still exists. */
+  recordName: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+export type AuditSentence = {
+  key: string;
+  known: boolean;
+  /** null actor means the system did it (a scheduled job, a retention sweep). */
+  actor: { name: string; href: string | null } | null;
+  record: { name: string; href: string | null };
+  subject: { name: string; href: string | null } | null;
+};
+
+const RECORD_PATHS: Record<string, string> = {
+  user: "/admin/users/",
+  application: "/admin/applications/",
+  vehicle: "/admin/vehicles/",
+  news: "/admin/news/",
+};
+const LIST_PATHS: Record<string, string> = {
+  vehicle_request: "/admin/vehicle-requests?status=all",
+  problem_report: "/admin/problem-reports?status=all",
+  referral: "/admin/referrals",
+};
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** A name kept in the entry itself, for records deleted since (a post's title, a referral's name). */
+function snapshotName(facts: AuditFacts) {
+  for (const side of [facts.before, facts.after]) {
+    const values = asRecord(side);
+    for (const field of ["name", "title", "fullName"]) {
+      if (typeof values?.[field] === "string" && values[field]) return values[field] as string;
+    }
+  }
+  return null;
+}
+
+function userLabel(name: string | null, email: string | null) {
+  return name?.trim() || email || null;
+}
+
+export function auditSentence(facts: AuditFacts): AuditSentence {
+  const deleted = /\.(delete|erase)$/.test(facts.action);
+  const actorName = userLabel(facts.actorName, facts.actorEmail);
+  const subjectName = userLabel(facts.subjectName, facts.subjectEmail);
+  const subject = facts.subjectUserId !== null && subjectName ? { name: subjectName, href: `/admin/users/${facts.subjectUserId}` } : null;
+  const recordLabel =
+    (facts.entityType === "user" ? subjectName : null) ?? facts.recordName ?? snapshotName(facts) ?? (facts.entityId !== null ? `#${facts.entityId}` : "—");
+  const recordHref =
+    deleted || facts.entityId === null
+      ? null
+      : RECORD_PATHS[facts.entityType]
+        ? `${RECORD_PATHS[facts.entityType]}${facts.entityId}`
+        : (LIST_PATHS[facts.entityType] ?? null);
+  return {
+    key: isAuditAction(facts.action) ? auditSentenceKey(facts.action) : "audit.sentence.other",
+    known: isAuditAction(facts.action),
+    actor: actorName ? { name: actorName, href: facts.actorId !== null ? `/admin/users/${facts.actorId}` : null } : null,
+    record: { name: recordLabel, href: recordHref },
+    subject,
+  };
+}
+
+/** A value as the page shows it; booleans and empty values become tokens the page translates. */
+export type AuditValue = { kind: "empty" } | { kind: "bool"; value: boolean } | { kind: "text"; value: string };
+
+const MAX_TEXT = 80;
+
+export function auditValue(value: unknown): AuditValue {
+  if (value === null || value === undefined || value === "") return { kind: "empty" };
+  if (typeof value === "boolean") return { kind: "bool", value };
+  const text = typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
+  return { kind: "text", value: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text };
+}
+
+export type AuditChange = { field: string; before: AuditValue; after: AuditValue };
+
+/** The fields whose value differs between before and after, in the order they were written. */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const b = asRecord(before) ?? {};
+  const a = asRecord(after) ?? {};
+  if (!asRecord(before) && !asRecord(after)) {
+    if (before === after || (before == null && after == null)) return [];
+    return [{ field: "value", before: auditValue(before), after: auditValue(after) }];
+  }
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return fields
+    .filter((field) => JSON.stringify(b[field] ?? null) !== JSON.stringify(a[field] ?? null))
+    .map((field) => ({ field, before: auditValue(b[field]), after: auditValue(a[field]) }));
+}
