@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/dashboard";
 import { DashboardView } from "~/components/dashboard/dashboard-view";
 import { jsonError } from "~/lib/http.server";
+import { getLocale } from "~/middleware/i18n";
 import { requireUser } from "~/lib/session.server";
 import { applyAction, loadDashboard, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return loadDashboard(user, new URL(request.url));
+  return loadDashboard(user, new URL(request.url), getLocale(context));
 }
 
 /** Form posts name their purpose in the URL (`?intent=`), because multipart bodies are read only once. */

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DocumentField } from "~/domain/application-schema";
+import { FileInput } from "~/components/file-input";
 import { FieldError, RequiredMark } from "./field-error";
 
 type Draft = { id: number; kind: string; width: number | null; height: number | null };
@@ -34,8 +35,7 @@ export function DocumentInput({
             <span>{t("apply.uploadedReplace")}</span>
           </span>
         ) : null}
-        <input
-          type="file"
+        <FileInput
           name={name}
           accept="image/jpeg,image/png,image/webp"
           aria-invalid={errors?.length ? true : undefined}
