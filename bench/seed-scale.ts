@@ -146,7 +146,7 @@ timed("applications + documents + audit", () => {
 const riders = plans.map((p, i) => (p.status === "working_with_vehicle" ? i : -1)).filter((i) => i >= 0);
 const vehicleIds: number[] = timed(`vehicles (${vehicleCount})`, () => {
   const insert = sqlite.prepare(
-    "INSERT INTO vehicles (name, characteristics, serial_number, comment, status, available_since, assigned_user_id, lease_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    "INSERT INTO vehicles (name, characteristics_sk, serial_number, comment, status, available_since, assigned_user_id, lease_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
   );
   const models = ["Urban Pro 1000", "City Go 900", "Cargo Max 1200", "Eco Ride 800"];
   const ids: number[] = [];

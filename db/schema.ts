@@ -162,7 +162,10 @@ export const vehicles = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
-    characteristics: text("characteristics").notNull().default(""),
+    /** Description and specs per language; Slovak is required, the others fall back (app/domain/localized-text.ts). */
+    characteristicsSk: text("characteristics_sk").notNull().default(""),
+    characteristicsUa: text("characteristics_ua"),
+    characteristicsEn: text("characteristics_en"),
     serialNumber: text("serial_number").notNull(),
     comment: text("comment"),
     status: text("status", { enum: VEHICLE_STATUSES }).notNull().default("available"),
@@ -384,8 +387,13 @@ export const newsPosts = sqliteTable(
   "news_posts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    title: text("title").notNull(),
-    content: text("content").notNull(),
+    /** Title and body per language; Slovak is required, the others fall back (app/domain/localized-text.ts). */
+    titleSk: text("title_sk").notNull().default(""),
+    titleUa: text("title_ua"),
+    titleEn: text("title_en"),
+    contentSk: text("content_sk").notNull().default(""),
+    contentUa: text("content_ua"),
+    contentEn: text("content_en"),
     textPosition: text("text_position", { enum: ["bottom_left", "top_left", "center"] })
       .notNull()
       .default("bottom_left"),

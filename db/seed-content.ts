@@ -31,7 +31,11 @@ export const FLEET = [
     image: "scooter-1000w",
     serial: "CF-1000-001",
     name: "Urban Pro 1000",
-    characteristics: "1000 W motor, range up to 80 km, removable battery",
+    characteristics: {
+      sk: "Motor 1000 W, dojazd až 80 km, vyberateľná batéria",
+      ua: "Двигун 1000 Вт, запас ходу до 80 км, знімний акумулятор",
+      en: "1000 W motor, range up to 80 km, removable battery",
+    },
     sk: ["Urban Pro 1000", "Skúter 1000 W s dojazdom až 80 km"],
     ua: ["Urban Pro 1000", "Скутер 1000 Вт із запасом ходу до 80 км"],
     en: ["Urban Pro 1000", "1000 W scooter with a range of up to 80 km"],
@@ -40,7 +44,11 @@ export const FLEET = [
     image: "scooter-900w",
     serial: "CF-900-001",
     name: "City Go 900",
-    characteristics: "900 W motor, top speed 25 km/h",
+    characteristics: {
+      sk: "Motor 900 W, maximálna rýchlosť 25 km/h",
+      ua: "Двигун 900 Вт, максимальна швидкість 25 км/год",
+      en: "900 W motor, top speed 25 km/h",
+    },
     sk: ["City Go 900", "Skúter 900 W s rýchlosťou 25 km/h"],
     ua: ["City Go 900", "Скутер 900 Вт зі швидкістю 25 км/год"],
     en: ["City Go 900", "900 W scooter at 25 km/h"],
@@ -49,27 +57,44 @@ export const FLEET = [
     image: "scooter-cargo",
     serial: "CF-CARGO-001",
     name: "Cargo 1200",
-    characteristics: "1200 W motor, range up to 60 km, rear cargo rack for a delivery box",
+    characteristics: {
+      sk: "Motor 1200 W, dojazd až 60 km, zadný nosič na doručovací box",
+      ua: "Двигун 1200 Вт, запас ходу до 60 км, задній багажник для бокса доставки",
+      en: "1200 W motor, range up to 60 km, rear cargo rack for a delivery box",
+    },
     sk: ["Cargo 1200", "Skúter 1200 W s nosičom na box, dojazd až 60 km"],
     ua: ["Cargo 1200", "Скутер 1200 Вт з багажником для бокса, запас ходу до 60 км"],
     en: ["Cargo 1200", "1200 W scooter with a box rack, range up to 60 km"],
   },
 ] as const;
 
+/** Demo news, every title and body in the three languages. */
 export const NEWS = [
   {
-    title: "Nové skútre vo flotile / New scooters in the fleet",
-    content: "Do flotily pribudli nové skútre s dojazdom až 80 km.\n\nNew scooters with a range of up to 80 km have joined the fleet.",
+    title: { sk: "Nové skútre vo flotile", ua: "Нові скутери у флоті", en: "New scooters in the fleet" },
+    content: {
+      sk: "Do flotily pribudli nové skútre s dojazdom až 80 km.",
+      ua: "До флоту додалися нові скутери із запасом ходу до 80 км.",
+      en: "New scooters with a range of up to 80 km have joined the fleet.",
+    },
     textPosition: "bottom_left" as const,
   },
   {
-    title: "Výplaty každý týždeň / Weekly payouts",
-    content: "Výplaty posielame každý týždeň, prvú po prvom týždni.\n\nPayouts are weekly, the first after your first week.",
+    title: { sk: "Výplaty každý týždeň", ua: "Виплати щотижня", en: "Weekly payouts" },
+    content: {
+      sk: "Výplaty posielame každý týždeň, prvú po prvom odpracovanom týždni.",
+      ua: "Виплати надсилаємо щотижня, першу — після першого відпрацьованого тижня.",
+      en: "Payouts are weekly, the first after your first week of work.",
+    },
     textPosition: "center" as const,
   },
   {
-    title: "Prihlášky do 24 hodín / Applications within 24 hours",
-    content: "Prihlášky spracúvame zvyčajne do 24 hodín.\n\nApplications are usually processed within 24 hours.",
+    title: { sk: "Prihlášky do 24 hodín", ua: "Заявки — протягом 24 годин", en: "Applications within 24 hours" },
+    content: {
+      sk: "Prihlášky spracúvame zvyčajne do 24 hodín.",
+      ua: "Заявки зазвичай обробляємо протягом 24 годин.",
+      en: "Applications are usually processed within 24 hours.",
+    },
     textPosition: "top_left" as const,
   },
 ];

@@ -25,7 +25,14 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
     }
     FLEET.forEach((model, position) => {
       tx.insert(vehicles)
-        .values({ name: model.name, characteristics: model.characteristics, serialNumber: model.serial, status: "available" })
+        .values({
+          name: model.name,
+          characteristicsSk: model.characteristics.sk,
+          characteristicsUa: model.characteristics.ua,
+          characteristicsEn: model.characteristics.en,
+          serialNumber: model.serial,
+          status: "available",
+        })
         .run();
       for (const language of ["sk", "ua", "en"] as const) {
         const [title, spec] = model[language];
@@ -35,7 +42,15 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
     const day = 24 * 60 * 60 * 1000;
     NEWS.forEach((post, i) => {
       tx.insert(newsPosts)
-        .values({ ...post, published: true, authorId: admin.id, createdAt: new Date(Date.now() - i * 3 * day) })
+        .values({
+          titleSk: post.title.sk,
+          titleUa: post.title.ua,
+          titleEn: post.title.en,
+          contentSk: post.content.sk,
+          contentUa: post.content.ua,
+          contentEn: post.content.en,
+          textPosition: post.textPosition,
+          published: true, authorId: admin.id, createdAt: new Date(Date.now() - i * 3 * day) })
         .run();
     });
     PARTNERS.forEach((partner, position) => tx.insert(partners).values({ ...partner, position }).run());

@@ -23,7 +23,9 @@ export function createVehicle(overrides: Partial<{ name: string; status: Vehicle
     .insert(vehicles)
     .values({
       name: overrides.name ?? `Scooter ${serial}`,
-      characteristics: "1000 W, range up to 80 km",
+      characteristicsSk: "1000 W, dojazd až 80 km",
+      characteristicsUa: "1000 Вт, запас ходу до 80 км",
+      characteristicsEn: "1000 W, range up to 80 km",
       serialNumber: `SN-${Date.now().toString(36)}-${serial}`,
       status: overrides.status ?? "available",
       availableSince: overrides.availableSince ?? null,

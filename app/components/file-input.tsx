@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 
@@ -7,7 +7,13 @@ import { useLocation } from "react-router";
  * location, so the chosen files are cleared once a save redirects back to the page. The real input
  * stays in the form (visually hidden, still focusable and labelled by the surrounding label).
  */
-export function FileInput({ name, accept, multiple }: { name: string; accept: string; multiple?: boolean }) {
+export function FileInput({
+  name,
+  accept,
+  multiple,
+  onChange,
+  ...input
+}: { name: string; accept: string; multiple?: boolean } & Omit<ComponentProps<"input">, "type" | "name" | "accept" | "multiple">) {
   const { t } = useTranslation();
   const location = useLocation();
   const [chosen, setChosen] = useState<{ key: string; names: string[] }>({ key: "", names: [] });
@@ -15,12 +21,16 @@ export function FileInput({ name, accept, multiple }: { name: string; accept: st
   return (
     <span className="file-input">
       <input
+        {...input}
         key={location.key}
         type="file"
         name={name}
         accept={accept}
         multiple={multiple}
-        onChange={(event) => setChosen({ key: location.key, names: [...(event.currentTarget.files ?? [])].map((f) => f.name) })}
+        onChange={(event) => {
+          setChosen({ key: location.key, names: [...(event.currentTarget.files ?? [])].map((f) => f.name) });
+          onChange?.(event);
+        }}
       />
       <span className="btn btn-outline file-input-button" aria-hidden="true">
         {multiple ? t("files.chooseMany") : t("files.choose")}

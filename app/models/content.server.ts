@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { faqEntries, fleetModels, newsPosts, partners, uploads } from "~db/schema";
+import { pickLocalized } from "~/domain/localized-text";
 import type { Language } from "~/domain/rules";
 import { db } from "~/lib/db.server";
 
@@ -40,6 +41,9 @@ export type NewsItem = {
   id: number;
   title: string;
   content: string;
+  /** The languages the title and body are in: the reader's, or a fallback (`pickLocalized`). */
+  titleLang: Language;
+  contentLang: Language;
   textPosition: "bottom_left" | "top_left" | "center";
   createdAt: string;
   media: NewsMedia[];
@@ -54,8 +58,12 @@ export function listPublishedNews(language: Language, page: number, pageSize = N
   const posts = db()
     .select({
       id: newsPosts.id,
-      title: newsPosts.title,
-      content: newsPosts.content,
+      titleSk: newsPosts.titleSk,
+      titleUa: newsPosts.titleUa,
+      titleEn: newsPosts.titleEn,
+      contentSk: newsPosts.contentSk,
+      contentUa: newsPosts.contentUa,
+      contentEn: newsPosts.contentEn,
       textPosition: newsPosts.textPosition,
       createdAt: newsPosts.createdAt,
     })
@@ -81,12 +89,20 @@ export function listPublishedNews(language: Language, page: number, pageSize = N
         .orderBy(asc(uploads.position), asc(uploads.id))
         .all()
     : [];
-  const items: NewsItem[] = posts.map((post) => ({
+  const items: NewsItem[] = posts.map(({ titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...post }) => {
+    const title = pickLocalized({ sk: titleSk, ua: titleUa, en: titleEn }, language);
+    const content = pickLocalized({ sk: contentSk, ua: contentUa, en: contentEn }, language);
+    return {
     ...post,
+    title: title.text,
+    titleLang: title.language,
+    content: content.text,
+    contentLang: content.language,
     createdAt: post.createdAt.toISOString(),
     media: media
       .filter((m) => m.postId === post.id)
       .map((m) => ({ id: m.id, kind: m.mime.startsWith("video/") ? "video" : "image", mime: m.mime, width: m.width, height: m.height })),
-  }));
+    };
+  });
   return { items, page: current, pages, total };
 }

@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, and } from "drizzle-orm";
 import { newsPosts, uploads } from "~db/schema";
+import { localized, missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import type { Language } from "~/domain/rules";
 import { db, writeTransaction } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
@@ -20,21 +21,29 @@ export const TEXT_POSITIONS = ["bottom_left", "top_left", "center"] as const;
 export type TextPosition = (typeof TEXT_POSITIONS)[number];
 
 export type NewsInput = {
-  title: string;
-  content: string;
+  title: LocalizedText;
+  content: LocalizedText;
   textPosition: TextPosition;
   language: Language | null;
   published: boolean;
 };
 
-/** All posts for the admin list, newest first, with how many media files each carries. */
-export function listNewsForAdmin(page: number) {
+/**
+ * All posts for the admin list, newest first, with how many media files each carries, the title in the
+ * admin's language (or its fallback) and the languages the post has no text in.
+ */
+export function listNewsForAdmin(page: number, language: Language) {
   const total = db().select({ n: count() }).from(newsPosts).get()?.n ?? 0;
   const media = db().select({ postId: uploads.newsPostId, n: count().as("n") }).from(uploads).groupBy(uploads.newsPostId).as("media");
   const rows = db()
     .select({
       id: newsPosts.id,
-      title: newsPosts.title,
+      titleSk: newsPosts.titleSk,
+      titleUa: newsPosts.titleUa,
+      titleEn: newsPosts.titleEn,
+      contentSk: newsPosts.contentSk,
+      contentUa: newsPosts.contentUa,
+      contentEn: newsPosts.contentEn,
       language: newsPosts.language,
       published: newsPosts.published,
       textPosition: newsPosts.textPosition,
@@ -46,7 +55,12 @@ export function listNewsForAdmin(page: number) {
     .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
     .limit(PAGE_SIZE)
     .offset(offsetOf(page))
-    .all();
+    .all()
+    .map(({ titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...row }) => ({
+      ...row,
+      title: localized({ sk: titleSk, ua: titleUa, en: titleEn }, language),
+      missingLanguages: missingLanguages({ sk: titleSk, ua: titleUa, en: titleEn }, { sk: contentSk, ua: contentUa, en: contentEn }),
+    }));
   return toPage(rows, total, page);
 }
 
@@ -67,7 +81,28 @@ export function newsMedia(postId: number) {
 
 function snapshot(post: typeof newsPosts.$inferSelect | undefined) {
   if (!post) return null;
-  return { title: post.title, textPosition: post.textPosition, language: post.language, published: post.published, contentLength: post.content.length };
+  return {
+    title: post.titleSk,
+    titleUa: post.titleUa,
+    titleEn: post.titleEn,
+    textPosition: post.textPosition,
+    language: post.language,
+    published: post.published,
+    contentLength: { sk: post.contentSk.length, ua: post.contentUa?.length ?? 0, en: post.contentEn?.length ?? 0 },
+  };
+}
+
+function newsColumns(input: NewsInput) {
+  const { title, content, ...rest } = input;
+  return {
+    ...rest,
+    titleSk: title.sk.trim(),
+    titleUa: normalizeOptional(title.ua),
+    titleEn: normalizeOptional(title.en),
+    contentSk: content.sk.trim(),
+    contentUa: normalizeOptional(content.ua),
+    contentEn: normalizeOptional(content.en),
+  };
 }
 
 /** Creates or updates a post; returns its id, or null when the post to update does not exist. */
@@ -77,8 +112,8 @@ export function saveNewsPost(adminId: number, id: number | null, input: NewsInpu
     if (id !== null && !before) return null;
     const after =
       id === null
-        ? tx.insert(newsPosts).values({ ...input, authorId: adminId }).returning().get()
-        : tx.update(newsPosts).set({ ...input, updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning().get();
+        ? tx.insert(newsPosts).values({ ...newsColumns(input), authorId: adminId }).returning().get()
+        : tx.update(newsPosts).set({ ...newsColumns(input), updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning().get();
     if (newMedia.length) {
       const existing = tx.select({ n: count() }).from(uploads).where(eq(uploads.newsPostId, after.id)).get()?.n ?? 0;
       if (existing + newMedia.length > MAX_NEWS_MEDIA) throw new NewsError("tooManyMedia");

@@ -13,7 +13,7 @@ function pendingRequest(userId: number, requestedVehicleId: number) {
 function assign(adminId: number, vehicle: ReturnType<typeof createVehicle>, userId: number) {
   return saveVehicle(adminId, vehicle.id, {
     name: vehicle.name,
-    characteristics: vehicle.characteristics,
+    characteristics: { sk: vehicle.characteristicsSk, ua: vehicle.characteristicsUa, en: vehicle.characteristicsEn },
     serialNumber: vehicle.serialNumber,
     comment: null,
     status: "available",

@@ -14,7 +14,9 @@ export type VehicleRequestRow = typeof vehicleRequests.$inferSelect;
 const vehicleCard = {
   id: vehicles.id,
   name: vehicles.name,
-  characteristics: vehicles.characteristics,
+  characteristicsSk: vehicles.characteristicsSk,
+  characteristicsUa: vehicles.characteristicsUa,
+  characteristicsEn: vehicles.characteristicsEn,
   status: vehicles.status,
   availableSince: vehicles.availableSince,
   leaseEndsAt: vehicles.leaseEndsAt,

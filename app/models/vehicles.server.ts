@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
+import { missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
@@ -14,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export type VehicleInput = {
   name: string;
-  characteristics: string;
+  characteristics: LocalizedText;
   serialNumber: string;
   comment: string | null;
   status: VehicleStatus;
@@ -45,6 +46,9 @@ export function listVehicles(filter: { q: string; page: number }) {
       status: vehicles.status,
       availableSince: vehicles.availableSince,
       leaseEndsAt: vehicles.leaseEndsAt,
+      characteristicsSk: vehicles.characteristicsSk,
+      characteristicsUa: vehicles.characteristicsUa,
+      characteristicsEn: vehicles.characteristicsEn,
       userId: users.id,
       userEmail: users.email,
       userName: users.fullName,
@@ -53,7 +57,11 @@ export function listVehicles(filter: { q: string; page: number }) {
     .leftJoin(users, eq(users.id, vehicles.assignedUserId))
     .where(inArray(vehicles.id, pageIds(vehicles, where, [desc(vehicles.createdAt), desc(vehicles.id)], filter.page)))
     .orderBy(desc(vehicles.createdAt), desc(vehicles.id))
-    .all();
+    .all()
+    .map(({ characteristicsSk, characteristicsUa, characteristicsEn, ...row }) => ({
+      ...row,
+      missingLanguages: missingLanguages({ sk: characteristicsSk, ua: characteristicsUa, en: characteristicsEn }),
+    }));
   return toPage(rows, total, filter.page);
 }
 
@@ -146,7 +154,9 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
 
     const values = {
       name: input.name,
-      characteristics: input.characteristics,
+      characteristicsSk: input.characteristics.sk.trim(),
+      characteristicsUa: normalizeOptional(input.characteristics.ua),
+      characteristicsEn: normalizeOptional(input.characteristics.en),
       serialNumber: input.serialNumber,
       comment: input.comment,
       status,

@@ -9,7 +9,8 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { pickDraftFields } from "~/domain/application-draft";
 import { DOCUMENT_FIELDS, applicationSchema } from "~/domain/application-schema";
-import { MAX_REPORT_FILES } from "~/domain/rules";
+import { pickLocalized } from "~/domain/localized-text";
+import { MAX_REPORT_FILES, type Language } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
 import { reportReplySchema } from "~/domain/report-thread";
 import { log } from "~/lib/log.server";
@@ -199,7 +200,8 @@ export const MODALS = ["application", "vehicle", "report"] as const;
 export type DashboardModal = (typeof MODALS)[number];
 
 /** Everything the dashboard shows for the user's status; each query is scoped to the user. */
-export function loadDashboard(user: SessionUser, url: URL) {
+export function loadDashboard(user: SessionUser, url: URL, language: Language) {
+  const serializeVehicle = (v: NonNullable<ReturnType<typeof getAssignedVehicle>>) => vehicleView(v, language);
   const requested = url.searchParams.get("modal");
   const modal = (MODALS as readonly string[]).includes(requested ?? "") ? (requested as DashboardModal) : null;
   const application = getLatestApplication(user.id);
@@ -256,11 +258,14 @@ function applicationDraft(userId: number, previous: ReturnType<typeof getLatestA
   });
 }
 
-function serializeVehicle(v: NonNullable<ReturnType<typeof getAssignedVehicle>>) {
+/** A vehicle as the courier sees it: one name, the specs in the reader's language or its fallback. */
+function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, language: Language) {
+  const characteristics = pickLocalized({ sk: v.characteristicsSk, ua: v.characteristicsUa, en: v.characteristicsEn }, language);
   return {
     id: v.id,
     name: v.name,
-    characteristics: v.characteristics,
+    characteristics: characteristics.text,
+    characteristicsLang: characteristics.language,
     status: v.status,
     availableSince: v.availableSince?.toISOString() ?? null,
     leaseEndsAt: v.leaseEndsAt?.toISOString() ?? null,
@@ -286,5 +291,5 @@ function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication
 }
 
 export type DashboardData = ReturnType<typeof loadDashboard>;
-export type VehicleView = ReturnType<typeof serializeVehicle>;
+export type VehicleView = ReturnType<typeof vehicleView>;
 export type ApplicationView = ReturnType<typeof serializeApplication>;

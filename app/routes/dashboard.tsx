@@ -5,6 +5,7 @@ import { DashboardView } from "~/components/dashboard/dashboard-view";
 import { ErrorScreen } from "~/components/error-screen";
 import { jsonError } from "~/lib/http.server";
 import { guardNetwork, isNetworkFailure } from "~/lib/network";
+import { getLocale } from "~/middleware/i18n";
 import { requireUser } from "~/lib/session.server";
 import { applyAction, draftAction, loadDashboard, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return loadDashboard(user, new URL(request.url));
+  return loadDashboard(user, new URL(request.url), getLocale(context));
 }
 
 /** Form posts name their purpose in the URL (`?intent=`), because multipart bodies are read only once. */

@@ -77,7 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/admin/vehicles/new");
       await page.getByLabel("Name").fill("Kugoo Kirin G2");
       await page.getByLabel("Serial number").fill(`E2E-${javaScriptEnabled}-${Date.now()}`);
-      await page.getByLabel("Characteristics").fill("1000 W, range up to 80 km");
+      await page.getByRole("group", { name: "Characteristics" }).getByLabel("Slovak (SK)").fill("1000 W, dojazd až 80 km");
       const images = await Promise.all([1, 2, 3].map(async (n) => ({ name: `s${n}.png`, mimeType: "image/png", buffer: Buffer.from(await png(80 + n, 60)) })));
       await page.locator('input[name="images"]').setInputFiles(images);
       await page.getByRole("button", { name: "Save" }).click();

@@ -71,10 +71,10 @@ test.describe("home page", () => {
     const inserted = db()
       .insert(newsPosts)
       .values([
-        { title: "E2E newest for everyone", content: "First.", textPosition: "center", createdAt: new Date(now + 60_000) },
-        { title: "E2E English only", content: "Second.", textPosition: "top_left", language: "en", createdAt: new Date(now + 50_000) },
-        { title: "E2E Slovak only", content: "Hidden in English.", language: "sk", createdAt: new Date(now + 55_000) },
-        { title: "E2E draft", content: "Not published.", published: false, createdAt: new Date(now + 70_000) },
+        { titleSk: "E2E newest for everyone", contentSk: "First.", textPosition: "center", createdAt: new Date(now + 60_000) },
+        { titleSk: "E2E English only", contentSk: "Second.", textPosition: "top_left", language: "en", createdAt: new Date(now + 50_000) },
+        { titleSk: "E2E Slovak only", contentSk: "Hidden in English.", language: "sk", createdAt: new Date(now + 55_000) },
+        { titleSk: "E2E draft", contentSk: "Not published.", published: false, createdAt: new Date(now + 70_000) },
       ])
       .returning({ id: newsPosts.id })
       .all();

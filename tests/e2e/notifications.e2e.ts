@@ -2,8 +2,8 @@ import { expect, loginAs, test } from "./fixtures";
 
 async function saveNewsPost(page: import("@playwright/test").Page) {
   await page.goto("/admin/news/new");
-  await page.getByLabel("Nadpis").fill("Oznam pre kuriérov");
-  await page.getByLabel("Obsah").fill("Od pondelka máme nové skútre.");
+  await page.getByRole("group", { name: "Nadpis" }).getByLabel("Slovensky (SK)").fill("Oznam pre kuriérov");
+  await page.getByRole("group", { name: "Obsah" }).getByLabel("Slovensky (SK)").fill("Od pondelka máme nové skútre.");
   await page.getByRole("button", { name: "Uložiť" }).click();
 }
 

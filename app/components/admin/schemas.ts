@@ -13,6 +13,11 @@ const required = (max: number) => z.string({ error: "admin:validation.required" 
 const optionalText = (max: number) => z.string().trim().max(max, "admin:validation.tooLong").optional().transform((v) => v || null);
 const date = z.string({ error: "admin:validation.date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "admin:validation.date").transform((v) => new Date(`${v}T00:00:00Z`));
 
+/** One text per language: `<base>Sk` required, `<base>Ua` and `<base>En` optional (null when blank). */
+const localizedFields = <B extends string>(base: B, max: number) =>
+  ({ [`${base}Sk`]: required(max), [`${base}Ua`]: optionalText(max), [`${base}En`]: optionalText(max) }) as Record<`${B}Sk`, ReturnType<typeof required>> &
+    Record<`${B}Ua` | `${B}En`, ReturnType<typeof optionalText>>;
+
 export const userActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("activate") }),
   z.object({ intent: z.literal("deactivate") }),
@@ -48,7 +53,7 @@ export const vehicleSchema = z
   .object({
     intent: z.literal("save"),
     name: required(120),
-    characteristics: z.string().trim().max(2000, "admin:validation.tooLong").optional().transform((v) => v ?? ""),
+    ...localizedFields("characteristics", 2000),
     serialNumber: required(80),
     comment: optionalText(2000),
     status: z.enum(VEHICLE_STATUSES, { error: "admin:validation.required" }),
@@ -81,8 +86,8 @@ export const leaseSchema = z.discriminatedUnion("intent", [
 
 export const newsSchema = z.object({
   intent: z.literal("save"),
-  title: required(200),
-  content: required(20_000),
+  ...localizedFields("title", 200),
+  ...localizedFields("content", 20_000),
   textPosition: z.enum(["bottom_left", "top_left", "center"], { error: "admin:validation.required" }),
   language: z.enum([...LANGUAGES, "all"]).optional().transform((v) => (v && v !== "all" ? v : null)),
   published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DocumentField } from "~/domain/application-schema";
 import { checkPhoto, fitsUploadLimit, PHOTO_ACCEPT } from "~/domain/photo";
+import { FileInput } from "~/components/file-input";
 import { FieldError, RequiredMark } from "./field-error";
 import { shrinkPhoto, uploadDocument, type ShrunkPhoto } from "./photo-upload";
 
@@ -100,9 +101,8 @@ export function DocumentInput({
             <span>{t("apply.uploadedReplace")}</span>
           </span>
         ) : null}
-        <input
+        <FileInput
           ref={input}
-          type="file"
           name={name}
           accept={PHOTO_ACCEPT}
           aria-invalid={fieldErrors?.length ? true : undefined}

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
+import { FileInput } from "~/components/file-input";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
 import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
@@ -54,8 +55,7 @@ function ReportForm({ actionData }: { actionData: DashboardActionData | undefine
       </label>
       <label className="field">
         <span>{t("report.attachments", { max: MAX_REPORT_FILES })}</span>
-        <input
-          type="file"
+        <FileInput
           name={fields.attachments.name}
           multiple
           accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm"

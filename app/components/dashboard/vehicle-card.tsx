@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { HTML_LANG } from "~/domain/rules";
 import type { VehicleView } from "~/routes/dashboard.server";
 import { useDates } from "./format";
 
@@ -25,7 +26,7 @@ export function VehicleCard({ vehicle, children, showLease }: { vehicle: Vehicle
       ) : null}
       <div className="vehicle-body">
         <h3 className="vehicle-name">{vehicle.name}</h3>
-        {vehicle.characteristics ? <p className="vehicle-spec">{vehicle.characteristics}</p> : null}
+        {vehicle.characteristics ? <p className="vehicle-spec" lang={HTML_LANG[vehicle.characteristicsLang]}>{vehicle.characteristics}</p> : null}
         {vehicle.status === "future" && vehicle.availableSince ? (
           <p className="badge">{t("vehicle.availableSince", { date: date(vehicle.availableSince) })}</p>
         ) : null}

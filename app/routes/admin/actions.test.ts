@@ -107,11 +107,12 @@ describe("applications", () => {
 describe("vehicles", () => {
   test("create assigns a courier through the status machine; serial numbers are unique", async () => {
     const target = await courier("working_no_vehicle");
-    const form = { intent: "save", name: "Kugoo G2", serialNumber: `UNI-${target.id}`, status: "available", assignedUserId: String(target.id) };
+    const form = { intent: "save", name: "Kugoo G2", characteristicsSk: "Motor 1000 W", serialNumber: `UNI-${target.id}`, status: "available", assignedUserId: String(target.id) };
     const ok = await post(vehicleForm.action, "/admin/vehicles/new", form);
     expect(ok.status).toBe(302);
     const created = db().select().from(vehicles).where(eq(vehicles.serialNumber, form.serialNumber)).get()!;
     expect(created.status).toBe("in_use");
+    expect([created.characteristicsSk, created.characteristicsUa, created.characteristicsEn]).toEqual(["Motor 1000 W", null, null]);
     expect(created.leaseEndsAt).not.toBeNull();
     expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
     const dup = await call(vehicleForm.action as Handler, "/admin/vehicles/new", { form: { ...form, assignedUserId: "" }, cookie: adminCookie });
@@ -119,6 +120,9 @@ describe("vehicles", () => {
     expect((await formError(dup)).formError).toBe("Another vehicle already has this serial number.");
     const invalid = await call(vehicleForm.action as Handler, "/admin/vehicles/new", { form: { intent: "save", name: "", serialNumber: "X", status: "future" }, cookie: adminCookie });
     expect(invalid.status).toBe(400);
+    // The Slovak characteristics are required; Ukrainian and English are not.
+    const noSlovak = await call(vehicleForm.action as Handler, "/admin/vehicles/new", { form: { ...form, serialNumber: "NO-SK", assignedUserId: "", characteristicsSk: " ", characteristicsEn: "Motor" }, cookie: adminCookie });
+    expect(noSlovak.status).toBe(400);
     // Unassigning gives the courier's status back.
     const params = { id: String(created.id) };
     await call(vehicleForm.action as Handler, `/admin/vehicles/${created.id}`, { form: { ...form, assignedUserId: "", status: "maintenance" }, params, cookie: adminCookie });
@@ -130,7 +134,7 @@ describe("vehicles", () => {
     const params = { id: String(v.id) };
     const form = async (count: number) => {
       const data = new FormData();
-      for (const [k, val] of Object.entries({ intent: "save", name: v.name, serialNumber: v.serialNumber, status: "available" })) data.set(k, val);
+      for (const [k, val] of Object.entries({ intent: "save", name: v.name, characteristicsSk: v.characteristicsSk, serialNumber: v.serialNumber, status: "available" })) data.set(k, val);
       for (let i = 0; i < count; i++) data.append("images", new File([await png(40 + i + (count === 1 ? 10 : 0))], `p${i}.png`, { type: "image/png" }));
       return data;
     };
@@ -153,7 +157,7 @@ describe("vehicles", () => {
     const side = await png(42, 30);
     const save = (...images: Awaited<ReturnType<typeof png>>[]) => {
       const data = new FormData();
-      for (const [k, val] of Object.entries({ intent: "save", name: v.name, serialNumber: v.serialNumber, status: "available" })) data.set(k, val);
+      for (const [k, val] of Object.entries({ intent: "save", name: v.name, characteristicsSk: v.characteristicsSk, serialNumber: v.serialNumber, status: "available" })) data.set(k, val);
       images.forEach((bytes, i) => data.append("images", new File([bytes], `img${i}.png`, { type: "image/png" })));
       return call(vehicleForm.action as Handler, `/admin/vehicles/${v.id}`, { form: data, params, cookie: adminCookie });
     };
@@ -238,11 +242,23 @@ describe("problem reports", () => {
 
 describe("news", () => {
   test("create, validation error, remove and delete", async () => {
-    const form = { intent: "save", title: "Spring fleet", content: "New scooters.\n\n<b>Not HTML</b>", textPosition: "center", language: "all", published: "on" };
+    const form = {
+      intent: "save",
+      titleSk: "Jarná flotila",
+      titleUa: "  ",
+      titleEn: "Spring fleet",
+      contentSk: "Nové skútre.\n\n<b>Not HTML</b>",
+      contentEn: "New scooters.",
+      textPosition: "center",
+      language: "all",
+      published: "on",
+    };
     expect((await post(newsForm.action, "/admin/news/new", form)).status).toBe(302);
-    const post1 = db().select().from(newsPosts).where(eq(newsPosts.title, "Spring fleet")).get()!;
-    expect([post1.language, post1.published, post1.textPosition, post1.content]).toEqual([null, true, "center", form.content]);
-    const bad = await call(newsForm.action as Handler, "/admin/news/new", { form: { ...form, title: "" }, cookie: adminCookie });
+    const post1 = db().select().from(newsPosts).where(eq(newsPosts.titleSk, "Jarná flotila")).get()!;
+    expect([post1.language, post1.published, post1.textPosition, post1.contentSk]).toEqual([null, true, "center", form.contentSk]);
+    // A blank optional language is stored as missing, not as spaces.
+    expect([post1.titleUa, post1.titleEn, post1.contentUa, post1.contentEn]).toEqual([null, "Spring fleet", null, "New scooters."]);
+    const bad = await call(newsForm.action as Handler, "/admin/news/new", { form: { ...form, titleSk: "" }, cookie: adminCookie });
     expect(bad.status).toBe(400);
     const unpublish = await call(newsForm.action as Handler, `/admin/news/${post1.id}`, { form: { ...form, language: "en", published: "" }, params: { id: String(post1.id) }, cookie: adminCookie });
     expect(unpublish.status).toBe(302);

@@ -21,7 +21,7 @@ export function vehicle(overrides: Partial<typeof vehicles.$inferInsert> = {}) {
   serial += 1;
   return db()
     .insert(vehicles)
-    .values({ name: `Scooter ${serial}`, serialNumber: `SN-${Date.now().toString(36)}-${serial}`, ...overrides })
+    .values({ name: `Scooter ${serial}`, characteristicsSk: "Motor 1000 W", serialNumber: `SN-${Date.now().toString(36)}-${serial}`, ...overrides })
     .returning()
     .get();
 }

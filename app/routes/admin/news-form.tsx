@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { FileInput } from "~/components/file-input";
@@ -6,7 +6,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/news-form";
 import { idIntentSchema, newsSchema } from "~/components/admin/schemas";
-import { FieldError } from "~/components/admin/vehicle-sections";
+import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { LANGUAGES } from "~/domain/rules";
 import { requireAdmin } from "~/lib/session.server";
@@ -42,7 +42,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return redirectWithToast(context, `/admin/news/${id}`, "admin:news.mediaRemoved");
     }
     const prepared = await Promise.all(parsed.files.map(prepareUpload));
-    const { intent: _intent, ...input } = value;
+    const { intent: _intent, titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...rest } = value;
+    const input = { ...rest, title: { sk: titleSk, ua: titleUa, en: titleEn }, content: { sk: contentSk, ua: contentUa, en: contentEn } };
     const savedId = await withPreparedUploads(prepared, () => {
         // The same picture twice (a resubmitted form, a repeated file) is stored once.
         const { fresh, duplicates } = splitDuplicateMedia(prepared, id === null ? null : { newsPostId: id });
@@ -71,26 +72,30 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: post
-      ? { title: post.title, content: post.content, textPosition: post.textPosition, language: post.language ?? "all", published: post.published ? "on" : "" }
+      ? {
+          titleSk: post.titleSk,
+          titleUa: post.titleUa ?? "",
+          titleEn: post.titleEn ?? "",
+          contentSk: post.contentSk,
+          contentUa: post.contentUa ?? "",
+          contentEn: post.contentEn ?? "",
+          textPosition: post.textPosition, language: post.language ?? "all", published: post.published ? "on" : "" }
       : { textPosition: "bottom_left", language: "all", published: "on" },
   });
   return (
     <section className="admin-detail">
-      <PageHeader title={post ? post.title : t("news.new")} crumbs={[{ to: "/admin/news", label: t("nav.news") }]} />
+      <PageHeader title={post ? post.titleSk : t("news.new")} crumbs={[{ to: "/admin/news", label: t("nav.news") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
-        <label className="field">
-          {t("news.postTitle")}
-          <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} required maxLength={200} />
-          <FieldError errors={fields.title.errors} id={fields.title.errorId} />
-        </label>
-        <label className="field">
-          {t("news.content")}
-          <textarea {...getTextareaProps(fields.content)} key={fields.content.key} required rows={8} />
-          <span className="field-hint">{t("news.contentHint")}</span>
-          <FieldError errors={fields.content.errors} id={fields.content.errorId} />
-        </label>
+        <LanguageFields legend={t("news.postTitle")} hint={t("content.hint")} fields={{ sk: fields.titleSk, ua: fields.titleUa, en: fields.titleEn }} maxLength={200} />
+        <LanguageFields
+          legend={t("news.content")}
+          hint={t("news.contentHint")}
+          fields={{ sk: fields.contentSk, ua: fields.contentUa, en: fields.contentEn }}
+          multiline
+          maxLength={20_000}
+        />
         <fieldset className="field">
           <legend>{t("news.textPosition")}</legend>
           <div className="admin-choices">

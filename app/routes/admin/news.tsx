@@ -4,7 +4,9 @@ import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
 import { idIntentSchema } from "~/components/admin/schemas";
 import { Badge, ConfirmDialog, EmptyRow, FormError, PageHeader, Pager, useFormatDate } from "~/components/admin/ui";
+import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/lib/session.server";
+import { getLocale } from "~/middleware/i18n";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { pageFrom } from "~/models/admin-list.server";
 import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
@@ -13,7 +15,7 @@ import { readFormData } from "~/lib/http.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { news: listNewsForAdmin(pageFrom(new URL(request.url).searchParams.get("page"))) };
+  return { news: listNewsForAdmin(pageFrom(new URL(request.url).searchParams.get("page")), getLocale(context)) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -57,7 +59,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
             {news.rows.map((n) => (
               <tr key={n.id}>
                 <td data-label={t("news.postTitle")}>
-                  <Link to={`/admin/news/${n.id}`}>{n.title}</Link>
+                  <Link to={`/admin/news/${n.id}`}>{n.title}</Link> <MissingLanguages languages={n.missingLanguages} />
                 </td>
                 <td data-label={t("news.language")}>{n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")}</td>
                 <td data-label={t("news.published")}>{n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>}</td>

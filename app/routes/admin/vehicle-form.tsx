@@ -6,6 +6,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
 import { idIntentSchema, vehicleProblemSchema, vehicleSchema } from "~/components/admin/schemas";
+import { LanguageFields } from "~/components/admin/language-fields";
 import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
 import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/components/admin/ui";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
@@ -44,7 +45,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const prepared = await Promise.all(parsed.files.map(prepareUpload));
       const input = {
         name: value.name,
-        characteristics: value.characteristics,
+        characteristics: { sk: value.characteristicsSk, ua: value.characteristicsUa, en: value.characteristicsEn },
         serialNumber: value.serialNumber,
         comment: value.comment,
         status: value.status,
@@ -100,7 +101,9 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
     defaultValue: vehicle
       ? {
           name: vehicle.name,
-          characteristics: vehicle.characteristics,
+          characteristicsSk: vehicle.characteristicsSk,
+          characteristicsUa: vehicle.characteristicsUa ?? "",
+          characteristicsEn: vehicle.characteristicsEn ?? "",
           serialNumber: vehicle.serialNumber,
           comment: vehicle.comment ?? "",
           status: vehicle.status,
@@ -121,11 +124,13 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
           <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
           <FieldError errors={fields.name.errors} id={fields.name.errorId} />
         </label>
-        <label className="field">
-          {t("vehicles.characteristics")}
-          <textarea {...getTextareaProps(fields.characteristics)} key={fields.characteristics.key} maxLength={2000} />
-          <FieldError errors={fields.characteristics.errors} id={fields.characteristics.errorId} />
-        </label>
+        <LanguageFields
+          legend={t("vehicles.characteristics")}
+          hint={t("content.hint")}
+          fields={{ sk: fields.characteristicsSk, ua: fields.characteristicsUa, en: fields.characteristicsEn }}
+          multiline
+          maxLength={2000}
+        />
         <label className="field">
           {t("vehicles.serialNumber")}
           <input {...getInputProps(fields.serialNumber, { type: "text" })} key={fields.serialNumber.key} required maxLength={80} />

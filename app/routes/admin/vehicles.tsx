@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/vehicles";
 import { Badge, EmptyRow, FilterForm, PageHeader, Pager, useFormatDate, VEHICLE_TONE } from "~/components/admin/ui";
+import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/lib/session.server";
 import { listVehicles, vehicleFilterFrom } from "~/models/vehicles.server";
 
@@ -44,7 +45,7 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
             {vehicles.rows.map((v) => (
               <tr key={v.id}>
                 <td data-label={t("vehicles.name")}>
-                  <Link to={`/admin/vehicles/${v.id}`}>{v.name}</Link>
+                  <Link to={`/admin/vehicles/${v.id}`}>{v.name}</Link> <MissingLanguages languages={v.missingLanguages} />
                 </td>
                 <td data-label={t("vehicles.serialNumber")}>
                   <code>{v.serialNumber}</code>
