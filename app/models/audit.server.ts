@@ -76,7 +76,7 @@ function selectEntries() {
       subjectUserId: auditLog.subjectUserId,
       subjectName: subject.fullName,
       subjectEmail: subject.email,
-      recordName: sql<string | null>`coalesce(${applications.fullName}, ${vehicles.name}, ${newsPosts.title}, ${referralLinks.name})`,
+      recordName: sql<string | null>`coalesce(${applications.fullName}, ${vehicles.name}, ${newsPosts.titleSk}, ${referralLinks.name})`,
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
