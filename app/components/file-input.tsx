@@ -12,23 +12,26 @@ export function FileInput({
   accept,
   multiple,
   onChange,
+  resetOnNavigation = true,
   ...input
-}: { name: string; accept: string; multiple?: boolean } & Omit<ComponentProps<"input">, "type" | "name" | "accept" | "multiple">) {
+}: { name: string; accept: string; multiple?: boolean; resetOnNavigation?: boolean } & Omit<ComponentProps<"input">, "type" | "name" | "accept" | "multiple">) {
   const { t } = useTranslation();
   const location = useLocation();
+  // The courier's forms keep their files through a failed or offline submit; admin forms clear after a save.
+  const key = resetOnNavigation ? location.key : "kept";
   const [chosen, setChosen] = useState<{ key: string; names: string[] }>({ key: "", names: [] });
-  const names = chosen.key === location.key ? chosen.names : [];
+  const names = chosen.key === key ? chosen.names : [];
   return (
     <span className="file-input">
       <input
         {...input}
-        key={location.key}
+        key={key}
         type="file"
         name={name}
         accept={accept}
         multiple={multiple}
         onChange={(event) => {
-          setChosen({ key: location.key, names: [...(event.currentTarget.files ?? [])].map((f) => f.name) });
+          setChosen({ key, names: [...(event.currentTarget.files ?? [])].map((f) => f.name) });
           onChange?.(event);
         }}
       />

@@ -298,6 +298,8 @@ test.describe("photos made for slow networks", () => {
       await page.setViewportSize({ width: 360, height: 780 });
       await loginAs(page, { status: "confirmed_account", language: lng });
       await page.goto("/dashboard");
+      // The upload starts from the script's change handler: choose the file once the page is hydrated.
+      await page.waitForLoadState("networkidle");
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 400 * 1024, uploadThroughput: 40 * 1024 });
       await page.locator('input[name="id_front"][type="file"]').setInputFiles((await cameraPhoto()).path);

@@ -101,7 +101,7 @@ export function DocumentInput({
             <span>{t("apply.uploadedReplace")}</span>
           </span>
         ) : null}
-        <FileInput
+        <FileInput resetOnNavigation={false}
           ref={input}
           name={name}
           accept={PHOTO_ACCEPT}

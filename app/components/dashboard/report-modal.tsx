@@ -55,7 +55,7 @@ function ReportForm({ actionData }: { actionData: DashboardActionData | undefine
       </label>
       <label className="field">
         <span>{t("report.attachments", { max: MAX_REPORT_FILES })}</span>
-        <FileInput
+        <FileInput resetOnNavigation={false}
           name={fields.attachments.name}
           multiple
           accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm"

@@ -80,7 +80,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             {users.rows.map((u) => (
               <tr key={u.id}>
                 <td data-label={t("users.id")}>
-                  <Link to={`/admin/users/${u.id}`} aria-label={t("users.open", { name: u.fullName ?? u.email })}>
+                  <Link to={`/admin/users/${u.id}`}>
                     #{u.id}
                   </Link>
                 </td>
