@@ -43,12 +43,7 @@ export function RejectForm({
           <label className="field">
             {t("rejection.stock")}
             <select {...getSelectProps(fields.reasonCode as Parameters<typeof getSelectProps>[0])} data-testid="reject-stock">
-              <option value="">{t("rejection.ownReason")}</option>
-              {STOCK_REJECTION_REASONS.map((code) => (
-                <option key={code} value={code}>
-                  {t(`rejection.reasons.${code}`)}
-                </option>
-              ))}
+              <StockReasonOptions />
             </select>
           </label>
           <fieldset className="doc-group">
@@ -72,5 +67,20 @@ export function RejectForm({
         {t("decisions.reject")}
       </button>
     </Form>
+  );
+}
+
+/** The stock rejection reasons as options, after "write my own"; shared by this form and the bulk bar. */
+export function StockReasonOptions() {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      <option value="">{t("rejection.ownReason")}</option>
+      {STOCK_REJECTION_REASONS.map((code) => (
+        <option key={code} value={code}>
+          {t(`rejection.reasons.${code}`)}
+        </option>
+      ))}
+    </>
   );
 }

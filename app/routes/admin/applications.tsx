@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/applications";
 import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, PhoneLink, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
 import { bulkApplicationRejectSchema } from "~/components/admin/schemas";
-import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
+import { StockReasonOptions } from "~/components/admin/reject-form";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { APPLICATION_STATUSES } from "~/domain/status";
@@ -53,12 +53,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           <label className="field admin-bulk-reason">
             <span className="sr-only">{t("rejection.stock")}</span>
             <select name="reasonCode" defaultValue="">
-              <option value="">{t("rejection.ownReason")}</option>
-              {STOCK_REJECTION_REASONS.map((code) => (
-                <option key={code} value={code}>
-                  {t(`rejection.reasons.${code}`)}
-                </option>
-              ))}
+              <StockReasonOptions />
             </select>
           </label>
           <label className="field admin-bulk-reason">
