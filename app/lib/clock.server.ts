@@ -1,0 +1,46 @@
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { isProduction } from "./config.server";
+
+/**
+ * The server's "now". Date-driven rules (expiring documents, lease renewal windows, scheduled jobs)
+ * read it instead of `new Date()` so journeys can move time forward without sleeping: outside
+ * production a file `test-clock.json` in DATA_DIR holding `{ "offsetMs": N }` shifts the clock of
+ * every process that shares that folder (the server and the test that seeds its database).
+ */
+export function now(): Date {
+  return new Date(Date.now() + clockOffsetMs());
+}
+
+let cached: { mtimeMs: number; offsetMs: number } | undefined;
+
+function clockFile() {
+  return path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "test-clock.json");
+}
+
+export function clockOffsetMs(): number {
+  if (isProduction) return 0;
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(clockFile()).mtimeMs;
+  } catch {
+    cached = undefined;
+    return 0;
+  }
+  if (cached?.mtimeMs === mtimeMs) return cached.offsetMs;
+  try {
+    const offsetMs = Number(JSON.parse(readFileSync(clockFile(), "utf8")).offsetMs);
+    cached = { mtimeMs, offsetMs: Number.isFinite(offsetMs) ? offsetMs : 0 };
+  } catch {
+    cached = { mtimeMs, offsetMs: 0 };
+  }
+  return cached.offsetMs;
+}
+
+/** Tests only: moves every process's clock sharing DATA_DIR by `offsetMs` from the real time (0 resets). */
+export function setClockOffset(offsetMs: number) {
+  if (isProduction) throw new Error("The clock cannot be moved in production");
+  if (offsetMs === 0) rmSync(clockFile(), { force: true });
+  else writeFileSync(clockFile(), JSON.stringify({ offsetMs }));
+  cached = undefined;
+}
