@@ -39,9 +39,13 @@ describe("applicationSchema", () => {
     expect(applicationSchema.safeParse(base).success).toBe(false);
     expect(applicationSchema.safeParse({ ...base, residence_front: "kept" }).success).toBe(false);
   });
-  test("age 15 fails, Telegram needs a username", () => {
+  test("age 15 fails, every messenger needs a username, a phone call does not", () => {
     expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", age: 15 }).success).toBe(false);
-    expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", contactMethod: "telegram" }).success).toBe(false);
+    for (const contactMethod of ["whatsapp", "telegram", "viber"]) {
+      expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", contactMethod }).error?.issues[0]?.message).toBe("errors.usernameRequired");
+      expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", contactMethod, contactUsername: "olena_k" }).success).toBe(true);
+    }
+    expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", contactMethod: "phone" }).success).toBe(true);
     expect(applicationSchema.safeParse({ ...base, refugee_document: "kept", contactMethod: "email" }).success).toBe(false);
   });
 });
@@ -61,7 +65,7 @@ describe("documentIssues (the one rule behind the schema and submitApplication)"
   });
   test("needsRightToStay and needsContactUsername", () => {
     expect([needsRightToStay("sk"), needsRightToStay("eu"), needsRightToStay("other"), needsRightToStay(null)]).toEqual([false, false, true, false]);
-    expect([needsContactUsername("telegram"), needsContactUsername("phone"), needsContactUsername("whatsapp"), needsContactUsername("")]).toEqual([true, false, false, false]);
+    expect([needsContactUsername("telegram"), needsContactUsername("phone"), needsContactUsername("whatsapp"), needsContactUsername("")]).toEqual([true, false, true, false]);
   });
 });
 

@@ -9,8 +9,8 @@ export type ContactMethod = (typeof CONTACT_METHODS)[number];
 export const CITIZENSHIPS = ["sk", "eu", "other"] as const;
 export type Citizenship = (typeof CITIZENSHIPS)[number];
 
-/** Messengers that reach a courier by username; the others work with the phone number itself. */
-export const USERNAME_CONTACT_METHODS: readonly ContactMethod[] = ["telegram"];
+/** Messengers: once one is chosen, the courier's username (or handle) in it is required; a call needs only the phone. */
+export const USERNAME_CONTACT_METHODS: readonly ContactMethod[] = ["whatsapp", "telegram", "viber"];
 
 export const REQUIRED_DOCUMENTS = ["face_photo", "id_front", "id_back"] as const;
 export const RESIDENCE_DOCUMENTS = ["residence_front", "residence_back"] as const;

@@ -84,13 +84,28 @@ describe("auditSentence", () => {
 
 describe("auditChanges", () => {
   test("only the fields that changed, each before and after", () => {
-    expect(auditChanges({ status: "pending", kind: "new" }, { status: "approved", kind: "new", reason: null })).toEqual([{ field: "status", before: { kind: "text", value: "pending" }, after: { kind: "text", value: "approved" } }]);
+    expect(auditChanges({ status: "pending", kind: "new" }, { status: "approved", kind: "new", reason: null }).map((c) => c.field)).toEqual(["status"]);
+  });
+  test("codes carry their translation keys, the record's own status first", () => {
+    const [status] = auditChanges({ status: "pending" }, { status: "approved" }, "application");
+    expect(status!.after).toEqual({ kind: "codes", items: [{ value: "approved", keys: ["admin:applications.status.approved", "common:status.approved", "common:vehicleStatus.approved"] }] });
+    const [userStatus] = auditChanges({ status: "working_with_vehicle" }, { status: "lease_expired" }, "vehicle");
+    expect(userStatus!.after).toMatchObject({ kind: "codes", items: [{ keys: ["common:status.lease_expired", "common:vehicleStatus.lease_expired"] }] });
+    const [replace] = auditChanges(null, { replace: ["id_front", "face_photo"] }, "application");
+    expect(replace!.after).toMatchObject({ kind: "codes", items: [{ value: "id_front" }, { value: "face_photo" }] });
+    expect(auditChanges({ role: "user" }, { role: "admin" }, "user")[0]!.after).toMatchObject({ kind: "codes", items: [{ keys: ["common:role.admin"] }] });
+  });
+  test("dates are dates, free text stays text", () => {
+    expect(auditChanges({ leaseEndsAt: 1767225600000 }, { leaseEndsAt: "2026-02-01T00:00:00.000Z" })).toEqual([
+      { field: "leaseEndsAt", before: { kind: "date", value: "2026-01-01T00:00:00.000Z" }, after: { kind: "date", value: "2026-02-01T00:00:00.000Z" } },
+    ]);
+    expect(auditChanges(null, { reason: "approved" }, "application")[0]!.after).toEqual({ kind: "text", value: "approved" });
   });
   test("booleans, empty values, objects and long text become readable", () => {
-    const changes = auditChanges({ active: true }, { active: false, replace: ["idCard"], description: "x".repeat(200) });
+    const changes = auditChanges({ active: true }, { active: false, files: [{ id: 1 }], description: "x".repeat(200) });
     expect(changes[0]).toEqual({ field: "active", before: { kind: "bool", value: true }, after: { kind: "bool", value: false } });
     expect(changes[1]!.before).toEqual({ kind: "empty" });
-    expect(changes[1]!.after).toEqual({ kind: "text", value: '["idCard"]' });
+    expect(changes[1]!.after).toEqual({ kind: "text", value: '[{"id":1}]' });
     expect((changes[2]!.after as { value: string }).value.length).toBe(80);
   });
   test("a creation lists what was set; nothing recorded means no changes", () => {

@@ -127,14 +127,61 @@ export function auditSentence(facts: AuditFacts): AuditSentence {
   };
 }
 
-/** A value as the page shows it; booleans and empty values become tokens the page translates. */
-export type AuditValue = { kind: "empty" } | { kind: "bool"; value: boolean } | { kind: "text"; value: string };
+/**
+ * A value as the page shows it: booleans, empty values, dates and codes become tokens the page
+ * translates or formats; a code carries its translation keys, most specific first (i18next takes
+ * the first that exists), and shows the raw code only when none does.
+ */
+export type AuditValue =
+  | { kind: "empty" }
+  | { kind: "bool"; value: boolean }
+  | { kind: "date"; value: string }
+  | { kind: "codes"; items: { value: string; keys: string[] }[] }
+  | { kind: "text"; value: string };
 
 const MAX_TEXT = 80;
 
-export function auditValue(value: unknown): AuditValue {
+/** Where each record's status values are translated; user and vehicle statuses are shared. */
+const STATUS_KEYS: Record<string, string> = {
+  application: "admin:applications.status",
+  vehicle_request: "admin:requests.status",
+  problem_report: "admin:reports.status",
+};
+
+/** The translation keys of a coded value of a field, or null when the field holds free text. */
+export function auditValueKeys(entityType: string, field: string, value: string): string[] | null {
+  switch (field) {
+    case "status": {
+      const own = STATUS_KEYS[entityType];
+      return [...(own ? [`${own}.${value}`] : []), `common:status.${value}`, `common:vehicleStatus.${value}`];
+    }
+    case "role":
+      return [`common:role.${value}`];
+    case "kind":
+    case "replace":
+      return [`admin:requests.kind.${value}`, `admin:applications.kind.${value}`];
+    case "reasonCode":
+      return [`admin:rejection.reasons.${value}`];
+    default:
+      return null;
+  }
+}
+
+const DATE_FIELD = /(At|Until|Since)$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+
+export function auditValue(value: unknown, field = "", entityType = ""): AuditValue {
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "bool", value };
+  if (DATE_FIELD.test(field) && (typeof value === "number" || (typeof value === "string" && ISO_DATE.test(value)))) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return { kind: "date", value: date.toISOString() };
+  }
+  const codes = Array.isArray(value) ? value : [value];
+  if (codes.length > 0 && codes.every((code) => typeof code === "string")) {
+    const items = (codes as string[]).map((code) => ({ value: code, keys: auditValueKeys(entityType, field, code) }));
+    if (items.every((item) => item.keys)) return { kind: "codes", items: items.map((item) => ({ value: item.value, keys: item.keys! })) };
+  }
   const text = typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
   return { kind: "text", value: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text };
 }
@@ -142,7 +189,7 @@ export function auditValue(value: unknown): AuditValue {
 export type AuditChange = { field: string; before: AuditValue; after: AuditValue };
 
 /** The fields whose value differs between before and after, in the order they were written. */
-export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+export function auditChanges(before: unknown, after: unknown, entityType = ""): AuditChange[] {
   const b = asRecord(before) ?? {};
   const a = asRecord(after) ?? {};
   if (!asRecord(before) && !asRecord(after)) {
@@ -152,5 +199,5 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return fields
     .filter((field) => JSON.stringify(b[field] ?? null) !== JSON.stringify(a[field] ?? null))
-    .map((field) => ({ field, before: auditValue(b[field]), after: auditValue(a[field]) }));
+    .map((field) => ({ field, before: auditValue(b[field], field, entityType), after: auditValue(a[field], field, entityType) }));
 }

@@ -43,6 +43,12 @@ export type UploadSpec = {
   fields: Record<string, FieldAccept>;
   /** Most non-empty files in one request. */
   maxFiles: number;
+  /**
+   * Read past a file refused for its type or size (up to twice the per-file limit) instead of
+   * stopping, so the text fields after it still arrive; the refusals are returned. Without JS the
+   * post is the only copy of what the courier typed.
+   */
+  collectRefusals?: boolean;
 };
 
 export type DetectedType = { class: MediaClass; mime: string; ext: string };
@@ -119,13 +125,23 @@ export function maxBodyBytes(spec: UploadSpec) {
  * that point. Each accepted file is written to disk before the next part is read, so the parser
  * holds one part at most. Throws UploadError; on a refusal nothing received stays on disk.
  */
-export async function parseUploadForm(request: Request, spec: UploadSpec): Promise<{ fields: FormData; files: ReceivedFile[] }> {
+export async function parseUploadForm(
+  request: Request,
+  spec: UploadSpec,
+): Promise<{ fields: FormData; files: ReceivedFile[]; refusals: UploadError[] }> {
   const maxTotalSize = maxBodyBytes(spec);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxTotalSize) throw new UploadError("tooLarge");
   const accepts = Object.values(spec.fields);
-  const maxFileSize = accepts.includes("media") ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes;
+  const perFileLimit = accepts.includes("media") ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes;
+  const maxFileSize = spec.collectRefusals ? Math.min(2 * perFileLimit, maxTotalSize) : perFileLimit;
   const files: ReceivedFile[] = [];
+  const refusals: UploadError[] = [];
+  const refuseFile = (error: UploadError) => {
+    if (!spec.collectRefusals) throw error;
+    refusals.push(error);
+    return null;
+  };
   const handler = async (file: FileUpload) => {
     // An empty file input still sends a part; it means "no new file".
     if (file.size === 0) return null;
@@ -133,15 +149,15 @@ export async function parseUploadForm(request: Request, spec: UploadSpec): Promi
     if (!accept) throw new UploadError("badForm", file.fieldName);
     if (files.length >= spec.maxFiles) throw new UploadError("tooManyFiles", file.fieldName);
     const type = detectType(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
-    if (!type || (accept === "image" && type.class !== "image")) throw new UploadError("badType", file.fieldName);
-    if (file.size > limitFor(type)) throw new UploadError("tooLarge", file.fieldName);
+    if (!type || (accept === "image" && type.class !== "image")) return refuseFile(new UploadError("badType", file.fieldName));
+    if (file.size > limitFor(type)) return refuseFile(new UploadError("tooLarge", file.fieldName));
     files.push({ field: file.fieldName, name: file.name, path: await spool(file), size: file.size, type });
     return "received";
   };
   try {
     // Empty parts of unused file inputs count against the parser's own file cap, hence the slack.
     const fields = await parseFormData(request, { maxFileSize, maxTotalSize, maxFiles: spec.maxFiles + accepts.length + 4 }, handler);
-    return { fields, files };
+    return { fields, files, refusals };
   } catch (error) {
     await discardReceived(files);
     throw asUploadError(error);

@@ -47,7 +47,8 @@ function succeed(context: Context, message: string, to = "/dashboard") {
   return redirect(to);
 }
 
-export function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError) {
+/** `fieldLabelKey` names the refused file's field in the message (e.g. "Face photo: …"). */
+export function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError, fieldLabelKey?: string) {
   const keys: Record<UploadError["code"], string> = {
     tooLarge: "dashboard:uploads.tooLarge",
     tooManyPixels: "dashboard:uploads.tooManyPixels",
@@ -57,8 +58,8 @@ export function uploadRefusal(context: Context, intent: ActionIntent, error: Upl
     badType: "dashboard:uploads.badType",
     badForm: "errors:invalidInput",
   };
-  const key = keys[error.code];
-  return refuse(context, intent, error.status, tr(context, key, { max: MAX_REPORT_FILES }));
+  const message = tr(context, keys[error.code], { max: MAX_REPORT_FILES });
+  return refuse(context, intent, error.status, fieldLabelKey ? `${tr(context, fieldLabelKey)}: ${message}` : message);
 }
 
 function decisionRefusal(context: Context, intent: ActionIntent, error: DecisionError) {
@@ -93,13 +94,21 @@ export async function applyAction(context: Context, request: Request, user: Sess
   if (limited) return limited;
   let fields: FormData;
   try {
-    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])), maxFiles: DOCUMENT_FIELDS.length });
+    const parsed = await parseUploadForm(request, {
+      fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])),
+      maxFiles: DOCUMENT_FIELDS.length,
+      collectRefusals: true,
+    });
+    fields = parsed.fields;
+    // A refused photo costs neither the text typed around it nor the other photos of the same post.
+    if (parsed.refusals.length > 0) saveApplicationDraft(user.id, pickDraftFields(fields));
     try {
       await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
     } finally {
       await discardReceived(parsed.files);
     }
-    fields = parsed.fields;
+    const refused = parsed.refusals[0];
+    if (refused) return uploadRefusal(context, "apply", refused, refused.field ? `dashboard:apply.documents.${refused.field}` : undefined);
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(context, "apply", error);
     throw error;

@@ -113,21 +113,36 @@ describe("job application", () => {
     expect(getUserRow(user.id)?.status).toBe("applied_for_job");
   });
 
-  test("a renamed non-image is refused with 400 and stores nothing", async () => {
+  test("a renamed non-image is refused with 400, named by its field; only it is not stored", async () => {
     const { user, cookie } = await courier();
     const response = await apply(cookie, await applicationForm({}, { id_front: fakeJpeg() }));
     expect(response.status).toBe(400);
-    expect((await readJson<ActionBody>(response)).error).toContain("not a supported photo");
-    expect(drafts(user.id)).toHaveLength(0);
+    const error = (await readJson<ActionBody>(response)).error ?? "";
+    expect(error).toContain("not a supported photo");
+    expect(error.split(":")[0]).toContain("ID card");
+    expect(drafts(user.id).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "refugee_document"]);
+    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
   });
 
-  test("an oversized photo is refused with 413", async () => {
+  test("an oversized photo is refused with 413 and costs neither the text after it nor the other photos", async () => {
     const { user, cookie } = await courier();
     const huge = new Uint8Array(UPLOAD_LIMITS.imageBytes + 1);
     huge.set(await png());
-    const response = await apply(cookie, await applicationForm({}, { face_photo: huge }));
+    // Files first, text last: the parser must read on past the refused photo.
+    const complete = await applicationForm({}, { face_photo: huge });
+    const form = new FormData();
+    const entries = [...complete.entries()] as [string, string | File][];
+    for (const [name, value] of entries) if (typeof value !== "string") form.append(name, value);
+    for (const [name, value] of entries) if (typeof value === "string") form.append(name, value);
+    const response = await apply(cookie, form);
     expect(response.status).toBe(413);
-    expect(drafts(user.id)).toHaveLength(0);
+    const body = await readJson<ActionBody>(response);
+    expect(body.error).toMatch(/^[^:]+: /);
+    expect(body.error).toContain("10 MB");
+    expect(drafts(user.id).map((d) => d.kind).sort()).toEqual(["id_back", "id_front", "refugee_document"]);
+    const loader = await readJson<{ draft: Record<string, string> }>(await call(dashboard.loader, "/dashboard", { cookie }));
+    expect(loader.draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "0903 123 456", contactUsername: "olena_k", comment: "I can start next week." });
+    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
   });
 
   test("applying while already applied is refused and changes nothing", async () => {

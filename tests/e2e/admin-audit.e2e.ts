@@ -49,7 +49,7 @@ test.describe("audit log without JS", () => {
     await expect(rows).toHaveCount(1);
     const entry = rows.first();
     await expect(entry).toContainText("Jana nojs approved the application of Oleh Koval nojs");
-    await expect(entry).toContainText("Status: pending → approved");
+    await expect(entry).toContainText("Status: Pending → Approved");
     await expect(entry.getByRole("link", { name: "Oleh Koval nojs" })).toHaveAttribute("href", `/admin/applications/${app.id}`);
     await expect(entry.getByRole("link", { name: "Jana nojs" })).toHaveAttribute("href", `/admin/users/${admin.id}`);
     expect(applicant.id).toBeGreaterThan(0);

@@ -232,7 +232,7 @@ test.describe("who must show what (citizenship)", () => {
         await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
       }
       await page.getByRole("button", { name: "Надіслати заявку" }).click();
-      await expect(page.locator(".field-error", { hasText: "Введіть своє імʼя користувача в Telegram." })).toBeVisible();
+      await expect(page.locator(".field-error", { hasText: "Введіть своє імʼя користувача в обраному застосунку." })).toBeVisible();
       await expect(page.locator(".field-error", { hasText: "Завантажте дозвіл на проживання (обидві сторони) або документ біженця." })).toBeVisible();
       await expect(page.getByRole("radio", { name: "Інша країна", exact: true })).toBeChecked();
       await expectNoHorizontalOverflow(page);

@@ -32,15 +32,18 @@ export function AuditSentenceText({ entry }: { entry: AuditFacts }) {
 
 function ValueText({ value }: { value: AuditValue }) {
   const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
   if (value.kind === "empty") return <>—</>;
   if (value.kind === "bool") return <>{value.value ? t("audit.yes") : t("audit.no")}</>;
+  if (value.kind === "date") return <>{formatDate(value.value, true)}</>;
+  if (value.kind === "codes") return <>{value.items.map((item) => t(item.keys, { defaultValue: item.value })).join(", ")}</>;
   return <code>{value.value}</code>;
 }
 
-/** The changed fields, one line each: "Status: pending → approved". */
-export function AuditChangeList({ before, after }: { before: unknown; after: unknown }) {
+/** The changed fields, one line each: "Status: Pending → Approved", in the admin's language. */
+export function AuditChangeList({ before, after, entityType }: { before: unknown; after: unknown; entityType: string }) {
   const { t } = useTranslation("admin");
-  const changes = auditChanges(before, after);
+  const changes = auditChanges(before, after, entityType);
   if (changes.length === 0) return null;
   return (
     <ul className="admin-diff" aria-label={t("audit.changes")}>
@@ -76,7 +79,7 @@ export function AuditEntriesTable({ rows, emptyText }: { rows: AuditEntryRow[]; 
               <td data-label={t("audit.action")}>
                 <div>
                   <AuditSentenceText entry={entry} />
-                  <AuditChangeList before={entry.before} after={entry.after} />
+                  <AuditChangeList before={entry.before} after={entry.after} entityType={entry.entityType} />
                 </div>
               </td>
             </tr>
