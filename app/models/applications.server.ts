@@ -5,7 +5,7 @@ import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } fro
 import { TransitionError } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
 import { translatorFor } from "~/lib/i18n.server";
-import { copyStoredFile, discardUploads, type PreparedUpload } from "~/lib/uploads.server";
+import { commitUploads, copyStoredFile, discardUploads, type PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { applyUserEvent, type Tx } from "./status.server";
@@ -138,28 +138,48 @@ export async function rejectApplication(adminId: number, applicationId: number, 
 }
 
 /**
- * Bulk decision: rejects many pending applications with one reason (checked once). Each rejection
- * first copies the carried-over documents on disk, and a transaction here cannot wait for file
- * copies, so rows are rejected one by one, each in its own transaction with its own history and
- * audit entry; a row another admin decided meanwhile is skipped and counted. E-mails go out after
- * the last row.
+ * Bulk decision: rejects many pending applications with one reason (checked once), in one
+ * transaction, each row with its own status history and audit entry. A transaction cannot wait
+ * for file copies, so the carried-over documents of every row are copied first; a row another
+ * admin decided meanwhile is skipped (its savepoint rolls back alone, its copies are removed).
+ * E-mails go out after the commit.
  */
 export async function rejectApplications(adminId: number, applicationIds: number[], input: RejectionInput) {
   const rejection = rejectionFrom(input);
-  const done: number[] = [];
-  const skipped: number[] = [];
-  const mails: { userId: number; reason: string }[] = [];
-  for (const id of applicationIds) {
-    try {
-      mails.push(await rejectWithoutMail(adminId, id, rejection));
-      done.push(id);
-    } catch (error) {
-      if (!(error instanceof DecisionError) && !(error instanceof TransitionError)) throw error;
-      skipped.push(id);
+  const plans: (PlannedRejection & { id: number })[] = [];
+  try {
+    for (const id of applicationIds) {
+      try {
+        plans.push({ id, ...(await planRejection(id, rejection)) });
+      } catch (error) {
+        if (!(error instanceof DecisionError)) throw error;
+      }
     }
+  } catch (error) {
+    await discardUploads(plans.flatMap((plan) => plan.decision.carried));
+    throw error;
   }
-  for (const { userId, reason } of mails) await notifyUser(userId, "applicationRejected", { reason });
-  return { done, skipped };
+  let decided: (PlannedRejection & { id: number; userId: number })[];
+  try {
+    decided = writeTransaction((tx) =>
+      plans.flatMap((plan) => {
+        try {
+          return [{ ...plan, userId: tx.transaction((row) => decideIn(row, adminId, plan.id, false, plan.decision)) }];
+        } catch (error) {
+          if (!(error instanceof DecisionError) && !(error instanceof TransitionError)) throw error;
+          return [];
+        }
+      }),
+    );
+  } catch (error) {
+    await discardUploads(plans.flatMap((plan) => plan.decision.carried));
+    throw error;
+  }
+  const decidedIds = new Set(decided.map((plan) => plan.id));
+  await commitUploads(decided.flatMap((plan) => plan.decision.carried));
+  await discardUploads(plans.filter((plan) => !decidedIds.has(plan.id)).flatMap((plan) => plan.decision.carried));
+  for (const { userId, decision } of decided) await notifyUser(userId, "applicationRejected", { reason: decision.reason });
+  return { done: applicationIds.filter((id) => decidedIds.has(id)), skipped: applicationIds.filter((id) => !decidedIds.has(id)) };
 }
 
 function rejectionFrom(input: string | RejectionInput) {
@@ -170,7 +190,13 @@ function rejectionFrom(input: string | RejectionInput) {
   return { code, note, toReplace: DOCUMENT_FIELDS.filter((field) => replace?.includes(field)) };
 }
 
-async function rejectWithoutMail(adminId: number, applicationId: number, { code, note, toReplace }: ReturnType<typeof rejectionFrom>) {
+type PlannedRejection = { decision: Rejection };
+
+/**
+ * The reason in the courier's language and copies of the documents they keep (as prepared
+ * uploads, not yet in place): everything a rejection needs before its transaction opens.
+ */
+async function planRejection(applicationId: number, { code, note, toReplace }: ReturnType<typeof rejectionFrom>): Promise<PlannedRejection> {
   const application = db().select({ userId: applications.userId, language: users.language }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(applications.id, applicationId)).get();
   if (!application) throw new DecisionError("notFound");
   const stock = code ? translatorFor(application.language)(stockReasonKey(code)) : "";
@@ -187,8 +213,13 @@ async function rejectWithoutMail(adminId: number, applicationId: number, { code,
     await discardUploads(carried);
     throw error;
   }
-  const userId = await withPreparedUploads(carried, () => ({ result: decide(adminId, applicationId, false, { reason, reasonCode: code, replace: toReplace, carried }) }));
-  return { userId, reason };
+  return { decision: { reason, reasonCode: code, replace: toReplace, carried } };
+}
+
+async function rejectWithoutMail(adminId: number, applicationId: number, rejection: ReturnType<typeof rejectionFrom>) {
+  const { decision } = await planRejection(applicationId, rejection);
+  const userId = await withPreparedUploads(decision.carried, () => ({ result: decide(adminId, applicationId, false, decision) }));
+  return { userId, reason: decision.reason };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { and, eq, isNull } from "drizzle-orm";
-import { applications, statusHistory, uploads } from "~db/schema";
+import { readdirSync } from "node:fs";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { applications, auditLog, statusHistory, uploads } from "~db/schema";
+import { config } from "~/lib/config.server";
 import { db } from "~/lib/db.server";
-import { rejectApplication } from "~/models/applications.server";
+import { rejectApplication, rejectApplications } from "~/models/applications.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
 import { applicationForm, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
@@ -111,5 +113,34 @@ describe("resubmission after a rejection", () => {
     await expect(rejectApplication(admin.id, app.id, { reason: " ", replace: [] })).rejects.toThrow("reasonRequired");
     await rejectApplication(admin.id, app.id, { reason: "Please call us first", replace: ["id_front", "id_back"] });
     expect((await load(cookie)).drafts.map((d) => d.kind).sort()).toEqual(["face_photo", "refugee_document"]);
+  });
+
+  test("a bulk rejection is one transaction: a failure in any row leaves every row and file as it was", async () => {
+    const applied = [];
+    for (let i = 0; i < 3; i++) {
+      const { user, cookie } = await courier();
+      await apply(cookie, await applicationForm());
+      applied.push(db().select().from(applications).where(eq(applications.userId, user.id)).get()!);
+    }
+    const ids = applied.map((a) => a.id);
+    const temporaryFiles = () => readdirSync(config().uploadsDir).filter((name) => name.startsWith(".tmp")).length;
+    const before = temporaryFiles();
+    // The last row fails for a reason that is not a decision (a broken write), after two rows succeeded.
+    db().run(sql.raw(`CREATE TEMP TRIGGER fail_third BEFORE INSERT ON audit_log WHEN NEW.entity_id = ${ids[2]} BEGIN SELECT RAISE(ABORT, 'disk full'); END`));
+    try {
+      await expect(rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).rejects.toThrow("disk full");
+    } finally {
+      db().run(sql.raw("DROP TRIGGER fail_third"));
+    }
+    const rows = db().select().from(applications).where(inArray(applications.id, ids)).all();
+    expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
+    expect(db().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))).all()).toHaveLength(0);
+    expect(applied.map((a) => documentDrafts(a.userId).length)).toEqual([0, 0, 0]);
+    expect(temporaryFiles()).toBe(before);
+
+    // The same bulk action without the fault: every row decided, the kept documents carried over.
+    expect(await rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).toEqual({ done: ids, skipped: [] });
+    expect(applied.map((a) => documentDrafts(a.userId).map((d) => d.kind).sort())).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
+    expect(temporaryFiles()).toBe(before);
   });
 });
