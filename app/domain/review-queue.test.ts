@@ -26,7 +26,8 @@ describe("time left against the promise", () => {
   });
   test("warns in the last four hours and is overdue after", () => {
     expect(reviewTimeLeft(created, new Date("2026-11-21T05:00:00Z")).tone).toBe("warn");
-    expect(reviewTimeLeft(created, new Date("2026-11-21T10:15:00Z"))).toMatchObject({ overdue: true, tone: "danger", hours: 2, restMinutes: 15 });
+    expect(reviewTimeLeft(created, new Date("2026-11-21T10:15:00Z"))).toMatchObject({ overdue: true, tone: "danger", hours: 2, restMinutes: 15, days: 0 });
+    expect(reviewTimeLeft(created, new Date("2026-11-24T14:00:00Z"))).toMatchObject({ overdue: true, days: 3, restHours: 6 });
   });
 });
 

@@ -32,7 +32,10 @@ export function reviewTimeLeft(createdAt: Date | number, now: Date | number = Da
   const deadline = new Date(createdAt).getTime() + promiseHours * HOUR;
   const minutes = Math.floor((deadline - new Date(now).getTime()) / 60_000);
   const tone = minutes < 0 ? "danger" : minutes < 4 * 60 ? "warn" : "ok";
-  return { minutes, overdue: minutes < 0, hours: Math.floor(Math.abs(minutes) / 60), restMinutes: Math.abs(minutes) % 60, tone } as const;
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  // Past two days late, minutes are noise: "3 d 4 h overdue".
+  const days = hours >= 48 ? Math.floor(hours / 24) : 0;
+  return { minutes, overdue: minutes < 0, hours, restMinutes: Math.abs(minutes) % 60, days, restHours: hours - days * 24, tone } as const;
 }
 
 /** The digits of a search term that looks like a phone number ("0901 234 567" → "0901234567"), else null. */

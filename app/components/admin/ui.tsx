@@ -68,7 +68,11 @@ export function PageHeader({ title, crumbs, children }: { title: string; crumbs?
 export function TimeLeft({ createdAt, now }: { createdAt: Date | string | number; now: number }) {
   const { t } = useTranslation("admin");
   const left = reviewTimeLeft(new Date(createdAt), now);
-  const text = left.overdue ? t("queue.overdue", { hours: left.hours, minutes: left.restMinutes }) : t("queue.timeLeft", { hours: left.hours, minutes: left.restMinutes });
+  const text = !left.overdue
+    ? t("queue.timeLeft", { hours: left.hours, minutes: left.restMinutes })
+    : left.days > 0
+      ? t("queue.overdueDays", { days: left.days, hours: left.restHours })
+      : t("queue.overdue", { hours: left.hours, minutes: left.restMinutes });
   return <Badge tone={left.tone}>{text}</Badge>;
 }
 
