@@ -196,6 +196,8 @@ test.describe("keyboard only", () => {
     await type(page.getByLabel("Phone number (Slovak)"), "0903 555 123");
     await tabTo(page, page.getByLabel("Preferred contact method"));
     await page.keyboard.press("End"); // the last choice (Viber); keys change a closed select in Chromium
+    // A messenger needs the courier's username in it.
+    await type(page.getByLabel("Username in the chosen app"), "olena_k");
     // Citizenship: Tab enters the radio group on its first choice, the arrow keys move to "Another country".
     await tabTo(page, page.getByRole("radio", { name: "Slovak" }));
     await page.keyboard.press("ArrowDown");
