@@ -1,8 +1,9 @@
-import { and, asc, count, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, lte, or } from "drizzle-orm";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { now as clockNow } from "~/lib/clock.server";
 import { db, writeTransaction } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
+import { likeEscaped } from "./admin-list.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { applyUserEvent, type Tx } from "./status.server";
@@ -13,11 +14,18 @@ export class LeaseError extends Error {
   }
 }
 
-/** Every vehicle out on a lease, ended leases first: the admin's renew-or-end list. */
 /** How many leases the admin page shows: the ones ending soonest, which are the ones to act on. */
 export const LEASES_SHOWN = 50;
 
-export function listLeases(limit = LEASES_SHOWN) {
+/**
+ * Every vehicle out on a lease, soonest end first: the admin's renew-or-end list. The queue's search
+ * term narrows it too (courier's name or e-mail, vehicle name or serial number).
+ */
+export function listLeases(q = "", limit = LEASES_SHOWN) {
+  const where = and(
+    isNotNull(vehicles.assignedUserId),
+    q ? or(likeEscaped(users.email, q), likeEscaped(users.fullName, q), likeEscaped(vehicles.name, q), likeEscaped(vehicles.serialNumber, q)) : undefined,
+  );
   const rows = db()
     .select({
       vehicleId: vehicles.id,
@@ -31,10 +39,11 @@ export function listLeases(limit = LEASES_SHOWN) {
     })
     .from(vehicles)
     .innerJoin(users, eq(users.id, vehicles.assignedUserId))
+    .where(where)
     .orderBy(asc(vehicles.leaseEndsAt))
     .limit(limit)
     .all();
-  const total = db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId)).get()?.n ?? 0;
+  const total = db().select({ n: count() }).from(vehicles).innerJoin(users, eq(users.id, vehicles.assignedUserId)).where(where).get()?.n ?? 0;
   return { rows, total };
 }
 

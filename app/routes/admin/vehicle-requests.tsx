@@ -31,7 +31,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = requestFilterFrom(new URL(request.url).searchParams);
-  return { filter, requests: listVehicleRequests(filter), leases: listLeases(), now: now().getTime() };
+  return { filter, requests: listVehicleRequests(filter), leases: listLeases(filter.q), now: now().getTime() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
