@@ -119,7 +119,8 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
                 <td data-label={t("requests.vehicle")}>
                   <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
                   {r.currentName && r.kind !== "renewal" ? `${r.currentName} → ` : ""}
-                  {r.requestedId ? <Link to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
+                  {/* Underlined: next to text (a swap's current vehicle, a renewal's end) colour alone would not set it apart. */}
+                  {r.requestedId ? <Link className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
                   {r.kind === "renewal" && r.status === "pending" ? <span className="field-hint"> ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})</span> : null}
                   {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
                 </td>
