@@ -39,6 +39,7 @@ export default [
     route("vehicles", "routes/admin/vehicles.tsx"),
     route("vehicles/new", "routes/admin/vehicle-form.tsx", { id: "admin-vehicle-new" }),
     route("vehicles/:id", "routes/admin/vehicle-form.tsx"),
+    route("vehicles/:id/handover", "routes/admin/vehicle-handover.tsx"),
     route("applications", "routes/admin/applications.tsx"),
     route("applications/:id", "routes/admin/application-detail.tsx"),
     route("vehicle-requests", "routes/admin/vehicle-requests.tsx"),

@@ -9,6 +9,7 @@ import {
   USER_STATUSES,
   VEHICLE_STATUSES,
 } from "../app/domain/status";
+import { HANDOVER_KINDS, type Damages } from "../app/domain/handover";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -172,6 +173,8 @@ export const vehicles = sqliteTable(
     availableSince: integer("available_since", { mode: "timestamp_ms" }),
     assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
     leaseEndsAt: integer("lease_ends_at", { mode: "timestamp_ms" }),
+    /** The last odometer reading known (a handover, a service record), in km. */
+    odometerKm: integer("odometer_km"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
@@ -277,6 +280,7 @@ export const UPLOAD_KINDS = [
   "report_attachment",
   "vehicle_image",
   "news_media",
+  "handover_photo",
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
@@ -298,6 +302,7 @@ export const uploads = sqliteTable(
     problemReportId: integer("problem_report_id").references(() => problemReports.id, { onDelete: "cascade" }),
     vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
     newsPostId: integer("news_post_id").references(() => newsPosts.id, { onDelete: "cascade" }),
+    handoverId: integer("handover_id").references(() => handovers.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     /** SHA-256 of the stored bytes (null for files stored before it was kept). */
     contentHash: text("content_hash"),
@@ -310,7 +315,40 @@ export const uploads = sqliteTable(
     index("uploads_report_idx").on(t.problemReportId),
     index("uploads_vehicle_idx").on(t.vehicleId),
     index("uploads_news_idx").on(t.newsPostId),
+    index("uploads_handover_idx").on(t.handoverId),
   ],
+);
+
+/**
+ * A vehicle handed to a courier (`check_out`, when a lease starts) or taken back (`check_in`, when it
+ * ends). The row is created pending when the lease starts or ends; the admin records it (recordedAt)
+ * and the courier confirms it (confirmedAt). Photos are `handover_photo` uploads owned by the courier.
+ */
+export const handovers = sqliteTable(
+  "handovers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: HANDOVER_KINDS }).notNull(),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The vehicle request whose approval started the lease (null for a direct assignment). */
+    requestId: integer("request_id").references(() => vehicleRequests.id, { onDelete: "set null" }),
+    /** For a check-in: the check-out of the same lease, to compare damage with. */
+    checkOutId: integer("check_out_id"),
+    batteryPercent: integer("battery_percent"),
+    odometerKm: integer("odometer_km"),
+    damages: text("damages", { mode: "json" }).$type<Damages>(),
+    note: text("note"),
+    recordedById: integer("recorded_by_id").references(() => users.id, { onDelete: "set null" }),
+    recordedAt: integer("recorded_at", { mode: "timestamp_ms" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt), index("handovers_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const statusHistory = sqliteTable(

@@ -106,3 +106,36 @@ export const PARTNERS = [
 ];
 
 export const DEMO_ADMIN = { email: "admin@courierfleet.sk", password: "Demo-Admin-2026!" };
+
+/** Demo couriers log in with this password (README, "Demo data"). */
+export const DEMO_COURIER_PASSWORD = "Demo-Courier-2026!";
+
+/** Leases of the demo: one up for renewal, one with a recorded check-out to confirm. */
+export const DEMO_LEASES = [
+  {
+    email: "oksana.demo@courierfleet.sk",
+    fullName: "Oksana Demo",
+    language: "ua" as const,
+    endsInDays: 3,
+    renewalRequested: true,
+    checkOut: { batteryPercent: 100, odometerKm: 860, damages: { deck: "scratch" as const }, note: "Nabíjačka v taške.", confirmed: true },
+    vehicle: {
+      name: "Urban Pro 1000 · D-01",
+      serial: "DEMO-LEASE-01",
+      characteristics: { sk: "1000 W, dojazd až 80 km", ua: "1000 Вт, запас ходу до 80 км", en: "1000 W, range up to 80 km" },
+    },
+  },
+  {
+    email: "marek.demo@courierfleet.sk",
+    fullName: "Marek Demo",
+    language: "sk" as const,
+    endsInDays: 20,
+    renewalRequested: false,
+    checkOut: { batteryPercent: 96, odometerKm: 12, damages: {}, note: null, confirmed: false },
+    vehicle: {
+      name: "City Go 900 · D-02",
+      serial: "DEMO-LEASE-02",
+      characteristics: { sk: "900 W, dojazd až 60 km", ua: "900 Вт, запас ходу до 60 км", en: "900 W, range up to 60 km" },
+    },
+  },
+];

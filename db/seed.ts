@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import type { DB } from "~/lib/db.server";
-import { faqEntries, fleetModels, newsPosts, partners, statusHistory, users, vehicles } from "./schema";
-import { DEMO_ADMIN, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
+import { faqEntries, fleetModels, handovers, newsPosts, partners, statusHistory, users, vehicleRequests, vehicles } from "./schema";
+import { DEMO_ADMIN, DEMO_COURIER_PASSWORD, DEMO_LEASES, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
 
 /**
  * Seeds demo data into an empty database and returns the demo admin's login when it was created.
@@ -11,6 +11,7 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
   const existing = db.select({ n: count() }).from(users).get();
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await Bun.password.hash(DEMO_ADMIN.password, { algorithm: "argon2id" });
+  const courierHash = await Bun.password.hash(DEMO_COURIER_PASSWORD, { algorithm: "argon2id" });
   db.transaction((tx) => {
     const admin = tx
       .insert(users)
@@ -54,6 +55,57 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
         .run();
     });
     PARTNERS.forEach((partner, position) => tx.insert(partners).values({ ...partner, position }).run());
+    // Two couriers on a lease: one whose lease ends within the renewal window and who asked to renew,
+    // one who took the vehicle ten days ago with a recorded check-out waiting for their confirmation.
+    const now = Date.now();
+    for (const lease of DEMO_LEASES) {
+      const courier = tx
+        .insert(users)
+        .values({ email: lease.email, passwordHash: courierHash, status: "working_with_vehicle", fullName: lease.fullName, language: lease.language })
+        .returning({ id: users.id })
+        .get();
+      tx.insert(statusHistory).values({ userId: courier.id, toStatus: "working_with_vehicle", reason: "demo seed" }).run();
+      const vehicle = tx
+        .insert(vehicles)
+        .values({
+          name: lease.vehicle.name,
+          characteristicsSk: lease.vehicle.characteristics.sk,
+          characteristicsUa: lease.vehicle.characteristics.ua,
+          characteristicsEn: lease.vehicle.characteristics.en,
+          serialNumber: lease.vehicle.serial,
+          status: "in_use",
+          assignedUserId: courier.id,
+          leaseEndsAt: new Date(now + lease.endsInDays * day),
+          odometerKm: lease.checkOut.odometerKm,
+        })
+        .returning({ id: vehicles.id })
+        .get();
+      const startedAt = new Date(now + (lease.endsInDays - 30) * day);
+      const request = tx
+        .insert(vehicleRequests)
+        .values({ userId: courier.id, kind: "request", requestedVehicleId: vehicle.id, status: "approved", expiresAt: new Date(now + lease.endsInDays * day), decidedById: admin.id, decidedAt: startedAt, createdAt: startedAt })
+        .returning({ id: vehicleRequests.id })
+        .get();
+      tx.insert(handovers)
+        .values({
+          kind: "check_out",
+          vehicleId: vehicle.id,
+          userId: courier.id,
+          requestId: request.id,
+          createdAt: startedAt,
+          batteryPercent: lease.checkOut.batteryPercent,
+          odometerKm: lease.checkOut.odometerKm,
+          damages: lease.checkOut.damages,
+          note: lease.checkOut.note,
+          recordedById: admin.id,
+          recordedAt: startedAt,
+          confirmedAt: lease.checkOut.confirmed ? new Date(startedAt.getTime() + 60 * 60 * 1000) : null,
+        })
+        .run();
+      if (lease.renewalRequested) {
+        tx.insert(vehicleRequests).values({ userId: courier.id, kind: "renewal", currentVehicleId: vehicle.id, requestedVehicleId: vehicle.id, createdAt: new Date(now - 2 * 60 * 60 * 1000) }).run();
+      }
+    }
   }, { behavior: "immediate" });
   return DEMO_ADMIN;
 }

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   "application.reject",
   "application.documentsDeleted",
   "file.view",
+  "handover.record",
+  "handover.confirm",
   "lease.end",
   "lease.expire",
   "lease.renew",

@@ -19,6 +19,8 @@ export const MIN_COURIER_AGE = 16;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_REPORT_FILES = 2;
 export const MAX_VEHICLE_IMAGES = 3;
+/** Photos of each side of a vehicle at a handover (check-out or check-in). */
+export const MAX_HANDOVER_PHOTOS = 6;
 /** The home page promises a decision on an application or request within this many hours. */
 export const REVIEW_PROMISE_HOURS = 24;
 /** Rows one bulk action may change at once (one page of a list). */
@@ -29,6 +31,8 @@ export const DEFAULT_SETTINGS = {
   /** Net income per hour in EUR. */
   hourlyRateEur: 7.5,
   leaseDays: 30,
+  /** A courier may ask to renew a lease from this many days before it ends (app/domain/lease-renewal.ts). */
+  leaseRenewalWindowDays: 5,
   problemReportCooldownHours: 24,
   /** Identity documents of rejected applications are deleted after this many days. */
   rejectedDocumentRetentionDays: 90,

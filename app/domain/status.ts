@@ -23,7 +23,8 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export const REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const REQUEST_KINDS = ["request", "reserve", "swap"] as const;
+/** `renewal`: a courier who rides asks to keep the vehicle for another lease (app/domain/lease-renewal.ts). */
+export const REQUEST_KINDS = ["request", "reserve", "swap", "renewal"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 export const REPORT_STATUSES = ["open", "resolved"] as const;

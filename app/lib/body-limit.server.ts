@@ -15,8 +15,9 @@ const UPLOAD_ROUTES: { path: RegExp; intents?: string[]; mayUpload: (user: Sessi
   { path: /^\/dashboard\/?$/, intents: ["apply", "report"], mayUpload: () => true },
   // One identity document at a time, sent as soon as it is chosen (with JS).
   { path: /^\/dashboard\/documents\/?$/, mayUpload: () => true },
-  // The admin's vehicle and news forms.
+  // The admin's vehicle and news forms, and a vehicle's handover (photos of each side).
   { path: /^\/admin\/(vehicles|news)\/(new|\d+)\/?$/, mayUpload: (user) => user.role === "admin" },
+  { path: /^\/admin\/vehicles\/\d+\/handover\/?$/, mayUpload: (user) => user.role === "admin" },
 ];
 
 function uploadRoute(request: Request, url: URL) {

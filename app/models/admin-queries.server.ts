@@ -108,6 +108,7 @@ export function listVehicleRequests(filter: QueueFilter<RequestStatus>) {
       email: users.email,
       fullName: users.fullName,
       currentName: current.name,
+      currentLeaseEndsAt: current.leaseEndsAt,
       requestedId: requested.id,
       requestedName: requested.name,
       requestedStatus: requested.status,

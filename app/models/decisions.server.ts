@@ -24,7 +24,8 @@ export class DecisionError extends Error {
       | "cooldown"
       | "reasonRequired"
       | "replyRequired"
-      | "noVehicle",
+      | "noVehicle"
+      | "tooEarly",
   ) {
     super(key);
   }
@@ -44,6 +45,8 @@ export type DecisionMail =
   | "vehicleRejected"
   | "swapApproved"
   | "swapRejected"
+  | "renewalApproved"
+  | "renewalRejected"
   | "reportReplied";
 
 /**

@@ -1,8 +1,11 @@
-import { and, asc, count, eq, isNotNull, lte } from "drizzle-orm";
-import { users, vehicles } from "~db/schema";
+import { and, asc, count, eq, isNotNull, lte, or } from "drizzle-orm";
+import { users, vehicleRequests, vehicles } from "~db/schema";
+import { now as clockNow } from "~/lib/clock.server";
 import { db, writeTransaction } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
+import { likeEscaped } from "./admin-list.server";
 import { recordAudit } from "./audit.server";
+import { openHandover } from "./handovers.server";
 import { applyUserEvent, type Tx } from "./status.server";
 
 export class LeaseError extends Error {
@@ -11,11 +14,18 @@ export class LeaseError extends Error {
   }
 }
 
-/** Every vehicle out on a lease, ended leases first: the admin's renew-or-end list. */
 /** How many leases the admin page shows: the ones ending soonest, which are the ones to act on. */
 export const LEASES_SHOWN = 50;
 
-export function listLeases(limit = LEASES_SHOWN) {
+/**
+ * Every vehicle out on a lease, soonest end first: the admin's renew-or-end list. The queue's search
+ * term narrows it too (courier's name or e-mail, vehicle name or serial number).
+ */
+export function listLeases(q = "", limit = LEASES_SHOWN) {
+  const where = and(
+    isNotNull(vehicles.assignedUserId),
+    q ? or(likeEscaped(users.email, q), likeEscaped(users.fullName, q), likeEscaped(vehicles.name, q), likeEscaped(vehicles.serialNumber, q)) : undefined,
+  );
   const rows = db()
     .select({
       vehicleId: vehicles.id,
@@ -29,18 +39,22 @@ export function listLeases(limit = LEASES_SHOWN) {
     })
     .from(vehicles)
     .innerJoin(users, eq(users.id, vehicles.assignedUserId))
+    .where(where)
     .orderBy(asc(vehicles.leaseEndsAt))
     .limit(limit)
     .all();
-  const total = db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId)).get()?.n ?? 0;
+  const total = db().select({ n: count() }).from(vehicles).innerJoin(users, eq(users.id, vehicles.assignedUserId)).where(where).get()?.n ?? 0;
   return { rows, total };
 }
 
 /**
  * The scheduled job: couriers whose lease end has passed move to `lease_expired`. Idempotent — it
  * only acts on couriers still `working_with_vehicle`, so re-running it or restarting changes nothing.
+ * A pending renewal request does not hold the expiry back: the lease did end, and the courier waits
+ * in `lease_expired` like anyone else; the request stays pending, and approving it afterwards
+ * renews the lease through the `renewLease` transition (README, "Lease renewal").
  */
-export function expireLeases(now = new Date()) {
+export function expireLeases(now = clockNow()) {
   const due = db()
     .select({ userId: users.id, vehicleId: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt })
     .from(vehicles)
@@ -66,7 +80,7 @@ function leaseOf(tx: Tx, vehicleId: number) {
 }
 
 /** Renews a lease with a new end date; a courier waiting in `lease_expired` rides again. */
-export function renewLease(adminId: number, vehicleId: number, endsAt: Date, now = new Date()) {
+export function renewLease(adminId: number, vehicleId: number, endsAt: Date, now = clockNow()) {
   if (endsAt <= now) throw new LeaseError("dateInPast");
   writeTransaction((tx) => {
     const vehicle = leaseOf(tx, vehicleId);
@@ -78,13 +92,31 @@ export function renewLease(adminId: number, vehicleId: number, endsAt: Date, now
   });
 }
 
-/** Ends a lease: the courier is back to `working_no_vehicle` and the vehicle is available again. */
+/**
+ * Ends a lease: the courier is back to `working_no_vehicle`, the vehicle is available again, a
+ * pending check-in waits for the admin, and a renewal the courier asked for is closed unapproved.
+ */
 export function endLease(adminId: number, vehicleId: number) {
   writeTransaction((tx) => {
     const vehicle = leaseOf(tx, vehicleId);
     if (!vehicle?.assignedUserId) throw new LeaseError("notFound");
     applyUserEvent(tx, vehicle.assignedUserId, "endLease", { actorId: adminId, reason: "lease ended by admin" });
-    tx.update(vehicles).set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: new Date() }).where(eq(vehicles.id, vehicleId)).run();
+    tx.update(vehicles).set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: clockNow() }).where(eq(vehicles.id, vehicleId)).run();
+    closePendingRenewal(tx, adminId, vehicle.assignedUserId);
+    openHandover(tx, { kind: "check_in", vehicleId, userId: vehicle.assignedUserId });
     recordAudit(tx, { actorId: adminId, action: "lease.end", entityType: "vehicle", entityId: vehicleId, subjectUserId: vehicle.assignedUserId, before: { assignedUserId: vehicle.assignedUserId, leaseEndsAt: vehicle.leaseEndsAt }, after: { assignedUserId: null, status: "available" } });
   });
+}
+
+/** A lease that ends leaves nothing to renew: the courier's pending renewal is closed as rejected. */
+export function closePendingRenewal(tx: Tx, adminId: number, userId: number) {
+  const pending = tx
+    .select({ id: vehicleRequests.id })
+    .from(vehicleRequests)
+    .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"), eq(vehicleRequests.kind, "renewal")))
+    .get();
+  if (!pending) return;
+  const reason = "lease ended";
+  tx.update(vehicleRequests).set({ status: "rejected", reason, decidedById: adminId, decidedAt: clockNow() }).where(eq(vehicleRequests.id, pending.id)).run();
+  recordAudit(tx, { actorId: adminId, action: "vehicle_request.reject", entityType: "vehicle_request", entityId: pending.id, subjectUserId: userId, before: { status: "pending", kind: "renewal" }, after: { status: "rejected", reason } });
 }

@@ -7,6 +7,7 @@ import { applications, problemReports, sessions, statusHistory, totpCredentials,
 import { db, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
+import { listUserHandovers } from "./handovers.server";
 import { listReportMessages } from "./problem-reports.server";
 import { DOCUMENT_KINDS } from "./uploads.server";
 import { getSettings } from "./settings.server";
@@ -17,7 +18,8 @@ export type ExportFile = { id: number; kind: string; mime: string; size: number;
 
 /**
  * Everything that belongs to one user: profile (no password hash), applications, vehicle requests,
- * problem reports, status history and the list of their files. Ownership is the query itself.
+ * problem reports, handovers of the vehicles they rode, status history and the list of their files
+ * (handover photos included). Ownership is the query itself.
  */
 export function collectUserData(userId: number) {
   const profile = db()
@@ -54,6 +56,8 @@ export function collectUserData(userId: number) {
       // The conversation; admins appear by role, not by name.
       messages: (messages.get(r.id) ?? []).map((m) => ({ from: m.fromAdmin ? "admin" : "courier", body: m.body, createdAt: m.createdAt })),
     })),
+    // Check-outs and check-ins: what was recorded, what was new at return, when the courier confirmed.
+    handovers: listUserHandovers(userId).map(({ userId: _user, userLabel: _label, recordedBy: _admin, ...h }) => ({ ...h, photos: h.photos.map((p) => p.id) })),
     statusHistory: db()
       .select({ fromStatus: statusHistory.fromStatus, toStatus: statusHistory.toStatus, reason: statusHistory.reason, createdAt: statusHistory.createdAt })
       .from(statusHistory)

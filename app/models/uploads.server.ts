@@ -23,7 +23,7 @@ const summary = { id: uploads.id, kind: uploads.kind, mime: uploads.mime, width:
 export function insertUploadRows(
   tx: Tx,
   prepared: PreparedUpload[],
-  link: { kind: UploadKind | ((file: PreparedUpload) => UploadKind); ownerId?: number | null; applicationId?: number; problemReportId?: number; vehicleId?: number; newsPostId?: number },
+  link: { kind: UploadKind | ((file: PreparedUpload) => UploadKind); ownerId?: number | null; applicationId?: number; problemReportId?: number; vehicleId?: number; newsPostId?: number; handoverId?: number },
 ) {
   prepared.forEach((file, position) => {
     tx.insert(uploads)
@@ -40,6 +40,7 @@ export function insertUploadRows(
         problemReportId: link.problemReportId ?? null,
         vehicleId: link.vehicleId ?? null,
         newsPostId: link.newsPostId ?? null,
+        handoverId: link.handoverId ?? null,
         position,
       })
       .run();
@@ -143,10 +144,11 @@ export function listVehicleImages(vehicleIds: number[]): Map<number, UploadSumma
 
 /**
  * A private file for a viewer: admins see every private file, a user only their own (the owner
- * id is in the query, so another user's id finds nothing).
+ * id is in the query, so another user's id finds nothing). Handover photos are owned by the
+ * courier the vehicle was handed to.
  */
 export function findPrivateFile(id: number, viewer: { id: number; role: string }): UploadRow | undefined {
-  const privateOnly = and(eq(uploads.id, id), inArray(uploads.kind, [...DOCUMENT_KINDS, "report_attachment"]));
+  const privateOnly = and(eq(uploads.id, id), inArray(uploads.kind, [...DOCUMENT_KINDS, "report_attachment", "handover_photo"]));
   const where = viewer.role === "admin" ? privateOnly : and(privateOnly, eq(uploads.ownerId, viewer.id));
   return db().select().from(uploads).where(where).get();
 }
@@ -166,8 +168,12 @@ export async function sweepOrphanFiles(options?: { graceMs?: number; now?: numbe
   return removeUnreferencedFiles(new Set(keys.map((row) => row.key)), options);
 }
 
-/** An admin opened someone's private file: identity documents are personal data, so it is audited. */
+/**
+ * An admin opened someone's private file: identity documents and report attachments are personal
+ * data, so it is audited. Handover photos show the vehicle, not the person, and are not.
+ */
 export function recordFileView(adminId: number, file: UploadRow) {
+  if (file.kind === "handover_photo") return;
   writeTransaction((tx) => {
     recordAudit(tx, { actorId: adminId, action: "file.view", entityType: "file", entityId: file.id, subjectUserId: file.ownerId, after: { kind: file.kind } });
   });

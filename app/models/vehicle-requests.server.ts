@@ -1,9 +1,12 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { users, vehicleRequests, vehicles } from "~db/schema";
+import { renewalRefusal, renewedLeaseEnd } from "~/domain/lease-renewal";
 import { TransitionError, type RequestKind, type UserEvent } from "~/domain/status";
+import { now as clockNow } from "~/lib/clock.server";
 import { db, writeTransaction } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
-import { DecisionError, notifyUser } from "./decisions.server";
+import { DecisionError, notifyUser, type DecisionMail } from "./decisions.server";
+import { openHandover } from "./handovers.server";
 import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
 import { listVehicleImages } from "./uploads.server";
@@ -94,6 +97,26 @@ export function createVehicleRequest(userId: number, vehicleId: number): Vehicle
   });
 }
 
+/**
+ * The courier asks to renew the lease of the vehicle they hold (from `leaseRenewalWindowDays` before
+ * its end, app/domain/lease-renewal.ts). No status change: they keep riding until the decision.
+ */
+export function createRenewalRequest(userId: number): VehicleRequestRow {
+  return writeTransaction((tx) => {
+    const vehicle = tx.select({ id: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
+    const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new DecisionError("notFound");
+    const open = tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).get();
+    const refusal = renewalRefusal({ status: user.status, leaseEndsAt: vehicle?.leaseEndsAt ?? null, now: clockNow(), windowDays: getSettings().leaseRenewalWindowDays, hasPendingRequest: Boolean(open) });
+    if (refusal) throw new DecisionError(refusal);
+    return tx
+      .insert(vehicleRequests)
+      .values({ userId, kind: "renewal", currentVehicleId: vehicle!.id, requestedVehicleId: vehicle!.id, createdAt: clockNow() })
+      .returning()
+      .get();
+  });
+}
+
 /** The user's status may have moved on since the request (an admin ended a lease): refuse, do not crash. */
 function applyDecision(tx: Tx, userId: number, event: UserEvent, adminId: number, reason: string | null) {
   try {
@@ -111,78 +134,109 @@ function pendingRequest(tx: Tx, requestId: number) {
   return row;
 }
 
-function approveIn(tx: Tx, adminId: number, requestId: number, now: Date, expiresAt: Date) {
-    const request = pendingRequest(tx, requestId);
-    const vehicle = request.requestedVehicleId ? tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).get() : undefined;
-    if (!vehicle) throw new DecisionError("vehicleUnavailable");
-    if (vehicle.status === "future" && vehicle.assignedUserId == null) throw new DecisionError("vehicleNotYetAvailable");
-    if (vehicle.status !== "available" || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
-    const swap = request.kind === "swap";
-    if (swap) {
-      // Free the old vehicle first: a user holds at most one vehicle (unique index).
-      tx.update(vehicles)
-        .set({ status: "available", assignedUserId: null, leaseEndsAt: null, updatedAt: now })
-        .where(eq(vehicles.assignedUserId, request.userId))
-        .run();
-    }
-    applyDecision(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", adminId, null);
-    tx.update(vehicles).set({ status: "in_use", assignedUserId: request.userId, leaseEndsAt: expiresAt, updatedAt: now }).where(eq(vehicles.id, vehicle.id)).run();
-    tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: now }).where(eq(vehicleRequests.id, requestId)).run();
-    recordAudit(tx, {
-      actorId: adminId,
-      action: "vehicle_request.approve",
-      entityType: "vehicle_request",
-      entityId: requestId,
-      subjectUserId: request.userId,
-      before: { status: "pending", kind: request.kind, currentVehicleId: request.currentVehicleId },
-      after: { status: "approved", vehicleId: vehicle.id, expiresAt: expiresAt.toISOString() },
-    });
-    return { userId: request.userId, swap, vehicleName: vehicle.name };
+type Decided = { userId: number; mail: DecisionMail; values: Record<string, string | Date>; expiresAt?: Date };
+
+/** A renewal keeps the courier on the vehicle they ride: the lease end moves one lease length past the current end. */
+function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequestRow, at: Date, leaseDays: number): Decided {
+  const vehicle = request.currentVehicleId
+    ? tx.select().from(vehicles).where(and(eq(vehicles.id, request.currentVehicleId), eq(vehicles.assignedUserId, request.userId))).get()
+    : undefined;
+  if (!vehicle?.leaseEndsAt) throw new DecisionError("noVehicle");
+  const expiresAt = renewedLeaseEnd(vehicle.leaseEndsAt, leaseDays, at);
+  const user = tx.select({ status: users.status }).from(users).where(eq(users.id, request.userId)).get();
+  // The lease may have ended while the request waited (README, "Lease renewal"): the courier rides again.
+  if (user?.status === "lease_expired") applyDecision(tx, request.userId, "renewLease", adminId, "lease renewed");
+  tx.update(vehicles).set({ leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id)).run();
+  tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, request.id)).run();
+  recordAudit(tx, {
+    actorId: adminId,
+    action: "vehicle_request.approve",
+    entityType: "vehicle_request",
+    entityId: request.id,
+    subjectUserId: request.userId,
+    before: { status: "pending", kind: request.kind, leaseEndsAt: vehicle.leaseEndsAt.toISOString() },
+    after: { status: "approved", vehicleId: vehicle.id, leaseEndsAt: expiresAt.toISOString() },
+  });
+  return { userId: request.userId, mail: "renewalApproved", values: { vehicle: vehicle.name, date: expiresAt }, expiresAt };
 }
 
-function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string) {
-    const request = pendingRequest(tx, requestId);
-    const swap = request.kind === "swap";
-    tx.update(vehicleRequests)
-      .set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: new Date() })
-      .where(eq(vehicleRequests.id, requestId))
+function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, leaseDays: number): Decided {
+  const request = pendingRequest(tx, requestId);
+  if (request.kind === "renewal") return approveRenewalIn(tx, adminId, request, at, leaseDays);
+  const expiresAt = new Date(at.getTime() + leaseDays * DAY);
+  const vehicle = request.requestedVehicleId ? tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).get() : undefined;
+  if (!vehicle) throw new DecisionError("vehicleUnavailable");
+  if (vehicle.status === "future" && vehicle.assignedUserId == null) throw new DecisionError("vehicleNotYetAvailable");
+  if (vehicle.status !== "available" || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
+  const swap = request.kind === "swap";
+  if (swap) {
+    // Free the old vehicle first: a user holds at most one vehicle (unique index). It comes back with a check-in.
+    const old = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, request.userId)).get();
+    tx.update(vehicles)
+      .set({ status: "available", assignedUserId: null, leaseEndsAt: null, updatedAt: at })
+      .where(eq(vehicles.assignedUserId, request.userId))
       .run();
-    applyDecision(tx, request.userId, swap ? "rejectSwap" : "rejectVehicleRequest", adminId, trimmed);
-    recordAudit(tx, {
-      actorId: adminId,
-      action: "vehicle_request.reject",
-      entityType: "vehicle_request",
-      entityId: requestId,
-      subjectUserId: request.userId,
-      before: { status: "pending", kind: request.kind },
-      after: { status: "rejected", reason: trimmed },
-    });
-    return { userId: request.userId, swap };
+    if (old) openHandover(tx, { kind: "check_in", vehicleId: old.id, userId: request.userId, requestId });
+  }
+  applyDecision(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", adminId, null);
+  tx.update(vehicles).set({ status: "in_use", assignedUserId: request.userId, leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id)).run();
+  tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, requestId)).run();
+  openHandover(tx, { kind: "check_out", vehicleId: vehicle.id, userId: request.userId, requestId });
+  recordAudit(tx, {
+    actorId: adminId,
+    action: "vehicle_request.approve",
+    entityType: "vehicle_request",
+    entityId: requestId,
+    subjectUserId: request.userId,
+    before: { status: "pending", kind: request.kind, currentVehicleId: request.currentVehicleId },
+    after: { status: "approved", vehicleId: vehicle.id, expiresAt: expiresAt.toISOString() },
+  });
+  return { userId: request.userId, mail: swap ? "swapApproved" : "vehicleApproved", values: { vehicle: vehicle.name, date: expiresAt }, expiresAt };
+}
+
+function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string): Decided {
+  const request = pendingRequest(tx, requestId);
+  tx.update(vehicleRequests)
+    .set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: clockNow() })
+    .where(eq(vehicleRequests.id, requestId))
+    .run();
+  // A declined renewal leaves the lease as it is: no status change.
+  if (request.kind !== "renewal") applyDecision(tx, request.userId, request.kind === "swap" ? "rejectSwap" : "rejectVehicleRequest", adminId, trimmed);
+  recordAudit(tx, {
+    actorId: adminId,
+    action: "vehicle_request.reject",
+    entityType: "vehicle_request",
+    entityId: requestId,
+    subjectUserId: request.userId,
+    before: { status: "pending", kind: request.kind },
+    after: { status: "rejected", reason: trimmed },
+  });
+  const mail: DecisionMail = request.kind === "renewal" ? "renewalRejected" : request.kind === "swap" ? "swapRejected" : "vehicleRejected";
+  return { userId: request.userId, mail, values: { reason: trimmed } };
 }
 
 /**
  * Admin decision: approves a pending request. The requested vehicle must be `available` now — a
  * reservation of a `future` vehicle is approved once the admin has made it available. Request and
  * reserve: vehicle → in_use for the user, user → working_with_vehicle. Swap: the old vehicle goes
- * back to `available`, the new one is assigned. The lease ends `leaseDays` (default from settings)
- * from now; the request records it as `expiresAt`. One transaction with the status history and
- * audit entry, then the user's e-mail. Throws DecisionError.
+ * back to `available` (a check-in waits), the new one is assigned (a check-out waits). The lease
+ * ends `leaseDays` (default from settings) from now; the request records it as `expiresAt`. A
+ * renewal moves the lease end one lease length past the current end. One transaction with the status
+ * history and audit entry, then the user's e-mail. Throws DecisionError.
  */
 export async function approveVehicleRequest(adminId: number, requestId: number, options: { leaseDays?: number } = {}) {
   const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : getSettings().leaseDays;
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + leaseDays * DAY);
-  const outcome = writeTransaction((tx) => approveIn(tx, adminId, requestId, now, expiresAt));
-  await notifyUser(outcome.userId, outcome.swap ? "swapApproved" : "vehicleApproved", { vehicle: outcome.vehicleName, date: expiresAt });
-  return { expiresAt };
+  const outcome = writeTransaction((tx) => approveIn(tx, adminId, requestId, clockNow(), leaseDays));
+  await notifyUser(outcome.userId, outcome.mail, outcome.values);
+  return { expiresAt: outcome.expiresAt! };
 }
 
-/** Admin decision: rejects a pending request with a reason (user → vehicle_rejected; a swap leaves the user riding). */
+/** Admin decision: rejects a pending request with a reason (user → vehicle_rejected; a swap or renewal leaves the user riding). */
 export async function rejectVehicleRequest(adminId: number, requestId: number, reason: string) {
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
   const outcome = writeTransaction((tx) => rejectIn(tx, adminId, requestId, trimmed));
-  await notifyUser(outcome.userId, outcome.swap ? "swapRejected" : "vehicleRejected", { reason: trimmed });
+  await notifyUser(outcome.userId, outcome.mail, outcome.values);
 }
 
 /**
@@ -192,14 +246,14 @@ export async function rejectVehicleRequest(adminId: number, requestId: number, r
 export async function decideVehicleRequests(adminId: number, requestIds: number[], decision: "approve" | "reject", reason = "") {
   const trimmed = reason.trim();
   if (decision === "reject" && !trimmed) throw new DecisionError("reasonRequired");
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + getSettings().leaseDays * DAY);
+  const at = clockNow();
+  const leaseDays = getSettings().leaseDays;
   const outcome = writeTransaction((tx) => {
-    const done: { id: number; userId: number; swap: boolean; vehicleName?: string }[] = [];
+    const done: (Decided & { id: number })[] = [];
     const skipped: number[] = [];
     for (const id of requestIds) {
       try {
-        const row = tx.transaction((sp) => (decision === "approve" ? approveIn(sp, adminId, id, now, expiresAt) : rejectIn(sp, adminId, id, trimmed)));
+        const row = tx.transaction((sp) => (decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
         done.push({ id, ...row });
       } catch (error) {
         if (!(error instanceof DecisionError)) throw error;
@@ -208,9 +262,6 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
     }
     return { done, skipped };
   });
-  for (const row of outcome.done) {
-    if (decision === "approve") await notifyUser(row.userId, row.swap ? "swapApproved" : "vehicleApproved", { vehicle: row.vehicleName ?? "", date: expiresAt });
-    else await notifyUser(row.userId, row.swap ? "swapRejected" : "vehicleRejected", { reason: trimmed });
-  }
+  for (const row of outcome.done) await notifyUser(row.userId, row.mail, row.values);
   return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
 }

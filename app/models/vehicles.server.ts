@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
+import { handovers, problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
+import { now as clockNow } from "~/lib/clock.server";
 import { db, writeTransaction } from "~/lib/db.server";
 import type { PreparedUpload } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
+import { openHandover } from "./handovers.server";
+import { closePendingRenewal } from "./leases.server";
 import { likeEscaped, pageFrom, pageIds, toPage } from "./admin-list.server";
 import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
@@ -129,26 +132,29 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
     const oldUserId = before?.assignedUserId ?? null;
     if (!newUserId && input.status === "in_use") throw new VehicleError("inUseNeedsUser");
     const status: VehicleStatus = newUserId ? "in_use" : input.status;
-    const now = Date.now();
+    const now = clockNow().getTime();
     let leaseEndsAt = before?.leaseEndsAt ?? null;
+    let approvedRequestId: number | null = null;
+    const released = oldUserId && oldUserId !== newUserId ? oldUserId : null;
+    const assigned = newUserId && newUserId !== oldUserId ? newUserId : null;
 
-    if (oldUserId && oldUserId !== newUserId) {
-      releaseUser(tx, adminId, oldUserId);
+    if (released) {
+      releaseUser(tx, adminId, released);
       leaseEndsAt = null;
     }
-    if (newUserId && newUserId !== oldUserId) {
-      const target = tx.select({ role: users.role }).from(users).where(eq(users.id, newUserId)).get();
+    if (assigned) {
+      const target = tx.select({ role: users.role }).from(users).where(eq(users.id, assigned)).get();
       if (!target || target.role !== "user") throw new VehicleError("userNotEligible");
-      const other = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, newUserId)).get();
+      const other = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, assigned)).get();
       if (other) throw new VehicleError("userHasVehicle");
       try {
-        applyUserEvent(tx, newUserId, "assignVehicle", { actorId: adminId, reason: "vehicle assigned" });
+        applyUserEvent(tx, assigned, "assignVehicle", { actorId: adminId, reason: "vehicle assigned" });
       } catch (error) {
         if (error instanceof TransitionError) throw new VehicleError("userNotEligible");
         throw error;
       }
       leaseEndsAt = new Date(now + getSettings().leaseDays * DAY);
-      closePendingRequest(tx, adminId, newUserId, id, leaseEndsAt);
+      approvedRequestId = closePendingRequest(tx, adminId, assigned, id, leaseEndsAt);
     }
     if (!newUserId) leaseEndsAt = null;
 
@@ -174,6 +180,9 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
       if (existing + newImages.length > MAX_VEHICLE_IMAGES) throw new VehicleError("tooManyImages");
       insertUploadRows(tx, newImages, { kind: "vehicle_image", vehicleId: after.id });
     }
+    // The vehicle changes hands: the courier who gave it back and the one who takes it each get a handover to record.
+    if (released) openHandover(tx, { kind: "check_in", vehicleId: after.id, userId: released });
+    if (assigned) openHandover(tx, { kind: "check_out", vehicleId: after.id, userId: assigned, requestId: approvedRequestId });
     recordAudit(tx, {
       actorId: adminId,
       action: id === null ? "vehicle.create" : "vehicle.update",
@@ -191,20 +200,20 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
  * A direct assignment decides the courier's open vehicle request: approved when it asked for this
  * vehicle, otherwise rejected — so no request stays pending for a courier who already rides.
  */
-function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId: number | null, leaseEndsAt: Date) {
+function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId: number | null, leaseEndsAt: Date): number | null {
   const pending = tx
     .select()
     .from(vehicleRequests)
     .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
     .get();
-  if (!pending) return;
+  if (!pending) return null;
   const approved = vehicleId !== null && pending.requestedVehicleId === vehicleId;
   const decision = {
     status: approved ? ("approved" as const) : ("rejected" as const),
     reason: approved ? null : "assigned another vehicle directly",
     expiresAt: approved ? leaseEndsAt : null,
     decidedById: adminId,
-    decidedAt: new Date(),
+    decidedAt: clockNow(),
   };
   tx.update(vehicleRequests).set(decision).where(eq(vehicleRequests.id, pending.id)).run();
   recordAudit(tx, {
@@ -216,14 +225,19 @@ function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId:
     before: { status: "pending" },
     after: { status: decision.status, reason: decision.reason },
   });
+  return approved ? pending.id : null;
 }
 
-/** Takes a vehicle away from a courier through the status machine (a courier without one keeps their status). */
+/**
+ * Takes a vehicle away from a courier through the status machine (a courier without one keeps their
+ * status); a renewal they asked for has nothing left to renew.
+ */
 function releaseUser(tx: Tx, adminId: number, userId: number) {
   const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
   if (user && nextStatus(user.status, "unassignVehicle")) {
     applyUserEvent(tx, userId, "unassignVehicle", { actorId: adminId, reason: "vehicle unassigned" });
   }
+  closePendingRenewal(tx, adminId, userId);
 }
 
 /** Deletes a vehicle nobody uses; returns the storage keys of its images for removal from disk. */
@@ -235,7 +249,12 @@ export function deleteVehicle(adminId: number, id: number) {
     // A courier waiting for this vehicle would be left with a request for nothing.
     const awaited = tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.requestedVehicleId, id), eq(vehicleRequests.status, "pending"))).get();
     if (awaited) throw new VehicleError("inUse");
-    const keys = tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.vehicleId, id)).all();
+    // Its images and the photos of its handovers (the handover rows go with the vehicle).
+    const keys = tx
+      .select({ storageKey: uploads.storageKey })
+      .from(uploads)
+      .where(or(eq(uploads.vehicleId, id), inArray(uploads.handoverId, tx.select({ id: handovers.id }).from(handovers).where(eq(handovers.vehicleId, id)))))
+      .all();
     tx.delete(vehicles).where(eq(vehicles.id, id)).run();
     recordAudit(tx, { actorId: adminId, action: "vehicle.delete", entityType: "vehicle", entityId: id, before: snapshot(before), after: null });
     return keys.map((k) => k.storageKey);

@@ -21,12 +21,16 @@ import { getLatestApplication, getOwnApplication, submitApplication } from "~/mo
 import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
-import { createVehicleRequest, getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
+import { createRenewalRequest, createVehicleRequest, getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
+import { confirmHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
+import { getSettings } from "~/models/settings.server";
+import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
+import { now } from "~/lib/clock.server";
 import { getInstance } from "~/middleware/i18n";
 import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
 
 type Context = Readonly<RouterContextProvider>;
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft";
+export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover";
 export type DashboardActionData = {
   intent: ActionIntent;
   error?: string;
@@ -205,6 +209,31 @@ export async function replyAction(context: Context, request: Request, user: Sess
   return succeed(context, tr(context, "dashboard:reports.replySent"), `/dashboard#report-${parsed.data.reportId}`);
 }
 
+/** The courier asks to renew the lease of the vehicle they hold (window and rules: app/domain/lease-renewal.ts). */
+export function renewAction(context: Context, user: SessionUser) {
+  try {
+    createRenewalRequest(user.id);
+  } catch (error) {
+    if (error instanceof DecisionError) return decisionRefusal(context, "renew", error);
+    throw error;
+  }
+  return succeed(context, tr(context, "dashboard:vehicle.sent.renewal"));
+}
+
+/** The courier confirms a handover the admin recorded (only their own: the model's query says so). */
+export async function handoverAction(context: Context, request: Request, user: SessionUser) {
+  const form = await request.formData().catch(() => null);
+  const handoverId = Number(form?.get("handoverId"));
+  if (!Number.isSafeInteger(handoverId) || handoverId <= 0) return refuse(context, "handover", 400, tr(context, "errors:invalidInput"));
+  try {
+    confirmHandover(user.id, handoverId);
+  } catch (error) {
+    if (error instanceof HandoverError) return refuse(context, "handover", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
+    throw error;
+  }
+  return succeed(context, tr(context, "dashboard:handover.confirmed"));
+}
+
 export const MODALS = ["application", "vehicle", "report"] as const;
 export type DashboardModal = (typeof MODALS)[number];
 
@@ -248,6 +277,24 @@ export function loadDashboard(user: SessionUser, url: URL, language: Language) {
       thread: r.thread.map((m) => ({ ...m, at: m.at.toISOString() })),
     })),
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
+    // Which admin recorded it stays among the admins (as in the report thread).
+    handovers: listHandoversToConfirm(user.id).map(({ recordedBy: _admin, ...h }) => h),
+    renewal: vehicle?.leaseEndsAt ? renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null) : null,
+  };
+}
+
+/** Whether the courier may ask to renew now, and from when (the server's clock decides). */
+function renewalState(user: SessionUser, leaseEndsAt: Date, pendingKind: string | null) {
+  const { leaseRenewalWindowDays, leaseDays } = getSettings();
+  const refusal = renewalRefusal({ status: user.status, leaseEndsAt, now: now(), windowDays: leaseRenewalWindowDays, hasPendingRequest: pendingKind !== null });
+  return {
+    canAsk: refusal === null,
+    tooEarly: refusal === "tooEarly",
+    /** A renewal the courier asked for waits for the admin. */
+    pending: pendingKind === "renewal",
+    opensAt: renewalOpensAt(leaseEndsAt, leaseRenewalWindowDays).toISOString(),
+    leaseEndsAt: leaseEndsAt.toISOString(),
+    leaseDays,
   };
 }
 

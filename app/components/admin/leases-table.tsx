@@ -9,7 +9,7 @@ type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; lea
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Vehicles out on a lease: renew with a new end date, or end the lease (vehicle back to available). */
-export function LeasesTable({ leases, total, result }: { leases: Lease[]; total: number; result?: SubmissionResult<string[]> }) {
+export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; total: number; now: number; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const href = useHrefWith();
@@ -35,7 +35,7 @@ export function LeasesTable({ leases, total, result }: { leases: Lease[]; total:
           <tbody>
             {leases.length === 0 ? <EmptyRow colSpan={4} text={t("leases.empty")} /> : null}
             {leases.map((l) => {
-              const base = Math.max(Date.now(), l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
+              const base = Math.max(now, l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
               return (
                 <tr key={l.vehicleId} className={l.userStatus === "lease_expired" ? "admin-row-alert" : undefined}>
                   <td data-label={t("requests.user")}>

@@ -7,6 +7,8 @@ import { useDates } from "./format";
 import { MyApplication } from "./my-application";
 import { CooldownNotice, MyReports } from "./my-reports";
 import { ReportModal } from "./report-modal";
+import { HandoverConfirmations } from "./handover-confirmations";
+import { RenewalBox } from "./renewal-box";
 import { RequestsList } from "./requests-list";
 import { VehicleCard } from "./vehicle-card";
 import { VehicleModal } from "./vehicle-modal";
@@ -40,6 +42,7 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
   useDecisionPolling(data.status === "applied_for_job" || pendingRequest || data.status === "lease_expired");
   return (
     <>
+      <HandoverConfirmations handovers={data.handovers} actionData={actionData} />
       <StatusPanel data={data} actionData={actionData} />
       <MyReports reports={data.reports} actionData={actionData} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
@@ -157,6 +160,7 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
             <h2 className="dash-h2">{t("vehicle.yourVehicle")}</h2>
             {data.vehicle ? (
               <VehicleCard vehicle={data.vehicle} showLease>
+                {data.renewal ? <RenewalBox renewal={data.renewal} actionData={actionData} /> : null}
                 <div className="dash-actions">
                   <ModalLink modal="report" className="btn btn-primary">
                     {t("report.open")}

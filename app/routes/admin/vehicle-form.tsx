@@ -8,11 +8,13 @@ import type { Route } from "./+types/vehicle-form";
 import { idIntentSchema, vehicleProblemSchema, vehicleSchema } from "~/components/admin/schemas";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
+import { HandoverHistory } from "~/components/admin/handover-history";
 import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/components/admin/ui";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { VEHICLE_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/lib/session.server";
 import { deleteStoredFiles, discardReceived, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
+import { listVehicleHandovers } from "~/models/handovers.server";
 import { splitDuplicateMedia, withPreparedUploads } from "~/models/uploads.server";
 import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicle, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
@@ -24,7 +26,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   const id = params.id ? idParam(params.id) : null;
   const detail = id === null ? null : getVehicle(id);
   if (id !== null && !detail) throw notFound();
-  return { detail, users: assignableUsers(id) };
+  return { detail, users: assignableUsers(id), handovers: id === null ? [] : listVehicleHandovers(id) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -90,7 +92,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation("admin");
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { detail, users } = loaderData;
+  const { detail, users, handovers } = loaderData;
   const vehicle = detail?.vehicle;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
@@ -180,6 +182,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
       </Form>
       {detail ? (
         <>
+          <HandoverHistory vehicleId={detail.vehicle.id} handovers={handovers} />
           <VehicleImages images={detail.images} />
           <VehicleProblems problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
           <div className="card">

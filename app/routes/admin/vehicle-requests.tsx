@@ -18,6 +18,7 @@ import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.se
 import { approveVehicleRequest, decideVehicleRequests, rejectVehicleRequest } from "~/models/vehicle-requests.server";
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
+import { now } from "~/lib/clock.server";
 import { readFormData } from "~/lib/http.server";
 
 const requestId = z.coerce.number().int().positive();
@@ -30,7 +31,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = requestFilterFrom(new URL(request.url).searchParams);
-  return { filter, requests: listVehicleRequests(filter), leases: listLeases(), now: Date.now() };
+  return { filter, requests: listVehicleRequests(filter), leases: listLeases(filter.q), now: now().getTime() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -67,7 +68,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
   const formatDate = useFormatDate();
   const href = useHrefWith();
   const [params] = useSearchParams();
-  const { filter, requests, leases, now } = loaderData;
+  const { filter, requests, leases, now: serverNow } = loaderData;
   const waiting = filter.status === "pending";
   const rejecting = requests.rows.find((r) => r.id === Number(params.get("reject")) && r.status === "pending");
   const result = actionData && "result" in actionData ? actionData.result : undefined;
@@ -117,8 +118,10 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
                 </td>
                 <td data-label={t("requests.vehicle")}>
                   <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
-                  {r.currentName ? `${r.currentName} → ` : ""}
-                  {r.requestedId ? <Link to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
+                  {r.currentName && r.kind !== "renewal" ? `${r.currentName} → ` : ""}
+                  {/* Underlined: next to text (a swap's current vehicle, a renewal's end) colour alone would not set it apart. */}
+                  {r.requestedId ? <Link className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
+                  {r.kind === "renewal" && r.status === "pending" ? <span className="field-hint"> ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})</span> : null}
                   {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
                 </td>
                 <td data-label={t("requests.date")} className="whitespace-nowrap">
@@ -128,7 +131,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
                   {formatDate(r.expiresAt)}
                 </td>
                 <td data-label={t("users.status")}>
-                  <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge> {r.status === "pending" ? <TimeLeft createdAt={r.createdAt} now={now} /> : null}
+                  <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge> {r.status === "pending" ? <TimeLeft createdAt={r.createdAt} now={serverNow} /> : null}
                   {r.reason ? <span className="field-hint"> {r.reason}</span> : null}
                 </td>
                 <td data-label={t("list.actions")}>
@@ -153,7 +156,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
         </table>
       </div>
       <Pager page={requests.page} pageCount={requests.pageCount} total={requests.total} />
-      <LeasesTable leases={leases.rows} total={leases.total} result={result?.initialValue?.intent === "renew" ? result : undefined} />
+      <LeasesTable leases={leases.rows} total={leases.total} now={serverNow} result={result?.initialValue?.intent === "renew" ? result : undefined} />
       {rejecting ? (
         <UrlDialog title={t("requests.rejectTitle", { user: rejecting.fullName ?? rejecting.email })} closeTo={href({ reject: null })}>
           <RejectForm id="reject-request" result={result?.initialValue?.intent === "reject" ? result : undefined} extra={{ requestId: rejecting.id }} />

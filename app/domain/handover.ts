@@ -1,0 +1,80 @@
+/**
+ * Vehicle handovers: the check-out when a lease starts and the check-in when it ends. The admin
+ * records battery, odometer, photos, a damage checklist and a note; the courier confirms. A check-in
+ * is compared with its check-out so new damage is flagged to both.
+ */
+import { z } from "zod";
+
+export const HANDOVER_KINDS = ["check_out", "check_in"] as const;
+export type HandoverKind = (typeof HANDOVER_KINDS)[number];
+
+export function isHandoverKind(value: unknown): value is HandoverKind {
+  return typeof value === "string" && (HANDOVER_KINDS as readonly string[]).includes(value);
+}
+
+/** The fixed checklist of parts, in the order the form and the history show them. */
+export const DAMAGE_PARTS = ["frame", "deck", "handlebar", "brakes", "lights", "tyreFront", "tyreRear", "display", "charger"] as const;
+export type DamagePart = (typeof DAMAGE_PARTS)[number];
+
+/** Condition of a part, least to most serious. */
+export const DAMAGE_LEVELS = ["none", "scratch", "dent", "broken"] as const;
+export type DamageLevel = (typeof DAMAGE_LEVELS)[number];
+
+/** Parts with damage; a part not listed is undamaged. */
+export type Damages = Partial<Record<DamagePart, Exclude<DamageLevel, "none">>>;
+
+const severity = (level: DamageLevel | undefined) => DAMAGE_LEVELS.indexOf(level ?? "none");
+
+/** Keeps only known parts with a real damage level (stored JSON may come from an older form). */
+export function normalizeDamages(raw: unknown): Damages {
+  const result: Damages = {};
+  if (!raw || typeof raw !== "object") return result;
+  for (const part of DAMAGE_PARTS) {
+    const level = (raw as Record<string, unknown>)[part];
+    if (level === "scratch" || level === "dent" || level === "broken") result[part] = level;
+  }
+  return result;
+}
+
+export type NewDamage = { part: DamagePart; before: DamageLevel; after: DamageLevel };
+
+/**
+ * The damage a check-in shows that its check-out did not: every part whose condition is worse at
+ * return than at hand-over (a scratch that became a dent counts; the same scratch does not).
+ * Without a check-out to compare with, every damage at return is new.
+ */
+export function newDamages(checkOut: Damages | null, checkIn: Damages): NewDamage[] {
+  const before = checkOut ?? {};
+  return DAMAGE_PARTS.filter((part) => severity(checkIn[part]) > severity(before[part])).map((part) => ({
+    part,
+    before: before[part] ?? "none",
+    after: checkIn[part] ?? "none",
+  }));
+}
+
+/** A check-in's odometer cannot read less than the check-out's: the number was mistyped. */
+export function odometerIssue(checkOutKm: number | null, checkInKm: number): "belowCheckOut" | null {
+  return checkOutKm !== null && checkInKm < checkOutKm ? "belowCheckOut" : null;
+}
+
+const level = z.enum(DAMAGE_LEVELS).optional().transform((v) => v ?? "none");
+const wholeNumber = (min: number, max: number, range: string) =>
+  z.coerce
+    .number({ error: "admin:handovers.errors.number" })
+    .int("admin:handovers.errors.number")
+    .min(min, range)
+    .max(max, range);
+
+/** The admin's handover form (browser and action). Messages are `admin` translation keys. */
+export const handoverSchema = z.object({
+  batteryPercent: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(0, 100, "admin:handovers.errors.battery")),
+  odometerKm: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(0, 1_000_000, "admin:handovers.errors.odometer")),
+  note: z.string().trim().max(1000, "admin:validation.tooLong").optional().transform((v) => v || null),
+  ...(Object.fromEntries(DAMAGE_PARTS.map((part) => [`damage_${part}`, level])) as Record<`damage_${DamagePart}`, typeof level>),
+});
+export type HandoverInput = z.infer<typeof handoverSchema>;
+
+/** The checklist of a parsed form as stored damages. */
+export function damagesFromInput(input: HandoverInput): Damages {
+  return normalizeDamages(Object.fromEntries(DAMAGE_PARTS.map((part) => [part, input[`damage_${part}`]])));
+}

@@ -1,0 +1,202 @@
+/**
+ * Handovers (check-out when a lease starts, check-in when it ends): opened pending by the lease
+ * models, recorded by an admin with photos, confirmed by the courier.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { handovers, uploads, users, vehicles } from "~db/schema";
+import { newDamages, normalizeDamages, odometerIssue, type Damages, type HandoverKind } from "~/domain/handover";
+import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
+import { now } from "~/lib/clock.server";
+import { db, writeTransaction } from "~/lib/db.server";
+import type { PreparedUpload } from "~/lib/uploads.server";
+import { recordAudit } from "./audit.server";
+import type { Tx } from "./status.server";
+import { insertUploadRows, withPreparedUploads, type UploadSummary } from "./uploads.server";
+
+/** Refusals the handover screens translate (`admin:handovers.errors.<key>`, `dashboard:handover.errors.<key>`). */
+export class HandoverError extends Error {
+  constructor(readonly key: "notFound" | "notPending" | "odometerBelowCheckOut" | "tooManyPhotos" | "notRecorded" | "alreadyConfirmed") {
+    super(key);
+  }
+  get status() {
+    return this.key === "notFound" ? 404 : this.key === "odometerBelowCheckOut" || this.key === "tooManyPhotos" ? 400 : 409;
+  }
+}
+
+/**
+ * Opens a pending handover inside the transaction that starts or ends the lease. A check-in is
+ * tied to the latest check-out of the same vehicle and courier, its point of comparison.
+ */
+export function openHandover(tx: Tx, input: { kind: HandoverKind; vehicleId: number; userId: number; requestId?: number | null }) {
+  const checkOut =
+    input.kind === "check_in"
+      ? tx
+          .select({ id: handovers.id })
+          .from(handovers)
+          .where(and(eq(handovers.kind, "check_out"), eq(handovers.vehicleId, input.vehicleId), eq(handovers.userId, input.userId)))
+          .orderBy(desc(handovers.id))
+          .get()
+      : undefined;
+  tx.insert(handovers)
+    .values({ kind: input.kind, vehicleId: input.vehicleId, userId: input.userId, requestId: input.requestId ?? null, checkOutId: checkOut?.id ?? null, createdAt: now() })
+    .run();
+}
+
+/** The oldest handover of a kind still waiting to be recorded for a vehicle, with what it is compared with. */
+export function getPendingHandover(vehicleId: number, kind: HandoverKind) {
+  const row = db()
+    .select({ handover: handovers, userEmail: users.email, userName: users.fullName })
+    .from(handovers)
+    .innerJoin(users, eq(users.id, handovers.userId))
+    .where(and(eq(handovers.vehicleId, vehicleId), eq(handovers.kind, kind), isNull(handovers.recordedAt)))
+    .orderBy(asc(handovers.id))
+    .get();
+  if (!row) return null;
+  const checkOut = row.handover.checkOutId ? db().select().from(handovers).where(eq(handovers.id, row.handover.checkOutId)).get() : undefined;
+  return {
+    ...row,
+    checkOut: checkOut?.recordedAt ? { batteryPercent: checkOut.batteryPercent, odometerKm: checkOut.odometerKm, damages: normalizeDamages(checkOut.damages), recordedAt: checkOut.recordedAt } : null,
+  };
+}
+
+export type HandoverRecord = { batteryPercent: number; odometerKm: number; damages: Damages; note: string | null };
+
+/**
+ * The admin records a pending handover: values, photos (courier-owned private files), the vehicle's
+ * odometer, one audit entry. Files and rows commit together. Returns the new damage of a check-in.
+ */
+export async function recordHandover(adminId: number, handoverId: number, input: HandoverRecord, photos: PreparedUpload[]) {
+  return withPreparedUploads(photos, () => {
+    const result = writeTransaction((tx) => {
+      const handover = tx.select().from(handovers).where(eq(handovers.id, handoverId)).get();
+      if (!handover) throw new HandoverError("notFound");
+      if (handover.recordedAt) throw new HandoverError("notPending");
+      if (photos.length > MAX_HANDOVER_PHOTOS) throw new HandoverError("tooManyPhotos");
+      const checkOut = handover.checkOutId ? tx.select().from(handovers).where(eq(handovers.id, handover.checkOutId)).get() : undefined;
+      if (handover.kind === "check_in" && odometerIssue(checkOut?.odometerKm ?? null, input.odometerKm)) throw new HandoverError("odometerBelowCheckOut");
+      const at = now();
+      tx.update(handovers)
+        .set({ batteryPercent: input.batteryPercent, odometerKm: input.odometerKm, damages: input.damages, note: input.note, recordedById: adminId, recordedAt: at })
+        .where(eq(handovers.id, handoverId))
+        .run();
+      insertUploadRows(tx, photos, { kind: "handover_photo", ownerId: handover.userId, handoverId });
+      tx.update(vehicles).set({ odometerKm: input.odometerKm, updatedAt: at }).where(eq(vehicles.id, handover.vehicleId)).run();
+      const flagged = handover.kind === "check_in" ? newDamages(checkOut?.recordedAt ? normalizeDamages(checkOut.damages) : null, input.damages) : [];
+      recordAudit(tx, {
+        actorId: adminId,
+        action: "handover.record",
+        entityType: "vehicle",
+        entityId: handover.vehicleId,
+        subjectUserId: handover.userId,
+        before: null,
+        after: { kind: handover.kind, batteryPercent: input.batteryPercent, odometerKm: input.odometerKm, damages: Object.keys(input.damages).join(", ") || null, newDamages: flagged.map((d) => d.part).join(", ") || null, photos: photos.length },
+      });
+      return { kind: handover.kind, vehicleId: handover.vehicleId, newDamages: flagged };
+    });
+    return { result };
+  });
+}
+
+/** The courier confirms a recorded handover of their own (ownership is part of the query). */
+export function confirmHandover(userId: number, handoverId: number) {
+  writeTransaction((tx) => {
+    const handover = tx.select().from(handovers).where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId))).get();
+    if (!handover) throw new HandoverError("notFound");
+    if (!handover.recordedAt) throw new HandoverError("notRecorded");
+    if (handover.confirmedAt) throw new HandoverError("alreadyConfirmed");
+    const at = now();
+    tx.update(handovers).set({ confirmedAt: at }).where(eq(handovers.id, handoverId)).run();
+    recordAudit(tx, { actorId: userId, action: "handover.confirm", entityType: "vehicle", entityId: handover.vehicleId, subjectUserId: userId, before: null, after: { kind: handover.kind, confirmedAt: at.toISOString() } });
+  });
+}
+
+function photosOf(ids: number[]): Map<number, UploadSummary[]> {
+  const map = new Map<number, UploadSummary[]>();
+  if (ids.length === 0) return map;
+  const rows = db()
+    .select({ id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height, handoverId: uploads.handoverId })
+    .from(uploads)
+    .where(and(inArray(uploads.handoverId, ids), eq(uploads.kind, "handover_photo")))
+    .orderBy(asc(uploads.position), asc(uploads.id))
+    .all();
+  for (const { handoverId, ...row } of rows) if (handoverId != null) map.set(handoverId, [...(map.get(handoverId) ?? []), row]);
+  return map;
+}
+
+const recorder = alias(users, "recorder");
+const checkOuts = alias(handovers, "check_outs");
+
+function selectHandovers() {
+  return db()
+    .select({
+      handover: handovers,
+      vehicleName: vehicles.name,
+      userEmail: users.email,
+      userName: users.fullName,
+      recorderEmail: recorder.email,
+      checkOutDamages: checkOuts.damages,
+      checkOutRecordedAt: checkOuts.recordedAt,
+      checkOutBattery: checkOuts.batteryPercent,
+      checkOutKm: checkOuts.odometerKm,
+    })
+    .from(handovers)
+    .innerJoin(vehicles, eq(vehicles.id, handovers.vehicleId))
+    .innerJoin(users, eq(users.id, handovers.userId))
+    .leftJoin(recorder, eq(recorder.id, handovers.recordedById))
+    .leftJoin(checkOuts, eq(checkOuts.id, handovers.checkOutId));
+}
+
+type SelectedHandover = Awaited<ReturnType<ReturnType<typeof selectHandovers>["all"]>>[number];
+
+/** A handover as the screens and the data export show it, with photos and (check-in) new damage. */
+function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>) {
+  const h = row.handover;
+  const damages = normalizeDamages(h.damages);
+  const compared = h.kind === "check_in" && h.recordedAt;
+  return {
+    id: h.id,
+    kind: h.kind,
+    vehicleId: h.vehicleId,
+    vehicleName: row.vehicleName,
+    userId: h.userId,
+    userLabel: row.userName ?? row.userEmail,
+    batteryPercent: h.batteryPercent,
+    odometerKm: h.odometerKm,
+    damages,
+    note: h.note,
+    recordedAt: h.recordedAt?.toISOString() ?? null,
+    recordedBy: row.recorderEmail,
+    confirmedAt: h.confirmedAt?.toISOString() ?? null,
+    createdAt: h.createdAt.toISOString(),
+    photos: photos.get(h.id) ?? [],
+    checkOut: row.checkOutRecordedAt ? { batteryPercent: row.checkOutBattery, odometerKm: row.checkOutKm } : null,
+    newDamages: compared ? newDamages(row.checkOutRecordedAt ? normalizeDamages(row.checkOutDamages) : null, damages) : [],
+  };
+}
+export type HandoverView = ReturnType<typeof toView>;
+
+function views(rows: SelectedHandover[]) {
+  const photos = photosOf(rows.map((r) => r.handover.id));
+  return rows.map((row) => toView(row, photos));
+}
+
+/** A vehicle's handovers, newest first: pending ones to record and the recorded history. */
+export function listVehicleHandovers(vehicleId: number, limit = 50) {
+  return views(selectHandovers().where(eq(handovers.vehicleId, vehicleId)).orderBy(desc(handovers.createdAt), desc(handovers.id)).limit(limit).all());
+}
+
+/** Recorded handovers the courier has not confirmed yet: the dashboard's "Please confirm" cards. */
+export function listHandoversToConfirm(userId: number) {
+  return views(
+    selectHandovers()
+      .where(and(eq(handovers.userId, userId), isNotNull(handovers.recordedAt), isNull(handovers.confirmedAt)))
+      .orderBy(asc(handovers.id))
+      .all(),
+  );
+}
+
+/** Every recorded handover of the courier, oldest first, for the data export. */
+export function listUserHandovers(userId: number) {
+  return views(selectHandovers().where(and(eq(handovers.userId, userId), isNotNull(handovers.recordedAt))).orderBy(asc(handovers.id)).all());
+}

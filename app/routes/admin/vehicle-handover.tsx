@@ -1,0 +1,155 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import type { Route } from "./+types/vehicle-handover";
+import { FieldError } from "~/components/admin/vehicle-sections";
+import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
+import { FileInput } from "~/components/file-input";
+import { DAMAGE_LEVELS, DAMAGE_PARTS, damagesFromInput, handoverSchema, isHandoverKind, type HandoverInput } from "~/domain/handover";
+import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
+import { requireAdmin } from "~/lib/session.server";
+import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { getPendingHandover, HandoverError, recordHandover } from "~/models/handovers.server";
+import { getVehicle } from "~/models/vehicles.server";
+import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { getInstance } from "~/middleware/i18n";
+
+/** `/admin/vehicles/:id/handover?kind=check_out|check_in`: the oldest handover of that kind waiting for this vehicle. */
+function pendingFor(params: { id?: string }, request: Request) {
+  const id = idParam(params.id);
+  const kind = new URL(request.url).searchParams.get("kind");
+  if (!isHandoverKind(kind)) throw notFound();
+  const detail = getVehicle(id);
+  if (!detail) throw notFound();
+  return { vehicle: detail.vehicle, kind, pending: getPendingHandover(id, kind) };
+}
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { vehicle, kind, pending } = pendingFor(params, request);
+  return {
+    vehicle: { id: vehicle.id, name: vehicle.name, serialNumber: vehicle.serialNumber, odometerKm: vehicle.odometerKm },
+    kind,
+    pending: pending && { id: pending.handover.id, courier: pending.userName ?? pending.userEmail, createdAt: pending.handover.createdAt, checkOut: pending.checkOut },
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const { vehicle, pending } = pendingFor(params, request);
+  if (!pending) return refuse(context, "admin:handovers.errors.notFound", 404);
+  let parsed;
+  try {
+    parsed = await parseUploadForm(request, { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS });
+  } catch (error) {
+    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`, error.status);
+    throw error;
+  }
+  let prepared: PreparedUpload[] = [];
+  try {
+    const submission = parseWithZod(parsed.fields, { schema: handoverSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+    prepared = await Promise.all(parsed.files.map(prepareUpload));
+    const value = submission.value;
+    const outcome = await recordHandover(admin.id, pending.handover.id, { batteryPercent: value.batteryPercent, odometerKm: value.odometerKm, damages: damagesFromInput(value), note: value.note }, prepared);
+    prepared = [];
+    if (outcome.newDamages.length === 0) return redirectWithToast(context, `/admin/vehicles/${vehicle.id}#handovers`, "admin:handovers.saved");
+    // New damage is news the admin must not miss: the toast names the parts.
+    const t = getInstance(context).t;
+    const parts = outcome.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", ");
+    setToast(context as RouterContextProvider, { type: "error", message: t("admin:handovers.savedNewDamage", { parts }) });
+    return redirect(`/admin/vehicles/${vehicle.id}#handovers`);
+  } catch (error) {
+    await discardUploads(prepared);
+    if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
+    if (error instanceof HandoverError) return refuse(context, `admin:handovers.errors.${error.key}`, error.status);
+    throw error;
+  } finally {
+    await discardReceived(parsed.files);
+  }
+}
+
+export default function AdminVehicleHandover({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const navigation = useNavigation();
+  const { vehicle, kind, pending } = loaderData;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm<HandoverInput>({
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: handoverSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The last known reading saves typing; the admin overwrites it with what the vehicle shows.
+    defaultValue: { odometerKm: vehicle.odometerKm ?? pending?.checkOut?.odometerKm ?? undefined },
+  });
+  const title = t(`handovers.screenTitle.${kind}`, { vehicle: vehicle.name });
+  const crumbs = [
+    { to: "/admin/vehicles", label: t("nav.vehicles") },
+    { to: `/admin/vehicles/${vehicle.id}`, label: vehicle.name },
+  ];
+  if (!pending) {
+    return (
+      <section className="admin-detail">
+        <PageHeader title={title} crumbs={crumbs} />
+        <p className="card">{t("handovers.errors.notFound")}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="admin-detail">
+      <PageHeader title={title} crumbs={crumbs} />
+      <FormError message={actionData?.formError} />
+      <p>
+        {t("handovers.courier", { name: pending.courier })} · <span className="field-hint">{t("handovers.opened", { date: formatDate(pending.createdAt, true) })}</span>
+      </p>
+      {pending.checkOut ? <p className="alert alert-info">{t("handovers.atCheckOut", { battery: pending.checkOut.batteryPercent ?? "—", km: pending.checkOut.odometerKm ?? "—" })}</p> : null}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
+        <label className="field">
+          {t("handovers.battery")}
+          <input {...getInputProps(fields.batteryPercent, { type: "number" })} key={fields.batteryPercent.key} required min={0} max={100} step={1} inputMode="numeric" />
+          <FieldError errors={fields.batteryPercent.errors} id={fields.batteryPercent.errorId} />
+        </label>
+        <label className="field">
+          {t("handovers.odometer")}
+          <input {...getInputProps(fields.odometerKm, { type: "number" })} key={fields.odometerKm.key} required min={0} step={1} inputMode="numeric" />
+          <FieldError errors={fields.odometerKm.errors} id={fields.odometerKm.errorId} />
+        </label>
+        <fieldset className="field handover-checklist">
+          <legend>{t("handovers.damages")}</legend>
+          <span className="field-hint">{t("handovers.damagesHint")}</span>
+          {DAMAGE_PARTS.map((part) => {
+            const field = fields[`damage_${part}`];
+            return (
+              <label key={part} className="handover-part">
+                <span>{t(`common:handover.part.${part}`)}</span>
+                <select {...getSelectProps(field)} key={field.key}>
+                  {DAMAGE_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {t(`common:handover.level.${level}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            );
+          })}
+        </fieldset>
+        <label className="field">
+          {t("handovers.photos", { max: MAX_HANDOVER_PHOTOS })}
+          <FileInput name="photos" accept="image/jpeg,image/png,image/webp" multiple />
+          <span className="field-hint">{t("handovers.photosHint")}</span>
+        </label>
+        <label className="field">
+          {t("handovers.note")}
+          <textarea {...getTextareaProps(fields.note)} key={fields.note.key} maxLength={1000} />
+          <FieldError errors={fields.note.errors} id={fields.note.errorId} />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+          {t("handovers.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
