@@ -44,7 +44,7 @@ export function prepareNonceGzip(html: string, nonce: string): NonceGzip | null 
 }
 
 /** The gzip body of the page with `nonce` in every place the original nonce was; null if its length differs. */
-export function gzipWithNonce(prepared: NonceGzip, nonce: string): Uint8Array | null {
+export function gzipWithNonce(prepared: NonceGzip, nonce: string): Uint8Array<ArrayBuffer> | null {
   const bytes = encoder.encode(nonce);
   if (bytes.byteLength !== prepared.nonceLength || bytes.byteLength > 0xffff) return null;
   // The rest of the stored block each piece but the last ends with: LEN, NLEN, the bytes.
@@ -73,7 +73,7 @@ export function gzipWithNonce(prepared: NonceGzip, nonce: string): Uint8Array | 
   return concat(parts);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
   for (const p of parts) {
