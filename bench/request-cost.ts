@@ -11,7 +11,7 @@
  * compression) is summarised, with the bytes on the wire. Results: test-results/bench/request-cost.json.
  */
 import autocannon from "autocannon";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -50,11 +50,19 @@ const BROWSER = {
   "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
 };
 
-type Server = { name: string; origin: string; dir: string; stop: () => Promise<void> };
+type Server = { name: string; origin: string; dir: string; pid: number; stop: () => Promise<void> };
 
+/** CPU time (user + system) a process has used, in ms, from /proc: unlike req/s, other work on the machine barely moves it. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Runs a build quietly; its output is shown only when it fails. */
 async function run(cmd: string[], cwd: string, env: Record<string, string> = {}) {
-  const proc = Bun.spawn(cmd, { cwd, stdout: "inherit", stderr: "inherit", env: { ...process.env, ...env } });
-  if ((await proc.exited) !== 0) throw new Error(`${cmd.join(" ")} failed`);
+  const proc = Bun.spawn(cmd, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  if ((await proc.exited) !== 0) throw new Error(`${cmd.join(" ")} failed:\n${out}${err}`);
 }
 
 async function start(name: string, dir: string, env: Record<string, string>, port: number, ready: string): Promise<Server> {
@@ -76,7 +84,7 @@ async function start(name: string, dir: string, env: Record<string, string>, por
   for (let i = 0; i < 300; i++) {
     if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}; see ${logDir}/${name}-errors.log`);
     const res = await fetch(origin + ready).catch(() => null);
-    if (res?.ok) return { name, origin, dir, stop };
+    if (res?.ok) return { name, origin, dir, pid: proc.pid, stop };
     await Bun.sleep(100);
   }
   await stop();
@@ -113,7 +121,7 @@ function headersFor(page: Page): Record<string, string> {
   return headers;
 }
 
-type Load = { rps: number; p50: number; p99: number; errors: number };
+type Load = { rps: number; p50: number; p99: number; errors: number; requests: number };
 
 async function loadWithWrk(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
   const args = [wrk!, `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
@@ -130,13 +138,19 @@ async function loadWithWrk(url: string, headers: Record<string, string>, seconds
   };
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps: Math.round(num(/Requests\/sec:\s+([\d.]+)/)), p50: latency("50"), p99: latency("99"), errors: num(/Non-2xx or 3xx responses: (\d+)/) + socketErrors };
+  return {
+    rps: Math.round(num(/Requests\/sec:\s+([\d.]+)/)),
+    p50: latency("50"),
+    p99: latency("99"),
+    errors: num(/Non-2xx or 3xx responses: (\d+)/) + socketErrors,
+    requests: num(/(\d+) requests in/),
+  };
 }
 
 function loadWithAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, duration: seconds, connections, timeout: 10 }, (error, r) =>
-      error ? reject(error) : resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }),
+      error ? reject(error) : resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, requests: r.requests.total }),
     );
   });
 }
@@ -162,7 +176,7 @@ const loadBefore = loadavg().map((l) => l.toFixed(2));
 console.log(`${cpus().length} × ${cpus()[0]?.model}; load average before ${loadBefore.join(" ")}`);
 console.log(`${wrk ? `wrk -t${threads} -c${connections} -d${duration}s` : `autocannon (wrk not installed), ${connections} connections, ${duration} s`}; ${rounds} rounds, ${warmup} s warm-up`);
 
-type Sample = Load & { page: string; variant: string; round: number; loadavg1: number };
+type Sample = Load & { page: string; variant: string; round: number; loadavg1: number; cpuPerRequest: number };
 const samples: Sample[] = [];
 type Split = { bytes: number; encoding: string; status: number; parts: Record<string, number> };
 const splits = new Map<string, Split>();
@@ -181,9 +195,13 @@ try {
       for (const server of order) {
         if (warmup > 0) await load(server.origin + page.path, headers, warmup);
         const loadavg1 = Number(loadavg()[0]!.toFixed(2));
+        const cpuBefore = cpuMs(server.pid);
         const r = await load(server.origin + page.path, headers, duration);
-        samples.push({ ...r, page: page.name, variant: server.name, round, loadavg1 });
-        console.log(`  ${page.name.padEnd(40)} ${server.name.padEnd(5)} round ${round}: ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  (load ${loadavg1})`);
+        const cpuPerRequest = r.requests > 0 ? (cpuMs(server.pid) - cpuBefore) / r.requests : 0;
+        samples.push({ ...r, page: page.name, variant: server.name, round, loadavg1, cpuPerRequest });
+        console.log(
+          `  ${page.name.padEnd(40)} ${server.name.padEnd(5)} round ${round}: ${String(r.rps).padStart(6)} req/s  server CPU ${cpuPerRequest.toFixed(3)} ms/request  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  (load ${loadavg1})`,
+        );
       }
     }
     // The split of one answer, one request at a time.
@@ -219,22 +237,38 @@ try {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const summary = (page: string, variant: string) => {
   const xs = samples.filter((s) => s.page === page && s.variant === variant);
-  return xs.length ? { rps: median(xs.map((s) => s.rps)), p50: median(xs.map((s) => s.p50)), p99: median(xs.map((s) => s.p99)), errors: xs.reduce((a, s) => a + s.errors, 0) } : null;
+  if (!xs.length) return null;
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    rps: median(xs.map((s) => s.rps)),
+    cpu: median(xs.map((s) => s.cpuPerRequest)),
+    p50: round2(median(xs.map((s) => s.p50))),
+    p99: round2(median(xs.map((s) => s.p99))),
+    errors: xs.reduce((a, s) => a + s.errors, 0),
+  };
 };
 const fmt = (n: number) => n.toLocaleString("en-US");
 const loadAfter = loadavg().map((l) => l.toFixed(2));
 
 console.log(`\nMedians over ${rounds} rounds; load average before ${loadBefore.join(" ")}, after ${loadAfter.join(" ")}\n`);
-console.log(`| request | ${base ? "base req/s | " : ""}ours req/s | ${base ? "ours ÷ base | " : ""}ours p50 / p99 | errors |`);
-console.log(`|---|${base ? "---|" : ""}---|${base ? "---|" : ""}---|---|`);
+console.log(`| request | ${base ? "base req/s | " : ""}ours req/s | ${base ? "base CPU ms/req | " : ""}ours CPU ms/req | ${base ? "base ÷ ours (CPU) | " : ""}ours p50 / p99 | errors |`);
+console.log(`|---|${base ? "---|" : ""}---|${base ? "---|" : ""}---|${base ? "---|" : ""}---|---|`);
 const rows = [];
 for (const page of pages) {
   const o = summary(page.name, page.floor ? "floor" : "ours")!;
   const b = page.floor ? null : summary(page.name, "base");
   rows.push({ page: page.name, ours: o, base: b });
-  const ratio = b ? `${(o.rps / b.rps).toFixed(2)} × | ` : base ? "— | " : "";
-  console.log(`| ${page.name} | ${base ? `${b ? fmt(b.rps) : "—"} | ` : ""}${fmt(o.rps)} | ${ratio}${o.p50} / ${o.p99} ms | ${o.errors + (b?.errors ?? 0)} |`);
+  const cells = [page.name];
+  if (base) cells.push(b ? fmt(b.rps) : "—");
+  cells.push(fmt(o.rps));
+  if (base) cells.push(b ? b.cpu.toFixed(3) : "—");
+  cells.push(o.cpu.toFixed(3));
+  if (base) cells.push(b && o.cpu > 0 ? `${(b.cpu / o.cpu).toFixed(2)} ×` : "—");
+  cells.push(`${o.p50} / ${o.p99} ms`, String(o.errors + (b?.errors ?? 0)));
+  console.log(`| ${cells.join(" | ")} |`);
 }
+console.log("\nCPU ms/req: the server process's own CPU time (user + system, /proc) during the run divided by the answers it gave;");
+console.log("one JS thread answers at most about 1,000 ÷ that many requests a second when nothing else needs the core.");
 const plain = summary(pages.find((p) => p.plain)?.name ?? "", "ours");
 const compressed = summary(pages.find((p) => p.path === "/" && !p.plain && !p.floor)?.name ?? "", "ours");
 if (plain && compressed) console.log(`\nhome compressed = ${((compressed.rps / plain.rps) * 100).toFixed(0)} % of home uncompressed (target ≥ 80 %)`);
