@@ -68,13 +68,15 @@ async function run(cmd: string[], cwd: string, env: Record<string, string> = {})
 async function start(name: string, dir: string, env: Record<string, string>, port: number, ready: string): Promise<Server> {
   const logDir = path.join(dataDir, "logs");
   mkdirSync(logDir, { recursive: true });
+  const origin = `http://127.0.0.1:${port}`;
+  if (await fetch(origin + ready).catch(() => null)) throw new Error(`port ${port} is already in use: stop what listens there or pass --port`);
+  // The request log stays on, as in production: writing it is part of what a request costs.
   const proc = Bun.spawn(["bun", "server.ts"], {
     cwd: dir,
-    env: { ...process.env, ...env, COURIER_QUIET_LOGS: "1" },
+    env: { ...process.env, ...env, COURIER_QUIET_LOGS: "0" },
     stdout: Bun.file(path.join(logDir, `${name}.log`)),
     stderr: Bun.file(path.join(logDir, `${name}-errors.log`)),
   });
-  const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     proc.kill("SIGTERM");
     const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
