@@ -36,12 +36,14 @@ const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.ser
 const { log } = await import("./app/lib/log.server");
 const { withPageCache } = await import("./app/lib/page-cache.server");
 const { compressResponse } = await import("./app/lib/compress.server");
+const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/lib/server-timing.server");
+const { healthAnswer } = await import("./app/lib/health.server");
 const { startScheduler } = await import("./app/lib/scheduler.server");
 const { scheduledJobs } = await import("./app/lib/jobs.server");
 
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-const handle = createRequestHandler(build, "production");
+const handle = createRequestHandler(cfg.serverTiming ? instrumentBuild(build) : build, "production");
 const routePattern = createRoutePatterns(build.routes);
 const serveStatic = createStaticHandler(path.join(buildDir, "client"));
 const appOrigin = new URL(cfg.appUrl).origin;
@@ -56,12 +58,21 @@ const server = Bun.serve({
   async fetch(request, bunServer) {
     const started = performance.now();
     const url = new URL(request.url);
+    // Built files first: they need no request id, no client address and no log line.
+    const asset = serveStatic(request, url.pathname);
+    if (asset) {
+      applySecurityHeaders(asset.headers);
+      if (!url.pathname.startsWith("/assets/")) applyCachePolicy(request, url.pathname, asset.headers);
+      return asset;
+    }
     const requestId = (++requestCounter).toString(36);
     const ip = clientIp(request.headers.get("X-Forwarded-For"), bunServer.requestIP(request)?.address, cfg.trustProxyHops);
+    const timing = cfg.serverTiming ? newTiming() : null;
+    let compressMs = 0;
     let response: Response;
     try {
-      const asset = serveStatic(request, url.pathname);
-      if (asset) response = asset;
+      // A load balancer's probe: one query, not the router and the middleware chain.
+      if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) response = healthAnswer();
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
       else {
         const limit = await bodyLimitFor(request, url);
@@ -70,11 +81,19 @@ const server = Bun.serve({
           const body = limitBody(request, limit);
           const context = new RouterContextProvider();
           context.set(requestInfoContext, { ip, requestId });
-          response = await withPageCache(body.request, url, () => handle(body.request, context));
+          if (timing) context.set(timingContext, timing);
+          let rendered = false;
+          response = await withPageCache(body.request, url, () => {
+            rendered = true;
+            return handle(body.request, context);
+          });
+          if (timing) timing.cacheHit = !rendered;
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
           else if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
+          const compressStarted = performance.now();
           response = await compressResponse(request, response);
+          compressMs = performance.now() - compressStarted;
         }
       }
     } catch (error) {
@@ -82,18 +101,18 @@ const server = Bun.serve({
       response = new Response("Internal Server Error", { status: 500 });
     }
     applySecurityHeaders(response.headers);
-    if (!url.pathname.startsWith("/assets/")) {
-      applyCachePolicy(request, url.pathname, response.headers);
-      log("info", "request", {
-        id: requestId,
-        method: request.method,
-        // The route pattern, never the path: paths carry activation and reset tokens.
-        path: routePattern(url.pathname),
-        status: response.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        ip,
-      });
-    }
+    applyCachePolicy(request, url.pathname, response.headers);
+    const ms = performance.now() - started;
+    if (timing) response.headers.set("Server-Timing", serverTimingHeader(timing, compressMs, ms));
+    log("info", "request", {
+      id: requestId,
+      method: request.method,
+      // The route pattern, never the path: paths carry activation and reset tokens.
+      path: routePattern(url.pathname),
+      status: response.status,
+      ms: Math.round(ms * 10) / 10,
+      ip,
+    });
     return response;
   },
   error(error) {

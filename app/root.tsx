@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
-import { getToast, toastMiddleware } from "remix-toast/middleware";
+import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AuthDialog } from "~/components/auth-dialog";
@@ -19,9 +19,10 @@ import { changeClientLanguage } from "~/lib/i18n.client";
 import { getLocale, i18nMiddleware } from "~/middleware/i18n";
 import { referralMiddleware } from "~/middleware/referral";
 import { sessionMiddleware } from "~/middleware/session";
+import { toastMiddleware } from "~/middleware/toast";
 import "./styles/app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, referralMiddleware, toastMiddleware() as Route.MiddlewareFunction];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, referralMiddleware, toastMiddleware as Route.MiddlewareFunction];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -1,4 +1,5 @@
 /**
+ * `bun run bench NAME [options]`: one bench script, e.g. `bun run bench request-cost --base ../main-checkout`.
  * `bun run bench [--quick]`: every bench script in sequence, each in its own process, then a summary.
  * The load, data-scale and soak benches come first; any other script in bench/ (not a helper module) runs after them.
  * `--quick` shortens the load (5 s per scenario), data scale (3 s per path) and the soak (1 minute).
@@ -8,6 +9,11 @@ import path from "node:path";
 
 const quick = process.argv.includes("--quick");
 const dir = import.meta.dirname;
+const named = process.argv[2] && !process.argv[2].startsWith("-") ? process.argv[2].replace(/\.ts$/, "") : null;
+if (named) {
+  const proc = Bun.spawn(["bun", path.join(dir, `${named}.ts`), ...process.argv.slice(3)], { stdout: "inherit", stderr: "inherit" });
+  process.exit(await proc.exited);
+}
 const ordered: [string, string[]][] = [
   ["load.ts", quick ? ["--duration", "5", "--warmup", "1"] : []],
   ["data-scale.ts", quick ? ["--duration", "3"] : []],

@@ -40,6 +40,7 @@ const envSchema = z.object({
     .transform(Number)
     .default(0),
   DEMO_SEED: flag.optional(),
+  SERVER_TIMING: flag.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
 });
 
@@ -80,6 +81,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     trustProxyHops: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED ?? !isProduction,
+    serverTiming: e.SERVER_TIMING ?? !isProduction,
     production: isProduction,
   };
 }

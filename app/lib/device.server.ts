@@ -2,6 +2,7 @@ import Bowser from "bowser";
 import type { createCookie } from "react-router";
 import { DEVICE_REMEMBER_DAYS, HTML_LANG, isLanguage } from "~/domain/rules";
 import { recordDeviceLogin } from "~/models/devices.server";
+import { dateTimeFormat } from "./date-format";
 import { newDeviceMail } from "./account-mail.server";
 import { randomToken } from "./crypto.server";
 import { sendMailSafely } from "./mail.server";
@@ -27,7 +28,7 @@ export function describeDevice(userAgent: string | null | undefined, unknown: st
 
 export function formatMailTime(date: Date, language: string) {
   const locale = isLanguage(language) ? HTML_LANG[language] : "sk";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Bratislava" }).format(date);
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Bratislava" }).format(date);
 }
 
 /**

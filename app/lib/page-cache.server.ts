@@ -1,6 +1,7 @@
 import { parseCookies } from "./cookies.server";
 import { randomToken } from "./crypto.server";
 import { db } from "./db.server";
+import { gzipWithNonce, prepareNonceGzip, type NonceGzip } from "./nonce-gzip.server";
 import { languageFromHeader } from "~/middleware/i18n";
 
 /**
@@ -9,7 +10,9 @@ import { languageFromHeader } from "~/middleware/i18n";
  * hundreds of times a second. Only requests whose answer cannot depend on who asks are served from
  * here: GET `/`, no cookies but the language one, only the calculator's and news pager's parameters.
  *
- * Each answer still gets its own CSP nonce (the cached one is replaced). A copy is dropped when it
+ * Each answer still gets its own CSP nonce (the cached one is replaced). Browsers that accept gzip get
+ * the copy compressed once when it was made, with their nonce joined in (`nonce-gzip.server.ts`), so a
+ * compressed answer costs about what an uncompressed one does. A copy is dropped when it
  * is older than TTL_MS, after any request of this process that may write (not GET/HEAD; the page-view
  * beacon excepted), and when another connection has committed to the database (`PRAGMA data_version`),
  * so changes made by admins, scheduled jobs or other processes show at once or within TTL_MS.
@@ -21,7 +24,16 @@ const PARAMS = new Set(["days", "hours", "news"]);
 const COOKIES = new Set(["lng"]);
 const NONCE = /'nonce-([^']+)'/;
 
-type Entry = { at: number; version: number; generation: number; status: number; headers: [string, string][]; body: string; nonce: string };
+type Entry = {
+  at: number;
+  version: number;
+  generation: number;
+  status: number;
+  headers: [string, string][];
+  body: string;
+  nonce: string;
+  gzip: NonceGzip | null;
+};
 const entries = new Map<string, Entry>();
 let generation = 0;
 
@@ -43,9 +55,15 @@ export function pageCacheKey(request: Request, url: URL): string | null {
   return `${url.pathname}${url.search}|${lng}|${languageFromHeader(request.headers.get("Accept-Language")) ?? ""}`;
 }
 
-function fromEntry(entry: Entry): Response {
+function fromEntry(entry: Entry, request: Request): Response {
   const nonce = randomToken(16);
   const headers = new Headers(entry.headers.map(([k, v]): [string, string] => [k, v.replaceAll(entry.nonce, nonce)]));
+  headers.append("Vary", "Accept-Encoding");
+  const gzip = entry.gzip && request.method === "GET" && /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "") ? gzipWithNonce(entry.gzip, nonce) : null;
+  if (gzip) {
+    headers.set("Content-Encoding", "gzip");
+    return new Response(gzip, { status: entry.status, headers });
+  }
   return new Response(entry.body.replaceAll(entry.nonce, nonce), { status: entry.status, headers });
 }
 
@@ -65,7 +83,7 @@ export async function withPageCache(request: Request, url: URL, render: () => Pr
   }
   const version = dataVersion();
   const hit = entries.get(key);
-  if (hit && hit.version === version && hit.generation === generation && Date.now() - hit.at < TTL_MS) return fromEntry(hit);
+  if (hit && hit.version === version && hit.generation === generation && Date.now() - hit.at < TTL_MS) return fromEntry(hit, request);
   const started = generation;
   const response = await render();
   const nonce = NONCE.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
@@ -73,7 +91,8 @@ export async function withPageCache(request: Request, url: URL, render: () => Pr
   const body = await response.text();
   if (started === generation) {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(key, { at: Date.now(), version, generation, status: response.status, headers: [...response.headers], body, nonce });
+    const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
+    entries.set(key, { at: Date.now(), version, generation, status: response.status, headers, body, nonce, gzip: prepareNonceGzip(body, nonce) });
   }
   return new Response(body, { status: response.status, headers: response.headers });
 }

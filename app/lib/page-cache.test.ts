@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { gunzipSync } from "node:zlib";
 import { Database } from "bun:sqlite";
 import { config } from "./config.server";
 import { invalidatePageCache, pageCacheKey, withPageCache } from "./page-cache.server";
@@ -7,7 +8,8 @@ let renders = 0;
 function render(extra: Record<string, string> = {}) {
   return async () => {
     renders++;
-    const nonce = `n0nce${renders}abcdefghijklmn`;
+    // As long as the server's own nonces (16 random bytes in base64url), which the gzip copy needs.
+    const nonce = `n0nce${String(renders).padStart(4, "0")}abcdefghijklm`;
     return new Response(`<script nonce="${nonce}">render ${renders}</script>`, {
       headers: { "Content-Type": "text/html", "Content-Security-Policy": `script-src 'nonce-${nonce}'`, ...extra },
     });
@@ -45,6 +47,28 @@ describe("anonymous home page cache", () => {
     const nonce = /nonce="([^"]+)"/.exec(secondBody)![1]!;
     expect(nonce).not.toBe(/nonce="([^"]+)"/.exec(firstBody)![1]);
     expect(second.headers.get("Content-Security-Policy")).toBe(`script-src 'nonce-${nonce}'`);
+  });
+
+  test("a hit for a browser that accepts gzip is compressed, with its own nonce inside and in the policy", async () => {
+    invalidatePageCache();
+    const accept = { "Accept-Encoding": "br, gzip" };
+    await (await serve(get("/?news=4", accept))).text();
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const hit = await serve(get("/?news=4", accept));
+      expect(hit.headers.get("Content-Encoding")).toBe("gzip");
+      expect(hit.headers.get("Vary")).toContain("Accept-Encoding");
+      const html = gunzipSync(new Uint8Array(await hit.arrayBuffer())).toString("utf8");
+      const nonce = /nonce="([^"]+)"/.exec(html)![1]!;
+      expect(hit.headers.get("Content-Security-Policy")).toBe(`script-src 'nonce-${nonce}'`);
+      expect(html).toBe(`<script nonce="${nonce}">render ${renders}</script>`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+    // Without Accept-Encoding the same copy is sent as it is.
+    const plain = await serve(get("/?news=4"));
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toContain(`render ${renders}`);
   });
 
   test("a write, another connection's commit or a Set-Cookie answer is not served from the copy", async () => {

@@ -26,9 +26,24 @@ export function sessionCookie() {
   return cookie;
 }
 
+const MAX_REMEMBERED_HEADERS = 5_000;
+const sessionIds = new Map<string, string | null>();
+
+/**
+ * The session id of a request's signed cookie. Checking the signature (HMAC through WebCrypto) was a
+ * visible part of every logged-in request; a browser sends the same Cookie header again and again,
+ * and the answer depends on that header and the secret alone, so it is remembered per header.
+ */
 export async function readSessionId(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const known = sessionIds.get(header);
+  if (known !== undefined) return known;
+  const value: unknown = await sessionCookie().parse(header);
+  const id = typeof value === "string" && value.length > 0 ? value : null;
+  if (sessionIds.size >= MAX_REMEMBERED_HEADERS) sessionIds.clear();
+  sessionIds.set(header, id);
+  return id;
 }
 
 /**

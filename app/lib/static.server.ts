@@ -10,7 +10,7 @@ const SHORT = "public, max-age=3600";
  */
 export function createStaticHandler(clientDir: string) {
   const root = path.resolve(clientDir);
-  const cache = new Map<string, { file: string; br: boolean; gz: boolean } | null>();
+  const cache = new Map<string, { file: string; type: string; br: boolean; gz: boolean } | null>();
 
   function lookup(pathname: string) {
     let hit = cache.get(pathname);
@@ -25,7 +25,7 @@ export function createStaticHandler(clientDir: string) {
     // Path traversal: the resolved file must stay inside the client folder.
     if (!file.startsWith(root + path.sep) || decoded.includes("\0")) hit = null;
     else if (!existsSync(file) || !statSync(file).isFile()) hit = null;
-    else hit = { file, br: existsSync(`${file}.br`), gz: existsSync(`${file}.gz`) };
+    else hit = { file, type: Bun.file(file).type, br: existsSync(`${file}.br`), gz: existsSync(`${file}.gz`) };
     if (cache.size < 5000) cache.set(pathname, hit);
     return hit;
   }
@@ -36,9 +36,7 @@ export function createStaticHandler(clientDir: string) {
     const hit = lookup(pathname);
     if (!hit) return isAsset ? new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } }) : null;
     const accept = request.headers.get("Accept-Encoding") ?? "";
-    const headers = new Headers({ "Cache-Control": isAsset ? IMMUTABLE : SHORT, Vary: "Accept-Encoding" });
-    const type = Bun.file(hit.file).type;
-    headers.set("Content-Type", type);
+    const headers = new Headers({ "Cache-Control": isAsset ? IMMUTABLE : SHORT, Vary: "Accept-Encoding", "Content-Type": hit.type });
     let file = hit.file;
     if (hit.br && /\bbr\b/.test(accept)) {
       file = `${hit.file}.br`;

@@ -12,6 +12,7 @@ import { HTML_LANG, isLanguage, LANGUAGES, type Language } from "~/domain/rules"
 import { answerQuestion } from "~/lib/assistant.server";
 import { config } from "~/lib/config.server";
 import { requestInfoContext } from "~/lib/context";
+import { dateTimeFormat } from "~/lib/date-format";
 import { hit } from "~/lib/rate-limit.server";
 import { getInstance, getLocale } from "~/middleware/i18n";
 import { listFaq, listFleet, listPartners, listPublishedNews } from "~/models/content.server";
@@ -33,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { hourlyRateEur } = getSettings();
   const income = calculateIncome(parseIncomeInput(url.searchParams.get("days"), url.searchParams.get("hours")), hourlyRateEur);
   const news = listPublishedNews(language, Number(url.searchParams.get("news") ?? 1));
-  const dateFormat = new Intl.DateTimeFormat(DATE_LOCALE[language], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Bratislava" });
+  const dateFormat = dateTimeFormat(DATE_LOCALE[language], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Bratislava" });
   return {
     language,
     seo: { title: t("home:meta.title"), description: t("home:meta.description"), imageAlt: t("home:meta.ogImageAlt"), siteName: t("common:brand"), appUrl: config().appUrl },

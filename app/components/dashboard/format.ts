@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
+import { dateTimeFormat } from "~/lib/date-format";
 
 /** The product runs in Slovakia: dates are shown in its time zone, the same on server and browser. */
 export const TIME_ZONE = "Europe/Bratislava";
@@ -7,8 +8,8 @@ export const TIME_ZONE = "Europe/Bratislava";
 export function useDates() {
   const { i18n } = useTranslation();
   const locale = isLanguage(i18n.language) ? HTML_LANG[i18n.language] : "sk";
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: TIME_ZONE });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
+  const date = dateTimeFormat(locale, { dateStyle: "medium", timeZone: TIME_ZONE });
+  const dateTime = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
   return {
     date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : ""),
     dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : ""),

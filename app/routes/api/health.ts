@@ -1,12 +1,6 @@
-import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
+import { healthAnswer } from "~/lib/health.server";
 
-/** CONTRACT §4: 200 when the database answers, 503 otherwise. */
+/** CONTRACT §4; server.ts answers GET and HEAD itself, before the router, with the same function. */
 export function loader() {
-  try {
-    db().get(sql`select 1`);
-    return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
-  } catch {
-    return Response.json({ status: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
-  }
+  return healthAnswer();
 }
