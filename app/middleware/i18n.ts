@@ -1,9 +1,10 @@
-import type { i18n } from "i18next";
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
+import { createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { initReactI18next } from "react-i18next";
+import { createI18nextMiddleware } from "remix-i18next";
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "~/domain/rules";
 import { sessionContext } from "~/lib/context";
 import { isProduction } from "~/lib/config.server";
-import { i18nFor } from "~/lib/i18n.server";
+import { I18NEXT_OPTIONS, rememberedLookups } from "~/lib/i18n.server";
 
 export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60, secure: isProduction });
 
@@ -39,24 +40,24 @@ export async function languageOf(request: Request, saved?: Language | null): Pro
   return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
 }
 
-const localeContext = createContext<Language>(DEFAULT_LANGUAGE);
-const instanceContext = createContext<i18n>();
-
-/** The request's i18next instance: one per language, initialised once at first use and shared. */
-export function getInstance(context: Readonly<RouterContextProvider>): i18n {
-  return context.get(instanceContext);
+function findLocale({ request, context }: Parameters<MiddlewareFunction<Response>>[0]): Promise<Language> {
+  return languageOf(request, context.get(sessionContext)?.user.language);
 }
 
+export const [remixI18nextMiddleware, getLocaleCode, getInstance] = createI18nextMiddleware({
+  detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale },
+  i18next: I18NEXT_OPTIONS,
+  plugins: [initReactI18next, rememberedLookups],
+});
+
 export function getLocale(context: Readonly<RouterContextProvider>): Language {
-  return context.get(localeContext);
+  const code = getLocaleCode(context);
+  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
 }
 
 /** A `?lng=` choice sets the cookie for a year (CONTRACT §3); the session middleware saves it on the user. */
 export const i18nMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  const lng = await languageOf(args.request, args.context.get(sessionContext)?.user.language);
-  args.context.set(localeContext, lng);
-  args.context.set(instanceContext, i18nFor(lng));
-  const response = await next();
+  const response = (await remixI18nextMiddleware(args, next)) as Response;
   const query = new URL(args.request.url).searchParams.get("lng");
   if (isLanguage(query)) response.headers.append("Set-Cookie", await localeCookie.serialize(query));
   return response;
