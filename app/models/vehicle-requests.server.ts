@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { TransitionError, type RequestKind, type UserEvent } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
@@ -61,6 +61,9 @@ export function listOwnVehicleRequests(userId: number, limit = 5) {
  */
 export function createVehicleRequest(userId: number, vehicleId: number): VehicleRequestRow {
   return writeTransaction((tx) => {
+    // Expired right-to-stay documents block new requests and swaps until an admin accepts the new one.
+    const requester = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+    if (requester?.status === "documents_expired") throw new DecisionError("documentsExpired");
     const vehicle = tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).get();
     if (!vehicle) throw new DecisionError("notFound");
     if (!["available", "future"].includes(vehicle.status) || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
@@ -119,9 +122,9 @@ function approveIn(tx: Tx, adminId: number, requestId: number, now: Date, expire
     if (vehicle.status !== "available" || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
     const swap = request.kind === "swap";
     if (swap) {
-      // Free the old vehicle first: a user holds at most one vehicle (unique index).
+      // Free the old vehicle first: a user holds at most one vehicle (unique index). One in service stays there.
       tx.update(vehicles)
-        .set({ status: "available", assignedUserId: null, leaseEndsAt: null, updatedAt: now })
+        .set({ status: sql`case when ${vehicles.status} = 'maintenance' then 'maintenance' else 'available' end`, assignedUserId: null, leaseEndsAt: null, updatedAt: now })
         .where(eq(vehicles.assignedUserId, request.userId))
         .run();
     }

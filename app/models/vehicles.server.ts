@@ -128,7 +128,8 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
     const newUserId = input.assignedUserId;
     const oldUserId = before?.assignedUserId ?? null;
     if (!newUserId && input.status === "in_use") throw new VehicleError("inUseNeedsUser");
-    const status: VehicleStatus = newUserId ? "in_use" : input.status;
+    // A vehicle in service keeps its courier (README "Maintenance"); any other assigned vehicle is in use.
+    const status: VehicleStatus = newUserId ? (input.status === "maintenance" ? "maintenance" : "in_use") : input.status;
     const now = Date.now();
     let leaseEndsAt = before?.leaseEndsAt ?? null;
 

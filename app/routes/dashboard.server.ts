@@ -8,7 +8,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { pickDraftFields } from "~/domain/application-draft";
-import { DOCUMENT_FIELDS, applicationSchema } from "~/domain/application-schema";
+import { DOCUMENT_FIELDS, applicationSchema, needsRightToStay } from "~/domain/application-schema";
+import { validUntilIssue } from "~/domain/document-expiry";
+import { now } from "~/lib/clock.server";
 import { pickLocalized } from "~/domain/localized-text";
 import { MAX_REPORT_FILES, type Language } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
@@ -112,6 +114,11 @@ export async function applyAction(context: Context, request: Request, user: Sess
     // Without JS this is the only moment the typed fields reach the server: keep them as the draft.
     saveApplicationDraft(user.id, pickDraftFields(fields));
     return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply() }, { status: 400 });
+  }
+  // Whether the document is still valid is the server clock's call, so it is checked here, not in the browser.
+  if (needsRightToStay(submission.value.citizenship) && validUntilIssue(submission.value.documentValidUntil, now()) === "past") {
+    saveApplicationDraft(user.id, pickDraftFields(fields));
+    return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply({ fieldErrors: { documentValidUntil: ["errors.validUntilPast"] } }) }, { status: 400 });
   }
   try {
     submitApplication(user.id, submission.value);
