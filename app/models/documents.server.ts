@@ -122,7 +122,10 @@ export async function rejectDocumentRenewal(adminId: number, renewalId: number, 
 }
 
 /** What the courier's dashboard shows about their right-to-stay document. Null when they have none to watch. */
-export function courierDocumentStatus(userId: number, status: UserStatus, validUntil: Date | null, now = serverNow()) {
+export function courierDocumentStatus(userId: number, now = serverNow()) {
+  const user = db().select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return null;
+  const { status, validUntil } = user;
   if (!mayRenewDocument(status) || (!validUntil && status !== "documents_expired")) return null;
   const pending = pendingRenewalOf(db(), userId);
   const lastRejected = db()

@@ -7,7 +7,7 @@ import { jsonError } from "~/lib/http.server";
 import { guardNetwork, isNetworkFailure } from "~/lib/network";
 import { getLocale } from "~/middleware/i18n";
 import { requireUser } from "~/lib/session.server";
-import { applyAction, draftAction, loadDashboard, replyAction, reportAction, vehicleAction } from "./dashboard.server";
+import { applyAction, draftAction, loadDashboard, renewDocumentAction, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -25,6 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "vehicle") return vehicleAction(context, request, user);
   if (intent === "report") return reportAction(context, request, user);
   if (intent === "reply") return replyAction(context, request, user);
+  if (intent === "renewDocument") return renewDocumentAction(context, request, user);
   throw jsonError(context, 400, "errors:invalidInput");
 }
 
