@@ -303,6 +303,7 @@ function applicationDraft(userId: number, previous: ReturnType<typeof getLatestA
     contactMethod: previous.contactMethod,
     contactUsername: previous.contactUsername ?? "",
     comment: previous.comment ?? "",
+    documentValidUntil: previous.documentValidUntil ? previous.documentValidUntil.toISOString().slice(0, 10) : "",
   });
 }
 
