@@ -52,7 +52,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result 
       {inService ? <p className="field-hint">{t("vehicles.service.inServiceNote")}</p> : null}
       {inService && assignee ? (
         <p className="alert alert-info">
-          {t("vehicles.service.assignedNote", { who: assignee.fullName ?? assignee.email })} <Link to={`/admin/users/${assignee.id}`}>{assignee.email}</Link>
+          <Link to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</Link>: {t("vehicles.service.assignedNote")}
         </p>
       ) : null}
       <Form method="post">
