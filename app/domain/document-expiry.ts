@@ -9,7 +9,6 @@ import { DOCUMENT_EXPIRING_SOON_DAYS, DOCUMENT_REMINDER_DAYS } from "./rules";
 /** The documents that carry a valid-until date: a residence permit (both sides) or a refugee document. */
 export const RIGHT_TO_STAY_KINDS = ["residence_front", "residence_back", "refugee_document"] as const;
 const RESIDENCE_DOCUMENTS = ["residence_front", "residence_back"] as const;
-export type RightToStayKind = (typeof RIGHT_TO_STAY_KINDS)[number];
 
 /** A new document is complete with both sides of a residence permit, or a refugee document. */
 export function renewalFilesIssue(kinds: ReadonlySet<string>): "residenceBothSides" | "documentRequired" | null {
@@ -28,12 +27,6 @@ export function parseValidUntil(value: unknown): Date | null {
   if (typeof value !== "string" || !DATE_INPUT.test(value)) return null;
   const date = new Date(`${value}T00:00:00Z`);
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : date;
-}
-
-/** The value of a date input for a stored date. */
-export function dateInputValue(date: Date | string | null | undefined): string {
-  if (!date) return "";
-  return new Date(date).toISOString().slice(0, 10);
 }
 
 /** Whole days until the document ends, rounded up (0 on the day it ends and after). */

@@ -110,7 +110,7 @@ test.describe("without JavaScript", () => {
     await service.getByRole("button", { name: "Pridať záznam" }).click();
     await expect(page.getByTestId("vehicle-service")).toContainText("4,50");
     await page.getByTestId("vehicle-service").getByLabel("Stav tachometra (km)").fill("4950");
-    await page.getByTestId("vehicle-service").getByRole("button", { name: "Uložiť stav tachometra" }).click();
+    await page.getByTestId("vehicle-service").getByRole("button", { name: "Zapísať stav" }).click();
     await expect(page.getByTestId("vehicle-service")).toContainText("Servis čoskoro");
     await page.getByTestId("vehicle-service").getByRole("button", { name: "Servis hotový — späť do prevádzky" }).click();
     await expect(page.getByTestId("vehicle-service").getByText("Dostupné").first()).toBeVisible();

@@ -97,7 +97,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
               {a.citizenship === "other" ? (
                 <label className="field">
                   {t("decisions.validUntilConfirm")}
-                  <input type="date" name="documentValidUntil" defaultValue={dateInputValue(a.documentValidUntil)} required />
+                  <input type="date" name="documentValidUntil" defaultValue={dateInputValue(a.documentValidUntil)} />
                 </label>
               ) : null}
               <button type="submit" name="next" value="1" className="btn btn-primary btn-block">
