@@ -29,6 +29,12 @@ export const users = sqliteTable(
     fullName: text("full_name"),
     language: text("language", { enum: ["sk", "ua", "en"] }).notNull().default("sk"),
     referralLinkId: integer("referral_link_id").references(() => referralLinks.id, { onDelete: "set null" }),
+    /**
+     * Until when the courier's right-to-stay document (residence permit or refugee document) is valid:
+     * set when the admin approves the application or accepts a new document; null for couriers who
+     * need none. The document-expiry job reads it (app/domain/document-expiry.ts).
+     */
+    documentValidUntil: integer("document_valid_until", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
@@ -43,6 +49,7 @@ export const users = sqliteTable(
     index("users_status_email_idx").on(t.status, t.email),
     index("users_status_name_idx").on(t.status, t.fullName),
     index("users_role_idx").on(t.role),
+    index("users_document_valid_until_idx").on(t.documentValidUntil),
   ],
 );
 
@@ -140,6 +147,8 @@ export const applications = sqliteTable(
     contactMethod: text("contact_method", { enum: ["phone", "whatsapp", "telegram", "viber"] }).notNull(),
     contactUsername: text("contact_username"),
     comment: text("comment"),
+    /** Valid-until of the residence permit or refugee document, as the courier typed it and the admin confirmed it. */
+    documentValidUntil: integer("document_valid_until", { mode: "timestamp_ms" }),
     rejectionReason: text("rejection_reason"),
     /** A stock reason (app/domain/rejection.ts), shown translated into the courier's language; null for a written one. */
     rejectionReasonCode: text("rejection_reason_code"),
@@ -303,6 +312,10 @@ export const uploads = sqliteTable(
     vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
     newsPostId: integer("news_post_id").references(() => newsPosts.id, { onDelete: "cascade" }),
     handoverId: integer("handover_id").references(() => handovers.id, { onDelete: "cascade" }),
+    /** A new right-to-stay document the courier sent to replace an expiring one. */
+    documentRenewalId: integer("document_renewal_id").references(() => documentRenewals.id, { onDelete: "cascade" }),
+    /** When a newer accepted document replaced this one (or its renewal was refused); retention deletes it later. */
+    replacedAt: integer("replaced_at", { mode: "timestamp_ms" }),
     position: integer("position").notNull().default(0),
     /** SHA-256 of the stored bytes (null for files stored before it was kept). */
     contentHash: text("content_hash"),
@@ -316,6 +329,8 @@ export const uploads = sqliteTable(
     index("uploads_vehicle_idx").on(t.vehicleId),
     index("uploads_news_idx").on(t.newsPostId),
     index("uploads_handover_idx").on(t.handoverId),
+    index("uploads_renewal_idx").on(t.documentRenewalId),
+    index("uploads_replaced_idx").on(t.replacedAt),
   ],
 );
 
@@ -349,6 +364,68 @@ export const handovers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt), index("handovers_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const DOCUMENT_RENEWAL_STATUSES = ["pending", "accepted", "rejected"] as const;
+
+/** A courier's new right-to-stay document (its files are uploads with this id), waiting for or decided by an admin. */
+export const documentRenewals = sqliteTable(
+  "document_renewals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    validUntil: integer("valid_until", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: DOCUMENT_RENEWAL_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One renewal waiting per courier, enforced by the database as well as the model.
+    uniqueIndex("document_renewals_one_pending").on(t.userId).where(sql`status = 'pending'`),
+    index("document_renewals_user_idx").on(t.userId, t.createdAt),
+    index("document_renewals_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Expiry reminders already sent: one row per courier, document date and threshold (30 or 7 days), so none goes twice. */
+export const documentReminders = sqliteTable(
+  "document_reminders",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    validUntil: integer("valid_until", { mode: "timestamp_ms" }).notNull(),
+    thresholdDays: integer("threshold_days").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.validUntil, t.thresholdDays] })],
+);
+
+/** A vehicle's service history: what was done, what it cost, when the next service is due. */
+export const serviceRecords = sqliteTable(
+  "service_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    /** The problem report that sent the vehicle to service, if any. */
+    problemReportId: integer("problem_report_id").references(() => problemReports.id, { onDelete: "set null" }),
+    serviceDate: integer("service_date", { mode: "timestamp_ms" }).notNull(),
+    description: text("description").notNull(),
+    costCents: integer("cost_cents"),
+    nextDueAt: integer("next_due_at", { mode: "timestamp_ms" }),
+    nextDueKm: integer("next_due_km"),
+    /** Null while the vehicle is still in service for this record. */
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("service_records_vehicle_idx").on(t.vehicleId, t.serviceDate), index("service_records_report_idx").on(t.problemReportId)],
 );
 
 export const statusHistory = sqliteTable(

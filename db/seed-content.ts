@@ -139,3 +139,22 @@ export const DEMO_LEASES = [
     },
   },
 ];
+
+/**
+ * A courier whose residence permit ends in under 30 days (the dashboard banner, the admin's
+ * "expiring soon" list) and a vehicle in service with its service record.
+ */
+export const DEMO_COURIER = { email: "olena.demo@courierfleet.sk", password: DEMO_COURIER_PASSWORD, fullName: "Olena Kovalenko", documentDaysLeft: 20 };
+export const DEMO_SERVICE = {
+  vehicle: {
+    name: "Urban Pro 1000 (servis)",
+    serial: "CF-1000-SVC",
+    characteristics: {
+      sk: "Motor 1000 W, dojazd až 80 km, vyberateľná batéria",
+      ua: "Двигун 1000 Вт, запас ходу до 80 км, знімний акумулятор",
+      en: "1000 W motor, range up to 80 km, removable battery",
+    },
+    odometerKm: 4120,
+  },
+  record: { description: "Výmena brzdových doštičiek, kontrola batérie", costCents: 4990, nextDueKm: 6000, nextDueDays: 180 },
+};

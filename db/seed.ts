@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import type { DB } from "~/lib/db.server";
-import { faqEntries, fleetModels, handovers, newsPosts, partners, statusHistory, users, vehicleRequests, vehicles } from "./schema";
-import { DEMO_ADMIN, DEMO_COURIER_PASSWORD, DEMO_LEASES, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
+import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
+import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERVICE, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
 
 /**
  * Seeds demo data into an empty database and returns the demo admin's login when it was created.
@@ -12,6 +12,7 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await Bun.password.hash(DEMO_ADMIN.password, { algorithm: "argon2id" });
   const courierHash = await Bun.password.hash(DEMO_COURIER_PASSWORD, { algorithm: "argon2id" });
+  const day = 24 * 60 * 60 * 1000;
   db.transaction((tx) => {
     const admin = tx
       .insert(users)
@@ -40,7 +41,6 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
         tx.insert(fleetModels).values({ language, title, spec, image: model.image, position }).run();
       }
     });
-    const day = 24 * 60 * 60 * 1000;
     NEWS.forEach((post, i) => {
       tx.insert(newsPosts)
         .values({
@@ -106,6 +106,28 @@ export async function seedDemoData(db: DB): Promise<{ email: string; password: s
         tx.insert(vehicleRequests).values({ userId: courier.id, kind: "renewal", currentVehicleId: vehicle.id, requestedVehicleId: vehicle.id, createdAt: new Date(now - 2 * 60 * 60 * 1000) }).run();
       }
     }
+    // A working courier whose residence permit ends in under 30 days (UTC midnight, as typed dates are stored).
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const documentValidUntil = new Date(today.getTime() + DEMO_COURIER.documentDaysLeft * day);
+    const courier = tx
+      .insert(users)
+      .values({ email: DEMO_COURIER.email, passwordHash: courierHash, role: "user", status: "working_no_vehicle", fullName: DEMO_COURIER.fullName, language: "ua", documentValidUntil })
+      .returning({ id: users.id })
+      .get();
+    tx.insert(statusHistory).values({ userId: courier.id, toStatus: "working_no_vehicle", reason: "demo seed" }).run();
+    tx.insert(applications)
+      .values({ userId: courier.id, status: "approved", fullName: DEMO_COURIER.fullName, age: 27, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_demo", documentValidUntil, decidedById: admin.id, decidedAt: new Date() })
+      .run();
+    // A vehicle in service, with the record of what is being done and when the next service is due.
+    const { vehicle, record } = DEMO_SERVICE;
+    const inService = tx
+      .insert(vehicles)
+      .values({ name: vehicle.name, characteristicsSk: vehicle.characteristics.sk, characteristicsUa: vehicle.characteristics.ua, characteristicsEn: vehicle.characteristics.en, serialNumber: vehicle.serial, status: "maintenance", odometerKm: vehicle.odometerKm })
+      .returning({ id: vehicles.id })
+      .get();
+    tx.insert(serviceRecords)
+      .values({ vehicleId: inService.id, serviceDate: today, description: record.description, costCents: record.costCents, nextDueKm: record.nextDueKm, nextDueAt: new Date(today.getTime() + record.nextDueDays * day), createdById: admin.id })
+      .run();
   }, { behavior: "immediate" });
   return DEMO_ADMIN;
 }

@@ -45,6 +45,7 @@ export async function applicationForm(overrides: Record<string, string | null> =
     contactMethod: "telegram",
     contactUsername: "olena_k",
     comment: "I can start next week.",
+    documentValidUntil: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
     ...overrides,
   };
   for (const [name, value] of Object.entries(fields)) if (value !== null) form.set(name, value);

@@ -18,12 +18,17 @@ describe("normalizeSlovakPhone", () => {
 });
 
 describe("applicationSchema", () => {
-  const base = { fullName: "Olena Kovalenko", age: 16, phone: "0903123456", citizenship: "other", contactMethod: "phone", face_photo: "kept", id_front: "kept", id_back: "kept" };
+  const base = { fullName: "Olena Kovalenko", age: 16, phone: "0903123456", citizenship: "other", contactMethod: "phone", documentValidUntil: "2030-01-31", face_photo: "kept", id_front: "kept", id_back: "kept" };
   const issuesOf = (input: Record<string, unknown>) => applicationSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
   test("Slovak and EU citizens need no right-to-stay document", () => {
     expect(applicationSchema.safeParse({ ...base, citizenship: "sk" }).success).toBe(true);
     expect(applicationSchema.safeParse({ ...base, citizenship: "eu" }).success).toBe(true);
     expect(issuesOf({ ...base, citizenship: "other" })).toEqual(["residence_front:errors.residenceOrRefugee"]);
+  });
+  test("a right-to-stay document needs its valid-until date; Slovak and EU citizens give none", () => {
+    expect(issuesOf({ ...base, refugee_document: "kept", documentValidUntil: "" })).toEqual(["documentValidUntil:errors.validUntilRequired"]);
+    expect(issuesOf({ ...base, refugee_document: "kept", documentValidUntil: "2030-02-30" })).toEqual(["documentValidUntil:errors.validUntilInvalid"]);
+    expect(applicationSchema.safeParse({ ...base, citizenship: "sk", documentValidUntil: "" }).success).toBe(true);
   });
   test("citizenship is required and must be one of the three", () => {
     expect(issuesOf({ ...base, citizenship: undefined, refugee_document: "kept" })).toEqual(["citizenship:errors.citizenshipRequired"]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { validUntilField } from "./document-expiry";
 import { MIN_COURIER_AGE } from "./rules";
 
 /** Job application (spec §3, §5): one schema for Conform in the browser and in the action. */
@@ -94,6 +95,8 @@ export const applicationSchema = z
     contactMethod: z.enum(CONTACT_METHODS, { error: "errors.contactMethodRequired" }),
     contactUsername: z.string().trim().max(64, { error: "errors.tooLong" }).optional(),
     comment: z.string().trim().max(1000, { error: "errors.tooLong" }).optional(),
+    /** Valid-until of the residence permit or refugee document; whether it lies ahead is the server's check. */
+    documentValidUntil: validUntilField,
     face_photo: documentField,
     id_front: documentField,
     id_back: documentField,
@@ -104,6 +107,9 @@ export const applicationSchema = z
   .superRefine((value, ctx) => {
     for (const issue of documentIssues(value.citizenship, (field) => value[field])) {
       ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
+    }
+    if (needsRightToStay(value.citizenship) && !value.documentValidUntil) {
+      ctx.addIssue({ code: "custom", path: ["documentValidUntil"], message: "errors.validUntilRequired" });
     }
     if (needsContactUsername(value.contactMethod) && !value.contactUsername) {
       ctx.addIssue({ code: "custom", path: ["contactUsername"], message: "errors.usernameRequired" });

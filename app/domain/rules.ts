@@ -27,6 +27,14 @@ export const REVIEW_PROMISE_HOURS = 24;
 export const BULK_MAX_ROWS = 100;
 export const TRAFFIC_CHART_DAYS = 30;
 
+/** Days before a right-to-stay document ends when the courier is reminded (one e-mail each, never twice). */
+export const DOCUMENT_REMINDER_DAYS = [30, 7] as const;
+/** The admin's "expiring soon" list and the courier's banner start this many days before the end. */
+export const DOCUMENT_EXPIRING_SOON_DAYS = 30;
+/** A service counts as due this many days before its date, or this many km before its odometer reading. */
+export const SERVICE_DUE_SOON_DAYS = 7;
+export const SERVICE_DUE_SOON_KM = 100;
+
 export const DEFAULT_SETTINGS = {
   /** Net income per hour in EUR. */
   hourlyRateEur: 7.5,

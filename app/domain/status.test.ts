@@ -25,6 +25,15 @@ const ALLOWED: Array<[UserStatus, UserEvent, UserStatus]> = [
   ["working_with_vehicle", "assignVehicle", "working_with_vehicle"],
   ["working_with_vehicle", "unassignVehicle", "working_no_vehicle"],
   ["lease_expired", "unassignVehicle", "working_no_vehicle"],
+  ["documents_expired", "endLease", "documents_expired"],
+  ["documents_expired", "unassignVehicle", "documents_expired"],
+  ["working_no_vehicle", "documentsExpire", "documents_expired"],
+  ["applied_for_vehicle", "documentsExpire", "documents_expired"],
+  ["vehicle_rejected", "documentsExpire", "documents_expired"],
+  ["working_with_vehicle", "documentsExpire", "documents_expired"],
+  ["lease_expired", "documentsExpire", "documents_expired"],
+  ["documents_expired", "acceptRenewedDocument", "working_no_vehicle"],
+  ["documents_expired", "acceptRenewedDocumentWithVehicle", "working_with_vehicle"],
 ];
 
 describe("user status machine", () => {
@@ -36,6 +45,12 @@ describe("user status machine", () => {
   const forbidden = USER_STATUSES.flatMap((from) => USER_EVENTS.map((event) => [from, event] as const)).filter(
     ([from, event]) => !allowed.has(`${from}:${event}`),
   );
+
+  test("a courier whose documents expired cannot request, swap or be given a vehicle", () => {
+    for (const event of ["requestVehicle", "approveVehicleRequest", "approveSwap", "assignVehicle", "renewLease"] as const) {
+      expect(nextStatus("documents_expired", event)).toBeNull();
+    }
+  });
 
   test("every other pair of status and event is refused", () => {
     expect(forbidden.length).toBe(USER_STATUSES.length * USER_EVENTS.length - ALLOWED.length);

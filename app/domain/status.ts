@@ -9,6 +9,7 @@ export const USER_STATUSES = [
   "vehicle_rejected",
   "working_with_vehicle",
   "lease_expired",
+  "documents_expired",
 ] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -45,6 +46,9 @@ export const USER_EVENTS = [
   "endLease",
   "assignVehicle",
   "unassignVehicle",
+  "documentsExpire",
+  "acceptRenewedDocument",
+  "acceptRenewedDocumentWithVehicle",
 ] as const;
 export type UserEvent = (typeof USER_EVENTS)[number];
 
@@ -61,7 +65,8 @@ const TRANSITIONS: Record<UserEvent, Partial<Record<UserStatus, UserStatus>>> = 
   rejectSwap: { working_with_vehicle: "working_with_vehicle" },
   leaseExpires: { working_with_vehicle: "lease_expired" },
   renewLease: { lease_expired: "working_with_vehicle" },
-  endLease: { lease_expired: "working_no_vehicle", working_with_vehicle: "working_no_vehicle" },
+  // A courier whose documents expired keeps waiting for the new document when the lease is ended.
+  endLease: { lease_expired: "working_no_vehicle", working_with_vehicle: "working_no_vehicle", documents_expired: "documents_expired" },
   // Direct assignment by an admin from the vehicle form.
   assignVehicle: {
     working_no_vehicle: "working_with_vehicle",
@@ -70,7 +75,18 @@ const TRANSITIONS: Record<UserEvent, Partial<Record<UserStatus, UserStatus>>> = 
     lease_expired: "working_with_vehicle",
     working_with_vehicle: "working_with_vehicle",
   },
-  unassignVehicle: { working_with_vehicle: "working_no_vehicle", lease_expired: "working_no_vehicle" },
+  unassignVehicle: { working_with_vehicle: "working_no_vehicle", lease_expired: "working_no_vehicle", documents_expired: "documents_expired" },
+  // The right-to-stay document ran out: no new request or swap until an admin accepts the new one.
+  // A courier riding a vehicle keeps it (and the lease) meanwhile; a pending request is refused.
+  documentsExpire: {
+    working_no_vehicle: "documents_expired",
+    applied_for_vehicle: "documents_expired",
+    vehicle_rejected: "documents_expired",
+    working_with_vehicle: "documents_expired",
+    lease_expired: "documents_expired",
+  },
+  acceptRenewedDocument: { documents_expired: "working_no_vehicle" },
+  acceptRenewedDocumentWithVehicle: { documents_expired: "working_with_vehicle" },
 };
 
 export class TransitionError extends Error {

@@ -12,7 +12,7 @@ import { readSessionId } from "./session.server";
  */
 const UPLOAD_ROUTES: { path: RegExp; intents?: string[]; mayUpload: (user: SessionUser) => boolean }[] = [
   // The courier's job application and problem report.
-  { path: /^\/dashboard\/?$/, intents: ["apply", "report"], mayUpload: () => true },
+  { path: /^\/dashboard\/?$/, intents: ["apply", "report", "renewDocument"], mayUpload: () => true },
   // One identity document at a time, sent as soon as it is chosen (with JS).
   { path: /^\/dashboard\/documents\/?$/, mayUpload: () => true },
   // The admin's vehicle and news forms, and a vehicle's handover (photos of each side).

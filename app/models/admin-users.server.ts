@@ -16,12 +16,14 @@ import { db, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
 import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import { expiringDocumentsCondition } from "./documents.server";
 import type { Tx } from "./status.server";
 
 export const USER_SORTS = ["createdAt", "email", "fullName", "status"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-export type UserFilter = { q: string; status: UserStatus | null; sort: UserSort; dir: "asc" | "desc"; page: number };
+/** `documents=expiring`: couriers whose right-to-stay document ends within 30 days, has ended, or whose new one waits. */
+export type UserFilter = { q: string; status: UserStatus | null; documents: "expiring" | null; sort: UserSort; dir: "asc" | "desc"; page: number };
 
 /** Reads the users table's filter from the URL; unknown values fall back to the defaults. */
 export function userFilterFrom(params: URLSearchParams): UserFilter {
@@ -30,6 +32,7 @@ export function userFilterFrom(params: URLSearchParams): UserFilter {
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     status: (USER_STATUSES as readonly string[]).includes(status ?? "") ? (status as UserStatus) : null,
+    documents: params.get("documents") === "expiring" ? "expiring" : null,
     sort: (USER_SORTS as readonly string[]).includes(sort ?? "") ? (sort as UserSort) : "createdAt",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
     page: pageFrom(params.get("page")),
@@ -62,12 +65,13 @@ function searchOf(q: string): SQL {
 function countOf(filter: UserFilter) {
   const phrase = filter.q ? ftsPhrase(filter.q) : null;
   // Search alone: the index holds exactly one row per user, so its own count answers without a join.
-  if (phrase && !filter.status) return (db().$client.query("SELECT count(*) AS n FROM users_search WHERE users_search MATCH ?").get(phrase) as { n: number }).n;
+  if (phrase && !filter.status && !filter.documents) return (db().$client.query("SELECT count(*) AS n FROM users_search WHERE users_search MATCH ?").get(phrase) as { n: number }).n;
   return db().select({ n: count() }).from(users).where(whereOf(filter)).get()?.n ?? 0;
 }
 
-function whereOf(filter: Pick<UserFilter, "q" | "status">) {
+function whereOf(filter: Pick<UserFilter, "q" | "status" | "documents">) {
   const parts: SQL[] = [];
+  if (filter.documents === "expiring") parts.push(expiringDocumentsCondition()!);
   if (filter.q) parts.push(searchOf(filter.q));
   if (filter.status) parts.push(eq(users.status, filter.status));
   return parts.length ? and(...parts) : undefined;
@@ -82,6 +86,7 @@ const rowColumns = {
   createdAt: users.createdAt,
   fullName: users.fullName,
   status: users.status,
+  documentValidUntil: users.documentValidUntil,
 };
 
 function orderOf(filter: UserFilter) {

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { applicationDrafts, applications, uploads, users } from "~db/schema";
-import { DOCUMENT_FIELDS, documentIssues, type ApplicationInput, type DocumentField } from "~/domain/application-schema";
+import { DOCUMENT_FIELDS, documentIssues, needsRightToStay, type ApplicationInput, type DocumentField } from "~/domain/application-schema";
+import { parseValidUntil } from "~/domain/document-expiry";
+import { now as serverNow } from "~/lib/clock.server";
 import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } from "~/domain/rejection";
 import { TransitionError } from "~/domain/status";
 import { db, writeTransaction } from "~/lib/db.server";
@@ -12,7 +14,7 @@ import { applyUserEvent, type Tx } from "./status.server";
 import { DOCUMENT_KINDS, insertUploadRows, listApplicationFiles, withPreparedUploads } from "./uploads.server";
 
 export type ApplicationRow = typeof applications.$inferSelect;
-export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[number]>;
+export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[number] | "documentValidUntil"> & { documentValidUntil?: string };
 
 /**
  * Submits the courier's job application: the row, the user's document drafts attached to it and
@@ -24,10 +26,15 @@ export function submitApplication(userId: number, input: ApplicationFields): App
     const drafts = tx
       .select({ id: uploads.id, kind: uploads.kind })
       .from(uploads)
-      .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
+      .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
       .all();
     const kinds = new Set<string>(drafts.map((row) => row.kind));
     if (documentIssues(input.citizenship, (field) => kinds.has(field)).length > 0) throw new DecisionError("documentsMissing");
+    if (needsRightToStay(input.citizenship)) {
+      const validUntil = parseValidUntil(input.documentValidUntil);
+      if (!validUntil) throw new DecisionError("validUntilRequired");
+      if (validUntil.getTime() <= serverNow().getTime()) throw new DecisionError("validUntilPast");
+    }
     try {
       applyUserEvent(tx, userId, "submitApplication", { actorId: userId });
     } catch (error) {
@@ -45,6 +52,7 @@ export function submitApplication(userId: number, input: ApplicationFields): App
         contactMethod: input.contactMethod,
         contactUsername: input.contactUsername || null,
         comment: input.comment || null,
+        documentValidUntil: needsRightToStay(input.citizenship) ? parseValidUntil(input.documentValidUntil) : null,
       })
       .returning()
       .get();
@@ -73,14 +81,27 @@ export function getOwnApplication(userId: number, applicationId: number) {
 
 type Rejection = { reason: string; reasonCode: StockRejectionReason | null; replace: DocumentField[]; carried: PreparedUpload[] };
 
-function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null) {
-  return writeTransaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection));
+function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, validUntil?: Date | null) {
+  return writeTransaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection, validUntil));
 }
 
-function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null) {
+/**
+ * The right-to-stay document's date an approval confirms: the admin's correction, else what the
+ * courier typed. Applications of Slovak and EU citizens have none; an approval of an "other"
+ * application with a date already past is refused.
+ */
+function confirmedValidUntil(row: ApplicationRow, corrected: Date | null | undefined) {
+  if (!needsRightToStay(row.citizenship)) return null;
+  const date = corrected ?? row.documentValidUntil;
+  if (date && date.getTime() <= serverNow().getTime()) throw new DecisionError("validUntilPast");
+  return date ?? null;
+}
+
+function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, correctedValidUntil?: Date | null) {
   const row = tx.select().from(applications).where(eq(applications.id, applicationId)).get();
   if (!row) throw new DecisionError("notFound");
   if (row.status !== "pending") throw new DecisionError("notPending");
+  const validUntil = approve ? confirmedValidUntil(row, correctedValidUntil) : row.documentValidUntil;
   const status = approve ? "approved" : "rejected";
   const reason = rejection?.reason ?? null;
   tx.update(applications)
@@ -89,16 +110,19 @@ function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boole
       rejectionReason: reason,
       rejectionReasonCode: rejection?.reasonCode ?? null,
       replaceDocuments: rejection ? rejection.replace : null,
+      documentValidUntil: validUntil,
       decidedById: adminId,
       decidedAt: new Date(),
     })
     .where(eq(applications.id, applicationId))
     .run();
   applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", { actorId: adminId, reason });
+  // From now on the document-expiry job watches the confirmed date.
+  if (approve) tx.update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, row.userId)).run();
   if (rejection?.carried.length) {
     // The documents the admin did not ask to replace become the courier's drafts for the next submission.
     const kinds = rejection.carried.map((file) => file.field as DocumentField);
-    tx.delete(uploads).where(and(eq(uploads.ownerId, row.userId), isNull(uploads.applicationId), inArray(uploads.kind, kinds))).run();
+    tx.delete(uploads).where(and(eq(uploads.ownerId, row.userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds))).run();
     insertUploadRows(tx, rejection.carried, { kind: (file) => file.field as DocumentField, ownerId: row.userId });
   }
   recordAudit(tx, {
@@ -108,7 +132,9 @@ function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boole
     entityId: applicationId,
     subjectUserId: row.userId,
     before: { status: row.status },
-    after: rejection ? { status, reason, reasonCode: rejection.reasonCode, replace: rejection.replace } : { status, reason },
+    after: rejection
+      ? { status, reason, reasonCode: rejection.reasonCode, replace: rejection.replace }
+      : { status, reason, documentValidUntil: validUntil?.toISOString().slice(0, 10) ?? undefined },
   });
   return row.userId;
 }
@@ -118,8 +144,8 @@ function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boole
  * change and the audit entry in one transaction, then e-mails the user. Throws DecisionError
  * (notFound, notPending).
  */
-export async function approveApplication(adminId: number, applicationId: number) {
-  const userId = decide(adminId, applicationId, true, null);
+export async function approveApplication(adminId: number, applicationId: number, options: { documentValidUntil?: Date | null } = {}) {
+  const userId = decide(adminId, applicationId, true, null, options.documentValidUntil);
   await notifyUser(userId, "applicationApproved");
 }
 

@@ -2,6 +2,8 @@ import { and, count, eq, gte, isNotNull, lte } from "drizzle-orm";
 import { applications, pageViewsDaily, problemReports, users, vehicleRequests, vehicles } from "~db/schema";
 import { TRAFFIC_CHART_DAYS } from "~/domain/rules";
 import { db } from "~/lib/db.server";
+import { countExpiringDocuments } from "./documents.server";
+import { maintenanceTile } from "./maintenance.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -14,6 +16,8 @@ export function dashboardTiles() {
     assignedVehicles: n(db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId))),
     pendingApplications: n(db().select({ n: count() }).from(applications).where(eq(applications.status, "pending"))),
     openProblems: n(db().select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open"))),
+    documentsExpiring: countExpiringDocuments(),
+    maintenance: maintenanceTile(),
   };
 }
 

@@ -25,13 +25,17 @@ export class DecisionError extends Error {
       | "reasonRequired"
       | "replyRequired"
       | "noVehicle"
-      | "tooEarly",
+      | "tooEarly"
+      | "documentsExpired"
+      | "validUntilRequired"
+      | "validUntilPast",
   ) {
     super(key);
   }
   get status() {
     if (this.key === "notFound") return 404;
-    if (this.key === "notAllowed") return 403;
+    if (this.key === "notAllowed" || this.key === "documentsExpired") return 403;
+    if (this.key === "validUntilRequired" || this.key === "validUntilPast") return 400;
     if (this.key === "cooldown") return 429;
     if (this.key === "reasonRequired" || this.key === "replyRequired" || this.key === "documentsMissing") return 400;
     return 409;
@@ -47,13 +51,17 @@ export type DecisionMail =
   | "swapRejected"
   | "renewalApproved"
   | "renewalRejected"
-  | "reportReplied";
+  | "reportReplied"
+  | "documentExpiring"
+  | "documentExpired"
+  | "documentAccepted"
+  | "documentRejected";
 
 /**
  * Tells the user about a decision in their own language. Called after the transaction commits;
  * a mail failure is logged and never undoes the decision.
  */
-export async function notifyUser(userId: number, mail: DecisionMail, raw: Record<string, string | Date> = {}) {
+export async function notifyUser(userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}) {
   const user = db().select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).get();
   if (!user) return false;
   const t = translatorFor(user.language);

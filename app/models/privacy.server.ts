@@ -2,8 +2,9 @@
  * Personal data duties: a user's copy of everything stored about them (export) and the deletion of
  * identity documents once a rejected application has been kept long enough (retention).
  */
-import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { applications, problemReports, sessions, statusHistory, totpCredentials, uploads, userDevices, users, vehicleRequests } from "~db/schema";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { applications, documentReminders, documentRenewals, problemReports, sessions, statusHistory, totpCredentials, uploads, userDevices, users, vehicleRequests } from "~db/schema";
+import { now as serverNow } from "~/lib/clock.server";
 import { db, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { recordAudit } from "./audit.server";
@@ -23,7 +24,7 @@ export type ExportFile = { id: number; kind: string; mime: string; size: number;
  */
 export function collectUserData(userId: number) {
   const profile = db()
-    .select({ id: users.id, email: users.email, role: users.role, status: users.status, fullName: users.fullName, language: users.language, createdAt: users.createdAt, updatedAt: users.updatedAt })
+    .select({ id: users.id, email: users.email, role: users.role, status: users.status, fullName: users.fullName, language: users.language, documentValidUntil: users.documentValidUntil, createdAt: users.createdAt, updatedAt: users.updatedAt })
     .from(users)
     .where(eq(users.id, userId))
     .get();
@@ -37,7 +38,7 @@ export function collectUserData(userId: number) {
   if (appIds.length) owned.push(inArray(uploads.applicationId, appIds));
   if (reportIds.length) owned.push(inArray(uploads.problemReportId, reportIds));
   const files: ExportFile[] = db()
-    .select({ id: uploads.id, kind: uploads.kind, mime: uploads.mime, size: uploads.size, storageKey: uploads.storageKey, createdAt: uploads.createdAt, applicationId: uploads.applicationId, problemReportId: uploads.problemReportId })
+    .select({ id: uploads.id, kind: uploads.kind, mime: uploads.mime, size: uploads.size, storageKey: uploads.storageKey, createdAt: uploads.createdAt, applicationId: uploads.applicationId, problemReportId: uploads.problemReportId, documentRenewalId: uploads.documentRenewalId, replacedAt: uploads.replacedAt })
     .from(uploads)
     .where(or(...owned))
     .orderBy(asc(uploads.id))
@@ -58,6 +59,19 @@ export function collectUserData(userId: number) {
     })),
     // Check-outs and check-ins: what was recorded, what was new at return, when the courier confirmed.
     handovers: listUserHandovers(userId).map(({ userId: _user, userLabel: _label, recordedBy: _admin, ...h }) => ({ ...h, photos: h.photos.map((p) => p.id) })),
+    // New right-to-stay documents sent to replace an expiring one, with their valid-until dates, and the reminders sent.
+    documentRenewals: db()
+      .select({ id: documentRenewals.id, validUntil: documentRenewals.validUntil, status: documentRenewals.status, reason: documentRenewals.reason, decidedAt: documentRenewals.decidedAt, createdAt: documentRenewals.createdAt })
+      .from(documentRenewals)
+      .where(eq(documentRenewals.userId, userId))
+      .orderBy(asc(documentRenewals.id))
+      .all(),
+    documentReminders: db()
+      .select({ validUntil: documentReminders.validUntil, thresholdDays: documentReminders.thresholdDays, sentAt: documentReminders.sentAt })
+      .from(documentReminders)
+      .where(eq(documentReminders.userId, userId))
+      .orderBy(asc(documentReminders.sentAt))
+      .all(),
     statusHistory: db()
       .select({ fromStatus: statusHistory.fromStatus, toStatus: statusHistory.toStatus, reason: statusHistory.reason, createdAt: statusHistory.createdAt })
       .from(statusHistory)
@@ -107,7 +121,7 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
     const carried = tx
       .select({ id: uploads.id, storageKey: uploads.storageKey, applicationId: uploads.applicationId })
       .from(uploads)
-      .where(and(inArray(uploads.ownerId, due.map((a) => a.userId)), isNull(uploads.applicationId), inArray(uploads.kind, [...DOCUMENT_KINDS]), lt(uploads.createdAt, cutoff)))
+      .where(and(inArray(uploads.ownerId, due.map((a) => a.userId)), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS]), lt(uploads.createdAt, cutoff)))
       .all();
     files.push(...carried);
     if (files.length) tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id))).run();
@@ -115,6 +129,32 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
     for (const app of due) {
       const count = files.filter((f) => f.applicationId === app.id).length;
       recordAudit(tx, { actorId: null, action: "application.documentsDeleted", entityType: "application", entityId: app.id, subjectUserId: app.userId, after: { files: count, reason: "retention" } });
+    }
+    return files.map((f) => f.storageKey);
+  });
+  await deleteStoredFiles(keys);
+  return keys.length;
+}
+
+/**
+ * Deletes right-to-stay files replaced by a newer accepted document (or refused as a renewal)
+ * longer ago than the same retention (default 90 days): rows and an audit entry per courier in one
+ * transaction, the files after it commits. Idempotent.
+ */
+export async function deleteReplacedDocuments(now = serverNow().getTime()) {
+  const cutoff = new Date(now - getSettings().rejectedDocumentRetentionDays * DAY);
+  const keys = writeTransaction((tx) => {
+    const files = tx
+      .select({ id: uploads.id, storageKey: uploads.storageKey, ownerId: uploads.ownerId })
+      .from(uploads)
+      .where(and(isNotNull(uploads.replacedAt), lt(uploads.replacedAt, cutoff), inArray(uploads.kind, [...DOCUMENT_KINDS])))
+      .all();
+    if (files.length === 0) return [];
+    tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id))).run();
+    const owners = [...new Set(files.map((f) => f.ownerId))];
+    for (const ownerId of owners) {
+      const count = files.filter((f) => f.ownerId === ownerId).length;
+      recordAudit(tx, { actorId: null, action: "document.filesDeleted", entityType: "user", entityId: ownerId, subjectUserId: ownerId, after: { files: count, reason: "retention" } });
     }
     return files.map((f) => f.storageKey);
   });

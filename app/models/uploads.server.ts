@@ -78,7 +78,7 @@ export async function saveDocumentDrafts(userId: number, prepared: PreparedUploa
       const old = tx
         .select({ id: uploads.id, storageKey: uploads.storageKey })
         .from(uploads)
-        .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), inArray(uploads.kind, kinds)))
+        .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds)))
         .all();
       if (old.length) tx.delete(uploads).where(inArray(uploads.id, old.map((row) => row.id))).run();
       replacedKeys.push(...old.map((row) => row.storageKey));
@@ -93,7 +93,7 @@ export function listDocumentDrafts(userId: number): UploadSummary[] {
   return db()
     .select(summary)
     .from(uploads)
-    .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
+    .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
     .orderBy(asc(uploads.id))
     .all();
 }

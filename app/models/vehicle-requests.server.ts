@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { renewalRefusal, renewedLeaseEnd } from "~/domain/lease-renewal";
 import { TransitionError, type RequestKind, type UserEvent } from "~/domain/status";
@@ -64,6 +64,9 @@ export function listOwnVehicleRequests(userId: number, limit = 5) {
  */
 export function createVehicleRequest(userId: number, vehicleId: number): VehicleRequestRow {
   return writeTransaction((tx) => {
+    // Expired right-to-stay documents block new requests and swaps until an admin accepts the new one.
+    const requester = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+    if (requester?.status === "documents_expired") throw new DecisionError("documentsExpired");
     const vehicle = tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).get();
     if (!vehicle) throw new DecisionError("notFound");
     if (!["available", "future"].includes(vehicle.status) || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
@@ -170,10 +173,11 @@ function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, leaseDa
   if (vehicle.status !== "available" || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
   const swap = request.kind === "swap";
   if (swap) {
-    // Free the old vehicle first: a user holds at most one vehicle (unique index). It comes back with a check-in.
+    // Free the old vehicle first: a user holds at most one vehicle (unique index). It comes back with a
+    // check-in; one in service stays there.
     const old = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, request.userId)).get();
     tx.update(vehicles)
-      .set({ status: "available", assignedUserId: null, leaseEndsAt: null, updatedAt: at })
+      .set({ status: sql`case when ${vehicles.status} = 'maintenance' then 'maintenance' else 'available' end`, assignedUserId: null, leaseEndsAt: null, updatedAt: at })
       .where(eq(vehicles.assignedUserId, request.userId))
       .run();
     if (old) openHandover(tx, { kind: "check_in", vehicleId: old.id, userId: request.userId, requestId });

@@ -10,6 +10,7 @@ import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { closePendingRenewal } from "./leases.server";
 import { likeEscaped, pageFrom, pageIds, toPage } from "./admin-list.server";
+import { vehiclesWithServiceDue } from "./maintenance.server";
 import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
 import { insertUploadRows } from "./uploads.server";
@@ -33,13 +34,19 @@ export class VehicleError extends Error {
   }
 }
 
+/** `service=attention`: vehicles in service or whose service is due (the dashboard tile's list). */
 export function vehicleFilterFrom(params: URLSearchParams) {
-  return { q: (params.get("q") ?? "").trim().slice(0, 100), page: pageFrom(params.get("page")) };
+  return { q: (params.get("q") ?? "").trim().slice(0, 100), service: params.get("service") === "attention" ? ("attention" as const) : null, page: pageFrom(params.get("page")) };
 }
 
-/** The vehicles table: search by name or serial number, newest first. */
-export function listVehicles(filter: { q: string; page: number }) {
-  const where = filter.q ? or(likeEscaped(vehicles.name, filter.q), likeEscaped(vehicles.serialNumber, filter.q)) : undefined;
+/** The vehicles table: search by name or serial number, newest first; each row says whether its service is due. */
+export function listVehicles(filter: { q: string; service: "attention" | null; page: number }) {
+  const dueList = vehiclesWithServiceDue();
+  const due = new Map(dueList.map((d) => [d.vehicleId, d.due]));
+  const parts = [];
+  if (filter.q) parts.push(or(likeEscaped(vehicles.name, filter.q), likeEscaped(vehicles.serialNumber, filter.q)));
+  if (filter.service) parts.push(or(eq(vehicles.status, "maintenance"), inArray(vehicles.id, [...due.keys()])));
+  const where = parts.length ? and(...parts) : undefined;
   const total = db().select({ n: count() }).from(vehicles).where(where).get()?.n ?? 0;
   const rows = db()
     .select({
@@ -64,6 +71,7 @@ export function listVehicles(filter: { q: string; page: number }) {
     .map(({ characteristicsSk, characteristicsUa, characteristicsEn, ...row }) => ({
       ...row,
       missingLanguages: missingLanguages({ sk: characteristicsSk, ua: characteristicsUa, en: characteristicsEn }),
+      serviceDue: due.get(row.id) ?? null,
     }));
   return toPage(rows, total, filter.page);
 }
@@ -71,8 +79,10 @@ export function listVehicles(filter: { q: string; page: number }) {
 export function getVehicle(id: number) {
   const vehicle = db().select().from(vehicles).where(eq(vehicles.id, id)).get();
   if (!vehicle) return null;
+  const assignee = vehicle.assignedUserId ? db().select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, vehicle.assignedUserId)).get() : undefined;
   return {
     vehicle,
+    assignee: assignee ?? null,
     images: vehicleImages(id),
     problems: db()
       .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, response: problemReports.response, createdAt: problemReports.createdAt, userEmail: users.email })
@@ -131,7 +141,8 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
     const newUserId = input.assignedUserId;
     const oldUserId = before?.assignedUserId ?? null;
     if (!newUserId && input.status === "in_use") throw new VehicleError("inUseNeedsUser");
-    const status: VehicleStatus = newUserId ? "in_use" : input.status;
+    // A vehicle in service keeps its courier (README "Maintenance"); any other assigned vehicle is in use.
+    const status: VehicleStatus = newUserId ? (input.status === "maintenance" ? "maintenance" : "in_use") : input.status;
     const now = clockNow().getTime();
     let leaseEndsAt = before?.leaseEndsAt ?? null;
     let approvedRequestId: number | null = null;

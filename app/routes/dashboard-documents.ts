@@ -10,20 +10,25 @@ import { jsonError } from "~/lib/http.server";
 import { hit } from "~/lib/rate-limit.server";
 import { requireUser } from "~/lib/session.server";
 import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { RIGHT_TO_STAY_KINDS } from "~/domain/document-expiry";
+import { mayRenewDocument } from "~/models/documents.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { uploadRefusal } from "./dashboard.server";
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   if (request.method !== "POST") return jsonError(context, 405, "errors:methodNotAllowed");
-  if (user.status !== "confirmed_account" && user.status !== "job_rejected") return jsonError(context, 403, "dashboard:refusals.notAllowed");
+  // Applicants send any identity document; approved couriers only a new right-to-stay document.
+  const applying = user.status === "confirmed_account" || user.status === "job_rejected";
+  if (!applying && !mayRenewDocument(user.status)) return jsonError(context, 403, "dashboard:refusals.notAllowed");
+  const kinds: readonly string[] = applying ? DOCUMENT_FIELDS : RIGHT_TO_STAY_KINDS;
   const limit = hit("uploads", String(user.id));
   if (!limit.ok) {
     return jsonError(context, 429, "errors:rateLimited", { values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) }, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
   let field: string | undefined;
   try {
-    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])), maxFiles: 1 });
+    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(kinds.map((f) => [f, "image"])), maxFiles: 1 });
     try {
       const file = parsed.files[0];
       if (!file) return jsonError(context, 400, "dashboard:errors.documentRequired");

@@ -8,7 +8,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { pickDraftFields } from "~/domain/application-draft";
-import { DOCUMENT_FIELDS, applicationSchema } from "~/domain/application-schema";
+import { DOCUMENT_FIELDS, applicationSchema, needsRightToStay } from "~/domain/application-schema";
+import { parseValidUntil, RIGHT_TO_STAY_KINDS, validUntilIssue } from "~/domain/document-expiry";
+import { courierDocumentStatus, mayRenewDocument, submitDocumentRenewal } from "~/models/documents.server";
+import { now } from "~/lib/clock.server";
 import { pickLocalized } from "~/domain/localized-text";
 import { MAX_REPORT_FILES, type Language } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
@@ -25,12 +28,11 @@ import { createRenewalRequest, createVehicleRequest, getAssignedVehicle, listOwn
 import { confirmHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
 import { getSettings } from "~/models/settings.server";
 import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
-import { now } from "~/lib/clock.server";
 import { getInstance } from "~/middleware/i18n";
 import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
 
 type Context = Readonly<RouterContextProvider>;
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover";
+export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "renewDocument";
 export type DashboardActionData = {
   intent: ActionIntent;
   error?: string;
@@ -38,6 +40,8 @@ export type DashboardActionData = {
   /** For a refused reply: which report's form, and what was typed (kept for the no-JS re-render). */
   reportId?: number;
   body?: string;
+  /** For a refused new document: the date typed (kept for the no-JS re-render). */
+  validUntil?: string;
 };
 
 const tr = (context: Context, key: string, values?: Record<string, unknown>) => getInstance(context).t(key, values);
@@ -125,6 +129,11 @@ export async function applyAction(context: Context, request: Request, user: Sess
     // Without JS this is the only moment the typed fields reach the server: keep them as the draft.
     saveApplicationDraft(user.id, pickDraftFields(fields));
     return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply() }, { status: 400 });
+  }
+  // Whether the document is still valid is the server clock's call, so it is checked here, not in the browser.
+  if (needsRightToStay(submission.value.citizenship) && validUntilIssue(submission.value.documentValidUntil, now()) === "past") {
+    saveApplicationDraft(user.id, pickDraftFields(fields));
+    return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply({ fieldErrors: { documentValidUntil: ["errors.validUntilPast"] } }) }, { status: 400 });
   }
   try {
     submitApplication(user.id, submission.value);
@@ -234,6 +243,40 @@ export async function handoverAction(context: Context, request: Request, user: S
   return succeed(context, tr(context, "dashboard:handover.confirmed"));
 }
 
+/**
+ * A new right-to-stay document (residence permit both sides, or refugee document) with its
+ * valid-until date. Files that arrive become drafts first (with JS they were sent one by one to
+ * /dashboard/documents already), so a refused date keeps them.
+ */
+export async function renewDocumentAction(context: Context, request: Request, user: SessionUser) {
+  const limited = rateLimited(context, "renewDocument", user.id);
+  if (limited) return limited;
+  if (!mayRenewDocument(user.status)) return refuse(context, "renewDocument", 403, tr(context, "dashboard:refusals.notAllowed"));
+  let validUntil = "";
+  try {
+    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(RIGHT_TO_STAY_KINDS.map((f) => [f, "image"])), maxFiles: RIGHT_TO_STAY_KINDS.length });
+    try {
+      await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
+    } finally {
+      await discardReceived(parsed.files);
+    }
+    validUntil = String(parsed.fields.get("validUntil") ?? "").trim();
+  } catch (error) {
+    if (error instanceof UploadError) return uploadRefusal(context, "renewDocument", error);
+    throw error;
+  }
+  const issue = validUntilIssue(validUntil, now());
+  const refused = (message: string, status = 400) => data<DashboardActionData>({ intent: "renewDocument", error: message, validUntil }, { status });
+  if (issue) return refused(tr(context, `dashboard:errors.validUntil${issue[0]!.toUpperCase()}${issue.slice(1)}`));
+  try {
+    submitDocumentRenewal(user.id, parseValidUntil(validUntil)!);
+  } catch (error) {
+    if (error instanceof DecisionError) return refused(tr(context, `dashboard:refusals.${error.key}`), error.status);
+    throw error;
+  }
+  return succeed(context, tr(context, "dashboard:documents.sent"));
+}
+
 export const MODALS = ["application", "vehicle", "report"] as const;
 export type DashboardModal = (typeof MODALS)[number];
 
@@ -247,6 +290,7 @@ export function loadDashboard(user: SessionUser, url: URL, language: Language) {
   const canApply = user.status === "confirmed_account" || user.status === "job_rejected";
   const requests = listOwnVehicleRequests(user.id);
   const cooldown = vehicle ? reportCooldown(user.id) : null;
+  const documents = courierDocumentStatus(user.id);
   return {
     status: user.status,
     modal,
@@ -280,6 +324,9 @@ export function loadDashboard(user: SessionUser, url: URL, language: Language) {
     // Which admin recorded it stays among the admins (as in the report thread).
     handovers: listHandoversToConfirm(user.id).map(({ recordedBy: _admin, ...h }) => h),
     renewal: vehicle?.leaseEndsAt ? renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null) : null,
+    documents,
+    /** Right-to-stay files chosen for a new document but not sent yet. */
+    renewalDrafts: documents ? listDocumentDrafts(user.id).filter((d) => (RIGHT_TO_STAY_KINDS as readonly string[]).includes(d.kind)) : [],
   };
 }
 
@@ -311,6 +358,7 @@ function applicationDraft(userId: number, previous: ReturnType<typeof getLatestA
     contactMethod: previous.contactMethod,
     contactUsername: previous.contactUsername ?? "",
     comment: previous.comment ?? "",
+    documentValidUntil: previous.documentValidUntil ? previous.documentValidUntil.toISOString().slice(0, 10) : "",
   });
 }
 

@@ -7,7 +7,7 @@ import { jsonError } from "~/lib/http.server";
 import { guardNetwork, isNetworkFailure } from "~/lib/network";
 import { getLocale } from "~/middleware/i18n";
 import { requireUser } from "~/lib/session.server";
-import { applyAction, draftAction, handoverAction, loadDashboard, renewAction, replyAction, reportAction, vehicleAction } from "./dashboard.server";
+import { applyAction, draftAction, handoverAction, loadDashboard, renewAction, renewDocumentAction, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -27,6 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "reply") return replyAction(context, request, user);
   if (intent === "renew") return renewAction(context, user);
   if (intent === "handover") return handoverAction(context, request, user);
+  if (intent === "renewDocument") return renewDocumentAction(context, request, user);
   throw jsonError(context, 400, "errors:invalidInput");
 }
 

@@ -212,6 +212,9 @@ test.describe("keyboard only", () => {
       await page.keyboard.press("Space");
       await (await chooser).setFiles({ name: `${field}.png`, mimeType: "image/png", buffer: Buffer.from(card) });
     }
+    const validUntil = page.getByLabel("Residence permit or refugee document valid until");
+    await tabTo(page, validUntil);
+    await validUntil.fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
     await tabTo(page, page.getByRole("button", { name: "Submit application" }));
     await page.keyboard.press("Enter");
     await expect(page.getByRole("link", { name: "View my application" })).toBeVisible({ timeout: 15_000 });

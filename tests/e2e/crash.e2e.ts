@@ -93,7 +93,7 @@ async function activeUser(dir: string, email: string) {
 
 async function applicationBody() {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ fullName: "Crash Courier", age: "25", phone: "0903 123 456", citizenship: "other", contactMethod: "phone" })) form.set(k, v);
+  for (const [k, v] of Object.entries({ fullName: "Crash Courier", age: "25", phone: "0903 123 456", citizenship: "other", contactMethod: "phone", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) })) form.set(k, v);
   const face = await jpegWithGps(640, 480);
   const doc = await png(600, 400);
   for (const kind of DOCUMENTS) form.append(kind, new File([new Uint8Array(kind === "face_photo" ? face : doc)], `${kind}.jpg`));

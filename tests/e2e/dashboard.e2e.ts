@@ -29,6 +29,7 @@ async function fillApplication(page: Page, { phone }: { phone: string }) {
   await page.getByLabel("Phone number (Slovak)").fill(phone);
   await page.getByLabel("Preferred contact method").selectOption("telegram");
   await page.getByLabel("Username in the chosen app").fill("olena_k");
+  await page.getByLabel("Residence permit or refugee document valid until").fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
 }
 
 async function attachDocuments(page: Page) {

@@ -36,6 +36,7 @@ async function fillApplication(page: Page) {
   await page.getByLabel("Preferred contact method").selectOption("telegram");
   await page.getByLabel("Username in the chosen app").fill("olena_k");
   await page.getByLabel("Comment").fill("I can start next week.");
+  await page.getByLabel("Residence permit or refugee document valid until").fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
 }
 
 async function expectApplicationValues(page: Page) {
@@ -108,6 +109,7 @@ test.describe("network failures (JS on, 360 px)", () => {
       await page.locator('input[name="age"]').fill("24");
       await page.locator('input[name="phone"]').fill("0903 123 456");
       await page.locator('select[name="contactMethod"]').selectOption("phone");
+      await page.locator('input[name="documentValidUntil"]').fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
       await attachDocuments(page);
       await expect(page.locator(".doc-kept")).toHaveCount(4);
       await context.setOffline(true);
@@ -349,7 +351,7 @@ test.describe("photos made for slow networks", () => {
 async function rejectedCourier(language: "sk" | "ua" | "en") {
   const user = await createUser({ status: "confirmed_account", language });
   for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
-  submitApplication(user.id, { fullName: "Olena Kovalenko", age: 24, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_k", comment: "Ready next week." });
+  submitApplication(user.id, { fullName: "Olena Kovalenko", age: 24, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_k", comment: "Ready next week.", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
   return user;
 }
 
@@ -397,7 +399,7 @@ test.describe("resubmission", () => {
       const admin = await createUser({ role: "admin" });
       const user = await loginAs(page, { status: "confirmed_account", language: "sk" });
       for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
-      const app = submitApplication(user.id, { fullName: "Jana Nováková", age: 31, citizenship: "other", phone: "+421903123456", contactMethod: "phone", contactUsername: "", comment: "" });
+      const app = submitApplication(user.id, { fullName: "Jana Nováková", age: 31, citizenship: "other", phone: "+421903123456", contactMethod: "phone", contactUsername: "", comment: "", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
       await rejectApplication(admin.id, app.id, { reasonCode: "documentExpired", reason: "Občiansky preukaz platil do roku 2025.", replace: ["id_front", "id_back"] });
       await page.goto("/dashboard");
       await expect(page.getByText("Platnosť dokladu uplynula — Občiansky preukaz platil do roku 2025.").first()).toBeVisible();

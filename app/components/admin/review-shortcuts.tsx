@@ -29,7 +29,11 @@ export function useReviewShortcuts({ nextHref, previousHref, helpHref }: { nextH
       const key = event.key;
       if (key === "j" && nextHref) void navigate(nextHref);
       else if (key === "k" && previousHref) void navigate(previousHref);
-      else if (key === "a") document.querySelector<HTMLFormElement>("#approve-next")?.requestSubmit();
+      else if (key === "a") {
+        // The approve form has two buttons ("and open the next" and plain); the key is the first.
+        const form = document.querySelector<HTMLFormElement>("#approve-next");
+        form?.requestSubmit(form.querySelector<HTMLButtonElement>("button[name=next]") ?? undefined);
+      }
       else if (key === "r") document.querySelector<HTMLTextAreaElement>("[data-reject-box] textarea")?.focus();
       else if (key === "?") void navigate(helpHref, { preventScrollReset: true });
       else return;

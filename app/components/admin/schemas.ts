@@ -7,6 +7,7 @@ import { DOCUMENT_FIELDS } from "~/domain/application-schema";
 import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
 import { LANGUAGES } from "~/domain/rules";
 import { stepUpCodeSchema } from "~/domain/second-factor";
+import { parseEurToCents } from "~/domain/maintenance";
 import { ROLES, VEHICLE_STATUSES } from "~/domain/status";
 
 const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
@@ -24,6 +25,9 @@ export const userActionSchema = z.discriminatedUnion("intent", [
   // A role change and an erasure are confirmed with the admin's second factor (asked again each time).
   z.object({ intent: z.literal("role"), role: z.enum(ROLES, { error: "admin:validation.required" }), code: stepUpCodeSchema }),
   z.object({ intent: z.literal("erase"), confirmEmail: required(254), code: stepUpCodeSchema }),
+  // A courier's new right-to-stay document: accepted (with the date confirmed or corrected) or refused with a reason.
+  z.object({ intent: z.literal("acceptDocument"), renewalId: z.coerce.number().int().positive(), validUntil: date }),
+  z.object({ intent: z.literal("rejectDocument"), renewalId: z.coerce.number().int().positive(), reason: required(1000) }),
 ]);
 
 export const rejectSchema = z.object({ intent: z.literal("reject"), reason: required(1000) });
@@ -47,7 +51,11 @@ export const bulkApplicationRejectSchema = z
     reason: z.string().trim().max(1000, "admin:validation.tooLong").optional(),
   })
   .refine((value) => Boolean(value.reasonCode || value.reason), { path: ["reason"], message: "admin:rejection.reasonOrStock" });
-export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve") }), applicationRejectSchema]);
+/** An optional date field: an empty input is no value. */
+const optionalDate = z.preprocess((v) => (v === "" ? undefined : v), date.optional());
+
+/** Approving may confirm or correct the right-to-stay document's valid-until date. */
+export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve"), documentValidUntil: optionalDate }), applicationRejectSchema]);
 
 export const vehicleSchema = z
   .object({
@@ -66,6 +74,32 @@ export const vehicleSchema = z
   });
 
 export const vehicleProblemSchema = z.object({ intent: z.literal("problem"), description: required(2000) });
+
+const KM_MAX = 10_000_000;
+const optionalKm = z.preprocess(
+  (v) => (v === "" || v === undefined ? undefined : v),
+  z.coerce.number({ error: "admin:vehicles.errors.kmInvalid" }).int("admin:vehicles.errors.kmInvalid").min(0, "admin:vehicles.errors.kmInvalid").max(KM_MAX, "admin:vehicles.errors.kmInvalid").optional(),
+);
+
+/** A service record: date, what was done, cost in EUR (comma or dot), next service by date and/or km. */
+export const serviceRecordSchema = z.object({
+  intent: z.literal("serviceRecord"),
+  serviceDate: date,
+  description: required(2000),
+  cost: z
+    .string()
+    .optional()
+    .transform((v) => parseEurToCents(v ?? ""))
+    .refine((v) => v === null || Number.isFinite(v), "admin:vehicles.errors.costInvalid"),
+  nextDueAt: z.preprocess((v) => (v === "" ? undefined : v), date.optional()),
+  nextDueKm: optionalKm,
+});
+export const odometerSchema = z.object({
+  intent: z.literal("odometer"),
+  odometerKm: z.coerce.number({ error: "admin:vehicles.errors.kmInvalid" }).int("admin:vehicles.errors.kmInvalid").min(0, "admin:vehicles.errors.kmInvalid").max(KM_MAX, "admin:vehicles.errors.kmInvalid"),
+});
+/** "Send vehicle to service" from a problem report: what needs doing becomes the open service record. */
+export const toServiceSchema = z.object({ intent: z.literal("toService"), reportId: z.coerce.number().int().positive(), description: required(2000) });
 
 export const replySchema = z.object({
   intent: z.literal("reply"),

@@ -201,6 +201,15 @@ export function ApplicationForm({
             mustReplace={mustReplace("refugee_document")}
             onBusyChange={onBusyChange}
           />
+          <label className="field">
+            <span>
+              {t("apply.documentValidUntil")}
+              {citizenship === "other" ? <RequiredMark /> : null}
+            </span>
+            <input {...getInputProps(fields.documentValidUntil, { type: "date" })} required={citizenship === "other"} />
+            <span className="field-hint">{t("apply.documentValidUntilHint")}</span>
+            <FieldError id={fields.documentValidUntil.errorId} errors={fields.documentValidUntil.errors} />
+          </label>
         </fieldset>
       ) : null}
       <label className="field">

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
 import { ApplicationForm } from "./application-form";
+import { DocumentBanner, DocumentRenewalForm } from "./document-renewal";
 import { useDates } from "./format";
 import { MyApplication } from "./my-application";
 import { CooldownNotice, MyReports } from "./my-reports";
@@ -42,8 +43,10 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
   useDecisionPolling(data.status === "applied_for_job" || pendingRequest || data.status === "lease_expired");
   return (
     <>
+      {data.documents ? <DocumentBanner documents={data.documents} /> : null}
       <HandoverConfirmations handovers={data.handovers} actionData={actionData} />
       <StatusPanel data={data} actionData={actionData} />
+      <DocumentRenewalForm data={data} actionData={actionData} />
       <MyReports reports={data.reports} actionData={actionData} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
       {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
@@ -144,6 +147,30 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
             <p>{t("status.vehiclePendingText")}</p>
             <div className="dash-actions">{viewApplication}</div>
           </div>
+          {history}
+        </div>
+      );
+    case "documents_expired":
+      return (
+        <div className="dash-stack">
+          <div className="card dash-section" data-testid="status-documents_expired">
+            <h2 className="dash-h2">{t("status.documentsExpiredTitle")}</h2>
+            <p>{t("status.documentsExpiredText")}</p>
+            <div className="dash-actions">{viewApplication}</div>
+          </div>
+          {data.vehicle ? (
+            <section className="card dash-section">
+              <h2 className="dash-h2">{t("vehicle.yourVehicle")}</h2>
+              <VehicleCard vehicle={data.vehicle} showLease>
+                <div className="dash-actions">
+                  <ModalLink modal="report" className="btn btn-primary">
+                    {t("report.open")}
+                  </ModalLink>
+                </div>
+              </VehicleCard>
+              {data.nextReportAt ? <CooldownNotice until={data.nextReportAt} /> : null}
+            </section>
+          ) : null}
           {history}
         </div>
       );

@@ -31,6 +31,11 @@ export function VehicleCard({ vehicle, children, showLease }: { vehicle: Vehicle
           <p className="badge">{t("vehicle.availableSince", { date: date(vehicle.availableSince) })}</p>
         ) : null}
         {showLease && vehicle.leaseEndsAt ? <p className="vehicle-lease">{t("vehicle.leaseEnds", { date: date(vehicle.leaseEndsAt) })}</p> : null}
+        {showLease && vehicle.status === "maintenance" ? (
+          <p className="alert alert-info" data-testid="vehicle-in-service">
+            {t("vehicle.inService")}
+          </p>
+        ) : null}
         {children}
       </div>
     </article>

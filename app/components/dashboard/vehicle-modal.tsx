@@ -14,14 +14,19 @@ export function VehicleModal({ data, actionData }: { data: DashboardData; action
   const navigation = useNavigation();
   const pending = data.requests.find((r) => r.status === "pending");
   const swap = Boolean(data.vehicle);
-  const allowed = swap || data.status === "working_no_vehicle" || data.status === "vehicle_rejected";
+  const documentsExpired = data.status === "documents_expired";
+  const allowed = !documentsExpired && (swap || data.status === "working_no_vehicle" || data.status === "vehicle_rejected");
   const error = actionData?.intent === "vehicle" ? actionData.error : undefined;
   const choices = data.vehicles;
   return (
     <UrlDialog title={swap ? t("vehicle.swapTitle") : t("vehicle.modalTitle")} closeTo="/dashboard" wide>
       <div className="form-stack">
         <FormAlert message={error} />
-        {pending ? (
+        {documentsExpired ? (
+          <p className="alert alert-error" data-testid="vehicle-blocked">
+            {t("refusals.documentsExpired")}
+          </p>
+        ) : pending ? (
           <p className="alert alert-info">{t("vehicle.pendingExists")}</p>
         ) : !allowed ? (
           <p className="alert alert-info">{t("vehicle.notYet")}</p>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/application-detail";
 import { RejectForm } from "~/components/admin/reject-form";
 import { QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
 import { decisionSchema } from "~/components/admin/schemas";
-import { Badge, FormError, MailLink, PageHeader, PhoneLink, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { Badge, dateInputValue, FormError, MailLink, PageHeader, PhoneLink, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { UrlDialog } from "~/components/dialog";
 import { neighbours } from "~/domain/review-queue";
 import { readFormData } from "~/lib/http.server";
@@ -35,7 +35,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const openNext = form.get("next") === "1";
   const queueBefore = openNext ? pendingApplicationQueue() : [];
   try {
-    if (submission.value.intent === "approve") await approveApplication(admin.id, id);
+    if (submission.value.intent === "approve") await approveApplication(admin.id, id, { documentValidUntil: submission.value.documentValidUntil ?? null });
     else await rejectApplication(admin.id, id, submission.value);
   } catch (error) {
     if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
@@ -92,15 +92,17 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             <p>
               <TimeLeft createdAt={a.createdAt} now={now} />
             </p>
-            <Form method="post" id="approve-next">
+            <Form method="post" id="approve-next" className="form-stack">
               <input type="hidden" name="intent" value="approve" />
-              <input type="hidden" name="next" value="1" />
-              <button type="submit" className="btn btn-primary btn-block">
+              {a.citizenship === "other" ? (
+                <label className="field">
+                  {t("decisions.validUntilConfirm")}
+                  <input type="date" name="documentValidUntil" defaultValue={dateInputValue(a.documentValidUntil)} />
+                </label>
+              ) : null}
+              <button type="submit" name="next" value="1" className="btn btn-primary btn-block">
                 {t("queue.approveNext")} <kbd>a</kbd>
               </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="approve" />
               <button type="submit" className="btn btn-outline btn-block">
                 {t("decisions.approve")}
               </button>
@@ -137,6 +139,12 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
               {t(`applications.contact.${a.contactMethod}`)}
               {a.contactUsername ? ` · ${a.contactUsername}` : ""}
             </dd>
+            {a.citizenship === "other" ? (
+              <>
+                <dt>{t("applications.documentValidUntil")}</dt>
+                <dd data-testid="document-valid-until">{a.documentValidUntil ? formatDate(a.documentValidUntil) : "—"}</dd>
+              </>
+            ) : null}
             <dt>{t("applications.comment")}</dt>
             <dd className="admin-pre">{a.comment ?? "—"}</dd>
             <dt>{t("applications.submittedAt")}</dt>

@@ -26,6 +26,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { label: t("dashboard.vehicles"), value: `${tiles.assignedVehicles} / ${tiles.vehicles}`, to: "/admin/vehicles" },
     { label: t("dashboard.pendingApplications"), value: String(tiles.pendingApplications), to: "/admin/applications?status=pending" },
     { label: t("dashboard.openProblems"), value: String(tiles.openProblems), to: "/admin/problem-reports?status=open" },
+    { label: t("dashboard.documentsExpiring"), value: String(tiles.documentsExpiring), to: "/admin/users?documents=expiring", testId: "tile-documents" },
+    { label: t("dashboard.maintenance"), value: `${tiles.maintenance.inService} / ${tiles.maintenance.due}`, to: "/admin/vehicles?service=attention", testId: "tile-maintenance" },
   ];
   return (
     <section>
@@ -33,7 +35,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <ul className="admin-tiles">
         {cards.map((card) => (
           <li key={card.to}>
-            <Link to={card.to} className="card admin-tile">
+            <Link to={card.to} className="card admin-tile" data-testid={"testId" in card ? card.testId : undefined}>
               <span className="admin-tile-label">{card.label}</span>
               <span className="admin-tile-value">{card.value}</span>
             </Link>

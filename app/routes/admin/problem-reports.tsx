@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/problem-reports";
-import { replySchema, reportStatusSchema } from "~/components/admin/schemas";
+import { replySchema, reportStatusSchema, toServiceSchema } from "~/components/admin/schemas";
+import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
 import { FieldError } from "~/components/admin/vehicle-sections";
 import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
@@ -25,7 +26,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = reportFilterFrom(params);
   const reportId = Number(params.get("report"));
-  const detail = Number.isInteger(reportId) && reportId > 0 ? getProblemReportDetail(reportId) : null;
+  const found = Number.isInteger(reportId) && reportId > 0 ? getProblemReportDetail(reportId) : null;
+  const detail = found ? { ...found, service: reportServiceState(reportId) } : null;
   return { filter, reports: listProblemReports(filter), detail };
 }
 
@@ -37,6 +39,17 @@ export async function action({ context, request }: Route.ActionArgs) {
     const ids = bulkIds(form.getAll("ids"), BULK_MAX_ROWS);
     if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
     return bulkToast(context, samePage(request), "admin:bulk.resolved", resolveProblemReports(admin.id, ids));
+  }
+  if (form.get("intent") === "toService") {
+    const toService = parseWithZod(form, { schema: toServiceSchema });
+    if (toService.status !== "success") return data({ result: toService.reply(), formError: null }, { status: 400 });
+    try {
+      sendReportVehicleToService(admin.id, toService.value.reportId, toService.value.description);
+    } catch (error) {
+      if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
+      throw error;
+    }
+    return redirectWithToast(context, samePage(request), "admin:reports.sentToService");
   }
   if (form.get("intent") === "resolve" || form.get("intent") === "reopen") {
     const status = parseWithZod(form, { schema: reportStatusSchema });
@@ -133,6 +146,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
           {t("reports.send")}
         </button>
       </Form>
+      <SendToService detail={detail} result={result} />
       <Form method="post" className="form-stack">
         <input type="hidden" name="reportId" value={report.id} />
         {report.status === "open" ? (
@@ -149,6 +163,42 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
         )}
       </Form>
     </div>
+  );
+}
+
+/** "Send vehicle to service": an open service record linked to the report, the vehicle in service (its courier keeps it). */
+function SendToService({ detail, result }: { detail: Detail; result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("admin");
+  const [form, fields] = useForm({
+    id: `to-service-${detail.report.id}`,
+    lastResult: result?.initialValue?.intent === "toService" ? result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: toServiceSchema }),
+    shouldValidate: "onSubmit",
+    defaultValue: { description: detail.report.description },
+  });
+  const service = detail.service;
+  if (!service) return null;
+  if (service.vehicleStatus === "maintenance") {
+    return (
+      <p className="alert alert-info" data-testid="report-in-service">
+        {t("reports.inService")} <Link to={`/admin/vehicles/${service.vehicleId}#service`}>{detail.vehicleName}</Link>
+      </p>
+    );
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="form-stack" data-testid="to-service-form">
+      <input type="hidden" name="intent" value="toService" />
+      <input type="hidden" name="reportId" value={detail.report.id} />
+      <label className="field">
+        {t("reports.toServiceNote")}
+        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
+        <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+      </label>
+      <p className="field-hint">{t("reports.toServiceHint")}</p>
+      <button type="submit" className="btn btn-outline">
+        {t("reports.toService")}
+      </button>
+    </Form>
   );
 }
 

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/user-detail";
 import { userActionSchema } from "~/components/admin/schemas";
-import { AuditTable, HistoryTable } from "~/components/admin/user-sections";
+import { AuditTable, DocumentsCard, HistoryTable } from "~/components/admin/user-sections";
+import { DecisionError } from "~/models/decisions.server";
+import { acceptDocumentRenewal, adminDocumentDetail, rejectDocumentRenewal } from "~/models/documents.server";
 import { Badge, ConfirmDialog, FormError, MailLink, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/lib/session.server";
 import { AdminUserError, changeUserRole, eraseUser, getUserDetail, setUserActive } from "~/models/admin-users.server";
@@ -17,7 +19,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
   const detail = getUserDetail(idParam(params.id));
   if (!detail) throw notFound();
-  return { ...detail, isSelf: detail.user.id === admin.id };
+  return { ...detail, documents: adminDocumentDetail(detail.user.id), isSelf: detail.user.id === admin.id };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -26,6 +28,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: userActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
+  if (value.intent === "acceptDocument" || value.intent === "rejectDocument") {
+    try {
+      if (value.intent === "acceptDocument") await acceptDocumentRenewal(admin.id, value.renewalId, value.validUntil);
+      else await rejectDocumentRenewal(admin.id, value.renewalId, value.reason);
+    } catch (error) {
+      if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+      throw error;
+    }
+    return redirectWithToast(context, `/admin/users/${id}`, value.intent === "acceptDocument" ? "admin:documents.accepted" : "admin:documents.rejected");
+  }
   try {
     if (value.intent === "role" || value.intent === "erase") {
       // Cheap refusals first, so a mistyped e-mail does not spend the admin's one-time code.
@@ -55,7 +67,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [params] = useSearchParams();
-  const { user, applications, vehicle, requests, reports, history, audit, isSelf } = loaderData;
+  const { user, applications, vehicle, requests, reports, history, audit, documents, isSelf } = loaderData;
   return (
     <section className="admin-detail">
       <PageHeader title={user.fullName ?? user.email} crumbs={[{ to: "/admin/users", label: t("nav.users") }]} />
@@ -130,6 +142,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
       </div>
+      {documents ? <DocumentsCard documents={documents} /> : null}
       <div className="card">
         <h2>{t("users.vehicle")}</h2>
         {vehicle ? (

@@ -58,6 +58,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
+        <label className="field">
+          {t("users.documents")}
+          <select name="documents" defaultValue={filter.documents ?? ""}>
+            <option value="">{t("list.all")}</option>
+            <option value="expiring">{t("users.documentsExpiring")}</option>
+          </select>
+        </label>
         <input type="hidden" name="sort" value={filter.sort} />
         <input type="hidden" name="dir" value={filter.dir} />
       </FilterForm>
@@ -73,10 +80,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               <SortHeader column="createdAt" label={t("users.registeredAt")} sort={filter.sort} dir={filter.dir} />
               <SortHeader column="fullName" label={t("users.fullName")} sort={filter.sort} dir={filter.dir} />
               <SortHeader column="status" label={t("users.status")} sort={filter.sort} dir={filter.dir} />
+              {filter.documents ? <th scope="col">{t("users.validUntil")}</th> : null}
             </tr>
           </thead>
           <tbody>
-            {users.rows.length === 0 ? <EmptyRow colSpan={8} text={t("users.empty")} /> : null}
+            {users.rows.length === 0 ? <EmptyRow colSpan={filter.documents ? 9 : 8} text={t("users.empty")} /> : null}
             {users.rows.map((u) => (
               <tr key={u.id}>
                 <td data-label={t("users.id")}>
@@ -97,6 +105,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <Link to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</Link>
                 </td>
                 <td data-label={t("users.status")}>{t(`common:status.${u.status}`)}</td>
+                {filter.documents ? (
+                  <td data-label={t("users.validUntil")} className="whitespace-nowrap">
+                    {formatDate(u.documentValidUntil)}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

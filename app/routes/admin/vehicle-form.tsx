@@ -5,7 +5,10 @@ import { FileInput } from "~/components/file-input";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
-import { idIntentSchema, vehicleProblemSchema, vehicleSchema } from "~/components/admin/schemas";
+import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/components/admin/schemas";
+import { VehicleService } from "~/components/admin/vehicle-service";
+import { now } from "~/lib/clock.server";
+import { addServiceRecord, completeService, listServiceRecords, MaintenanceError, putVehicleInService, setOdometer, vehicleNextService } from "~/models/maintenance.server";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
 import { HandoverHistory } from "~/components/admin/handover-history";
@@ -19,14 +22,24 @@ import { splitDuplicateMedia, withPreparedUploads } from "~/models/uploads.serve
 import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicle, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
-const actionSchema = z.discriminatedUnion("intent", [vehicleSchema, vehicleProblemSchema, idIntentSchema("removeImage"), z.object({ intent: z.literal("delete") })]);
+const actionSchema = z.discriminatedUnion("intent", [
+  vehicleSchema,
+  vehicleProblemSchema,
+  idIntentSchema("removeImage"),
+  z.object({ intent: z.literal("delete") }),
+  serviceRecordSchema,
+  odometerSchema,
+  z.object({ intent: z.literal("serviceStart") }),
+  z.object({ intent: z.literal("serviceComplete") }),
+]);
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
   const detail = id === null ? null : getVehicle(id);
   if (id !== null && !detail) throw notFound();
-  return { detail, users: assignableUsers(id), handovers: id === null ? [] : listVehicleHandovers(id) };
+  const service = detail ? { records: listServiceRecords(detail.vehicle.id), due: vehicleNextService(detail.vehicle.id, detail.vehicle.odometerKm).due } : null;
+  return { detail, service, today: now().toISOString().slice(0, 10), users: assignableUsers(id), handovers: id === null ? [] : listVehicleHandovers(id) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -68,6 +81,20 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       await deleteStoredFiles([key]);
       return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.imageRemoved");
     }
+    if (value.intent === "serviceRecord" || value.intent === "odometer" || value.intent === "serviceStart" || value.intent === "serviceComplete") {
+      try {
+        if (value.intent === "serviceRecord") {
+          addServiceRecord(admin.id, id, { serviceDate: value.serviceDate, description: value.description, costCents: value.cost, nextDueAt: value.nextDueAt ?? null, nextDueKm: value.nextDueKm ?? null });
+        } else if (value.intent === "odometer") setOdometer(admin.id, id, value.odometerKm);
+        else if (value.intent === "serviceStart") putVehicleInService(admin.id, id);
+        else completeService(admin.id, id);
+      } catch (error) {
+        if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
+        throw error;
+      }
+      const toasts = { serviceRecord: "recordAdded", odometer: "odometerSaved", serviceStart: "started", serviceComplete: "completed" } as const;
+      return redirectWithToast(context, `/admin/vehicles/${id}#service`, `admin:vehicles.service.${toasts[value.intent]}`);
+    }
     if (value.intent === "problem") {
       addVehicleProblem(admin.id, id, value.description);
       return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.problemAdded");
@@ -92,7 +119,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation("admin");
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { detail, users, handovers } = loaderData;
+  const { detail, service, today, users, handovers } = loaderData;
   const vehicle = detail?.vehicle;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
@@ -182,6 +209,16 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
       </Form>
       {detail ? (
         <>
+          {service ? (
+            <VehicleService
+              vehicle={detail.vehicle}
+              assignee={detail.assignee}
+              records={service.records}
+              due={service.due}
+              today={today}
+              result={result?.initialValue?.intent === "serviceRecord" ? result : undefined}
+            />
+          ) : null}
           <HandoverHistory vehicleId={detail.vehicle.id} handovers={handovers} />
           <VehicleImages images={detail.images} />
           <VehicleProblems problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />

@@ -28,6 +28,13 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
           {t("vehicles.search")}
           <input type="search" name="q" defaultValue={filter.q} placeholder={t("vehicles.searchPlaceholder")} />
         </label>
+        <label className="field">
+          {t("vehicles.service.title")}
+          <select name="service" defaultValue={filter.service ?? ""}>
+            <option value="">{t("vehicles.service.filterAll")}</option>
+            <option value="attention">{t("vehicles.service.filter")}</option>
+          </select>
+        </label>
       </FilterForm>
       <div className="table-wrap">
         <table className="table table-cards">
@@ -41,7 +48,7 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {vehicles.rows.length === 0 ? <EmptyRow colSpan={5} text={filter.q ? t("vehicles.noMatch") : t("vehicles.empty")} /> : null}
+            {vehicles.rows.length === 0 ? <EmptyRow colSpan={5} text={filter.q || filter.service ? t("vehicles.noMatch") : t("vehicles.empty")} /> : null}
             {vehicles.rows.map((v) => (
               <tr key={v.id}>
                 <td data-label={t("vehicles.name")}>
@@ -53,6 +60,12 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
                 <td data-label={t("vehicles.status")}>
                   <Badge tone={VEHICLE_TONE[v.status]}>{t(`common:vehicleStatus.${v.status}`)}</Badge>
                   {v.status === "future" && v.availableSince ? <span className="field-hint"> {formatDate(v.availableSince)}</span> : null}
+                  {v.serviceDue ? (
+                    <>
+                      {" "}
+                      <Badge tone={v.serviceDue.state === "overdue" ? "danger" : "warn"}>{t(v.serviceDue.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}</Badge>
+                    </>
+                  ) : null}
                 </td>
                 <td data-label={t("vehicles.assignedUser")}>{v.userId ? <Link to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</Link> : t("vehicles.unassigned")}</td>
                 <td data-label={t("vehicles.leaseEndsAt")} className="whitespace-nowrap">

@@ -1,0 +1,149 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { formatEur, type ServiceDue } from "~/domain/maintenance";
+import { HTML_LANG, isLanguage } from "~/domain/rules";
+import type { VehicleStatus } from "~/domain/status";
+import { serviceRecordSchema } from "./schemas";
+import { Badge, EmptyRow, useFormatDate } from "./ui";
+import { FieldError } from "./vehicle-sections";
+
+type ServiceRecord = {
+  id: number;
+  serviceDate: Date | string;
+  description: string;
+  costCents: number | null;
+  nextDueAt: Date | string | null;
+  nextDueKm: number | null;
+  completedAt: Date | string | null;
+  problemReportId: number | null;
+};
+
+type Props = {
+  vehicle: { status: VehicleStatus; odometerKm: number | null };
+  assignee: { id: number; email: string; fullName: string | null } | null;
+  records: ServiceRecord[];
+  due: ServiceDue;
+  today: string;
+  result?: SubmissionResult<string[]>;
+};
+
+/** The vehicle's service: in service or not (audited buttons), the odometer, the records and a form for a new one. */
+export function VehicleService({ vehicle, assignee, records, due, today, result }: Props) {
+  const { t, i18n } = useTranslation("admin");
+  const formatDate = useFormatDate();
+  const locale = isLanguage(i18n.language) ? HTML_LANG[i18n.language] : "sk";
+  const inService = vehicle.status === "maintenance";
+  const [form, fields] = useForm({
+    id: "service-record",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRecordSchema }),
+    shouldValidate: "onSubmit",
+    defaultValue: { serviceDate: today },
+  });
+  return (
+    <div className="card form-stack" id="service" data-testid="vehicle-service">
+      <h2>{t("vehicles.service.title")}</h2>
+      <p>
+        <Badge tone={inService ? "warn" : "ok"}>{t(`common:vehicleStatus.${vehicle.status}`)}</Badge>{" "}
+        {due ? <Badge tone={due.state === "overdue" ? "danger" : "warn"}>{t(due.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}</Badge> : null}
+      </p>
+      {inService ? <p className="field-hint">{t("vehicles.service.inServiceNote")}</p> : null}
+      {inService && assignee ? (
+        <p className="alert alert-info">
+          <Link to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</Link>: {t("vehicles.service.assignedNote")}
+        </p>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value={inService ? "serviceComplete" : "serviceStart"} />
+        <button type="submit" className={inService ? "btn btn-primary" : "btn btn-outline"}>
+          {inService ? t("vehicles.service.complete") : t("vehicles.service.putInService")}
+        </button>
+      </Form>
+      <Form method="post" className="admin-inline-form">
+        <input type="hidden" name="intent" value="odometer" />
+        <label className="field">
+          {t("vehicles.service.odometer")}
+          <input type="number" name="odometerKm" min={0} step={1} inputMode="numeric" defaultValue={vehicle.odometerKm ?? ""} required />
+        </label>
+        <button type="submit" className="btn btn-outline">
+          {t("vehicles.service.saveOdometer")}
+        </button>
+      </Form>
+      <h3>{t("vehicles.service.records")}</h3>
+      <div className="table-wrap">
+        <table className="table table-cards">
+          <thead>
+            <tr>
+              <th scope="col">{t("vehicles.service.date")}</th>
+              <th scope="col">{t("vehicles.service.description")}</th>
+              <th scope="col">{t("vehicles.service.cost")}</th>
+              <th scope="col">{t("vehicles.service.nextDueAt")}</th>
+              <th scope="col">{t("vehicles.service.nextDueKm")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.length === 0 ? <EmptyRow colSpan={5} text={t("vehicles.service.noRecords")} /> : null}
+            {records.map((r) => (
+              <tr key={r.id} data-testid={`service-record-${r.id}`}>
+                <td data-label={t("vehicles.service.date")} className="whitespace-nowrap">
+                  {formatDate(r.serviceDate)} {r.completedAt ? null : <Badge tone="warn">{t("vehicles.service.open")}</Badge>}
+                </td>
+                <td data-label={t("vehicles.service.description")}>
+                  {r.description}
+                  {r.problemReportId ? (
+                    <>
+                      {" · "}
+                      <Link to={`/admin/problem-reports?status=all&report=${r.problemReportId}`}>{t("vehicles.service.fromReport", { id: r.problemReportId })}</Link>
+                    </>
+                  ) : null}
+                </td>
+                <td data-label={t("vehicles.service.cost")}>{r.costCents === null ? "—" : formatEur(r.costCents, locale)}</td>
+                <td data-label={t("vehicles.service.nextDueAt")}>{formatDate(r.nextDueAt)}</td>
+                <td data-label={t("vehicles.service.nextDueKm")}>{r.nextDueKm ?? "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="form-stack">
+        <h3>{t("vehicles.service.add")}</h3>
+        <input type="hidden" name="intent" value="serviceRecord" />
+        <div className="admin-grid">
+          <label className="field">
+            {t("vehicles.service.date")}
+            <input {...getInputProps(fields.serviceDate, { type: "date" })} key={fields.serviceDate.key} required />
+            <FieldError errors={fields.serviceDate.errors} id={fields.serviceDate.errorId} />
+          </label>
+          <label className="field">
+            {t("vehicles.service.cost")}
+            <input {...getInputProps(fields.cost, { type: "text" })} key={fields.cost.key} inputMode="decimal" placeholder="49,90" />
+            <FieldError errors={fields.cost.errors} id={fields.cost.errorId} />
+          </label>
+        </div>
+        <label className="field">
+          {t("vehicles.service.description")}
+          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
+          <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+        </label>
+        <div className="admin-grid">
+          <label className="field">
+            {t("vehicles.service.nextDueAt")}
+            <input {...getInputProps(fields.nextDueAt, { type: "date" })} key={fields.nextDueAt.key} />
+            <FieldError errors={fields.nextDueAt.errors} id={fields.nextDueAt.errorId} />
+          </label>
+          <label className="field">
+            {t("vehicles.service.nextDueKm")}
+            <input {...getInputProps(fields.nextDueKm, { type: "number" })} key={fields.nextDueKm.key} min={0} step={1} inputMode="numeric" />
+            <FieldError errors={fields.nextDueKm.errors} id={fields.nextDueKm.errorId} />
+          </label>
+        </div>
+        <button type="submit" className="btn btn-outline">
+          {t("vehicles.service.addButton")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+

@@ -1,0 +1,97 @@
+import { describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { auditLog, problemReports, serviceRecords, vehicles } from "~db/schema";
+import { db } from "~/lib/db.server";
+import { createVehicle } from "../../tests/dashboard-helpers";
+import { createUser, getUserRow } from "../../tests/factories";
+import { addServiceRecord, completeService, listServiceRecords, maintenanceTile, MaintenanceError, putVehicleInService, sendReportVehicleToService, setOdometer, vehiclesWithServiceDue } from "./maintenance.server";
+import { approveVehicleRequest, createVehicleRequest, listRequestableVehicles } from "./vehicle-requests.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+const admin = await createUser({ role: "admin" });
+const vehicleOf = (id: number) => db().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
+const audits = (action: string, vehicleId: number) => db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, vehicleId))).all();
+
+function errorKey(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof MaintenanceError) return error.key;
+    throw error;
+  }
+  throw new Error("expected a MaintenanceError");
+}
+
+describe("service from a problem report", () => {
+  test("the vehicle goes in service with an open record linked to the report; the courier keeps it; done → in use again", async () => {
+    const courier = await createUser({ status: "working_with_vehicle" });
+    const vehicle = createVehicle();
+    db().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
+    const report = db().insert(problemReports).values({ userId: courier.id, vehicleId: vehicle.id, description: "Brakes squeak" }).returning().get();
+    const { recordId } = sendReportVehicleToService(admin.id, report.id, "Replace the brake pads");
+    expect(vehicleOf(vehicle.id).status).toBe("maintenance");
+    expect(vehicleOf(vehicle.id).assignedUserId).toBe(courier.id);
+    expect(getUserRow(courier.id)?.status).toBe("working_with_vehicle");
+    const record = db().select().from(serviceRecords).where(eq(serviceRecords.id, recordId!)).get()!;
+    expect([record.problemReportId, record.description, record.completedAt]).toEqual([report.id, "Replace the brake pads", null]);
+    expect(audits("vehicle.service_start", vehicle.id)).toHaveLength(1);
+    expect(errorKey(() => sendReportVehicleToService(admin.id, report.id, "again"))).toBe("alreadyInService");
+    expect(listRequestableVehicles().some((v) => v.id === vehicle.id)).toBe(false);
+
+    completeService(admin.id, vehicle.id);
+    expect(vehicleOf(vehicle.id).status).toBe("in_use");
+    expect(listServiceRecords(vehicle.id)[0]?.completedAt).toBeInstanceOf(Date);
+    expect(audits("vehicle.service_complete", vehicle.id)).toHaveLength(1);
+    expect(errorKey(() => completeService(admin.id, vehicle.id))).toBe("notInService");
+  });
+
+  test("a report without a vehicle cannot send one", async () => {
+    const courier = await createUser({ status: "working_with_vehicle" });
+    const report = db().insert(problemReports).values({ userId: courier.id, description: "No vehicle named" }).returning().get();
+    expect(errorKey(() => sendReportVehicleToService(admin.id, report.id, "x"))).toBe("noVehicle");
+  });
+
+  test("a free vehicle in service is not requestable and returns to available", () => {
+    const vehicle = createVehicle();
+    putVehicleInService(admin.id, vehicle.id);
+    expect(listRequestableVehicles().some((v) => v.id === vehicle.id)).toBe(false);
+    completeService(admin.id, vehicle.id);
+    expect(vehicleOf(vehicle.id).status).toBe("available");
+  });
+
+  test("a swap away from a vehicle in service leaves it in service", async () => {
+    const courier = await createUser({ status: "working_with_vehicle" });
+    const broken = createVehicle();
+    db().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, broken.id)).run();
+    putVehicleInService(admin.id, broken.id);
+    const replacement = createVehicle();
+    const request = createVehicleRequest(courier.id, replacement.id);
+    await approveVehicleRequest(admin.id, request.id);
+    expect(vehicleOf(broken.id)).toMatchObject({ status: "maintenance", assignedUserId: null });
+    expect(vehicleOf(replacement.id).assignedUserId).toBe(courier.id);
+  });
+});
+
+describe("service records and what is due", () => {
+  test("records, odometer and the dashboard tile", () => {
+    const now = new Date();
+    const before = maintenanceTile(now);
+    const byDate = createVehicle();
+    addServiceRecord(admin.id, byDate.id, { serviceDate: new Date(now.getTime() - 170 * DAY), description: "Yearly check", costCents: 4990, nextDueAt: new Date(now.getTime() + 3 * DAY), nextDueKm: null });
+    const byKm = createVehicle();
+    addServiceRecord(admin.id, byKm.id, { serviceDate: new Date(now.getTime() - 30 * DAY), description: "Tyres", costCents: null, nextDueAt: null, nextDueKm: 3000 });
+    expect(vehiclesWithServiceDue(now).some((d) => d.vehicleId === byKm.id)).toBe(false);
+    setOdometer(admin.id, byKm.id, 2950);
+    expect(vehicleOf(byKm.id).odometerKm).toBe(2950);
+    expect(audits("vehicle.odometer", byKm.id)).toHaveLength(1);
+    expect(audits("vehicle.service_record", byDate.id)).toHaveLength(1);
+    const due = vehiclesWithServiceDue(now);
+    expect(due.find((d) => d.vehicleId === byDate.id)?.due).toEqual({ state: "soon", by: "date" });
+    expect(due.find((d) => d.vehicleId === byKm.id)?.due).toEqual({ state: "soon", by: "km" });
+    putVehicleInService(admin.id, byDate.id);
+    expect(maintenanceTile(now)).toEqual({ inService: before.inService + 1, due: before.due + 2 });
+    // A newer record without a due date does not hide the next service the older one named.
+    addServiceRecord(admin.id, byDate.id, { serviceDate: now, description: "Lamp", costCents: 500, nextDueAt: null, nextDueKm: null });
+    expect(vehiclesWithServiceDue(now).some((d) => d.vehicleId === byDate.id)).toBe(true);
+  });
+});
