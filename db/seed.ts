@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import type { DB } from "~/lib/db.server";
+import type { DB } from "~/infra/db.server";
 import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
 import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERVICE, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
 

@@ -1,7 +1,7 @@
 /**
  * Right-to-stay documents (residence permit, refugee document) that run out: when the courier is
  * reminded, when the document counts as expired, and what a new date must look like. Pure: the
- * caller passes the server's `now()` (app/lib/clock.server.ts).
+ * caller passes the server's `now()` (app/infra/clock.server.ts).
  */
 import { z } from "zod";
 import { DOCUMENT_EXPIRING_SOON_DAYS, DOCUMENT_REMINDER_DAYS } from "./rules";

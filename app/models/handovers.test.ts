@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, handovers, uploads, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { prepareUpload } from "~/lib/uploads.server";
+import { db } from "~/infra/db.server";
+import { prepareUpload } from "~/infra/uploads.server";
 import { createUser } from "../../tests/factories";
 import { createVehicle, receivedFile } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";

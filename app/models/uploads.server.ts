@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { uploads, type UploadKind } from "~db/schema";
-import { db, writeTransaction } from "~/lib/db.server";
+import { uploads } from "~db/schema";
+import type { UploadKind, UploadSummary } from "~/domain/files";
+import { db, writeTransaction } from "~/infra/db.server";
 import {
   commitUploads,
   deleteStoredFiles,
   discardUploads,
   removeUnreferencedFiles,
   type PreparedUpload,
-} from "~/lib/uploads.server";
+} from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
 
@@ -16,7 +17,6 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media"];
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type UploadSummary = Pick<UploadRow, "id" | "kind" | "mime" | "width" | "height">;
 const summary = { id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height };
 
 /** Inserts the rows of prepared files inside the caller's transaction. */

@@ -3,9 +3,9 @@ import { handovers, problemReports, uploads, users, vehicleRequests, vehicles } 
 import { missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
-import { now as clockNow } from "~/lib/clock.server";
-import { db, writeTransaction } from "~/lib/db.server";
-import type { PreparedUpload } from "~/lib/uploads.server";
+import { now as clockNow } from "~/infra/clock.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import type { PreparedUpload } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { closePendingRenewal } from "./leases.server";

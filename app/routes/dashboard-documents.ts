@@ -6,10 +6,10 @@
  */
 import type { Route } from "./+types/dashboard-documents";
 import { DOCUMENT_FIELDS } from "~/domain/application-schema";
-import { jsonError } from "~/lib/http.server";
-import { hit } from "~/lib/rate-limit.server";
-import { requireUser } from "~/lib/session.server";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { jsonError } from "~/infra/http.server";
+import { hit } from "~/services/rate-limit.server";
+import { requireUser } from "~/services/session.server";
+import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/infra/uploads.server";
 import { RIGHT_TO_STAY_KINDS } from "~/domain/document-expiry";
 import { mayRenewDocument } from "~/models/documents.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";

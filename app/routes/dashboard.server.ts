@@ -3,7 +3,7 @@
  * Each answers with a redirect and a toast on success, or data with a status and the message the
  * screen shows next to the form (so the same forms work with and without JavaScript).
  */
-import type { SubmissionResult } from "@conform-to/react";
+import { MODALS, type ActionIntent, type ApplicationView, type DashboardActionData, type DashboardData, type DashboardModal, type VehicleView } from "~/components/dashboard/types";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
@@ -11,15 +11,15 @@ import { pickDraftFields } from "~/domain/application-draft";
 import { DOCUMENT_FIELDS, applicationSchema, needsRightToStay } from "~/domain/application-schema";
 import { parseValidUntil, RIGHT_TO_STAY_KINDS, validUntilIssue } from "~/domain/document-expiry";
 import { courierDocumentStatus, mayRenewDocument, submitDocumentRenewal } from "~/models/documents.server";
-import { now } from "~/lib/clock.server";
+import { now } from "~/infra/clock.server";
 import { pickLocalized } from "~/domain/localized-text";
 import { MAX_REPORT_FILES, type Language } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
 import { reportReplySchema } from "~/domain/report-thread";
-import { log } from "~/lib/log.server";
-import { hit } from "~/lib/rate-limit.server";
-import type { SessionUser } from "~/models/users.server";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload, type ReceivedFile } from "~/lib/uploads.server";
+import { log } from "~/infra/log.server";
+import { hit } from "~/services/rate-limit.server";
+import type { SessionUser } from "~/domain/user";
+import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload, type ReceivedFile } from "~/infra/uploads.server";
 import { getLatestApplication, getOwnApplication, submitApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
@@ -28,21 +28,10 @@ import { createRenewalRequest, createVehicleRequest, getAssignedVehicle, listOwn
 import { confirmHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
 import { getSettings } from "~/models/settings.server";
 import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
 
 type Context = Readonly<RouterContextProvider>;
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "renewDocument";
-export type DashboardActionData = {
-  intent: ActionIntent;
-  error?: string;
-  lastResult?: SubmissionResult<string[]>;
-  /** For a refused reply: which report's form, and what was typed (kept for the no-JS re-render). */
-  reportId?: number;
-  body?: string;
-  /** For a refused new document: the date typed (kept for the no-JS re-render). */
-  validUntil?: string;
-};
 
 const tr = (context: Context, key: string, values?: Record<string, unknown>) => getInstance(context).t(key, values);
 
@@ -277,11 +266,8 @@ export async function renewDocumentAction(context: Context, request: Request, us
   return succeed(context, tr(context, "dashboard:documents.sent"));
 }
 
-export const MODALS = ["application", "vehicle", "report"] as const;
-export type DashboardModal = (typeof MODALS)[number];
-
 /** Everything the dashboard shows for the user's status; each query is scoped to the user. */
-export function loadDashboard(user: SessionUser, url: URL, language: Language) {
+export function loadDashboard(user: SessionUser, url: URL, language: Language): DashboardData {
   const serializeVehicle = (v: NonNullable<ReturnType<typeof getAssignedVehicle>>) => vehicleView(v, language);
   const requested = url.searchParams.get("modal");
   const modal = (MODALS as readonly string[]).includes(requested ?? "") ? (requested as DashboardModal) : null;
@@ -363,7 +349,7 @@ function applicationDraft(userId: number, previous: ReturnType<typeof getLatestA
 }
 
 /** A vehicle as the courier sees it: one name, the specs in the reader's language or its fallback. */
-function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, language: Language) {
+function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, language: Language): VehicleView {
   const characteristics = pickLocalized({ sk: v.characteristicsSk, ua: v.characteristicsUa, en: v.characteristicsEn }, language);
   return {
     id: v.id,
@@ -377,7 +363,7 @@ function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, lang
   };
 }
 
-function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication>>) {
+function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication>>): ApplicationView {
   return {
     id: a.id,
     status: a.status,
@@ -394,6 +380,3 @@ function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication
   };
 }
 
-export type DashboardData = ReturnType<typeof loadDashboard>;
-export type VehicleView = ReturnType<typeof vehicleView>;
-export type ApplicationView = ReturnType<typeof serializeApplication>;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/files";
-import { requireUser } from "~/lib/session.server";
-import { getInstance } from "~/middleware/i18n";
-import { fileHeaders, storedFilePath } from "~/lib/uploads.server";
+import { requireUser } from "~/services/session.server";
+import { getInstance } from "~/infra/i18n.server";
+import { fileHeaders, storedFilePath } from "~/infra/uploads.server";
 import { findPrivateFile, recordFileView } from "~/models/uploads.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/media";
-import { fileHeaders, storedFilePath } from "~/lib/uploads.server";
+import { fileHeaders, storedFilePath } from "~/infra/uploads.server";
 import { findPublicMedia } from "~/models/uploads.server";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 
 /** Public media (vehicle images, news media); private kinds are not found here. Files never change, so they cache for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { problemReports, referralLinks, users } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { application, courier, problemReport } from "../../app/routes/admin/admin-test-data";
 import { createUser, sessionCookieHeader } from "../factories";
 import { png } from "../media-fixtures";

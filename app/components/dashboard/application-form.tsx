@@ -14,7 +14,7 @@ import {
   RESIDENCE_DOCUMENTS,
 } from "~/domain/application-schema";
 import { MIN_COURIER_AGE } from "~/domain/rules";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FieldError, FormAlert, RequiredMark } from "./field-error";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, newsPosts, problemReports, referralLinks, sessions, uploads, users, vehicleRequests, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../../tests/factories";
 import { png } from "../../../tests/media-fixtures";
 import { call } from "../../../tests/route-harness";

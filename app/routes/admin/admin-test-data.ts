@@ -1,7 +1,7 @@
 /** Test data for the admin integration tests: rows written straight into the tables the app reads. */
 import { applications, problemReports, vehicleRequests, vehicles } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../../tests/factories";
 
 let serial = 0;

@@ -5,13 +5,13 @@ import type { Route } from "./+types/news";
 import { idIntentSchema } from "~/components/admin/schemas";
 import { Badge, ConfirmDialog, EmptyRow, FormError, PageHeader, Pager, useFormatDate } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
-import { requireAdmin } from "~/lib/session.server";
-import { getLocale } from "~/middleware/i18n";
-import { deleteStoredFiles } from "~/lib/uploads.server";
+import { requireAdmin } from "~/services/session.server";
+import { getLocale } from "~/infra/i18n.server";
+import { deleteStoredFiles } from "~/infra/uploads.server";
 import { pageFrom } from "~/models/admin-list.server";
 import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/infra/http.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

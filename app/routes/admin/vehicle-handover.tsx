@@ -9,12 +9,12 @@ import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { FileInput } from "~/components/file-input";
 import { DAMAGE_LEVELS, DAMAGE_PARTS, damagesFromInput, handoverSchema, isHandoverKind, type HandoverInput } from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
-import { requireAdmin } from "~/lib/session.server";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { requireAdmin } from "~/services/session.server";
+import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/infra/uploads.server";
 import { getPendingHandover, HandoverError, recordHandover } from "~/models/handovers.server";
 import { getVehicle } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 
 /** `/admin/vehicles/:id/handover?kind=check_out|check_in`: the oldest handover of that kind waiting for this vehicle. */
 function pendingFor(params: { id?: string }, request: Request) {

@@ -11,15 +11,15 @@ import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
 import { REQUEST_STATUSES } from "~/domain/status";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { listVehicleRequests, requestFilterFrom } from "~/models/admin-queries.server";
 import { DecisionError } from "~/models/decisions.server";
 import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
 import { approveVehicleRequest, decideVehicleRequests, rejectVehicleRequest } from "~/models/vehicle-requests.server";
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
-import { now } from "~/lib/clock.server";
-import { readFormData } from "~/lib/http.server";
+import { now } from "~/infra/clock.server";
+import { readFormData } from "~/infra/http.server";
 
 const requestId = z.coerce.number().int().positive();
 const actionSchema = z.discriminatedUnion("intent", [

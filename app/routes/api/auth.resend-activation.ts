@@ -1,10 +1,10 @@
 import type { Route } from "./+types/auth.resend-activation";
 import { emailOnlySchema } from "~/domain/auth-schemas";
-import { resendActivation } from "~/lib/auth.server";
-import { apiFailure, parseApiBody } from "~/lib/auth-http.server";
-import { requestInfoContext } from "~/lib/context";
-import { methodNotAllowed } from "~/lib/http.server";
-import { getInstance } from "~/middleware/i18n";
+import { resendActivation } from "~/services/auth.server";
+import { apiFailure, parseApiBody } from "~/services/auth-http.server";
+import { requestInfoContext } from "~/infra/context";
+import { methodNotAllowed } from "~/infra/http.server";
+import { getInstance } from "~/infra/i18n.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);

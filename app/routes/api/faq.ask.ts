@@ -1,11 +1,11 @@
 import type { Route } from "./+types/faq.ask";
 import { askSchema } from "~/domain/assistant-schema";
 import { isLanguage } from "~/domain/rules";
-import { answerQuestion } from "~/lib/assistant.server";
-import { requestInfoContext } from "~/lib/context";
-import { jsonError, methodNotAllowed, readBody } from "~/lib/http.server";
-import { hit } from "~/lib/rate-limit.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { answerQuestion } from "~/services/assistant.server";
+import { requestInfoContext } from "~/infra/context";
+import { jsonError, methodNotAllowed, readBody } from "~/infra/http.server";
+import { hit } from "~/services/rate-limit.server";
+import { getInstance, getLocale } from "~/infra/i18n.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);

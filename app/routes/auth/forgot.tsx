@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/forgot";
 import { AuthDialog } from "~/components/auth-dialog";
-import type { AuthFormResult } from "~/components/auth/types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 import { emailOnlySchema } from "~/domain/auth-schemas";
-import { forgotPassword } from "~/lib/auth.server";
-import { formFailure, formInvalid } from "~/lib/auth-http.server";
-import { fallbackForForm } from "~/lib/captcha.server";
-import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/middleware/i18n";
-import { readFormData } from "~/lib/http.server";
-import { guardNetwork, isNetworkFailure } from "~/lib/network";
+import { forgotPassword } from "~/services/auth.server";
+import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { fallbackForForm } from "~/services/captcha.server";
+import { requestInfoContext } from "~/infra/context";
+import { getInstance } from "~/infra/i18n.server";
+import { readFormData } from "~/infra/http.server";
+import { guardNetwork, isNetworkFailure } from "~/client/network";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page

@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/resend";
 import { EmailOnlyForm } from "~/components/auth/forgot-form";
-import type { AuthFormResult } from "~/components/auth/types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 import { emailOnlySchema } from "~/domain/auth-schemas";
-import { resendActivation } from "~/lib/auth.server";
-import { formFailure, formInvalid } from "~/lib/auth-http.server";
-import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/middleware/i18n";
-import { readFormData } from "~/lib/http.server";
-import { guardNetwork, isNetworkFailure } from "~/lib/network";
+import { resendActivation } from "~/services/auth.server";
+import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { requestInfoContext } from "~/infra/context";
+import { getInstance } from "~/infra/i18n.server";
+import { readFormData } from "~/infra/http.server";
+import { guardNetwork, isNetworkFailure } from "~/client/network";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("auth:resend.title") };
