@@ -73,6 +73,29 @@ export function writeTransaction<T>(body: (tx: Transaction) => T): T {
   return db().transaction(body, { behavior: "immediate" });
 }
 
+/** Opens the connection now (applying pending migrations) rather than at the first query. */
+export function migrateDatabase() {
+  db();
+}
+
+/**
+ * A number that changes when another connection (another process, a backup restore) commits:
+ * SQLite's `PRAGMA data_version`. Writes through this connection do not change it.
+ */
+export function dataVersion(): number {
+  return (db().$client.query("PRAGMA data_version").get() as { data_version: number }).data_version;
+}
+
+/** Whether the database answers a query (the health check). */
+export function databaseAnswers(): boolean {
+  try {
+    db().$client.query("select 1").get();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function closeDatabase() {
   const current = globalForDb.__courierDb;
   if (!current) return;

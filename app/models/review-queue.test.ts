@@ -4,7 +4,7 @@ import { applications, auditLog, problemReports, vehicleRequests } from "~db/sch
 import { db } from "~/infra/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { sentMails } from "../../tests/dashboard-helpers";
-import { application, vehicle, vehicleRequest } from "~/routes/admin/admin-test-data";
+import { application, vehicle, vehicleRequest } from "../../tests/admin-fixtures";
 import { applicationFilterFrom, listApplications, listProblemReports, listVehicleRequests, pendingApplicationQueue, reportFilterFrom, requestFilterFrom } from "./admin-queries.server";
 import { approveApplications, rejectApplications } from "./applications.server";
 import { resolveProblemReports } from "./problem-reports.server";

@@ -7,7 +7,7 @@
 import type { Route } from "./+types/dashboard-documents";
 import { DOCUMENT_FIELDS } from "~/domain/application-schema";
 import { jsonError } from "~/infra/http.server";
-import { hit } from "~/services/rate-limit.server";
+import { hit } from "~/models/limits.server";
 import { requireUser } from "~/services/session.server";
 import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/infra/uploads.server";
 import { RIGHT_TO_STAY_KINDS } from "~/domain/document-expiry";

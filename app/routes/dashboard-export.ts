@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dashboard-export";
 import { buildDataArchive } from "~/services/data-export.server";
 import { jsonError } from "~/infra/http.server";
-import { hit } from "~/services/rate-limit.server";
+import { hit } from "~/models/limits.server";
 import { requireUser } from "~/services/session.server";
 import { collectUserData } from "~/models/privacy.server";
 

@@ -17,7 +17,7 @@ import { MAX_REPORT_FILES, type Language } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
 import { reportReplySchema } from "~/domain/report-thread";
 import { log } from "~/infra/log.server";
-import { hit } from "~/services/rate-limit.server";
+import { hit } from "~/models/limits.server";
 import type { SessionUser } from "~/domain/user";
 import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload, type ReceivedFile } from "~/infra/uploads.server";
 import { getLatestApplication, getOwnApplication, submitApplication } from "~/models/applications.server";

@@ -13,7 +13,7 @@ import { answerQuestion } from "~/services/assistant.server";
 import { config } from "~/infra/config.server";
 import { requestInfoContext } from "~/infra/context";
 import { dateTimeFormat } from "~/domain/date-format";
-import { hit } from "~/services/rate-limit.server";
+import { hit } from "~/models/limits.server";
 import { getInstance, getLocale } from "~/infra/i18n.server";
 import { listFaq, listFleet, listPartners, listPublishedNews } from "~/models/content.server";
 import { getSettings } from "~/models/settings.server";

@@ -26,7 +26,7 @@ import { applicationForm } from "../../tests/dashboard-helpers";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
 import { call, type CallOptions } from "../../tests/route-harness";
 import { db } from "~/infra/db.server";
-import { hit, type LimitName } from "./rate-limit.server";
+import { hit, type LimitName } from "~/models/limits.server";
 
 type Handler = Parameters<typeof call>[0];
 let ipCounter = 0;

@@ -21,7 +21,7 @@ import { activationMail, resetMail, sendInBackground } from "./account-mail.serv
 import { authenticateCredentials } from "./authenticator.server";
 import { verifyCaptcha, type CaptchaInput } from "./captcha.server";
 import { sendMailSafely } from "~/infra/mail.server";
-import { hit, reset, type LimitName } from "./rate-limit.server";
+import { hit, reset, type LimitName } from "~/models/limits.server";
 import { recognizeDevice } from "./device.server";
 import { SECOND_FACTOR_PATH, startSession } from "./session.server";
 

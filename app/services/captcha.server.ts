@@ -1,16 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import type { Challenge } from "altcha-lib/v1/types";
-import { lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { usedCaptchas } from "~db/schema";
 import type { FallbackQuestion } from "~/domain/auth-forms";
 import { getInstance } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
 import { randomToken, sha256 } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
 import { resources } from "~/infra/locales";
 import { log } from "~/infra/log.server";
+import { acceptCaptchaOnce } from "~/models/limits.server";
 
 /**
  * CONTRACT §5 captcha. With JavaScript: ALTCHA (self-hosted proof of work) or reCAPTCHA v3.
@@ -46,14 +44,7 @@ export function createAltchaChallenge(now = Date.now()): Promise<Challenge> {
 
 /** Records a solution; false when it was accepted before. */
 function acceptOnce(value: string, now = Date.now()) {
-  db().delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now))).run();
-  const row = db()
-    .insert(usedCaptchas)
-    .values({ hash: sha256(value), expiresAt: new Date(now + CHALLENGE_TTL_MS) })
-    .onConflictDoNothing()
-    .returning({ hash: usedCaptchas.hash })
-    .get();
-  return row !== undefined;
+  return acceptCaptchaOnce(sha256(value), new Date(now + CHALLENGE_TTL_MS), now);
 }
 
 async function verifyAltcha(token: string) {

@@ -1,6 +1,6 @@
 import { parseCookies } from "~/infra/cookies.server";
 import { randomToken } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
+import { dataVersion } from "~/infra/db.server";
 import { gzipWithNonce, prepareNonceGzip, type NonceGzip } from "~/infra/nonce-gzip.server";
 import { languageFromHeader } from "~/infra/i18n.server";
 
@@ -36,10 +36,6 @@ type Entry = {
 };
 const entries = new Map<string, Entry>();
 let generation = 0;
-
-function dataVersion(): number {
-  return (db().$client.query("PRAGMA data_version").get() as { data_version: number }).data_version;
-}
 
 /** The cache key, or null when the answer may depend on the visitor. */
 export function pageCacheKey(request: Request, url: URL): string | null {

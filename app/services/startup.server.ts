@@ -2,15 +2,15 @@ import { seedDemoData } from "~db/seed";
 import { ensureAdmin } from "~/models/admin-bootstrap.server";
 import { sweepOrphanFiles } from "~/models/uploads.server";
 import { config } from "~/infra/config.server";
-import { db } from "~/infra/db.server";
+import { migrateDatabase } from "~/infra/db.server";
 import { log } from "~/infra/log.server";
 
 /** Everything that must hold before the first request: valid config, migrated database, seed, admin. */
 export async function prepare() {
   const cfg = config();
-  const database = db();
+  migrateDatabase();
   if (cfg.demoSeed) {
-    const admin = await seedDemoData(database);
+    const admin = await seedDemoData();
     if (admin) {
       log("info", "demo data seeded");
       console.log(`\n  Demo admin: ${admin.email} / ${admin.password}\n  (the first log-in asks to set up two-step verification with an authenticator app)\n`);

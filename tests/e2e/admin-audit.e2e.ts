@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { applications, auditLog, users } from "~db/schema";
 import { db } from "~/infra/db.server";
-import { application, courier, vehicle } from "../../app/routes/admin/admin-test-data";
+import { application, courier, vehicle } from "../admin-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
 
 const SHOTS = "/tmp/cf-e2";

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { applications, vehicleRequests, vehicles } from "~db/schema";
 import { db } from "~/infra/db.server";
-import { application, courier, problemReport, vehicle, vehicleRequest } from "../../app/routes/admin/admin-test-data";
+import { application, courier, problemReport, vehicle, vehicleRequest } from "../admin-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { problemReports, referralLinks, users } from "~db/schema";
 import { db } from "~/infra/db.server";
-import { application, courier, problemReport } from "../../app/routes/admin/admin-test-data";
+import { application, courier, problemReport } from "../admin-fixtures";
 import { createUser, sessionCookieHeader } from "../factories";
 import { png } from "../media-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";

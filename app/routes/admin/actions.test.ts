@@ -5,7 +5,7 @@ import { db } from "~/infra/db.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../../tests/factories";
 import { png } from "../../../tests/media-fixtures";
 import { call } from "../../../tests/route-harness";
-import { actors, application, courier, problemReport, vehicle, vehicleRequest } from "./admin-test-data";
+import { actors, application, courier, problemReport, vehicle, vehicleRequest } from "../../../tests/admin-fixtures";
 import * as applicationDetail from "./application-detail";
 import * as newsForm from "./news-form";
 import * as news from "./news";

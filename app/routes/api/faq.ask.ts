@@ -4,7 +4,7 @@ import { isLanguage } from "~/domain/rules";
 import { answerQuestion } from "~/services/assistant.server";
 import { requestInfoContext } from "~/infra/context";
 import { jsonError, methodNotAllowed, readBody } from "~/infra/http.server";
-import { hit } from "~/services/rate-limit.server";
+import { hit } from "~/models/limits.server";
 import { getInstance, getLocale } from "~/infra/i18n.server";
 
 export function loader({ context }: Route.LoaderArgs) {

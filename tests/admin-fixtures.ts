@@ -2,7 +2,7 @@
 import { applications, problemReports, vehicleRequests, vehicles } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
 import { db } from "~/infra/db.server";
-import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../../tests/factories";
+import { createUser, enrolSecondFactor, sessionCookieHeader } from "./factories";
 
 let serial = 0;
 

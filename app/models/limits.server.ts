@@ -1,5 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { rateLimits } from "~db/schema";
+import { rateLimits, usedCaptchas } from "~db/schema";
 import { RATE_LIMITS } from "~/domain/rules";
 import { db } from "~/infra/db.server";
 
@@ -37,4 +37,14 @@ export function reset(name: LimitName, subject: string) {
 
 export function deleteExpiredLimits(now = Date.now()) {
   db().delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now))).run();
+}
+
+/**
+ * Records a solved captcha (by its hash) until it expires; false when it was accepted before.
+ * Expired ones are dropped on the way, so the table holds only the last few minutes.
+ */
+export function acceptCaptchaOnce(hash: string, expiresAt: Date, now = Date.now()) {
+  db().delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now))).run();
+  const row = db().insert(usedCaptchas).values({ hash, expiresAt }).onConflictDoNothing().returning({ hash: usedCaptchas.hash }).get();
+  return row !== undefined;
 }

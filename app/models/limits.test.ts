@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { RATE_LIMITS } from "~/domain/rules";
-import { hit, reset } from "./rate-limit.server";
+import { hit, reset } from "./limits.server";
 
 test("a limit allows its quota per window, then answers with Retry-After, then a new window opens", () => {
   const subject = `ip-${Math.random()}`;
