@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFile
 import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "~/domain/rules";
-import { fakeJpeg, jpegWithGps, png } from "../../tests/media-fixtures";
+import { fakeJpeg, jpegWithGps, mp4 as mp4File, png, webm } from "../../tests/media-fixtures";
 import { config } from "./config.server";
 import {
   commitUploads,
@@ -14,9 +14,11 @@ import {
   prepareUpload,
   reencodeImage,
   removeUnreferencedFiles,
-  storedFilePath,
   UploadError,
 } from "./uploads.server";
+import { storage } from "./storage.server";
+
+const stored = async (key: string) => (await storage().get(key)) !== null;
 
 function multipartRequest(form: FormData, headers: Record<string, string> = {}) {
   return new Request("http://localhost/x", { method: "POST", body: form, headers });
@@ -63,17 +65,28 @@ async function refusal(promise: Promise<unknown>) {
 
 describe("detectType", () => {
   test("recognises images and videos by their bytes", async () => {
-    expect(detectType(await jpegWithGps())?.mime).toBe("image/jpeg");
-    expect(detectType(await png())?.mime).toBe("image/png");
+    expect((await detectType(await jpegWithGps()))?.mime).toBe("image/jpeg");
+    expect((await detectType(await png()))?.mime).toBe("image/png");
     const webp = new Uint8Array(await sharp(await png()).webp().toBuffer());
-    expect(detectType(webp)?.mime).toBe("image/webp");
-    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 0, 0]);
-    expect(detectType(mp4)?.mime).toBe("video/mp4");
-    const mov = new Uint8Array([0, 0, 0, 0x14, ...new TextEncoder().encode("ftypqt  "), 0, 0, 0, 0]);
-    expect(detectType(mov)?.mime).toBe("video/quicktime");
+    expect((await detectType(webp))?.mime).toBe("image/webp");
+    expect(await detectType(mp4File())).toEqual({ class: "video", mime: "video/mp4", ext: "mp4" });
+    expect(await detectType(webm())).toEqual({ class: "video", mime: "video/webm", ext: "webm" });
+    const mov = new Uint8Array([0, 0, 0, 0x14, ...new TextEncoder().encode("ftypqt  "), 0, 0, 0, 0, ...new TextEncoder().encode("qt  ")]);
+    expect(await detectType(mov)).toEqual({ class: "video", mime: "video/quicktime", ext: "mov" });
   });
-  test("a text file named .jpg is nothing", () => {
-    expect(detectType(fakeJpeg())).toBeNull();
+  test("HEIC and AVIF photos are images, to be stored as JPEG, never videos", async () => {
+    const avif = new Uint8Array(await sharp(await png()).avif().toBuffer());
+    expect(await detectType(avif)).toEqual({ class: "image", mime: "image/avif", ext: "jpg" });
+    const heic = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")]);
+    expect(await detectType(heic)).toEqual({ class: "image", mime: "image/heic", ext: "jpg" });
+    const prepared = await prepareUpload({ field: "photo", name: "p.avif", path: await received("avif", avif), size: avif.length, type: { class: "image", mime: "image/avif", ext: "jpg" } });
+    expect([prepared.mime, prepared.storageKey.endsWith(".jpg")]).toEqual(["image/jpeg", true]);
+    const bytes = new Uint8Array(await (await storage().get(prepared.tempKey))!.arrayBuffer());
+    expect((await detectType(bytes))?.mime).toBe("image/jpeg");
+    await discardUploads([prepared]);
+  });
+  test("a text file named .jpg is nothing", async () => {
+    expect(await detectType(fakeJpeg())).toBeNull();
   });
 });
 
@@ -202,11 +215,11 @@ describe("storage", () => {
     const [a, b] = await Promise.all(
       [1, 2].map(async (i) => prepareUpload({ field: "photo", name: "x.jpg", path: await received(`x${i}`, await jpegWithGps()), size: 0, type: { class: "image", mime: "image/jpeg", ext: "jpg" } })),
     );
-    expect(existsSync(a!.tempPath)).toBe(true);
+    expect(await stored(a!.tempKey)).toBe(true);
     await commitUploads([a!]);
-    expect(existsSync(storedFilePath(a!.storageKey))).toBe(true);
+    expect([await stored(a!.storageKey), await stored(a!.tempKey)]).toEqual([true, false]);
     await discardUploads([b!]);
-    expect(existsSync(b!.tempPath)).toBe(false);
+    expect(await stored(b!.tempKey)).toBe(false);
   });
 
   test("the sweep removes unreferenced files past the grace period only", async () => {
@@ -223,7 +236,19 @@ describe("storage", () => {
     expect([existsSync(keep), existsSync(orphan), existsSync(fresh)]).toEqual([true, false, true]);
   });
 
-  test("storage keys cannot climb out of the folder", () => {
-    expect(() => storedFilePath("../etc/passwd")).toThrow();
+  test("storage keys cannot climb out of the folder", async () => {
+    expect(storage().get("../etc/passwd")).rejects.toThrow("Invalid storage key");
+    expect(storage().put("a/../../b.jpg", new Uint8Array([1]))).rejects.toThrow("Invalid storage key");
+  });
+
+  test("the local disk keeps, lists, moves and deletes files by key", async () => {
+    const disk = storage();
+    await disk.put(".tmp-port.txt", new TextEncoder().encode("hello"));
+    await disk.move(".tmp-port.txt", "port.txt");
+    expect(await (await disk.get("port.txt"))!.text()).toBe("hello");
+    expect((await disk.list()).map((entry) => entry.key)).toContain("port.txt");
+    await disk.delete("port.txt");
+    await disk.delete("port.txt");
+    expect(await disk.get("port.txt")).toBeNull();
   });
 });

@@ -1,23 +1,21 @@
 /**
  * Uploaded files (CONTRACT §5): streamed multipart parsing with size limits, type detection by
- * content, image re-encoding without metadata, and storage under UPLOADS_DIR with random names.
+ * content (the `file-type` package), image re-encoding without metadata, and the temporary half
+ * of storing: files go to the storage port (storage.server.ts) under random keys.
  *
- * Files and rows must agree (STYLE.md): `prepareUpload` writes a processed file under a temporary
- * name, the model commits the row, then `commitUploads` renames the file into place. A failed
- * transaction calls `discardUploads`; `removeUnreferencedFiles` sweeps whatever is left over.
+ * Files and rows must agree (STYLE.md), and the models own that discipline: a model function
+ * receives the files, `prepareUpload` writes each processed file under a temporary key, the model
+ * commits its rows, then `commitUploads` moves the files into place (`discardUploads` on a failed
+ * transaction); `removeUnreferencedFiles` sweeps whatever a crash left over.
  *
  * Received files are spooled to disk as each part arrives (`.tmp-recv-…` in UPLOADS_DIR), so a
- * request holds at most one part in memory, never the whole body; `discardReceived` removes what
- * was not prepared, and the sweep removes what a crash left behind.
+ * request holds at most one part in memory, never the whole body. A route only receives the form:
  *
- *   const { fields, files } = await parseUploadForm(request, { fields: { photo: "image" }, maxFiles: 1 });
- *   try {
- *     const prepared = await Promise.all(files.map(prepareUpload));
- *     try { saveRows(prepared); } catch (e) { await discardUploads(prepared); throw e; }
- *     await commitUploads(prepared);
- *   } finally { await discardReceived(files); }
+ *   return receiveUploadForm(request, { fields: { photo: "image" }, maxFiles: 1 }, async ({ fields, files }) => {
+ *     await saveSomething(user.id, fields, files); // the model prepares, commits and moves
+ *   }); // whatever the model did not take is removed here
  */
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   FormDataParseError,
@@ -29,10 +27,12 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
+import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "~/domain/rules";
 import { config } from "./config.server";
 import { randomToken } from "./crypto.server";
+import { storage } from "./storage.server";
 
 export type MediaClass = "image" | "video";
 /** What a file field accepts. */
@@ -64,7 +64,8 @@ export type PreparedUpload = {
   size: number;
   width: number | null;
   height: number | null;
-  tempPath: string;
+  /** The storage key it waits under until its row commits. */
+  tempKey: string;
   /** SHA-256 of the stored bytes, so the same picture is stored once per vehicle or post. */
   contentHash: string;
 };
@@ -84,29 +85,28 @@ export class UploadError extends Error {
   }
 }
 
-const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+/** The types we store, by the type `file-type` reads from the bytes; anything else is refused. */
+const ACCEPTED: Record<string, DetectedType> = {
+  "image/jpeg": { class: "image", mime: "image/jpeg", ext: "jpg" },
+  "image/png": { class: "image", mime: "image/png", ext: "png" },
+  "image/webp": { class: "image", mime: "image/webp", ext: "webp" },
+  // HEIF containers (HEIC from iPhones, AVIF) are re-encoded and stored as JPEG.
+  "image/heic": { class: "image", mime: "image/heic", ext: "jpg" },
+  "image/heif": { class: "image", mime: "image/heic", ext: "jpg" },
+  "image/avif": { class: "image", mime: "image/avif", ext: "jpg" },
+  "video/mp4": { class: "video", mime: "video/mp4", ext: "mp4" },
+  "video/x-m4v": { class: "video", mime: "video/mp4", ext: "mp4" },
+  "video/quicktime": { class: "video", mime: "video/quicktime", ext: "mov" },
+  "video/webm": { class: "video", mime: "video/webm", ext: "webm" },
+};
 
-const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]);
+/** How many leading bytes type detection reads (what `file-type` needs for every type above). */
+export const SNIFF_BYTES = 4100;
 
 /** The type of a file from its first bytes (magic numbers), never from its name or declared type. */
-export function detectType(bytes: Uint8Array): DetectedType | null {
-  if (bytes.length < 12) return null;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { class: "image", mime: "image/jpeg", ext: "jpg" };
-  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return { class: "image", mime: "image/png", ext: "png" };
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { class: "image", mime: "image/webp", ext: "webp" };
-  if (ascii(bytes, 4, 8) === "ftyp") {
-    const brand = ascii(bytes, 8, 12);
-    // HEIF containers: AVIF (sharp decodes it) and HEIC from iPhones; both are stored as JPEG.
-    const brands = ascii(bytes, 8, Math.min(bytes.length, 64));
-    if (brands.includes("avif") || brands.includes("avis")) return { class: "image", mime: "image/avif", ext: "jpg" };
-    if (HEIC_BRANDS.has(brand)) return { class: "image", mime: "image/heic", ext: "jpg" };
-    return brand === "qt  " ? { class: "video", mime: "video/quicktime", ext: "mov" } : { class: "video", mime: "video/mp4", ext: "mp4" };
-  }
-  // EBML header; Matroska files that are not WebM are refused.
-  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) {
-    if (ascii(bytes, 0, Math.min(bytes.length, 64)).includes("webm")) return { class: "video", mime: "video/webm", ext: "webm" };
-  }
-  return null;
+export async function detectType(bytes: Uint8Array): Promise<DetectedType | null> {
+  const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  return found ? (ACCEPTED[found.mime] ?? null) : null;
 }
 
 function limitFor(type: DetectedType) {
@@ -148,7 +148,7 @@ export async function parseUploadForm(
     const accept = spec.fields[file.fieldName];
     if (!accept) throw new UploadError("badForm", file.fieldName);
     if (files.length >= spec.maxFiles) throw new UploadError("tooManyFiles", file.fieldName);
-    const type = detectType(new Uint8Array(await file.slice(0, 64).arrayBuffer()));
+    const type = await detectType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
     if (!type || (accept === "image" && type.class !== "image")) return refuseFile(new UploadError("badType", file.fieldName));
     if (file.size > limitFor(type)) return refuseFile(new UploadError("tooLarge", file.fieldName));
     files.push({ field: file.fieldName, name: file.name, path: await spool(file), size: file.size, type });
@@ -161,6 +161,21 @@ export async function parseUploadForm(
   } catch (error) {
     await discardReceived(files);
     throw asUploadError(error);
+  }
+}
+
+export type ReceivedForm = { fields: FormData; files: ReceivedFile[]; refusals: UploadError[] };
+
+/**
+ * Parses an upload form and hands it to `handle` (which gives the files to a model function);
+ * whatever received file is still on disk when `handle` ends is removed. Throws UploadError.
+ */
+export async function receiveUploadForm<T>(request: Request, spec: UploadSpec, handle: (form: ReceivedForm) => Promise<T>): Promise<T> {
+  const form = await parseUploadForm(request, spec);
+  try {
+    return await handle(form);
+  } finally {
+    await discardReceived(form.files);
   }
 }
 
@@ -192,20 +207,9 @@ function uploadsDir() {
   return config().uploadsDir;
 }
 
-/** Absolute path of a stored file; the key is ours (random), but never trust it blindly. */
-export function storedFilePath(storageKey: string) {
-  if (!/^[A-Za-z0-9_-]+\.[a-z0-9]+$/.test(storageKey)) throw new Error("Invalid storage key");
-  return path.join(uploadsDir(), storageKey);
-}
-
 const TEMP_PREFIX = ".tmp-";
-
-async function writeTemp(storageKey: string, bytes: Uint8Array) {
-  await mkdir(uploadsDir(), { recursive: true, mode: 0o700 });
-  const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
-  await writeFile(tempPath, bytes, { mode: 0o600 });
-  return tempPath;
-}
+const newKey = (ext: string) => `${randomToken(18)}.${ext}`;
+const sha256Hex = (bytes: Uint8Array | ArrayBuffer) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 
 /**
  * Re-encodes an image: turned upright by its EXIF orientation, every metadata block (EXIF, GPS,
@@ -236,77 +240,91 @@ function storedImageMime(mime: string) {
   return mime === "image/heic" || mime === "image/avif" ? "image/jpeg" : mime;
 }
 
-/** Processes one received file and moves it under a temporary name (see the module comment). */
+/** Processes one received file and stores it under a temporary key (see the module comment). */
 export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload> {
-  const storageKey = `${randomToken(18)}.${file.type.ext}`;
+  const storageKey = newKey(file.type.ext);
+  const tempKey = TEMP_PREFIX + storageKey;
   if (file.type.class === "image") {
     const image = await reencodeImage(file.path, file.type.mime);
-    const tempPath = await writeTemp(storageKey, image.data);
+    await storage().put(tempKey, image.data);
     await rm(file.path, { force: true });
-    const contentHash = new Bun.CryptoHasher("sha256").update(image.data).digest("hex");
-    return { field: file.field, storageKey, mime: storedImageMime(file.type.mime), size: image.data.length, width: image.width, height: image.height, tempPath, contentHash };
+    return { field: file.field, storageKey, mime: storedImageMime(file.type.mime), size: image.data.length, width: image.width, height: image.height, tempKey, contentHash: sha256Hex(image.data) };
   }
   // Videos are stored as received: there is no encoder on the server; they are only served privately.
-  const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
-  await rename(file.path, tempPath);
-  const contentHash = new Bun.CryptoHasher("sha256").update(await Bun.file(tempPath).arrayBuffer()).digest("hex");
-  return { field: file.field, storageKey, mime: file.type.mime, size: file.size, width: null, height: null, tempPath, contentHash };
+  const bytes = await Bun.file(file.path).arrayBuffer();
+  await storage().put(tempKey, new Uint8Array(bytes));
+  await rm(file.path, { force: true });
+  return { field: file.field, storageKey, mime: file.type.mime, size: file.size, width: null, height: null, tempKey, contentHash: sha256Hex(bytes) };
 }
 
 /**
- * A copy of a stored file under a new key, written under a temporary name like any prepared upload
+ * Prepares received files one after another; when one is refused, those already prepared are
+ * removed before the refusal goes on (a failed file leaves no temporary file behind).
+ */
+export async function prepareUploads(files: ReceivedFile[]): Promise<PreparedUpload[]> {
+  const prepared: PreparedUpload[] = [];
+  try {
+    for (const file of files) prepared.push(await prepareUpload(file));
+  } catch (error) {
+    await discardUploads(prepared);
+    throw error;
+  }
+  return prepared;
+}
+
+/**
+ * A copy of a stored file under a new key, written under a temporary key like any prepared upload
  * (a resubmitted application carries documents over without sharing files between rows).
  */
 export async function copyStoredFile(file: { storageKey: string; kind: string; mime: string; size: number; width: number | null; height: number | null }): Promise<PreparedUpload> {
-  const ext = file.storageKey.split(".").pop() ?? "bin";
-  const storageKey = `${randomToken(18)}.${ext}`;
-  await mkdir(uploadsDir(), { recursive: true, mode: 0o700 });
-  const tempPath = path.join(uploadsDir(), `${TEMP_PREFIX}${storageKey}`);
-  await copyFile(storedFilePath(file.storageKey), tempPath);
-  const contentHash = new Bun.CryptoHasher("sha256").update(await Bun.file(tempPath).arrayBuffer()).digest("hex");
-  return { field: file.kind, storageKey, mime: file.mime, size: file.size, width: file.width, height: file.height, tempPath, contentHash };
+  const storageKey = newKey(file.storageKey.split(".").pop() ?? "bin");
+  const tempKey = TEMP_PREFIX + storageKey;
+  const source = await storage().get(file.storageKey);
+  if (!source) throw new Error(`Stored file missing: ${file.storageKey}`);
+  const bytes = new Uint8Array(await source.arrayBuffer());
+  await storage().put(tempKey, bytes);
+  return { field: file.kind, storageKey, mime: file.mime, size: file.size, width: file.width, height: file.height, tempKey, contentHash: sha256Hex(bytes) };
 }
 
 /** Moves prepared files into place once their rows are committed. */
 export async function commitUploads(prepared: PreparedUpload[]) {
-  for (const file of prepared) await rename(file.tempPath, storedFilePath(file.storageKey));
+  for (const file of prepared) await storage().move(file.tempKey, file.storageKey);
 }
 
 /** Removes prepared files whose rows were not committed. */
 export async function discardUploads(prepared: PreparedUpload[]) {
-  await Promise.all(prepared.map((file) => rm(file.tempPath, { force: true })));
+  await Promise.all(prepared.map((file) => storage().delete(file.tempKey)));
 }
 
 /** Deletes stored files whose rows were deleted (call after the deleting transaction commits). */
 export async function deleteStoredFiles(storageKeys: string[]) {
-  await Promise.all(storageKeys.map((key) => rm(storedFilePath(key), { force: true })));
+  await Promise.all(storageKeys.map((key) => storage().delete(key)));
+}
+
+/** A stored file's bytes, or null when it is missing. */
+export function readStoredFile(storageKey: string) {
+  return storage().get(storageKey);
 }
 
 /**
  * Deletes files no row references. Temporary files are kept for `graceMs` so an upload that is
  * still between its temporary write and its commit is not swept away. A temporary file whose row
- * did commit (the process died before the rename) is moved into place instead: the row wins.
+ * did commit (the process died before the move) is moved into place instead: the row wins.
  */
 export async function removeUnreferencedFiles(referenced: Set<string>, { graceMs = 60 * 60 * 1000, now = Date.now() } = {}) {
-  let names: string[];
-  try {
-    names = await readdir(uploadsDir());
-  } catch {
-    return 0;
-  }
+  const entries = await storage().list();
+  const stored = new Set(entries.map((entry) => entry.key));
   let removed = 0;
-  for (const name of names) {
+  for (const { key: name, modifiedAt } of entries) {
     const temporary = name.startsWith(TEMP_PREFIX);
     const key = temporary ? name.slice(TEMP_PREFIX.length) : name;
     if (referenced.has(key) && !temporary) continue;
-    const full = path.join(uploadsDir(), name);
-    const info = await stat(full).catch(() => null);
-    if (!info?.isFile() || now - info.mtimeMs < graceMs) continue;
-    if (temporary && referenced.has(key) && !(await stat(storedFilePath(key)).catch(() => null))) {
-      await rename(full, storedFilePath(key));
+    if (now - modifiedAt < graceMs) continue;
+    if (temporary && referenced.has(key) && !stored.has(key)) {
+      await storage().move(name, key);
       continue;
     }
-    await rm(full, { force: true });
+    await storage().delete(name);
     removed += 1;
   }
   return removed;

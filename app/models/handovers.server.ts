@@ -9,12 +9,12 @@ import { newDamages, normalizeDamages, odometerIssue, type Damages, type Handove
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { now } from "~/infra/clock.server";
 import { db, writeTransaction } from "~/infra/db.server";
-import type { PreparedUpload } from "~/infra/uploads.server";
+import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
-import { insertUploadRows, withPreparedUploads } from "./uploads.server";
+import { insertUploadRows, withUploads } from "./uploads.server";
 
 /** Refusals the handover screens translate (`admin:handovers.errors.<key>`, `dashboard:handover.errors.<key>`). */
 export class HandoverError extends Error {
@@ -68,8 +68,8 @@ export type HandoverRecord = { batteryPercent: number; odometerKm: number; damag
  * The admin records a pending handover: values, photos (courier-owned private files), the vehicle's
  * odometer, one audit entry. Files and rows commit together. Returns the new damage of a check-in.
  */
-export async function recordHandover(adminId: number, handoverId: number, input: HandoverRecord, photos: PreparedUpload[]) {
-  return withPreparedUploads(photos, () => {
+export async function recordHandover(adminId: number, handoverId: number, input: HandoverRecord, received: ReceivedFile[]) {
+  return withUploads(received, (photos) => {
     const result = writeTransaction((tx) => {
       const handover = tx.select().from(handovers).where(eq(handovers.id, handoverId)).get();
       if (!handover) throw new HandoverError("notFound");

@@ -9,7 +9,7 @@ import { DOCUMENT_FIELDS } from "~/domain/application-schema";
 import { jsonError } from "~/infra/http.server";
 import { hit } from "~/models/limits.server";
 import { requireUser } from "~/services/session.server";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/infra/uploads.server";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { RIGHT_TO_STAY_KINDS } from "~/domain/document-expiry";
 import { mayRenewDocument } from "~/models/documents.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
@@ -28,22 +28,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   let field: string | undefined;
   try {
-    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(kinds.map((f) => [f, "image"])), maxFiles: 1 });
-    try {
-      const file = parsed.files[0];
-      if (!file) return jsonError(context, 400, "dashboard:errors.documentRequired");
-      field = file.field;
-      let prepared: PreparedUpload[] = [];
-      try {
-        prepared = [await prepareUpload(file)];
-      } catch (error) {
-        await discardUploads(prepared);
-        throw error;
-      }
-      await saveDocumentDrafts(user.id, prepared);
-    } finally {
-      await discardReceived(parsed.files);
-    }
+    const missing = await receiveUploadForm(request, { fields: Object.fromEntries(kinds.map((f) => [f, "image"])), maxFiles: 1 }, async (parsed) => {
+      field = parsed.files[0]?.field;
+      if (!field) return true;
+      await saveDocumentDrafts(user.id, parsed.files);
+      return false;
+    });
+    if (missing) return jsonError(context, 400, "dashboard:errors.documentRequired");
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     const refusal = uploadRefusal(context, "apply", error);

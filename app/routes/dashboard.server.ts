@@ -19,7 +19,7 @@ import { reportReplySchema } from "~/domain/report-thread";
 import { log } from "~/infra/log.server";
 import { hit } from "~/models/limits.server";
 import type { SessionUser } from "~/domain/user";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload, type ReceivedFile } from "~/infra/uploads.server";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { getLatestApplication, getOwnApplication, submitApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
@@ -71,17 +71,6 @@ function rateLimited(context: Context, intent: ActionIntent, userId: number) {
   });
 }
 
-async function prepareAll(files: Awaited<ReturnType<typeof parseUploadForm>>["files"]) {
-  const prepared: PreparedUpload[] = [];
-  try {
-    for (const file of files) prepared.push(await prepareUpload(file));
-    return prepared;
-  } catch (error) {
-    await discardUploads(prepared);
-    throw error;
-  }
-}
-
 /**
  * Job application. Files that arrive are kept as drafts even when another field fails, so a
  * resubmission only needs what is still missing ("uploaded ✓ — replace").
@@ -91,19 +80,14 @@ export async function applyAction(context: Context, request: Request, user: Sess
   if (limited) return limited;
   let fields: FormData;
   try {
-    const parsed = await parseUploadForm(request, {
-      fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])),
-      maxFiles: DOCUMENT_FIELDS.length,
-      collectRefusals: true,
+    const spec = { fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image" as const])), maxFiles: DOCUMENT_FIELDS.length, collectRefusals: true };
+    const parsed = await receiveUploadForm(request, spec, async (form) => {
+      // A refused photo costs neither the text typed around it nor the other photos of the same post.
+      if (form.refusals.length > 0) saveApplicationDraft(user.id, pickDraftFields(form.fields));
+      await saveDocumentDrafts(user.id, form.files);
+      return form;
     });
     fields = parsed.fields;
-    // A refused photo costs neither the text typed around it nor the other photos of the same post.
-    if (parsed.refusals.length > 0) saveApplicationDraft(user.id, pickDraftFields(fields));
-    try {
-      await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
-    } finally {
-      await discardReceived(parsed.files);
-    }
     const refused = parsed.refusals[0];
     if (refused) return uploadRefusal(context, "apply", refused, refused.field ? `dashboard:apply.documents.${refused.field}` : undefined);
   } catch (error) {
@@ -166,20 +150,19 @@ export async function reportAction(context: Context, request: Request, user: Ses
   }
   const limited = rateLimited(context, "report", user.id);
   if (limited) return limited;
-  let received: ReceivedFile[] = [];
   try {
-    const parsed = await parseUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES });
-    received = parsed.files;
-    const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
-    if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
-    await createProblemReport(user.id, submission.value.description, await prepareAll(parsed.files));
+    const refused = await receiveUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES }, async (parsed) => {
+      const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
+      if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
+      await createProblemReport(user.id, submission.value.description, parsed.files);
+      return null;
+    });
+    if (refused) return refused;
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(context, "report", error);
     if (error instanceof DecisionError) return decisionRefusal(context, "report", error);
     log("error", "problem report failed", { userId: user.id, error: String(error) });
     return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
-  } finally {
-    await discardReceived(received);
   }
   return succeed(context, tr(context, "dashboard:report.sent"));
 }
@@ -243,13 +226,11 @@ export async function renewDocumentAction(context: Context, request: Request, us
   if (!mayRenewDocument(user.status)) return refuse(context, "renewDocument", 403, tr(context, "dashboard:refusals.notAllowed"));
   let validUntil = "";
   try {
-    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(RIGHT_TO_STAY_KINDS.map((f) => [f, "image"])), maxFiles: RIGHT_TO_STAY_KINDS.length });
-    try {
-      await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
-    } finally {
-      await discardReceived(parsed.files);
-    }
-    validUntil = String(parsed.fields.get("validUntil") ?? "").trim();
+    const spec = { fields: Object.fromEntries(RIGHT_TO_STAY_KINDS.map((f) => [f, "image" as const])), maxFiles: RIGHT_TO_STAY_KINDS.length };
+    validUntil = await receiveUploadForm(request, spec, async (parsed) => {
+      await saveDocumentDrafts(user.id, parsed.files);
+      return String(parsed.fields.get("validUntil") ?? "").trim();
+    });
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(context, "renewDocument", error);
     throw error;

@@ -3,13 +3,12 @@
  * (profile, applications, requests, reports, status history, file list) and their files under
  * `files/`. Built in a private temporary folder that is removed before the answer is sent.
  */
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import type { UserData } from "~/models/privacy.server";
-import { storedFilePath } from "~/infra/uploads.server";
+import { openStoredFile } from "~/models/uploads.server";
 
 /** The archive's name for a stored file: its id and kind, never the random storage key. */
 export function exportFileName(file: { id: number; kind: string; storageKey: string }) {
@@ -22,10 +21,10 @@ export async function buildDataArchive(data: UserData): Promise<ArrayBuffer> {
     const entries = ["data.json"];
     const files = [];
     for (const file of data.files) {
-      const source = storedFilePath(file.storageKey);
+      const source = await openStoredFile(file);
       // A file whose row exists but whose bytes are gone is listed, not invented.
-      const name = existsSync(source) ? exportFileName(file) : null;
-      if (name) {
+      const name = source ? exportFileName(file) : null;
+      if (source && name) {
         if (entries.length === 1) entries.push("files");
         await copyFileInto(source, path.join(staging, name));
       }
@@ -42,7 +41,7 @@ export async function buildDataArchive(data: UserData): Promise<ArrayBuffer> {
   }
 }
 
-async function copyFileInto(source: string, target: string) {
+async function copyFileInto(source: Blob, target: string) {
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  await copyFile(source, target);
+  await Bun.write(target, source);
 }

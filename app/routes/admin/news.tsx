@@ -7,7 +7,6 @@ import { Badge, ConfirmDialog, EmptyRow, FormError, PageHeader, Pager, useFormat
 import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/services/session.server";
 import { getLocale } from "~/infra/i18n.server";
-import { deleteStoredFiles } from "~/infra/uploads.server";
 import { pageFrom } from "~/models/admin-list.server";
 import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
@@ -22,9 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const submission = parseWithZod(await readFormData(context, request), { schema: idIntentSchema("delete") });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-  const keys = deleteNewsPost(admin.id, submission.value.id);
-  if (!keys) return refuse(context, "admin:news.deleteFailed", 404);
-  await deleteStoredFiles(keys);
+  if (!(await deleteNewsPost(admin.id, submission.value.id))) return refuse(context, "admin:news.deleteFailed", 404);
   return redirectWithToast(context, "/admin/news", "admin:news.deleted");
 }
 
