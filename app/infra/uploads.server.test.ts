@@ -5,17 +5,7 @@ import sharp from "sharp";
 import { UPLOAD_LIMITS } from "~/domain/rules";
 import { fakeJpeg, jpegWithGps, mp4 as mp4File, png, webm } from "../../tests/media-fixtures";
 import { config } from "./config.server";
-import {
-  commitUploads,
-  detectType,
-  discardReceived,
-  discardUploads,
-  parseUploadForm,
-  prepareUpload,
-  reencodeImage,
-  removeUnreferencedFiles,
-  UploadError,
-} from "./uploads.server";
+import { commitUploads, detectType, discardReceived, discardUploads, parseUploadForm, prepareUpload, reencodeImage, removeUnreferencedFiles, UploadError } from "./uploads.server";
 import { storage } from "./storage.server";
 
 const stored = async (key: string) => (await storage().get(key)) !== null;

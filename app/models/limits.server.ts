@@ -35,8 +35,10 @@ export function reset(name: LimitName, subject: string) {
   db().delete(rateLimits).where(eq(rateLimits.key, `${name}:${subject}`)).run();
 }
 
+/** Drops windows that have run out, and solved captchas past their expiry (the "expired limits" job). */
 export function deleteExpiredLimits(now = Date.now()) {
   db().delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now))).run();
+  db().delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now))).run();
 }
 
 /**

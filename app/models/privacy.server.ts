@@ -10,8 +10,8 @@ import { deleteStoredFiles } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { listUserHandovers } from "./handovers.server";
 import { listReportMessages } from "./problem-reports.server";
-import { DOCUMENT_KINDS } from "./uploads.server";
 import { getSettings } from "./settings.server";
+import { DOCUMENT_KINDS } from "~/domain/documents";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { uploads } from "~db/schema";
+import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
 import type { UploadKind, UploadSummary } from "~/domain/files";
 import { db, writeTransaction } from "~/infra/db.server";
 import {
@@ -15,8 +16,6 @@ import {
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
 
-export const DOCUMENT_KINDS = ["face_photo", "id_front", "id_back", "residence_front", "residence_back", "refugee_document"] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media"];
 
 export type UploadRow = typeof uploads.$inferSelect;

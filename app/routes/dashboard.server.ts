@@ -8,8 +8,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { pickDraftFields } from "~/domain/application-draft";
-import { DOCUMENT_FIELDS, applicationSchema, needsRightToStay } from "~/domain/application-schema";
-import { parseValidUntil, RIGHT_TO_STAY_KINDS, validUntilIssue } from "~/domain/document-expiry";
+import { applicationSchema } from "~/domain/application-schema";
+import { parseValidUntil, validUntilIssue } from "~/domain/document-expiry";
 import { courierDocumentStatus, mayRenewDocument, submitDocumentRenewal } from "~/models/documents.server";
 import { now } from "~/infra/clock.server";
 import { pickLocalized } from "~/domain/localized-text";
@@ -30,6 +30,7 @@ import { getSettings } from "~/models/settings.server";
 import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
 import { getInstance } from "~/infra/i18n.server";
 import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
+import { DOCUMENT_KINDS, needsRightToStay, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -80,7 +81,7 @@ export async function applyAction(context: Context, request: Request, user: Sess
   if (limited) return limited;
   let fields: FormData;
   try {
-    const spec = { fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image" as const])), maxFiles: DOCUMENT_FIELDS.length, collectRefusals: true };
+    const spec = { fields: Object.fromEntries(DOCUMENT_KINDS.map((f) => [f, "image" as const])), maxFiles: DOCUMENT_KINDS.length, collectRefusals: true };
     const parsed = await receiveUploadForm(request, spec, async (form) => {
       // A refused photo costs neither the text typed around it nor the other photos of the same post.
       if (form.refusals.length > 0) saveApplicationDraft(user.id, pickDraftFields(form.fields));
@@ -95,7 +96,7 @@ export async function applyAction(context: Context, request: Request, user: Sess
     throw error;
   }
   // Which documents exist is the server's own record, never the client's word.
-  for (const field of DOCUMENT_FIELDS) fields.delete(field);
+  for (const field of DOCUMENT_KINDS) fields.delete(field);
   for (const draft of listDocumentDrafts(user.id)) fields.set(draft.kind, "kept");
   const submission = parseWithZod(fields, { schema: applicationSchema });
   if (submission.status !== "success") {

@@ -6,6 +6,7 @@ import { getSettings } from "~/models/settings.server";
 import { config } from "~/infra/config.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { log } from "~/infra/log.server";
+import { hit } from "~/models/limits.server";
 
 export const AI_TIMEOUT_MS = 8_000;
 const UNKNOWN = "UNKNOWN";
@@ -86,4 +87,17 @@ export async function answerQuestion(question: string, language: Language, ai = 
     }
   }
   return builtInAnswer(question, faq, language);
+}
+
+export type AskOutcome = { ok: true; answer: string } | { ok: false; status: 429; retryAfterSeconds: number } | { ok: false; status: 503 };
+
+/** One client's question: the assistant's rate limit (CONTRACT §5), then the answer. The page form and the JSON API both ask here. */
+export async function askAssistant(question: string, language: Language, ip: string): Promise<AskOutcome> {
+  const limit = hit("assistant", ip);
+  if (!limit.ok) return { ok: false, status: 429, retryAfterSeconds: limit.retryAfterSeconds };
+  try {
+    return { ok: true, answer: (await answerQuestion(question, language)).answer };
+  } catch {
+    return { ok: false, status: 503 };
+  }
 }

@@ -1,11 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import type { AuthFormResult } from "~/domain/auth-forms";
 import type { z } from "zod";
-import { fieldErrorKeys } from "~/domain/auth-schemas";
+import type { AuthFormResult } from "~/domain/auth-forms";
+import { emailOnlySchema, fieldErrorKeys } from "~/domain/auth-schemas";
+import { requestInfoContext } from "~/infra/context";
+import { jsonError, methodNotAllowed, readBody, readFormData } from "~/infra/http.server";
 import { getInstance } from "~/infra/i18n.server";
-import type { FlowFailure } from "./auth.server";
+import type { forgotPassword, FlowFailure } from "./auth.server";
 import { fallbackForForm } from "./captcha.server";
-import { jsonError, readBody } from "~/infra/http.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -51,4 +53,31 @@ export function formFailure(context: Context, submission: Reply, failure: Pick<F
 /** A form whose input did not pass the shared schema: field errors only, nothing else ran. */
 export function formInvalid(context: Context, submission: Reply) {
   return data({ reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), fallback: fallbackForForm(context) } as AuthFormResult, { status: 400 });
+}
+
+/** A flow that takes only an e-mail address and answers the same whatever the address: forgot password, resend activation. */
+type EmailOnlyFlow = typeof forgotPassword;
+type ActionArgs = { context: Context; request: Request };
+
+/** The JSON API action of an e-mail-only flow (CONTRACT §4: 200 `{ message }`). */
+export function emailOnlyApiAction(flow: EmailOnlyFlow) {
+  return async ({ context, request }: ActionArgs) => {
+    if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
+    const body = await parseApiBody(context, request, emailOnlySchema);
+    if (!body.ok) return body.response;
+    const result = flow(body.value, { ip: context.get(requestInfoContext).ip });
+    if (!result.ok) return apiFailure(context, result);
+    return Response.json({ message: getInstance(context).t(result.message) });
+  };
+}
+
+/** The form action of an e-mail-only flow, for the auth dialog and its no-JS page. */
+export function emailOnlyFormAction(flow: EmailOnlyFlow) {
+  return async ({ context, request }: ActionArgs) => {
+    const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
+    if (submission.status !== "success") return formInvalid(context, submission);
+    const result = flow(submission.value, { ip: context.get(requestInfoContext).ip });
+    if (!result.ok) return formFailure(context, submission, result);
+    return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
+  };
 }

@@ -1,4 +1,5 @@
 import { deleteStaleDevices } from "~/models/devices.server";
+import { deleteExpiredLimits } from "~/models/limits.server";
 import { expireLeases } from "~/models/leases.server";
 import { runDocumentExpiry } from "~/models/documents.server";
 import { deleteExpiredRejectedDocuments, deleteReplacedDocuments } from "~/models/privacy.server";
@@ -33,6 +34,8 @@ export const scheduledJobs: Job[] = [
       await deleteReplacedDocuments();
     },
   },
+  // Rate-limit windows and used captchas that have run out; otherwise the tables only grow.
+  { name: "expired-limits", everyMs: 60 * MINUTE, run: () => deleteExpiredLimits() },
   // Right-to-stay documents: reminders 30 and 7 days before the end, documents_expired on the day.
   { name: "document-expiry", everyMs: 60 * MINUTE, run: async () => { await runDocumentExpiry(); } },
 ];

@@ -4,7 +4,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/application-detail";
 import { RejectForm } from "~/components/admin/reject-form";
 import { QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
-import { decisionSchema } from "~/components/admin/schemas";
+import { decisionSchema } from "~/domain/admin-schemas";
 import { Badge, dateInputValue, FormError, MailLink, PageHeader, PhoneLink, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { UrlDialog } from "~/components/dialog";
 import { neighbours } from "~/domain/review-queue";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/applications";
 import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, PhoneLink, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
-import { bulkApplicationRejectSchema } from "~/components/admin/schemas";
+import { bulkApplicationRejectSchema } from "~/domain/admin-schemas";
 import { StockReasonOptions } from "~/components/admin/reject-form";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";

@@ -5,7 +5,7 @@ import { FileInput } from "~/components/file-input";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/news-form";
-import { idIntentSchema, newsSchema } from "~/components/admin/schemas";
+import { idIntentSchema, newsSchema } from "~/domain/admin-schemas";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { LANGUAGES } from "~/domain/rules";

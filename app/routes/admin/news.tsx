@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
-import { idIntentSchema } from "~/components/admin/schemas";
+import { idIntentSchema } from "~/domain/admin-schemas";
 import { Badge, ConfirmDialog, EmptyRow, FormError, PageHeader, Pager, useFormatDate } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/services/session.server";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/problem-reports";
-import { replySchema, reportStatusSchema, toServiceSchema } from "~/components/admin/schemas";
+import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
 import { FieldError } from "~/components/admin/vehicle-sections";
 import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";

@@ -5,7 +5,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/referrals";
 import { CopyLink } from "~/components/admin/copy-link";
-import { idIntentSchema, referralSchema } from "~/components/admin/schemas";
+import { idIntentSchema, referralSchema } from "~/domain/admin-schemas";
 import { ConfirmDialog, EmptyRow, FormError, PageHeader } from "~/components/admin/ui";
 import { log } from "~/infra/log.server";
 import { requireAdmin } from "~/services/session.server";

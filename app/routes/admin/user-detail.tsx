@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/user-detail";
-import { userActionSchema } from "~/components/admin/schemas";
+import { userActionSchema } from "~/domain/admin-schemas";
 import { AuditTable, DocumentsCard, HistoryTable } from "~/components/admin/user-sections";
 import { DecisionError } from "~/models/decisions.server";
 import { acceptDocumentRenewal, adminDocumentDetail, rejectDocumentRenewal } from "~/models/documents.server";

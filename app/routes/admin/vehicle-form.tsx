@@ -5,7 +5,7 @@ import { FileInput } from "~/components/file-input";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
-import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/components/admin/schemas";
+import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/domain/admin-schemas";
 import { VehicleService } from "~/components/admin/vehicle-service";
 import { now } from "~/infra/clock.server";
 import { addServiceRecord, completeService, listServiceRecords, MaintenanceError, putVehicleInService, setOdometer, vehicleNextService } from "~/models/maintenance.server";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/vehicle-requests";
 import { LeasesTable } from "~/components/admin/leases-table";
 import { RejectForm } from "~/components/admin/reject-form";
-import { leaseSchema, rejectSchema } from "~/components/admin/schemas";
+import { leaseSchema, rejectSchema } from "~/domain/admin-schemas";
 import { Badge, BulkBar, EmptyRow, FormError, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";

@@ -1,14 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/forgot";
 import { AuthDialog } from "~/components/auth-dialog";
-import type { AuthFormResult } from "~/domain/auth-forms";
-import { emailOnlySchema } from "~/domain/auth-schemas";
 import { forgotPassword } from "~/services/auth.server";
-import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { emailOnlyFormAction } from "~/services/auth-http.server";
 import { fallbackForForm } from "~/services/captcha.server";
-import { requestInfoContext } from "~/infra/context";
-import { getInstance } from "~/infra/i18n.server";
-import { readFormData } from "~/infra/http.server";
 import { guardNetwork, isNetworkFailure } from "~/client/network";
 
 /**
@@ -19,13 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { fallback: fallbackForForm(context) };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
-  if (submission.status !== "success") return formInvalid(context, submission);
-  const result = forgotPassword(submission.value, { ip: context.get(requestInfoContext).ip });
-  if (!result.ok) return formFailure(context, submission, result);
-  return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
-}
+export const action = emailOnlyFormAction(forgotPassword);
 
 /** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);

@@ -3,12 +3,12 @@
  * Messages are translation keys of the `admin` namespace; the form shows `t(message)`.
  */
 import { z } from "zod";
-import { DOCUMENT_FIELDS } from "~/domain/application-schema";
-import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
-import { LANGUAGES } from "~/domain/rules";
-import { stepUpCodeSchema } from "~/domain/second-factor";
-import { parseEurToCents } from "~/domain/maintenance";
-import { ROLES, VEHICLE_STATUSES } from "~/domain/status";
+import { STOCK_REJECTION_REASONS } from "./rejection";
+import { LANGUAGES } from "./rules";
+import { stepUpCodeSchema } from "./second-factor";
+import { parseEurToCents } from "./maintenance";
+import { ROLES, VEHICLE_STATUSES } from "./status";
+import { DOCUMENT_KINDS } from "./documents";
 
 const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
 const optionalText = (max: number) => z.string().trim().max(max, "admin:validation.tooLong").optional().transform((v) => v || null);
@@ -40,7 +40,7 @@ export const applicationRejectSchema = z
     intent: z.literal("reject"),
     reasonCode: z.enum(STOCK_REJECTION_REASONS).optional(),
     reason: z.string().trim().max(1000, "admin:validation.tooLong").optional(),
-    replace: z.array(z.enum(DOCUMENT_FIELDS)).optional().transform((v) => v ?? []),
+    replace: z.array(z.enum(DOCUMENT_KINDS)).optional().transform((v) => v ?? []),
   })
   .refine((value) => Boolean(value.reasonCode || value.reason), { path: ["reason"], message: "admin:rejection.reasonOrStock" });
 /** Rejecting the ticked applications at once: one stock reason and/or one written reason for all. */
