@@ -70,3 +70,17 @@ export function enrolSecondFactor(userId: number) {
 export function totpCode(secret: string, step = 0) {
   return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + step * 30 });
 }
+
+/**
+ * The `key` of the refusal `run` throws, when it is of `kind` (DecisionError, HandoverError, …);
+ * any other error is rethrown, and no error at all fails the test.
+ */
+export async function refusalKey<E extends Error & { key: string }>(kind: abstract new (...args: never[]) => E, run: () => unknown): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof kind) return error.key;
+    throw error;
+  }
+  throw new Error(`expected a ${kind.name}`);
+}

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, problemReports, statusHistory, users, vehicleRequests, vehicles } from "~db/schema";
 import { db } from "~/infra/db.server";
-import { createUser, getUserRow } from "../../tests/factories";
+import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
 import { approveApplication, rejectApplication, submitApplication } from "./applications.server";
@@ -23,15 +23,7 @@ function pendingApplication(userId: number) {
     .get();
 }
 
-async function refusal(run: () => unknown) {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof DecisionError) return error.key;
-    throw error;
-  }
-  throw new Error("expected a DecisionError");
-}
+const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
 
 describe("application decisions", () => {
   test("approve: status, history, audit and an e-mail in the user's language", async () => {

@@ -4,7 +4,7 @@ import { applications, auditLog, documentReminders, statusHistory, uploads, user
 import { parseValidUntil } from "~/domain/document-expiry";
 import { db } from "~/infra/db.server";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
-import { createUser, getUserRow } from "../../tests/factories";
+import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { parseMail } from "../../tests/mail-capture";
 import { approveApplication } from "./applications.server";
 import { DecisionError } from "./decisions.server";
@@ -36,15 +36,7 @@ function file(ownerId: number, kind: "residence_front" | "residence_back" | "ref
 const mailsTo = (email: string) => sentMails().map(parseMail).filter((m) => m.to.includes(email));
 const remindersOf = (userId: number) => db().select().from(documentReminders).where(eq(documentReminders.userId, userId)).all();
 
-async function refusal(run: () => unknown) {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof DecisionError) return error.key;
-    throw error;
-  }
-  throw new Error("expected a DecisionError");
-}
+const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
 
 describe("approval confirms the document's date", () => {
   test("the admin's corrected date becomes the courier's valid-until; a past date is refused", async () => {

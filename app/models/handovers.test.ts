@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, handovers, uploads, vehicles } from "~db/schema";
 import { db } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
-import { createUser } from "../../tests/factories";
+import { createUser, refusalKey } from "../../tests/factories";
 import { createVehicle, receivedFile } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";
 import { confirmHandover, getPendingHandover, HandoverError, listHandoversToConfirm, listVehicleHandovers, recordHandover } from "./handovers.server";
@@ -19,15 +19,7 @@ async function photo(): Promise<ReceivedFile> {
   return { field: "photos", name: "side.png", ...receivedFile(await png(64, 48)), type: { class: "image", mime: "image/png", ext: "png" } };
 }
 
-async function refusal(run: () => unknown) {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof HandoverError) return error.key;
-    throw error;
-  }
-  throw new Error("expected a HandoverError");
-}
+const refusal = (run: () => unknown) => refusalKey(HandoverError, run);
 
 /** A courier whose vehicle request the admin approved: the lease has started. */
 async function leaseStarted() {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, handovers, vehicleRequests, vehicles } from "~db/schema";
 import { setClockOffset } from "~/infra/clock.server";
 import { db } from "~/infra/db.server";
-import { createUser, getUserRow } from "../../tests/factories";
+import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
 import { DecisionError } from "./decisions.server";
@@ -24,15 +24,7 @@ async function riding(daysLeft: number, language: "sk" | "ua" | "en" = "en") {
   return { user, vehicle, leaseEndsAt };
 }
 
-async function refusal(run: () => unknown) {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof DecisionError) return error.key;
-    throw error;
-  }
-  throw new Error("expected a DecisionError");
-}
+const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
 
 afterEach(() => setClockOffset(0));
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, problemReports, serviceRecords, vehicles } from "~db/schema";
 import { db } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
-import { createUser, getUserRow } from "../../tests/factories";
+import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { addServiceRecord, completeService, listServiceRecords, maintenanceTile, MaintenanceError, putVehicleInService, sendReportVehicleToService, setOdometer, vehiclesWithServiceDue } from "./maintenance.server";
 import { approveVehicleRequest, createVehicleRequest, listRequestableVehicles } from "./vehicle-requests.server";
 
@@ -12,15 +12,6 @@ const admin = await createUser({ role: "admin" });
 const vehicleOf = (id: number) => db().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
 const audits = (action: string, vehicleId: number) => db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, vehicleId))).all();
 
-function errorKey(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof MaintenanceError) return error.key;
-    throw error;
-  }
-  throw new Error("expected a MaintenanceError");
-}
 
 describe("service from a problem report", () => {
   test("the vehicle goes in service with an open record linked to the report; the courier keeps it; done → in use again", async () => {
@@ -35,20 +26,20 @@ describe("service from a problem report", () => {
     const record = db().select().from(serviceRecords).where(eq(serviceRecords.id, recordId!)).get()!;
     expect([record.problemReportId, record.description, record.completedAt]).toEqual([report.id, "Replace the brake pads", null]);
     expect(audits("vehicle.service_start", vehicle.id)).toHaveLength(1);
-    expect(errorKey(() => sendReportVehicleToService(admin.id, report.id, "again"))).toBe("alreadyInService");
+    expect(await refusalKey(MaintenanceError, () => sendReportVehicleToService(admin.id, report.id, "again"))).toBe("alreadyInService");
     expect(listRequestableVehicles().some((v) => v.id === vehicle.id)).toBe(false);
 
     completeService(admin.id, vehicle.id);
     expect(vehicleOf(vehicle.id).status).toBe("in_use");
     expect(listServiceRecords(vehicle.id)[0]?.completedAt).toBeInstanceOf(Date);
     expect(audits("vehicle.service_complete", vehicle.id)).toHaveLength(1);
-    expect(errorKey(() => completeService(admin.id, vehicle.id))).toBe("notInService");
+    expect(await refusalKey(MaintenanceError, () => completeService(admin.id, vehicle.id))).toBe("notInService");
   });
 
   test("a report without a vehicle cannot send one", async () => {
     const courier = await createUser({ status: "working_with_vehicle" });
     const report = db().insert(problemReports).values({ userId: courier.id, description: "No vehicle named" }).returning().get();
-    expect(errorKey(() => sendReportVehicleToService(admin.id, report.id, "x"))).toBe("noVehicle");
+    expect(await refusalKey(MaintenanceError, () => sendReportVehicleToService(admin.id, report.id, "x"))).toBe("noVehicle");
   });
 
   test("a free vehicle in service is not requestable and returns to available", () => {
