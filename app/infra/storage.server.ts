@@ -23,7 +23,7 @@ export interface FileStorage {
 }
 
 /** Keys are ours (random names, with a `.tmp-` prefix while uncommitted), but never trusted blindly. */
-export function assertStorageKey(key: string) {
+function assertStorageKey(key: string) {
   if (!/^\.?[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/.test(key)) throw new Error("Invalid storage key");
   return key;
 }

@@ -101,7 +101,7 @@ const ACCEPTED: Record<string, DetectedType> = {
 };
 
 /** How many leading bytes type detection reads (what `file-type` needs for every type above). */
-export const SNIFF_BYTES = 4100;
+const SNIFF_BYTES = 4100;
 
 /** The type of a file from its first bytes (magic numbers), never from its name or declared type. */
 export async function detectType(bytes: Uint8Array): Promise<DetectedType | null> {

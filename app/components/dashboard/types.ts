@@ -24,9 +24,6 @@ export type DashboardActionData = {
   validUntil?: string;
 };
 
-export const MODALS = ["application", "vehicle", "report"] as const;
-export type DashboardModal = (typeof MODALS)[number];
-
 /** A vehicle as the courier sees it: one name, the specs in the reader's language or its fallback. */
 export type VehicleView = {
   id: number;
@@ -107,3 +104,7 @@ export type DashboardData = {
   /** Right-to-stay files chosen for a new document but not sent yet. */
   renewalDrafts: UploadSummary[];
 };
+
+/** The dashboard's dialogs, each opened by `?modal=`. */
+export const MODALS = ["application", "vehicle", "report"] as const;
+export type DashboardModal = (typeof MODALS)[number];
