@@ -8,10 +8,10 @@ process.env.NODE_ENV = "production";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 
-const { ConfigError } = await import("./app/lib/config.server");
-let cfg: Awaited<ReturnType<typeof import("./app/lib/startup.server").prepare>>;
+const { ConfigError } = await import("./app/infra/config.server");
+let cfg: Awaited<ReturnType<typeof import("./app/services/startup.server").prepare>>;
 try {
-  const { prepare } = await import("./app/lib/startup.server");
+  const { prepare } = await import("./app/services/startup.server");
   cfg = await prepare();
 } catch (error) {
   if (error instanceof ConfigError) {
@@ -22,24 +22,24 @@ try {
 }
 
 const { createRequestHandler, RouterContextProvider } = await import("react-router");
-const { requestInfoContext } = await import("./app/lib/context");
-const { clientIp } = await import("./app/lib/client-ip.server");
-const { createStaticHandler } = await import("./app/lib/static.server");
-const { applySecurityHeaders } = await import("./app/lib/security-headers.server");
-const { applyCachePolicy } = await import("./app/lib/cache-policy.server");
-const { createRoutePatterns } = await import("./app/lib/route-pattern.server");
-const { isCrossSiteMutation } = await import("./app/lib/csrf.server");
-const { bodyLimitFor, declaresMoreThan, limitBody } = await import("./app/lib/body-limit.server");
+const { requestInfoContext } = await import("./app/infra/context");
+const { clientIp } = await import("./app/infra/client-ip.server");
+const { createStaticHandler } = await import("./app/infra/static.server");
+const { applySecurityHeaders } = await import("./app/infra/security-headers.server");
+const { applyCachePolicy } = await import("./app/infra/cache-policy.server");
+const { createRoutePatterns } = await import("./app/infra/route-pattern.server");
+const { isCrossSiteMutation } = await import("./app/infra/csrf.server");
+const { bodyLimitFor, declaresMoreThan, limitBody } = await import("./app/services/body-limit.server");
 const { BODY_LIMITS } = await import("./app/domain/rules");
-const { closeDatabase } = await import("./app/lib/db.server");
-const { earlyError, normalizeApiError } = await import("./app/lib/api-errors.server");
-const { log } = await import("./app/lib/log.server");
-const { withPageCache } = await import("./app/lib/page-cache.server");
-const { compressResponse } = await import("./app/lib/compress.server");
-const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/lib/server-timing.server");
-const { healthAnswer } = await import("./app/lib/health.server");
-const { startScheduler } = await import("./app/lib/scheduler.server");
-const { scheduledJobs } = await import("./app/lib/jobs.server");
+const { closeDatabase } = await import("./app/infra/db.server");
+const { earlyError, normalizeApiError } = await import("./app/infra/api-errors.server");
+const { log } = await import("./app/infra/log.server");
+const { withPageCache } = await import("./app/services/page-cache.server");
+const { compressResponse } = await import("./app/infra/compress.server");
+const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/infra/server-timing.server");
+const { healthAnswer } = await import("./app/infra/health.server");
+const { startScheduler } = await import("./app/infra/scheduler.server");
+const { scheduledJobs } = await import("./app/services/jobs.server");
 
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;

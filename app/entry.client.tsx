@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { loadAuthForms, urlOpensAuthDialog } from "~/components/auth/forms-loader";
-import { initClientI18n } from "~/lib/i18n.client";
+import { initClientI18n } from "~/client/i18n.client";
 
 // A page that arrives with the auth dialog open needs its forms before hydrating the server's HTML.
 const formsReady = urlOpensAuthDialog(new URL(window.location.href)) ? loadAuthForms() : Promise.resolve();

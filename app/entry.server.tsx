@@ -2,11 +2,11 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "~/components/nonce";
-import { randomToken } from "~/lib/crypto.server";
-import { contentSecurityPolicy } from "~/lib/security-headers.server";
-import { getInstance } from "~/middleware/i18n";
+import { randomToken } from "~/infra/crypto.server";
+import { contentSecurityPolicy } from "~/infra/security-headers.server";
+import { getInstance } from "~/infra/i18n.server";
 import { DEFAULT_LANGUAGE } from "~/domain/rules";
-import { i18nFor } from "~/lib/i18n.server";
+import { i18nFor } from "~/infra/i18n.server";
 
 export const streamTimeout = 10_000;
 

@@ -12,15 +12,16 @@ import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
 import { ErrorScreen } from "~/components/error-screen";
 import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
-import { getUser } from "~/lib/session.server";
-import { config } from "~/lib/config.server";
-import { fallbackForForm } from "~/lib/captcha.server";
-import { changeClientLanguage } from "~/lib/i18n.client";
-import { getLocale, i18nMiddleware } from "~/middleware/i18n";
+import { getUser } from "~/services/session.server";
+import { config } from "~/infra/config.server";
+import { fallbackForForm } from "~/services/captcha.server";
+import { changeClientLanguage } from "~/client/i18n.client";
+import { getLocale } from "~/infra/i18n.server";
+import { i18nMiddleware } from "~/middleware/i18n";
 import { referralMiddleware } from "~/middleware/referral";
 import { sessionMiddleware } from "~/middleware/session";
 import { toastMiddleware } from "~/middleware/toast";
-import "./styles/app.css";
+import "~/styles/app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, referralMiddleware, toastMiddleware as Route.MiddlewareFunction];
 

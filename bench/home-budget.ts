@@ -46,9 +46,9 @@ for (const route of [rootRoute, home]) {
 }
 const jsBytes = [...js].reduce((sum, f) => sum + gz(f), 0);
 const cssBytes = [...css].reduce((sum, f) => sum + gz(f), 0);
-// Before hydrating, the browser loads the namespaces the home page uses (app/lib/namespaces.ts):
+// Before hydrating, the browser loads the namespaces the home page uses (app/domain/namespaces.ts):
 // counted as their gzipped JSON in the largest language.
-const { namespacesForPath } = await import("../app/lib/namespaces");
+const { namespacesForPath } = await import("../app/domain/namespaces");
 const homeNamespaces = namespacesForPath("/");
 const localeBytes = Math.max(
   ...["sk", "ua", "en"].map((lng) =>

@@ -31,7 +31,7 @@ const dataDir = path.dirname(dbFile);
 if (!existsSync(dbFile)) await ensureSeeded(dataDir, 100_000);
 Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dataDir, "uploads"), DEMO_SEED: "0" });
 
-const { db } = await import("~/lib/db.server");
+const { db } = await import("~/infra/db.server");
 const { listUsers, userFilterFrom } = await import("~/models/admin-users.server");
 const { listApplications, listVehicleRequests, listProblemReports, applicationFilterFrom, requestFilterFrom, reportFilterFrom } = await import("~/models/admin-queries.server");
 const { listVehicles, vehicleFilterFrom } = await import("~/models/vehicles.server");

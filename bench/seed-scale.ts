@@ -10,7 +10,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { seedDemoData } from "~db/seed";
-import { openDatabase } from "~/lib/db.server";
+import { openDatabase } from "~/infra/db.server";
 import { Rng, pick, userPlan } from "./seed-plan";
 
 const { values } = parseArgs({

@@ -132,7 +132,7 @@ const samples: Sample[] = [];
 async function measure(server: Proc, variant: string, page: Page, round: number) {
   const headers: Record<string, string> = { "Accept-Language": "sk" };
   if (page.cookie) headers.Cookie = cookies[page.cookie];
-  // A cookie the app ignores makes the home page uncacheable (app/lib/page-cache.server.ts): every answer rendered.
+  // A cookie the app ignores makes the home page uncacheable (app/services/page-cache.server.ts): every answer rendered.
   if (variant === "bun-render") headers.Cookie = "bench=1";
   const probe = await fetch(server.origin + page.path, { headers, redirect: "manual" });
   await probe.arrayBuffer();

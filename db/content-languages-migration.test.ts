@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "~/lib/db.server";
+import { openDatabase } from "~/infra/db.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "cf-migrate-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

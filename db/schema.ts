@@ -9,6 +9,7 @@ import {
   USER_STATUSES,
   VEHICLE_STATUSES,
 } from "../app/domain/status";
+import { UPLOAD_KINDS } from "../app/domain/files";
 import { HANDOVER_KINDS, type Damages } from "../app/domain/handover";
 
 const createdAt = () =>
@@ -279,19 +280,6 @@ export const problemReportMessages = sqliteTable(
   (t) => [index("problem_report_messages_report_idx").on(t.reportId, t.createdAt)],
 );
 
-export const UPLOAD_KINDS = [
-  "face_photo",
-  "id_front",
-  "id_back",
-  "residence_front",
-  "residence_back",
-  "refugee_document",
-  "report_attachment",
-  "vehicle_image",
-  "news_media",
-  "handover_photo",
-] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Every stored file; the row is the only way to reach the file on disk. */
 export const uploads = sqliteTable(

@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import type { DB } from "~/lib/db.server";
+import { db as connection, type DB } from "~/infra/db.server";
 import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
 import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERVICE, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
 
@@ -7,7 +7,7 @@ import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERV
  * Seeds demo data into an empty database and returns the demo admin's login when it was created.
  * A database that already has users is left exactly as it is.
  */
-export async function seedDemoData(db: DB): Promise<{ email: string; password: string } | null> {
+export async function seedDemoData(db: DB = connection()): Promise<{ email: string; password: string } | null> {
   const existing = db.select({ n: count() }).from(users).get();
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await Bun.password.hash(DEMO_ADMIN.password, { algorithm: "argon2id" });

@@ -3,8 +3,8 @@
  * safe while the server runs. Default file: DATA_DIR/backups/courier-fleet-<time>.tar.gz.
  */
 import { parseArgs } from "node:util";
-import { BackupError, createBackup, defaultBackupFile } from "~/lib/backup.server";
-import { ConfigError, parseConfig } from "~/lib/config.server";
+import { BackupError, createBackup, defaultBackupFile } from "~/infra/backup.server";
+import { ConfigError, parseConfig } from "~/infra/config.server";
 
 try {
   const { values } = parseArgs({ options: { out: { type: "string" } } });

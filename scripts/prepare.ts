@@ -1,7 +1,7 @@
 /** Migrates, seeds demo data and ensures the configured admin — what the server does at start-up. */
-import { ConfigError } from "../app/lib/config.server";
-import { closeDatabase } from "../app/lib/db.server";
-import { prepare } from "../app/lib/startup.server";
+import { ConfigError } from "../app/infra/config.server";
+import { closeDatabase } from "../app/infra/db.server";
+import { prepare } from "../app/services/startup.server";
 
 try {
   await prepare();

@@ -5,8 +5,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, restoreBackup } from "~/lib/backup.server";
-import { ConfigError, parseConfig } from "~/lib/config.server";
+import { BackupError, restoreBackup } from "~/infra/backup.server";
+import { ConfigError, parseConfig } from "~/infra/config.server";
 
 const usage = "usage: bun run db:restore <archive.tar.gz> [--target-dir DIR] [--force]";
 try {

@@ -3,8 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { vehicles } from "~db/schema";
 import type { VehicleStatus } from "~/domain/status";
-import { config } from "~/lib/config.server";
-import { db } from "~/lib/db.server";
+import { config } from "~/infra/config.server";
+import { db } from "~/infra/db.server";
 import { jpegWithGps, png } from "./media-fixtures";
 
 let serial = 0;

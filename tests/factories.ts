@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { generateSecret, generateSync } from "otplib";
 import { statusHistory, totpCredentials, users } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
-import { seal } from "~/lib/crypto.server";
-import { db } from "~/lib/db.server";
-import { sessionCookie } from "~/lib/session.server";
+import { seal } from "~/infra/crypto.server";
+import { db } from "~/infra/db.server";
+import { sessionCookie } from "~/infra/cookies.server";
 import { createSession } from "~/models/sessions.server";
 
 let counter = 0;

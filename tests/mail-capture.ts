@@ -4,8 +4,8 @@
  * Playwright journeys on the `.eml` files). Test-only.
  */
 import { SMTPServer } from "smtp-server";
-import { config } from "~/lib/config.server";
-import { resetMailTransport } from "~/lib/mail.server";
+import { config } from "~/infra/config.server";
+import { resetMailTransport } from "~/infra/mail.server";
 
 export type CapturedMail = { to: string; subject: string; text: string; links: string[]; raw: string };
 

@@ -3,7 +3,7 @@
  * (session, i18n), with a real Request and the real database. Returns a Response.
  */
 import { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/infra/context";
 import { i18nMiddleware } from "~/middleware/i18n";
 import { sessionMiddleware } from "~/middleware/session";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import type { AuthFormResult } from "./auth/types";
+import { parseAuthView, type AuthFormResult, type AuthView } from "~/domain/auth-forms";
 import { UrlDialog } from "./dialog";
 
 import { loadAuthForms, loadedAuthForms } from "./auth/forms-loader";
@@ -14,13 +14,6 @@ function AuthForms(props: Parameters<NonNullable<ReturnType<typeof loadedAuthFor
     if (!Forms) void loadAuthForms().then((component) => setForms(() => component));
   }, [Forms]);
   return Forms ? <Forms {...props} /> : <p className="text-sm text-muted">{t("loading")}</p>;
-}
-
-export const AUTH_VIEWS = ["login", "register", "forgot"] as const;
-export type AuthView = (typeof AUTH_VIEWS)[number];
-
-export function parseAuthView(value: unknown): AuthView | null {
-  return typeof value === "string" && (AUTH_VIEWS as readonly string[]).includes(value) ? (value as AuthView) : null;
 }
 
 /** The URL of the current page without the dialog's own parameters. */

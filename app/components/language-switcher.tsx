@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { LANGUAGES, type Language } from "~/domain/rules";
-import { showNetworkToast } from "~/lib/network";
+import { showNetworkToast } from "~/client/network";
 
 /**
  * Plain links with `?lng=`: the server sets the cookie, so switching works without JavaScript.

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { api } from "~/lib/api.client";
+import { api } from "~/client/api.client";
 
 const REFERRAL_KEY = "referralCode";
 const REPORTED_KEY = "referralReported";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loadToastLibrary, showToast, TOAST_FALLBACK_EVENT, type ToastFallbackDetail } from "~/lib/toast.client";
+import { loadToastLibrary, showToast, TOAST_FALLBACK_EVENT, type ToastFallbackDetail } from "~/client/toast.client";
 
 export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning"; description?: string };
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { applicationSchema, documentIssues, needsContactUsername, needsRightToStay, normalizeSlovakPhone, type DocumentField } from "./application-schema";
+import { applicationSchema, needsContactUsername, normalizeSlovakPhone } from "./application-schema";
 import { cooldownRemainingMs, nextReportAt, splitDuration } from "./cooldown";
 import { problemReportSchema } from "./problem-report-schema";
+import { documentIssues, type DocumentKind, needsRightToStay } from "./documents";
 
 describe("normalizeSlovakPhone", () => {
   test.each([
@@ -56,7 +57,7 @@ describe("applicationSchema", () => {
 });
 
 describe("documentIssues (the one rule behind the schema and submitApplication)", () => {
-  const having = (...fields: DocumentField[]) => (field: DocumentField) => fields.includes(field);
+  const having = (...fields: DocumentKind[]) => (field: DocumentKind) => fields.includes(field);
   test("identity documents are always required", () => {
     expect(documentIssues("sk", having()).map((i) => i.field)).toEqual(["face_photo", "id_front", "id_back"]);
     expect(documentIssues("sk", having("face_photo", "id_front", "id_back"))).toEqual([]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validUntilField } from "./document-expiry";
+import { documentIssues, needsRightToStay } from "./documents";
 import { MIN_COURIER_AGE } from "./rules";
 
 /** Job application (spec §3, §5): one schema for Conform in the browser and in the action. */
@@ -12,11 +13,6 @@ export type Citizenship = (typeof CITIZENSHIPS)[number];
 
 /** Messengers: once one is chosen, the courier's username (or handle) in it is required; a call needs only the phone. */
 export const USERNAME_CONTACT_METHODS: readonly ContactMethod[] = ["whatsapp", "telegram", "viber"];
-
-export const REQUIRED_DOCUMENTS = ["face_photo", "id_front", "id_back"] as const;
-export const RESIDENCE_DOCUMENTS = ["residence_front", "residence_back"] as const;
-export const DOCUMENT_FIELDS = [...REQUIRED_DOCUMENTS, ...RESIDENCE_DOCUMENTS, "refugee_document"] as const;
-export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 
 /**
  * A Slovak number as +421 and nine digits: accepts "0903 123 456", "903123456", "00421…" and
@@ -43,34 +39,9 @@ export function hasDocument(value: unknown): boolean {
   return typeof File !== "undefined" && value instanceof File && value.size > 0;
 }
 
-/** Only citizens from outside the EU/EEA/Switzerland need a right to stay (residence permit or refugee document). */
-export function needsRightToStay(citizenship: Citizenship | null | undefined): boolean {
-  return citizenship === "other";
-}
-
 /** Whether the chosen contact method needs a username next to the phone number. */
 export function needsContactUsername(method: string | null | undefined): boolean {
   return (USERNAME_CONTACT_METHODS as readonly string[]).includes(method ?? "");
-}
-
-export type DocumentIssue = { field: DocumentField; message: "errors.documentRequired" | "errors.residenceBothSides" | "errors.residenceOrRefugee" };
-
-/**
- * The one document rule, used by the schema (browser and action) and by the model that submits:
- * face photo and both sides of the ID always; for "other" citizens also a residence permit (both
- * sides) or a refugee document. Slovak and EU citizens never see those fields, so a leftover
- * draft of one is not held against them.
- */
-export function documentIssues(citizenship: Citizenship | null | undefined, has: (field: DocumentField) => boolean): DocumentIssue[] {
-  const issues: DocumentIssue[] = [];
-  for (const field of REQUIRED_DOCUMENTS) if (!has(field)) issues.push({ field, message: "errors.documentRequired" });
-  if (!needsRightToStay(citizenship)) return issues;
-  if (RESIDENCE_DOCUMENTS.some(has)) {
-    for (const field of RESIDENCE_DOCUMENTS) if (!has(field)) issues.push({ field, message: "errors.residenceBothSides" });
-  } else if (!has("refugee_document")) {
-    issues.push({ field: "residence_front", message: "errors.residenceOrRefugee" });
-  }
-  return issues;
 }
 
 const documentField = z.any().optional().transform(hasDocument);

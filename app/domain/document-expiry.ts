@@ -1,19 +1,16 @@
 /**
  * Right-to-stay documents (residence permit, refugee document) that run out: when the courier is
  * reminded, when the document counts as expired, and what a new date must look like. Pure: the
- * caller passes the server's `now()` (app/lib/clock.server.ts).
+ * caller passes the server's `now()` (app/infra/clock.server.ts).
  */
 import { z } from "zod";
+import { missingRightToStay } from "./documents";
 import { DOCUMENT_EXPIRING_SOON_DAYS, DOCUMENT_REMINDER_DAYS } from "./rules";
-
-/** The documents that carry a valid-until date: a residence permit (both sides) or a refugee document. */
-export const RIGHT_TO_STAY_KINDS = ["residence_front", "residence_back", "refugee_document"] as const;
-const RESIDENCE_DOCUMENTS = ["residence_front", "residence_back"] as const;
 
 /** A new document is complete with both sides of a residence permit, or a refugee document. */
 export function renewalFilesIssue(kinds: ReadonlySet<string>): "residenceBothSides" | "documentRequired" | null {
-  if (RESIDENCE_DOCUMENTS.some((kind) => kinds.has(kind))) return RESIDENCE_DOCUMENTS.every((kind) => kinds.has(kind)) ? null : "residenceBothSides";
-  return kinds.has("refugee_document") ? null : "documentRequired";
+  const missing = missingRightToStay((kind) => kinds.has(kind));
+  return missing === null ? null : missing === "either" ? "documentRequired" : "residenceBothSides";
 }
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,6 +4,7 @@
  * is compared with its check-out so new damage is flagged to both.
  */
 import { z } from "zod";
+import type { UploadSummary } from "./files";
 
 export const HANDOVER_KINDS = ["check_out", "check_in"] as const;
 export type HandoverKind = (typeof HANDOVER_KINDS)[number];
@@ -37,6 +38,28 @@ export function normalizeDamages(raw: unknown): Damages {
 }
 
 export type NewDamage = { part: DamagePart; before: DamageLevel; after: DamageLevel };
+
+/** A handover as the admin's history and the courier's confirmation cards show it. */
+export type HandoverView = {
+  id: number;
+  kind: HandoverKind;
+  vehicleId: number;
+  vehicleName: string;
+  userId: number;
+  userLabel: string;
+  batteryPercent: number | null;
+  odometerKm: number | null;
+  damages: Damages;
+  note: string | null;
+  recordedAt: string | null;
+  /** The recording admin's e-mail: shown to admins, left out of the courier's view. */
+  recordedBy: string | null;
+  confirmedAt: string | null;
+  createdAt: string;
+  photos: UploadSummary[];
+  checkOut: { batteryPercent: number | null; odometerKm: number | null } | null;
+  newDamages: NewDamage[];
+};
 
 /**
  * The damage a check-in shows that its check-out did not: every part whose condition is worse at

@@ -1,6 +1,6 @@
 /**
  * Lease renewal asked by the courier: when the window opens, who may ask, and the new end date an
- * approval grants. Pure; the server passes its clock (`now()` of app/lib/clock.server.ts).
+ * approval grants. Pure; the server passes its clock (`now()` of app/infra/clock.server.ts).
  */
 import type { UserStatus } from "./status";
 

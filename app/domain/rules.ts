@@ -57,7 +57,7 @@ export const ACTIVATION_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
 
 /**
- * Outer bounds of the bytes read from one request body (app/lib/body-limit.server.ts); multipart
+ * Outer bounds of the bytes read from one request body (app/services/body-limit.server.ts); multipart
  * uploads are then checked per form and per file (UPLOAD_LIMITS).
  */
 export const BODY_LIMITS = {

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { call } from "../../tests/route-harness";
-import { languageFromHeader } from "./i18n";
-import { getInstance, getLocale } from "./i18n";
+import { getInstance, getLocale, languageFromHeader } from "~/infra/i18n.server";
 import { findUserById } from "~/models/users.server";
 
 const probe = ({ context }: { context: Parameters<typeof getLocale>[0] }) => ({

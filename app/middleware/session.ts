@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { isLanguage } from "~/domain/rules";
-import { sessionContext } from "~/lib/context";
-import { readSessionId } from "~/lib/session.server";
+import { sessionContext } from "~/infra/context";
+import { readSessionId } from "~/services/session.server";
 import { findSessionUser } from "~/models/sessions.server";
 import { saveUserLanguage } from "~/models/users.server";
 

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, type MiddlewareFunction, type Session, type SessionStorage } from "react-router";
 import { toastMiddleware as remixToastMiddleware } from "remix-toast/middleware";
-import { config } from "~/lib/config.server";
+import { config } from "~/infra/config.server";
 
 const COOKIE = "toast-session";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { referralLinks, statusHistory, users } from "~db/schema";
 import { nextStatus } from "~/domain/status";
 import type { Language } from "~/domain/rules";
-import { writeTransaction } from "~/lib/db.server";
+import { writeTransaction } from "~/infra/db.server";
 import { applyUserEvent } from "./status.server";
 import { destroyUserSessions } from "./sessions.server";
 import { checkToken, consumeToken, issueToken } from "./tokens.server";

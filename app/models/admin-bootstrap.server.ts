@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { statusHistory, users } from "~db/schema";
-import { db, writeTransaction } from "~/lib/db.server";
+import { db, writeTransaction } from "~/infra/db.server";
 import { normalizeEmail } from "./users.server";
 import { destroyUserSessions } from "./sessions.server";
 

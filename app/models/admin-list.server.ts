@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 
 /** Rows per page in every admin table. */
 export const PAGE_SIZE = 20;

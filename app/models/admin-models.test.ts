@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pageViewsDaily, statusHistory, users, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
-import { csvField } from "../routes/admin/users-export";
+import { csvField } from "~/routes/admin/users-export";
 import { listUsers, userFilterFrom } from "./admin-users.server";
 import { likePattern } from "./admin-list.server";
 import { trafficLastDays } from "./dashboard-stats.server";

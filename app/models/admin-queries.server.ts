@@ -5,7 +5,7 @@ import { applications, problemReports, uploads, users, vehicleRequests, vehicles
 import { APPLICATION_STATUSES, REPORT_STATUSES, REQUEST_STATUSES, type ApplicationStatus, type ReportStatus, type RequestStatus } from "~/domain/status";
 import { reportThread } from "~/domain/report-thread";
 import { phoneDigits, queueFilterFrom, type QueueFilter } from "~/domain/review-queue";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { likeEscaped, likePattern, pageIds, toPage } from "./admin-list.server";
 import { listReportMessages } from "./problem-reports.server";
 

@@ -12,8 +12,8 @@ import {
   vehicles,
 } from "~db/schema";
 import { USER_STATUSES, type Role, type UserStatus } from "~/domain/status";
-import { db, writeTransaction } from "~/lib/db.server";
-import { deleteStoredFiles } from "~/lib/uploads.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import { deleteStoredFiles } from "~/infra/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
 import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
 import { expiringDocumentsCondition } from "./documents.server";

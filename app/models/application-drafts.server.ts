@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { applicationDrafts } from "~db/schema";
 import { isEmptyDraft, type ApplicationDraft } from "~/domain/application-draft";
-import { db, writeTransaction } from "~/lib/db.server";
+import { db, writeTransaction } from "~/infra/db.server";
 
 /** Keeps what the courier typed into the job application (one draft per user; the newest wins). */
 export function saveApplicationDraft(userId: number, fields: ApplicationDraft) {

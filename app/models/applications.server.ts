@@ -1,17 +1,18 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { applicationDrafts, applications, uploads, users } from "~db/schema";
-import { DOCUMENT_FIELDS, documentIssues, needsRightToStay, type ApplicationInput, type DocumentField } from "~/domain/application-schema";
+import { type ApplicationInput } from "~/domain/application-schema";
 import { parseValidUntil } from "~/domain/document-expiry";
-import { now as serverNow } from "~/lib/clock.server";
+import { now as serverNow } from "~/infra/clock.server";
 import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } from "~/domain/rejection";
 import { TransitionError } from "~/domain/status";
-import { db, writeTransaction } from "~/lib/db.server";
-import { translatorFor } from "~/lib/i18n.server";
-import { commitUploads, copyStoredFile, discardUploads, type PreparedUpload } from "~/lib/uploads.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import { translatorFor } from "~/infra/i18n.server";
+import { commitUploads, copyStoredFile, discardUploads, type PreparedUpload } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { applyUserEvent, type Tx } from "./status.server";
-import { DOCUMENT_KINDS, insertUploadRows, listApplicationFiles, withPreparedUploads } from "./uploads.server";
+import { insertUploadRows, listApplicationFiles, withPreparedUploads } from "./uploads.server";
+import { DOCUMENT_KINDS, documentIssues, type DocumentKind, needsRightToStay } from "~/domain/documents";
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[number] | "documentValidUntil"> & { documentValidUntil?: string };
@@ -79,7 +80,7 @@ export function getOwnApplication(userId: number, applicationId: number) {
   return row && { ...row, files: listApplicationFiles(userId, applicationId) };
 }
 
-type Rejection = { reason: string; reasonCode: StockRejectionReason | null; replace: DocumentField[]; carried: PreparedUpload[] };
+type Rejection = { reason: string; reasonCode: StockRejectionReason | null; replace: DocumentKind[]; carried: PreparedUpload[] };
 
 function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, validUntil?: Date | null) {
   return writeTransaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection, validUntil));
@@ -121,9 +122,9 @@ function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boole
   if (approve) tx.update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, row.userId)).run();
   if (rejection?.carried.length) {
     // The documents the admin did not ask to replace become the courier's drafts for the next submission.
-    const kinds = rejection.carried.map((file) => file.field as DocumentField);
+    const kinds = rejection.carried.map((file) => file.field as DocumentKind);
     tx.delete(uploads).where(and(eq(uploads.ownerId, row.userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds))).run();
-    insertUploadRows(tx, rejection.carried, { kind: (file) => file.field as DocumentField, ownerId: row.userId });
+    insertUploadRows(tx, rejection.carried, { kind: (file) => file.field as DocumentKind, ownerId: row.userId });
   }
   recordAudit(tx, {
     actorId: adminId,
@@ -213,7 +214,7 @@ function rejectionFrom(input: string | RejectionInput) {
   const code = isStockRejectionReason(reasonCode) ? reasonCode : null;
   const note = written?.trim() ?? "";
   if (!code && !note) throw new DecisionError("reasonRequired");
-  return { code, note, toReplace: DOCUMENT_FIELDS.filter((field) => replace?.includes(field)) };
+  return { code, note, toReplace: DOCUMENT_KINDS.filter((field) => replace?.includes(field)) };
 }
 
 type PlannedRejection = { decision: Rejection };
@@ -230,7 +231,7 @@ async function planRejection(applicationId: number, { code, note, toReplace }: R
   const files = db()
     .select()
     .from(uploads)
-    .where(and(eq(uploads.applicationId, applicationId), inArray(uploads.kind, DOCUMENT_FIELDS.filter((field) => !toReplace.includes(field)))))
+    .where(and(eq(uploads.applicationId, applicationId), inArray(uploads.kind, DOCUMENT_KINDS.filter((field) => !toReplace.includes(field)))))
     .all();
   const carried: PreparedUpload[] = [];
   try {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-o
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { applications, auditLog, newsPosts, referralLinks, users, vehicles } from "~db/schema";
 import { type AuditAction, isAuditAction } from "~/domain/audit-sentence";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { pageFrom, pageIds, toPage } from "./admin-list.server";
 import type { Tx } from "./status.server";
 

@@ -2,11 +2,10 @@ import { and, asc, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { faqEntries, fleetModels, newsPosts, partners, uploads } from "~db/schema";
 import { pickLocalized } from "~/domain/localized-text";
 import type { Language } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import type { FaqEntry, NewsItem } from "~/domain/content";
+import { db } from "~/infra/db.server";
 
 /** Public reads of the landing page's editable content (FAQ, fleet, partners, news). */
-
-export type FaqEntry = { id: number; question: string; answer: string };
 
 export function listFaq(language: Language): FaqEntry[] {
   return db()
@@ -36,18 +35,6 @@ export function listPartners() {
 
 export const NEWS_PAGE_SIZE = 3;
 
-export type NewsMedia = { id: number; kind: "image" | "video"; mime: string; width: number | null; height: number | null };
-export type NewsItem = {
-  id: number;
-  title: string;
-  content: string;
-  /** The languages the title and body are in: the reader's, or a fallback (`pickLocalized`). */
-  titleLang: Language;
-  contentLang: Language;
-  textPosition: "bottom_left" | "top_left" | "center";
-  createdAt: string;
-  media: NewsMedia[];
-};
 
 /** Published posts for the language (or for every language), newest first, one page at a time. */
 export function listPublishedNews(language: Language, page: number, pageSize = NEWS_PAGE_SIZE) {

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, isNotNull, lte } from "drizzle-orm";
 import { applications, pageViewsDaily, problemReports, users, vehicleRequests, vehicles } from "~db/schema";
 import { TRAFFIC_CHART_DAYS } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { countExpiringDocuments } from "./documents.server";
 import { maintenanceTile } from "./maintenance.server";
 

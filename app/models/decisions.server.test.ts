@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, problemReports, statusHistory, users, vehicleRequests, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { HTML_LANG } from "~/domain/rules";
-import { db } from "~/lib/db.server";
-import { translatorFor } from "~/lib/i18n.server";
-import { config } from "~/lib/config.server";
-import { sendMailSafely } from "~/lib/mail.server";
+import { db } from "~/infra/db.server";
+import { translatorFor } from "~/infra/i18n.server";
+import { config } from "~/infra/config.server";
+import { sendMailSafely } from "~/infra/mail.server";
 
 /**
  * Why a courier action or an admin decision was refused. Screens translate `dashboard:refusals.<key>`;

@@ -1,8 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
 import { userDevices } from "~db/schema";
 import { DEVICE_REMEMBER_DAYS } from "~/domain/rules";
-import { sha256 } from "~/lib/crypto.server";
-import { db, writeTransaction } from "~/lib/db.server";
+import { sha256 } from "~/infra/crypto.server";
+import { db, writeTransaction } from "~/infra/db.server";
 
 /**
  * Remembers the browser a user just logged in from. `isNew` is true when this browser was not

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, documentReminders, statusHistory, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { parseValidUntil } from "~/domain/document-expiry";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { parseMail } from "../../tests/mail-capture";

@@ -6,15 +6,16 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { documentReminders, documentRenewals, uploads, users, vehicleRequests, vehicles } from "~db/schema";
-import { daysLeft, documentState, dueReminder, isDocumentExpired, renewalFilesIssue, RIGHT_TO_STAY_KINDS } from "~/domain/document-expiry";
+import { daysLeft, documentState, dueReminder, isDocumentExpired, renewalFilesIssue } from "~/domain/document-expiry";
 import { DOCUMENT_EXPIRING_SOON_DAYS } from "~/domain/rules";
 import { nextStatus, type UserStatus } from "~/domain/status";
-import { now as serverNow } from "~/lib/clock.server";
-import { db, writeTransaction } from "~/lib/db.server";
-import { log } from "~/lib/log.server";
+import { now as serverNow } from "~/infra/clock.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import { log } from "~/infra/log.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { applyUserEvent, type Tx } from "./status.server";
+import { RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -7,12 +7,14 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { handovers, uploads, users, vehicles } from "~db/schema";
 import { newDamages, normalizeDamages, odometerIssue, type Damages, type HandoverKind } from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
-import { now } from "~/lib/clock.server";
-import { db, writeTransaction } from "~/lib/db.server";
-import type { PreparedUpload } from "~/lib/uploads.server";
+import { now } from "~/infra/clock.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
-import { insertUploadRows, withPreparedUploads, type UploadSummary } from "./uploads.server";
+import type { UploadSummary } from "~/domain/files";
+import type { HandoverView } from "~/domain/handover";
+import { insertUploadRows, withUploads } from "./uploads.server";
 
 /** Refusals the handover screens translate (`admin:handovers.errors.<key>`, `dashboard:handover.errors.<key>`). */
 export class HandoverError extends Error {
@@ -66,8 +68,8 @@ export type HandoverRecord = { batteryPercent: number; odometerKm: number; damag
  * The admin records a pending handover: values, photos (courier-owned private files), the vehicle's
  * odometer, one audit entry. Files and rows commit together. Returns the new damage of a check-in.
  */
-export async function recordHandover(adminId: number, handoverId: number, input: HandoverRecord, photos: PreparedUpload[]) {
-  return withPreparedUploads(photos, () => {
+export async function recordHandover(adminId: number, handoverId: number, input: HandoverRecord, received: ReceivedFile[]) {
+  return withUploads(received, (photos) => {
     const result = writeTransaction((tx) => {
       const handover = tx.select().from(handovers).where(eq(handovers.id, handoverId)).get();
       if (!handover) throw new HandoverError("notFound");
@@ -150,7 +152,7 @@ function selectHandovers() {
 type SelectedHandover = Awaited<ReturnType<ReturnType<typeof selectHandovers>["all"]>>[number];
 
 /** A handover as the screens and the data export show it, with photos and (check-in) new damage. */
-function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>) {
+function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>): HandoverView {
   const h = row.handover;
   const damages = normalizeDamages(h.damages);
   const compared = h.kind === "check_in" && h.recordedAt;
@@ -174,7 +176,6 @@ function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>) {
     newDamages: compared ? newDamages(row.checkOutRecordedAt ? normalizeDamages(row.checkOutDamages) : null, damages) : [],
   };
 }
-export type HandoverView = ReturnType<typeof toView>;
 
 function views(rows: SelectedHandover[]) {
   const photos = photosOf(rows.map((r) => r.handover.id));

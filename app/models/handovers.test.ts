@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, handovers, uploads, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { prepareUpload } from "~/lib/uploads.server";
+import { db } from "~/infra/db.server";
+import type { ReceivedFile } from "~/infra/uploads.server";
 import { createUser, refusalKey } from "../../tests/factories";
 import { createVehicle, receivedFile } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";
@@ -15,8 +15,8 @@ import { deleteVehicle, saveVehicle } from "./vehicles.server";
 
 const admin = await createUser({ role: "admin" });
 
-async function photo() {
-  return prepareUpload({ field: "photos", name: "side.png", ...receivedFile(await png(64, 48)), type: { class: "image", mime: "image/png", ext: "png" } });
+async function photo(): Promise<ReceivedFile> {
+  return { field: "photos", name: "side.png", ...receivedFile(await png(64, 48)), type: { class: "image", mime: "image/png", ext: "png" } };
 }
 
 const refusal = (run: () => unknown) => refusalKey(HandoverError, run);
@@ -112,7 +112,7 @@ describe("a lease's handovers", () => {
     const out = getPendingHandover(vehicle.id, "check_out")!;
     await recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: 1, damages: {}, note: null }, [await photo()]);
     endLease(admin.id, vehicle.id);
-    expect(deleteVehicle(admin.id, vehicle.id)).toHaveLength(1);
+    expect(await deleteVehicle(admin.id, vehicle.id)).toHaveLength(1);
     expect(db().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id)).all()).toEqual([]);
     expect(db().select().from(uploads).where(eq(uploads.handoverId, out.handover.id)).all()).toEqual([]);
   });

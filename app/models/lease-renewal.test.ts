@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, handovers, vehicleRequests, vehicles } from "~db/schema";
-import { setClockOffset } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
+import { setClockOffset } from "~/infra/clock.server";
+import { db } from "~/infra/db.server";
 import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNotNull, lte, or } from "drizzle-orm";
 import { users, vehicleRequests, vehicles } from "~db/schema";
-import { now as clockNow } from "~/lib/clock.server";
-import { db, writeTransaction } from "~/lib/db.server";
-import { log } from "~/lib/log.server";
+import { now as clockNow } from "~/infra/clock.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import { log } from "~/infra/log.server";
 import { likeEscaped } from "./admin-list.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, problemReports, serviceRecords, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { addServiceRecord, completeService, listServiceRecords, maintenanceTile, MaintenanceError, putVehicleInService, sendReportVehicleToService, setOdometer, vehiclesWithServiceDue } from "./maintenance.server";

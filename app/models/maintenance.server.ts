@@ -7,8 +7,8 @@
 import { and, asc, count, desc, eq, isNull, or, isNotNull } from "drizzle-orm";
 import { problemReports, serviceRecords, users, vehicles } from "~db/schema";
 import { serviceDue, type NextService } from "~/domain/maintenance";
-import { now as serverNow } from "~/lib/clock.server";
-import { db, writeTransaction } from "~/lib/db.server";
+import { now as serverNow } from "~/infra/clock.server";
+import { db, writeTransaction } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
 

@@ -2,11 +2,11 @@ import { asc, count, desc, eq, and } from "drizzle-orm";
 import { newsPosts, uploads } from "~db/schema";
 import { localized, missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import type { Language } from "~/domain/rules";
-import { db, writeTransaction } from "~/lib/db.server";
-import type { PreparedUpload } from "~/lib/uploads.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import type { PreparedUpload, ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { PAGE_SIZE, offsetOf, toPage } from "./admin-list.server";
-import { insertUploadRows } from "./uploads.server";
+import { deleteFilesOf, insertUploadRows, withNewMedia } from "./uploads.server";
 
 /** Most media files one post carries. */
 export const MAX_NEWS_MEDIA = 4;
@@ -124,9 +124,14 @@ export function saveNewsPost(adminId: number, id: number | null, input: NewsInpu
   });
 }
 
-/** Deletes a post; returns the storage keys of its media so the caller removes the files. */
-export function deleteNewsPost(adminId: number, id: number) {
-  return writeTransaction((tx) => {
+/** Saves a post with the media an admin sent; returns its id, or null when there is no such post. */
+export function saveNewsPostWithMedia(adminId: number, id: number | null, input: NewsInput, media: ReceivedFile[]) {
+  return withNewMedia(media, id === null ? null : { newsPostId: id }, (fresh) => saveNewsPost(adminId, id, input, fresh));
+}
+
+/** Deletes a post; and its media files; null when there is no such post. */
+export async function deleteNewsPost(adminId: number, id: number) {
+  const keys = writeTransaction((tx) => {
     const before = tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
     if (!before) return null;
     const keys = tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.newsPostId, id)).all();
@@ -134,15 +139,17 @@ export function deleteNewsPost(adminId: number, id: number) {
     recordAudit(tx, { actorId: adminId, action: "news.delete", entityType: "news", entityId: id, before: snapshot(before), after: null });
     return keys.map((k) => k.storageKey);
   });
+  return deleteFilesOf(keys);
 }
 
-/** Removes one media file of a post; returns its storage key for removal from disk, or null. */
-export function removeNewsMedia(adminId: number, postId: number, uploadId: number) {
-  return writeTransaction((tx) => {
+/** Removes one media file of a post; and its file; null when there is no such medium. */
+export async function removeNewsMedia(adminId: number, postId: number, uploadId: number) {
+  const keys = writeTransaction((tx) => {
     const file = tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.newsPostId, postId))).get();
     if (!file) return null;
     tx.delete(uploads).where(eq(uploads.id, file.id)).run();
     recordAudit(tx, { actorId: adminId, action: "news.media.remove", entityType: "news", entityId: postId, before: { mediaId: file.id }, after: null });
     return file.storageKey;
   });
+  return deleteFilesOf(keys);
 }

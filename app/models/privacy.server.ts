@@ -4,14 +4,14 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { applications, documentReminders, documentRenewals, problemReports, sessions, statusHistory, totpCredentials, uploads, userDevices, users, vehicleRequests } from "~db/schema";
-import { now as serverNow } from "~/lib/clock.server";
-import { db, writeTransaction } from "~/lib/db.server";
-import { deleteStoredFiles } from "~/lib/uploads.server";
+import { now as serverNow } from "~/infra/clock.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import { deleteStoredFiles } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { listUserHandovers } from "./handovers.server";
 import { listReportMessages } from "./problem-reports.server";
-import { DOCUMENT_KINDS } from "./uploads.server";
 import { getSettings } from "./settings.server";
+import { DOCUMENT_KINDS } from "~/domain/documents";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,12 +1,17 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import * as tar from "tar";
 import { applications, auditLog, uploads } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { storedFilePath } from "~/lib/uploads.server";
+import { db } from "~/infra/db.server";
+import { storage } from "~/infra/storage.server";
+
+const storedBytes = async (key: string) => {
+  const file = await storage().get(key);
+  return file ? Buffer.from(await file.arrayBuffer()) : null;
+};
 import * as dashboard from "~/routes/dashboard";
 import * as dashboardExport from "~/routes/dashboard-export";
 import { applicationForm } from "../../tests/dashboard-helpers";
@@ -57,7 +62,7 @@ describe("download my data (issue 7, privacy)", () => {
     for (const row of ownRows) {
       const entry = data.files.find((f: { id: number }) => f.id === row.id);
       expect(entry.storageKey).toBeUndefined();
-      expect(readFileSync(path.join(dir, entry.path))).toEqual(readFileSync(storedFilePath(row.storageKey)));
+      expect(readFileSync(path.join(dir, entry.path))).toEqual((await storedBytes(row.storageKey))!);
     }
     expect(JSON.stringify(data)).not.toContain(other.user.email);
   });
@@ -88,11 +93,11 @@ describe("retention of rejected applications' identity documents", () => {
     db().update(applications).set({ decidedAt: new Date(Date.now() - 91 * DAY) }).where(eq(applications.id, old.app.id)).run();
     const oldKeys = db().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all().map((u) => u.storageKey);
     expect(oldKeys.length).toBeGreaterThan(0);
-    expect(oldKeys.every((key) => existsSync(storedFilePath(key)))).toBe(true);
+    expect((await Promise.all(oldKeys.map(storedBytes))).every(Boolean)).toBe(true);
 
     expect(await deleteExpiredRejectedDocuments()).toBe(oldKeys.length);
     expect(db().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all()).toEqual([]);
-    expect(oldKeys.some((key) => existsSync(storedFilePath(key)))).toBe(false);
+    expect((await Promise.all(oldKeys.map(storedBytes))).some(Boolean)).toBe(false);
     expect(db().select().from(applications).where(eq(applications.id, old.app.id)).get()?.documentsDeletedAt).toBeInstanceOf(Date);
     const audit = db().select().from(auditLog).where(eq(auditLog.entityId, old.app.id)).all();
     expect(audit.some((a) => a.action === "application.documentsDeleted")).toBe(true);

@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { problemReportMessages, problemReports, users, vehicles } from "~db/schema";
 import { cooldownRemainingMs, nextReportAt } from "~/domain/cooldown";
 import { courierMayReply, reportThread } from "~/domain/report-thread";
-import { db, writeTransaction } from "~/lib/db.server";
-import type { PreparedUpload } from "~/lib/uploads.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import type { Tx } from "./status.server";
 import { getSettings } from "./settings.server";
-import { insertUploadRows, listReportAttachments, withPreparedUploads } from "./uploads.server";
+import { insertUploadRows, listReportAttachments, withUploads } from "./uploads.server";
 
 export type ProblemReportRow = typeof problemReports.$inferSelect;
 
@@ -36,8 +36,8 @@ export function reportCooldown(userId: number, now = Date.now()) {
  * report and its attachment rows are one transaction; the files move into place after it.
  * Throws DecisionError: noVehicle, cooldown.
  */
-export async function createProblemReport(userId: number, description: string, attachments: PreparedUpload[]) {
-  return withPreparedUploads(attachments, () => {
+export async function createProblemReport(userId: number, description: string, received: ReceivedFile[]) {
+  return withUploads(received, (attachments) => {
     const result = writeTransaction((tx) => {
       const vehicle = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
       if (!vehicle) throw new DecisionError("noVehicle");

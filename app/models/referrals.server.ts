@@ -1,7 +1,7 @@
 import { count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { referralLinks, users } from "~db/schema";
-import { config } from "~/lib/config.server";
-import { db, writeTransaction } from "~/lib/db.server";
+import { config } from "~/infra/config.server";
+import { db, writeTransaction } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 
 /** Unambiguous characters only: a code may be read aloud or typed from a flyer. */

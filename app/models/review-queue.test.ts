@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { applications, auditLog, problemReports, vehicleRequests } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { sentMails } from "../../tests/dashboard-helpers";
-import { application, vehicle, vehicleRequest } from "../routes/admin/admin-test-data";
+import { application, vehicle, vehicleRequest } from "../../tests/admin-fixtures";
 import { applicationFilterFrom, listApplications, listProblemReports, listVehicleRequests, pendingApplicationQueue, reportFilterFrom, requestFilterFrom } from "./admin-queries.server";
 import { approveApplications, rejectApplications } from "./applications.server";
 import { resolveProblemReports } from "./problem-reports.server";

@@ -3,8 +3,8 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import { recoveryCodes, totpCredentials, users } from "~db/schema";
 import { formatRecoveryCode, parseSecondFactorCode, RECOVERY_CODE_COUNT, TOTP_ISSUER } from "~/domain/second-factor";
-import { seal, unseal } from "~/lib/crypto.server";
-import { db, writeTransaction } from "~/lib/db.server";
+import { seal, unseal } from "~/infra/crypto.server";
+import { db, writeTransaction } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
 

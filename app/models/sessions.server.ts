@@ -2,8 +2,8 @@ import { and, desc, eq, gt, like, lt, ne } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "~/domain/rules";
 import { PENDING_SECOND_FACTOR_MINUTES } from "~/domain/second-factor";
-import { randomToken, sha256 } from "~/lib/crypto.server";
-import { db } from "~/lib/db.server";
+import { randomToken, sha256 } from "~/infra/crypto.server";
+import { db } from "~/infra/db.server";
 import { sessionUserColumns, type SessionUser } from "./users.server";
 
 const DAY = 24 * 60 * 60 * 1000;

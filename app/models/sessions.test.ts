@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { SESSION_IDLE_DAYS } from "~/domain/rules";
-import { sha256 } from "~/lib/crypto.server";
-import { db } from "~/lib/db.server";
+import { sha256 } from "~/infra/crypto.server";
+import { db } from "~/infra/db.server";
 import { createUser } from "../../tests/factories";
 import { createSession, destroyUserSessions, findSessionUser } from "./sessions.server";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { settings } from "~db/schema";
 import { DEFAULT_SETTINGS } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { getSettings } from "./settings.server";
 
 afterEach(() => {

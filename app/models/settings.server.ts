@@ -1,6 +1,6 @@
 import { settings } from "~db/schema";
 import { DEFAULT_SETTINGS, type Settings } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 
 /**
  * The operator-editable constants (CONTRACT §6): rows of the `settings` table override the defaults

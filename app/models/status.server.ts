@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { statusHistory, users } from "~db/schema";
 import { transition, type UserEvent, type UserStatus } from "~/domain/status";
-import type { DB } from "~/lib/db.server";
+import type { DB } from "~/infra/db.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { oneTimeTokens } from "~db/schema";
-import { sha256 } from "~/lib/crypto.server";
-import { db } from "~/lib/db.server";
+import { sha256 } from "~/infra/crypto.server";
+import { db } from "~/infra/db.server";
 import { createUser } from "../../tests/factories";
 import { checkToken, consumeToken, issueToken, TOKEN_LIFETIME_MS, tokenExpiresAt } from "./tokens.server";
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { oneTimeTokens } from "~db/schema";
 import { ACTIVATION_TOKEN_HOURS, RESET_TOKEN_MINUTES } from "~/domain/rules";
-import { randomToken, sha256 } from "~/lib/crypto.server";
-import { db } from "~/lib/db.server";
+import { randomToken, sha256 } from "~/infra/crypto.server";
+import { db } from "~/infra/db.server";
 import type { Tx } from "./status.server";
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)["purpose"];

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
-import { db, writeTransaction } from "~/lib/db.server";
+import { db, writeTransaction } from "~/infra/db.server";
 
 /** The counting day of the traffic chart and referral clicks: the UTC calendar date, `YYYY-MM-DD`. */
 export function trafficDay(at: Date = new Date()) {

@@ -1,22 +1,24 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { uploads, type UploadKind } from "~db/schema";
-import { db, writeTransaction } from "~/lib/db.server";
+import { uploads } from "~db/schema";
+import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
+import type { UploadKind, UploadSummary } from "~/domain/files";
+import { db, writeTransaction } from "~/infra/db.server";
 import {
   commitUploads,
   deleteStoredFiles,
   discardUploads,
+  prepareUploads,
+  readStoredFile,
   removeUnreferencedFiles,
   type PreparedUpload,
-} from "~/lib/uploads.server";
+  type ReceivedFile,
+} from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
 
-export const DOCUMENT_KINDS = ["face_photo", "id_front", "id_back", "residence_front", "residence_back", "refugee_document"] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media"];
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type UploadSummary = Pick<UploadRow, "id" | "kind" | "mime" | "width" | "height">;
 const summary = { id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height };
 
 /** Inserts the rows of prepared files inside the caller's transaction. */
@@ -66,12 +68,44 @@ export async function withPreparedUploads<T>(prepared: PreparedUpload[], write: 
 }
 
 /**
+ * Stores received files with their rows: each is processed and written under a temporary key,
+ * `write` (the synchronous transaction) inserts the rows, then the files move into place. A file
+ * refused on the way, or a failed transaction, leaves no file behind.
+ */
+export async function withUploads<T>(received: ReceivedFile[], write: (prepared: PreparedUpload[]) => { result: T; replacedKeys?: string[] }) {
+  const prepared = await prepareUploads(received);
+  return withPreparedUploads(prepared, () => write(prepared));
+}
+
+/**
+ * New public media of a vehicle or post: the same picture twice (a resubmitted form, a repeated
+ * file) is stored once; `save` gets the new ones.
+ */
+export function withNewMedia<T>(received: ReceivedFile[], link: { vehicleId: number } | { newsPostId: number } | null, save: (fresh: PreparedUpload[]) => T) {
+  return withUploads(received, (prepared) => {
+    const { fresh, duplicates } = splitDuplicateMedia(prepared, link);
+    return { result: save(fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
+  });
+}
+
+/** Removes the files of rows a committed transaction deleted; passes the keys on. */
+export async function deleteFilesOf<T extends string[] | string | null>(keys: T): Promise<T> {
+  if (keys !== null) await deleteStoredFiles(typeof keys === "string" ? [keys] : keys);
+  return keys;
+}
+
+/** The bytes of a stored file (null when it is missing). */
+export function openStoredFile(file: Pick<UploadRow, "storageKey">) {
+  return readStoredFile(file.storageKey);
+}
+
+/**
  * Keeps identity documents of a submission that failed validation as the user's drafts (no
  * application yet), one per kind: a new file of a kind replaces the older draft.
  */
-export async function saveDocumentDrafts(userId: number, prepared: PreparedUpload[]) {
-  if (prepared.length === 0) return;
-  await withPreparedUploads(prepared, () => {
+export async function saveDocumentDrafts(userId: number, received: ReceivedFile[]) {
+  if (received.length === 0) return;
+  await withUploads(received, (prepared) => {
     const replacedKeys: string[] = [];
     writeTransaction((tx) => {
       const kinds = prepared.map((file) => file.field as DocumentKind);
@@ -183,7 +217,7 @@ export function recordFileView(adminId: number, file: UploadRow) {
  * Splits new public media into files not yet stored on the vehicle or post (and not repeated in the
  * same form) and duplicates. A form resubmitted with the same files still selected then adds nothing.
  */
-export function splitDuplicateMedia(prepared: PreparedUpload[], link: { vehicleId: number } | { newsPostId: number } | null) {
+function splitDuplicateMedia(prepared: PreparedUpload[], link: { vehicleId: number } | { newsPostId: number } | null) {
   const known = new Set(
     link === null
       ? []

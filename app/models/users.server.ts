@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import type { Language } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 
 export type User = typeof users.$inferSelect;
-/** What the session layer and the UI may know about a user: never the password hash. */
-export type SessionUser = Pick<User, "id" | "email" | "role" | "status" | "language" | "fullName" | "createdAt">;
+export type { SessionUser } from "~/domain/user";
 
 export const sessionUserColumns = {
   id: users.id,

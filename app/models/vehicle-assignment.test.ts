@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { vehicleRequests } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { createUser, getUserRow } from "../../tests/factories";
 import { saveVehicle } from "./vehicles.server";

@@ -3,9 +3,9 @@ import { handovers, problemReports, uploads, users, vehicleRequests, vehicles } 
 import { missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
-import { now as clockNow } from "~/lib/clock.server";
-import { db, writeTransaction } from "~/lib/db.server";
-import type { PreparedUpload } from "~/lib/uploads.server";
+import { now as clockNow } from "~/infra/clock.server";
+import { db, writeTransaction } from "~/infra/db.server";
+import type { PreparedUpload, ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { closePendingRenewal } from "./leases.server";
@@ -13,7 +13,7 @@ import { likeEscaped, pageFrom, pageIds, toPage } from "./admin-list.server";
 import { vehiclesWithServiceDue } from "./maintenance.server";
 import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
-import { insertUploadRows } from "./uploads.server";
+import { deleteFilesOf, insertUploadRows, withNewMedia } from "./uploads.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -207,6 +207,11 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
   });
 }
 
+/** Saves a vehicle with the images an admin sent; returns its id. */
+export function saveVehicleWithImages(adminId: number, id: number | null, input: VehicleInput, images: ReceivedFile[]) {
+  return withNewMedia(images, id === null ? null : { vehicleId: id }, (fresh) => saveVehicle(adminId, id, input, fresh));
+}
+
 /**
  * A direct assignment decides the courier's open vehicle request: approved when it asked for this
  * vehicle, otherwise rejected — so no request stays pending for a courier who already rides.
@@ -251,9 +256,9 @@ function releaseUser(tx: Tx, adminId: number, userId: number) {
   closePendingRenewal(tx, adminId, userId);
 }
 
-/** Deletes a vehicle nobody uses; returns the storage keys of its images for removal from disk. */
-export function deleteVehicle(adminId: number, id: number) {
-  return writeTransaction((tx) => {
+/** Deletes a vehicle nobody uses; and the files of its images and handover photos. */
+export async function deleteVehicle(adminId: number, id: number) {
+  const keys = writeTransaction((tx) => {
     const before = tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
     if (!before) throw new VehicleError("notFound");
     if (before.status === "in_use" || before.assignedUserId) throw new VehicleError("inUse");
@@ -270,6 +275,7 @@ export function deleteVehicle(adminId: number, id: number) {
     recordAudit(tx, { actorId: adminId, action: "vehicle.delete", entityType: "vehicle", entityId: id, before: snapshot(before), after: null });
     return keys.map((k) => k.storageKey);
   });
+  return deleteFilesOf(keys);
 }
 
 /** An admin notes a problem on a vehicle (its problem history); it starts open like a courier's report. */
@@ -283,9 +289,9 @@ export function addVehicleProblem(adminId: number, vehicleId: number, descriptio
   });
 }
 
-/** Removes one image of a vehicle; returns its storage key for removal from disk, or null. */
-export function removeVehicleImage(adminId: number, vehicleId: number, uploadId: number) {
-  return writeTransaction((tx) => {
+/** Removes one image of a vehicle; and its file; null when there is no such image. */
+export async function removeVehicleImage(adminId: number, vehicleId: number, uploadId: number) {
+  const keys = writeTransaction((tx) => {
     const image = tx
       .select({ id: uploads.id, storageKey: uploads.storageKey })
       .from(uploads)
@@ -296,4 +302,5 @@ export function removeVehicleImage(adminId: number, vehicleId: number, uploadId:
     recordAudit(tx, { actorId: adminId, action: "vehicle.image.remove", entityType: "vehicle", entityId: vehicleId, before: { imageId: image.id }, after: null });
     return image.storageKey;
   });
+  return deleteFilesOf(keys);
 }

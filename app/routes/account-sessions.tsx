@@ -8,11 +8,11 @@ import { RecoveryCodes } from "~/components/auth/recovery-codes";
 import { StepUpField } from "~/components/auth/step-up-field";
 import { useDates } from "~/components/dashboard/format";
 import { sessionActionSchema } from "~/domain/second-factor";
-import { checkSecondFactor } from "~/lib/auth.server";
-import { describeDevice } from "~/lib/device.server";
-import { readFormData } from "~/lib/http.server";
-import { currentSessionIdHash, endSession, requireUser } from "~/lib/session.server";
-import { getInstance } from "~/middleware/i18n";
+import { checkSecondFactor } from "~/services/auth.server";
+import { describeDevice } from "~/services/device.server";
+import { readFormData } from "~/infra/http.server";
+import { currentSessionIdHash, endSession, requireUser } from "~/services/session.server";
+import { getInstance } from "~/infra/i18n.server";
 import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factor.server";
 import { destroyUserSessionByHandle, destroyUserSessions, listUserSessions, sessionHandle } from "~/models/sessions.server";
 

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/activate";
 import { EmailOnlyForm } from "~/components/auth/forgot-form";
 import { FormAlert } from "~/components/auth/form-bits";
-import { activate } from "~/lib/auth.server";
-import { getInstance } from "~/middleware/i18n";
+import { activate } from "~/services/auth.server";
+import { getInstance } from "~/infra/i18n.server";
 
 /** Opening the link from the e-mail activates the account once; later visits say it was used. */
 export function loader({ context, params }: Route.LoaderArgs) {

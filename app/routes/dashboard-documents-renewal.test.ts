@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { documentRenewals, users } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";

@@ -5,15 +5,14 @@
  * 201 `{ id, kind, width, height }` or `{ error, field }` with 400/413/429.
  */
 import type { Route } from "./+types/dashboard-documents";
-import { DOCUMENT_FIELDS } from "~/domain/application-schema";
-import { jsonError } from "~/lib/http.server";
-import { hit } from "~/lib/rate-limit.server";
-import { requireUser } from "~/lib/session.server";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/lib/uploads.server";
-import { RIGHT_TO_STAY_KINDS } from "~/domain/document-expiry";
+import { jsonError } from "~/infra/http.server";
+import { hit } from "~/models/limits.server";
+import { requireUser } from "~/services/session.server";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { mayRenewDocument } from "~/models/documents.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { uploadRefusal } from "./dashboard.server";
+import { DOCUMENT_KINDS, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -21,29 +20,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Applicants send any identity document; approved couriers only a new right-to-stay document.
   const applying = user.status === "confirmed_account" || user.status === "job_rejected";
   if (!applying && !mayRenewDocument(user.status)) return jsonError(context, 403, "dashboard:refusals.notAllowed");
-  const kinds: readonly string[] = applying ? DOCUMENT_FIELDS : RIGHT_TO_STAY_KINDS;
+  const kinds: readonly string[] = applying ? DOCUMENT_KINDS : RIGHT_TO_STAY_KINDS;
   const limit = hit("uploads", String(user.id));
   if (!limit.ok) {
     return jsonError(context, 429, "errors:rateLimited", { values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) }, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
   let field: string | undefined;
   try {
-    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(kinds.map((f) => [f, "image"])), maxFiles: 1 });
-    try {
-      const file = parsed.files[0];
-      if (!file) return jsonError(context, 400, "dashboard:errors.documentRequired");
-      field = file.field;
-      let prepared: PreparedUpload[] = [];
-      try {
-        prepared = [await prepareUpload(file)];
-      } catch (error) {
-        await discardUploads(prepared);
-        throw error;
-      }
-      await saveDocumentDrafts(user.id, prepared);
-    } finally {
-      await discardReceived(parsed.files);
-    }
+    const missing = await receiveUploadForm(request, { fields: Object.fromEntries(kinds.map((f) => [f, "image"])), maxFiles: 1 }, async (parsed) => {
+      field = parsed.files[0]?.field;
+      if (!field) return true;
+      await saveDocumentDrafts(user.id, parsed.files);
+      return false;
+    });
+    if (missing) return jsonError(context, 400, "dashboard:errors.documentRequired");
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     const refusal = uploadRefusal(context, "apply", error);

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/dashboard-export";
-import { buildDataArchive } from "~/lib/data-export.server";
-import { jsonError } from "~/lib/http.server";
-import { hit } from "~/lib/rate-limit.server";
-import { requireUser } from "~/lib/session.server";
+import { buildDataArchive } from "~/services/data-export.server";
+import { jsonError } from "~/infra/http.server";
+import { hit } from "~/models/limits.server";
+import { requireUser } from "~/services/session.server";
 import { collectUserData } from "~/models/privacy.server";
 
 /** "Download my data": the logged-in user's own data and files as a .tar.gz (GDPR art. 15 and 20). */

@@ -3,23 +3,23 @@
  * Each answers with a redirect and a toast on success, or data with a status and the message the
  * screen shows next to the form (so the same forms work with and without JavaScript).
  */
-import type { SubmissionResult } from "@conform-to/react";
+import { MODALS, type ActionIntent, type ApplicationView, type DashboardActionData, type DashboardData, type DashboardModal, type VehicleView } from "~/components/dashboard/types";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import { pickDraftFields } from "~/domain/application-draft";
-import { DOCUMENT_FIELDS, applicationSchema, needsRightToStay } from "~/domain/application-schema";
-import { parseValidUntil, RIGHT_TO_STAY_KINDS, validUntilIssue } from "~/domain/document-expiry";
+import { applicationSchema } from "~/domain/application-schema";
+import { parseValidUntil, validUntilIssue } from "~/domain/document-expiry";
 import { courierDocumentStatus, mayRenewDocument, submitDocumentRenewal } from "~/models/documents.server";
-import { now } from "~/lib/clock.server";
+import { now } from "~/infra/clock.server";
 import { pickLocalized } from "~/domain/localized-text";
 import { MAX_REPORT_FILES, type Language } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
 import { reportReplySchema } from "~/domain/report-thread";
-import { log } from "~/lib/log.server";
-import { hit } from "~/lib/rate-limit.server";
-import type { SessionUser } from "~/models/users.server";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload, type ReceivedFile } from "~/lib/uploads.server";
+import { log } from "~/infra/log.server";
+import { hit } from "~/models/limits.server";
+import type { SessionUser } from "~/domain/user";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { getLatestApplication, getOwnApplication, submitApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
@@ -28,21 +28,11 @@ import { createRenewalRequest, createVehicleRequest, getAssignedVehicle, listOwn
 import { confirmHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
 import { getSettings } from "~/models/settings.server";
 import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
+import { DOCUMENT_KINDS, needsRightToStay, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
 type Context = Readonly<RouterContextProvider>;
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "renewDocument";
-export type DashboardActionData = {
-  intent: ActionIntent;
-  error?: string;
-  lastResult?: SubmissionResult<string[]>;
-  /** For a refused reply: which report's form, and what was typed (kept for the no-JS re-render). */
-  reportId?: number;
-  body?: string;
-  /** For a refused new document: the date typed (kept for the no-JS re-render). */
-  validUntil?: string;
-};
 
 const tr = (context: Context, key: string, values?: Record<string, unknown>) => getInstance(context).t(key, values);
 
@@ -82,17 +72,6 @@ function rateLimited(context: Context, intent: ActionIntent, userId: number) {
   });
 }
 
-async function prepareAll(files: Awaited<ReturnType<typeof parseUploadForm>>["files"]) {
-  const prepared: PreparedUpload[] = [];
-  try {
-    for (const file of files) prepared.push(await prepareUpload(file));
-    return prepared;
-  } catch (error) {
-    await discardUploads(prepared);
-    throw error;
-  }
-}
-
 /**
  * Job application. Files that arrive are kept as drafts even when another field fails, so a
  * resubmission only needs what is still missing ("uploaded ✓ — replace").
@@ -102,19 +81,14 @@ export async function applyAction(context: Context, request: Request, user: Sess
   if (limited) return limited;
   let fields: FormData;
   try {
-    const parsed = await parseUploadForm(request, {
-      fields: Object.fromEntries(DOCUMENT_FIELDS.map((f) => [f, "image"])),
-      maxFiles: DOCUMENT_FIELDS.length,
-      collectRefusals: true,
+    const spec = { fields: Object.fromEntries(DOCUMENT_KINDS.map((f) => [f, "image" as const])), maxFiles: DOCUMENT_KINDS.length, collectRefusals: true };
+    const parsed = await receiveUploadForm(request, spec, async (form) => {
+      // A refused photo costs neither the text typed around it nor the other photos of the same post.
+      if (form.refusals.length > 0) saveApplicationDraft(user.id, pickDraftFields(form.fields));
+      await saveDocumentDrafts(user.id, form.files);
+      return form;
     });
     fields = parsed.fields;
-    // A refused photo costs neither the text typed around it nor the other photos of the same post.
-    if (parsed.refusals.length > 0) saveApplicationDraft(user.id, pickDraftFields(fields));
-    try {
-      await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
-    } finally {
-      await discardReceived(parsed.files);
-    }
     const refused = parsed.refusals[0];
     if (refused) return uploadRefusal(context, "apply", refused, refused.field ? `dashboard:apply.documents.${refused.field}` : undefined);
   } catch (error) {
@@ -122,7 +96,7 @@ export async function applyAction(context: Context, request: Request, user: Sess
     throw error;
   }
   // Which documents exist is the server's own record, never the client's word.
-  for (const field of DOCUMENT_FIELDS) fields.delete(field);
+  for (const field of DOCUMENT_KINDS) fields.delete(field);
   for (const draft of listDocumentDrafts(user.id)) fields.set(draft.kind, "kept");
   const submission = parseWithZod(fields, { schema: applicationSchema });
   if (submission.status !== "success") {
@@ -177,20 +151,19 @@ export async function reportAction(context: Context, request: Request, user: Ses
   }
   const limited = rateLimited(context, "report", user.id);
   if (limited) return limited;
-  let received: ReceivedFile[] = [];
   try {
-    const parsed = await parseUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES });
-    received = parsed.files;
-    const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
-    if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
-    await createProblemReport(user.id, submission.value.description, await prepareAll(parsed.files));
+    const refused = await receiveUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES }, async (parsed) => {
+      const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
+      if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
+      await createProblemReport(user.id, submission.value.description, parsed.files);
+      return null;
+    });
+    if (refused) return refused;
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(context, "report", error);
     if (error instanceof DecisionError) return decisionRefusal(context, "report", error);
     log("error", "problem report failed", { userId: user.id, error: String(error) });
     return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
-  } finally {
-    await discardReceived(received);
   }
   return succeed(context, tr(context, "dashboard:report.sent"));
 }
@@ -254,13 +227,11 @@ export async function renewDocumentAction(context: Context, request: Request, us
   if (!mayRenewDocument(user.status)) return refuse(context, "renewDocument", 403, tr(context, "dashboard:refusals.notAllowed"));
   let validUntil = "";
   try {
-    const parsed = await parseUploadForm(request, { fields: Object.fromEntries(RIGHT_TO_STAY_KINDS.map((f) => [f, "image"])), maxFiles: RIGHT_TO_STAY_KINDS.length });
-    try {
-      await saveDocumentDrafts(user.id, await prepareAll(parsed.files));
-    } finally {
-      await discardReceived(parsed.files);
-    }
-    validUntil = String(parsed.fields.get("validUntil") ?? "").trim();
+    const spec = { fields: Object.fromEntries(RIGHT_TO_STAY_KINDS.map((f) => [f, "image" as const])), maxFiles: RIGHT_TO_STAY_KINDS.length };
+    validUntil = await receiveUploadForm(request, spec, async (parsed) => {
+      await saveDocumentDrafts(user.id, parsed.files);
+      return String(parsed.fields.get("validUntil") ?? "").trim();
+    });
   } catch (error) {
     if (error instanceof UploadError) return uploadRefusal(context, "renewDocument", error);
     throw error;
@@ -277,11 +248,8 @@ export async function renewDocumentAction(context: Context, request: Request, us
   return succeed(context, tr(context, "dashboard:documents.sent"));
 }
 
-export const MODALS = ["application", "vehicle", "report"] as const;
-export type DashboardModal = (typeof MODALS)[number];
-
 /** Everything the dashboard shows for the user's status; each query is scoped to the user. */
-export function loadDashboard(user: SessionUser, url: URL, language: Language) {
+export function loadDashboard(user: SessionUser, url: URL, language: Language): DashboardData {
   const serializeVehicle = (v: NonNullable<ReturnType<typeof getAssignedVehicle>>) => vehicleView(v, language);
   const requested = url.searchParams.get("modal");
   const modal = (MODALS as readonly string[]).includes(requested ?? "") ? (requested as DashboardModal) : null;
@@ -363,7 +331,7 @@ function applicationDraft(userId: number, previous: ReturnType<typeof getLatestA
 }
 
 /** A vehicle as the courier sees it: one name, the specs in the reader's language or its fallback. */
-function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, language: Language) {
+function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, language: Language): VehicleView {
   const characteristics = pickLocalized({ sk: v.characteristicsSk, ua: v.characteristicsUa, en: v.characteristicsEn }, language);
   return {
     id: v.id,
@@ -377,7 +345,7 @@ function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, lang
   };
 }
 
-function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication>>) {
+function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication>>): ApplicationView {
   return {
     id: a.id,
     status: a.status,
@@ -394,6 +362,3 @@ function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication
   };
 }
 
-export type DashboardData = ReturnType<typeof loadDashboard>;
-export type VehicleView = ReturnType<typeof vehicleView>;
-export type ApplicationView = ReturnType<typeof serializeApplication>;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { applications, auditLog, statusHistory, uploads } from "~db/schema";
 import { UPLOAD_LIMITS } from "~/domain/rules";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { approveApplication } from "~/models/applications.server";
 import { replyToProblemReport, setProblemReportStatus } from "~/models/problem-reports.server";
 import { approveVehicleRequest } from "~/models/vehicle-requests.server";

@@ -3,10 +3,10 @@ import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardView } from "~/components/dashboard/dashboard-view";
 import { ErrorScreen } from "~/components/error-screen";
-import { jsonError } from "~/lib/http.server";
-import { guardNetwork, isNetworkFailure } from "~/lib/network";
-import { getLocale } from "~/middleware/i18n";
-import { requireUser } from "~/lib/session.server";
+import { jsonError } from "~/infra/http.server";
+import { guardNetwork, isNetworkFailure } from "~/client/network";
+import { getLocale } from "~/infra/i18n.server";
+import { requireUser } from "~/services/session.server";
 import { applyAction, draftAction, handoverAction, loadDashboard, renewAction, renewDocumentAction, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];

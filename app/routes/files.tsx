@@ -1,8 +1,8 @@
 import type { Route } from "./+types/files";
-import { requireUser } from "~/lib/session.server";
-import { getInstance } from "~/middleware/i18n";
-import { fileHeaders, storedFilePath } from "~/lib/uploads.server";
-import { findPrivateFile, recordFileView } from "~/models/uploads.server";
+import { requireUser } from "~/services/session.server";
+import { getInstance } from "~/infra/i18n.server";
+import { fileHeaders } from "~/infra/uploads.server";
+import { findPrivateFile, recordFileView, openStoredFile } from "~/models/uploads.server";
 
 /**
  * Private files (identity documents, report attachments): the owner or an admin only. Another
@@ -12,8 +12,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const id = Number(params.id);
   const file = Number.isSafeInteger(id) && id > 0 ? findPrivateFile(id, user) : undefined;
-  const blob = file && Bun.file(storedFilePath(file.storageKey));
-  if (!file || !blob || !(await blob.exists())) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  const blob = file && (await openStoredFile(file));
+  if (!file || !blob) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
   if (user.role === "admin" && file.ownerId !== user.id) recordFileView(user.id, file);
   return new Response(blob, { headers: fileHeaders(file.mime, blob.size, "private") });
 }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { handovers, vehicleRequests, vehicles } from "~db/schema";
-import { setClockOffset } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
+import { setClockOffset } from "~/infra/clock.server";
+import { db } from "~/infra/db.server";
 import { getPendingHandover } from "~/models/handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../tests/factories";

@@ -9,15 +9,14 @@ import { Partners } from "~/components/home/partners";
 import { askSchema } from "~/domain/assistant-schema";
 import { calculateIncome, formatEur, parseIncomeInput } from "~/domain/income";
 import { HTML_LANG, isLanguage, LANGUAGES, type Language } from "~/domain/rules";
-import { answerQuestion } from "~/lib/assistant.server";
-import { config } from "~/lib/config.server";
-import { requestInfoContext } from "~/lib/context";
-import { dateTimeFormat } from "~/lib/date-format";
-import { hit } from "~/lib/rate-limit.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { askAssistant } from "~/services/assistant.server";
+import { config } from "~/infra/config.server";
+import { requestInfoContext } from "~/infra/context";
+import { dateTimeFormat } from "~/domain/date-format";
+import { getInstance, getLocale } from "~/infra/i18n.server";
 import { listFaq, listFleet, listPartners, listPublishedNews } from "~/models/content.server";
 import { getSettings } from "~/models/settings.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/infra/http.server";
 
 const OG_LOCALE: Record<Language, string> = { sk: "sk_SK", ua: "uk_UA", en: "en_GB" };
 const DATE_LOCALE: Record<Language, string> = { sk: "sk-SK", ua: "uk-UA", en: "en-GB" };
@@ -90,19 +89,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const question = typeof form.question === "string" ? form.question.slice(0, 500) : "";
   const parsed = askSchema.safeParse(form);
   if (!parsed.success) return data<AskResult>({ question, error: t("home:assistant.questionInvalid") }, { status: 400 });
-  const limit = hit("assistant", context.get(requestInfoContext).ip);
-  if (!limit.ok) {
+  const outcome = await askAssistant(parsed.data.question, parsed.data.language ?? pageLanguage(context), context.get(requestInfoContext).ip);
+  if (outcome.ok) return data<AskResult>({ question, answer: outcome.answer });
+  if (outcome.status === 429) {
     return data<AskResult>(
-      { question, error: t("errors:rateLimited", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }) },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { question, error: t("errors:rateLimited", { minutes: Math.ceil(outcome.retryAfterSeconds / 60) }) },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
-  try {
-    const { answer } = await answerQuestion(parsed.data.question, parsed.data.language ?? pageLanguage(context));
-    return data<AskResult>({ question, answer });
-  } catch {
-    return data<AskResult>({ question, error: t("home:assistant.error") }, { status: 503 });
-  }
+  return data<AskResult>({ question, error: t("home:assistant.error") }, { status: 503 });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/media";
-import { fileHeaders, storedFilePath } from "~/lib/uploads.server";
-import { findPublicMedia } from "~/models/uploads.server";
-import { getInstance } from "~/middleware/i18n";
+import { fileHeaders } from "~/infra/uploads.server";
+import { findPublicMedia, openStoredFile } from "~/models/uploads.server";
+import { getInstance } from "~/infra/i18n.server";
 
 /** Public media (vehicle images, news media); private kinds are not found here. Files never change, so they cache for a year. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const file = Number.isSafeInteger(id) && id > 0 ? findPublicMedia(id) : undefined;
-  const blob = file && Bun.file(storedFilePath(file.storageKey));
-  if (!file || !blob || !(await blob.exists())) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const blob = file && (await openStoredFile(file));
+  if (!file || !blob) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(blob, { headers: fileHeaders(file.mime, blob.size, "public") });
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/not-found";
 import { ErrorScreen } from "~/components/error-screen";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 import { data } from "react-router";
 
 /** Any unknown path: a 404 inside the site layout, in the request's language (title included). */

@@ -8,11 +8,11 @@ import type { Route } from "./+types/reset-password";
 import { FieldErrors, FormAlert } from "~/components/auth/form-bits";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
 import { resetPasswordFormSchema } from "~/domain/auth-schemas";
-import { changePassword } from "~/lib/auth.server";
-import { formFailure, formInvalid } from "~/lib/auth-http.server";
-import { getInstance } from "~/middleware/i18n";
+import { changePassword } from "~/services/auth.server";
+import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { getInstance } from "~/infra/i18n.server";
 import { passwordResetTokenState } from "~/models/accounts.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/infra/http.server";
 
 /** The form is shown only for a token that can still be used; it is consumed by the action. */
 export function loader({ context, params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { config } from "~/lib/config.server";
+import { config } from "~/infra/config.server";
 
 /** Private areas and the JSON API stay out of search engines; the sitemap lists the public page. */
 export function loader() {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { i18nFor } from "~/lib/i18n.server";
+import { i18nFor } from "~/infra/i18n.server";
 import * as adminLayout from "./admin/layout";
 import * as dashboard from "./dashboard";
 

@@ -1,5 +1,5 @@
 import { HTML_LANG, LANGUAGES } from "~/domain/rules";
-import { config } from "~/lib/config.server";
+import { config } from "~/infra/config.server";
 
 /** The public page in each language, each entry naming its translations (hreflang). */
 export function loader() {

@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { applications, auditLog, users } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { application, courier, vehicle } from "../../app/routes/admin/admin-test-data";
+import { db } from "~/infra/db.server";
+import { application, courier, vehicle } from "../admin-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
 
 const SHOTS = "/tmp/cf-e2";

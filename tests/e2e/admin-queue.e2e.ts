@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { applications, vehicleRequests, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { application, courier, problemReport, vehicle, vehicleRequest } from "../../app/routes/admin/admin-test-data";
+import { db } from "~/infra/db.server";
+import { application, courier, problemReport, vehicle, vehicleRequest } from "../admin-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import skErrors from "../../locales/sk/errors.json";
 import { createUser, sessionCookieHeader } from "../factories";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createVehicle } from "../dashboard-helpers";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 

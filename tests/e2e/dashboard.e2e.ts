@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { uploads } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { commitUploads, prepareUpload } from "~/lib/uploads.server";
+import { db } from "~/infra/db.server";
+import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { approveApplication, getLatestApplication } from "~/models/applications.server";
 import { createProblemReport, replyToProblemReport } from "~/models/problem-reports.server";
 import { approveVehicleRequest, createVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";

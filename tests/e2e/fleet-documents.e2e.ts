@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
-import { setClockOffset } from "~/lib/clock.server";
-import { db } from "~/lib/db.server";
+import { setClockOffset } from "~/infra/clock.server";
+import { db } from "~/infra/db.server";
 import { runDocumentExpiry } from "~/models/documents.server";
 import { getUserRow } from "../factories";
 import { sentMails } from "../dashboard-helpers";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { serviceRecords, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { maintenanceTile } from "~/models/maintenance.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { addVehicleProblem } from "~/models/vehicles.server";

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { count } from "drizzle-orm";
 import { users } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import skAuth from "../../locales/sk/auth.json";
 import enErrors from "../../locales/en/errors.json";
 import skErrors from "../../locales/sk/errors.json";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { newsPosts, pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { expect, expectNoHorizontalOverflow, test } from "./fixtures";
 
 const LANGS = [

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { applications, users } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import { createUser } from "../factories";
 import { expect, loginAs, test } from "./fixtures";

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import enAuth from "../../locales/en/auth.json";
-import { reset } from "~/lib/rate-limit.server";
+import { reset } from "~/models/limits.server";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
 import { expect, test } from "./fixtures";
 

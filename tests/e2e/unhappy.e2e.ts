@@ -4,8 +4,8 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { uploads } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { commitUploads, prepareUpload } from "~/lib/uploads.server";
+import { db } from "~/infra/db.server";
+import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { getLatestApplication, rejectApplication, submitApplication } from "~/models/applications.server";
 import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HandoverDetails } from "~/components/handover-details";
-import type { HandoverView } from "~/models/handovers.server";
+import type { HandoverView } from "~/domain/handover";
 import { Badge, useFormatDate } from "./ui";
 
 /** The vehicle page's handovers, newest first: pending ones link to their form, recorded ones show what was found. */

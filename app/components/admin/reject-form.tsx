@@ -2,10 +2,10 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { DOCUMENT_FIELDS } from "~/domain/application-schema";
 import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
-import { applicationRejectSchema, rejectSchema } from "./schemas";
+import { applicationRejectSchema, rejectSchema } from "~/domain/admin-schemas";
 import { FieldError } from "./vehicle-sections";
+import { DOCUMENT_KINDS } from "~/domain/documents";
 
 /**
  * Reject with a reason, which is sent to the user. For a job application the admin may pick a stock
@@ -49,7 +49,7 @@ export function RejectForm({
           <fieldset className="doc-group">
             <legend>{t("rejection.replace")}</legend>
             <p className="field-hint">{t("rejection.replaceHint")}</p>
-            {DOCUMENT_FIELDS.map((kind) => (
+            {DOCUMENT_KINDS.map((kind) => (
               <label key={kind} className="choice">
                 <input type="checkbox" name="replace" value={kind} defaultChecked={ticked.has(kind)} />
                 <span>{t(`applications.kind.${kind}`)}</span>

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { vehicleProblemSchema } from "./schemas";
+import { vehicleProblemSchema } from "~/domain/admin-schemas";
 import { useFormatDate } from "./ui";
 
 /** Field errors are translation keys (see schemas.ts). */

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { formatEur, type ServiceDue } from "~/domain/maintenance";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
 import type { VehicleStatus } from "~/domain/status";
-import { serviceRecordSchema } from "./schemas";
+import { serviceRecordSchema } from "~/domain/admin-schemas";
 import { Badge, EmptyRow, useFormatDate } from "./ui";
 import { FieldError } from "./vehicle-sections";
 

@@ -1,8 +1,8 @@
-import type { AuthView } from "../auth-dialog";
+import type { AuthView } from "~/domain/auth-forms";
 import { EmailOnlyForm } from "./forgot-form";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
-import type { AuthFormResult } from "./types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 
 /** The dialog's forms in one chunk, loaded only when the dialog opens (they carry Zod and Conform). */
 export default function AuthForms({

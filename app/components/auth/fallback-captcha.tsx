@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { FallbackQuestion } from "./types";
+import type { FallbackQuestion } from "~/domain/auth-forms";
 
 /**
  * The no-JS captcha of CONTRACT §5. It sits in `<noscript>`: browsers with JavaScript never parse

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { emailOnlySchema } from "~/domain/auth-schemas";
-import type { AuthView } from "../auth-dialog";
+import type { AuthView } from "~/domain/auth-forms";
 import { FieldErrors, FormAlert } from "./form-bits";
 import { AuthSwitchLink } from "./switch-link";
-import type { AuthFormResult } from "./types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
 
 /** Forgot-password and resend-activation: one e-mail field, the same answer for every address. */

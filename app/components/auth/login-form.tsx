@@ -2,11 +2,11 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { loginSchema } from "~/domain/auth-schemas";
-import type { AuthView } from "../auth-dialog";
+import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
 import { FieldErrors, FormAlert } from "./form-bits";
 import { AuthSwitchLink } from "./switch-link";
-import type { AuthFormResult } from "./types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
 
 export function LoginForm({ redirectTo, onSwitch, serverResult }: { redirectTo: string; onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {

@@ -3,12 +3,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { registerSchema } from "~/domain/auth-schemas";
 import { isStrongPassword } from "~/domain/password";
-import type { AuthView } from "../auth-dialog";
+import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
 import { FieldErrors, FormAlert } from "./form-bits";
 import { PasswordChecklist } from "./password-checklist";
 import { AuthSwitchLink } from "./switch-link";
-import type { AuthFormResult } from "./types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
 
 export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {

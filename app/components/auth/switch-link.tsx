@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { AuthView } from "../auth-dialog";
+import type { AuthView } from "~/domain/auth-forms";
 
 /**
  * A link to another view of the auth dialog. On a page of its own (a form route after a no-JS

@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { createElement, useState } from "react";
 import { PrefetchPageLinks, useFetcher, useRouteLoaderData } from "react-router";
 import type { z } from "zod";
-import { isNetworkFailure } from "~/lib/network";
+import { isNetworkFailure } from "~/client/network";
 import { useCaptcha, type CaptchaConfig } from "./use-captcha";
-import type { AuthFormResult } from "./types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 
 type RootCaptcha = { captcha?: CaptchaConfig; authFallback?: AuthFormResult["fallback"] } | undefined;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { loadRecaptcha, solveAltcha } from "~/lib/captcha.client";
+import { loadRecaptcha, solveAltcha } from "~/client/captcha.client";
 
 export type CaptchaConfig = { provider: "altcha" | "recaptcha" | "off"; siteKey: string | null };
 

@@ -4,19 +4,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { DRAFT_SAVE_DEBOUNCE_MS, pickDraftFields } from "~/domain/application-draft";
-import {
-  applicationSchema,
-  CITIZENSHIPS,
-  CONTACT_METHODS,
-  needsContactUsername,
-  needsRightToStay,
-  REQUIRED_DOCUMENTS,
-  RESIDENCE_DOCUMENTS,
-} from "~/domain/application-schema";
+import { applicationSchema, CITIZENSHIPS, CONTACT_METHODS, needsContactUsername } from "~/domain/application-schema";
 import { MIN_COURIER_AGE } from "~/domain/rules";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FieldError, FormAlert, RequiredMark } from "./field-error";
+import { needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS } from "~/domain/documents";
 
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
 

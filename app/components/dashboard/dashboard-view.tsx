@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { ApplicationForm } from "./application-form";
 import { DocumentBanner, DocumentRenewalForm } from "./document-renewal";
 import { useDates } from "./format";

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DocumentField } from "~/domain/application-schema";
 import { checkPhoto, fitsUploadLimit, PHOTO_ACCEPT } from "~/domain/photo";
 import { FileInput } from "~/components/file-input";
 import { FieldError, RequiredMark } from "./field-error";
 import { shrinkPhoto, uploadDocument, type ShrunkPhoto } from "./photo-upload";
+import { type DocumentKind } from "~/domain/documents";
 
 type Draft = { id: number; kind: string; width: number | null; height: number | null };
 
@@ -29,7 +29,7 @@ export function DocumentInput({
   mustReplace = false,
   onBusyChange,
 }: {
-  name: DocumentField;
+  name: DocumentKind;
   draft: Draft | undefined;
   errors: string[] | undefined;
   required: boolean;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FormAlert, RequiredMark } from "./field-error";
 import { useDates } from "./format";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
-import { dateTimeFormat } from "~/lib/date-format";
+import { dateTimeFormat } from "~/domain/date-format";
 
 /** The product runs in Slovakia: dates are shown in its time zone, the same on server and browser. */
 export const TIME_ZONE = "Europe/Bratislava";

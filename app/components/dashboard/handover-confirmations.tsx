@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { HandoverDetails } from "~/components/handover-details";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { useDates } from "./format";
 
 /** "Please confirm the handover": each check-out or check-in the admin recorded, until the courier confirms it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { UrlDialog } from "~/components/dialog";
-import type { ApplicationView } from "~/routes/dashboard.server";
+import type { ApplicationView } from "./types";
 import { useDates } from "./format";
 
 /** Every submitted field and thumbnails of the user's own documents (served only to them and admins). */

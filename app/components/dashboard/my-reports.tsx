@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { ReportThread } from "~/components/report-thread";
 import { REPORT_MESSAGE_MAX } from "~/domain/report-thread";
 import { SUPPORT_PHONE, telHref } from "~/domain/rules";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { Countdown } from "./countdown";
 import { FormAlert } from "./field-error";
 import { useDates } from "./format";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { useDates } from "./format";
 
 /**

@@ -6,7 +6,7 @@ import { UrlDialog } from "~/components/dialog";
 import { FileInput } from "~/components/file-input";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { FieldError, FormAlert } from "./field-error";
 import { CooldownNotice } from "./my-reports";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { DashboardData } from "~/routes/dashboard.server";
+import type { DashboardData } from "./types";
 import { useDates } from "./format";
 
 /** The user's vehicle requests with their state (pending / approved / rejected and why). */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { HTML_LANG } from "~/domain/rules";
-import type { VehicleView } from "~/routes/dashboard.server";
+import type { VehicleView } from "./types";
 import { useDates } from "./format";
 
 /** A vehicle with its public images; `children` holds the actions (request, reserve, report …). */

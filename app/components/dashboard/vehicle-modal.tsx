@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
-import type { DashboardActionData, DashboardData } from "~/routes/dashboard.server";
+import type { DashboardActionData, DashboardData } from "./types";
 import { FormAlert } from "./field-error";
 import { VehicleCard } from "./vehicle-card";
 

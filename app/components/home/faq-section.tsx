@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { Language } from "~/domain/rules";
-import { api, ApiError } from "~/lib/api.client";
-import { showNetworkToast } from "~/lib/network";
+import { api, ApiError } from "~/client/api.client";
+import { showNetworkToast } from "~/client/network";
 
 export type FaqItem = { id: number; question: string; answer: string };
 export type AskResult = { question: string; answer?: string; error?: string };

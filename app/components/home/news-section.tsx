@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import type { NewsMedia } from "~/models/content.server";
+import type { NewsMedia } from "~/domain/content";
 
 export type NewsView = {
   items: { id: number; title: string; content: string; textPosition: "bottom_left" | "top_left" | "center"; date: string; dateTime: string; media: NewsMedia[] }[];

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, newsPosts, problemReports, referralLinks, sessions, uploads, users, vehicleRequests, vehicles } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../../tests/factories";
 import { png } from "../../../tests/media-fixtures";
 import { call } from "../../../tests/route-harness";
-import { actors, application, courier, problemReport, vehicle, vehicleRequest } from "./admin-test-data";
+import { actors, application, courier, problemReport, vehicle, vehicleRequest } from "../../../tests/admin-fixtures";
 import * as applicationDetail from "./application-detail";
 import * as newsForm from "./news-form";
 import * as news from "./news";

@@ -1,7 +1,7 @@
 /** Small helpers every admin route shares: id params, flash toasts, translated refusals. */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 
 /** A positive integer id from the URL, or a 404. */
 export function idParam(value: string | undefined) {

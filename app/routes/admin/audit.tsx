@@ -4,7 +4,7 @@ import type { Route } from "./+types/audit";
 import { AuditEntriesTable } from "~/components/admin/audit-entries";
 import { FilterForm, PageHeader, Pager } from "~/components/admin/ui";
 import { AUDIT_ACTIONS, auditSentenceKey } from "~/domain/audit-sentence";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { auditFilterFrom, listAudit, listAuditActors } from "~/models/audit.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {

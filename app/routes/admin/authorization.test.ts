@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../../tests/route-harness";
-import { actors, application, courier, problemReport, vehicle } from "./admin-test-data";
+import { actors, application, courier, problemReport, vehicle } from "../../../tests/admin-fixtures";
 import * as applicationDetail from "./application-detail";
 import * as applications from "./applications";
 import * as audit from "./audit";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 import { redirect } from "react-router";
 
 /** After a bulk action: back to the same list (filters, sort and page kept) with "N done, M skipped". */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { PageHeader, useFormatDate } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { dashboardTiles, trafficLastDays } from "~/models/dashboard-stats.server";
 
 // Recharts renders nothing useful on the server, so it is loaded lazily, only here, in the browser.

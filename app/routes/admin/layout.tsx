@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/layout";
-import { requireAdmin } from "~/lib/session.server";
-import { getInstance } from "~/middleware/i18n";
+import { requireAdmin } from "~/services/session.server";
+import { getInstance } from "~/infra/i18n.server";
 import { pendingWork } from "~/models/dashboard-stats.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -5,14 +5,13 @@ import { FileInput } from "~/components/file-input";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/news-form";
-import { idIntentSchema, newsSchema } from "~/components/admin/schemas";
+import { idIntentSchema, newsSchema } from "~/domain/admin-schemas";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { LANGUAGES } from "~/domain/rules";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteStoredFiles, discardReceived, parseUploadForm, prepareUpload, UploadError, type ReceivedFile } from "~/lib/uploads.server";
-import { getNewsPost, MAX_NEWS_MEDIA, NewsError, removeNewsMedia, saveNewsPost, TEXT_POSITIONS } from "~/models/news.server";
-import { splitDuplicateMedia, withPreparedUploads } from "~/models/uploads.server";
+import { requireAdmin } from "~/services/session.server";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
+import { getNewsPost, MAX_NEWS_MEDIA, NewsError, removeNewsMedia, saveNewsPostWithMedia, TEXT_POSITIONS } from "~/models/news.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
 const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
@@ -28,35 +27,25 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
-  let received: ReceivedFile[] = [];
   try {
-    const parsed = await parseUploadForm(request, { fields: { media: "media" }, maxFiles: MAX_NEWS_MEDIA });
-    received = parsed.files;
+    return await receiveUploadForm(request, { fields: { media: "media" }, maxFiles: MAX_NEWS_MEDIA }, async (parsed) => {
     const submission = parseWithZod(parsed.fields, { schema: actionSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
     const value = submission.value;
     if (value.intent === "removeMedia") {
-      const key = id === null ? null : removeNewsMedia(admin.id, id, value.id);
-      if (!key) throw notFound();
-      await deleteStoredFiles([key]);
+      if (id === null || !(await removeNewsMedia(admin.id, id, value.id))) throw notFound();
       return redirectWithToast(context, `/admin/news/${id}`, "admin:news.mediaRemoved");
     }
-    const prepared = await Promise.all(parsed.files.map(prepareUpload));
     const { intent: _intent, titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...rest } = value;
     const input = { ...rest, title: { sk: titleSk, ua: titleUa, en: titleEn }, content: { sk: contentSk, ua: contentUa, en: contentEn } };
-    const savedId = await withPreparedUploads(prepared, () => {
-        // The same picture twice (a resubmitted form, a repeated file) is stored once.
-        const { fresh, duplicates } = splitDuplicateMedia(prepared, id === null ? null : { newsPostId: id });
-        return { result: saveNewsPost(admin.id, id, input, fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
-      });
+    const savedId = await saveNewsPostWithMedia(admin.id, id, input, parsed.files);
     if (savedId === null) throw notFound();
     return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
+    });
   } catch (error) {
     if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`, error.status);
     if (error instanceof NewsError) return refuse(context, "admin:news.tooManyMedia", 409);
     throw error;
-  } finally {
-    await discardReceived(received);
   }
 }
 

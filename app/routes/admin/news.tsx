@@ -2,16 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
-import { idIntentSchema } from "~/components/admin/schemas";
+import { idIntentSchema } from "~/domain/admin-schemas";
 import { Badge, ConfirmDialog, EmptyRow, FormError, PageHeader, Pager, useFormatDate } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
-import { requireAdmin } from "~/lib/session.server";
-import { getLocale } from "~/middleware/i18n";
-import { deleteStoredFiles } from "~/lib/uploads.server";
+import { requireAdmin } from "~/services/session.server";
+import { getLocale } from "~/infra/i18n.server";
 import { pageFrom } from "~/models/admin-list.server";
 import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/infra/http.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -22,9 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const submission = parseWithZod(await readFormData(context, request), { schema: idIntentSchema("delete") });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-  const keys = deleteNewsPost(admin.id, submission.value.id);
-  if (!keys) return refuse(context, "admin:news.deleteFailed", 404);
-  await deleteStoredFiles(keys);
+  if (!(await deleteNewsPost(admin.id, submission.value.id))) return refuse(context, "admin:news.deleteFailed", 404);
   return redirectWithToast(context, "/admin/news", "admin:news.deleted");
 }
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/problem-reports";
-import { replySchema, reportStatusSchema, toServiceSchema } from "~/components/admin/schemas";
+import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
 import { FieldError } from "~/components/admin/vehicle-sections";
 import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
@@ -12,14 +12,14 @@ import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
 import { ReportThread } from "~/components/report-thread";
 import { REPORT_STATUSES } from "~/domain/status";
-import { log } from "~/lib/log.server";
-import { requireAdmin } from "~/lib/session.server";
+import { log } from "~/infra/log.server";
+import { requireAdmin } from "~/services/session.server";
 import { getProblemReportDetail, listProblemReports, reportFilterFrom } from "~/models/admin-queries.server";
 import { DecisionError } from "~/models/decisions.server";
 import { replyToProblemReport, resolveProblemReports, setProblemReportStatus } from "~/models/problem-reports.server";
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/infra/http.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

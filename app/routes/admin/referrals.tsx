@@ -5,13 +5,13 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/referrals";
 import { CopyLink } from "~/components/admin/copy-link";
-import { idIntentSchema, referralSchema } from "~/components/admin/schemas";
+import { idIntentSchema, referralSchema } from "~/domain/admin-schemas";
 import { ConfirmDialog, EmptyRow, FormError, PageHeader } from "~/components/admin/ui";
-import { log } from "~/lib/log.server";
-import { requireAdmin } from "~/lib/session.server";
+import { log } from "~/infra/log.server";
+import { requireAdmin } from "~/services/session.server";
 import { createReferralLink, deleteReferralLink, listReferralLinks } from "~/models/referrals.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/infra/http.server";
 
 const actionSchema = z.discriminatedUnion("intent", [referralSchema, idIntentSchema("delete")]);
 

@@ -2,18 +2,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/user-detail";
-import { userActionSchema } from "~/components/admin/schemas";
+import { userActionSchema } from "~/domain/admin-schemas";
 import { AuditTable, DocumentsCard, HistoryTable } from "~/components/admin/user-sections";
 import { DecisionError } from "~/models/decisions.server";
 import { acceptDocumentRenewal, adminDocumentDetail, rejectDocumentRenewal } from "~/models/documents.server";
 import { Badge, ConfirmDialog, FormError, MailLink, PageHeader, useFormatDate } from "~/components/admin/ui";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { AdminUserError, changeUserRole, eraseUser, getUserDetail, setUserActive } from "~/models/admin-users.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/infra/http.server";
 import { StepUpField } from "~/components/auth/step-up-field";
-import { checkSecondFactor } from "~/lib/auth.server";
-import { getInstance } from "~/middleware/i18n";
+import { checkSecondFactor } from "~/services/auth.server";
+import { getInstance } from "~/infra/i18n.server";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);

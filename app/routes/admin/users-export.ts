@@ -1,5 +1,5 @@
 import type { Route } from "./+types/users-export";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { userFilterFrom, usersForExport } from "~/models/admin-users.server";
 
 /** One CSV field: quoted when needed, and cells a spreadsheet would run as a formula made inert. */

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/users";
 import { Badge, EmptyRow, FilterForm, MailLink, PageHeader, Pager, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { USER_STATUSES } from "~/domain/status";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { listUsers, userFilterFrom, type UserSort } from "~/models/admin-users.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -5,9 +5,9 @@ import { FileInput } from "~/components/file-input";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
-import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/components/admin/schemas";
+import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/domain/admin-schemas";
 import { VehicleService } from "~/components/admin/vehicle-service";
-import { now } from "~/lib/clock.server";
+import { now } from "~/infra/clock.server";
 import { addServiceRecord, completeService, listServiceRecords, MaintenanceError, putVehicleInService, setOdometer, vehicleNextService } from "~/models/maintenance.server";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
@@ -15,11 +15,10 @@ import { HandoverHistory } from "~/components/admin/handover-history";
 import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/components/admin/ui";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { VEHICLE_STATUSES } from "~/domain/status";
-import { requireAdmin } from "~/lib/session.server";
-import { deleteStoredFiles, discardReceived, parseUploadForm, prepareUpload, UploadError } from "~/lib/uploads.server";
+import { requireAdmin } from "~/services/session.server";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { listVehicleHandovers } from "~/models/handovers.server";
-import { splitDuplicateMedia, withPreparedUploads } from "~/models/uploads.server";
-import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicle, VehicleError } from "~/models/vehicles.server";
+import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicleWithImages, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -45,19 +44,12 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
-  let parsed;
   try {
-    parsed = await parseUploadForm(request, { fields: { images: "image" }, maxFiles: MAX_VEHICLE_IMAGES });
-  } catch (error) {
-    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`, error.status);
-    throw error;
-  }
-  try {
+    return await receiveUploadForm(request, { fields: { images: "image" }, maxFiles: MAX_VEHICLE_IMAGES }, async (parsed) => {
     const submission = parseWithZod(parsed.fields, { schema: actionSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
     const value = submission.value;
     if (value.intent === "save") {
-      const prepared = await Promise.all(parsed.files.map(prepareUpload));
       const input = {
         name: value.name,
         characteristics: { sk: value.characteristicsSk, ua: value.characteristicsUa, en: value.characteristicsEn },
@@ -67,18 +59,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         availableSince: value.availableSince ?? null,
         assignedUserId: value.assignedUserId ?? null,
       };
-      const savedId = await withPreparedUploads(prepared, () => {
-        // The same picture twice (a resubmitted form, a repeated file) is stored once.
-        const { fresh, duplicates } = splitDuplicateMedia(prepared, id === null ? null : { vehicleId: id });
-        return { result: saveVehicle(admin.id, id, input, fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
-      });
+      const savedId = await saveVehicleWithImages(admin.id, id, input, parsed.files);
       return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
     }
     if (id === null) throw notFound();
     if (value.intent === "removeImage") {
-      const key = removeVehicleImage(admin.id, id, value.id);
-      if (!key) throw notFound();
-      await deleteStoredFiles([key]);
+      if (!(await removeVehicleImage(admin.id, id, value.id))) throw notFound();
       return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.imageRemoved");
     }
     if (value.intent === "serviceRecord" || value.intent === "odometer" || value.intent === "serviceStart" || value.intent === "serviceComplete") {
@@ -100,18 +86,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.problemAdded");
     }
     try {
-      await deleteStoredFiles(deleteVehicle(admin.id, id));
+      await deleteVehicle(admin.id, id);
     } catch (error) {
       if (error instanceof VehicleError && error.key === "notFound") throw notFound();
       return refuse(context, error instanceof VehicleError && error.key === "inUse" ? "admin:vehicles.errors.deleteInUse" : "admin:vehicles.deleteFailed", 409);
     }
     return redirectWithToast(context, "/admin/vehicles", "admin:vehicles.deleted");
+    });
   } catch (error) {
-    if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
+    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`, error.status);
     if (error instanceof VehicleError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
     throw error;
-  } finally {
-    await discardReceived(parsed.files);
   }
 }
 

@@ -9,12 +9,12 @@ import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { FileInput } from "~/components/file-input";
 import { DAMAGE_LEVELS, DAMAGE_PARTS, damagesFromInput, handoverSchema, isHandoverKind, type HandoverInput } from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
-import { requireAdmin } from "~/lib/session.server";
-import { discardReceived, discardUploads, parseUploadForm, prepareUpload, UploadError, type PreparedUpload } from "~/lib/uploads.server";
+import { requireAdmin } from "~/services/session.server";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { getPendingHandover, HandoverError, recordHandover } from "~/models/handovers.server";
 import { getVehicle } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
-import { getInstance } from "~/middleware/i18n";
+import { getInstance } from "~/infra/i18n.server";
 
 /** `/admin/vehicles/:id/handover?kind=check_out|check_in`: the oldest handover of that kind waiting for this vehicle. */
 function pendingFor(params: { id?: string }, request: Request) {
@@ -40,34 +40,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const { vehicle, pending } = pendingFor(params, request);
   if (!pending) return refuse(context, "admin:handovers.errors.notFound", 404);
-  let parsed;
   try {
-    parsed = await parseUploadForm(request, { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS });
-  } catch (error) {
-    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`, error.status);
-    throw error;
-  }
-  let prepared: PreparedUpload[] = [];
-  try {
+    return await receiveUploadForm(request, { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS }, async (parsed) => {
     const submission = parseWithZod(parsed.fields, { schema: handoverSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-    prepared = await Promise.all(parsed.files.map(prepareUpload));
     const value = submission.value;
-    const outcome = await recordHandover(admin.id, pending.handover.id, { batteryPercent: value.batteryPercent, odometerKm: value.odometerKm, damages: damagesFromInput(value), note: value.note }, prepared);
-    prepared = [];
+    const outcome = await recordHandover(admin.id, pending.handover.id, { batteryPercent: value.batteryPercent, odometerKm: value.odometerKm, damages: damagesFromInput(value), note: value.note }, parsed.files);
     if (outcome.newDamages.length === 0) return redirectWithToast(context, `/admin/vehicles/${vehicle.id}#handovers`, "admin:handovers.saved");
     // New damage is news the admin must not miss: the toast names the parts.
     const t = getInstance(context).t;
     const parts = outcome.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", ");
     setToast(context as RouterContextProvider, { type: "error", message: t("admin:handovers.savedNewDamage", { parts }) });
     return redirect(`/admin/vehicles/${vehicle.id}#handovers`);
+    });
   } catch (error) {
-    await discardUploads(prepared);
-    if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
+    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`, error.status);
     if (error instanceof HandoverError) return refuse(context, `admin:handovers.errors.${error.key}`, error.status);
     throw error;
-  } finally {
-    await discardReceived(parsed.files);
   }
 }
 

@@ -5,21 +5,21 @@ import { z } from "zod";
 import type { Route } from "./+types/vehicle-requests";
 import { LeasesTable } from "~/components/admin/leases-table";
 import { RejectForm } from "~/components/admin/reject-form";
-import { leaseSchema, rejectSchema } from "~/components/admin/schemas";
+import { leaseSchema, rejectSchema } from "~/domain/admin-schemas";
 import { Badge, BulkBar, EmptyRow, FormError, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
 import { REQUEST_STATUSES } from "~/domain/status";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { listVehicleRequests, requestFilterFrom } from "~/models/admin-queries.server";
 import { DecisionError } from "~/models/decisions.server";
 import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
 import { approveVehicleRequest, decideVehicleRequests, rejectVehicleRequest } from "~/models/vehicle-requests.server";
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
-import { now } from "~/lib/clock.server";
-import { readFormData } from "~/lib/http.server";
+import { now } from "~/infra/clock.server";
+import { readFormData } from "~/infra/http.server";
 
 const requestId = z.coerce.number().int().positive();
 const actionSchema = z.discriminatedUnion("intent", [

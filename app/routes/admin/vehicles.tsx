@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/vehicles";
 import { Badge, EmptyRow, FilterForm, PageHeader, Pager, useFormatDate, VEHICLE_TONE } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/services/session.server";
 import { listVehicles, vehicleFilterFrom } from "~/models/vehicles.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {

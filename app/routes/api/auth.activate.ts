@@ -1,7 +1,7 @@
 import type { Route } from "./+types/auth.activate";
-import { activate } from "~/lib/auth.server";
-import { jsonError, methodNotAllowed } from "~/lib/http.server";
-import { getInstance } from "~/middleware/i18n";
+import { activate } from "~/services/auth.server";
+import { jsonError, methodNotAllowed } from "~/infra/http.server";
+import { getInstance } from "~/infra/i18n.server";
 
 /** GET, as CONTRACT §4 says: the token in the path is the proof, and it works once. */
 export function loader({ context, params }: Route.LoaderArgs) {

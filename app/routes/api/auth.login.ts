@@ -1,9 +1,9 @@
 import type { Route } from "./+types/auth.login";
 import { loginSchema } from "~/domain/auth-schemas";
-import { login } from "~/lib/auth.server";
-import { apiFailure, parseApiBody } from "~/lib/auth-http.server";
-import { requestInfoContext } from "~/lib/context";
-import { methodNotAllowed } from "~/lib/http.server";
+import { login } from "~/services/auth.server";
+import { apiFailure, parseApiBody } from "~/services/auth-http.server";
+import { requestInfoContext } from "~/infra/context";
+import { methodNotAllowed } from "~/infra/http.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/auth.logout";
-import { methodNotAllowed } from "~/lib/http.server";
-import { endSession } from "~/lib/session.server";
+import { methodNotAllowed } from "~/infra/http.server";
+import { endSession } from "~/services/session.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);

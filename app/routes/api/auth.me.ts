@@ -1,6 +1,6 @@
 import type { Route } from "./+types/auth.me";
-import { methodNotAllowed } from "~/lib/http.server";
-import { requireUser } from "~/lib/session.server";
+import { methodNotAllowed } from "~/infra/http.server";
+import { requireUser } from "~/services/session.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

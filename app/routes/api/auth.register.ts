@@ -1,11 +1,11 @@
 import type { Route } from "./+types/auth.register";
 import { registerSchema } from "~/domain/auth-schemas";
 import type { Language } from "~/domain/rules";
-import { register } from "~/lib/auth.server";
-import { apiFailure, parseApiBody } from "~/lib/auth-http.server";
-import { requestInfoContext } from "~/lib/context";
-import { methodNotAllowed } from "~/lib/http.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { register } from "~/services/auth.server";
+import { apiFailure, parseApiBody } from "~/services/auth-http.server";
+import { requestInfoContext } from "~/infra/context";
+import { methodNotAllowed } from "~/infra/http.server";
+import { getInstance, getLocale } from "~/infra/i18n.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);

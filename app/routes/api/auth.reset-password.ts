@@ -1,9 +1,9 @@
 import type { Route } from "./+types/auth.reset-password";
 import { resetPasswordApiSchema } from "~/domain/auth-schemas";
-import { changePassword } from "~/lib/auth.server";
-import { apiFailure, parseApiBody } from "~/lib/auth-http.server";
-import { methodNotAllowed } from "~/lib/http.server";
-import { getInstance } from "~/middleware/i18n";
+import { changePassword } from "~/services/auth.server";
+import { apiFailure, parseApiBody } from "~/services/auth-http.server";
+import { methodNotAllowed } from "~/infra/http.server";
+import { getInstance } from "~/infra/i18n.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);

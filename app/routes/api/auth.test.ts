@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { referralLinks, sessions, users } from "~db/schema";
-import { db } from "~/lib/db.server";
-import { config } from "~/lib/config.server";
+import { db } from "~/infra/db.server";
+import { config } from "~/infra/config.server";
 import { createUser, getUserRow, sessionCookieHeader, TEST_PASSWORD } from "../../../tests/factories";
 import { startMailCapture } from "../../../tests/mail-capture";
 import { call, readJson } from "../../../tests/route-harness";

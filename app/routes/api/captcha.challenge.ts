@@ -1,7 +1,7 @@
 import type { Route } from "./+types/captcha.challenge";
-import { createAltchaChallenge } from "~/lib/captcha.server";
-import { config } from "~/lib/config.server";
-import { jsonError, methodNotAllowed } from "~/lib/http.server";
+import { createAltchaChallenge } from "~/services/captcha.server";
+import { config } from "~/infra/config.server";
+import { jsonError, methodNotAllowed } from "~/infra/http.server";
 
 /** A fresh ALTCHA challenge for every form; never cached. 404 when another provider is configured. */
 export async function loader({ context }: Route.LoaderArgs) {

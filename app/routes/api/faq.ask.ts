@@ -1,11 +1,10 @@
 import type { Route } from "./+types/faq.ask";
 import { askSchema } from "~/domain/assistant-schema";
 import { isLanguage } from "~/domain/rules";
-import { answerQuestion } from "~/lib/assistant.server";
-import { requestInfoContext } from "~/lib/context";
-import { jsonError, methodNotAllowed, readBody } from "~/lib/http.server";
-import { hit } from "~/lib/rate-limit.server";
-import { getInstance, getLocale } from "~/middleware/i18n";
+import { askAssistant } from "~/services/assistant.server";
+import { requestInfoContext } from "~/infra/context";
+import { jsonError, methodNotAllowed, readBody } from "~/infra/http.server";
+import { getInstance, getLocale } from "~/infra/i18n.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
@@ -20,19 +19,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const t = getInstance(context).t;
     return jsonError(context, 400, "errors:invalidInput", { fieldErrors: { question: [t("home:assistant.questionInvalid")] } });
   }
-  const limit = hit("assistant", context.get(requestInfoContext).ip);
-  if (!limit.ok) {
-    return jsonError(context, 429, "errors:rateLimited", {
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-      values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) },
-    });
-  }
   const locale = getLocale(context);
   const language = parsed.data.language ?? (isLanguage(locale) ? locale : "sk");
-  try {
-    const { answer } = await answerQuestion(parsed.data.question, language);
-    return Response.json({ answer });
-  } catch {
-    return jsonError(context, 503, "home:assistant.error");
+  const outcome = await askAssistant(parsed.data.question, language, context.get(requestInfoContext).ip);
+  if (outcome.ok) return Response.json({ answer: outcome.answer });
+  if (outcome.status === 429) {
+    return jsonError(context, 429, "errors:rateLimited", {
+      headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      values: { minutes: Math.ceil(outcome.retryAfterSeconds / 60) },
+    });
   }
+  return jsonError(context, 503, "home:assistant.error");
 }

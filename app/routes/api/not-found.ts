@@ -1,5 +1,5 @@
 import type { Route } from "./+types/not-found";
-import { jsonError } from "~/lib/http.server";
+import { jsonError } from "~/infra/http.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return jsonError(context, 404, "errors:notFound");

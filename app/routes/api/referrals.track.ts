@@ -1,6 +1,6 @@
 import type { Route } from "./+types/referrals.track";
-import { jsonError, methodNotAllowed } from "~/lib/http.server";
-import { countReferralOnce } from "~/middleware/referral";
+import { jsonError, methodNotAllowed } from "~/infra/http.server";
+import { countReferralOnce } from "~/services/referrals.server";
 
 /** `GET /api/referrals/track/{code}` → 204 and one click counted; 404 for an unknown code (CONTRACT §4). */
 export function loader({ request, context, params }: Route.LoaderArgs) {

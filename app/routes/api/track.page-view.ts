@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
 import { z } from "zod";
 import type { Route } from "./+types/track.page-view";
-import { jsonError, methodNotAllowed, readBody } from "~/lib/http.server";
+import { jsonError, methodNotAllowed, readBody } from "~/infra/http.server";
 import { recordPageView } from "~/models/tracking.server";
 
 const pageViewSchema = z.object({

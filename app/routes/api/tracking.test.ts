@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pageViewsDaily, rateLimits, referralClicks, referralLinks } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { pageViewsOn, trafficDay } from "~/models/tracking.server";
 import { call, readJson } from "../../../tests/route-harness";
 import * as pageView from "./track.page-view";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/user.language";
 import { languageBodySchema } from "~/domain/auth-schemas";
-import { parseApiBody } from "~/lib/auth-http.server";
-import { methodNotAllowed } from "~/lib/http.server";
-import { requireUser } from "~/lib/session.server";
-import { localeCookie } from "~/middleware/i18n";
+import { parseApiBody } from "~/services/auth-http.server";
+import { methodNotAllowed } from "~/infra/http.server";
+import { requireUser } from "~/services/session.server";
+import { localeCookie } from "~/infra/cookies.server";
 import { saveUserLanguage } from "~/models/users.server";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,15 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/forgot";
 import { AuthDialog } from "~/components/auth-dialog";
-import type { AuthFormResult } from "~/components/auth/types";
-import { emailOnlySchema } from "~/domain/auth-schemas";
-import { forgotPassword } from "~/lib/auth.server";
-import { formFailure, formInvalid } from "~/lib/auth-http.server";
-import { fallbackForForm } from "~/lib/captcha.server";
-import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/middleware/i18n";
-import { readFormData } from "~/lib/http.server";
-import { guardNetwork, isNetworkFailure } from "~/lib/network";
+import { forgotPassword } from "~/services/auth.server";
+import { emailOnlyFormAction } from "~/services/auth-http.server";
+import { fallbackForForm } from "~/services/captcha.server";
+import { guardNetwork, isNetworkFailure } from "~/client/network";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page
@@ -19,13 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { fallback: fallbackForForm(context) };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
-  if (submission.status !== "success") return formInvalid(context, submission);
-  const result = forgotPassword(submission.value, { ip: context.get(requestInfoContext).ip });
-  if (!result.ok) return formFailure(context, submission, result);
-  return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
-}
+export const action = emailOnlyFormAction(forgotPassword);
 
 /** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);

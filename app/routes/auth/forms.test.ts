@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
-import { createFallbackChallenge } from "~/lib/captcha.server";
-import { config } from "~/lib/config.server";
-import { db } from "~/lib/db.server";
+import { createFallbackChallenge } from "~/services/captcha.server";
+import { config } from "~/infra/config.server";
+import { db } from "~/infra/db.server";
 import { createUser, getUserRow, sessionCookieHeader, TEST_PASSWORD } from "../../../tests/factories";
 import { startMailCapture } from "../../../tests/mail-capture";
 import { call, readJson } from "../../../tests/route-harness";

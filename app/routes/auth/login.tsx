@@ -3,12 +3,12 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthDialog } from "~/components/auth-dialog";
 import { loginSchema } from "~/domain/auth-schemas";
-import { login } from "~/lib/auth.server";
-import { formFailure, formInvalid } from "~/lib/auth-http.server";
-import { fallbackForForm } from "~/lib/captcha.server";
-import { requestInfoContext } from "~/lib/context";
-import { readFormData } from "~/lib/http.server";
-import { guardNetwork, isNetworkFailure } from "~/lib/network";
+import { login } from "~/services/auth.server";
+import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { fallbackForForm } from "~/services/captcha.server";
+import { requestInfoContext } from "~/infra/context";
+import { readFormData } from "~/infra/http.server";
+import { guardNetwork, isNetworkFailure } from "~/client/network";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { endSession } from "~/lib/session.server";
+import { endSession } from "~/services/session.server";
 
 /** Logging out changes state, so it is a POST; a GET just goes home. */
 export function loader() {

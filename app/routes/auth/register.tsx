@@ -2,16 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthDialog } from "~/components/auth-dialog";
-import type { AuthFormResult } from "~/components/auth/types";
+import type { AuthFormResult } from "~/domain/auth-forms";
 import { registerSchema } from "~/domain/auth-schemas";
 import type { Language } from "~/domain/rules";
-import { register } from "~/lib/auth.server";
-import { formFailure, formInvalid } from "~/lib/auth-http.server";
-import { fallbackForForm } from "~/lib/captcha.server";
-import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/middleware/i18n";
-import { readFormData } from "~/lib/http.server";
-import { guardNetwork, isNetworkFailure } from "~/lib/network";
+import { register } from "~/services/auth.server";
+import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { fallbackForForm } from "~/services/captcha.server";
+import { requestInfoContext } from "~/infra/context";
+import { getInstance, getLocale } from "~/infra/i18n.server";
+import { readFormData } from "~/infra/http.server";
+import { guardNetwork, isNetworkFailure } from "~/client/network";
 
 /**
  * A GET shows the dialog on a page of its own (the header links open it on the current page

@@ -1,27 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/resend";
 import { EmailOnlyForm } from "~/components/auth/forgot-form";
-import type { AuthFormResult } from "~/components/auth/types";
-import { emailOnlySchema } from "~/domain/auth-schemas";
-import { resendActivation } from "~/lib/auth.server";
-import { formFailure, formInvalid } from "~/lib/auth-http.server";
-import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/middleware/i18n";
-import { readFormData } from "~/lib/http.server";
-import { guardNetwork, isNetworkFailure } from "~/lib/network";
+import { resendActivation } from "~/services/auth.server";
+import { emailOnlyFormAction } from "~/services/auth-http.server";
+import { getInstance } from "~/infra/i18n.server";
+import { guardNetwork, isNetworkFailure } from "~/client/network";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("auth:resend.title") };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
-  if (submission.status !== "success") return formInvalid(context, submission);
-  const result = resendActivation(submission.value, { ip: context.get(requestInfoContext).ip });
-  if (!result.ok) return formFailure(context, submission, result);
-  return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
-}
+export const action = emailOnlyFormAction(resendActivation);
 
 /** With JS the form posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);

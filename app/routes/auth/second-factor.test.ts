@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { sessions, totpCredentials } from "~db/schema";
-import { db } from "~/lib/db.server";
+import { db } from "~/infra/db.server";
 import { createUser, enrolSecondFactor, getUserRow, sessionCookieHeader, TEST_PASSWORD, totpCode } from "../../../tests/factories";
 import { startMailCapture } from "../../../tests/mail-capture";
 import { call, readJson } from "../../../tests/route-harness";

@@ -7,12 +7,12 @@ import type { Route } from "./+types/second-factor";
 import { FieldErrors, FormAlert } from "~/components/auth/form-bits";
 import { RecoveryCodes } from "~/components/auth/recovery-codes";
 import { secondFactorSchema } from "~/domain/second-factor";
-import { homeOf, safeRedirect } from "~/lib/auth.server";
-import { requestInfoContext } from "~/lib/context";
-import { readFormData } from "~/lib/http.server";
-import { completeSecondFactorLogin, enrolAndLogin, secondFactorView } from "~/lib/second-factor.server";
-import { getSecondFactorUser, getUser } from "~/lib/session.server";
-import { getInstance } from "~/middleware/i18n";
+import { homeOf, safeRedirect } from "~/services/auth.server";
+import { requestInfoContext } from "~/infra/context";
+import { readFormData } from "~/infra/http.server";
+import { completeSecondFactorLogin, enrolAndLogin, secondFactorView } from "~/services/second-factor.server";
+import { getSecondFactorUser, getUser } from "~/services/session.server";
+import { getInstance } from "~/infra/i18n.server";
 
 /** Only a session whose password was just checked may be here; anyone else goes on or back to log in. */
 function requirePendingUser(context: Readonly<RouterContextProvider>) {

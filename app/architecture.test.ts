@@ -1,0 +1,155 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The layers of docs/architecture.md, checked on every import of app/**, db/** and server.ts.
+ * Arrows run one way: web → services → models → infra, with domain pure and importable by all,
+ * and components (with their browser helpers in client/) beside the web layer.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+
+type Layer = "domain" | "infra" | "models" | "services" | "client" | "components" | "web" | "server";
+
+const LAYERS: [Layer, RegExp][] = [
+  ["domain", /^app\/domain\//],
+  ["infra", /^app\/infra\/|^db\/schema\.ts$/],
+  ["models", /^app\/models\/|^db\/seed[\w-]*\.ts$/],
+  ["services", /^app\/services\//],
+  ["client", /^app\/client\//],
+  ["components", /^app\/components\//],
+  ["web", /^app\/(routes|middleware)\/|^app\/(root|entry\.server|entry\.client)\.tsx$|^app\/routes\.ts$/],
+  ["server", /^server\.ts$/],
+];
+
+/** Who may import whom (a layer may always import itself). */
+export const ALLOWED: Record<Layer, Layer[]> = {
+  domain: [],
+  infra: ["domain"],
+  models: ["infra", "domain"],
+  services: ["models", "infra", "domain"],
+  client: ["domain"],
+  components: ["client", "domain"],
+  web: ["services", "models", "infra", "domain", "components", "client"],
+  server: ["web", "services", "infra", "domain"],
+};
+
+/** Packages that speak the database's own language: only the models and the db infrastructure. */
+const DATABASE_PACKAGES = /^(drizzle-orm|bun:sqlite)(\/|$)/;
+const DATABASE_MODULES = new Set(["db/schema.ts", "app/infra/db.server.ts"]);
+/** What the rest may take from the db infrastructure: connection-level signals, never a query. */
+const CONNECTION_EXPORTS = new Set(["migrateDatabase", "closeDatabase", "dataVersion", "databaseAnswers"]);
+const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|backup)\.server\.ts$|^db\//.test(file);
+
+/** The temporary-file half of uploads belongs to the models; a route only receives a form. */
+const UPLOAD_MODULE = "app/infra/uploads.server.ts";
+const UPLOAD_EXPORTS_FOR_WEB = new Set(["receiveUploadForm", "UploadError", "type ReceivedFile", "type UploadSpec", "fileHeaders"]);
+
+export function layerOf(file: string): Layer | null {
+  return LAYERS.find(([, pattern]) => pattern.test(file))?.[0] ?? null;
+}
+
+type Import = { specifier: string; names: string[] };
+
+const IMPORT = /(?:import|export)\s+(type\s+)?(?:([\w*\s{},]*?)\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+export function importsOf(source: string): Import[] {
+  const found: Import[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const specifier = match[3] ?? match[4] ?? "";
+    const typeOnly = Boolean(match[1]);
+    const clause = match[2] ?? "";
+    const braces = /\{([^}]*)\}/.exec(clause)?.[1] ?? "";
+    const names = braces
+      .split(",")
+      .map((n) => n.trim().split(/\s+as\s+/)[0]!.trim())
+      .filter(Boolean)
+      .map((n) => (typeOnly && !n.startsWith("type ") ? `type ${n}` : n));
+    const bare = clause.replace(/\{[^}]*\}/, "").replace(/,/g, "").trim();
+    if (bare) names.push(bare);
+    found.push({ specifier, names });
+  }
+  return found;
+}
+
+function resolve(from: string, specifier: string): string | null {
+  let target: string;
+  if (specifier.startsWith("~/")) target = `app/${specifier.slice(2)}`;
+  else if (specifier.startsWith("~db/")) target = `db/${specifier.slice(4)}`;
+  else if (specifier.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  else return null;
+  for (const ext of ["", ".ts", ".tsx"]) {
+    const candidate = target + ext;
+    if (candidate.endsWith(".ts") || candidate.endsWith(".tsx")) {
+      try {
+        if (statSync(path.join(root, candidate)).isFile()) return candidate;
+      } catch {
+        // not this extension
+      }
+    }
+  }
+  return target;
+}
+
+/** Every rule broken by one file's imports, as readable lines. */
+export function violations(file: string, source: string, resolveImport: (from: string, specifier: string) => string | null = resolve): string[] {
+  const layer = layerOf(file);
+  if (!layer) return [`${file}: belongs to no layer (see docs/architecture.md)`];
+  const problems: string[] = [];
+  for (const { specifier, names } of importsOf(source)) {
+    if (DATABASE_PACKAGES.test(specifier) && !mayQueryDatabase(file)) problems.push(`${file}: imports ${specifier}; the database is the models' business`);
+    // Generated route types, style sheets and translation files are not code of a layer.
+    if (/\/\+types\/|\.(css|json)$/.test(specifier)) continue;
+    const target = resolveImport(file, specifier);
+    if (!target) continue;
+    const targetLayer = layerOf(target);
+    if (!targetLayer) {
+      problems.push(`${file}: imports ${target}, which belongs to no layer`);
+      continue;
+    }
+    if (targetLayer !== layer && !ALLOWED[layer].includes(targetLayer)) problems.push(`${file}: ${layer} may not import ${targetLayer} (${target})`);
+    if (DATABASE_MODULES.has(target) && !mayQueryDatabase(file)) {
+      const queries = names.filter((name) => !CONNECTION_EXPORTS.has(name));
+      if (target === "db/schema.ts" || queries.length > 0) problems.push(`${file}: takes ${queries.join(", ") || "the schema"} from ${target}; only models query the database`);
+    }
+    if (target === UPLOAD_MODULE && layer === "web") {
+      const helpers = names.filter((name) => !UPLOAD_EXPORTS_FOR_WEB.has(name));
+      if (helpers.length > 0) problems.push(`${file}: calls upload helpers ${helpers.join(", ")}; the models own temporary files`);
+    }
+  }
+  return problems;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === "migrations" ? [] : sourceFiles(relative);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+describe("architecture", () => {
+  test("every import of app/**, db/** and server.ts follows the layer rule", () => {
+    const files = [...sourceFiles("app"), ...sourceFiles("db"), "server.ts"];
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((file) => violations(file, readFileSync(path.join(root, file), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  test("the check catches each kind of forbidden import", () => {
+    const at = (_from: string, specifier: string) => (specifier.startsWith("~/") ? `app/${specifier.slice(2)}.ts` : specifier.startsWith("~db/") ? `db/${specifier.slice(4)}.ts` : null);
+    expect(violations("app/components/x.tsx", 'import type { NewsMedia } from "~/models/content.server";', at)).toHaveLength(1);
+    expect(violations("app/models/x.server.ts", 'import { hit } from "~/services/rate-limit.server";', at)).toHaveLength(1);
+    expect(violations("app/infra/x.server.ts", 'import { getInstance } from "~/middleware/i18n";', at)).toHaveLength(1);
+    expect(violations("app/domain/x.ts", 'import { now } from "~/infra/clock.server";', at)).toHaveLength(1);
+    expect(violations("app/services/x.server.ts", 'import { db } from "~/infra/db.server";', at)).toHaveLength(1);
+    expect(violations("app/services/x.server.ts", 'import { rateLimits } from "~db/schema";', at).length).toBeGreaterThan(0);
+    expect(violations("app/routes/x.ts", 'import { eq } from "drizzle-orm";', at)).toHaveLength(1);
+    expect(violations("app/routes/x.ts", 'import { prepareUpload, UploadError } from "~/infra/uploads.server";', at)).toHaveLength(1);
+    expect(violations("app/lib/x.ts", "", at)).toHaveLength(1);
+    // Allowed arrows stay quiet.
+    expect(violations("app/services/x.server.ts", 'import { dataVersion } from "~/infra/db.server";\nimport { findUserById } from "~/models/users.server";', at)).toEqual([]);
+    expect(violations("app/routes/x.ts", 'import { receiveUploadForm, UploadError } from "~/infra/uploads.server";', at)).toEqual([]);
+    expect(violations("app/components/x.tsx", 'import { DOCUMENT_KINDS } from "~/domain/documents";', at)).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import { createInstance, type i18n, type TFunction } from "i18next";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { initReactI18next } from "react-i18next";
+import { createI18nextMiddleware } from "remix-i18next";
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "~/domain/rules";
+import { sessionContext } from "./context";
+import { localeCookie } from "./cookies.server";
+import { NAMESPACES, resources } from "./locales";
+
+/** The options of every server-side i18next instance (the request's, made by remix-i18next, and i18nFor's). */
+export const I18NEXT_OPTIONS = { resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false as const, interpolation: { escapeValue: false } };
+
+const MAX_REMEMBERED = 20_000;
+const remembered = new Map<string, unknown>();
+
+type AnyFunction = (...args: unknown[]) => unknown;
+type FixedT = AnyFunction & { lng?: string; lngs?: readonly string[]; ns?: unknown; keyPrefix?: unknown };
+
+/**
+ * An i18next plugin: translations never change while the process runs, so a lookup without
+ * options (no interpolation, plural or default value) is remembered per language, across requests.
+ * i18next's own lookup, repeated for every label of every table row, was about a tenth of a page's
+ * time; the request's own instance (about 16 µs to make) is kept, as remix-i18next makes it.
+ */
+export const rememberedLookups = {
+  type: "3rdParty" as const,
+  init(instance: i18n) {
+    const memo =
+      (scope: () => string, fn: AnyFunction): AnyFunction =>
+      (key, ...rest) => {
+        // Calls with options (a count, values to interpolate) or a selector function pass straight through.
+        if (typeof key !== "string" || rest.length > 0) return fn(key, ...rest);
+        const id = scope() + key;
+        if (remembered.has(id)) return remembered.get(id);
+        const value = fn(key);
+        if (remembered.size < MAX_REMEMBERED) remembered.set(id, value);
+        return value;
+      };
+    instance.t = memo(() => `${instance.language}\u0000\u0000`, instance.t.bind(instance) as unknown as AnyFunction) as unknown as i18n["t"];
+    const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
+    const scopedGetFixedT = (lng: unknown, ns: unknown, keyPrefix: unknown, fixedOpts: unknown) => {
+      const fixed = getFixedT(lng, ns, keyPrefix, fixedOpts);
+      const scope = `${String(lng ?? instance.language)}\u0000${String(ns)}\u0000${String(keyPrefix ?? "")}\u0000${fixedOpts ? JSON.stringify(fixedOpts) : ""}\u0000`;
+      return Object.assign(memo(() => scope, fixed), { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+    };
+    instance.getFixedT = scopedGetFixedT as unknown as i18n["getFixedT"];
+  },
+};
+
+const instances = new Map<Language, i18n>();
+
+/** One initialised i18next instance per language, for work outside a request (e-mails, jobs). */
+export function i18nFor(language: string | null | undefined): i18n {
+  const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  let instance = instances.get(lng);
+  if (!instance) {
+    instance = createInstance();
+    instance.use(initReactI18next).use(rememberedLookups);
+    void instance.init({ ...I18NEXT_OPTIONS, lng, initAsync: false });
+    instances.set(lng, instance);
+  }
+  return instance;
+}
+
+/** A translator for a given language, e.g. for an e-mail in the recipient's language. */
+export function translatorFor(language: string | null | undefined): TFunction {
+  return i18nFor(language).t;
+}
+
+
+/** Accept-Language → one of our codes; Ukrainian is `uk` there and `ua` here. */
+export function languageFromHeader(header: string | null): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      return { tag: tag.toLowerCase().split("-")[0] ?? "", q: Number.isFinite(q) ? q : 0 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag, q } of ranked) {
+    if (q <= 0) continue;
+    const code = tag === "uk" ? "ua" : tag;
+    if (isLanguage(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * The language of a request in CONTRACT §3 order: ?lng, the lng cookie, the user's saved language,
+ * Accept-Language, sk. Answers made before the router (no session yet) pass no saved language.
+ */
+export async function languageOf(request: Request, saved?: Language | null): Promise<Language> {
+  const query = new URL(request.url).searchParams.get("lng");
+  if (isLanguage(query)) return query;
+  const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (isLanguage(cookie)) return cookie;
+  if (saved) return saved;
+  return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
+}
+
+function findLocale({ request, context }: Parameters<MiddlewareFunction<Response>>[0]): Promise<Language> {
+  return languageOf(request, context.get(sessionContext)?.user.language);
+}
+
+export const [remixI18nextMiddleware, getLocaleCode, getInstance] = createI18nextMiddleware({
+  detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale },
+  i18next: I18NEXT_OPTIONS,
+  plugins: [initReactI18next, rememberedLookups],
+});
+
+export function getLocale(context: Readonly<RouterContextProvider>): Language {
+  const code = getLocaleCode(context);
+  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
+}

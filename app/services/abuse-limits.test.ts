@@ -1,0 +1,127 @@
+/**
+ * Issue 7, criterion 3: every abuse limit lives in RATE_LIMITS (or, for problem reports, the
+ * cooldown setting), is counted in SQLite, and past it every door — JSON API and no-JS form —
+ * answers 429 with Retry-After and a message in the request's language.
+ */
+import { describe, expect, test } from "bun:test";
+import { count } from "drizzle-orm";
+import { rateLimits, users } from "~db/schema";
+import { RATE_LIMITS } from "~/domain/rules";
+import enErrors from "../../locales/en/errors.json";
+import skErrors from "../../locales/sk/errors.json";
+import uaErrors from "../../locales/ua/errors.json";
+import * as dashboard from "~/routes/dashboard";
+import * as dashboardExport from "~/routes/dashboard-export";
+import * as home from "~/routes/home";
+import * as forgotApi from "~/routes/api/auth.forgot-password";
+import * as loginApi from "~/routes/api/auth.login";
+import * as registerApi from "~/routes/api/auth.register";
+import * as resendApi from "~/routes/api/auth.resend-activation";
+import * as askApi from "~/routes/api/faq.ask";
+import * as forgotForm from "~/routes/auth/forgot";
+import * as loginForm from "~/routes/auth/login";
+import * as registerForm from "~/routes/auth/register";
+import * as resendForm from "~/routes/auth/resend";
+import { applicationForm } from "../../tests/dashboard-helpers";
+import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
+import { call, type CallOptions } from "../../tests/route-harness";
+import { db } from "~/infra/db.server";
+import { hit, type LimitName } from "~/models/limits.server";
+
+type Handler = Parameters<typeof call>[0];
+let ipCounter = 0;
+const nextIp = () => `10.7.0.${++ipCounter}`;
+const STRONG = "Courier-Limit-7!";
+const messages = { en: enErrors.rateLimited, sk: skErrors.rateLimited, ua: uaErrors.rateLimited };
+
+/** The rate-limited message of a language, with its {{minutes}} filled by any number. */
+function expectRateLimited(message: unknown, lng: keyof typeof messages) {
+  const [before, after] = messages[lng].split("{{minutes}}") as [string, string];
+  expect(String(message)).toMatch(new RegExp(`^${RegExp.escape(before)}\\d+${RegExp.escape(after)}$`));
+}
+
+async function expect429(res: Response, lng: keyof typeof messages) {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+  expectRateLimited(((await res.json()) as { error?: unknown }).error, lng);
+}
+
+type Door = { name: string; limit: LimitName; handler: Handler; path: string; body: (i: number) => CallOptions };
+const email = (tag: string, i: number) => `${tag}-${i}-${Date.now().toString(36)}@example.com`;
+
+/** Per-IP limits: `limit` requests pass the limiter, the next one is refused. */
+const perIp: Door[] = [
+  { name: "API log-in", limit: "loginIp", handler: loginApi.action, path: "/api/auth/login", body: (i) => ({ json: { email: email("nobody", i), password: "Wrong-Pass-1!", captchaToken: "" } }) },
+  { name: "form log-in", limit: "loginIp", handler: loginForm.action, path: "/auth/login", body: (i) => ({ form: { email: email("nobody", i), password: "Wrong-Pass-1!" } }) },
+  { name: "API register", limit: "register", handler: registerApi.action, path: "/api/auth/register", body: (i) => ({ json: { email: email("reg", i), password: STRONG, captchaToken: "" } }) },
+  { name: "form register", limit: "register", handler: registerForm.action, path: "/auth/register", body: (i) => ({ form: { email: email("regf", i), password: STRONG } }) },
+  { name: "API forgot-password", limit: "forgotPassword", handler: forgotApi.action, path: "/api/auth/forgot-password", body: (i) => ({ json: { email: email("fp", i) } }) },
+  { name: "form forgot-password", limit: "forgotPassword", handler: forgotForm.action, path: "/auth/forgot", body: (i) => ({ form: { email: email("fpf", i) } }) },
+  { name: "API resend activation", limit: "resendActivation", handler: resendApi.action, path: "/api/auth/resend-activation", body: (i) => ({ json: { email: email("ra", i) } }) },
+  { name: "form resend activation", limit: "resendActivation", handler: resendForm.action, path: "/auth/resend", body: (i) => ({ form: { email: email("raf", i) } }) },
+  { name: "API assistant", limit: "assistant", handler: askApi.action, path: "/api/faq/ask", body: () => ({ json: { question: "Kedy je výplata?", language: "sk" } }) },
+  { name: "form assistant", limit: "assistant", handler: home.action, path: "/?index", body: () => ({ form: { question: "Kedy je výplata?" } }) },
+];
+
+describe("per-IP limits, counted through real requests", () => {
+  for (const door of perIp) {
+    test(`${door.name}: ${RATE_LIMITS[door.limit].limit} per ${RATE_LIMITS[door.limit].windowSeconds} s, then 429`, async () => {
+      const ip = nextIp();
+      for (let i = 0; i < RATE_LIMITS[door.limit].limit; i++) {
+        const res = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=en`, { ...door.body(i), ip });
+        expect(res.status).not.toBe(429);
+      }
+      const usersBefore = db().select({ n: count() }).from(users).get()!.n;
+      const refused = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=ua`, { ...door.body(999), ip });
+      await expect429(refused, "ua");
+      expect(db().select({ n: count() }).from(users).get()!.n).toBe(usersBefore);
+      // Another client address is not affected.
+      expect((await call(door.handler, door.path, { ...door.body(1000), ip: nextIp() })).status).not.toBe(429);
+      // Log-in doors hash every attempt with argon2id (unknown e-mails too), which is slow on a busy machine.
+    }, 60_000);
+  }
+});
+
+describe("per-account log-in failures", () => {
+  test(`${RATE_LIMITS.loginAccountFailures.limit} failures lock the account from any address; the right password is refused too until the window ends`, async () => {
+    const user = await createUser();
+    for (let i = 0; i < RATE_LIMITS.loginAccountFailures.limit; i++) {
+      const res = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" }, ip: nextIp() });
+      expect(res.status).toBe(401);
+    }
+    await expect429(await call(loginApi.action, "/api/auth/login?lng=sk", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, ip: nextIp() }), "sk");
+    await expect429(await call(loginForm.action, "/auth/login?lng=en", { form: { email: user.email, password: TEST_PASSWORD }, ip: nextIp() }), "en");
+  });
+
+  test("a successful log-in clears the failures", async () => {
+    const user = await createUser();
+    for (let i = 0; i < RATE_LIMITS.loginAccountFailures.limit - 1; i++) {
+      await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" }, ip: nextIp() });
+    }
+    expect((await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, ip: nextIp() })).status).toBe(200);
+    expect((await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" }, ip: nextIp() })).status).toBe(401);
+  });
+});
+
+describe("per-user limits", () => {
+  test(`uploads: ${RATE_LIMITS.uploads.limit} per hour per user, then 429 before the body is stored`, async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieHeader(user.id);
+    for (let i = 0; i < RATE_LIMITS.uploads.limit; i++) hit("uploads", String(user.id));
+    await expect429(await call(dashboard.action, "/dashboard?intent=apply&lng=en", { form: await applicationForm(), cookie }), "en");
+  });
+
+  test(`data export: ${RATE_LIMITS.dataExport.limit} per hour per user`, async () => {
+    const user = await createUser();
+    const cookie = await sessionCookieHeader(user.id);
+    for (let i = 0; i < RATE_LIMITS.dataExport.limit; i++) hit("dataExport", String(user.id));
+    await expect429(await call(dashboardExport.loader, "/dashboard/export?lng=sk", { cookie }), "sk");
+  });
+});
+
+test("counters live in SQLite (a restart keeps them), one row per limit and subject", () => {
+  const before = db().select({ n: count() }).from(rateLimits).get()!.n;
+  hit("assistant", "203.0.113.9");
+  hit("assistant", "203.0.113.9");
+  expect(db().select({ n: count() }).from(rateLimits).get()!.n).toBe(before + 1);
+});

@@ -1,0 +1,103 @@
+import { earningsQuestion, findAnswer, type FaqDoc } from "~/domain/faq-search";
+import { formatEur, WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
+import { SUPPORT_PHONE, type Language } from "~/domain/rules";
+import { listFaq } from "~/models/content.server";
+import { getSettings } from "~/models/settings.server";
+import { config } from "~/infra/config.server";
+import { translatorFor } from "~/infra/i18n.server";
+import { log } from "~/infra/log.server";
+import { hit } from "~/models/limits.server";
+
+export const AI_TIMEOUT_MS = 8_000;
+const UNKNOWN = "UNKNOWN";
+const LANGUAGE_NAMES: Record<Language, string> = { sk: "Slovak", ua: "Ukrainian", en: "English" };
+
+export type AssistantAnswer = { answer: string; source: "ai" | "faq" | "income" | "unknown" };
+
+/** Earnings are computed from the income rule and the operator's hourly rate, in the asker's language. */
+function earningsAnswer(hoursPerWeek: number | null, language: Language): AssistantAnswer {
+  const t = translatorFor(language);
+  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, getSettings().hourlyRateEur);
+  const values = { rate: formatEur(income.hourlyRate, language, true), hours: income.hours, week: formatEur(income.week, language), month: formatEur(income.month, language) };
+  const answer = [t("home:assistant.earnings", values), hoursPerWeek === null ? t("home:assistant.earningsHint") : ""].filter(Boolean).join(" ");
+  return { answer, source: "income" };
+}
+
+/** The honest "I don't know" with the contact from the footer, in the asker's language. */
+function unknownAnswer(language: Language): AssistantAnswer {
+  const t = translatorFor(language);
+  return { answer: t("home:assistant.unknown", { email: t("common:footer.email"), phone: SUPPORT_PHONE }), source: "unknown" };
+}
+
+function builtInAnswer(question: string, faq: FaqDoc[], language: Language): AssistantAnswer {
+  const match = findAnswer(question, faq, language);
+  return match ? { answer: match.entry.answer, source: "faq" } : unknownAnswer(language);
+}
+
+/** Asks the OpenAI-compatible endpoint, with the FAQ as the only ground truth. Throws on any failure. */
+type AiConfig = NonNullable<ReturnType<typeof config>["ai"]>;
+
+async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language: Language, timeoutMs: number) {
+  const groundTruth = faq.map((e, i) => `${i + 1}. Q: ${e.question}\n   A: ${e.answer}`).join("\n");
+  const system = [
+    "You answer questions of people who want to work as delivery couriers for Courier Fleet in Slovakia.",
+    "Use ONLY the FAQ below as your source of facts. Never invent rates, dates, documents or promises.",
+    `If the FAQ does not answer the question, reply with exactly ${UNKNOWN} and nothing else.`,
+    `Reply in ${LANGUAGE_NAMES[language]}, briefly (at most three sentences), as plain text.`,
+    "",
+    "FAQ:",
+    groundTruth,
+  ].join("\n");
+  const response = await fetch(`${ai.baseUrl}/chat/completions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(ai.apiKey ? { Authorization: `Bearer ${ai.apiKey}` } : {}) },
+    body: JSON.stringify({
+      model: ai.model,
+      temperature: 0,
+      max_tokens: 300,
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: question },
+      ],
+    }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`AI endpoint answered ${response.status}`);
+  const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
+  const content = body.choices?.[0]?.message?.content;
+  if (typeof content !== "string" || content.trim() === "") throw new Error("AI endpoint gave an empty answer");
+  return content.trim();
+}
+
+/**
+ * Answers a free question: earnings from the income rule; anything else from the FAQ of the
+ * language, through the configured AI endpoint when there is one, else (and whenever that endpoint
+ * fails) with the built-in retrieval.
+ */
+export async function answerQuestion(question: string, language: Language, ai = config().ai, timeoutMs = AI_TIMEOUT_MS): Promise<AssistantAnswer> {
+  const earnings = earningsQuestion(question, language);
+  if (earnings) return earningsAnswer(earnings.hoursPerWeek, language);
+  const faq = listFaq(language);
+  if (ai && faq.length > 0) {
+    try {
+      const answer = await askModel(ai, question, faq, language, timeoutMs);
+      return answer.replace(/[.\s]+$/, "") === UNKNOWN ? unknownAnswer(language) : { answer, source: "ai" };
+    } catch (error) {
+      log("warn", "assistant fell back to the built-in answerer", { error: String(error) });
+    }
+  }
+  return builtInAnswer(question, faq, language);
+}
+
+export type AskOutcome = { ok: true; answer: string } | { ok: false; status: 429; retryAfterSeconds: number } | { ok: false; status: 503 };
+
+/** One client's question: the assistant's rate limit (CONTRACT §5), then the answer. The page form and the JSON API both ask here. */
+export async function askAssistant(question: string, language: Language, ip: string): Promise<AskOutcome> {
+  const limit = hit("assistant", ip);
+  if (!limit.ok) return { ok: false, status: 429, retryAfterSeconds: limit.retryAfterSeconds };
+  try {
+    return { ok: true, answer: (await answerQuestion(question, language)).answer };
+  } catch {
+    return { ok: false, status: 503 };
+  }
+}

@@ -1,0 +1,140 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createChallenge, verifySolution } from "altcha-lib/v1";
+import type { Challenge } from "altcha-lib/v1/types";
+import type { RouterContextProvider } from "react-router";
+import type { FallbackQuestion } from "~/domain/auth-forms";
+import { getInstance } from "~/infra/i18n.server";
+import { config } from "~/infra/config.server";
+import { randomToken, sha256 } from "~/infra/crypto.server";
+import { resources } from "~/infra/locales";
+import { log } from "~/infra/log.server";
+import { acceptCaptchaOnce } from "~/models/limits.server";
+
+/**
+ * CONTRACT §5 captcha. With JavaScript: ALTCHA (self-hosted proof of work) or reCAPTCHA v3.
+ * Without JavaScript: a small server-rendered question. `off` only outside production (tests).
+ * Every accepted solution is recorded in used_captchas, so none can be replayed.
+ */
+
+/** About 25k SHA-256 hashes on average: well under a second on a cheap phone. */
+export const ALTCHA_MAX_NUMBER = 50_000;
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** reCAPTCHA v3 scores below this look like a bot (Google's suggested default). */
+const RECAPTCHA_MIN_SCORE = 0.5;
+
+function secret(purpose: string) {
+  return sha256(`${purpose}:${config().sessionSecret}`);
+}
+
+/**
+ * A fallback question for a form shown to someone who may have no JavaScript, already written out
+ * in the request's language with the numbers as words ("… how much is seven plus five?"): the
+ * operands appear nowhere in the page or its data as digits. None when the captcha is off.
+ */
+export function fallbackForForm(context: Readonly<RouterContextProvider>): FallbackQuestion | null {
+  if (config().captcha.provider === "off") return null;
+  const { token, a, b } = createFallbackChallenge();
+  const t = getInstance(context).t;
+  return { token, question: t("auth:captcha.question", { a: t(`auth:numbers.${a}`), b: t(`auth:numbers.${b}`) }) };
+}
+
+export function createAltchaChallenge(now = Date.now()): Promise<Challenge> {
+  return createChallenge({ hmacKey: secret("altcha"), maxNumber: ALTCHA_MAX_NUMBER, expires: new Date(now + CHALLENGE_TTL_MS) });
+}
+
+/** Records a solution; false when it was accepted before. */
+function acceptOnce(value: string, now = Date.now()) {
+  return acceptCaptchaOnce(sha256(value), new Date(now + CHALLENGE_TTL_MS), now);
+}
+
+async function verifyAltcha(token: string) {
+  if (!(await verifySolution(token, secret("altcha"), true).catch(() => false))) return false;
+  // The solved challenge (not the whole payload) is what must not come back.
+  const payload = JSON.parse(atob(token)) as { challenge: string };
+  return acceptOnce(`altcha:${payload.challenge}`);
+}
+
+async function verifyRecaptcha(token: string, ip: string, action: string) {
+  const { secretKey } = config().captcha;
+  try {
+    const response = await fetch("https://www.google.com/recaptcha/api/siteverify", {
+      method: "POST",
+      body: new URLSearchParams({ secret: secretKey ?? "", response: token, remoteip: ip }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    const result = (await response.json()) as { success?: boolean; score?: number; action?: string };
+    return result.success === true && (result.score ?? 0) >= RECAPTCHA_MIN_SCORE && result.action === action && acceptOnce(`recaptcha:${token}`);
+  } catch (error) {
+    log("warn", "recaptcha verification failed", { error: String(error) });
+    return false;
+  }
+}
+
+/* ---- The no-JS fallback: "How much is seven plus five?" signed with HMAC, answered once. ---- */
+
+export type FallbackChallenge = { token: string; a: number; b: number };
+
+function fallbackSignature(nonce: string, expires: number, answer: number) {
+  return createHmac("sha256", secret("fallback")).update(`${nonce}.${expires}.${answer}`).digest("base64url");
+}
+
+/** A fresh question; the token carries no answer, only a signature over it. */
+export function createFallbackChallenge(now = Date.now()): FallbackChallenge {
+  const a = 1 + Math.floor(Math.random() * 9);
+  const b = 1 + Math.floor(Math.random() * 9);
+  const nonce = randomToken(12);
+  const expires = now + CHALLENGE_TTL_MS;
+  return { token: `${nonce}.${expires}.${fallbackSignature(nonce, expires, a + b)}`, a, b };
+}
+
+/** Every number word of every language (the answer may come in any of them), to its value. */
+const NUMBER_WORDS = new Map(
+  Object.values(resources).flatMap((namespaces) =>
+    Object.entries((namespaces.auth as { numbers: Record<string, string> }).numbers).map(([value, word]) => [normalizeWord(word), Number(value)] as const),
+  ),
+);
+
+function normalizeWord(word: string) {
+  return word.trim().toLowerCase().normalize("NFC").replace(/[’ʼ`]/g, "'").replace(/\s+/g, " ");
+}
+
+/** "11", "eleven", "jedenásť" or "одинадцять" → 11; anything else → null. */
+export function parseFallbackAnswer(answer: string): number | null {
+  const text = answer.trim();
+  if (/^\d{1,3}$/.test(text)) return Number(text);
+  return NUMBER_WORDS.get(normalizeWord(text)) ?? null;
+}
+
+export function verifyFallback(token: string, answer: string, now = Date.now()) {
+  const [nonce, expiresText, signature] = token.split(".");
+  const expires = Number(expiresText);
+  const value = parseFallbackAnswer(answer);
+  if (!nonce || !signature || !Number.isFinite(expires) || expires < now || value === null) return false;
+  const expected = Buffer.from(fallbackSignature(nonce, expires, value));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  return acceptOnce(`fallback:${nonce}`, now);
+}
+
+export type CaptchaInput = { captchaToken?: string; fallbackToken?: string; fallbackAnswer?: string };
+/** `wrongAnswer`: the no-JS question was answered, wrongly (or its token expired or was used). */
+export type CaptchaResult = "ok" | "failed" | "wrongAnswer";
+
+/**
+ * Whether the request passed the captcha of the configured provider. The no-JS question counts
+ * only where `fallback` allows it — the form posts of the auth dialog, never the JSON API, where
+ * a script could read and answer it without doing the proof of work.
+ */
+export async function verifyCaptcha(
+  input: CaptchaInput,
+  { ip, action, fallback = false }: { ip: string; action: "login" | "register"; fallback?: boolean },
+): Promise<CaptchaResult> {
+  const provider = config().captcha.provider;
+  if (provider === "off") return "ok";
+  if (input.captchaToken) {
+    const passed = provider === "altcha" ? await verifyAltcha(input.captchaToken) : await verifyRecaptcha(input.captchaToken, ip, action);
+    return passed ? "ok" : "failed";
+  }
+  if (fallback && input.fallbackToken && input.fallbackAnswer) return verifyFallback(input.fallbackToken, input.fallbackAnswer) ? "ok" : "wrongAnswer";
+  return "failed";
+}

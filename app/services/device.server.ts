@@ -1,0 +1,40 @@
+import Bowser from "bowser";
+import { HTML_LANG, isLanguage } from "~/domain/rules";
+import { recordDeviceLogin } from "~/models/devices.server";
+import { dateTimeFormat } from "~/domain/date-format";
+import { newDeviceMail } from "./account-mail.server";
+import { randomToken } from "~/infra/crypto.server";
+import { sendMailSafely } from "~/infra/mail.server";
+import { deviceCookie } from "~/infra/cookies.server";
+
+/** "Chrome 150 on Android" from a User-Agent header; "Unknown device" when there is none. */
+export function describeDevice(userAgent: string | null | undefined, unknown: string) {
+  if (!userAgent) return unknown;
+  const parsed = Bowser.parse(userAgent);
+  const browser = [parsed.browser.name, parsed.browser.version?.split(".")[0]].filter(Boolean).join(" ");
+  const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version?.split(".")[0]].filter(Boolean).join(" ");
+  if (!browser && !os) return userAgent.slice(0, 60);
+  return os ? `${browser || unknown} · ${os}` : browser;
+}
+
+export function formatMailTime(date: Date, language: string) {
+  const locale = isLanguage(language) ? HTML_LANG[language] : "sk";
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Bratislava" }).format(date);
+}
+
+/**
+ * Recognises the browser of a successful password check. A browser the account has not used
+ * before (while it has used others) gets the owner an e-mail, even before the second factor:
+ * a stolen password is worth knowing about. Returns the device cookie to set.
+ */
+export async function recognizeDevice(user: { id: number; email: string; language: string }, request: Request, ip: string) {
+  const existing = await deviceCookie().parse(request.headers.get("Cookie"));
+  const deviceId = typeof existing === "string" && existing.length >= 20 ? existing : randomToken();
+  const userAgent = request.headers.get("User-Agent");
+  const { isNew } = recordDeviceLogin(user.id, deviceId, { ip, userAgent });
+  if (isNew) {
+    const device = describeDevice(userAgent, "?");
+    void sendMailSafely(newDeviceMail(user, { device, ip, time: formatMailTime(new Date(), user.language) }));
+  }
+  return deviceCookie().serialize(deviceId);
+}

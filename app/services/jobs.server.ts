@@ -1,0 +1,41 @@
+import { deleteStaleDevices } from "~/models/devices.server";
+import { deleteExpiredLimits } from "~/models/limits.server";
+import { expireLeases } from "~/models/leases.server";
+import { runDocumentExpiry } from "~/models/documents.server";
+import { deleteExpiredRejectedDocuments, deleteReplacedDocuments } from "~/models/privacy.server";
+import { deleteExpiredSessions } from "~/models/sessions.server";
+import { sweepOrphanFiles } from "~/models/uploads.server";
+import type { Job } from "~/infra/scheduler.server";
+
+const MINUTE = 60 * 1000;
+
+/** The server's scheduled jobs (see scheduler.server.ts); each one is idempotent. */
+export const scheduledJobs: Job[] = [
+  // Also the remembered browsers of the new-device e-mail once their cookie has run out.
+  {
+    name: "expired-sessions",
+    everyMs: 60 * MINUTE,
+    run: () => {
+      deleteExpiredSessions();
+      deleteStaleDevices();
+    },
+  },
+  // Couriers whose lease end passed wait in lease_expired for the admin (CONTRACT §6).
+  { name: "lease-expiry", everyMs: 5 * MINUTE, run: () => void expireLeases() },
+  // Files no upload row references (a crash between write and commit, deleted rows).
+  { name: "orphan-uploads", everyMs: 6 * 60 * MINUTE, run: async () => { await sweepOrphanFiles(); } },
+  // Identity documents of rejected applications, and right-to-stay files a newer document replaced,
+  // past DEFAULT_SETTINGS.rejectedDocumentRetentionDays.
+  {
+    name: "rejected-documents",
+    everyMs: 6 * 60 * MINUTE,
+    run: async () => {
+      await deleteExpiredRejectedDocuments();
+      await deleteReplacedDocuments();
+    },
+  },
+  // Rate-limit windows and used captchas that have run out; otherwise the tables only grow.
+  { name: "expired-limits", everyMs: 60 * MINUTE, run: () => deleteExpiredLimits() },
+  // Right-to-stay documents: reminders 30 and 7 days before the end, documents_expired on the day.
+  { name: "document-expiry", everyMs: 60 * MINUTE, run: async () => { await runDocumentExpiry(); } },
+];

@@ -1,0 +1,27 @@
+import { seedDemoData } from "~db/seed";
+import { ensureAdmin } from "~/models/admin-bootstrap.server";
+import { sweepOrphanFiles } from "~/models/uploads.server";
+import { config } from "~/infra/config.server";
+import { migrateDatabase } from "~/infra/db.server";
+import { log } from "~/infra/log.server";
+
+/** Everything that must hold before the first request: valid config, migrated database, seed, admin. */
+export async function prepare() {
+  const cfg = config();
+  migrateDatabase();
+  if (cfg.demoSeed) {
+    const admin = await seedDemoData();
+    if (admin) {
+      log("info", "demo data seeded");
+      console.log(`\n  Demo admin: ${admin.email} / ${admin.password}\n  (the first log-in asks to set up two-step verification with an authenticator app)\n`);
+    }
+  }
+  if (cfg.admin) {
+    const result = await ensureAdmin(cfg.admin.email, cfg.admin.password);
+    if (result.created || result.changed) log("info", "admin account ensured", { email: cfg.admin.email });
+  }
+  // Nothing is in flight before the server listens, so files a crash left behind go now, not in an hour.
+  const swept = await sweepOrphanFiles({ graceMs: 0 });
+  if (swept > 0) log("info", "orphan upload files removed", { files: swept });
+  return cfg;
+}
