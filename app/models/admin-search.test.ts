@@ -40,4 +40,20 @@ describe("users search index (FTS5 trigram)", () => {
     const names = [...first.rows, ...second.rows].map((r) => r.fullName!);
     expect(names).toEqual([...names].sort());
   });
+
+  test("a page past the last still tells the total; one status and the whole table page in their order", async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await createUser({ fullName: `Beyond Vbnmname ${i}`, status: "lease_expired" }));
+    const past = search("q=vbnmname&page=4");
+    expect([past.total, past.rows.length, past.pageCount]).toEqual([3, 0, 1]);
+    const byStatus = search("status=lease_expired&sort=fullName&dir=desc");
+    expect(byStatus.rows.map((r) => r.fullName)).toEqual(["Beyond Vbnmname 2", "Beyond Vbnmname 1", "Beyond Vbnmname 0"]);
+    expect(byStatus.total).toBe(3);
+    const everyone = db().select({ id: users.id }).from(users).all().length;
+    const all = search("sort=email&dir=asc");
+    expect(all.total).toBe(everyone);
+    const emails = all.rows.map((r) => r.email);
+    expect(emails).toEqual([...emails].sort());
+  });
 });
+

@@ -12,10 +12,10 @@ import {
   vehicles,
 } from "~db/schema";
 import { USER_STATUSES, type Role, type UserStatus } from "~/domain/status";
-import { db, writeTransaction } from "~/lib/db.server";
+import { db, preparedQuery, writeTransaction } from "~/lib/db.server";
 import { deleteStoredFiles } from "~/lib/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
-import { PAGE_SIZE, likeEscaped, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import { PAGE_SIZE, likeEscaped, likePattern, offsetOf, pageFrom, toPage } from "./admin-list.server";
 import { expiringDocumentsCondition } from "./documents.server";
 import type { Tx } from "./status.server";
 
@@ -109,6 +109,7 @@ function selectRows(filter: UserFilter) {
  * (and threw away) every row before the page, 10,000 of them on page 500.
  */
 export function listUsers(filter: UserFilter) {
+  if (!filter.documents) return listUsersPrepared(filter);
   const total = countOf(filter);
   const ids = db().select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...orderOf(filter)).limit(PAGE_SIZE).offset(offsetOf(filter.page));
   const rows = db()
@@ -118,6 +119,87 @@ export function listUsers(filter: UserFilter) {
     .where(inArray(users.id, ids))
     .orderBy(...orderOf(filter))
     .all();
+  return toPage(rows, total, filter.page);
+}
+
+type SearchKind = "fts" | "like" | null;
+
+/** The same filter with its values as placeholders (`status`, `phrase`, `pattern`), so its SQL is built once. */
+function placeholderWhere(status: boolean, search: SearchKind) {
+  const parts: SQL[] = [];
+  if (search === "fts") parts.push(sql`${users.id} IN (SELECT rowid FROM users_search WHERE users_search MATCH ${sql.placeholder("phrase")})`);
+  if (search === "like")
+    parts.push(sql`(${users.email} LIKE ${sql.placeholder("pattern")} ESCAPE '\\' OR ${users.fullName} LIKE ${sql.placeholder("pattern")} ESCAPE '\\')`);
+  if (status) parts.push(sql`${users.status} = ${sql.placeholder("status")}`);
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** The queries of one shape of the list (sort, direction, which filters), each built once per connection. */
+function listQueriesFor(sort: UserSort, dir: "asc" | "desc", status: boolean, search: SearchKind) {
+  const order = orderOf({ sort, dir } as UserFilter);
+  const where = placeholderWhere(status, search);
+  return {
+    count: preparedQuery((connection) => connection.select({ n: count() }).from(users).where(where).prepare()),
+    /** A search reads its matches once: the page's ids and, beside each, how many matched in all. */
+    idsWithTotal: preparedQuery((connection) =>
+      connection
+        .select({ id: users.id, total: sql<number>`count(*) OVER ()` })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(),
+    ),
+    pageRows: preparedQuery((connection) =>
+      connection
+        .select(rowColumns)
+        .from(users)
+        .leftJoin(referralLinks, eq(referralLinks.id, users.referralLinkId))
+        .where(
+          inArray(
+            users.id,
+            connection.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")),
+          ),
+        )
+        .orderBy(...order)
+        .prepare(),
+    ),
+    rowsById: preparedQuery((connection) =>
+      connection
+        .select(rowColumns)
+        .from(users)
+        .leftJoin(referralLinks, eq(referralLinks.id, users.referralLinkId))
+        .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+        .orderBy(...order)
+        .prepare(),
+    ),
+  };
+}
+
+const listQueries = new Map<string, ReturnType<typeof listQueriesFor>>();
+
+function listUsersPrepared(filter: UserFilter) {
+  const phrase = filter.q ? ftsPhrase(filter.q) : null;
+  const search: SearchKind = !filter.q ? null : phrase ? "fts" : "like";
+  const shape = `${filter.sort} ${filter.dir} ${filter.status ? "status" : ""} ${search ?? ""}`;
+  let queries = listQueries.get(shape);
+  if (!queries) listQueries.set(shape, (queries = listQueriesFor(filter.sort, filter.dir, filter.status !== null, search)));
+  const values = {
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(search === "fts" ? { phrase } : search === "like" ? { pattern: likePattern(filter.q) } : {}),
+    limit: PAGE_SIZE,
+    offset: offsetOf(filter.page),
+  };
+  if (!search) {
+    // The whole table or one status: the count comes from an index, the page in index order.
+    const total = queries.count().get(values)?.n ?? 0;
+    return toPage(queries.pageRows().all(values), total, filter.page);
+  }
+  const found = queries.idsWithTotal().all(values);
+  // Past the last page nothing comes back to carry the total: count it on its own (rare).
+  const total = found[0]?.total ?? (filter.page > 1 ? (queries.count().get(values)?.n ?? 0) : 0);
+  const rows = found.length ? queries.rowsById().all({ ids: JSON.stringify(found.map((row) => row.id)) }) : [];
   return toPage(rows, total, filter.page);
 }
 
