@@ -42,7 +42,7 @@ describe("users search index (FTS5 trigram)", () => {
   });
 
   test("a page past the last still tells the total; one status and the whole table page in their order", async () => {
-    const made = [];
+    const made: { id: number }[] = [];
     for (let i = 0; i < 3; i++) made.push(await createUser({ fullName: `Beyond Vbnmname ${i}`, status: "lease_expired" }));
     const past = search("q=vbnmname&page=4");
     expect([past.total, past.rows.length, past.pageCount]).toEqual([3, 0, 1]);
