@@ -57,5 +57,26 @@ describe("users search index (FTS5 trigram)", () => {
     const emails = all.rows.map((r) => r.email);
     expect(emails).toEqual([...emails].sort());
   });
+
+  test("a common term pages in the same order whichever way its matches are read", async () => {
+    const made: { id: number }[] = [];
+    for (let i = 0; i < 80; i++) made.push(await createUser({ fullName: `Walk Tyuiname ${String(i % 7)}`, status: i % 3 ? "confirmed_account" : "job_rejected" }));
+    const ids = new Set(made.map((m) => m.id));
+    for (const [sort, dir] of [["createdAt", "desc"], ["fullName", "asc"], ["email", "desc"], ["status", "asc"]] as const) {
+      const all = db().select().from(users).all().filter((u) => ids.has(u.id));
+      const key = (u: (typeof all)[number]) =>
+        sort === "status" ? [u.status, u.createdAt.getTime(), u.id] : sort === "createdAt" ? [u.createdAt.getTime(), u.id] : [sort === "email" ? u.email : u.fullName!, u.id];
+      const expected = all
+        .sort((a, b) => {
+          const [x, y] = [key(a), key(b)];
+          for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i]! < y[i]! ? -1 : 1) * (dir === "asc" ? 1 : -1);
+          return 0;
+        })
+        .map((u) => u.id);
+      const pages = [1, 2, 3, 4].map((page) => search(`q=tyuiname&sort=${sort}&dir=${dir}&page=${page}`));
+      expect(pages[0]!.total).toBe(80);
+      expect(pages.flatMap((p) => p.rows.map((r) => r.id))).toEqual(expected);
+    }
+  });
 });
 
