@@ -51,7 +51,7 @@ export async function createSessionCookies(o: ServerOptions): Promise<{ user: st
   const script = `
     const { db, closeDatabase } = await import("~/infra/db.server");
     const { createSession } = await import("~/models/sessions.server");
-    const { sessionCookie } = await import("~/services/session.server");
+    const { sessionCookie } = await import("~/infra/cookies.server");
     const sqlite = db().$client;
     const pickId = (where) => sqlite.query("SELECT id FROM users WHERE " + where + " ORDER BY id LIMIT 1").get()?.id;
     const userId = pickId("role = 'user' AND status = 'working_with_vehicle' AND active = 1") ?? pickId("role = 'user' AND active = 1");
