@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/applications";
 import { AdminTable } from "~/components/admin/admin-table";
-import { Badge, BulkBar, FormError, MailLink, PageHeader, PhoneLink, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
+import { Badge, BulkDecisionBar, FormError, MailLink, PageHeader, PhoneLink, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
 import { bulkApplicationRejectSchema } from "~/domain/admin-schemas";
 import { StockReasonOptions } from "~/components/admin/reject-form";
 import { bulkIds } from "~/domain/review-queue";
@@ -47,27 +47,21 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
       <FormError message={actionData?.formError} />
       <QueueFilters statuses={APPLICATION_STATUSES} filter={filter} ns="applications.status" label={t("applications.title")} />
       {waiting && applications.rows.length > 0 ? (
-        <BulkBar id="bulk-applications" label={t("bulk.label")}>
-          <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
-            {t("bulk.approve")}
-          </button>
-          <label className="field admin-bulk-reason">
-            <span className="sr-only">{t("rejection.stock")}</span>
-            <select name="reasonCode" defaultValue="">
-              <StockReasonOptions />
-            </select>
-          </label>
-          <label className="field admin-bulk-reason">
-            <span className="sr-only">{t("decisions.reason")}</span>
-            <input type="text" name="reason" maxLength={1000} placeholder={t("bulk.reasonHint")} />
-          </label>
-          <button type="submit" name="intent" value="bulkReject" className="btn btn-outline">
-            {t("bulk.reject")}
-          </button>
+        <BulkDecisionBar
+          id="bulk-applications"
+          reasons={
+            <label className="field admin-bulk-reason">
+              <span className="sr-only">{t("rejection.stock")}</span>
+              <select name="reasonCode" defaultValue="">
+                <StockReasonOptions />
+              </select>
+            </label>
+          }
+        >
           <Link className="btn btn-outline" to={`/admin/applications/${applications.rows[0]!.id}`}>
             {t("queue.start")}
           </Link>
-        </BulkBar>
+        </BulkDecisionBar>
       ) : null}
       <AdminTable
         rows={applications.rows}

@@ -7,7 +7,7 @@ import { LeasesTable } from "~/components/admin/leases-table";
 import { RejectForm } from "~/components/admin/reject-form";
 import { leaseSchema, rejectSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "~/components/admin/admin-table";
-import { Badge, BulkBar, FormError, PageHeader, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { Badge, BulkDecisionBar, FormError, PageHeader, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
@@ -79,18 +79,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
       <FormError message={actionData?.formError} />
       <QueueFilters statuses={REQUEST_STATUSES} filter={filter} ns="requests.status" label={t("requests.title")} />
       {waiting && requests.rows.length > 0 ? (
-        <BulkBar id="bulk-requests" label={t("bulk.label")}>
-          <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
-            {t("bulk.approve")}
-          </button>
-          <label className="field admin-bulk-reason">
-            <span className="sr-only">{t("decisions.reason")}</span>
-            <input type="text" name="reason" maxLength={1000} placeholder={t("bulk.reasonHint")} />
-          </label>
-          <button type="submit" name="intent" value="bulkReject" className="btn btn-outline">
-            {t("bulk.reject")}
-          </button>
-        </BulkBar>
+        <BulkDecisionBar id="bulk-requests" />
       ) : null}
       <AdminTable
         rows={requests.rows}
