@@ -28,7 +28,7 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={lightView(i18n)}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>
     </NonceContext.Provider>,
@@ -48,6 +48,17 @@ export default async function handleRequest(
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   return new Response(body, { headers: responseHeaders, status });
+}
+
+/**
+ * The request's i18next instance behind an object with no own properties. On the server every
+ * `useTranslation` call copies the own property descriptors of the instance it is given into a new
+ * object (react-i18next's language-change wrapper, useful only in a browser that keeps the component):
+ * with the instance itself that was about 5 % of a page's CPU. Reads and method calls go through the
+ * prototype to the instance, which nothing changes while the document renders.
+ */
+function lightView(i18n: ReturnType<typeof i18nFor>): ReturnType<typeof i18nFor> {
+  return Object.create(i18n) as ReturnType<typeof i18nFor>;
 }
 
 /** Errors the router reports: expected 4xx answers are not logged; real failures are, as one JSON line. */

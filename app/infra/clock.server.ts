@@ -18,8 +18,22 @@ function clockFile() {
   return path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "test-clock.json");
 }
 
+// The file is looked at once per turn of the event loop, not on every call: a page asks for the time
+// many times, and a stat each time was about 3 % of the courier dashboard. A test that moves the clock
+// from another process does so before its next request, which always arrives in a later turn.
+let checkedThisTurn: number | undefined;
+
 export function clockOffsetMs(): number {
   if (isProduction) return 0;
+  if (checkedThisTurn !== undefined) return checkedThisTurn;
+  checkedThisTurn = readOffset();
+  setImmediate(() => {
+    checkedThisTurn = undefined;
+  });
+  return checkedThisTurn;
+}
+
+function readOffset(): number {
   let mtimeMs: number;
   try {
     mtimeMs = statSync(clockFile()).mtimeMs;
@@ -43,4 +57,5 @@ export function setClockOffset(offsetMs: number) {
   if (offsetMs === 0) rmSync(clockFile(), { force: true });
   else writeFileSync(clockFile(), JSON.stringify({ offsetMs }));
   cached = undefined;
+  checkedThisTurn = undefined;
 }

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { clockOffsetMs, now, setClockOffset } from "./clock.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,5 +18,13 @@ describe("the server clock", () => {
     expect(now().getTime() - Date.now()).toBeGreaterThan(30 * DAY - 1000);
     setClockOffset(0);
     expect(clockOffsetMs()).toBe(0);
+  });
+
+  test("sees another process's change from the next turn of the event loop on", async () => {
+    expect(clockOffsetMs()).toBe(0);
+    // What another process sharing DATA_DIR (a journey's seeding) does: it writes the file itself.
+    writeFileSync(path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "test-clock.json"), JSON.stringify({ offsetMs: 2 * DAY }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(clockOffsetMs()).toBe(2 * DAY);
   });
 });

@@ -61,6 +61,20 @@ export function db(): DB {
   return globalForDb.__courierDb;
 }
 
+/**
+ * A query built once per connection and run again with new values (`sql.placeholder`): Drizzle
+ * builds the SQL text anew on every call, which cost more than running a small query (about 50–80 µs
+ * against 5–15 µs). Placeholders carry no column encoding, so pass ids and strings, not dates.
+ */
+export function preparedQuery<T>(build: (connection: DB) => T): () => T {
+  let made: { on: DB; query: T } | undefined;
+  return () => {
+    const current = db();
+    if (made?.on !== current) made = { on: current, query: build(current) };
+    return made.query;
+  };
+}
+
 type Transaction = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
 /**

@@ -7,7 +7,7 @@ import { sessionContext } from "./context";
 import { localeCookie } from "./cookies.server";
 import { NAMESPACES, resources } from "./locales";
 
-/** The options of every server-side i18next instance (the request's, made by remix-i18next, and i18nFor's). */
+/** The options of every server-side i18next instance (the request's, app/middleware/i18n.ts, and i18nFor's). */
 export const I18NEXT_OPTIONS = { resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false as const, interpolation: { escapeValue: false } };
 
 const MAX_REMEMBERED = 20_000;
@@ -20,7 +20,7 @@ type FixedT = AnyFunction & { lng?: string; lngs?: readonly string[]; ns?: unkno
  * An i18next plugin: translations never change while the process runs, so a lookup without
  * options (no interpolation, plural or default value) is remembered per language, across requests.
  * i18next's own lookup, repeated for every label of every table row, was about a tenth of a page's
- * time; the request's own instance (about 16 µs to make) is kept, as remix-i18next makes it.
+ * time; the request's own instance (about 16 µs to make) is kept, made when the request first needs it.
  */
 export const rememberedLookups = {
   type: "3rdParty" as const,

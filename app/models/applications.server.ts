@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { applicationDrafts, applications, uploads, users } from "~db/schema";
 import { type ApplicationInput } from "~/domain/application-schema";
 import { parseValidUntil } from "~/domain/document-expiry";
 import { now as serverNow } from "~/infra/clock.server";
 import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } from "~/domain/rejection";
 import { TransitionError } from "~/domain/status";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { commitUploads, copyStoredFile, discardUploads, type PreparedUpload } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
@@ -66,8 +66,12 @@ export function submitApplication(userId: number, input: ApplicationFields): App
 }
 
 /** The user's most recent application, or undefined. */
+const latestApplication = preparedQuery((connection) =>
+  connection.select().from(applications).where(eq(applications.userId, sql.placeholder("userId"))).orderBy(desc(applications.id)).limit(1).prepare(),
+);
+
 export function getLatestApplication(userId: number): ApplicationRow | undefined {
-  return db().select().from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.id)).limit(1).get();
+  return latestApplication().get({ userId });
 }
 
 /** One of the user's own applications with its files; another user's id finds nothing. */

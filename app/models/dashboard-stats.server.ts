@@ -1,7 +1,7 @@
 import { and, count, eq, gte, isNotNull, lte } from "drizzle-orm";
 import { applications, pageViewsDaily, problemReports, users, vehicleRequests, vehicles } from "~db/schema";
 import { TRAFFIC_CHART_DAYS } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import { db, preparedQuery } from "~/infra/db.server";
 import { countExpiringDocuments } from "./documents.server";
 import { maintenanceTile } from "./maintenance.server";
 
@@ -39,11 +39,19 @@ export function trafficLastDays(now = new Date(), days = TRAFFIC_CHART_DAYS) {
 }
 
 /** Work waiting for an admin, shown beside the navigation links. */
+// Every admin page shows these counts in its navigation: the three queries are built once.
+const pendingCounts = preparedQuery((connection) => ({
+  applications: connection.select({ n: count() }).from(applications).where(eq(applications.status, "pending")).prepare(),
+  vehicleRequests: connection.select({ n: count() }).from(vehicleRequests).where(eq(vehicleRequests.status, "pending")).prepare(),
+  problemReports: connection.select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open")).prepare(),
+}));
+
 export function pendingWork() {
   const n = (query: { get(): { n: number } | undefined }) => query.get()?.n ?? 0;
+  const counts = pendingCounts();
   return {
-    applications: n(db().select({ n: count() }).from(applications).where(eq(applications.status, "pending"))),
-    vehicleRequests: n(db().select({ n: count() }).from(vehicleRequests).where(eq(vehicleRequests.status, "pending"))),
-    problemReports: n(db().select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open"))),
+    applications: n(counts.applications),
+    vehicleRequests: n(counts.vehicleRequests),
+    problemReports: n(counts.problemReports),
   };
 }

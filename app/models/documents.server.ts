@@ -10,7 +10,7 @@ import { daysLeft, documentState, dueReminder, isDocumentExpired, renewalFilesIs
 import { DOCUMENT_EXPIRING_SOON_DAYS } from "~/domain/rules";
 import { nextStatus, type UserStatus } from "~/domain/status";
 import { now as serverNow } from "~/infra/clock.server";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
 import { log } from "~/infra/log.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
@@ -123,8 +123,12 @@ export async function rejectDocumentRenewal(adminId: number, renewalId: number, 
 }
 
 /** What the courier's dashboard shows about their right-to-stay document. Null when they have none to watch. */
+const documentOfUser = preparedQuery((connection) =>
+  connection.select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
+);
+
 export function courierDocumentStatus(userId: number, now = serverNow()) {
-  const user = db().select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, userId)).get();
+  const user = documentOfUser().get({ userId });
   if (!user) return null;
   const { status, validUntil } = user;
   if (!mayRenewDocument(status) || (!validUntil && status !== "documents_expired")) return null;

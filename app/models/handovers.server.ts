@@ -2,13 +2,13 @@
  * Handovers (check-out when a lease starts, check-in when it ends): opened pending by the lease
  * models, recorded by an admin with photos, confirmed by the courier.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { handovers, uploads, users, vehicles } from "~db/schema";
 import { newDamages, normalizeDamages, odometerIssue, type Damages, type HandoverKind } from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { now } from "~/infra/clock.server";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import type { Tx } from "./status.server";
@@ -129,8 +129,8 @@ function photosOf(ids: number[]): Map<number, UploadSummary[]> {
 const recorder = alias(users, "recorder");
 const checkOuts = alias(handovers, "check_outs");
 
-function selectHandovers() {
-  return db()
+function selectHandovers(connection = db()) {
+  return connection
     .select({
       handover: handovers,
       vehicleName: vehicles.name,
@@ -188,13 +188,15 @@ export function listVehicleHandovers(vehicleId: number, limit = 50) {
 }
 
 /** Recorded handovers the courier has not confirmed yet: the dashboard's "Please confirm" cards. */
+const handoversToConfirm = preparedQuery((connection) =>
+  selectHandovers(connection)
+    .where(and(eq(handovers.userId, sql.placeholder("userId")), isNotNull(handovers.recordedAt), isNull(handovers.confirmedAt)))
+    .orderBy(asc(handovers.id))
+    .prepare(),
+);
+
 export function listHandoversToConfirm(userId: number) {
-  return views(
-    selectHandovers()
-      .where(and(eq(handovers.userId, userId), isNotNull(handovers.recordedAt), isNull(handovers.confirmedAt)))
-      .orderBy(asc(handovers.id))
-      .all(),
-  );
+  return views(handoversToConfirm().all({ userId }));
 }
 
 /** Every recorded handover of the courier, oldest first, for the data export. */

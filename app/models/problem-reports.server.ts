@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { problemReportMessages, problemReports, users, vehicles } from "~db/schema";
 import { cooldownRemainingMs, nextReportAt } from "~/domain/cooldown";
 import { courierMayReply, reportThread } from "~/domain/report-thread";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
@@ -12,14 +12,18 @@ import { insertUploadRows, listReportAttachments, withUploads } from "./uploads.
 
 export type ProblemReportRow = typeof problemReports.$inferSelect;
 
-function lastReportAt(userId: number): Date | null {
-  const row = db()
+const lastReport = preparedQuery((connection) =>
+  connection
     .select({ createdAt: problemReports.createdAt })
     .from(problemReports)
-    .where(eq(problemReports.userId, userId))
+    .where(eq(problemReports.userId, sql.placeholder("userId")))
     .orderBy(desc(problemReports.createdAt))
     .limit(1)
-    .get();
+    .prepare(),
+);
+
+function lastReportAt(userId: number): Date | null {
+  const row = lastReport().get({ userId });
   return row?.createdAt ?? null;
 }
 
@@ -70,8 +74,8 @@ export function listReportMessages(reportIds: number[]) {
 }
 
 /** The user's own reports, newest first, each with its attachments and the whole conversation. */
-export function listOwnReports(userId: number, limit = 10) {
-  const rows = db()
+const ownReports = preparedQuery((connection) =>
+  connection
     .select({
       id: problemReports.id,
       description: problemReports.description,
@@ -83,10 +87,14 @@ export function listOwnReports(userId: number, limit = 10) {
     })
     .from(problemReports)
     .leftJoin(vehicles, eq(vehicles.id, problemReports.vehicleId))
-    .where(eq(problemReports.userId, userId))
+    .where(eq(problemReports.userId, sql.placeholder("userId")))
     .orderBy(desc(problemReports.id))
-    .limit(limit)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export function listOwnReports(userId: number, limit = 10) {
+  const rows = ownReports().all({ userId, limit });
   const ids = rows.map((row) => row.id);
   const files = listReportAttachments(ids);
   const messages = listReportMessages(ids);

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, like, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, like, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "~/domain/rules";
 import { PENDING_SECOND_FACTOR_MINUTES } from "~/domain/second-factor";
 import { randomToken, sha256 } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
+import { db, preparedQuery } from "~/infra/db.server";
 import { sessionUserColumns, type SessionUser } from "./users.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -34,11 +34,9 @@ export function createSession(userId: number, meta: SessionMeta = {}) {
 
 export type FoundSession = { user: SessionUser; sessionIdHash: string; secondFactorPending: boolean };
 
-/** The user behind a session id, or null when it is unknown, expired, idle too long or deactivated. */
-export function findSessionUser(id: string): FoundSession | null {
-  const idHash = sha256(id);
-  const now = Date.now();
-  const row = db()
+// Every logged-in request runs this: built once (db.server.ts, preparedQuery).
+const sessionUserByHash = preparedQuery((connection) =>
+  connection
     .select({
       ...sessionUserColumns,
       active: users.active,
@@ -48,8 +46,15 @@ export function findSessionUser(id: string): FoundSession | null {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .get();
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .prepare(),
+);
+
+/** The user behind a session id, or null when it is unknown, expired, idle too long or deactivated. */
+export function findSessionUser(id: string): FoundSession | null {
+  const idHash = sha256(id);
+  const now = Date.now();
+  const row = sessionUserByHash().get({ idHash });
   if (!row) return null;
   if (!row.active || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_DAYS * DAY <= now) {
     db().delete(sessions).where(eq(sessions.idHash, idHash)).run();

@@ -1,6 +1,8 @@
 import { settings } from "~db/schema";
 import { DEFAULT_SETTINGS, type Settings } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import { preparedQuery } from "~/infra/db.server";
+
+const allSettings = preparedQuery((connection) => connection.select().from(settings).prepare());
 
 /**
  * The operator-editable constants (CONTRACT §6): rows of the `settings` table override the defaults
@@ -8,7 +10,7 @@ import { db } from "~/infra/db.server";
  */
 export function getSettings(): Settings {
   const result: Settings = { ...DEFAULT_SETTINGS };
-  for (const row of db().select().from(settings).all()) {
+  for (const row of allSettings().all()) {
     if (!(row.key in DEFAULT_SETTINGS)) continue;
     const value = typeof row.value === "string" ? Number(row.value) : row.value;
     if (typeof value === "number" && Number.isFinite(value) && value > 0) result[row.key as keyof Settings] = value;

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { uploads } from "~db/schema";
 import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
 import type { UploadKind, UploadSummary } from "~/domain/files";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
 import {
   commitUploads,
   deleteStoredFiles,
@@ -123,13 +123,19 @@ export async function saveDocumentDrafts(userId: number, received: ReceivedFile[
 }
 
 /** The user's document drafts (files of a submission that has not gone through yet). */
-export function listDocumentDrafts(userId: number): UploadSummary[] {
-  return db()
+const documentDrafts = preparedQuery((connection) =>
+  connection
     .select(summary)
     .from(uploads)
-    .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
+    .where(
+      and(eq(uploads.ownerId, sql.placeholder("userId")), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])),
+    )
     .orderBy(asc(uploads.id))
-    .all();
+    .prepare(),
+);
+
+export function listDocumentDrafts(userId: number): UploadSummary[] {
+  return documentDrafts().all({ userId });
 }
 
 /** Files of one application; the owner id is part of the query. */
@@ -159,16 +165,29 @@ export function listReportAttachments(reportIds: number[]): Map<number, UploadSu
   return map;
 }
 
+// One vehicle (the courier's own, a vehicle's page) is the common case.
+const imagesOfVehicle = preparedQuery((connection) =>
+  connection
+    .select({ ...summary, vehicleId: uploads.vehicleId })
+    .from(uploads)
+    .where(and(eq(uploads.vehicleId, sql.placeholder("vehicleId")), eq(uploads.kind, "vehicle_image")))
+    .orderBy(asc(uploads.position))
+    .prepare(),
+);
+
 /** Public images of vehicles, by vehicle id. */
 export function listVehicleImages(vehicleIds: number[]): Map<number, UploadSummary[]> {
   const map = new Map<number, UploadSummary[]>();
   if (vehicleIds.length === 0) return map;
-  const rows = db()
-    .select({ ...summary, vehicleId: uploads.vehicleId })
-    .from(uploads)
-    .where(and(inArray(uploads.vehicleId, vehicleIds), eq(uploads.kind, "vehicle_image")))
-    .orderBy(asc(uploads.position))
-    .all();
+  const rows =
+    vehicleIds.length === 1
+      ? imagesOfVehicle().all({ vehicleId: vehicleIds[0] })
+      : db()
+          .select({ ...summary, vehicleId: uploads.vehicleId })
+          .from(uploads)
+          .where(and(inArray(uploads.vehicleId, vehicleIds), eq(uploads.kind, "vehicle_image")))
+          .orderBy(asc(uploads.position))
+          .all();
   for (const { vehicleId, ...row } of rows) {
     if (vehicleId == null) continue;
     map.set(vehicleId, [...(map.get(vehicleId) ?? []), row]);

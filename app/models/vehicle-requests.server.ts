@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { renewalRefusal, renewedLeaseEnd } from "~/domain/lease-renewal";
 import { TransitionError, type RequestKind, type UserEvent } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser, type DecisionMail } from "./decisions.server";
 import { openHandover } from "./handovers.server";
@@ -38,23 +39,38 @@ export function listRequestableVehicles() {
 }
 
 /** The vehicle assigned to the user, with its images. */
+const assignedVehicle = preparedQuery((connection) =>
+  connection.select(vehicleCard).from(vehicles).where(eq(vehicles.assignedUserId, sql.placeholder("userId"))).prepare(),
+);
+
 export function getAssignedVehicle(userId: number) {
-  const row = db().select(vehicleCard).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
+  const row = assignedVehicle().get({ userId });
   return row && { ...row, images: listVehicleImages([row.id]).get(row.id) ?? [] };
 }
 
 /** The user's own requests, newest first, with the vehicles' names. */
+const currentVehicle = alias(vehicles, "current_vehicle");
+const requestedVehicle = alias(vehicles, "requested_vehicle");
+const ownVehicleRequests = preparedQuery((connection) =>
+  connection
+    .select({ request: vehicleRequests, currentVehicleName: currentVehicle.name, requestedVehicleName: requestedVehicle.name })
+    .from(vehicleRequests)
+    .leftJoin(currentVehicle, eq(currentVehicle.id, vehicleRequests.currentVehicleId))
+    .leftJoin(requestedVehicle, eq(requestedVehicle.id, vehicleRequests.requestedVehicleId))
+    .where(eq(vehicleRequests.userId, sql.placeholder("userId")))
+    .orderBy(desc(vehicleRequests.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
 export function listOwnVehicleRequests(userId: number, limit = 5) {
-  const rows = db().select().from(vehicleRequests).where(eq(vehicleRequests.userId, userId)).orderBy(desc(vehicleRequests.id)).limit(limit).all();
-  const ids = [...new Set(rows.flatMap((row) => [row.currentVehicleId, row.requestedVehicleId]).filter((id): id is number => id != null))];
-  const names = new Map(
-    ids.length ? db().select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(inArray(vehicles.id, ids)).all().map((v) => [v.id, v.name]) : [],
-  );
-  return rows.map((row) => ({
-    ...row,
-    currentVehicleName: row.currentVehicleId ? (names.get(row.currentVehicleId) ?? null) : null,
-    requestedVehicleName: row.requestedVehicleId ? (names.get(row.requestedVehicleId) ?? null) : null,
-  }));
+  return ownVehicleRequests()
+    .all({ userId, limit })
+    .map(({ request, currentVehicleName, requestedVehicleName }) => ({
+      ...request,
+      currentVehicleName: request.currentVehicleId ? currentVehicleName : null,
+      requestedVehicleName: request.requestedVehicleId ? requestedVehicleName : null,
+    }));
 }
 
 /**

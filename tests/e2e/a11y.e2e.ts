@@ -41,6 +41,8 @@ async function expectLabelledFields(page: Page) {
 
 for (const lng of LANGUAGES) {
   test.describe(`axe, ${lng}`, () => {
+    // Each test runs axe over seven to twelve screens: about 25 s on a loaded two-core machine.
+    test.describe.configure({ timeout: 90_000 });
     test(`public screens (${lng})`, async ({ page }) => {
       await page.goto(`/?lng=${lng}`);
       for (const url of ["/", "/?auth=login", "/?auth=register", "/?auth=forgot", "/activate/not-a-real-token", "/reset-password/not-a-real-token", "/no-such-page"]) {
