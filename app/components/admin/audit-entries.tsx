@@ -1,7 +1,8 @@
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type AuditFacts, type AuditValue, auditChanges, auditSentence } from "~/domain/audit-sentence";
-import { EmptyRow, useFormatDate } from "./ui";
+import { AdminTable, type AdminTableProps } from "./admin-table";
+import { useFormatDate } from "./ui";
 
 export type AuditEntryRow = AuditFacts & { id: number; createdAt: Date | string };
 
@@ -56,36 +57,28 @@ export function AuditChangeList({ before, after, entityType }: { before: unknown
   );
 }
 
-/** The audit entries as a table that becomes stacked cards on phones. */
-export function AuditEntriesTable({ rows, emptyText }: { rows: AuditEntryRow[]; emptyText: string }) {
+/** The audit entries as a table that becomes stacked cards on phones: when, and what happened in a sentence. */
+export function AuditTable({ rows, empty, pager }: { rows: AuditEntryRow[]; empty: string; pager?: AdminTableProps<AuditEntryRow>["pager"] }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   return (
-    <div className="table-wrap">
-      <table className="table table-cards admin-audit-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("audit.when")}</th>
-            <th scope="col">{t("audit.action")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? <EmptyRow colSpan={2} text={emptyText} /> : null}
-          {rows.map((entry) => (
-            <tr key={entry.id}>
-              <td data-label={t("audit.when")} className="whitespace-nowrap">
-                {formatDate(entry.createdAt, true)}
-              </td>
-              <td data-label={t("audit.action")}>
-                <div>
-                  <AuditSentenceText entry={entry} />
-                  <AuditChangeList before={entry.before} after={entry.after} entityType={entry.entityType} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      rows={rows}
+      empty={empty}
+      pager={pager}
+      className="admin-audit-table"
+      columns={[
+        { header: t("audit.when"), className: "whitespace-nowrap", render: (entry) => formatDate(entry.createdAt, true) },
+        {
+          header: t("audit.action"),
+          render: (entry) => (
+            <div>
+              <AuditSentenceText entry={entry} />
+              <AuditChangeList before={entry.before} after={entry.after} entityType={entry.entityType} />
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

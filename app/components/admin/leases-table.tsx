@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import type { UserStatus } from "~/domain/status";
-import { ConfirmDialog, dateInputValue, EmptyRow, useFormatDate, useHrefWith } from "./ui";
+import { AdminTable } from "./admin-table";
+import { ConfirmDialog, dateInputValue, useFormatDate, useHrefWith } from "./ui";
 
 type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; leaseEndsAt: Date | string | null; userId: number; userEmail: string; userName: string | null; userStatus: UserStatus };
 
@@ -16,57 +17,59 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
   const [params] = useSearchParams();
   const ending = params.get("confirm") === "end" ? leases.find((l) => l.vehicleId === Number(params.get("id"))) : undefined;
   const endsAtError = result?.error?.endsAt?.[0];
+  /** A renewal runs from the lease's end, or from today when that has passed. */
+  const renewFrom = (l: Lease) => Math.max(now, l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
   return (
     <div className="card admin-section">
       <h2>{t("leases.title")}</h2>
       <p className="field-hint">{t("leases.hint")}</p>
       {total > leases.length ? <p className="field-hint">{t("leases.showing", { shown: leases.length, total })}</p> : null}
       {endsAtError ? <p className="alert alert-error">{t(endsAtError)}</p> : null}
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">{t("requests.user")}</th>
-              <th scope="col">{t("users.vehicle")}</th>
-              <th scope="col">{t("vehicles.leaseEndsAt")}</th>
-              <th scope="col">{t("list.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {leases.length === 0 ? <EmptyRow colSpan={4} text={t("leases.empty")} /> : null}
-            {leases.map((l) => {
-              const base = Math.max(now, l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
-              return (
-                <tr key={l.vehicleId} className={l.userStatus === "lease_expired" ? "admin-row-alert" : undefined}>
-                  <td data-label={t("requests.user")}>
-                    <Link to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</Link>
-                    {l.userStatus === "lease_expired" ? <span className="badge badge-danger">{t("common:status.lease_expired")}</span> : null}
-                  </td>
-                  <td data-label={t("users.vehicle")}>
-                    <Link to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
-                  </td>
-                  <td data-label={t("vehicles.leaseEndsAt")} className="whitespace-nowrap">{formatDate(l.leaseEndsAt)}</td>
-                  <td aria-label={t("list.actions")} data-label={t("list.actions")}>
-                    <div className="admin-row-actions">
-                      <Form method="post" className="admin-inline-form">
-                        <input type="hidden" name="intent" value="renew" />
-                        <input type="hidden" name="vehicleId" value={l.vehicleId} />
-                        <input className="admin-date" type="date" name="endsAt" required defaultValue={dateInputValue(base + 30 * DAY)} aria-label={t("leases.newEnd")} />
-                        <button type="submit" className="btn btn-primary">
-                          {t("leases.renew")}
-                        </button>
-                      </Form>
-                      <Link className="btn btn-outline" to={href({ confirm: "end", id: l.vehicleId })} preventScrollReset>
-                        {t("leases.end")}
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        rows={leases}
+        rowKey={(l) => l.vehicleId}
+        rowProps={(l) => ({ className: l.userStatus === "lease_expired" ? "admin-row-alert" : undefined })}
+        empty={t("leases.empty")}
+        columns={[
+          {
+            header: t("requests.user"),
+            render: (l) => (
+              <>
+                <Link to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</Link>
+                {l.userStatus === "lease_expired" ? <span className="badge badge-danger">{t("common:status.lease_expired")}</span> : null}
+              </>
+            ),
+          },
+          {
+            header: t("users.vehicle"),
+            render: (l) => (
+              <>
+                <Link to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
+              </>
+            ),
+          },
+          { header: t("vehicles.leaseEndsAt"), className: "whitespace-nowrap", render: (l) => formatDate(l.leaseEndsAt) },
+          {
+            header: t("list.actions"),
+            namedCell: true,
+            render: (l) => (
+              <div className="admin-row-actions">
+                <Form method="post" className="admin-inline-form">
+                  <input type="hidden" name="intent" value="renew" />
+                  <input type="hidden" name="vehicleId" value={l.vehicleId} />
+                  <input className="admin-date" type="date" name="endsAt" required defaultValue={dateInputValue(renewFrom(l) + 30 * DAY)} aria-label={t("leases.newEnd")} />
+                  <button type="submit" className="btn btn-primary">
+                    {t("leases.renew")}
+                  </button>
+                </Form>
+                <Link className="btn btn-outline" to={href({ confirm: "end", id: l.vehicleId })} preventScrollReset>
+                  {t("leases.end")}
+                </Link>
+              </div>
+            ),
+          },
+        ]}
+      />
       {ending ? (
         <ConfirmDialog
           title={t("leases.endTitle")}

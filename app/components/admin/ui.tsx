@@ -133,6 +133,30 @@ export function BulkBar({ id, children, label }: { id: string; children: React.R
   );
 }
 
+/**
+ * The bulk bar of a decision queue: approve the ticked rows, or reject them with one reason. `reasons`
+ * stands before the free-text reason (a stock reason list); `children` after the buttons.
+ */
+export function BulkDecisionBar({ id, reasons, children }: { id: string; reasons?: React.ReactNode; children?: React.ReactNode }) {
+  const { t } = useTranslation("admin");
+  return (
+    <BulkBar id={id} label={t("bulk.label")}>
+      <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
+        {t("bulk.approve")}
+      </button>
+      {reasons}
+      <label className="field admin-bulk-reason">
+        <span className="sr-only">{t("decisions.reason")}</span>
+        <input type="text" name="reason" maxLength={1000} placeholder={t("bulk.reasonHint")} />
+      </label>
+      <button type="submit" name="intent" value="bulkReject" className="btn btn-outline">
+        {t("bulk.reject")}
+      </button>
+      {children}
+    </BulkBar>
+  );
+}
+
 export function RowCheck({ form, id, label }: { form: string; id: number; label: string }) {
   return (
     <label className="admin-row-check">

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { UserStatus } from "~/domain/status";
-import { type AuditEntryRow, AuditEntriesTable } from "./audit-entries";
-import { Badge, dateInputValue, EmptyRow, useFormatDate } from "./ui";
+import { AdminTable } from "./admin-table";
+import { type AuditEntryRow, AuditTable } from "./audit-entries";
+import { Badge, dateInputValue, useFormatDate } from "./ui";
 
 type HistoryRow = { id: number; fromStatus: UserStatus | null; toStatus: UserStatus; reason: string | null; createdAt: Date | string; actorEmail: string | null };
 
@@ -12,41 +13,29 @@ export function HistoryTable({ rows }: { rows: HistoryRow[] }) {
   return (
     <div className="card">
       <h2>{t("users.history")}</h2>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("audit.when")}</th>
-              <th scope="col">{t("users.from")}</th>
-              <th scope="col">{t("users.to")}</th>
-              <th scope="col">{t("users.reason")}</th>
-              <th scope="col">{t("audit.who")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? <EmptyRow colSpan={5} text={t("audit.empty")} /> : null}
-            {rows.map((h) => (
-              <tr key={h.id}>
-                <td className="whitespace-nowrap">{formatDate(h.createdAt, true)}</td>
-                <td>{h.fromStatus ? t(`common:status.${h.fromStatus}`) : "—"}</td>
-                <td>{t(`common:status.${h.toStatus}`)}</td>
-                <td>{h.reason ?? "—"}</td>
-                <td>{h.actorEmail ?? t("audit.system")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        rows={rows}
+        cards={false}
+        empty={t("audit.empty")}
+        columns={[
+          { header: t("audit.when"), className: "whitespace-nowrap", render: (h) => formatDate(h.createdAt, true) },
+          { header: t("users.from"), render: (h) => (h.fromStatus ? t(`common:status.${h.fromStatus}`) : "—") },
+          { header: t("users.to"), render: (h) => t(`common:status.${h.toStatus}`) },
+          { header: t("users.reason"), render: (h) => h.reason ?? "—" },
+          { header: t("audit.who"), render: (h) => h.actorEmail ?? t("audit.system") },
+        ]}
+      />
     </div>
   );
 }
 
-export function AuditTable({ rows }: { rows: AuditEntryRow[] }) {
+/** The user page's audit section: every audited change about this user. */
+export function AuditSection({ rows }: { rows: AuditEntryRow[] }) {
   const { t } = useTranslation("admin");
   return (
     <div className="card">
       <h2>{t("audit.title")}</h2>
-      <AuditEntriesTable rows={rows} emptyText={t("audit.empty")} />
+      <AuditTable rows={rows} empty={t("audit.empty")} />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { formatEur, type ServiceDue } from "~/domain/maintenance";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
 import type { VehicleStatus } from "~/domain/status";
 import { serviceRecordSchema } from "~/domain/admin-schemas";
-import { Badge, EmptyRow, useFormatDate } from "./ui";
+import { AdminTable } from "./admin-table";
+import { Badge, useFormatDate } from "./ui";
 import { FieldError } from "./vehicle-sections";
 
 type ServiceRecord = {
@@ -72,41 +73,39 @@ export function VehicleService({ vehicle, assignee, records, due, today, result 
         </button>
       </Form>
       <h3>{t("vehicles.service.records")}</h3>
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">{t("vehicles.service.date")}</th>
-              <th scope="col">{t("vehicles.service.description")}</th>
-              <th scope="col">{t("vehicles.service.cost")}</th>
-              <th scope="col">{t("vehicles.service.nextDueAt")}</th>
-              <th scope="col">{t("vehicles.service.nextDueKm")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.length === 0 ? <EmptyRow colSpan={5} text={t("vehicles.service.noRecords")} /> : null}
-            {records.map((r) => (
-              <tr key={r.id} data-testid={`service-record-${r.id}`}>
-                <td data-label={t("vehicles.service.date")} className="whitespace-nowrap">
-                  {formatDate(r.serviceDate)} {r.completedAt ? null : <Badge tone="warn">{t("vehicles.service.open")}</Badge>}
-                </td>
-                <td data-label={t("vehicles.service.description")}>
-                  {r.description}
-                  {r.problemReportId ? (
-                    <>
-                      {" · "}
-                      <Link to={`/admin/problem-reports?status=all&report=${r.problemReportId}`}>{t("vehicles.service.fromReport", { id: r.problemReportId })}</Link>
-                    </>
-                  ) : null}
-                </td>
-                <td data-label={t("vehicles.service.cost")}>{r.costCents === null ? "—" : formatEur(r.costCents, locale)}</td>
-                <td data-label={t("vehicles.service.nextDueAt")}>{formatDate(r.nextDueAt)}</td>
-                <td data-label={t("vehicles.service.nextDueKm")}>{r.nextDueKm ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        rows={records}
+        rowProps={(r) => ({ "data-testid": `service-record-${r.id}` })}
+        empty={t("vehicles.service.noRecords")}
+        columns={[
+          {
+            header: t("vehicles.service.date"),
+            className: "whitespace-nowrap",
+            render: (r) => (
+              <>
+                {formatDate(r.serviceDate)} {r.completedAt ? null : <Badge tone="warn">{t("vehicles.service.open")}</Badge>}
+              </>
+            ),
+          },
+          {
+            header: t("vehicles.service.description"),
+            render: (r) => (
+              <>
+                {r.description}
+                {r.problemReportId ? (
+                  <>
+                    {" · "}
+                    <Link to={`/admin/problem-reports?status=all&report=${r.problemReportId}`}>{t("vehicles.service.fromReport", { id: r.problemReportId })}</Link>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+          { header: t("vehicles.service.cost"), render: (r) => (r.costCents === null ? "—" : formatEur(r.costCents, locale)) },
+          { header: t("vehicles.service.nextDueAt"), render: (r) => formatDate(r.nextDueAt) },
+          { header: t("vehicles.service.nextDueKm"), render: (r) => r.nextDueKm ?? "—" },
+        ]}
+      />
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <h3>{t("vehicles.service.add")}</h3>
         <input type="hidden" name="intent" value="serviceRecord" />

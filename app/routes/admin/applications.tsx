@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/applications";
-import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, PhoneLink, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Badge, BulkDecisionBar, FormError, MailLink, PageHeader, PhoneLink, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
 import { bulkApplicationRejectSchema } from "~/domain/admin-schemas";
 import { StockReasonOptions } from "~/components/admin/reject-form";
 import { bulkIds } from "~/domain/review-queue";
@@ -46,70 +47,42 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
       <FormError message={actionData?.formError} />
       <QueueFilters statuses={APPLICATION_STATUSES} filter={filter} ns="applications.status" label={t("applications.title")} />
       {waiting && applications.rows.length > 0 ? (
-        <BulkBar id="bulk-applications" label={t("bulk.label")}>
-          <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
-            {t("bulk.approve")}
-          </button>
-          <label className="field admin-bulk-reason">
-            <span className="sr-only">{t("rejection.stock")}</span>
-            <select name="reasonCode" defaultValue="">
-              <StockReasonOptions />
-            </select>
-          </label>
-          <label className="field admin-bulk-reason">
-            <span className="sr-only">{t("decisions.reason")}</span>
-            <input type="text" name="reason" maxLength={1000} placeholder={t("bulk.reasonHint")} />
-          </label>
-          <button type="submit" name="intent" value="bulkReject" className="btn btn-outline">
-            {t("bulk.reject")}
-          </button>
+        <BulkDecisionBar
+          id="bulk-applications"
+          reasons={
+            <label className="field admin-bulk-reason">
+              <span className="sr-only">{t("rejection.stock")}</span>
+              <select name="reasonCode" defaultValue="">
+                <StockReasonOptions />
+              </select>
+            </label>
+          }
+        >
           <Link className="btn btn-outline" to={`/admin/applications/${applications.rows[0]!.id}`}>
             {t("queue.start")}
           </Link>
-        </BulkBar>
+        </BulkDecisionBar>
       ) : null}
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              {waiting ? <th scope="col"><span className="sr-only">{t("bulk.select")}</span></th> : null}
-              <th scope="col">{t("applications.fullName")}</th>
-              <th scope="col">{t("users.email")}</th>
-              <th scope="col">{t("applications.phone")}</th>
-              <th scope="col">{t("applications.submittedAt")}</th>
-              <th scope="col">{t("users.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {applications.rows.length === 0 ? <EmptyRow colSpan={6} text={filter.q ? t("queue.noMatch") : t("applications.empty")} /> : null}
-            {applications.rows.map((a) => (
-              <tr key={a.id}>
-                {waiting ? (
-                  <td className="admin-cell-check">
-                    <RowCheck form="bulk-applications" id={a.id} label={t("bulk.selectRow", { name: a.fullName })} />
-                  </td>
-                ) : null}
-                <td data-label={t("applications.fullName")}>
-                  <Link to={`/admin/applications/${a.id}`}>{a.fullName}</Link>
-                </td>
-                <td data-label={t("users.email")}>
-                  <MailLink email={a.email} />
-                </td>
-                <td data-label={t("applications.phone")}>
-                  <PhoneLink phone={a.phone} />
-                </td>
-                <td data-label={t("applications.submittedAt")} className="whitespace-nowrap">
-                  {formatDate(a.createdAt, true)}
-                </td>
-                <td data-label={t("users.status")}>
-                  <Badge tone={STATUS_TONE[a.status]}>{t(`applications.status.${a.status}`)}</Badge> {a.status === "pending" ? <TimeLeft createdAt={a.createdAt} now={now} /> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={applications.page} pageCount={applications.pageCount} total={applications.total} />
+      <AdminTable
+        rows={applications.rows}
+        empty={filter.q ? t("queue.noMatch") : t("applications.empty")}
+        pager={applications}
+        selection={waiting ? { form: "bulk-applications", label: (a) => t("bulk.selectRow", { name: a.fullName }) } : undefined}
+        columns={[
+          { header: t("applications.fullName"), render: (a) => <Link to={`/admin/applications/${a.id}`}>{a.fullName}</Link> },
+          { header: t("users.email"), render: (a) => <MailLink email={a.email} /> },
+          { header: t("applications.phone"), render: (a) => <PhoneLink phone={a.phone} /> },
+          { header: t("applications.submittedAt"), className: "whitespace-nowrap", render: (a) => formatDate(a.createdAt, true) },
+          {
+            header: t("users.status"),
+            render: (a) => (
+              <>
+                <Badge tone={STATUS_TONE[a.status]}>{t(`applications.status.${a.status}`)}</Badge> {a.status === "pending" ? <TimeLeft createdAt={a.createdAt} now={now} /> : null}
+              </>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

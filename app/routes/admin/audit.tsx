@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/audit";
-import { AuditEntriesTable } from "~/components/admin/audit-entries";
-import { FilterForm, PageHeader, Pager } from "~/components/admin/ui";
+import { AuditTable } from "~/components/admin/audit-entries";
+import { FilterForm, PageHeader } from "~/components/admin/ui";
 import { AUDIT_ACTIONS, auditSentenceKey } from "~/domain/audit-sentence";
 import { requireAdmin } from "~/services/session.server";
 import { auditFilterFrom, listAudit, listAuditActors } from "~/models/audit.server";
@@ -57,8 +57,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/audit">{t("audit.reset")}</Link>
         </p>
       ) : null}
-      <AuditEntriesTable rows={entries.rows} emptyText={filtered ? t("audit.noMatch") : t("audit.empty")} />
-      <Pager page={entries.page} pageCount={entries.pageCount} total={entries.total} />
+      <AuditTable rows={entries.rows} empty={filtered ? t("audit.noMatch") : t("audit.empty")} pager={entries} />
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
 import { idIntentSchema } from "~/domain/admin-schemas";
-import { Badge, ConfirmDialog, EmptyRow, FormError, PageHeader, Pager, useFormatDate } from "~/components/admin/ui";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Badge, ConfirmDialog, FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/services/session.server";
 import { getLocale } from "~/infra/i18n.server";
@@ -39,42 +40,33 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </PageHeader>
       <FormError message={actionData?.formError} />
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">{t("news.postTitle")}</th>
-              <th scope="col">{t("news.language")}</th>
-              <th scope="col">{t("news.published")}</th>
-              <th scope="col">{t("news.media")}</th>
-              <th scope="col">{t("requests.date")}</th>
-              <th scope="col">{t("list.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {news.rows.length === 0 ? <EmptyRow colSpan={6} text={t("news.empty")} /> : null}
-            {news.rows.map((n) => (
-              <tr key={n.id}>
-                <td data-label={t("news.postTitle")}>
-                  <Link to={`/admin/news/${n.id}`}>{n.title}</Link> <MissingLanguages languages={n.missingLanguages} />
-                </td>
-                <td data-label={t("news.language")}>{n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")}</td>
-                <td data-label={t("news.published")}>{n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>}</td>
-                <td data-label={t("news.media")}>{n.mediaCount ?? 0}</td>
-                <td data-label={t("requests.date")} className="whitespace-nowrap">
-                  {formatDate(n.createdAt)}
-                </td>
-                <td data-label={t("list.actions")}>
-                  <Link className="btn btn-outline" to={`?confirm=delete&id=${n.id}`} preventScrollReset aria-label={t("news.deleteNamed", { title: n.title })}>
-                    {t("delete")}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={news.page} pageCount={news.pageCount} total={news.total} />
+      <AdminTable
+        rows={news.rows}
+        empty={t("news.empty")}
+        pager={news}
+        columns={[
+          {
+            header: t("news.postTitle"),
+            render: (n) => (
+              <>
+                <Link to={`/admin/news/${n.id}`}>{n.title}</Link> <MissingLanguages languages={n.missingLanguages} />
+              </>
+            ),
+          },
+          { header: t("news.language"), render: (n) => (n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")) },
+          { header: t("news.published"), render: (n) => (n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>) },
+          { header: t("news.media"), render: (n) => n.mediaCount ?? 0 },
+          { header: t("requests.date"), className: "whitespace-nowrap", render: (n) => formatDate(n.createdAt) },
+          {
+            header: t("list.actions"),
+            render: (n) => (
+              <Link className="btn btn-outline" to={`?confirm=delete&id=${n.id}`} preventScrollReset aria-label={t("news.deleteNamed", { title: n.title })}>
+                {t("delete")}
+              </Link>
+            ),
+          },
+        ]}
+      />
       {toDelete ? (
         <ConfirmDialog title={t("news.deleteTitle")} text={t("news.deleteText", { title: toDelete.title })} intent="delete" confirmLabel={t("delete")} fields={{ id: toDelete.id }} />
       ) : null}

@@ -6,7 +6,8 @@ import type { Route } from "./+types/problem-reports";
 import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
 import { FieldError } from "~/components/admin/vehicle-sections";
-import { Badge, BulkBar, EmptyRow, FormError, MailLink, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Badge, BulkBar, FormError, MailLink, PageHeader, QueueFilters, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
@@ -221,50 +222,41 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
           </button>
         </BulkBar>
       ) : null}
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              {filter.status === "open" ? <th scope="col"><span className="sr-only">{t("bulk.select")}</span></th> : null}
-              <th scope="col">{t("requests.date")}</th>
-              <th scope="col">{t("requests.user")}</th>
-              <th scope="col">{t("users.vehicle")}</th>
-              <th scope="col">{t("reports.description")}</th>
-              <th scope="col">{t("users.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reports.rows.length === 0 ? <EmptyRow colSpan={6} text={filter.q ? t("queue.noMatch") : t("reports.empty")} /> : null}
-            {reports.rows.map((r) => (
-              <tr key={r.id}>
-                {filter.status === "open" ? (
-                  <td className="admin-cell-check">
-                    <RowCheck form="bulk-reports" id={r.id} label={t("bulk.selectRow", { name: `#${r.id} ${r.fullName ?? r.email}` })} />
-                  </td>
-                ) : null}
-                <td data-label={t("requests.date")} className="whitespace-nowrap">
-                  <Link to={href({ report: r.id })} preventScrollReset>
-                    {formatDate(r.createdAt, true)}
-                  </Link>
-                </td>
-                <td data-label={t("requests.user")}>
-                  {r.fullName ? <Link to={`/admin/users/${r.userId}`}>{r.fullName}</Link> : null} <MailLink email={r.email} />
-                </td>
-                <td data-label={t("users.vehicle")}>{r.vehicleName ?? "—"}</td>
-                <td data-label={t("reports.description")}>
-                  <Link to={href({ report: r.id })} preventScrollReset className="admin-clip">
-                    {r.description}
-                  </Link>
-                </td>
-                <td data-label={t("users.status")}>
-                  <Badge tone={STATUS_TONE[r.status]}>{t(`reports.status.${r.status}`)}</Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={reports.page} pageCount={reports.pageCount} total={reports.total} />
+      <AdminTable
+        rows={reports.rows}
+        empty={filter.q ? t("queue.noMatch") : t("reports.empty")}
+        pager={reports}
+        selection={filter.status === "open" ? { form: "bulk-reports", label: (r) => t("bulk.selectRow", { name: `#${r.id} ${r.fullName ?? r.email}` }) } : undefined}
+        columns={[
+          {
+            header: t("requests.date"),
+            className: "whitespace-nowrap",
+            render: (r) => (
+              <Link to={href({ report: r.id })} preventScrollReset>
+                {formatDate(r.createdAt, true)}
+              </Link>
+            ),
+          },
+          {
+            header: t("requests.user"),
+            render: (r) => (
+              <>
+                {r.fullName ? <Link to={`/admin/users/${r.userId}`}>{r.fullName}</Link> : null} <MailLink email={r.email} />
+              </>
+            ),
+          },
+          { header: t("users.vehicle"), render: (r) => r.vehicleName ?? "—" },
+          {
+            header: t("reports.description"),
+            render: (r) => (
+              <Link to={href({ report: r.id })} preventScrollReset className="admin-clip">
+                {r.description}
+              </Link>
+            ),
+          },
+          { header: t("users.status"), render: (r) => <Badge tone={STATUS_TONE[r.status]}>{t(`reports.status.${r.status}`)}</Badge> },
+        ]}
+      />
       {detail ? (
         <UrlDialog title={t("reports.detailTitle", { id: detail.report.id })} closeTo={href({ report: null })} wide>
           <ReportDetail detail={detail} result={result} formError={actionData?.formError} />

@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { Route } from "./+types/referrals";
 import { CopyLink } from "~/components/admin/copy-link";
 import { idIntentSchema, referralSchema } from "~/domain/admin-schemas";
-import { ConfirmDialog, EmptyRow, FormError, PageHeader } from "~/components/admin/ui";
+import { AdminTable } from "~/components/admin/admin-table";
+import { ConfirmDialog, FormError, PageHeader } from "~/components/admin/ui";
 import { log } from "~/infra/log.server";
 import { requireAdmin } from "~/services/session.server";
 import { createReferralLink, deleteReferralLink, listReferralLinks } from "~/models/referrals.server";
@@ -63,43 +64,26 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
           {t("referrals.create")}
         </button>
       </Form>
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">{t("referrals.name")}</th>
-              <th scope="col">{t("referrals.code")}</th>
-              <th scope="col">{t("referrals.fullLink")}</th>
-              <th scope="col">{t("referrals.clicks")}</th>
-              <th scope="col">{t("referrals.totalRegs")}</th>
-              <th scope="col">{t("referrals.activatedRegs")}</th>
-              <th scope="col">{t("list.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.links.length === 0 ? <EmptyRow colSpan={7} text={t("referrals.empty")} /> : null}
-            {loaderData.links.map((link) => (
-              <tr key={link.id}>
-                <td data-label={t("referrals.name")}>{link.name}</td>
-                <td data-label={t("referrals.code")}>
-                  <code>{link.code}</code>
-                </td>
-                <td data-label={t("referrals.fullLink")} className="min-w-0">
-                  <CopyLink url={link.url} />
-                </td>
-                <td data-label={t("referrals.clicks")}>{link.clicks}</td>
-                <td data-label={t("referrals.totalRegs")}>{link.totalRegistrations}</td>
-                <td data-label={t("referrals.activatedRegs")}>{link.activatedRegistrations}</td>
-                <td data-label={t("list.actions")}>
-                  <Link className="btn btn-outline" to={`?confirm=delete&id=${link.id}`} preventScrollReset aria-label={t("referrals.deleteNamed", { name: link.name })}>
-                    {t("delete")}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        rows={loaderData.links}
+        empty={t("referrals.empty")}
+        columns={[
+          { header: t("referrals.name"), render: (link) => link.name },
+          { header: t("referrals.code"), render: (link) => <code>{link.code}</code> },
+          { header: t("referrals.fullLink"), className: "min-w-0", render: (link) => <CopyLink url={link.url} /> },
+          { header: t("referrals.clicks"), render: (link) => link.clicks },
+          { header: t("referrals.totalRegs"), render: (link) => link.totalRegistrations },
+          { header: t("referrals.activatedRegs"), render: (link) => link.activatedRegistrations },
+          {
+            header: t("list.actions"),
+            render: (link) => (
+              <Link className="btn btn-outline" to={`?confirm=delete&id=${link.id}`} preventScrollReset aria-label={t("referrals.deleteNamed", { name: link.name })}>
+                {t("delete")}
+              </Link>
+            ),
+          },
+        ]}
+      />
       {toDelete ? (
         <ConfirmDialog
           title={t("referrals.deleteTitle")}

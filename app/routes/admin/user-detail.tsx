@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/user-detail";
 import { userActionSchema } from "~/domain/admin-schemas";
-import { AuditTable, DocumentsCard, HistoryTable } from "~/components/admin/user-sections";
+import { AuditSection, DocumentsCard, HistoryTable } from "~/components/admin/user-sections";
 import { DecisionError } from "~/models/decisions.server";
 import { acceptDocumentRenewal, adminDocumentDetail, rejectDocumentRenewal } from "~/models/documents.server";
 import { Badge, ConfirmDialog, FormError, MailLink, PageHeader, useFormatDate } from "~/components/admin/ui";
@@ -176,7 +176,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         </ul>
       </div>
       <HistoryTable rows={history} />
-      <AuditTable rows={audit} />
+      <AuditSection rows={audit} />
 
       {params.get("confirm") === "role" && !isSelf && (params.get("role") === "user" || params.get("role") === "admin") ? (
         <ConfirmDialog

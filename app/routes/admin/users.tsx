@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/users";
-import { Badge, EmptyRow, FilterForm, MailLink, PageHeader, Pager, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Badge, FilterForm, MailLink, PageHeader, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { USER_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/services/session.server";
 import { listUsers, userFilterFrom, type UserSort } from "~/models/admin-users.server";
@@ -12,26 +13,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { filter, users: listUsers(filter) };
 }
 
-/** A sortable column header: aria-sort belongs on the header cell, not on the link inside it. */
-function SortHeader({ column, label, sort, dir }: { column: UserSort; label: string; sort: UserSort; dir: "asc" | "desc" }) {
-  const href = useHrefWith();
-  const active = sort === column;
-  const nextDir = active && dir === "asc" ? "desc" : "asc";
-  return (
-    <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={href({ sort: column, dir: nextDir, page: null })} className="admin-sort">
-        {label}
-        {active ? <span aria-hidden="true">{dir === "asc" ? " ▲" : " ▼"}</span> : null}
-      </Link>
-    </th>
-  );
-}
-
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [params] = useSearchParams();
+  const href = useHrefWith();
   const { filter, users } = loaderData;
+  /** A header that sorts by `column`, the other way round when the list is already sorted by it. */
+  const sortBy = (column: UserSort) => {
+    const dir = filter.sort === column ? filter.dir : null;
+    return { to: href({ sort: column, dir: dir === "asc" ? "desc" : "asc", page: null }), dir };
+  };
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
   const exportQuery = exportParams.toString();
@@ -68,54 +60,22 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="sort" value={filter.sort} />
         <input type="hidden" name="dir" value={filter.dir} />
       </FilterForm>
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">{t("users.id")}</th>
-              <SortHeader column="email" label={t("users.email")} sort={filter.sort} dir={filter.dir} />
-              <th scope="col">{t("users.referredBy")}</th>
-              <th scope="col">{t("users.role")}</th>
-              <th scope="col">{t("users.active")}</th>
-              <SortHeader column="createdAt" label={t("users.registeredAt")} sort={filter.sort} dir={filter.dir} />
-              <SortHeader column="fullName" label={t("users.fullName")} sort={filter.sort} dir={filter.dir} />
-              <SortHeader column="status" label={t("users.status")} sort={filter.sort} dir={filter.dir} />
-              {filter.documents ? <th scope="col">{t("users.validUntil")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {users.rows.length === 0 ? <EmptyRow colSpan={filter.documents ? 9 : 8} text={t("users.empty")} /> : null}
-            {users.rows.map((u) => (
-              <tr key={u.id}>
-                <td data-label={t("users.id")}>
-                  <Link to={`/admin/users/${u.id}`}>
-                    #{u.id}
-                  </Link>
-                </td>
-                <td data-label={t("users.email")}>
-                  <MailLink email={u.email} />
-                </td>
-                <td data-label={t("users.referredBy")}>{u.referredBy ?? "—"}</td>
-                <td data-label={t("users.role")}>{t(`common:role.${u.role}`)}</td>
-                <td data-label={t("users.active")}>{u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>}</td>
-                <td data-label={t("users.registeredAt")} className="whitespace-nowrap">
-                  {formatDate(u.createdAt)}
-                </td>
-                <td data-label={t("users.fullName")}>
-                  <Link to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</Link>
-                </td>
-                <td data-label={t("users.status")}>{t(`common:status.${u.status}`)}</td>
-                {filter.documents ? (
-                  <td data-label={t("users.validUntil")} className="whitespace-nowrap">
-                    {formatDate(u.documentValidUntil)}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={users.page} pageCount={users.pageCount} total={users.total} />
+      <AdminTable
+        rows={users.rows}
+        empty={t("users.empty")}
+        pager={users}
+        columns={[
+          { header: t("users.id"), render: (u) => <Link to={`/admin/users/${u.id}`}>#{u.id}</Link> },
+          { header: t("users.email"), sort: sortBy("email"), render: (u) => <MailLink email={u.email} /> },
+          { header: t("users.referredBy"), render: (u) => u.referredBy ?? "—" },
+          { header: t("users.role"), render: (u) => t(`common:role.${u.role}`) },
+          { header: t("users.active"), render: (u) => (u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>) },
+          { header: t("users.registeredAt"), sort: sortBy("createdAt"), className: "whitespace-nowrap", render: (u) => formatDate(u.createdAt) },
+          { header: t("users.fullName"), sort: sortBy("fullName"), render: (u) => <Link to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</Link> },
+          { header: t("users.status"), sort: sortBy("status"), render: (u) => t(`common:status.${u.status}`) },
+          filter.documents ? { header: t("users.validUntil"), className: "whitespace-nowrap", render: (u) => formatDate(u.documentValidUntil) } : null,
+        ]}
+      />
     </section>
   );
 }

@@ -6,7 +6,8 @@ import type { Route } from "./+types/vehicle-requests";
 import { LeasesTable } from "~/components/admin/leases-table";
 import { RejectForm } from "~/components/admin/reject-form";
 import { leaseSchema, rejectSchema } from "~/domain/admin-schemas";
-import { Badge, BulkBar, EmptyRow, FormError, PageHeader, Pager, QueueFilters, RowCheck, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Badge, BulkDecisionBar, FormError, PageHeader, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
@@ -78,84 +79,59 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
       <FormError message={actionData?.formError} />
       <QueueFilters statuses={REQUEST_STATUSES} filter={filter} ns="requests.status" label={t("requests.title")} />
       {waiting && requests.rows.length > 0 ? (
-        <BulkBar id="bulk-requests" label={t("bulk.label")}>
-          <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
-            {t("bulk.approve")}
-          </button>
-          <label className="field admin-bulk-reason">
-            <span className="sr-only">{t("decisions.reason")}</span>
-            <input type="text" name="reason" maxLength={1000} placeholder={t("bulk.reasonHint")} />
-          </label>
-          <button type="submit" name="intent" value="bulkReject" className="btn btn-outline">
-            {t("bulk.reject")}
-          </button>
-        </BulkBar>
+        <BulkDecisionBar id="bulk-requests" />
       ) : null}
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              {waiting ? <th scope="col"><span className="sr-only">{t("bulk.select")}</span></th> : null}
-              <th scope="col">{t("requests.user")}</th>
-              <th scope="col">{t("requests.vehicle")}</th>
-              <th scope="col">{t("requests.date")}</th>
-              <th scope="col">{t("requests.expiresAt")}</th>
-              <th scope="col">{t("users.status")}</th>
-              <th scope="col">{t("list.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.rows.length === 0 ? <EmptyRow colSpan={7} text={filter.q ? t("queue.noMatch") : t("requests.empty")} /> : null}
-            {requests.rows.map((r) => (
-              <tr key={r.id}>
-                {waiting ? (
-                  <td className="admin-cell-check">
-                    <RowCheck form="bulk-requests" id={r.id} label={t("bulk.selectRow", { name: r.fullName ?? r.email })} />
-                  </td>
-                ) : null}
-                <td data-label={t("requests.user")}>
-                  <Link to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</Link>
-                </td>
-                <td data-label={t("requests.vehicle")}>
-                  <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
-                  {r.currentName && r.kind !== "renewal" ? `${r.currentName} → ` : ""}
-                  {/* Underlined: next to text (a swap's current vehicle, a renewal's end) colour alone would not set it apart. */}
-                  {r.requestedId ? <Link className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
-                  {r.kind === "renewal" && r.status === "pending" ? <span className="field-hint"> ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})</span> : null}
-                  {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
-                </td>
-                <td data-label={t("requests.date")} className="whitespace-nowrap">
-                  {formatDate(r.createdAt, true)}
-                </td>
-                <td data-label={t("requests.expiresAt")} className="whitespace-nowrap">
-                  {formatDate(r.expiresAt)}
-                </td>
-                <td data-label={t("users.status")}>
-                  <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge> {r.status === "pending" ? <TimeLeft createdAt={r.createdAt} now={serverNow} /> : null}
-                  {r.reason ? <span className="field-hint"> {r.reason}</span> : null}
-                </td>
-                <td data-label={t("list.actions")}>
-                  {r.status === "pending" ? (
-                    <div className="admin-row-actions">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="approve" />
-                        <input type="hidden" name="requestId" value={r.id} />
-                        <button type="submit" className="btn btn-primary">
-                          {t("decisions.approve")}
-                        </button>
-                      </Form>
-                      <Link className="btn btn-outline" to={href({ reject: r.id })} preventScrollReset>
-                        {t("decisions.reject")}
-                      </Link>
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={requests.page} pageCount={requests.pageCount} total={requests.total} />
+      <AdminTable
+        rows={requests.rows}
+        empty={filter.q ? t("queue.noMatch") : t("requests.empty")}
+        pager={requests}
+        selection={waiting ? { form: "bulk-requests", label: (r) => t("bulk.selectRow", { name: r.fullName ?? r.email }) } : undefined}
+        columns={[
+          { header: t("requests.user"), render: (r) => <Link to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</Link> },
+          {
+            header: t("requests.vehicle"),
+            render: (r) => (
+              <>
+                <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
+                {r.currentName && r.kind !== "renewal" ? `${r.currentName} → ` : ""}
+                {/* Underlined: next to text (a swap's current vehicle, a renewal's end) colour alone would not set it apart. */}
+                {r.requestedId ? <Link className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
+                {r.kind === "renewal" && r.status === "pending" ? <span className="field-hint"> ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})</span> : null}
+                {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
+              </>
+            ),
+          },
+          { header: t("requests.date"), className: "whitespace-nowrap", render: (r) => formatDate(r.createdAt, true) },
+          { header: t("requests.expiresAt"), className: "whitespace-nowrap", render: (r) => formatDate(r.expiresAt) },
+          {
+            header: t("users.status"),
+            render: (r) => (
+              <>
+                <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge> {r.status === "pending" ? <TimeLeft createdAt={r.createdAt} now={serverNow} /> : null}
+                {r.reason ? <span className="field-hint"> {r.reason}</span> : null}
+              </>
+            ),
+          },
+          {
+            header: t("list.actions"),
+            render: (r) =>
+              r.status === "pending" ? (
+                <div className="admin-row-actions">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="requestId" value={r.id} />
+                    <button type="submit" className="btn btn-primary">
+                      {t("decisions.approve")}
+                    </button>
+                  </Form>
+                  <Link className="btn btn-outline" to={href({ reject: r.id })} preventScrollReset>
+                    {t("decisions.reject")}
+                  </Link>
+                </div>
+              ) : null,
+          },
+        ]}
+      />
       <LeasesTable leases={leases.rows} total={leases.total} now={serverNow} result={result?.initialValue?.intent === "renew" ? result : undefined} />
       {rejecting ? (
         <UrlDialog title={t("requests.rejectTitle", { user: rejecting.fullName ?? rejecting.email })} closeTo={href({ reject: null })}>

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/vehicles";
-import { Badge, EmptyRow, FilterForm, PageHeader, Pager, useFormatDate, VEHICLE_TONE } from "~/components/admin/ui";
+import { AdminTable } from "~/components/admin/admin-table";
+import { Badge, FilterForm, PageHeader, useFormatDate, VEHICLE_TONE } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/services/session.server";
 import { listVehicles, vehicleFilterFrom } from "~/models/vehicles.server";
@@ -36,47 +37,39 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
       </FilterForm>
-      <div className="table-wrap">
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">{t("vehicles.name")}</th>
-              <th scope="col">{t("vehicles.serialNumber")}</th>
-              <th scope="col">{t("vehicles.status")}</th>
-              <th scope="col">{t("vehicles.assignedUser")}</th>
-              <th scope="col">{t("vehicles.leaseEndsAt")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {vehicles.rows.length === 0 ? <EmptyRow colSpan={5} text={filter.q || filter.service ? t("vehicles.noMatch") : t("vehicles.empty")} /> : null}
-            {vehicles.rows.map((v) => (
-              <tr key={v.id}>
-                <td data-label={t("vehicles.name")}>
-                  <Link to={`/admin/vehicles/${v.id}`}>{v.name}</Link> <MissingLanguages languages={v.missingLanguages} />
-                </td>
-                <td data-label={t("vehicles.serialNumber")}>
-                  <code>{v.serialNumber}</code>
-                </td>
-                <td data-label={t("vehicles.status")}>
-                  <Badge tone={VEHICLE_TONE[v.status]}>{t(`common:vehicleStatus.${v.status}`)}</Badge>
-                  {v.status === "future" && v.availableSince ? <span className="field-hint"> {formatDate(v.availableSince)}</span> : null}
-                  {v.serviceDue ? (
-                    <>
-                      {" "}
-                      <Badge tone={v.serviceDue.state === "overdue" ? "danger" : "warn"}>{t(v.serviceDue.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}</Badge>
-                    </>
-                  ) : null}
-                </td>
-                <td data-label={t("vehicles.assignedUser")}>{v.userId ? <Link to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</Link> : t("vehicles.unassigned")}</td>
-                <td data-label={t("vehicles.leaseEndsAt")} className="whitespace-nowrap">
-                  {formatDate(v.leaseEndsAt)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={vehicles.page} pageCount={vehicles.pageCount} total={vehicles.total} />
+      <AdminTable
+        rows={vehicles.rows}
+        empty={filter.q || filter.service ? t("vehicles.noMatch") : t("vehicles.empty")}
+        pager={vehicles}
+        columns={[
+          {
+            header: t("vehicles.name"),
+            render: (v) => (
+              <>
+                <Link to={`/admin/vehicles/${v.id}`}>{v.name}</Link> <MissingLanguages languages={v.missingLanguages} />
+              </>
+            ),
+          },
+          { header: t("vehicles.serialNumber"), render: (v) => <code>{v.serialNumber}</code> },
+          {
+            header: t("vehicles.status"),
+            render: (v) => (
+              <>
+                <Badge tone={VEHICLE_TONE[v.status]}>{t(`common:vehicleStatus.${v.status}`)}</Badge>
+                {v.status === "future" && v.availableSince ? <span className="field-hint"> {formatDate(v.availableSince)}</span> : null}
+                {v.serviceDue ? (
+                  <>
+                    {" "}
+                    <Badge tone={v.serviceDue.state === "overdue" ? "danger" : "warn"}>{t(v.serviceDue.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}</Badge>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+          { header: t("vehicles.assignedUser"), render: (v) => (v.userId ? <Link to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</Link> : t("vehicles.unassigned")) },
+          { header: t("vehicles.leaseEndsAt"), className: "whitespace-nowrap", render: (v) => formatDate(v.leaseEndsAt) },
+        ]}
+      />
     </section>
   );
 }
