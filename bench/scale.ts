@@ -32,11 +32,12 @@ if (!existsSync(dbFile)) await ensureSeeded(dataDir, 100_000);
 Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dataDir, "uploads"), DEMO_SEED: "0" });
 
 const { db } = await import("~/infra/db.server");
-const { listUsers, userFilterFrom } = await import("~/models/admin-users.server");
-const { listApplications, listVehicleRequests, listProblemReports, applicationFilterFrom, requestFilterFrom, reportFilterFrom } = await import("~/models/admin-queries.server");
-const { listVehicles, vehicleFilterFrom } = await import("~/models/vehicles.server");
+const { applicationFilterFrom, auditFilterFrom, reportFilterFrom, requestFilterFrom, userFilterFrom, vehicleFilterFrom } = await import("~/domain/admin-filters");
+const { listUsers } = await import("~/models/admin-users.server");
+const { listApplications, listVehicleRequests, listProblemReports } = await import("~/models/admin-queries.server");
+const { listVehicles } = await import("~/models/vehicles.server");
 const { listReferralLinks } = await import("~/models/referrals.server");
-const { auditFilterFrom, listAudit } = await import("~/models/audit.server");
+const { listAudit } = await import("~/models/audit.server");
 const { dashboardTiles, trafficLastDays, pendingWork } = await import("~/models/dashboard-stats.server");
 
 const sqlite: Database = db().$client;

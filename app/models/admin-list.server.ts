@@ -7,12 +7,6 @@ export const PAGE_SIZE = 20;
 
 export type Page<T> = { rows: T[]; total: number; page: number; pageCount: number; pageSize: number };
 
-/** A 1-based page number from the URL; anything odd becomes page 1. */
-export function pageFrom(value: string | null | undefined) {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1;
-}
-
 export function offsetOf(page: number) {
   return (page - 1) * PAGE_SIZE;
 }

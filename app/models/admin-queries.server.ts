@@ -2,9 +2,9 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { applications, problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
-import { APPLICATION_STATUSES, REPORT_STATUSES, REQUEST_STATUSES, type ApplicationStatus, type ReportStatus, type RequestStatus } from "~/domain/status";
+import type { ApplicationStatus, ReportStatus, RequestStatus } from "~/domain/status";
 import { reportThread } from "~/domain/report-thread";
-import { phoneDigits, queueFilterFrom, type QueueFilter } from "~/domain/review-queue";
+import { phoneDigits, type QueueFilter } from "~/domain/review-queue";
 import { db } from "~/infra/db.server";
 import { likeEscaped, likePattern, pageIds, toPage } from "./admin-list.server";
 import { listReportMessages } from "./problem-reports.server";
@@ -21,10 +21,6 @@ function personMatches(userId: SQLWrapper, q: string) {
     sql`exists (select 1 from ${vehicles} v where v.assigned_user_id = ${userId} and (v.name like ${likePattern(q)} escape '\\' or v.serial_number like ${likePattern(q)} escape '\\'))`,
   );
 }
-
-export const applicationFilterFrom = (p: URLSearchParams) => queueFilterFrom<ApplicationStatus>(p, APPLICATION_STATUSES, "pending");
-export const requestFilterFrom = (p: URLSearchParams) => queueFilterFrom<RequestStatus>(p, REQUEST_STATUSES, "pending");
-export const reportFilterFrom = (p: URLSearchParams) => queueFilterFrom<ReportStatus>(p, REPORT_STATUSES, "open");
 
 function applicationWhere(filter: QueueFilter<ApplicationStatus>) {
   return and(

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { db } from "~/infra/db.server";
 import { createUser } from "../../tests/factories";
-import { listUsers, userFilterFrom } from "./admin-users.server";
+import { userFilterFrom } from "~/domain/admin-filters";
+import { listUsers } from "./admin-users.server";
 
 const search = (query: string) => listUsers(userFilterFrom(new URLSearchParams(query)));
 

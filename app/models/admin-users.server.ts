@@ -11,33 +11,14 @@ import {
   vehicleRequests,
   vehicles,
 } from "~db/schema";
-import { USER_STATUSES, type Role, type UserStatus } from "~/domain/status";
+import type { UserFilter, UserSort } from "~/domain/admin-filters";
+import type { Role } from "~/domain/status";
 import { db, preparedQuery, writeTransaction, type DB } from "~/infra/db.server";
 import { deleteStoredFiles } from "~/infra/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
-import { PAGE_SIZE, likeEscaped, likePattern, offsetOf, pageFrom, toPage } from "./admin-list.server";
+import { PAGE_SIZE, likeEscaped, likePattern, offsetOf, toPage } from "./admin-list.server";
 import { expiringDocumentsCondition } from "./documents.server";
 import type { Tx } from "./status.server";
-
-export const USER_SORTS = ["createdAt", "email", "fullName", "status"] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-
-/** `documents=expiring`: couriers whose right-to-stay document ends within 30 days, has ended, or whose new one waits. */
-export type UserFilter = { q: string; status: UserStatus | null; documents: "expiring" | null; sort: UserSort; dir: "asc" | "desc"; page: number };
-
-/** Reads the users table's filter from the URL; unknown values fall back to the defaults. */
-export function userFilterFrom(params: URLSearchParams): UserFilter {
-  const status = params.get("status");
-  const sort = params.get("sort");
-  return {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
-    status: (USER_STATUSES as readonly string[]).includes(status ?? "") ? (status as UserStatus) : null,
-    documents: params.get("documents") === "expiring" ? "expiring" : null,
-    sort: (USER_SORTS as readonly string[]).includes(sort ?? "") ? (sort as UserSort) : "createdAt",
-    dir: params.get("dir") === "asc" ? "asc" : "desc",
-    page: pageFrom(params.get("page")),
-  };
-}
 
 // A tie-break in the sort's own direction, so one index (column, then rowid) serves the whole order.
 const sortColumns = {

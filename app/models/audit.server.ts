@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { applications, auditLog, newsPosts, referralLinks, users, vehicles } from "~db/schema";
-import { type AuditAction, isAuditAction } from "~/domain/audit-sentence";
+import type { AuditFilter } from "~/domain/admin-filters";
 import { db } from "~/infra/db.server";
-import { pageFrom, pageIds, toPage } from "./admin-list.server";
+import { pageIds, toPage } from "./admin-list.server";
 import type { Tx } from "./status.server";
 
 export type AuditEntry = {
@@ -29,21 +29,6 @@ export function recordAudit(tx: Tx, entry: AuditEntry) {
       after: entry.after ?? null,
     })
     .run();
-}
-
-export type AuditFilter = { actorId: number | null; action: AuditAction | null; from: string | null; to: string | null; page: number };
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The filter from the URL; anything malformed is dropped rather than refused. */
-export function auditFilterFrom(params: URLSearchParams): AuditFilter {
-  const actor = Number(params.get("actor"));
-  const action = params.get("action");
-  const day = (name: string) => {
-    const value = params.get(name) ?? "";
-    return DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
-  };
-  return { actorId: Number.isInteger(actor) && actor > 0 ? actor : null, action: isAuditAction(action) ? action : null, from: day("from"), to: day("to"), page: pageFrom(params.get("page")) };
 }
 
 function whereOf(filter: Omit<AuditFilter, "page">) {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or } from "drizzle-orm"
 import { handovers, problemReports, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
+import type { VehicleFilter } from "~/domain/admin-filters";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, writeTransaction } from "~/infra/db.server";
@@ -9,7 +10,7 @@ import type { PreparedUpload, ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { closePendingRenewal } from "./leases.server";
-import { likeEscaped, pageFrom, pageIds, toPage } from "./admin-list.server";
+import { likeEscaped, pageIds, toPage } from "./admin-list.server";
 import { vehiclesWithServiceDue } from "./maintenance.server";
 import { getSettings } from "./settings.server";
 import { applyUserEvent, type Tx } from "./status.server";
@@ -34,13 +35,8 @@ export class VehicleError extends Error {
   }
 }
 
-/** `service=attention`: vehicles in service or whose service is due (the dashboard tile's list). */
-export function vehicleFilterFrom(params: URLSearchParams) {
-  return { q: (params.get("q") ?? "").trim().slice(0, 100), service: params.get("service") === "attention" ? ("attention" as const) : null, page: pageFrom(params.get("page")) };
-}
-
 /** The vehicles table: search by name or serial number, newest first; each row says whether its service is due. */
-export function listVehicles(filter: { q: string; service: "attention" | null; page: number }) {
+export function listVehicles(filter: VehicleFilter) {
   const dueList = vehiclesWithServiceDue();
   const due = new Map(dueList.map((d) => [d.vehicleId, d.due]));
   const parts = [];

@@ -5,7 +5,8 @@ import { AuditTable } from "~/components/admin/audit-entries";
 import { FilterForm, PageHeader } from "~/components/admin/ui";
 import { AUDIT_ACTIONS, auditSentenceKey } from "~/domain/audit-sentence";
 import { requireAdmin } from "~/services/session.server";
-import { auditFilterFrom, listAudit, listAuditActors } from "~/models/audit.server";
+import { auditFilterFrom } from "~/domain/admin-filters";
+import { listAudit, listAuditActors } from "~/models/audit.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

@@ -8,14 +8,14 @@ import { Badge, ConfirmDialog, FormError, PageHeader, useFormatDate } from "~/co
 import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/services/session.server";
 import { getLocale } from "~/infra/i18n.server";
-import { pageFrom } from "~/models/admin-list.server";
+import { pageNumber } from "~/domain/review-queue";
 import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
 import { readFormData } from "~/infra/http.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { news: listNewsForAdmin(pageFrom(new URL(request.url).searchParams.get("page")), getLocale(context)) };
+  return { news: listNewsForAdmin(pageNumber(new URL(request.url).searchParams.get("page")), getLocale(context)) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/users-export";
 import { requireAdmin } from "~/services/session.server";
-import { userFilterFrom, usersForExport } from "~/models/admin-users.server";
+import { userFilterFrom } from "~/domain/admin-filters";
+import { usersForExport } from "~/models/admin-users.server";
 
 /** One CSV field: quoted when needed, and cells a spreadsheet would run as a formula made inert. */
 export function csvField(value: unknown) {

@@ -5,7 +5,8 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, FilterForm, MailLink, PageHeader, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { USER_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/services/session.server";
-import { listUsers, userFilterFrom, type UserSort } from "~/models/admin-users.server";
+import { userFilterFrom, type UserSort } from "~/domain/admin-filters";
+import { listUsers } from "~/models/admin-users.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

@@ -5,7 +5,8 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, FilterForm, PageHeader, useFormatDate, VEHICLE_TONE } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
 import { requireAdmin } from "~/services/session.server";
-import { listVehicles, vehicleFilterFrom } from "~/models/vehicles.server";
+import { vehicleFilterFrom } from "~/domain/admin-filters";
+import { listVehicles } from "~/models/vehicles.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
