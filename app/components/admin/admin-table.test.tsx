@@ -91,4 +91,9 @@ describe("AdminTable (every admin list's table)", () => {
     expect(html).toContain('<td aria-label="Actions">Oleh</td>');
     expect(html).not.toContain("data-label");
   });
+
+  test("a named table's wrapper is a labelled region the keyboard can reach; an unnamed one is a plain box", () => {
+    expect(render({ label: "Service records" })).toContain('<div class="table-wrap" role="region" aria-label="Service records" tabindex="0">');
+    expect(render({})).toContain('<div class="table-wrap"><table');
+  });
 });

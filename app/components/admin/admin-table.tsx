@@ -32,6 +32,11 @@ export type AdminTableProps<Row> = {
   className?: string;
   /** Rows become stacked cards on phones (on by default); off for short tables that fit as they are. */
   cards?: boolean;
+  /**
+   * The table's name, for a table wide enough to scroll sideways: its wrapper becomes a labelled
+   * region the keyboard can reach and scroll (WCAG 2.1.1).
+   */
+  label?: string;
   /** Attributes of a body row (a class, a `data-testid`). */
   rowProps?: (row: Row) => Omit<React.ComponentProps<"tr">, "children"> & { [data: `data-${string}`]: string };
 } & KeyOf<Row>;
@@ -39,13 +44,13 @@ export type AdminTableProps<Row> = {
 const idOf = (row: unknown) => (row as { id: number }).id;
 
 /** The table of an admin list: headers, an empty row, a cell per column (labelled for the stacked cards) and the pager. */
-export function AdminTable<Row>({ rows, columns, empty, selection, pager, className, cards = true, rowProps, rowKey = idOf }: AdminTableProps<Row>) {
+export function AdminTable<Row>({ rows, columns, empty, selection, pager, className, cards = true, label: tableLabel, rowProps, rowKey = idOf }: AdminTableProps<Row>) {
   const { t } = useTranslation("admin");
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   const label = (column: Column<Row>) => (cards ? column.header : undefined);
   return (
     <>
-      <div className="table-wrap">
+      <div className="table-wrap" {...(tableLabel ? { role: "region", "aria-label": tableLabel, tabIndex: 0 } : {})}>
         <table className={["table", cards ? "table-cards" : "", className ?? ""].filter(Boolean).join(" ")}>
           <thead>
             <tr>

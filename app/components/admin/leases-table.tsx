@@ -44,7 +44,7 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
             header: t("users.vehicle"),
             render: (l) => (
               <>
-                <Link to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
+                <Link className="underline" to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
               </>
             ),
           },

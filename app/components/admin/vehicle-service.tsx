@@ -75,6 +75,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result 
       <h3>{t("vehicles.service.records")}</h3>
       <AdminTable
         rows={records}
+        label={t("vehicles.service.records")}
         rowProps={(r) => ({ "data-testid": `service-record-${r.id}` })}
         empty={t("vehicles.service.noRecords")}
         columns={[
