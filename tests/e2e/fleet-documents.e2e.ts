@@ -77,8 +77,10 @@ test.describe("a residence permit that runs out", () => {
     const refused = await page.request.post("/dashboard?intent=vehicle", { form: { vehicleId: "1" }, maxRedirects: 0 });
     expect(refused.status()).toBe(403);
 
-    // The courier sends the new document (with JS each photo is uploaded as soon as it is chosen).
+    // The courier sends the new document (with JS each photo is uploaded as soon as it is chosen, by
+    // the script's change handler: choose once the page is hydrated).
     await page.goto("/dashboard");
+    await page.waitForLoadState("networkidle");
     await chooseDocument(page, "residence_front");
     await expect(page.getByTestId("doc-residence_front").getByText("uploaded ✓ — replace")).toBeVisible();
     await chooseDocument(page, "residence_back");
