@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { Language } from "~/domain/rules";
 import { LanguageSwitcher } from "./language-switcher";
+import { LogoutButton } from "~/components/logout-button";
 
 type HeaderUser = { email: string; role: "user" | "admin" } | null;
 
@@ -51,11 +52,7 @@ function AccountActions({ user }: { user: HeaderUser }) {
         <Link className="btn btn-ghost" to={homeHref(user)} title={t("account.signedInAs", { email: user.email })}>
           {user.role === "admin" ? t("nav.admin") : t("nav.dashboard")}
         </Link>
-        <Form method="post" action="/auth/logout">
-          <button type="submit" className="btn btn-outline">
-            {t("account.logout")}
-          </button>
-        </Form>
+        <LogoutButton />
       </div>
     );
   }

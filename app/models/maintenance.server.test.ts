@@ -4,7 +4,7 @@ import { auditLog, problemReports, serviceRecords, vehicles } from "~db/schema";
 import { db } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { createUser, getUserRow, refusalKey } from "../../tests/factories";
-import { addServiceRecord, completeService, listServiceRecords, maintenanceTile, MaintenanceError, putVehicleInService, sendReportVehicleToService, setOdometer, vehiclesWithServiceDue } from "./maintenance.server";
+import { addServiceRecord, completeService, listServiceRecords, maintenanceTile, MaintenanceError, putVehicleInService, sendReportVehicleToService, recordOdometer, vehiclesWithServiceDue } from "./maintenance.server";
 import { approveVehicleRequest, createVehicleRequest, listRequestableVehicles } from "./vehicle-requests.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -72,7 +72,7 @@ describe("service records and what is due", () => {
     const byKm = createVehicle();
     addServiceRecord(admin.id, byKm.id, { serviceDate: new Date(now.getTime() - 30 * DAY), description: "Tyres", costCents: null, nextDueAt: null, nextDueKm: 3000 });
     expect(vehiclesWithServiceDue(now).some((d) => d.vehicleId === byKm.id)).toBe(false);
-    setOdometer(admin.id, byKm.id, 2950);
+    recordOdometer(admin.id, byKm.id, 2950);
     expect(vehicleOf(byKm.id).odometerKm).toBe(2950);
     expect(audits("vehicle.odometer", byKm.id)).toHaveLength(1);
     expect(audits("vehicle.service_record", byDate.id)).toHaveLength(1);

@@ -111,7 +111,7 @@ export function completeService(adminId: number, vehicleId: number, now = server
 }
 
 /** The admin updates the odometer reading (km). */
-export function setOdometer(adminId: number, vehicleId: number, odometerKm: number, now = serverNow()) {
+export function recordOdometer(adminId: number, vehicleId: number, odometerKm: number, now = serverNow()) {
   writeTransaction((tx) => {
     const vehicle = vehicleIn(tx, vehicleId);
     tx.update(vehicles).set({ odometerKm, updatedAt: now }).where(eq(vehicles.id, vehicleId)).run();

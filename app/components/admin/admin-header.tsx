@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import type { Language } from "~/domain/rules";
+import { LogoutButton } from "~/components/logout-button";
 
 /**
  * The admin area's own compact header: who is signed in, the language, a way back to the public
@@ -25,11 +26,7 @@ export function AdminHeader({ user, locale }: { user: { email: string } | null; 
           <Link to="/" className="btn btn-ghost admin-header-site">
             {t("admin:shell.site")}
           </Link>
-          <Form method="post" action="/auth/logout">
-            <button type="submit" className="btn btn-outline">
-              {t("account.logout")}
-            </button>
-          </Form>
+          <LogoutButton />
         </div>
       </div>
     </header>

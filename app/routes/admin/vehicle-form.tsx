@@ -8,7 +8,7 @@ import type { Route } from "./+types/vehicle-form";
 import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/domain/admin-schemas";
 import { VehicleService } from "~/components/admin/vehicle-service";
 import { now } from "~/infra/clock.server";
-import { addServiceRecord, completeService, listServiceRecords, MaintenanceError, putVehicleInService, setOdometer, vehicleNextService } from "~/models/maintenance.server";
+import { addServiceRecord, completeService, listServiceRecords, MaintenanceError, putVehicleInService, recordOdometer, vehicleNextService } from "~/models/maintenance.server";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
 import { HandoverHistory } from "~/components/admin/handover-history";
@@ -71,7 +71,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       try {
         if (value.intent === "serviceRecord") {
           addServiceRecord(admin.id, id, { serviceDate: value.serviceDate, description: value.description, costCents: value.cost, nextDueAt: value.nextDueAt ?? null, nextDueKm: value.nextDueKm ?? null });
-        } else if (value.intent === "odometer") setOdometer(admin.id, id, value.odometerKm);
+        } else if (value.intent === "odometer") recordOdometer(admin.id, id, value.odometerKm);
         else if (value.intent === "serviceStart") putVehicleInService(admin.id, id);
         else completeService(admin.id, id);
       } catch (error) {

@@ -13,6 +13,7 @@ import { readFormData } from "~/infra/http.server";
 import { completeSecondFactorLogin, enrolAndLogin, secondFactorView } from "~/services/second-factor.server";
 import { getSecondFactorUser, getUser } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
+import { LogoutButton } from "~/components/logout-button";
 
 /** Only a session whose password was just checked may be here; anyone else goes on or back to log in. */
 function requirePendingUser(context: Readonly<RouterContextProvider>) {
@@ -116,11 +117,7 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
             {enrol ? t("secondFactor.enrolSubmit") : t("secondFactor.submit")}
           </button>
         </Form>
-        <Form method="post" action="/auth/logout">
-          <button type="submit" className="btn btn-ghost">
-            {t("secondFactor.cancel")}
-          </button>
-        </Form>
+        <LogoutButton className="btn btn-ghost">{t("secondFactor.cancel")}</LogoutButton>
       </div>
     </section>
   );
