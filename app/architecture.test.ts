@@ -35,11 +35,19 @@ export const ALLOWED: Record<Layer, Layer[]> = {
 };
 
 /** Packages that speak the database's own language: only the models and the db infrastructure. */
-const DATABASE_PACKAGES = /^(drizzle-orm|bun:sqlite)(\/|$)/;
+const DATABASE_PACKAGES = /^drizzle-orm(\/|$)/;
+/** The SQLite driver itself (its package and the `$client` handle) stays in the infrastructure. */
+const SQLITE_DRIVER = /^bun:sqlite$/;
+const maySpeakSqlite = (file: string) => /^app\/infra\/|^db\//.test(file);
 const DATABASE_MODULES = new Set(["db/schema.ts", "app/infra/db.server.ts"]);
 /** What the rest may take from the db infrastructure: connection-level signals, never a query. */
 const CONNECTION_EXPORTS = new Set(["migrateDatabase", "closeDatabase", "dataVersion", "databaseAnswers"]);
-const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|backup)\.server\.ts$|^db\//.test(file);
+const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|backup|sql-dialect)\.server\.ts$|^db\//.test(file);
+/**
+ * Query runners only SQLite has (drizzle's synchronous `.all()`, `.get()`, `.run()`, `.values()`):
+ * models await their queries, so the same code runs on PostgreSQL.
+ */
+const SQLITE_ONLY_CALLS = /\.(all|get|run|values)\(\)/;
 
 /** The temporary-file half of uploads belongs to the models; a route only receives a form. */
 const UPLOAD_MODULE = "app/infra/uploads.server.ts";
@@ -96,7 +104,10 @@ export function violations(file: string, source: string, resolveImport: (from: s
   const layer = layerOf(file);
   if (!layer) return [`${file}: belongs to no layer (see docs/architecture.md)`];
   const problems: string[] = [];
+  if (!maySpeakSqlite(file) && /\$client\b/.test(source)) problems.push(`${file}: uses $client; the SQLite driver stays in app/infra/`);
+  if (layer === "models" && SQLITE_ONLY_CALLS.test(source)) problems.push(`${file}: runs a query with ${SQLITE_ONLY_CALLS.exec(source)![0]}; await the query instead`);
   for (const { specifier, names } of importsOf(source)) {
+    if (SQLITE_DRIVER.test(specifier) && !maySpeakSqlite(file)) problems.push(`${file}: imports ${specifier}; the SQLite driver stays in app/infra/`);
     if (DATABASE_PACKAGES.test(specifier) && !mayQueryDatabase(file)) problems.push(`${file}: imports ${specifier}; the database is the models' business`);
     // Generated route types, style sheets and translation files are not code of a layer.
     if (/\/\+types\/|\.(css|json)$/.test(specifier)) continue;
@@ -147,9 +158,14 @@ describe("architecture", () => {
     expect(violations("app/routes/x.ts", 'import { eq } from "drizzle-orm";', at)).toHaveLength(1);
     expect(violations("app/routes/x.ts", 'import { prepareUpload, UploadError } from "~/infra/uploads.server";', at)).toHaveLength(1);
     expect(violations("app/lib/x.ts", "", at)).toHaveLength(1);
+    expect(violations("app/models/x.server.ts", 'import { Database } from "bun:sqlite";', at)).toHaveLength(1);
+    expect(violations("app/models/x.server.ts", "const n = db().$client.query('select 1');", at)).toHaveLength(1);
+    expect(violations("app/models/x.server.ts", "const row = db().select().from(users).get();", at)).toHaveLength(1);
     // Allowed arrows stay quiet.
     expect(violations("app/services/x.server.ts", 'import { dataVersion } from "~/infra/db.server";\nimport { findUserById } from "~/models/users.server";', at)).toEqual([]);
     expect(violations("app/routes/x.ts", 'import { receiveUploadForm, UploadError } from "~/infra/uploads.server";', at)).toEqual([]);
     expect(violations("app/components/x.tsx", 'import { DOCUMENT_KINDS } from "~/domain/documents";', at)).toEqual([]);
+    expect(violations("app/models/x.server.ts", 'import { eq } from "drizzle-orm";\nconst [row] = await db().select().from(users).where(eq(users.id, 1)).limit(1);', at)).toEqual([]);
+    expect(violations("app/infra/x.server.ts", 'import { Database } from "bun:sqlite";', at)).toEqual([]);
   });
 });

@@ -32,15 +32,20 @@ if (!existsSync(dbFile)) await ensureSeeded(dataDir, 100_000);
 Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dataDir, "uploads"), DEMO_SEED: "0" });
 
 const { db } = await import("~/infra/db.server");
+type SQLiteHandle = import("~/infra/db.server").SQLiteHandle;
 const { applicationFilterFrom, auditFilterFrom, reportFilterFrom, requestFilterFrom, userFilterFrom, vehicleFilterFrom } = await import("~/domain/admin-filters");
 const { listUsers } = await import("~/models/admin-users.server");
-const { listApplications, listVehicleRequests, listProblemReports } = await import("~/models/admin-queries.server");
+const { listApplications } = await import("~/models/applications.server");
+const { listVehicleRequests } = await import("~/models/vehicle-requests.server");
+const { listProblemReports } = await import("~/models/problem-reports.server");
 const { listVehicles } = await import("~/models/vehicles.server");
 const { listReferralLinks } = await import("~/models/referrals.server");
 const { listAudit } = await import("~/models/audit.server");
-const { dashboardTiles, trafficLastDays, pendingWork } = await import("~/models/dashboard-stats.server");
+const { dashboardTiles, pendingWork } = await import("~/models/admin-dashboard.server");
+const { trafficLastDays } = await import("~/models/tracking.server");
 
-const sqlite: Database = db().$client;
+// The reader connection the models query through (a bench may look under the hood).
+const sqlite: Database = (db() as unknown as SQLiteHandle).$client;
 
 /** Every statement a case runs, with the parameters of its last call, for EXPLAIN QUERY PLAN. */
 let captured: { sql: string; params: unknown[] }[] | null = null;
@@ -131,16 +136,16 @@ type Row = { name: string; p50: number; p95: number; cpuP95: number; max: number
 const results: Row[] = [];
 for (const [name, fn] of cases.filter(([n]) => !values.only || n.includes(values.only))) {
   captured = [];
-  const result = fn() as { rows?: unknown[] } | unknown[];
+  const result = (await fn()) as { rows?: unknown[] } | unknown[];
   const statements = captured;
   captured = null;
-  for (let i = 0; i < 2; i++) fn();
+  for (let i = 0; i < 2; i++) await fn();
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const t = performance.now();
     const c = process.cpuUsage();
-    fn();
+    await fn();
     const used = process.cpuUsage(c);
     times.push(performance.now() - t);
     cpu.push((used.user + used.system) / 1000);

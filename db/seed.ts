@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { db as connection, type DB } from "~/infra/db.server";
+import { transaction } from "~/infra/db.server";
 import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
 import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERVICE, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
 
@@ -7,26 +7,26 @@ import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERV
  * Seeds demo data into an empty database and returns the demo admin's login when it was created.
  * A database that already has users is left exactly as it is.
  */
-export async function seedDemoData(db: DB = connection()): Promise<{ email: string; password: string } | null> {
-  const existing = db.select({ n: count() }).from(users).get();
+export async function seedDemoData(inTransaction: typeof transaction = transaction): Promise<{ email: string; password: string } | null> {
+  const [existing] = await inTransaction((tx) => tx.select({ n: count() }).from(users));
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await Bun.password.hash(DEMO_ADMIN.password, { algorithm: "argon2id" });
   const courierHash = await Bun.password.hash(DEMO_COURIER_PASSWORD, { algorithm: "argon2id" });
   const day = 24 * 60 * 60 * 1000;
-  db.transaction((tx) => {
-    const admin = tx
+  await inTransaction(async (tx) => {
+    const [admin] = await tx
       .insert(users)
       .values({ email: DEMO_ADMIN.email, passwordHash, role: "admin", status: "confirmed_account", fullName: "Demo Admin" })
-      .returning({ id: users.id })
-      .get();
-    tx.insert(statusHistory).values({ userId: admin.id, toStatus: "confirmed_account", reason: "demo seed" }).run();
+      .returning({ id: users.id });
+    await tx.insert(statusHistory).values({ userId: admin!.id, toStatus: "confirmed_account", reason: "demo seed" });
     for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-      entries.forEach(([question, answer], position) => {
-        tx.insert(faqEntries).values({ language, question, answer, position }).run();
-      });
+      for (const [position, [question, answer]] of entries.entries()) {
+        await tx.insert(faqEntries).values({ language, question, answer, position });
+      }
     }
-    FLEET.forEach((model, position) => {
-      tx.insert(vehicles)
+    for (const [position, model] of FLEET.entries()) {
+      await tx
+        .insert(vehicles)
         .values({
           name: model.name,
           characteristicsSk: model.characteristics.sk,
@@ -34,15 +34,15 @@ export async function seedDemoData(db: DB = connection()): Promise<{ email: stri
           characteristicsEn: model.characteristics.en,
           serialNumber: model.serial,
           status: "available",
-        })
-        .run();
+        });
       for (const language of ["sk", "ua", "en"] as const) {
         const [title, spec] = model[language];
-        tx.insert(fleetModels).values({ language, title, spec, image: model.image, position }).run();
+        await tx.insert(fleetModels).values({ language, title, spec, image: model.image, position });
       }
-    });
-    NEWS.forEach((post, i) => {
-      tx.insert(newsPosts)
+    }
+    for (const [i, post] of NEWS.entries()) {
+      await tx
+        .insert(newsPosts)
         .values({
           titleSk: post.title.sk,
           titleUa: post.title.ua,
@@ -51,21 +51,19 @@ export async function seedDemoData(db: DB = connection()): Promise<{ email: stri
           contentUa: post.content.ua,
           contentEn: post.content.en,
           textPosition: post.textPosition,
-          published: true, authorId: admin.id, createdAt: new Date(Date.now() - i * 3 * day) })
-        .run();
-    });
-    PARTNERS.forEach((partner, position) => tx.insert(partners).values({ ...partner, position }).run());
+          published: true, authorId: admin!.id, createdAt: new Date(Date.now() - i * 3 * day) });
+    }
+    for (const [position, partner] of PARTNERS.entries()) await tx.insert(partners).values({ ...partner, position });
     // Two couriers on a lease: one whose lease ends within the renewal window and who asked to renew,
     // one who took the vehicle ten days ago with a recorded check-out waiting for their confirmation.
     const now = Date.now();
     for (const lease of DEMO_LEASES) {
-      const courier = tx
+      const [courier] = await tx
         .insert(users)
         .values({ email: lease.email, passwordHash: courierHash, status: "working_with_vehicle", fullName: lease.fullName, language: lease.language })
-        .returning({ id: users.id })
-        .get();
-      tx.insert(statusHistory).values({ userId: courier.id, toStatus: "working_with_vehicle", reason: "demo seed" }).run();
-      const vehicle = tx
+        .returning({ id: users.id });
+      await tx.insert(statusHistory).values({ userId: courier!.id, toStatus: "working_with_vehicle", reason: "demo seed" });
+      const [vehicle] = await tx
         .insert(vehicles)
         .values({
           name: lease.vehicle.name,
@@ -74,60 +72,56 @@ export async function seedDemoData(db: DB = connection()): Promise<{ email: stri
           characteristicsEn: lease.vehicle.characteristics.en,
           serialNumber: lease.vehicle.serial,
           status: "in_use",
-          assignedUserId: courier.id,
+          assignedUserId: courier!.id,
           leaseEndsAt: new Date(now + lease.endsInDays * day),
           odometerKm: lease.checkOut.odometerKm,
         })
-        .returning({ id: vehicles.id })
-        .get();
+        .returning({ id: vehicles.id });
       const startedAt = new Date(now + (lease.endsInDays - 30) * day);
-      const request = tx
+      const [request] = await tx
         .insert(vehicleRequests)
-        .values({ userId: courier.id, kind: "request", requestedVehicleId: vehicle.id, status: "approved", expiresAt: new Date(now + lease.endsInDays * day), decidedById: admin.id, decidedAt: startedAt, createdAt: startedAt })
-        .returning({ id: vehicleRequests.id })
-        .get();
-      tx.insert(handovers)
+        .values({ userId: courier!.id, kind: "request", requestedVehicleId: vehicle!.id, status: "approved", expiresAt: new Date(now + lease.endsInDays * day), decidedById: admin!.id, decidedAt: startedAt, createdAt: startedAt })
+        .returning({ id: vehicleRequests.id });
+      await tx
+        .insert(handovers)
         .values({
           kind: "check_out",
-          vehicleId: vehicle.id,
-          userId: courier.id,
-          requestId: request.id,
+          vehicleId: vehicle!.id,
+          userId: courier!.id,
+          requestId: request!.id,
           createdAt: startedAt,
           batteryPercent: lease.checkOut.batteryPercent,
           odometerKm: lease.checkOut.odometerKm,
           damages: lease.checkOut.damages,
           note: lease.checkOut.note,
-          recordedById: admin.id,
+          recordedById: admin!.id,
           recordedAt: startedAt,
           confirmedAt: lease.checkOut.confirmed ? new Date(startedAt.getTime() + 60 * 60 * 1000) : null,
-        })
-        .run();
+        });
       if (lease.renewalRequested) {
-        tx.insert(vehicleRequests).values({ userId: courier.id, kind: "renewal", currentVehicleId: vehicle.id, requestedVehicleId: vehicle.id, createdAt: new Date(now - 2 * 60 * 60 * 1000) }).run();
+        await tx.insert(vehicleRequests).values({ userId: courier!.id, kind: "renewal", currentVehicleId: vehicle!.id, requestedVehicleId: vehicle!.id, createdAt: new Date(now - 2 * 60 * 60 * 1000) });
       }
     }
     // A working courier whose residence permit ends in under 30 days (UTC midnight, as typed dates are stored).
     const today = new Date(new Date().toISOString().slice(0, 10));
     const documentValidUntil = new Date(today.getTime() + DEMO_COURIER.documentDaysLeft * day);
-    const courier = tx
+    const [courier] = await tx
       .insert(users)
       .values({ email: DEMO_COURIER.email, passwordHash: courierHash, role: "user", status: "working_no_vehicle", fullName: DEMO_COURIER.fullName, language: "ua", documentValidUntil })
-      .returning({ id: users.id })
-      .get();
-    tx.insert(statusHistory).values({ userId: courier.id, toStatus: "working_no_vehicle", reason: "demo seed" }).run();
-    tx.insert(applications)
-      .values({ userId: courier.id, status: "approved", fullName: DEMO_COURIER.fullName, age: 27, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_demo", documentValidUntil, decidedById: admin.id, decidedAt: new Date() })
-      .run();
+      .returning({ id: users.id });
+    await tx.insert(statusHistory).values({ userId: courier!.id, toStatus: "working_no_vehicle", reason: "demo seed" });
+    await tx
+      .insert(applications)
+      .values({ userId: courier!.id, status: "approved", fullName: DEMO_COURIER.fullName, age: 27, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_demo", documentValidUntil, decidedById: admin!.id, decidedAt: new Date() });
     // A vehicle in service, with the record of what is being done and when the next service is due.
     const { vehicle, record } = DEMO_SERVICE;
-    const inService = tx
+    const [inService] = await tx
       .insert(vehicles)
       .values({ name: vehicle.name, characteristicsSk: vehicle.characteristics.sk, characteristicsUa: vehicle.characteristics.ua, characteristicsEn: vehicle.characteristics.en, serialNumber: vehicle.serial, status: "maintenance", odometerKm: vehicle.odometerKm })
-      .returning({ id: vehicles.id })
-      .get();
-    tx.insert(serviceRecords)
-      .values({ vehicleId: inService.id, serviceDate: today, description: record.description, costCents: record.costCents, nextDueKm: record.nextDueKm, nextDueAt: new Date(today.getTime() + record.nextDueDays * day), createdById: admin.id })
-      .run();
-  }, { behavior: "immediate" });
+      .returning({ id: vehicles.id });
+    await tx
+      .insert(serviceRecords)
+      .values({ vehicleId: inService!.id, serviceDate: today, description: record.description, costCents: record.costCents, nextDueKm: record.nextDueKm, nextDueAt: new Date(today.getTime() + record.nextDueDays * day), createdById: admin!.id });
+  });
   return DEMO_ADMIN;
 }

@@ -13,9 +13,9 @@ if (!email) {
   console.error("usage: bun run admin:reset-2fa EMAIL");
   process.exit(2);
 }
-if (!resetSecondFactor(email)) {
+if (!(await resetSecondFactor(email))) {
   console.error(`no account with the e-mail ${email}`);
   process.exit(1);
 }
-destroyUserSessionsByEmail(email);
+await destroyUserSessionsByEmail(email);
 console.log(`Two-step verification of ${email} was removed; the next log-in sets it up again.`);

@@ -1,7 +1,7 @@
 /** Test data for the admin integration tests: rows written straight into the tables the app reads. */
 import { applications, problemReports, vehicleRequests, vehicles } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "./factories";
 
 let serial = 0;
@@ -19,7 +19,7 @@ export async function courier(status: UserStatus = "working_no_vehicle", fullNam
 
 export function vehicle(overrides: Partial<typeof vehicles.$inferInsert> = {}) {
   serial += 1;
-  return db()
+  return writerForTests()
     .insert(vehicles)
     .values({ name: `Scooter ${serial}`, characteristicsSk: "Motor 1000 W", serialNumber: `SN-${Date.now().toString(36)}-${serial}`, ...overrides })
     .returning()
@@ -27,7 +27,7 @@ export function vehicle(overrides: Partial<typeof vehicles.$inferInsert> = {}) {
 }
 
 export function application(userId: number) {
-  return db()
+  return writerForTests()
     .insert(applications)
     .values({ userId, fullName: "Ivan Test", age: 25, phone: "+421900123456", contactMethod: "phone" })
     .returning()
@@ -35,9 +35,9 @@ export function application(userId: number) {
 }
 
 export function vehicleRequest(userId: number, requestedVehicleId: number) {
-  return db().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning().get();
+  return writerForTests().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning().get();
 }
 
 export function problemReport(userId: number, vehicleId: number | null = null) {
-  return db().insert(problemReports).values({ userId, vehicleId, description: "Brake squeaks" }).returning().get();
+  return writerForTests().insert(problemReports).values({ userId, vehicleId, description: "Brake squeaks" }).returning().get();
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { vehicles } from "~db/schema";
 import type { VehicleStatus } from "~/domain/status";
 import { config } from "~/infra/config.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { jpegWithGps, png } from "./media-fixtures";
 
 let serial = 0;
@@ -19,7 +19,7 @@ export function receivedFile(bytes: Uint8Array) {
 
 export function createVehicle(overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {}) {
   serial += 1;
-  return db()
+  return writerForTests()
     .insert(vehicles)
     .values({
       name: overrides.name ?? `Scooter ${serial}`,

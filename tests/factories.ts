@@ -4,7 +4,7 @@ import { generateSecret, generateSync } from "otplib";
 import { statusHistory, totpCredentials, users } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
 import { seal } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { sessionCookie } from "~/infra/cookies.server";
 import { createSession } from "~/models/sessions.server";
 
@@ -27,7 +27,7 @@ export async function createUser(
 ) {
   counter += 1;
   const email = overrides.email ?? `user${Date.now().toString(36)}${counter}@example.com`;
-  const row = db()
+  const row = writerForTests()
     .insert(users)
     .values({
       email: email.toLowerCase(),
@@ -40,19 +40,19 @@ export async function createUser(
     })
     .returning()
     .get();
-  db().insert(statusHistory).values({ userId: row.id, toStatus: row.status, reason: "test" }).run();
+  writerForTests().insert(statusHistory).values({ userId: row.id, toStatus: row.status, reason: "test" }).run();
   return row;
 }
 
 /** A logged-in session for the user, as the Cookie header value the browser would send. */
 export async function sessionCookieHeader(userId: number, options: { secondFactorPending?: boolean } = {}) {
-  const id = createSession(userId, { ip: "127.0.0.1", secondFactorPending: options.secondFactorPending });
+  const id = await createSession(userId, { ip: "127.0.0.1", secondFactorPending: options.secondFactorPending });
   const setCookie = await sessionCookie().serialize(id);
   return setCookie.split(";")[0]!;
 }
 
 export function getUserRow(id: number) {
-  return db().select().from(users).where(eq(users.id, id)).get();
+  return writerForTests().select().from(users).where(eq(users.id, id)).get();
 }
 
 /**
@@ -63,7 +63,7 @@ export function getUserRow(id: number) {
 export function enrolSecondFactor(userId: number) {
   const secret = generateSecret();
   const sealed = seal(secret, "totp-secret");
-  db().insert(totpCredentials).values({ userId, secret: sealed, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, enabledAt: new Date(), lastTimeStep: null } }).run();
+  writerForTests().insert(totpCredentials).values({ userId, secret: sealed, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, enabledAt: new Date(), lastTimeStep: null } }).run();
   return { secret, code: (step = 0) => totpCode(secret, step) };
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import { BackupError, createBackup, databaseInUse, listFiles, restoreBackup, type BackupManifest } from "./backup.server";
-import { openDatabase, type DB } from "./db.server";
+import { openDatabase, type SQLiteHandle } from "./db.server";
 
 /** Content of a writer's file, derived from its key so the restored bytes can be checked independently. */
 const contentFor = (key: string) => `${key}\n`.repeat(200);
@@ -45,7 +45,7 @@ console.log(i);
 
 // Its own database and uploads folder, so the 30,000 seeded users never reach other test files.
 let work: string;
-let live: DB;
+let live: SQLiteHandle;
 let liveFile: string;
 let uploadsDir: string;
 let archive: string;

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import { rateLimits } from "~db/schema";
 import { registerAccount } from "~/models/accounts.server";
 import { config } from "./config.server";
-import { db } from "./db.server";
+import { db, savepoint, transaction, writerForTests, type Tx } from "./db.server";
 
 /** Another process that takes the write lock, writes, and holds it for `holdMs` before committing. */
 async function otherProcessWriting(holdMs: number) {
@@ -31,22 +33,85 @@ async function otherProcessWriting(holdMs: number) {
 
 describe("writes while another process writes", () => {
   test("the busy timeout is set on the connection", () => {
-    expect(db().$client.query("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
+    expect(writerForTests().$client.query("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
   });
 
   test("a transaction that reads, then writes, waits for the other writer instead of failing with 'database is locked'", async () => {
-    db(); // the schema exists before the other process writes to it
+    writerForTests(); // the schema exists before the other process writes to it
     const other = await otherProcessWriting(600);
     const result = await registerAccount({ email: `locked-${Date.now()}@example.com`, password: "Courier-Test-1!", language: "en" });
     expect(result.ok).toBe(true);
     expect(await other.exited).toBe(0);
   });
 
-  test("every transaction in the models writes through writeTransaction (BEGIN IMMEDIATE)", () => {
-    const dir = path.resolve(import.meta.dirname, "../models");
-    const deferred = readdirSync(dir)
-      .filter((f) => f.endsWith(".server.ts"))
-      .filter((f) => /\bdb\(\)\.transaction\(/.test(readFileSync(path.join(dir, f), "utf8")));
-    expect(deferred).toEqual([]);
+  test("outside app/infra/ nothing opens a transaction but transaction() (BEGIN IMMEDIATE behind the lock)", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const files = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const relative = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) return relative === "app/infra" || entry.name === "migrations" ? [] : files(relative);
+        return /\.tsx?$/.test(entry.name) ? [relative] : [];
+      });
+    const offending = [...files("app"), ...files("db"), ...files("scripts"), ...files("tests"), "server.ts"].filter((file) =>
+      /\.transaction\(/.test(readFileSync(path.join(root, file), "utf8")),
+    );
+    expect(offending).toEqual([]);
+  });
+});
+
+describe("transactions", () => {
+  const key = (name: string) => `tx-test:${name}:${Date.now()}:${Math.random()}`;
+  const rowOf = async (k: string) => (await db().select().from(rateLimits).where(eq(rateLimits.key, k)))[0];
+
+  test("the handle models read through refuses every write", async () => {
+    expect(() => db().insert(rateLimits).values({ key: key("reader"), count: 1, resetAt: new Date() }).run()).toThrow(/readonly/);
+  });
+
+  test("a body's writes commit together, or roll back together when it throws", async () => {
+    const kept = key("kept");
+    const lost = key("lost");
+    await transaction(async (tx) => {
+      await tx.insert(rateLimits).values({ key: kept, count: 1, resetAt: new Date() });
+    });
+    const failure = transaction(async (tx) => {
+      await tx.insert(rateLimits).values({ key: lost, count: 1, resetAt: new Date() });
+      throw new Error("refused");
+    });
+    await expect(failure).rejects.toThrow("refused");
+    expect(await rowOf(kept)).toBeDefined();
+    expect(await rowOf(lost)).toBeUndefined();
+  });
+
+  test("concurrent bodies run one after another, in the order they asked", async () => {
+    const log: string[] = [];
+    const body = (name: string) => async (tx: Tx) => {
+      log.push(`${name} start`);
+      await tx.insert(rateLimits).values({ key: key(name), count: 1, resetAt: new Date() });
+      await Bun.sleep(5);
+      log.push(`${name} end`);
+    };
+    await Promise.all([transaction(body("a")), transaction(body("b")), transaction(body("c"))]);
+    expect(log).toEqual(["a start", "a end", "b start", "b end", "c start", "c end"]);
+  });
+
+  test("transaction() inside a body fails at once instead of waiting for itself", async () => {
+    const nested = transaction(() => transaction(async () => undefined));
+    await expect(nested).rejects.toThrow(/inside a transaction body/);
+    // The lock was released: the next transaction runs.
+    expect(await transaction(async () => "free")).toBe("free");
+  });
+
+  test("a savepoint undoes its own writes alone", async () => {
+    const outer = key("outer");
+    const inner = key("inner");
+    await transaction(async (tx) => {
+      await tx.insert(rateLimits).values({ key: outer, count: 1, resetAt: new Date() });
+      await savepoint(tx, async (sp) => {
+        await sp.insert(rateLimits).values({ key: inner, count: 1, resetAt: new Date() });
+        throw new Error("this row only");
+      }).catch(() => undefined);
+    });
+    expect(await rowOf(outer)).toBeDefined();
+    expect(await rowOf(inner)).toBeUndefined();
   });
 });

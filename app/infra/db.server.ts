@@ -1,4 +1,5 @@
-import { Database } from "bun:sqlite";
+import { Database as SQLite } from "bun:sqlite";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
@@ -6,21 +7,37 @@ import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import * as schema from "~db/schema";
 import { config } from "./config.server";
 
-export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** A drizzle handle with its driver client, for infrastructure and tests that speak SQLite itself. */
+export type SQLiteHandle = BunSQLiteDatabase<typeof schema> & { $client: SQLite };
+
+/**
+ * What models query through: drizzle's query surface, without the driver client and without
+ * drizzle's own transactions (`transaction()` below is the one way to write).
+ */
+export type Database = Omit<BunSQLiteDatabase<typeof schema>, "$client" | "transaction" | "batch">;
+
+declare const inTransaction: unique symbol;
+/** The handle a `transaction()` body writes through; only `transaction()` makes one. */
+export type Tx = Database & { readonly [inTransaction]: true };
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../db/migrations");
 
-/** Opens a database file with the pragmas every connection needs and applies pending migrations. */
-export function openDatabase(file: string, folder = migrationsFolder): DB {
+function connect(file: string): SQLite {
   mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file, { create: true, strict: true });
+  const sqlite = new SQLite(file, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA busy_timeout = 5000");
+  return sqlite;
+}
+
+/** Opens a database file with the pragmas every connection needs and applies pending migrations. */
+export function openDatabase(file: string, folder = migrationsFolder): SQLiteHandle {
+  const sqlite = connect(file);
   // Table rebuilds in migrations need foreign keys off on the connection, not inside their transaction.
   sqlite.exec("PRAGMA foreign_keys = OFF");
-  const db = drizzle({ client: sqlite, schema });
-  migrate(db, { migrationsFolder: folder });
+  const handle = drizzle({ client: sqlite, schema });
+  migrate(handle, { migrationsFolder: folder });
   const broken = sqlite.query("PRAGMA foreign_key_check").all();
   if (broken.length > 0) throw new Error(`Foreign key check failed after migration: ${JSON.stringify(broken[0])}`);
   sqlite.exec("PRAGMA foreign_keys = ON");
@@ -28,7 +45,16 @@ export function openDatabase(file: string, folder = migrationsFolder): DB {
   // a no-op when nothing changed much. SQLite's advice for long-lived connections.
   sqlite.exec("PRAGMA optimize = 0x10002");
   reuseStatements(sqlite);
-  return db as DB;
+  return handle as SQLiteHandle;
+}
+
+/** A second connection to a migrated file that refuses every write: the one `db()` reads through. */
+function openReader(file: string): SQLiteHandle {
+  const sqlite = connect(file);
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA query_only = ON");
+  reuseStatements(sqlite);
+  return drizzle({ client: sqlite, schema }) as SQLiteHandle;
 }
 
 const MAX_STATEMENTS = 1_000;
@@ -39,9 +65,9 @@ const MAX_STATEMENTS = 1_000;
  * text (values are bound parameters, so the texts are few) and hands it out again. Statements are
  * used synchronously, so one never serves two queries at once.
  */
-function reuseStatements(sqlite: Database) {
+function reuseStatements(sqlite: SQLite) {
   const prepare = sqlite.prepare.bind(sqlite);
-  const statements = new Map<string, ReturnType<Database["prepare"]>>();
+  const statements = new Map<string, ReturnType<SQLite["prepare"]>>();
   sqlite.prepare = ((sql: string, ...rest: unknown[]) => {
     if (rest.length > 0) return (prepare as (...args: unknown[]) => unknown)(sql, ...rest);
     let statement = statements.get(sql);
@@ -50,24 +76,48 @@ function reuseStatements(sqlite: Database) {
       if (statements.size < MAX_STATEMENTS) statements.set(sql, statement);
     }
     return statement;
-  }) as Database["prepare"];
+  }) as SQLite["prepare"];
 }
 
-// One connection per process; kept on globalThis so dev hot reloads reuse it.
-const globalForDb = globalThis as unknown as { __courierDb?: DB };
+/** A first-come, first-served lock: each caller waits for the one before it to release. */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => released);
+    return ready;
+  }
+}
 
-export function db(): DB {
-  globalForDb.__courierDb ??= openDatabase(config().databasePath);
+type Connections = { reader: SQLiteHandle; writer: SQLiteHandle; mutex: Mutex };
+
+// One reader and one writer per process; kept on globalThis so dev hot reloads reuse them.
+const globalForDb = globalThis as unknown as { __courierDb?: Connections };
+
+function connections(): Connections {
+  if (!globalForDb.__courierDb) {
+    const file = config().databasePath;
+    const writer = openDatabase(file);
+    globalForDb.__courierDb = { writer, reader: openReader(file), mutex: new Mutex() };
+  }
   return globalForDb.__courierDb;
 }
 
+/** The handle models read through. It is read-only: a write outside `transaction()` throws. */
+export function db(): Database {
+  return connections().reader;
+}
+
 /**
- * A query built once per connection and run again with new values (`sql.placeholder`): Drizzle
- * builds the SQL text anew on every call, which cost more than running a small query (about 50–80 µs
- * against 5–15 µs). Placeholders carry no column encoding, so pass ids and strings, not dates.
+ * A query built once per connection and run again with new values (`sql.placeholder`, then
+ * `await prepared.execute({...})`): Drizzle builds the SQL text anew on every call, which cost more
+ * than running a small query (about 50–80 µs against 5–15 µs). Placeholders carry no column
+ * encoding, so pass ids and strings, not dates. Reads only.
  */
-export function preparedQuery<T>(build: (connection: DB) => T): () => T {
-  let made: { on: DB; query: T } | undefined;
+export function preparedQuery<T>(build: (connection: Database) => T): () => T {
+  let made: { on: Database; query: T } | undefined;
   return () => {
     const current = db();
     if (made?.on !== current) made = { on: current, query: build(current) };
@@ -75,35 +125,84 @@ export function preparedQuery<T>(build: (connection: DB) => T): () => T {
   };
 }
 
-type Transaction = Parameters<Parameters<DB["transaction"]>[0]>[0];
+const holder = new AsyncLocalStorage<true>();
 
 /**
- * A transaction that writes. `BEGIN IMMEDIATE` takes the write lock at the start, waiting up to the
- * busy timeout while another connection or process writes; a deferred transaction would start as a
- * read and fail with "database is locked" when it tries to write after someone else committed.
- * Keep the body synchronous (TOOLCHAIN.md).
+ * Runs `body` as one transaction on the writer connection. Bodies are async, and with one writer
+ * another request's query would run inside our open transaction between two awaits; so a
+ * process-wide FIFO lock admits one body at a time. `BEGIN IMMEDIATE` takes SQLite's write lock at
+ * the start (waiting up to the busy timeout while another process writes) rather than failing with
+ * "database is locked" at the first write. A body awaits only database calls through `tx`: files
+ * are written before and moved, mails sent, after the commit. Never call `transaction()` inside a
+ * body: pass its `tx` down (the guard below turns the deadlock into an error).
  */
-export function writeTransaction<T>(body: (tx: Transaction) => T): T {
-  return db().transaction(body, { behavior: "immediate" });
+export async function transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
+  if (holder.getStore()) throw new Error("transaction() called inside a transaction body; pass its tx down instead");
+  const { writer, mutex } = connections();
+  const release = await mutex.acquire();
+  try {
+    writer.$client.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await holder.run(true, () => body(writer as unknown as Tx));
+      writer.$client.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (writer.$client.inTransaction) writer.$client.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    release();
+  }
 }
 
-/** Opens the connection now (applying pending migrations) rather than at the first query. */
-export function migrateDatabase() {
-  db();
+/** Runs `body` in the caller's transaction when there is one, else in a new one. */
+export function withTransaction<T>(tx: Tx | undefined, body: (tx: Tx) => Promise<T>): Promise<T> {
+  return tx ? body(tx) : transaction(body);
+}
+
+let savepoints = 0;
+
+/** A nested unit inside a transaction: its writes are undone alone when `body` throws. */
+export async function savepoint<T>(tx: Tx, body: (tx: Tx) => Promise<T>): Promise<T> {
+  const sqlite = (tx as unknown as SQLiteHandle).$client;
+  const name = `sp_${++savepoints}`;
+  sqlite.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = await body(tx);
+    sqlite.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    sqlite.exec(`ROLLBACK TO ${name}`);
+    sqlite.exec(`RELEASE ${name}`);
+    throw error;
+  }
 }
 
 /**
- * A number that changes when another connection (another process, a backup restore) commits:
- * SQLite's `PRAGMA data_version`. Writes through this connection do not change it.
+ * The writer connection itself, for test set-up and fault injection (rows, temporary triggers)
+ * outside the lock. Tests only, and never while a `transaction()` may be open.
+ */
+export function writerForTests(): SQLiteHandle {
+  return connections().writer;
+}
+
+/** Opens the connections now (applying pending migrations) rather than at the first query. */
+export function migrateDatabase() {
+  connections();
+}
+
+/**
+ * A number that changes when another process (another server, a backup restore) commits:
+ * SQLite's `PRAGMA data_version`, read on the writer, whose own commits do not change it.
  */
 export function dataVersion(): number {
-  return (db().$client.query("PRAGMA data_version").get() as { data_version: number }).data_version;
+  return (connections().writer.$client.query("PRAGMA data_version").get() as { data_version: number }).data_version;
 }
 
 /** Whether the database answers a query (the health check). */
 export function databaseAnswers(): boolean {
   try {
-    db().$client.query("select 1").get();
+    connections().reader.$client.query("select 1").get();
     return true;
   } catch {
     return false;
@@ -113,7 +212,8 @@ export function databaseAnswers(): boolean {
 export function closeDatabase() {
   const current = globalForDb.__courierDb;
   if (!current) return;
-  current.$client.exec("PRAGMA optimize");
-  current.$client.close();
+  current.writer.$client.exec("PRAGMA optimize");
+  current.reader.$client.close();
+  current.writer.$client.close();
   globalForDb.__courierDb = undefined;
 }

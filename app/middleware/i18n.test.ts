@@ -44,7 +44,7 @@ describe("language of a request (CONTRACT §3)", () => {
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toContain("lng=");
     expect(setCookie).toContain("Max-Age=31536000");
-    expect(findUserById(user.id)?.language).toBe("en");
+    expect((await findUserById(user.id))?.language).toBe("en");
   });
 
   test("an unknown ?lng is ignored", async () => {

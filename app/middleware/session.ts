@@ -8,12 +8,12 @@ import { saveUserLanguage } from "~/models/users.server";
 /** Loads the logged-in user (if any) into the router context before anything else runs. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const id = await readSessionId(request);
-  const session = id ? findSessionUser(id) : null;
+  const session = id ? await findSessionUser(id) : null;
   if (session) {
     // A language chosen through `?lng=` is saved on the user (CONTRACT §3).
     const lng = new URL(request.url).searchParams.get("lng");
     if (isLanguage(lng) && lng !== session.user.language) {
-      saveUserLanguage(session.user.id, lng);
+      await saveUserLanguage(session.user.id, lng);
       session.user = { ...session.user, language: lng };
     }
   }

@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { referralLinks, statusHistory, users } from "~db/schema";
 import { nextStatus } from "~/domain/status";
 import type { Language } from "~/domain/rules";
-import { writeTransaction } from "~/infra/db.server";
+import { transaction } from "~/infra/db.server";
+import { isUniqueViolation } from "~/infra/sql-dialect.server";
 import { applyUserEvent } from "./status.server";
 import { destroyUserSessions } from "./sessions.server";
 import { checkToken, consumeToken, issueToken } from "./tokens.server";
-import { findUserByEmail, normalizeEmail, type User } from "./users.server";
+import { findUserByEmail, findUserById, normalizeEmail, type User } from "./users.server";
 
 /** Production hashing: argon2id with Bun's defaults (64 MiB, t=2). */
 export function hashPassword(password: string) {
@@ -28,25 +29,24 @@ export type RegisterResult = { ok: true; user: User; activationToken: string } |
  */
 export async function registerAccount(input: { email: string; password: string; language: Language; referralCode?: string | null }): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
-  if (findUserByEmail(email)) return { ok: false, reason: "emailTaken" };
+  if (await findUserByEmail(email)) return { ok: false, reason: "emailTaken" };
   const passwordHash = await hashPassword(input.password);
   try {
-    return writeTransaction((tx) => {
+    return await transaction(async (tx) => {
       // Checked again inside the transaction: another request may have registered while we hashed.
-      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return { ok: false, reason: "emailTaken" } as const;
+      if (await findUserByEmail(email, tx)) return { ok: false, reason: "emailTaken" } as const;
       const code = input.referralCode?.trim();
-      const referral = code ? tx.select({ id: referralLinks.id }).from(referralLinks).where(eq(referralLinks.code, code)).get() : undefined;
-      const user = tx
+      const [referral] = code ? await tx.select({ id: referralLinks.id }).from(referralLinks).where(eq(referralLinks.code, code)).limit(1) : [];
+      const [user] = await tx
         .insert(users)
         .values({ email, passwordHash, language: input.language, status: "created_account", referralLinkId: referral?.id ?? null })
-        .returning()
-        .get();
-      tx.insert(statusHistory).values({ userId: user.id, fromStatus: null, toStatus: "created_account", reason: "registration" }).run();
-      const activationToken = issueToken(user.id, "activation", Date.now(), tx);
-      return { ok: true, user, activationToken } as const;
+        .returning();
+      await tx.insert(statusHistory).values({ userId: user!.id, fromStatus: null, toStatus: "created_account", reason: "registration" });
+      const activationToken = await issueToken(user!.id, "activation", Date.now(), tx);
+      return { ok: true, user: user!, activationToken } as const;
     });
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: users.email")) return { ok: false, reason: "emailTaken" };
+    if (isUniqueViolation(error, "users.email")) return { ok: false, reason: "emailTaken" };
     throw error;
   }
 }
@@ -54,15 +54,15 @@ export async function registerAccount(input: { email: string; password: string; 
 export type ActivationResult = { state: "activated"; userId: number } | { state: "used" | "expired" | "unknown" };
 
 /** Uses an activation token once: marks it used and applies the status event "activate" together. */
-export function activateAccount(token: string, now = Date.now()): ActivationResult {
-  return writeTransaction((tx) => {
-    const check = checkToken(token, "activation", now, tx);
+export async function activateAccount(token: string, now = Date.now()): Promise<ActivationResult> {
+  return transaction(async (tx): Promise<ActivationResult> => {
+    const check = await checkToken(token, "activation", now, tx);
     if (check.state !== "valid") return check;
-    if (!consumeToken(tx, check.id, now)) return { state: "used" } as const;
-    const user = tx.select({ status: users.status }).from(users).where(eq(users.id, check.userId)).get();
+    if (!(await consumeToken(tx, check.id, now))) return { state: "used" };
+    const user = await findUserById(check.userId, tx);
     // An account already past `created_account` (e.g. made an admin meanwhile) just keeps its status.
-    if (user && nextStatus(user.status, "activate")) applyUserEvent(tx, check.userId, "activate", { reason: "e-mail confirmed" });
-    return { state: "activated", userId: check.userId } as const;
+    if (user && nextStatus(user.status, "activate")) await applyUserEvent(tx, check.userId, "activate", { reason: "e-mail confirmed" });
+    return { state: "activated", userId: check.userId };
   });
 }
 
@@ -76,7 +76,7 @@ export type CredentialsResult =
  * same work; an account's state is revealed only to someone who knows its password.
  */
 export async function verifyCredentials(email: string, password: string): Promise<CredentialsResult> {
-  const user = findUserByEmail(email);
+  const user = await findUserByEmail(email);
   const matches = await Bun.password.verify(password, user?.passwordHash ?? (await dummyPasswordHash())).catch(() => false);
   if (!user || !matches) return { ok: false, reason: "invalid" };
   if (!user.active) return { ok: false, reason: "deactivated", user };
@@ -85,39 +85,39 @@ export async function verifyCredentials(email: string, password: string): Promis
 }
 
 /** A fresh activation token for an account that still needs one; null otherwise. */
-export function newActivationToken(email: string) {
-  const user = findUserByEmail(email);
+export async function newActivationToken(email: string) {
+  const user = await findUserByEmail(email);
   if (!user || !user.active || user.status !== "created_account") return null;
-  return { user, token: issueToken(user.id, "activation") };
+  return { user, token: await issueToken(user.id, "activation") };
 }
 
 /** A password-reset token for an existing, not deactivated account; null otherwise. */
-export function newPasswordResetToken(email: string) {
-  const user = findUserByEmail(email);
+export async function newPasswordResetToken(email: string) {
+  const user = await findUserByEmail(email);
   if (!user || !user.active) return null;
-  return { user, token: issueToken(user.id, "password_reset") };
+  return { user, token: await issueToken(user.id, "password_reset") };
 }
 
-export function passwordResetTokenState(token: string, now = Date.now()) {
-  return checkToken(token, "password_reset", now).state;
+export async function passwordResetTokenState(token: string, now = Date.now()) {
+  return (await checkToken(token, "password_reset", now)).state;
 }
 
 export type ResetResult = { ok: true; userId: number } | { ok: false; state: "used" | "expired" | "unknown" };
 
 /** Sets a new password with a reset token (single use) and ends every session of that user. */
 export async function resetPassword(token: string, password: string, now = Date.now()): Promise<ResetResult> {
-  const first = checkToken(token, "password_reset", now);
+  const first = await checkToken(token, "password_reset", now);
   // Not worth an argon2 hash when the token is already no good.
   if (first.state !== "valid") return { ok: false, state: first.state };
   const passwordHash = await hashPassword(password);
-  const result = writeTransaction((tx): ResetResult => {
+  const result = await transaction(async (tx): Promise<ResetResult> => {
     // Checked again: the token may have been used while the new password was being hashed.
-    const check = checkToken(token, "password_reset", now, tx);
+    const check = await checkToken(token, "password_reset", now, tx);
     if (check.state !== "valid") return { ok: false, state: check.state };
-    if (!consumeToken(tx, check.id, now)) return { ok: false, state: "used" };
-    tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, check.userId)).run();
+    if (!(await consumeToken(tx, check.id, now))) return { ok: false, state: "used" };
+    await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, check.userId));
     return { ok: true, userId: check.userId };
   });
-  if (result.ok) destroyUserSessions(result.userId);
+  if (result.ok) await destroyUserSessions(result.userId);
   return result;
 }

@@ -1,33 +1,32 @@
 import { eq } from "drizzle-orm";
 import { statusHistory, users } from "~db/schema";
-import { db, writeTransaction } from "~/infra/db.server";
-import { normalizeEmail } from "./users.server";
+import { transaction } from "~/infra/db.server";
+import { findUserByEmail, normalizeEmail } from "./users.server";
 import { destroyUserSessions } from "./sessions.server";
 
 /** CONTRACT §2: with ADMIN_EMAIL and ADMIN_PASSWORD set, that admin exists afterwards. Idempotent. */
 export async function ensureAdmin(email: string, password: string) {
   const normalized = normalizeEmail(email);
-  const existing = db().select().from(users).where(eq(users.email, normalized)).get();
+  const existing = await findUserByEmail(normalized);
   if (existing && existing.role === "admin" && existing.active && (await Bun.password.verify(password, existing.passwordHash))) {
     return { created: false, changed: false };
   }
   const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
-  writeTransaction((tx) => {
+  await transaction(async (tx) => {
     if (existing) {
-      tx.update(users)
+      await tx
+        .update(users)
         .set({ passwordHash, role: "admin", active: true, status: existing.status === "created_account" ? "confirmed_account" : existing.status, updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
-        .run();
+        .where(eq(users.id, existing.id));
     } else {
-      const row = tx
+      const [row] = await tx
         .insert(users)
         .values({ email: normalized, passwordHash, role: "admin", status: "confirmed_account", active: true })
-        .returning({ id: users.id })
-        .get();
-      tx.insert(statusHistory).values({ userId: row.id, fromStatus: null, toStatus: "confirmed_account", reason: "admin bootstrap" }).run();
+        .returning({ id: users.id });
+      await tx.insert(statusHistory).values({ userId: row!.id, fromStatus: null, toStatus: "confirmed_account", reason: "admin bootstrap" });
     }
   });
   // A changed password or role invalidates every open session of that account.
-  if (existing) destroyUserSessions(existing.id);
+  if (existing) await destroyUserSessions(existing.id);
   return { created: !existing, changed: Boolean(existing) };
 }

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pageViewsDaily, statusHistory, users, vehicles } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { csvField } from "~/routes/admin/users-export";
 import { userFilterFrom } from "~/domain/admin-filters";
 import { listUsers } from "./admin-users.server";
-import { likePattern } from "./admin-list.server";
-import { trafficLastDays } from "./dashboard-stats.server";
+import { likePattern } from "./search.server";
+import { trafficLastDays } from "./tracking.server";
 import { expireLeases } from "./leases.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,25 +16,25 @@ describe("lease expiry job", () => {
   test("moves couriers past their lease end to lease_expired once; re-running changes nothing", async () => {
     const rider = await createUser({ status: "working_with_vehicle" });
     const onTime = await createUser({ status: "working_with_vehicle" });
-    const due = db().insert(vehicles).values({ name: "Due", serialNumber: `DUE-${rider.id}`, status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.now() - DAY) }).returning().get();
-    db().insert(vehicles).values({ name: "Later", serialNumber: `LATER-${onTime.id}`, status: "in_use", assignedUserId: onTime.id, leaseEndsAt: new Date(Date.now() + DAY) }).run();
-    expireLeases();
+    const due = writerForTests().insert(vehicles).values({ name: "Due", serialNumber: `DUE-${rider.id}`, status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.now() - DAY) }).returning().get();
+    writerForTests().insert(vehicles).values({ name: "Later", serialNumber: `LATER-${onTime.id}`, status: "in_use", assignedUserId: onTime.id, leaseEndsAt: new Date(Date.now() + DAY) }).run();
+    await expireLeases();
     expect(getUserRow(rider.id)?.status).toBe("lease_expired");
     expect(getUserRow(onTime.id)?.status).toBe("working_with_vehicle");
-    const historyRows = () => db().select().from(statusHistory).where(eq(statusHistory.userId, rider.id)).all().length;
+    const historyRows = () => writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, rider.id)).all().length;
     const before = historyRows();
-    expect(expireLeases()).toBe(0);
+    expect(await expireLeases()).toBe(0);
     expect(historyRows()).toBe(before);
     // The vehicle stays with the courier until the admin renews or ends the lease.
-    expect(db().select().from(vehicles).where(eq(vehicles.id, due.id)).get()?.assignedUserId).toBe(rider.id);
+    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, due.id)).get()?.assignedUserId).toBe(rider.id);
   });
 });
 
 describe("traffic chart", () => {
-  test("30 days ending today, days without visits as zero", () => {
+  test("30 days ending today, days without visits as zero", async () => {
     const now = new Date("2026-03-31T10:00:00Z");
-    db().insert(pageViewsDaily).values([{ day: "2026-03-30", views: 12 }, { day: "2026-03-02", views: 3 }, { day: "2026-03-01", views: 99 }]).onConflictDoNothing().run();
-    const days = trafficLastDays(now);
+    writerForTests().insert(pageViewsDaily).values([{ day: "2026-03-30", views: 12 }, { day: "2026-03-02", views: 3 }, { day: "2026-03-01", views: 99 }]).onConflictDoNothing().run();
+    const days = await trafficLastDays(now);
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ day: "2026-03-02", views: 3 });
     expect(days[28]).toEqual({ day: "2026-03-30", views: 12 });
@@ -48,14 +48,14 @@ describe("users list", () => {
     const a = await createUser({ email: "percent%match@example.com", fullName: "Zed Percent" });
     await createUser({ email: "plainmatch@example.com", fullName: "Zed Plain" });
     expect(likePattern("a%b_c")).toBe("%a\\%b\\_c%");
-    const percent = listUsers(userFilterFrom(new URLSearchParams("q=t%25m")));
+    const percent = await listUsers(userFilterFrom(new URLSearchParams("q=t%25m")));
     expect(percent.rows.map((r) => r.id)).toEqual([a.id]);
-    const byName = listUsers(userFilterFrom(new URLSearchParams("q=zed&sort=email&dir=asc")));
+    const byName = await listUsers(userFilterFrom(new URLSearchParams("q=zed&sort=email&dir=asc")));
     expect(byName.rows.map((r) => r.email)).toEqual(["percent%match@example.com", "plainmatch@example.com"]);
-    db().update(users).set({ status: "job_rejected" }).where(eq(users.id, a.id)).run();
-    expect(listUsers(userFilterFrom(new URLSearchParams("q=zed&status=job_rejected"))).total).toBe(1);
+    writerForTests().update(users).set({ status: "job_rejected" }).where(eq(users.id, a.id)).run();
+    expect((await listUsers(userFilterFrom(new URLSearchParams("q=zed&status=job_rejected")))).total).toBe(1);
     for (let i = 0; i < 21; i++) await createUser({ fullName: `Pager Person ${i}` });
-    const page2 = listUsers(userFilterFrom(new URLSearchParams("q=pager person&page=2")));
+    const page2 = await listUsers(userFilterFrom(new URLSearchParams("q=pager person&page=2")));
     expect([page2.total, page2.pageCount, page2.rows.length]).toEqual([21, 2, 1]);
   });
 

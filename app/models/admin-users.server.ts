@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   applications,
@@ -13,12 +13,13 @@ import {
 } from "~db/schema";
 import type { UserFilter, UserSort } from "~/domain/admin-filters";
 import type { Role } from "~/domain/status";
-import { db, preparedQuery, writeTransaction, type DB } from "~/infra/db.server";
+import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
+import { countUserSearchMatches, userSearchMatches, walkUserSearch } from "~/infra/sql-dialect.server";
 import { deleteStoredFiles } from "~/infra/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
-import { PAGE_SIZE, likeEscaped, likePattern, offsetOf, toPage } from "./admin-list.server";
+import { PAGE_SIZE, offsetOf, toPage } from "./paging.server";
+import { likeEscaped, likePattern } from "./search.server";
 import { expiringDocumentsCondition } from "./documents.server";
-import type { Tx } from "./status.server";
 
 // A tie-break in the sort's own direction, so one index (column, then rowid) serves the whole order.
 const sortColumns = {
@@ -40,14 +41,15 @@ function ftsPhrase(q: string): string | null {
 function searchOf(q: string): SQL {
   const phrase = ftsPhrase(q);
   if (!phrase) return or(likeEscaped(users.email, q), likeEscaped(users.fullName, q))!;
-  return sql`${users.id} IN (SELECT rowid FROM users_search WHERE users_search MATCH ${phrase})`;
+  return userSearchMatches(users.id, phrase);
 }
 
-function countOf(filter: UserFilter) {
+async function countOf(filter: UserFilter) {
   const phrase = filter.q ? ftsPhrase(filter.q) : null;
   // Search alone: the index holds exactly one row per user, so its own count answers without a join.
-  if (phrase && !filter.status && !filter.documents) return (db().$client.query("SELECT count(*) AS n FROM users_search WHERE users_search MATCH ?").get(phrase) as { n: number }).n;
-  return db().select({ n: count() }).from(users).where(whereOf(filter)).get()?.n ?? 0;
+  if (phrase && !filter.status && !filter.documents) return countUserSearchMatches(phrase);
+  const [row] = await db().select({ n: count() }).from(users).where(whereOf(filter));
+  return row?.n ?? 0;
 }
 
 function whereOf(filter: Pick<UserFilter, "q" | "status" | "documents">) {
@@ -89,17 +91,16 @@ function selectRows(filter: UserFilter) {
  * found first from the index alone, then only those 20 rows are read: an OFFSET over full rows read
  * (and threw away) every row before the page, 10,000 of them on page 500.
  */
-export function listUsers(filter: UserFilter) {
+export async function listUsers(filter: UserFilter) {
   if (!filter.documents) return listUsersPrepared(filter);
-  const total = countOf(filter);
+  const total = await countOf(filter);
   const ids = db().select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...orderOf(filter)).limit(PAGE_SIZE).offset(offsetOf(filter.page));
-  const rows = db()
+  const rows = await db()
     .select(rowColumns)
     .from(users)
     .leftJoin(referralLinks, eq(referralLinks.id, users.referralLinkId))
     .where(inArray(users.id, ids))
-    .orderBy(...orderOf(filter))
-    .all();
+    .orderBy(...orderOf(filter));
   return toPage(rows, total, filter.page);
 }
 
@@ -108,7 +109,7 @@ type SearchKind = "fts" | "like" | null;
 /** The same filter with its values as placeholders (`status`, `phrase`, `pattern`), so its SQL is built once. */
 function placeholderWhere(status: boolean, search: SearchKind) {
   const parts: SQL[] = [];
-  if (search === "fts") parts.push(sql`${users.id} IN (SELECT rowid FROM users_search WHERE users_search MATCH ${sql.placeholder("phrase")})`);
+  if (search === "fts") parts.push(userSearchMatches(users.id, sql`${sql.placeholder("phrase")}`));
   if (search === "like")
     parts.push(sql`(${users.email} LIKE ${sql.placeholder("pattern")} ESCAPE '\\' OR ${users.fullName} LIKE ${sql.placeholder("pattern")} ESCAPE '\\')`);
   if (status) parts.push(sql`${users.status} = ${sql.placeholder("status")}`);
@@ -119,7 +120,7 @@ function placeholderWhere(status: boolean, search: SearchKind) {
 function listQueriesFor(sort: UserSort, dir: "asc" | "desc", status: boolean, search: SearchKind) {
   const order = orderOf({ sort, dir } as UserFilter);
   const where = placeholderWhere(status, search);
-  const pageIds = (connection: DB) =>
+  const pageIds = (connection: Database) =>
     connection.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
   return {
     count: preparedQuery((connection) => connection.select({ n: count() }).from(users).where(where).prepare()),
@@ -133,21 +134,19 @@ function listQueriesFor(sort: UserSort, dir: "asc" | "desc", status: boolean, se
         .orderBy(...order)
         .prepare(),
     ),
-    rowsById: preparedQuery((connection) =>
-      connection
+    rowsById: (ids: number[]) =>
+      db()
         .select(rowColumns)
         .from(users)
         .leftJoin(referralLinks, eq(referralLinks.id, users.referralLinkId))
-        .where(sql`${users.id} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
-        .orderBy(...order)
-        .prepare(),
-    ),
+        .where(inArray(users.id, ids))
+        .orderBy(...order),
   };
 }
 
 const listQueries = new Map<string, ReturnType<typeof listQueriesFor>>();
 
-function listUsersPrepared(filter: UserFilter) {
+async function listUsersPrepared(filter: UserFilter) {
   const phrase = filter.q ? ftsPhrase(filter.q) : null;
   const search: SearchKind = !filter.q ? null : phrase ? "fts" : "like";
   const shape = `${filter.sort} ${filter.dir} ${filter.status ? "status" : ""} ${search ?? ""}`;
@@ -161,17 +160,9 @@ function listUsersPrepared(filter: UserFilter) {
   };
   if (search === "fts" && phrase && !filter.status) return searchPage(filter, phrase, queries, values);
   // The whole table or one status: the count comes from an index, the page in index order.
-  const total = queries.count().get(values)?.n ?? 0;
-  return toPage(queries.pageRows().all(values), total, filter.page);
+  const [counted] = await queries.count().execute(values);
+  return toPage(await queries.pageRows().execute(values), counted?.n ?? 0, filter.page);
 }
-
-/** The index that yields each sort's order (column, then rowid) without sorting. */
-const SORT_INDEX: Record<UserSort, { index: string; columns: string[] }> = {
-  createdAt: { index: "users_created_idx", columns: ["created_at"] },
-  email: { index: "users_email_unique", columns: ["email"] },
-  fullName: { index: "users_full_name_idx", columns: ["full_name"] },
-  status: { index: "users_status_created_idx", columns: ["status", "created_at"] },
-};
 
 /**
  * A search alone. Its total is the trigram index's own count (one row per user). A rare term's few
@@ -180,60 +171,50 @@ const SORT_INDEX: Record<UserSort, { index: string; columns: string[] }> = {
  * keeping the entries the index matched, takes 1–3 ms. The walk is chosen when its expected length
  * ((offset + page) × users ÷ matches) is under ten times the matches it would otherwise read.
  */
-function searchPage(filter: UserFilter, phrase: string, queries: ReturnType<typeof listQueriesFor>, values: { limit: number; offset: number }) {
-  const sqlite = db().$client;
-  const total = (sqlite.query("SELECT count(*) AS n FROM users_search WHERE users_search MATCH ?").get(phrase) as { n: number }).n;
+async function searchPage(filter: UserFilter, phrase: string, queries: ReturnType<typeof listQueriesFor>, values: { limit: number; offset: number }) {
+  const total = await countUserSearchMatches(phrase);
   if (total === 0 || values.offset >= total) return toPage([], total, filter.page);
-  const highestId = (sqlite.query("SELECT max(id) AS n FROM users").get() as { n: number | null }).n ?? 0;
-  let ids: { id: number }[];
-  if ((values.offset + PAGE_SIZE) * highestId < 10 * total * total) {
-    const { index, columns } = SORT_INDEX[filter.sort];
-    const dir = filter.dir === "asc" ? "ASC" : "DESC";
-    const order = [...columns, "id"].map((column) => `${column} ${dir}`).join(", ");
-    ids = sqlite
-      .query(`SELECT id FROM users INDEXED BY ${index} WHERE id IN (SELECT rowid FROM users_search WHERE users_search MATCH ?) ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(phrase, values.limit, values.offset) as { id: number }[];
-  } else ids = queries.ids().all({ ...values, phrase });
-  const rows = ids.length ? queries.rowsById().all({ ids: JSON.stringify(ids.map((row) => row.id)) }) : [];
+  const [highest] = await db().select({ n: max(users.id) }).from(users);
+  const walk = (values.offset + PAGE_SIZE) * (highest?.n ?? 0) < 10 * total * total;
+  const ids = walk ? await walkUserSearch(phrase, filter.sort, filter.dir, values) : await queries.ids().execute({ ...values, phrase });
+  const rows = ids.length ? await queries.rowsById(ids.map((row) => row.id)) : [];
   return toPage(rows, total, filter.page);
 }
 
 /** Every row matching the filter, for the CSV export (no paging). */
-export function usersForExport(filter: UserFilter) {
-  return selectRows(filter).all();
+export async function usersForExport(filter: UserFilter) {
+  return await selectRows(filter);
 }
 
 /** Everything the user detail page shows, or null for an unknown id. */
-export function getUserDetail(id: number) {
-  const user = db()
+export async function getUserDetail(id: number) {
+  const [user] = await db()
     .select({ ...rowColumns, language: users.language, updatedAt: users.updatedAt })
     .from(users)
     .leftJoin(referralLinks, eq(referralLinks.id, users.referralLinkId))
     .where(eq(users.id, id))
-    .get();
+    .limit(1);
   if (!user) return null;
   const actor = alias(users, "actor");
   const requested = alias(vehicles, "requested");
   return {
     user,
-    applications: db().select().from(applications).where(eq(applications.userId, id)).orderBy(desc(applications.createdAt)).all(),
-    vehicle: db().select().from(vehicles).where(eq(vehicles.assignedUserId, id)).get() ?? null,
-    requests: db()
+    applications: await db().select().from(applications).where(eq(applications.userId, id)).orderBy(desc(applications.createdAt)),
+    vehicle: (await db().select().from(vehicles).where(eq(vehicles.assignedUserId, id)).limit(1))[0] ?? null,
+    requests: await db()
       .select({ id: vehicleRequests.id, kind: vehicleRequests.kind, status: vehicleRequests.status, createdAt: vehicleRequests.createdAt, expiresAt: vehicleRequests.expiresAt, vehicleName: requested.name })
       .from(vehicleRequests)
       .leftJoin(requested, eq(requested.id, vehicleRequests.requestedVehicleId))
       .where(eq(vehicleRequests.userId, id))
-      .orderBy(desc(vehicleRequests.createdAt))
-      .all(),
-    reports: db().select().from(problemReports).where(eq(problemReports.userId, id)).orderBy(desc(problemReports.createdAt)).all(),
-    history: db()
+      .orderBy(desc(vehicleRequests.createdAt)),
+    reports: await db().select().from(problemReports).where(eq(problemReports.userId, id)).orderBy(desc(problemReports.createdAt)),
+    history: await db()
       .select({ id: statusHistory.id, fromStatus: statusHistory.fromStatus, toStatus: statusHistory.toStatus, reason: statusHistory.reason, createdAt: statusHistory.createdAt, actorEmail: actor.email })
       .from(statusHistory)
       .leftJoin(actor, eq(actor.id, statusHistory.actorId))
       .where(eq(statusHistory.userId, id))
-      .orderBy(desc(statusHistory.createdAt), desc(statusHistory.id))
-      .all(),
-    audit: listAuditForUser(id),
+      .orderBy(desc(statusHistory.createdAt), desc(statusHistory.id)),
+    audit: await listAuditForUser(id),
   };
 }
 
@@ -244,31 +225,31 @@ export class AdminUserError extends Error {
   }
 }
 
-function loadTarget(adminId: number, id: number, tx: Tx) {
-  const user = tx.select().from(users).where(eq(users.id, id)).get();
+async function loadTarget(adminId: number, id: number, tx: Tx) {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new AdminUserError("notFound");
   if (user.id === adminId) throw new AdminUserError("self");
   return user;
 }
 
 /** Activates or deactivates an account; deactivating ends all its sessions at once. */
-export function setUserActive(adminId: number, id: number, active: boolean) {
-  writeTransaction((tx) => {
-    const user = loadTarget(adminId, id, tx);
-    tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id)).run();
-    if (!active) tx.delete(sessions).where(eq(sessions.userId, id)).run();
-    recordAudit(tx, { actorId: adminId, action: active ? "user.activate" : "user.deactivate", entityType: "user", entityId: id, subjectUserId: id, before: { active: user.active }, after: { active } });
+export async function setUserActive(adminId: number, id: number, active: boolean) {
+  await transaction(async (tx) => {
+    const user = await loadTarget(adminId, id, tx);
+    await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
+    if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, { actorId: adminId, action: active ? "user.activate" : "user.deactivate", entityType: "user", entityId: id, subjectUserId: id, before: { active: user.active }, after: { active } });
   });
 }
 
 /** Changes a role; the account's sessions end so the new role applies on the next request. */
-export function changeUserRole(adminId: number, id: number, role: Role) {
-  writeTransaction((tx) => {
-    const user = loadTarget(adminId, id, tx);
+export async function changeUserRole(adminId: number, id: number, role: Role) {
+  await transaction(async (tx) => {
+    const user = await loadTarget(adminId, id, tx);
     if (user.role === role) return;
-    tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).run();
-    tx.delete(sessions).where(eq(sessions.userId, id)).run();
-    recordAudit(tx, { actorId: adminId, action: "user.role", entityType: "user", entityId: id, subjectUserId: id, before: { role: user.role }, after: { role } });
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await recordAudit(tx, { actorId: adminId, action: "user.role", entityType: "user", entityId: id, subjectUserId: id, before: { role: user.role }, after: { role } });
   });
 }
 
@@ -277,21 +258,21 @@ export function changeUserRole(adminId: number, id: number, role: Role) {
  * it rode is freed, then its files are removed from disk. The audit entry keeps no personal data.
  */
 export async function eraseUser(adminId: number, id: number) {
-  const keys = writeTransaction((tx) => {
-    const user = loadTarget(adminId, id, tx);
-    const appIds = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, id)).all().map((r) => r.id);
-    const reportIds = tx.select({ id: problemReports.id }).from(problemReports).where(eq(problemReports.userId, id)).all().map((r) => r.id);
+  const keys = await transaction(async (tx) => {
+    const user = await loadTarget(adminId, id, tx);
+    const appIds = (await tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, id))).map((r) => r.id);
+    const reportIds = (await tx.select({ id: problemReports.id }).from(problemReports).where(eq(problemReports.userId, id))).map((r) => r.id);
     const owned = [eq(uploads.ownerId, id)];
     if (appIds.length) owned.push(inArray(uploads.applicationId, appIds));
     if (reportIds.length) owned.push(inArray(uploads.problemReportId, reportIds));
-    const files = tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(or(...owned)).all();
-    if (files.length) tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id))).run();
-    tx.update(vehicles)
+    const files = await tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(or(...owned));
+    if (files.length) await tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id)));
+    await tx
+      .update(vehicles)
       .set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: new Date() })
-      .where(eq(vehicles.assignedUserId, id))
-      .run();
-    tx.delete(users).where(eq(users.id, id)).run();
-    recordAudit(tx, { actorId: adminId, action: "user.erase", entityType: "user", entityId: id, before: { role: user.role, status: user.status, files: files.length }, after: null });
+      .where(eq(vehicles.assignedUserId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, { actorId: adminId, action: "user.erase", entityType: "user", entityId: id, before: { role: user.role, status: user.status, files: files.length }, after: null });
     return files.map((f) => f.storageKey);
   });
   await deleteStoredFiles(keys);

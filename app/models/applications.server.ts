@@ -1,16 +1,20 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { applicationDrafts, applications, uploads, users } from "~db/schema";
 import { type ApplicationInput } from "~/domain/application-schema";
 import { parseValidUntil } from "~/domain/document-expiry";
 import { now as serverNow } from "~/infra/clock.server";
 import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } from "~/domain/rejection";
-import { TransitionError } from "~/domain/status";
-import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
+import type { QueueFilter } from "~/domain/review-queue";
+import { TransitionError, type ApplicationStatus } from "~/domain/status";
+import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { commitUploads, copyStoredFile, discardUploads, type PreparedUpload } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
-import { applyUserEvent, type Tx } from "./status.server";
+import { pageIds, toPage } from "./paging.server";
+import { likeEscaped, personMatches } from "./search.server";
+import { applyUserEvent } from "./status.server";
 import { insertUploadRows, listApplicationFiles, withPreparedUploads } from "./uploads.server";
 import { DOCUMENT_KINDS, documentIssues, type DocumentKind, needsRightToStay } from "~/domain/documents";
 
@@ -22,13 +26,12 @@ export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[n
  * the status change (→ applied_for_job) in one transaction. Refuses when the status does not
  * allow applying or a document the citizenship needs is missing (the schema's own rule).
  */
-export function submitApplication(userId: number, input: ApplicationFields): ApplicationRow {
-  return writeTransaction((tx) => {
-    const drafts = tx
+export async function submitApplication(userId: number, input: ApplicationFields): Promise<ApplicationRow> {
+  return transaction(async (tx) => {
+    const drafts = await tx
       .select({ id: uploads.id, kind: uploads.kind })
       .from(uploads)
-      .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])))
-      .all();
+      .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])));
     const kinds = new Set<string>(drafts.map((row) => row.kind));
     if (documentIssues(input.citizenship, (field) => kinds.has(field)).length > 0) throw new DecisionError("documentsMissing");
     if (needsRightToStay(input.citizenship)) {
@@ -37,12 +40,12 @@ export function submitApplication(userId: number, input: ApplicationFields): App
       if (validUntil.getTime() <= serverNow().getTime()) throw new DecisionError("validUntilPast");
     }
     try {
-      applyUserEvent(tx, userId, "submitApplication", { actorId: userId });
+      await applyUserEvent(tx, userId, "submitApplication", { actorId: userId });
     } catch (error) {
       if (error instanceof TransitionError) throw new DecisionError("notAllowed");
       throw error;
     }
-    const row = tx
+    const [row] = await tx
       .insert(applications)
       .values({
         userId,
@@ -55,13 +58,12 @@ export function submitApplication(userId: number, input: ApplicationFields): App
         comment: input.comment || null,
         documentValidUntil: needsRightToStay(input.citizenship) ? parseValidUntil(input.documentValidUntil) : null,
       })
-      .returning()
-      .get();
-    tx.update(uploads).set({ applicationId: row.id }).where(inArray(uploads.id, drafts.map((d) => d.id))).run();
-    tx.update(users).set({ fullName: input.fullName, updatedAt: new Date() }).where(eq(users.id, userId)).run();
+      .returning();
+    await tx.update(uploads).set({ applicationId: row!.id }).where(inArray(uploads.id, drafts.map((d) => d.id)));
+    await tx.update(users).set({ fullName: input.fullName, updatedAt: new Date() }).where(eq(users.id, userId));
     // The typed draft has become the application.
-    tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId)).run();
-    return row;
+    await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId));
+    return row!;
   });
 }
 
@@ -70,24 +72,25 @@ const latestApplication = preparedQuery((connection) =>
   connection.select().from(applications).where(eq(applications.userId, sql.placeholder("userId"))).orderBy(desc(applications.id)).limit(1).prepare(),
 );
 
-export function getLatestApplication(userId: number): ApplicationRow | undefined {
-  return latestApplication().get({ userId });
+export async function getLatestApplication(userId: number): Promise<ApplicationRow | undefined> {
+  const [row] = await latestApplication().execute({ userId });
+  return row;
 }
 
 /** One of the user's own applications with its files; another user's id finds nothing. */
-export function getOwnApplication(userId: number, applicationId: number) {
-  const row = db()
+export async function getOwnApplication(userId: number, applicationId: number) {
+  const [row] = await db()
     .select()
     .from(applications)
     .where(and(eq(applications.id, applicationId), eq(applications.userId, userId)))
-    .get();
-  return row && { ...row, files: listApplicationFiles(userId, applicationId) };
+    .limit(1);
+  return row && { ...row, files: await listApplicationFiles(userId, applicationId) };
 }
 
 type Rejection = { reason: string; reasonCode: StockRejectionReason | null; replace: DocumentKind[]; carried: PreparedUpload[] };
 
 function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, validUntil?: Date | null) {
-  return writeTransaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection, validUntil));
+  return transaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection, validUntil));
 }
 
 /**
@@ -102,14 +105,15 @@ function confirmedValidUntil(row: ApplicationRow, corrected: Date | null | undef
   return date ?? null;
 }
 
-function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, correctedValidUntil?: Date | null) {
-  const row = tx.select().from(applications).where(eq(applications.id, applicationId)).get();
+async function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, correctedValidUntil?: Date | null) {
+  const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
   if (!row) throw new DecisionError("notFound");
   if (row.status !== "pending") throw new DecisionError("notPending");
   const validUntil = approve ? confirmedValidUntil(row, correctedValidUntil) : row.documentValidUntil;
   const status = approve ? "approved" : "rejected";
   const reason = rejection?.reason ?? null;
-  tx.update(applications)
+  await tx
+    .update(applications)
     .set({
       status,
       rejectionReason: reason,
@@ -119,18 +123,17 @@ function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boole
       decidedById: adminId,
       decidedAt: new Date(),
     })
-    .where(eq(applications.id, applicationId))
-    .run();
-  applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", { actorId: adminId, reason });
+    .where(eq(applications.id, applicationId));
+  await applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", { actorId: adminId, reason });
   // From now on the document-expiry job watches the confirmed date.
-  if (approve) tx.update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, row.userId)).run();
+  if (approve) await tx.update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, row.userId));
   if (rejection?.carried.length) {
     // The documents the admin did not ask to replace become the courier's drafts for the next submission.
     const kinds = rejection.carried.map((file) => file.field as DocumentKind);
-    tx.delete(uploads).where(and(eq(uploads.ownerId, row.userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds))).run();
-    insertUploadRows(tx, rejection.carried, { kind: (file) => file.field as DocumentKind, ownerId: row.userId });
+    await tx.delete(uploads).where(and(eq(uploads.ownerId, row.userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds)));
+    await insertUploadRows(tx, rejection.carried, { kind: (file) => file.field as DocumentKind, ownerId: row.userId });
   }
-  recordAudit(tx, {
+  await recordAudit(tx, {
     actorId: adminId,
     action: approve ? "application.approve" : "application.reject",
     entityType: "application",
@@ -150,7 +153,7 @@ function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boole
  * (notFound, notPending).
  */
 export async function approveApplication(adminId: number, applicationId: number, options: { documentValidUntil?: Date | null } = {}) {
-  const userId = decide(adminId, applicationId, true, null, options.documentValidUntil);
+  const userId = await decide(adminId, applicationId, true, null, options.documentValidUntil);
   await notifyUser(userId, "applicationApproved");
 }
 
@@ -192,16 +195,17 @@ export async function rejectApplications(adminId: number, applicationIds: number
   }
   let decided: (PlannedRejection & { id: number; userId: number })[];
   try {
-    decided = writeTransaction((tx) =>
-      plans.flatMap((plan) => {
+    decided = await transaction(async (tx) => {
+      const done: (PlannedRejection & { id: number; userId: number })[] = [];
+      for (const plan of plans) {
         try {
-          return [{ ...plan, userId: tx.transaction((row) => decideIn(row, adminId, plan.id, false, plan.decision)) }];
+          done.push({ ...plan, userId: await savepoint(tx, (row) => decideIn(row, adminId, plan.id, false, plan.decision)) });
         } catch (error) {
           if (!(error instanceof DecisionError) && !(error instanceof TransitionError)) throw error;
-          return [];
         }
-      }),
-    );
+      }
+      return done;
+    });
   } catch (error) {
     await discardUploads(plans.flatMap((plan) => plan.decision.carried));
     throw error;
@@ -228,15 +232,14 @@ type PlannedRejection = { decision: Rejection };
  * uploads, not yet in place): everything a rejection needs before its transaction opens.
  */
 async function planRejection(applicationId: number, { code, note, toReplace }: ReturnType<typeof rejectionFrom>): Promise<PlannedRejection> {
-  const application = db().select({ userId: applications.userId, language: users.language }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(applications.id, applicationId)).get();
+  const [application] = await db().select({ userId: applications.userId, language: users.language }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(applications.id, applicationId)).limit(1);
   if (!application) throw new DecisionError("notFound");
   const stock = code ? translatorFor(application.language)(stockReasonKey(code)) : "";
   const reason = [stock, note].filter(Boolean).join(" — ");
-  const files = db()
+  const files = await db()
     .select()
     .from(uploads)
-    .where(and(eq(uploads.applicationId, applicationId), inArray(uploads.kind, DOCUMENT_KINDS.filter((field) => !toReplace.includes(field)))))
-    .all();
+    .where(and(eq(uploads.applicationId, applicationId), inArray(uploads.kind, DOCUMENT_KINDS.filter((field) => !toReplace.includes(field)))));
   const carried: PreparedUpload[] = [];
   try {
     for (const file of files) carried.push(await copyStoredFile(file));
@@ -249,7 +252,7 @@ async function planRejection(applicationId: number, { code, note, toReplace }: R
 
 async function rejectWithoutMail(adminId: number, applicationId: number, rejection: ReturnType<typeof rejectionFrom>) {
   const { decision } = await planRejection(applicationId, rejection);
-  const userId = await withPreparedUploads(decision.carried, () => ({ result: decide(adminId, applicationId, false, decision) }));
+  const userId = await withPreparedUploads(decision.carried, async () => ({ result: await decide(adminId, applicationId, false, decision) }));
   return { userId, reason: decision.reason };
 }
 
@@ -259,12 +262,12 @@ async function rejectWithoutMail(adminId: number, applicationId: number, rejecti
  * back alone). E-mails go out after the commit.
  */
 export async function approveApplications(adminId: number, applicationIds: number[]) {
-  const outcome = writeTransaction((tx) => {
+  const outcome = await transaction(async (tx) => {
     const done: { id: number; userId: number }[] = [];
     const skipped: number[] = [];
     for (const id of applicationIds) {
       try {
-        done.push({ id, userId: tx.transaction((row) => decideIn(row, adminId, id, true, null)) });
+        done.push({ id, userId: await savepoint(tx, (row) => decideIn(row, adminId, id, true, null)) });
       } catch (error) {
         if (!(error instanceof DecisionError) && !(error instanceof TransitionError)) throw error;
         skipped.push(id);
@@ -274,4 +277,56 @@ export async function approveApplications(adminId: number, applicationIds: numbe
   });
   for (const { userId } of outcome.done) await notifyUser(userId, "applicationApproved");
   return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
+}
+
+function applicationWhere(filter: QueueFilter<ApplicationStatus>) {
+  return and(
+    filter.status === "all" ? undefined : eq(applications.status, filter.status),
+    filter.q ? or(likeEscaped(applications.fullName, filter.q), personMatches(applications.userId, filter.q)) : undefined,
+  );
+}
+
+/** Applications of one status (pending by default), oldest or newest first, optionally searched. */
+export async function listApplications(filter: QueueFilter<ApplicationStatus>) {
+  const where = applicationWhere(filter);
+  const dir = filter.sort === "oldest" ? asc : desc;
+  const order = [dir(applications.createdAt), dir(applications.id)];
+  const [counted] = await db().select({ n: count() }).from(applications).where(where);
+  const rows = await db()
+    .select({ id: applications.id, fullName: applications.fullName, age: applications.age, phone: applications.phone, status: applications.status, createdAt: applications.createdAt, userId: users.id, email: users.email })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(inArray(applications.id, pageIds(applications, where, order, filter.page)))
+    .orderBy(...order);
+  return toPage(rows, counted?.n ?? 0, filter.page);
+}
+
+/** The ids of the pending applications, oldest first: the review queue a detail page moves through. */
+export async function pendingApplicationQueue(limit = 1000) {
+  const rows = await db()
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.status, "pending"))
+    .orderBy(asc(applications.createdAt), asc(applications.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** One application for the admin: the applicant's e-mail and status, who decided, the documents. */
+export async function getApplicationDetail(id: number) {
+  const decider = alias(users, "decider");
+  const [row] = await db()
+    .select({ application: applications, email: users.email, userStatus: users.status, deciderEmail: decider.email })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .leftJoin(decider, eq(decider.id, applications.decidedById))
+    .where(eq(applications.id, id))
+    .limit(1);
+  if (!row) return null;
+  const documents = await db()
+    .select({ id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height })
+    .from(uploads)
+    .where(eq(uploads.applicationId, id))
+    .orderBy(asc(uploads.position), asc(uploads.id));
+  return { ...row, documents };
 }

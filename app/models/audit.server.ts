@@ -2,9 +2,8 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-o
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { applications, auditLog, newsPosts, referralLinks, users, vehicles } from "~db/schema";
 import type { AuditFilter } from "~/domain/admin-filters";
-import { db } from "~/infra/db.server";
-import { pageIds, toPage } from "./admin-list.server";
-import type { Tx } from "./status.server";
+import { db, type Tx } from "~/infra/db.server";
+import { pageIds, toPage } from "./paging.server";
 
 export type AuditEntry = {
   actorId: number | null;
@@ -17,8 +16,9 @@ export type AuditEntry = {
 };
 
 /** Records an admin change inside the transaction that makes it (CONTRACT §6). */
-export function recordAudit(tx: Tx, entry: AuditEntry) {
-  tx.insert(auditLog)
+export async function recordAudit(tx: Tx, entry: AuditEntry) {
+  await tx
+    .insert(auditLog)
     .values({
       actorId: entry.actorId,
       action: entry.action,
@@ -27,8 +27,7 @@ export function recordAudit(tx: Tx, entry: AuditEntry) {
       subjectUserId: entry.subjectUserId ?? null,
       before: entry.before ?? null,
       after: entry.after ?? null,
-    })
-    .run();
+    });
 }
 
 function whereOf(filter: Omit<AuditFilter, "page">) {
@@ -72,30 +71,29 @@ function selectEntries() {
     .leftJoin(referralLinks, on("referral", referralLinks.id));
 }
 
-export type AuditRow = ReturnType<typeof listAuditForUser>[number];
+export type AuditRow = Awaited<ReturnType<typeof listAuditForUser>>[number];
 
 /** One page of the audit log, newest first, filtered by actor, action and days. */
-export function listAudit(filter: AuditFilter) {
+export async function listAudit(filter: AuditFilter) {
   const where = whereOf(filter);
-  const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
-  const rows = selectEntries()
+  const [counted] = await db().select({ n: count() }).from(auditLog).where(where);
+  const rows = await selectEntries()
     .where(inArray(auditLog.id, pageIds(auditLog, where, [desc(auditLog.createdAt), desc(auditLog.id)], filter.page)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .all();
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  const total = counted?.n ?? 0;
   return toPage(rows, total, filter.page);
 }
 
 /** The latest entries about one user, for the user's page. */
-export function listAuditForUser(userId: number, limit = 100) {
-  return selectEntries().where(eq(auditLog.subjectUserId, userId)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).all();
+export async function listAuditForUser(userId: number, limit = 100) {
+  return await selectEntries().where(eq(auditLog.subjectUserId, userId)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
 }
 
 /** Everyone who appears as an actor, for the filter's list. */
-export function listAuditActors() {
-  return db()
+export async function listAuditActors() {
+  return await db()
     .selectDistinct({ id: users.id, email: users.email, fullName: users.fullName })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(users.email)
-    .all();
+    .orderBy(users.email);
 }

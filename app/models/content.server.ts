@@ -7,42 +7,40 @@ import { db } from "~/infra/db.server";
 
 /** Public reads of the landing page's editable content (FAQ, fleet, partners, news). */
 
-export function listFaq(language: Language): FaqEntry[] {
-  return db()
+export async function listFaq(language: Language): Promise<FaqEntry[]> {
+  return await db()
     .select({ id: faqEntries.id, question: faqEntries.question, answer: faqEntries.answer })
     .from(faqEntries)
     .where(eq(faqEntries.language, language))
-    .orderBy(asc(faqEntries.position), asc(faqEntries.id))
-    .all();
+    .orderBy(asc(faqEntries.position), asc(faqEntries.id));
 }
 
-export function listFleet(language: Language) {
-  return db()
+export async function listFleet(language: Language) {
+  return await db()
     .select({ id: fleetModels.id, title: fleetModels.title, spec: fleetModels.spec, image: fleetModels.image })
     .from(fleetModels)
     .where(eq(fleetModels.language, language))
-    .orderBy(asc(fleetModels.position), asc(fleetModels.id))
-    .all();
+    .orderBy(asc(fleetModels.position), asc(fleetModels.id));
 }
 
-export function listPartners() {
-  return db()
+export async function listPartners() {
+  return await db()
     .select({ id: partners.id, name: partners.name, url: partners.url, logo: partners.logo })
     .from(partners)
-    .orderBy(asc(partners.position), asc(partners.id))
-    .all();
+    .orderBy(asc(partners.position), asc(partners.id));
 }
 
 export const NEWS_PAGE_SIZE = 3;
 
 
 /** Published posts for the language (or for every language), newest first, one page at a time. */
-export function listPublishedNews(language: Language, page: number, pageSize = NEWS_PAGE_SIZE) {
+export async function listPublishedNews(language: Language, page: number, pageSize = NEWS_PAGE_SIZE) {
   const visible = and(eq(newsPosts.published, true), or(isNull(newsPosts.language), eq(newsPosts.language, language)));
-  const total = db().select({ n: count() }).from(newsPosts).where(visible).get()?.n ?? 0;
+  const [counted] = await db().select({ n: count() }).from(newsPosts).where(visible);
+  const total = counted?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const posts = db()
+  const posts = await db()
     .select({
       id: newsPosts.id,
       titleSk: newsPosts.titleSk,
@@ -58,10 +56,9 @@ export function listPublishedNews(language: Language, page: number, pageSize = N
     .where(visible)
     .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .all();
+    .offset((current - 1) * pageSize);
   const media = posts.length
-    ? db()
+    ? await db()
         .select({ id: uploads.id, postId: uploads.newsPostId, mime: uploads.mime, width: uploads.width, height: uploads.height })
         .from(uploads)
         .where(
@@ -74,7 +71,6 @@ export function listPublishedNews(language: Language, page: number, pageSize = N
           ),
         )
         .orderBy(asc(uploads.position), asc(uploads.id))
-        .all()
     : [];
   const items: NewsItem[] = posts.map(({ titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...post }) => {
     const title = pickLocalized({ sk: titleSk, ua: titleUa, en: titleEn }, language);

@@ -62,7 +62,7 @@ export type DecisionMail =
  * a mail failure is logged and never undoes the decision.
  */
 export async function notifyUser(userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}) {
-  const user = db().select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).get();
+  const [user] = await db().select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return false;
   const t = translatorFor(user.language);
   // Dates are written the way the recipient's language writes them.

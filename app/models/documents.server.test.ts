@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, documentReminders, statusHistory, uploads, users, vehicleRequests, vehicles } from "~db/schema";
 import { parseValidUntil } from "~/domain/document-expiry";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { parseMail } from "../../tests/mail-capture";
@@ -20,28 +20,28 @@ let fileSerial = 0;
 
 async function courier(status: "working_no_vehicle" | "working_with_vehicle" = "working_no_vehicle", language: "sk" | "ua" | "en" = "en") {
   const user = await createUser({ status, language });
-  db().update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, user.id)).run();
+  writerForTests().update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, user.id)).run();
   return user;
 }
 
 /** A right-to-stay file as the upload pipeline leaves it: a draft (or attached to an application). */
-function file(ownerId: number, kind: "residence_front" | "residence_back" | "refugee_document", link: { applicationId?: number } = {}) {
-  return db()
+async function file(ownerId: number, kind: "residence_front" | "residence_back" | "refugee_document", link: { applicationId?: number } = {}) {
+  return writerForTests()
     .insert(uploads)
     .values({ storageKey: `doc-test-${++fileSerial}-${Date.now()}.jpg`, kind, mime: "image/jpeg", size: 10, ownerId, applicationId: link.applicationId ?? null })
     .returning()
     .get();
 }
 
-const mailsTo = (email: string) => sentMails().map(parseMail).filter((m) => m.to.includes(email));
-const remindersOf = (userId: number) => db().select().from(documentReminders).where(eq(documentReminders.userId, userId)).all();
+const mailsTo = async (email: string) => sentMails().map(parseMail).filter((m) => m.to.includes(email));
+const remindersOf = async (userId: number) => writerForTests().select().from(documentReminders).where(eq(documentReminders.userId, userId)).all();
 
 const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
 
 describe("approval confirms the document's date", () => {
   test("the admin's corrected date becomes the courier's valid-until; a past date is refused", async () => {
     const user = await createUser({ status: "applied_for_job" });
-    const app = db()
+    const app = writerForTests()
       .insert(applications)
       .values({ userId: user.id, fullName: "Oleh Koval", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone", documentValidUntil: parseValidUntil("2031-01-31") })
       .returning()
@@ -49,7 +49,7 @@ describe("approval confirms the document's date", () => {
     expect(await refusal(() => approveApplication(admin.id, app.id, { documentValidUntil: parseValidUntil("2020-01-01") }))).toBe("validUntilPast");
     await approveApplication(admin.id, app.id, { documentValidUntil: validUntil });
     expect(getUserRow(user.id)?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
-    expect(db().select().from(applications).where(eq(applications.id, app.id)).get()?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
+    expect(writerForTests().select().from(applications).where(eq(applications.id, app.id)).get()?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
   });
 });
 
@@ -60,31 +60,31 @@ describe("the document-expiry job", () => {
     await runDocumentExpiry(at(30));
     await runDocumentExpiry(at(29));
     await runDocumentExpiry(at(20));
-    expect(remindersOf(user.id).map((r) => r.thresholdDays)).toEqual([30]);
-    expect(mailsTo(user.email)).toHaveLength(1);
-    expect(mailsTo(user.email)[0]!.subject).toContain("Váš doklad o pobyte platí do");
-    expect(mailsTo(user.email)[0]!.text).toContain("zostáva dní: 30");
+    expect((await remindersOf(user.id)).map((r) => r.thresholdDays)).toEqual([30]);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect((await mailsTo(user.email))[0]!.subject).toContain("Váš doklad o pobyte platí do");
+    expect((await mailsTo(user.email))[0]!.text).toContain("zostáva dní: 30");
     await runDocumentExpiry(at(7));
     await runDocumentExpiry(at(6));
-    expect(remindersOf(user.id).map((r) => r.thresholdDays).sort()).toEqual([30, 7]);
-    expect(mailsTo(user.email)).toHaveLength(2);
+    expect((await remindersOf(user.id)).map((r) => r.thresholdDays).sort()).toEqual([30, 7]);
+    expect(await mailsTo(user.email)).toHaveLength(2);
     expect(getUserRow(user.id)?.status).toBe("working_no_vehicle");
   });
 
   test("on the day it ends: documents_expired with history and audit, a pending request refused, one e-mail; idempotent", async () => {
     const user = await courier();
     const vehicle = createVehicle();
-    const request = createVehicleRequest(user.id, vehicle.id);
+    const request = await createVehicleRequest(user.id, vehicle.id);
     expect(getUserRow(user.id)?.status).toBe("applied_for_vehicle");
-    expect(countExpiringDocuments(at(1))).toBeGreaterThanOrEqual(1);
+    expect(await countExpiringDocuments(at(1))).toBeGreaterThanOrEqual(1);
     await runDocumentExpiry(validUntil);
     await runDocumentExpiry(new Date(validUntil.getTime() + DAY));
     expect(getUserRow(user.id)?.status).toBe("documents_expired");
-    const history = db().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().at(-1)!;
+    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().at(-1)!;
     expect([history.fromStatus, history.toStatus]).toEqual(["applied_for_vehicle", "documents_expired"]);
-    expect(db().select().from(auditLog).where(and(eq(auditLog.action, "document.expire"), eq(auditLog.subjectUserId, user.id))).all()).toHaveLength(1);
-    expect(db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
-    expect(mailsTo(user.email).filter((m) => m.subject.includes("expired"))).toHaveLength(1);
+    expect(writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.expire"), eq(auditLog.subjectUserId, user.id))).all()).toHaveLength(1);
+    expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+    expect((await mailsTo(user.email)).filter((m) => m.subject.includes("expired"))).toHaveLength(1);
     // Blocked: no new request until the new document is accepted.
     expect(await refusal(() => createVehicleRequest(user.id, createVehicle().id))).toBe("documentsExpired");
   });
@@ -92,10 +92,10 @@ describe("the document-expiry job", () => {
   test("a courier riding a vehicle keeps it but cannot swap", async () => {
     const user = await courier("working_with_vehicle");
     const vehicle = createVehicle();
-    db().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
+    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
     await runDocumentExpiry(validUntil);
     expect(getUserRow(user.id)?.status).toBe("documents_expired");
-    expect(db().select().from(vehicles).where(eq(vehicles.id, vehicle.id)).get()?.assignedUserId).toBe(user.id);
+    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, vehicle.id)).get()?.assignedUserId).toBe(user.id);
     expect(await refusal(() => createVehicleRequest(user.id, createVehicle().id))).toBe("documentsExpired");
   });
 });
@@ -105,48 +105,48 @@ describe("a new document", () => {
     const user = await courier();
     const now = at(10);
     expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe("documentsMissing");
-    file(user.id, "residence_front");
+    await file(user.id, "residence_front");
     expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe("documentsMissing");
     expect(await refusal(() => submitDocumentRenewal(user.id, at(11), now))).toBe("validUntilPast");
-    file(user.id, "residence_back");
-    submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now);
-    file(user.id, "refugee_document");
+    await file(user.id, "residence_back");
+    await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now);
+    await file(user.id, "refugee_document");
     expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe("pendingExists");
   });
 
   test("accepted after expiry: status back with the vehicle, old files replaced and later deleted by retention", async () => {
     const user = await courier("working_with_vehicle");
     const vehicle = createVehicle();
-    db().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
-    const app = db().insert(applications).values({ userId: user.id, fullName: "Iryna", age: 25, phone: "+421903123456", contactMethod: "phone", status: "approved" }).returning().get();
-    const old = file(user.id, "refugee_document", { applicationId: app.id });
+    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
+    const app = writerForTests().insert(applications).values({ userId: user.id, fullName: "Iryna", age: 25, phone: "+421903123456", contactMethod: "phone", status: "approved" }).returning().get();
+    const old = await file(user.id, "refugee_document", { applicationId: app.id });
     await runDocumentExpiry(validUntil);
-    const fresh = file(user.id, "refugee_document");
-    const renewal = submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, validUntil);
+    const fresh = await file(user.id, "refugee_document");
+    const renewal = await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, validUntil);
     const newDate = parseValidUntil("2032-07-15")!;
     await acceptDocumentRenewal(admin.id, renewal.id, newDate, validUntil);
     const row = getUserRow(user.id)!;
     expect(row.status).toBe("working_with_vehicle");
     expect(row.documentValidUntil?.toISOString()).toBe(newDate.toISOString());
-    expect(db().select().from(uploads).where(eq(uploads.id, old.id)).get()?.replacedAt).toBeInstanceOf(Date);
-    expect(db().select().from(uploads).where(eq(uploads.id, fresh.id)).get()?.replacedAt).toBeNull();
-    expect(db().select().from(auditLog).where(and(eq(auditLog.action, "document.accept"), eq(auditLog.subjectUserId, user.id))).all()).toHaveLength(1);
-    expect(mailsTo(user.email).some((m) => m.subject.includes("accepted"))).toBe(true);
+    expect(writerForTests().select().from(uploads).where(eq(uploads.id, old.id)).get()?.replacedAt).toBeInstanceOf(Date);
+    expect(writerForTests().select().from(uploads).where(eq(uploads.id, fresh.id)).get()?.replacedAt).toBeNull();
+    expect(writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.accept"), eq(auditLog.subjectUserId, user.id))).all()).toHaveLength(1);
+    expect((await mailsTo(user.email)).some((m) => m.subject.includes("accepted"))).toBe(true);
     expect(await refusal(() => acceptDocumentRenewal(admin.id, renewal.id, null, validUntil))).toBe("notPending");
     // Retention: 90 days after it was replaced, the old file goes; the new one stays.
     await deleteReplacedDocuments(validUntil.getTime() + 91 * DAY);
-    expect(db().select().from(uploads).where(eq(uploads.id, old.id)).get()).toBeUndefined();
-    expect(db().select().from(uploads).where(eq(uploads.id, fresh.id)).get()).toBeDefined();
+    expect(writerForTests().select().from(uploads).where(eq(uploads.id, old.id)).get()).toBeUndefined();
+    expect(writerForTests().select().from(uploads).where(eq(uploads.id, fresh.id)).get()).toBeDefined();
   });
 
   test("accepted before expiry: only the date moves; reminders start over for the new date", async () => {
     const user = await courier();
     await runDocumentExpiry(at(30));
-    file(user.id, "refugee_document");
-    const renewal = submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(25));
+    await file(user.id, "refugee_document");
+    const renewal = await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(25));
     // While a new document waits, no reminder is sent.
     await runDocumentExpiry(at(7));
-    expect(remindersOf(user.id).map((r) => r.thresholdDays)).toEqual([30]);
+    expect((await remindersOf(user.id)).map((r) => r.thresholdDays)).toEqual([30]);
     await acceptDocumentRenewal(admin.id, renewal.id, null, at(5));
     expect(getUserRow(user.id)?.status).toBe("working_no_vehicle");
     await runDocumentExpiry(at(0));
@@ -155,13 +155,13 @@ describe("a new document", () => {
 
   test("refused with a reason: files marked for retention, the courier may send another", async () => {
     const user = await courier();
-    const sent = file(user.id, "refugee_document");
-    const renewal = submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(10));
+    const sent = await file(user.id, "refugee_document");
+    const renewal = await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(10));
     expect(await refusal(() => rejectDocumentRenewal(admin.id, renewal.id, " "))).toBe("reasonRequired");
     await rejectDocumentRenewal(admin.id, renewal.id, "The photo is blurred", at(9));
-    expect(db().select().from(uploads).where(eq(uploads.id, sent.id)).get()?.replacedAt).toBeInstanceOf(Date);
-    expect(mailsTo(user.email).at(-1)?.text).toContain("The photo is blurred");
-    file(user.id, "refugee_document");
-    expect(submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(8)).status).toBe("pending");
+    expect(writerForTests().select().from(uploads).where(eq(uploads.id, sent.id)).get()?.replacedAt).toBeInstanceOf(Date);
+    expect((await mailsTo(user.email)).at(-1)?.text).toContain("The photo is blurred");
+    await file(user.id, "refugee_document");
+    expect((await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(8))).status).toBe("pending");
   });
 });

@@ -10,11 +10,11 @@ import { daysLeft, documentState, dueReminder, isDocumentExpired, renewalFilesIs
 import { DOCUMENT_EXPIRING_SOON_DAYS } from "~/domain/rules";
 import { nextStatus, type UserStatus } from "~/domain/status";
 import { now as serverNow } from "~/infra/clock.server";
-import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, transaction, type Database } from "~/infra/db.server";
 import { log } from "~/infra/log.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
-import { applyUserEvent, type Tx } from "./status.server";
+import { applyUserEvent } from "./status.server";
 import { RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,8 +26,9 @@ export function mayRenewDocument(status: UserStatus) {
   return RENEWAL_STATUSES.includes(status);
 }
 
-function pendingRenewalOf(tx: Tx | ReturnType<typeof db>, userId: number) {
-  return tx.select().from(documentRenewals).where(and(eq(documentRenewals.userId, userId), eq(documentRenewals.status, "pending"))).get();
+async function pendingRenewalOf(userId: number, q: Database = db()) {
+  const [row] = await q.select().from(documentRenewals).where(and(eq(documentRenewals.userId, userId), eq(documentRenewals.status, "pending"))).limit(1);
+  return row;
 }
 
 /** The courier's drafts of right-to-stay files (chosen for a new document, not sent yet). */
@@ -40,17 +41,17 @@ const draftWhere = (userId: number) =>
  * renewal waits at a time. Throws DecisionError (notAllowed, pendingExists, documentsMissing,
  * validUntilPast).
  */
-export function submitDocumentRenewal(userId: number, validUntil: Date, now = serverNow()) {
+export async function submitDocumentRenewal(userId: number, validUntil: Date, now = serverNow()) {
   if (validUntil.getTime() <= now.getTime()) throw new DecisionError("validUntilPast");
-  return writeTransaction((tx) => {
-    const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+  return transaction(async (tx) => {
+    const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user || !mayRenewDocument(user.status)) throw new DecisionError("notAllowed");
-    if (pendingRenewalOf(tx, userId)) throw new DecisionError("pendingExists");
-    const drafts = tx.select({ id: uploads.id, kind: uploads.kind }).from(uploads).where(draftWhere(userId)).all();
+    if (await pendingRenewalOf(userId, tx)) throw new DecisionError("pendingExists");
+    const drafts = await tx.select({ id: uploads.id, kind: uploads.kind }).from(uploads).where(draftWhere(userId));
     if (renewalFilesIssue(new Set(drafts.map((d) => d.kind)))) throw new DecisionError("documentsMissing");
-    const renewal = tx.insert(documentRenewals).values({ userId, validUntil }).returning().get();
-    tx.update(uploads).set({ documentRenewalId: renewal.id }).where(inArray(uploads.id, drafts.map((d) => d.id))).run();
-    return renewal;
+    const [renewal] = await tx.insert(documentRenewals).values({ userId, validUntil }).returning();
+    await tx.update(uploads).set({ documentRenewalId: renewal!.id }).where(inArray(uploads.id, drafts.map((d) => d.id)));
+    return renewal!;
   });
 }
 
@@ -62,15 +63,16 @@ export function submitDocumentRenewal(userId: number, validUntil: Date, now = se
  * working_no_vehicle. One transaction with history and audit, then the courier's e-mail.
  */
 export async function acceptDocumentRenewal(adminId: number, renewalId: number, correctedValidUntil: Date | null = null, now = serverNow()) {
-  const outcome = writeTransaction((tx) => {
-    const renewal = tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).get();
+  const outcome = await transaction(async (tx) => {
+    const [renewal] = await tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1);
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
     const validUntil = correctedValidUntil ?? renewal.validUntil;
     if (validUntil.getTime() <= now.getTime()) throw new DecisionError("validUntilPast");
-    const user = tx.select({ status: users.status, documentValidUntil: users.documentValidUntil }).from(users).where(eq(users.id, renewal.userId)).get();
+    const [user] = await tx.select({ status: users.status, documentValidUntil: users.documentValidUntil }).from(users).where(eq(users.id, renewal.userId)).limit(1);
     if (!user) throw new DecisionError("notFound");
-    tx.update(uploads)
+    await tx
+      .update(uploads)
       .set({ replacedAt: now })
       .where(
         and(
@@ -80,19 +82,18 @@ export async function acceptDocumentRenewal(adminId: number, renewalId: number, 
           or(isNotNull(uploads.applicationId), isNotNull(uploads.documentRenewalId)),
           sql`coalesce(${uploads.documentRenewalId}, 0) <> ${renewalId}`,
         ),
-      )
-      .run();
-    tx.update(documentRenewals).set({ status: "accepted", validUntil, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId)).run();
-    tx.update(users).set({ documentValidUntil: validUntil, updatedAt: now }).where(eq(users.id, renewal.userId)).run();
+      );
+    await tx.update(documentRenewals).set({ status: "accepted", validUntil, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId));
+    await tx.update(users).set({ documentValidUntil: validUntil, updatedAt: now }).where(eq(users.id, renewal.userId));
     let status = user.status;
     if (user.status === "documents_expired") {
-      const vehicle = tx.select({ leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, renewal.userId)).get();
-      status = applyUserEvent(tx, renewal.userId, vehicle ? "acceptRenewedDocumentWithVehicle" : "acceptRenewedDocument", { actorId: adminId, reason: "new document accepted" }).to;
+      const [vehicle] = await tx.select({ leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, renewal.userId)).limit(1);
+      status = (await applyUserEvent(tx, renewal.userId, vehicle ? "acceptRenewedDocumentWithVehicle" : "acceptRenewedDocument", { actorId: adminId, reason: "new document accepted" })).to;
       if (vehicle?.leaseEndsAt && vehicle.leaseEndsAt.getTime() <= now.getTime()) {
-        status = applyUserEvent(tx, renewal.userId, "leaseExpires", { reason: "lease ended" }).to;
+        status = (await applyUserEvent(tx, renewal.userId, "leaseExpires", { reason: "lease ended" })).to;
       }
     }
-    recordAudit(tx, {
+    await recordAudit(tx, {
       actorId: adminId,
       action: "document.accept",
       entityType: "user",
@@ -110,13 +111,13 @@ export async function acceptDocumentRenewal(adminId: number, renewalId: number, 
 export async function rejectDocumentRenewal(adminId: number, renewalId: number, reason: string, now = serverNow()) {
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
-  const userId = writeTransaction((tx) => {
-    const renewal = tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).get();
+  const userId = await transaction(async (tx) => {
+    const [renewal] = await tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1);
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
-    tx.update(documentRenewals).set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId)).run();
-    tx.update(uploads).set({ replacedAt: now }).where(eq(uploads.documentRenewalId, renewalId)).run();
-    recordAudit(tx, { actorId: adminId, action: "document.reject", entityType: "user", entityId: renewal.userId, subjectUserId: renewal.userId, before: { status: "pending" }, after: { status: "rejected", reason: trimmed } });
+    await tx.update(documentRenewals).set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId));
+    await tx.update(uploads).set({ replacedAt: now }).where(eq(uploads.documentRenewalId, renewalId));
+    await recordAudit(tx, { actorId: adminId, action: "document.reject", entityType: "user", entityId: renewal.userId, subjectUserId: renewal.userId, before: { status: "pending" }, after: { status: "rejected", reason: trimmed } });
     return renewal.userId;
   });
   await notifyUser(userId, "documentRejected", { reason: trimmed });
@@ -127,19 +128,18 @@ const documentOfUser = preparedQuery((connection) =>
   connection.select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
 );
 
-export function courierDocumentStatus(userId: number, now = serverNow()) {
-  const user = documentOfUser().get({ userId });
+export async function courierDocumentStatus(userId: number, now = serverNow()) {
+  const [user] = await documentOfUser().execute({ userId });
   if (!user) return null;
   const { status, validUntil } = user;
   if (!mayRenewDocument(status) || (!validUntil && status !== "documents_expired")) return null;
-  const pending = pendingRenewalOf(db(), userId);
-  const lastRejected = db()
+  const pending = await pendingRenewalOf(userId);
+  const [lastRejected] = await db()
     .select({ reason: documentRenewals.reason, decidedAt: documentRenewals.decidedAt })
     .from(documentRenewals)
     .where(and(eq(documentRenewals.userId, userId), eq(documentRenewals.status, "rejected")))
     .orderBy(desc(documentRenewals.id))
-    .limit(1)
-    .get();
+    .limit(1);
   const state = status === "documents_expired" ? "expired" : documentState(validUntil!, now);
   return {
     validUntil: validUntil?.toISOString() ?? null,
@@ -152,25 +152,23 @@ export function courierDocumentStatus(userId: number, now = serverNow()) {
 }
 
 /** The courier's current document, the reminders sent and every renewal with its files, for the admin's user page. */
-export function adminDocumentDetail(userId: number) {
-  const user = db().select({ documentValidUntil: users.documentValidUntil, status: users.status }).from(users).where(eq(users.id, userId)).get();
+export async function adminDocumentDetail(userId: number) {
+  const [user] = await db().select({ documentValidUntil: users.documentValidUntil, status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
-  const renewals = db().select().from(documentRenewals).where(eq(documentRenewals.userId, userId)).orderBy(desc(documentRenewals.id)).limit(10).all();
+  const renewals = await db().select().from(documentRenewals).where(eq(documentRenewals.userId, userId)).orderBy(desc(documentRenewals.id)).limit(10);
   const files = renewals.length
-    ? db()
+    ? await db()
         .select({ id: uploads.id, kind: uploads.kind, width: uploads.width, height: uploads.height, renewalId: uploads.documentRenewalId })
         .from(uploads)
         .where(inArray(uploads.documentRenewalId, renewals.map((r) => r.id)))
         .orderBy(asc(uploads.kind))
-        .all()
     : [];
-  const reminders = db()
+  const reminders = await db()
     .select({ thresholdDays: documentReminders.thresholdDays, sentAt: documentReminders.sentAt, validUntil: documentReminders.validUntil })
     .from(documentReminders)
     .where(eq(documentReminders.userId, userId))
     .orderBy(desc(documentReminders.sentAt))
-    .limit(10)
-    .all();
+    .limit(10);
   if (!user.documentValidUntil && renewals.length === 0) return null;
   return {
     validUntil: user.documentValidUntil,
@@ -193,8 +191,9 @@ export function expiringDocumentsCondition(now = serverNow()) {
   );
 }
 
-export function countExpiringDocuments(now = serverNow()) {
-  return db().select({ n: count() }).from(users).where(expiringDocumentsCondition(now)).get()?.n ?? 0;
+export async function countExpiringDocuments(now = serverNow()) {
+  const [row] = await db().select({ n: count() }).from(users).where(expiringDocumentsCondition(now));
+  return row?.n ?? 0;
 }
 
 /**
@@ -206,33 +205,34 @@ export function countExpiringDocuments(now = serverNow()) {
  */
 export async function runDocumentExpiry(now = serverNow()) {
   const soon = new Date(now.getTime() + DOCUMENT_EXPIRING_SOON_DAYS * DAY);
-  const watched = db()
+  const watched = await db()
     .select({ id: users.id, status: users.status, validUntil: users.documentValidUntil })
     .from(users)
-    .where(and(eq(users.role, "user"), isNotNull(users.documentValidUntil), lte(users.documentValidUntil, soon), inArray(users.status, [...RENEWAL_STATUSES])))
-    .all();
+    .where(and(eq(users.role, "user"), isNotNull(users.documentValidUntil), lte(users.documentValidUntil, soon), inArray(users.status, [...RENEWAL_STATUSES])));
   const reminders: { userId: number; days: number; validUntil: Date }[] = [];
   const expired: { userId: number; validUntil: Date }[] = [];
   for (const courier of watched) {
     const validUntil = courier.validUntil!;
     if (isDocumentExpired(validUntil, now)) {
-      if (nextStatus(courier.status, "documentsExpire") && expireCourier(courier.id, now)) expired.push({ userId: courier.id, validUntil });
+      if (nextStatus(courier.status, "documentsExpire") && (await expireCourier(courier.id, now))) expired.push({ userId: courier.id, validUntil });
       continue;
     }
     // A courier whose new document already waits for the admin needs no reminder.
-    if (pendingRenewalOf(db(), courier.id)) continue;
-    const sent = db()
+    if (await pendingRenewalOf(courier.id)) continue;
+    const sent = await db()
       .select({ days: documentReminders.thresholdDays })
       .from(documentReminders)
-      .where(and(eq(documentReminders.userId, courier.id), eq(documentReminders.validUntil, validUntil)))
-      .all()
-      .map((r) => r.days);
-    const days = dueReminder(validUntil, now, sent);
-    if (days === null) continue;
-    const claimed = writeTransaction((tx) =>
-      tx.insert(documentReminders).values({ userId: courier.id, validUntil, thresholdDays: days, sentAt: now }).onConflictDoNothing().returning().get(),
+      .where(and(eq(documentReminders.userId, courier.id), eq(documentReminders.validUntil, validUntil)));
+    const days = dueReminder(
+      validUntil,
+      now,
+      sent.map((r) => r.days),
     );
-    if (claimed) reminders.push({ userId: courier.id, days, validUntil });
+    if (days === null) continue;
+    const claimed = await transaction((tx) =>
+      tx.insert(documentReminders).values({ userId: courier.id, validUntil, thresholdDays: days, sentAt: now }).onConflictDoNothing().returning(),
+    );
+    if (claimed.length > 0) reminders.push({ userId: courier.id, days, validUntil });
   }
   for (const r of reminders) await notifyUser(r.userId, "documentExpiring", { days: daysLeft(r.validUntil, now), date: r.validUntil });
   for (const e of expired) await notifyUser(e.userId, "documentExpired", { date: e.validUntil });
@@ -241,17 +241,17 @@ export async function runDocumentExpiry(now = serverNow()) {
 }
 
 /** One courier to documents_expired, re-checked inside the transaction (an admin may have accepted a new document a moment ago). */
-function expireCourier(userId: number, now: Date) {
-  return writeTransaction((tx) => {
-    const user = tx.select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, userId)).get();
+async function expireCourier(userId: number, now: Date) {
+  return transaction(async (tx) => {
+    const [user] = await tx.select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user?.validUntil || !isDocumentExpired(user.validUntil, now) || !nextStatus(user.status, "documentsExpire")) return false;
-    const request = tx.select().from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).get();
+    const [request] = await tx.select().from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).limit(1);
     if (request) {
-      tx.update(vehicleRequests).set({ status: "rejected", reason: "documents expired", decidedAt: now }).where(eq(vehicleRequests.id, request.id)).run();
-      recordAudit(tx, { actorId: null, action: "vehicle_request.reject", entityType: "vehicle_request", entityId: request.id, subjectUserId: userId, before: { status: "pending" }, after: { status: "rejected", reason: "documents expired" } });
+      await tx.update(vehicleRequests).set({ status: "rejected", reason: "documents expired", decidedAt: now }).where(eq(vehicleRequests.id, request.id));
+      await recordAudit(tx, { actorId: null, action: "vehicle_request.reject", entityType: "vehicle_request", entityId: request.id, subjectUserId: userId, before: { status: "pending" }, after: { status: "rejected", reason: "documents expired" } });
     }
-    applyUserEvent(tx, userId, "documentsExpire", { reason: "document expired" });
-    recordAudit(tx, {
+    await applyUserEvent(tx, userId, "documentsExpire", { reason: "document expired" });
+    await recordAudit(tx, {
       actorId: null,
       action: "document.expire",
       entityType: "user",

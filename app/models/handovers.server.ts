@@ -8,10 +8,9 @@ import { handovers, uploads, users, vehicles } from "~db/schema";
 import { newDamages, normalizeDamages, odometerIssue, type Damages, type HandoverKind } from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { now } from "~/infra/clock.server";
-import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
-import type { Tx } from "./status.server";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
 import { insertUploadRows, withUploads } from "./uploads.server";
@@ -30,32 +29,32 @@ export class HandoverError extends Error {
  * Opens a pending handover inside the transaction that starts or ends the lease. A check-in is
  * tied to the latest check-out of the same vehicle and courier, its point of comparison.
  */
-export function openHandover(tx: Tx, input: { kind: HandoverKind; vehicleId: number; userId: number; requestId?: number | null }) {
-  const checkOut =
+export async function openHandover(tx: Tx, input: { kind: HandoverKind; vehicleId: number; userId: number; requestId?: number | null }) {
+  const [checkOut] =
     input.kind === "check_in"
-      ? tx
+      ? await tx
           .select({ id: handovers.id })
           .from(handovers)
           .where(and(eq(handovers.kind, "check_out"), eq(handovers.vehicleId, input.vehicleId), eq(handovers.userId, input.userId)))
           .orderBy(desc(handovers.id))
-          .get()
-      : undefined;
-  tx.insert(handovers)
-    .values({ kind: input.kind, vehicleId: input.vehicleId, userId: input.userId, requestId: input.requestId ?? null, checkOutId: checkOut?.id ?? null, createdAt: now() })
-    .run();
+          .limit(1)
+      : [];
+  await tx
+    .insert(handovers)
+    .values({ kind: input.kind, vehicleId: input.vehicleId, userId: input.userId, requestId: input.requestId ?? null, checkOutId: checkOut?.id ?? null, createdAt: now() });
 }
 
 /** The oldest handover of a kind still waiting to be recorded for a vehicle, with what it is compared with. */
-export function getPendingHandover(vehicleId: number, kind: HandoverKind) {
-  const row = db()
+export async function getPendingHandover(vehicleId: number, kind: HandoverKind) {
+  const [row] = await db()
     .select({ handover: handovers, userEmail: users.email, userName: users.fullName })
     .from(handovers)
     .innerJoin(users, eq(users.id, handovers.userId))
     .where(and(eq(handovers.vehicleId, vehicleId), eq(handovers.kind, kind), isNull(handovers.recordedAt)))
     .orderBy(asc(handovers.id))
-    .get();
+    .limit(1);
   if (!row) return null;
-  const checkOut = row.handover.checkOutId ? db().select().from(handovers).where(eq(handovers.id, row.handover.checkOutId)).get() : undefined;
+  const [checkOut] = row.handover.checkOutId ? await db().select().from(handovers).where(eq(handovers.id, row.handover.checkOutId)).limit(1) : [];
   return {
     ...row,
     checkOut: checkOut?.recordedAt ? { batteryPercent: checkOut.batteryPercent, odometerKm: checkOut.odometerKm, damages: normalizeDamages(checkOut.damages), recordedAt: checkOut.recordedAt } : null,
@@ -69,23 +68,23 @@ export type HandoverRecord = { batteryPercent: number; odometerKm: number; damag
  * odometer, one audit entry. Files and rows commit together. Returns the new damage of a check-in.
  */
 export async function recordHandover(adminId: number, handoverId: number, input: HandoverRecord, received: ReceivedFile[]) {
-  return withUploads(received, (photos) => {
-    const result = writeTransaction((tx) => {
-      const handover = tx.select().from(handovers).where(eq(handovers.id, handoverId)).get();
+  return withUploads(received, async (photos) => {
+    const result = await transaction(async (tx) => {
+      const [handover] = await tx.select().from(handovers).where(eq(handovers.id, handoverId)).limit(1);
       if (!handover) throw new HandoverError("notFound");
       if (handover.recordedAt) throw new HandoverError("notPending");
       if (photos.length > MAX_HANDOVER_PHOTOS) throw new HandoverError("tooManyPhotos");
-      const checkOut = handover.checkOutId ? tx.select().from(handovers).where(eq(handovers.id, handover.checkOutId)).get() : undefined;
+      const [checkOut] = handover.checkOutId ? await tx.select().from(handovers).where(eq(handovers.id, handover.checkOutId)).limit(1) : [];
       if (handover.kind === "check_in" && odometerIssue(checkOut?.odometerKm ?? null, input.odometerKm)) throw new HandoverError("odometerBelowCheckOut");
       const at = now();
-      tx.update(handovers)
+      await tx
+        .update(handovers)
         .set({ batteryPercent: input.batteryPercent, odometerKm: input.odometerKm, damages: input.damages, note: input.note, recordedById: adminId, recordedAt: at })
-        .where(eq(handovers.id, handoverId))
-        .run();
-      insertUploadRows(tx, photos, { kind: "handover_photo", ownerId: handover.userId, handoverId });
-      tx.update(vehicles).set({ odometerKm: input.odometerKm, updatedAt: at }).where(eq(vehicles.id, handover.vehicleId)).run();
+        .where(eq(handovers.id, handoverId));
+      await insertUploadRows(tx, photos, { kind: "handover_photo", ownerId: handover.userId, handoverId });
+      await tx.update(vehicles).set({ odometerKm: input.odometerKm, updatedAt: at }).where(eq(vehicles.id, handover.vehicleId));
       const flagged = handover.kind === "check_in" ? newDamages(checkOut?.recordedAt ? normalizeDamages(checkOut.damages) : null, input.damages) : [];
-      recordAudit(tx, {
+      await recordAudit(tx, {
         actorId: adminId,
         action: "handover.record",
         entityType: "vehicle",
@@ -101,27 +100,26 @@ export async function recordHandover(adminId: number, handoverId: number, input:
 }
 
 /** The courier confirms a recorded handover of their own (ownership is part of the query). */
-export function confirmHandover(userId: number, handoverId: number) {
-  writeTransaction((tx) => {
-    const handover = tx.select().from(handovers).where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId))).get();
+export async function confirmHandover(userId: number, handoverId: number) {
+  await transaction(async (tx) => {
+    const [handover] = await tx.select().from(handovers).where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId))).limit(1);
     if (!handover) throw new HandoverError("notFound");
     if (!handover.recordedAt) throw new HandoverError("notRecorded");
     if (handover.confirmedAt) throw new HandoverError("alreadyConfirmed");
     const at = now();
-    tx.update(handovers).set({ confirmedAt: at }).where(eq(handovers.id, handoverId)).run();
-    recordAudit(tx, { actorId: userId, action: "handover.confirm", entityType: "vehicle", entityId: handover.vehicleId, subjectUserId: userId, before: null, after: { kind: handover.kind, confirmedAt: at.toISOString() } });
+    await tx.update(handovers).set({ confirmedAt: at }).where(eq(handovers.id, handoverId));
+    await recordAudit(tx, { actorId: userId, action: "handover.confirm", entityType: "vehicle", entityId: handover.vehicleId, subjectUserId: userId, before: null, after: { kind: handover.kind, confirmedAt: at.toISOString() } });
   });
 }
 
-function photosOf(ids: number[]): Map<number, UploadSummary[]> {
+async function photosOf(ids: number[]): Promise<Map<number, UploadSummary[]>> {
   const map = new Map<number, UploadSummary[]>();
   if (ids.length === 0) return map;
-  const rows = db()
+  const rows = await db()
     .select({ id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height, handoverId: uploads.handoverId })
     .from(uploads)
     .where(and(inArray(uploads.handoverId, ids), eq(uploads.kind, "handover_photo")))
-    .orderBy(asc(uploads.position), asc(uploads.id))
-    .all();
+    .orderBy(asc(uploads.position), asc(uploads.id));
   for (const { handoverId, ...row } of rows) if (handoverId != null) map.set(handoverId, [...(map.get(handoverId) ?? []), row]);
   return map;
 }
@@ -129,7 +127,7 @@ function photosOf(ids: number[]): Map<number, UploadSummary[]> {
 const recorder = alias(users, "recorder");
 const checkOuts = alias(handovers, "check_outs");
 
-function selectHandovers(connection = db()) {
+function selectHandovers(connection: Database = db()) {
   return connection
     .select({
       handover: handovers,
@@ -149,7 +147,7 @@ function selectHandovers(connection = db()) {
     .leftJoin(checkOuts, eq(checkOuts.id, handovers.checkOutId));
 }
 
-type SelectedHandover = Awaited<ReturnType<ReturnType<typeof selectHandovers>["all"]>>[number];
+type SelectedHandover = Awaited<ReturnType<typeof selectHandovers>>[number];
 
 /** A handover as the screens and the data export show it, with photos and (check-in) new damage. */
 function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>): HandoverView {
@@ -177,14 +175,14 @@ function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>): Ha
   };
 }
 
-function views(rows: SelectedHandover[]) {
-  const photos = photosOf(rows.map((r) => r.handover.id));
+async function views(rows: SelectedHandover[]) {
+  const photos = await photosOf(rows.map((r) => r.handover.id));
   return rows.map((row) => toView(row, photos));
 }
 
 /** A vehicle's handovers, newest first: pending ones to record and the recorded history. */
-export function listVehicleHandovers(vehicleId: number, limit = 50) {
-  return views(selectHandovers().where(eq(handovers.vehicleId, vehicleId)).orderBy(desc(handovers.createdAt), desc(handovers.id)).limit(limit).all());
+export async function listVehicleHandovers(vehicleId: number, limit = 50) {
+  return views(await selectHandovers().where(eq(handovers.vehicleId, vehicleId)).orderBy(desc(handovers.createdAt), desc(handovers.id)).limit(limit));
 }
 
 /** Recorded handovers the courier has not confirmed yet: the dashboard's "Please confirm" cards. */
@@ -195,11 +193,11 @@ const handoversToConfirm = preparedQuery((connection) =>
     .prepare(),
 );
 
-export function listHandoversToConfirm(userId: number) {
-  return views(handoversToConfirm().all({ userId }));
+export async function listHandoversToConfirm(userId: number) {
+  return views(await handoversToConfirm().execute({ userId }));
 }
 
 /** Every recorded handover of the courier, oldest first, for the data export. */
-export function listUserHandovers(userId: number) {
-  return views(selectHandovers().where(and(eq(handovers.userId, userId), isNotNull(handovers.recordedAt))).orderBy(asc(handovers.id)).all());
+export async function listUserHandovers(userId: number) {
+  return views(await selectHandovers().where(and(eq(handovers.userId, userId), isNotNull(handovers.recordedAt))).orderBy(asc(handovers.id)));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, handovers, uploads, vehicles } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
 import { createUser, refusalKey } from "../../tests/factories";
 import { createVehicle, receivedFile } from "../../tests/dashboard-helpers";
@@ -25,7 +25,7 @@ const refusal = (run: () => unknown) => refusalKey(HandoverError, run);
 async function leaseStarted() {
   const user = await createUser({ status: "working_no_vehicle" });
   const vehicle = createVehicle();
-  const request = createVehicleRequest(user.id, vehicle.id);
+  const request = await createVehicleRequest(user.id, vehicle.id);
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle, request };
 }
@@ -33,54 +33,54 @@ async function leaseStarted() {
 describe("a lease's handovers", () => {
   test("approval opens a pending check-out; the admin records it with photos; the courier confirms", async () => {
     const { user, vehicle, request } = await leaseStarted();
-    const pending = getPendingHandover(vehicle.id, "check_out")!;
+    const pending = (await getPendingHandover(vehicle.id, "check_out"))!;
     expect(pending.handover).toMatchObject({ kind: "check_out", userId: user.id, requestId: request.id, recordedAt: null });
-    expect(listHandoversToConfirm(user.id)).toEqual([]);
+    expect(await listHandoversToConfirm(user.id)).toEqual([]);
 
     const result = await recordHandover(admin.id, pending.handover.id, { batteryPercent: 95, odometerKm: 120, damages: { deck: "scratch" }, note: "Charger in the box" }, [await photo(), await photo()]);
     expect(result.newDamages).toEqual([]);
-    expect(db().select({ km: vehicles.odometerKm }).from(vehicles).where(eq(vehicles.id, vehicle.id)).get()?.km).toBe(120);
+    expect(writerForTests().select({ km: vehicles.odometerKm }).from(vehicles).where(eq(vehicles.id, vehicle.id)).get()?.km).toBe(120);
     expect(await refusal(() => recordHandover(admin.id, pending.handover.id, { batteryPercent: 1, odometerKm: 1, damages: {}, note: null }, []))).toBe("notPending");
 
-    const [card] = listHandoversToConfirm(user.id);
+    const [card] = await listHandoversToConfirm(user.id);
     expect(card).toMatchObject({ kind: "check_out", batteryPercent: 95, odometerKm: 120, damages: { deck: "scratch" }, note: "Charger in the box" });
     expect(card!.photos).toHaveLength(2);
     // Photos are the courier's private files: the courier and admins only.
     const photoId = card!.photos[0]!.id;
     const stranger = await createUser({ status: "working_no_vehicle" });
-    expect(findPrivateFile(photoId, user)?.kind).toBe("handover_photo");
-    expect(findPrivateFile(photoId, admin)?.id).toBe(photoId);
-    expect(findPrivateFile(photoId, stranger)).toBeUndefined();
+    expect((await findPrivateFile(photoId, user))?.kind).toBe("handover_photo");
+    expect((await findPrivateFile(photoId, admin))?.id).toBe(photoId);
+    expect(await findPrivateFile(photoId, stranger)).toBeUndefined();
 
     expect(await refusal(() => confirmHandover(stranger.id, card!.id))).toBe("notFound");
-    confirmHandover(user.id, card!.id);
-    expect(listHandoversToConfirm(user.id)).toEqual([]);
+    await confirmHandover(user.id, card!.id);
+    expect(await listHandoversToConfirm(user.id)).toEqual([]);
     expect(await refusal(() => confirmHandover(user.id, card!.id))).toBe("alreadyConfirmed");
-    const audit = db().select().from(auditLog).where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id))).all().map((a) => a.action);
+    const audit = writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id))).all().map((a) => a.action);
     expect(audit).toEqual(expect.arrayContaining(["handover.record", "handover.confirm"]));
   });
 
   test("the check-in compares with the check-out and flags new damage to both sides", async () => {
     const { user, vehicle } = await leaseStarted();
-    const out = getPendingHandover(vehicle.id, "check_out")!;
+    const out = (await getPendingHandover(vehicle.id, "check_out"))!;
     await recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: 500, damages: { frame: "scratch" }, note: null }, []);
-    confirmHandover(user.id, out.handover.id);
+    await confirmHandover(user.id, out.handover.id);
 
-    endLease(admin.id, vehicle.id);
-    const back = getPendingHandover(vehicle.id, "check_in")!;
+    await endLease(admin.id, vehicle.id);
+    const back = (await getPendingHandover(vehicle.id, "check_in"))!;
     expect(back.checkOut).toMatchObject({ batteryPercent: 90, odometerKm: 500, damages: { frame: "scratch" } });
     expect(await refusal(() => recordHandover(admin.id, back.handover.id, { batteryPercent: 40, odometerKm: 499, damages: {}, note: null }, []))).toBe("odometerBelowCheckOut");
     const result = await recordHandover(admin.id, back.handover.id, { batteryPercent: 40, odometerKm: 780, damages: { frame: "scratch", brakes: "broken" }, note: null }, [await photo()]);
     expect(result.newDamages).toEqual([{ part: "brakes", before: "none", after: "broken" }]);
 
-    const [card] = listHandoversToConfirm(user.id);
+    const [card] = await listHandoversToConfirm(user.id);
     expect(card).toMatchObject({ kind: "check_in", checkOut: { batteryPercent: 90, odometerKm: 500 }, newDamages: [{ part: "brakes", before: "none", after: "broken" }] });
-    const history = listVehicleHandovers(vehicle.id);
+    const history = await listVehicleHandovers(vehicle.id);
     expect(history.map((h) => h.kind)).toEqual(["check_in", "check_out"]);
     expect(history[1]!.confirmedAt).not.toBeNull();
 
     // The courier's data export carries both handovers and the photo.
-    const data = collectUserData(user.id)!;
+    const data = (await collectUserData(user.id))!;
     expect(data.handovers.map((h) => [h.kind, h.odometerKm, h.newDamages.length])).toEqual([
       ["check_out", 500, 0],
       ["check_in", 780, 1],
@@ -91,29 +91,29 @@ describe("a lease's handovers", () => {
   test("a swap opens a check-in of the old vehicle and a check-out of the new one", async () => {
     const { user, vehicle: first } = await leaseStarted();
     const second = createVehicle();
-    const swap = createVehicleRequest(user.id, second.id);
+    const swap = await createVehicleRequest(user.id, second.id);
     await approveVehicleRequest(admin.id, swap.id);
-    expect(getPendingHandover(first.id, "check_in")?.handover.userId).toBe(user.id);
-    expect(getPendingHandover(second.id, "check_out")?.handover.requestId).toBe(swap.id);
+    expect((await getPendingHandover(first.id, "check_in"))?.handover.userId).toBe(user.id);
+    expect((await getPendingHandover(second.id, "check_out"))?.handover.requestId).toBe(swap.id);
   });
 
   test("a direct assignment and an unassignment from the vehicle form open them too", async () => {
     const user = await createUser({ status: "working_no_vehicle" });
     const vehicle = createVehicle();
     const input = { name: vehicle.name, characteristics: { sk: "x", ua: null, en: null }, serialNumber: vehicle.serialNumber, comment: null, status: "available" as const, availableSince: null };
-    saveVehicle(admin.id, vehicle.id, { ...input, assignedUserId: user.id });
-    expect(getPendingHandover(vehicle.id, "check_out")?.handover.userId).toBe(user.id);
-    saveVehicle(admin.id, vehicle.id, { ...input, assignedUserId: null });
-    expect(getPendingHandover(vehicle.id, "check_in")?.handover.userId).toBe(user.id);
+    await saveVehicle(admin.id, vehicle.id, { ...input, assignedUserId: user.id });
+    expect((await getPendingHandover(vehicle.id, "check_out"))?.handover.userId).toBe(user.id);
+    await saveVehicle(admin.id, vehicle.id, { ...input, assignedUserId: null });
+    expect((await getPendingHandover(vehicle.id, "check_in"))?.handover.userId).toBe(user.id);
   });
 
   test("deleting a vehicle removes its handovers and their photo rows", async () => {
     const { vehicle } = await leaseStarted();
-    const out = getPendingHandover(vehicle.id, "check_out")!;
+    const out = (await getPendingHandover(vehicle.id, "check_out"))!;
     await recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: 1, damages: {}, note: null }, [await photo()]);
-    endLease(admin.id, vehicle.id);
+    await endLease(admin.id, vehicle.id);
     expect(await deleteVehicle(admin.id, vehicle.id)).toHaveLength(1);
-    expect(db().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id)).all()).toEqual([]);
-    expect(db().select().from(uploads).where(eq(uploads.handoverId, out.handover.id)).all()).toEqual([]);
+    expect(writerForTests().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id)).all()).toEqual([]);
+    expect(writerForTests().select().from(uploads).where(eq(uploads.handoverId, out.handover.id)).all()).toEqual([]);
   });
 });

@@ -1,52 +1,57 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { rateLimits, usedCaptchas } from "~db/schema";
 import { RATE_LIMITS } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import { transaction } from "~/infra/db.server";
 
 export type LimitName = keyof typeof RATE_LIMITS;
 export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Fixed-window counters in SQLite (survive restarts). `hit` counts one attempt against
+ * Fixed-window counters in the database (survive restarts). `hit` counts one attempt against
  * `name:subject` and says whether it is still within the limit of CONTRACT §5.
  */
-export function hit(name: LimitName, subject: string, now = Date.now()): LimitResult {
+export async function hit(name: LimitName, subject: string, now = Date.now()): Promise<LimitResult> {
   const { limit, windowSeconds } = RATE_LIMITS[name];
   const key = `${name}:${subject}`;
   const resetAt = new Date(now + windowSeconds * 1000);
   // One statement: start a new window when the old one has passed, else count up.
-  const row = db()
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt.getTime()} else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning()
-    .get();
-  if (row.count <= limit) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000)) };
+  const [row] = await transaction((tx) =>
+    tx
+      .insert(rateLimits)
+      .values({ key, count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt.getTime()} else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning(),
+  );
+  if (row!.count <= limit) return { ok: true };
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row!.resetAt.getTime() - now) / 1000)) };
 }
 
-export function reset(name: LimitName, subject: string) {
-  db().delete(rateLimits).where(eq(rateLimits.key, `${name}:${subject}`)).run();
+export async function reset(name: LimitName, subject: string) {
+  await transaction((tx) => tx.delete(rateLimits).where(eq(rateLimits.key, `${name}:${subject}`)));
 }
 
 /** Drops windows that have run out, and solved captchas past their expiry (the "expired limits" job). */
-export function deleteExpiredLimits(now = Date.now()) {
-  db().delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now))).run();
-  db().delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now))).run();
+export async function deleteExpiredLimits(now = Date.now()) {
+  await transaction(async (tx) => {
+    await tx.delete(rateLimits).where(lt(rateLimits.resetAt, new Date(now)));
+    await tx.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now)));
+  });
 }
 
 /**
  * Records a solved captcha (by its hash) until it expires; false when it was accepted before.
  * Expired ones are dropped on the way, so the table holds only the last few minutes.
  */
-export function acceptCaptchaOnce(hash: string, expiresAt: Date, now = Date.now()) {
-  db().delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now))).run();
-  const row = db().insert(usedCaptchas).values({ hash, expiresAt }).onConflictDoNothing().returning({ hash: usedCaptchas.hash }).get();
-  return row !== undefined;
+export async function acceptCaptchaOnce(hash: string, expiresAt: Date, now = Date.now()) {
+  const inserted = await transaction(async (tx) => {
+    await tx.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now)));
+    return tx.insert(usedCaptchas).values({ hash, expiresAt }).onConflictDoNothing().returning({ hash: usedCaptchas.hash });
+  });
+  return inserted.length > 0;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditLog, problemReports, serviceRecords, vehicles } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { addServiceRecord, completeService, listServiceRecords, maintenanceTile, MaintenanceError, putVehicleInService, sendReportVehicleToService, recordOdometer, vehiclesWithServiceDue } from "./maintenance.server";
@@ -9,80 +9,80 @@ import { approveVehicleRequest, createVehicleRequest, listRequestableVehicles } 
 
 const DAY = 24 * 60 * 60 * 1000;
 const admin = await createUser({ role: "admin" });
-const vehicleOf = (id: number) => db().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
-const audits = (action: string, vehicleId: number) => db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, vehicleId))).all();
+const vehicleOf = async (id: number) => writerForTests().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
+const audits = async (action: string, vehicleId: number) => writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, vehicleId))).all();
 
 
 describe("service from a problem report", () => {
   test("the vehicle goes in service with an open record linked to the report; the courier keeps it; done → in use again", async () => {
     const courier = await createUser({ status: "working_with_vehicle" });
     const vehicle = createVehicle();
-    db().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
-    const report = db().insert(problemReports).values({ userId: courier.id, vehicleId: vehicle.id, description: "Brakes squeak" }).returning().get();
-    const { recordId } = sendReportVehicleToService(admin.id, report.id, "Replace the brake pads");
-    expect(vehicleOf(vehicle.id).status).toBe("maintenance");
-    expect(vehicleOf(vehicle.id).assignedUserId).toBe(courier.id);
+    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
+    const report = writerForTests().insert(problemReports).values({ userId: courier.id, vehicleId: vehicle.id, description: "Brakes squeak" }).returning().get();
+    const { recordId } = await sendReportVehicleToService(admin.id, report.id, "Replace the brake pads");
+    expect((await vehicleOf(vehicle.id)).status).toBe("maintenance");
+    expect((await vehicleOf(vehicle.id)).assignedUserId).toBe(courier.id);
     expect(getUserRow(courier.id)?.status).toBe("working_with_vehicle");
-    const record = db().select().from(serviceRecords).where(eq(serviceRecords.id, recordId!)).get()!;
+    const record = writerForTests().select().from(serviceRecords).where(eq(serviceRecords.id, recordId!)).get()!;
     expect([record.problemReportId, record.description, record.completedAt]).toEqual([report.id, "Replace the brake pads", null]);
-    expect(audits("vehicle.service_start", vehicle.id)).toHaveLength(1);
+    expect(await audits("vehicle.service_start", vehicle.id)).toHaveLength(1);
     expect(await refusalKey(MaintenanceError, () => sendReportVehicleToService(admin.id, report.id, "again"))).toBe("alreadyInService");
-    expect(listRequestableVehicles().some((v) => v.id === vehicle.id)).toBe(false);
+    expect((await listRequestableVehicles()).some((v) => v.id === vehicle.id)).toBe(false);
 
-    completeService(admin.id, vehicle.id);
-    expect(vehicleOf(vehicle.id).status).toBe("in_use");
-    expect(listServiceRecords(vehicle.id)[0]?.completedAt).toBeInstanceOf(Date);
-    expect(audits("vehicle.service_complete", vehicle.id)).toHaveLength(1);
+    await completeService(admin.id, vehicle.id);
+    expect((await vehicleOf(vehicle.id)).status).toBe("in_use");
+    expect((await listServiceRecords(vehicle.id))[0]?.completedAt).toBeInstanceOf(Date);
+    expect(await audits("vehicle.service_complete", vehicle.id)).toHaveLength(1);
     expect(await refusalKey(MaintenanceError, () => completeService(admin.id, vehicle.id))).toBe("notInService");
   });
 
   test("a report without a vehicle cannot send one", async () => {
     const courier = await createUser({ status: "working_with_vehicle" });
-    const report = db().insert(problemReports).values({ userId: courier.id, description: "No vehicle named" }).returning().get();
+    const report = writerForTests().insert(problemReports).values({ userId: courier.id, description: "No vehicle named" }).returning().get();
     expect(await refusalKey(MaintenanceError, () => sendReportVehicleToService(admin.id, report.id, "x"))).toBe("noVehicle");
   });
 
-  test("a free vehicle in service is not requestable and returns to available", () => {
+  test("a free vehicle in service is not requestable and returns to available", async () => {
     const vehicle = createVehicle();
-    putVehicleInService(admin.id, vehicle.id);
-    expect(listRequestableVehicles().some((v) => v.id === vehicle.id)).toBe(false);
-    completeService(admin.id, vehicle.id);
-    expect(vehicleOf(vehicle.id).status).toBe("available");
+    await putVehicleInService(admin.id, vehicle.id);
+    expect((await listRequestableVehicles()).some((v) => v.id === vehicle.id)).toBe(false);
+    await completeService(admin.id, vehicle.id);
+    expect((await vehicleOf(vehicle.id)).status).toBe("available");
   });
 
   test("a swap away from a vehicle in service leaves it in service", async () => {
     const courier = await createUser({ status: "working_with_vehicle" });
     const broken = createVehicle();
-    db().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, broken.id)).run();
-    putVehicleInService(admin.id, broken.id);
+    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, broken.id)).run();
+    await putVehicleInService(admin.id, broken.id);
     const replacement = createVehicle();
-    const request = createVehicleRequest(courier.id, replacement.id);
+    const request = await createVehicleRequest(courier.id, replacement.id);
     await approveVehicleRequest(admin.id, request.id);
-    expect(vehicleOf(broken.id)).toMatchObject({ status: "maintenance", assignedUserId: null });
-    expect(vehicleOf(replacement.id).assignedUserId).toBe(courier.id);
+    expect(await vehicleOf(broken.id)).toMatchObject({ status: "maintenance", assignedUserId: null });
+    expect((await vehicleOf(replacement.id)).assignedUserId).toBe(courier.id);
   });
 });
 
 describe("service records and what is due", () => {
-  test("records, odometer and the dashboard tile", () => {
+  test("records, odometer and the dashboard tile", async () => {
     const now = new Date();
-    const before = maintenanceTile(now);
+    const before = await maintenanceTile(now);
     const byDate = createVehicle();
-    addServiceRecord(admin.id, byDate.id, { serviceDate: new Date(now.getTime() - 170 * DAY), description: "Yearly check", costCents: 4990, nextDueAt: new Date(now.getTime() + 3 * DAY), nextDueKm: null });
+    await addServiceRecord(admin.id, byDate.id, { serviceDate: new Date(now.getTime() - 170 * DAY), description: "Yearly check", costCents: 4990, nextDueAt: new Date(now.getTime() + 3 * DAY), nextDueKm: null });
     const byKm = createVehicle();
-    addServiceRecord(admin.id, byKm.id, { serviceDate: new Date(now.getTime() - 30 * DAY), description: "Tyres", costCents: null, nextDueAt: null, nextDueKm: 3000 });
-    expect(vehiclesWithServiceDue(now).some((d) => d.vehicleId === byKm.id)).toBe(false);
-    recordOdometer(admin.id, byKm.id, 2950);
-    expect(vehicleOf(byKm.id).odometerKm).toBe(2950);
-    expect(audits("vehicle.odometer", byKm.id)).toHaveLength(1);
-    expect(audits("vehicle.service_record", byDate.id)).toHaveLength(1);
-    const due = vehiclesWithServiceDue(now);
+    await addServiceRecord(admin.id, byKm.id, { serviceDate: new Date(now.getTime() - 30 * DAY), description: "Tyres", costCents: null, nextDueAt: null, nextDueKm: 3000 });
+    expect((await vehiclesWithServiceDue(now)).some((d) => d.vehicleId === byKm.id)).toBe(false);
+    await recordOdometer(admin.id, byKm.id, 2950);
+    expect((await vehicleOf(byKm.id)).odometerKm).toBe(2950);
+    expect(await audits("vehicle.odometer", byKm.id)).toHaveLength(1);
+    expect(await audits("vehicle.service_record", byDate.id)).toHaveLength(1);
+    const due = await vehiclesWithServiceDue(now);
     expect(due.find((d) => d.vehicleId === byDate.id)?.due).toEqual({ state: "soon", by: "date" });
     expect(due.find((d) => d.vehicleId === byKm.id)?.due).toEqual({ state: "soon", by: "km" });
-    putVehicleInService(admin.id, byDate.id);
-    expect(maintenanceTile(now)).toEqual({ inService: before.inService + 1, due: before.due + 2 });
+    await putVehicleInService(admin.id, byDate.id);
+    expect(await maintenanceTile(now)).toEqual({ inService: before.inService + 1, due: before.due + 2 });
     // A newer record without a due date does not hide the next service the older one named.
-    addServiceRecord(admin.id, byDate.id, { serviceDate: now, description: "Lamp", costCents: 500, nextDueAt: null, nextDueKm: null });
-    expect(vehiclesWithServiceDue(now).some((d) => d.vehicleId === byDate.id)).toBe(true);
+    await addServiceRecord(admin.id, byDate.id, { serviceDate: now, description: "Lamp", costCents: 500, nextDueAt: null, nextDueKm: null });
+    expect((await vehiclesWithServiceDue(now)).some((d) => d.vehicleId === byDate.id)).toBe(true);
   });
 });

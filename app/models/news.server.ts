@@ -2,10 +2,10 @@ import { asc, count, desc, eq, and } from "drizzle-orm";
 import { newsPosts, uploads } from "~db/schema";
 import { localized, missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import type { Language } from "~/domain/rules";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, transaction } from "~/infra/db.server";
 import type { PreparedUpload, ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
-import { PAGE_SIZE, offsetOf, toPage } from "./admin-list.server";
+import { PAGE_SIZE, offsetOf, toPage } from "./paging.server";
 import { deleteFilesOf, insertUploadRows, withNewMedia } from "./uploads.server";
 
 /** Most media files one post carries. */
@@ -32,10 +32,10 @@ export type NewsInput = {
  * All posts for the admin list, newest first, with how many media files each carries, the title in the
  * admin's language (or its fallback) and the languages the post has no text in.
  */
-export function listNewsForAdmin(page: number, language: Language) {
-  const total = db().select({ n: count() }).from(newsPosts).get()?.n ?? 0;
+export async function listNewsForAdmin(page: number, language: Language) {
+  const [counted] = await db().select({ n: count() }).from(newsPosts);
   const media = db().select({ postId: uploads.newsPostId, n: count().as("n") }).from(uploads).groupBy(uploads.newsPostId).as("media");
-  const rows = db()
+  const posts = await db()
     .select({
       id: newsPosts.id,
       titleSk: newsPosts.titleSk,
@@ -54,29 +54,27 @@ export function listNewsForAdmin(page: number, language: Language) {
     .leftJoin(media, eq(media.postId, newsPosts.id))
     .orderBy(desc(newsPosts.createdAt), desc(newsPosts.id))
     .limit(PAGE_SIZE)
-    .offset(offsetOf(page))
-    .all()
-    .map(({ titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...row }) => ({
-      ...row,
-      title: localized({ sk: titleSk, ua: titleUa, en: titleEn }, language),
-      missingLanguages: missingLanguages({ sk: titleSk, ua: titleUa, en: titleEn }, { sk: contentSk, ua: contentUa, en: contentEn }),
-    }));
-  return toPage(rows, total, page);
+    .offset(offsetOf(page));
+  const rows = posts.map(({ titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...row }) => ({
+    ...row,
+    title: localized({ sk: titleSk, ua: titleUa, en: titleEn }, language),
+    missingLanguages: missingLanguages({ sk: titleSk, ua: titleUa, en: titleEn }, { sk: contentSk, ua: contentUa, en: contentEn }),
+  }));
+  return toPage(rows, counted?.n ?? 0, page);
 }
 
-export function getNewsPost(id: number) {
-  const post = db().select().from(newsPosts).where(eq(newsPosts.id, id)).get();
+export async function getNewsPost(id: number) {
+  const [post] = await db().select().from(newsPosts).where(eq(newsPosts.id, id)).limit(1);
   if (!post) return null;
-  return { post, media: newsMedia(id) };
+  return { post, media: await newsMedia(id) };
 }
 
-export function newsMedia(postId: number) {
-  return db()
+export async function newsMedia(postId: number) {
+  return await db()
     .select({ id: uploads.id, mime: uploads.mime, width: uploads.width, height: uploads.height, storageKey: uploads.storageKey })
     .from(uploads)
     .where(and(eq(uploads.newsPostId, postId), eq(uploads.kind, "news_media")))
-    .orderBy(asc(uploads.position), asc(uploads.id))
-    .all();
+    .orderBy(asc(uploads.position), asc(uploads.id));
 }
 
 function snapshot(post: typeof newsPosts.$inferSelect | undefined) {
@@ -106,20 +104,21 @@ function newsColumns(input: NewsInput) {
 }
 
 /** Creates or updates a post; returns its id, or null when the post to update does not exist. */
-export function saveNewsPost(adminId: number, id: number | null, input: NewsInput, newMedia: PreparedUpload[] = []) {
-  return writeTransaction((tx) => {
-    const before = id === null ? undefined : tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
+export async function saveNewsPost(adminId: number, id: number | null, input: NewsInput, newMedia: PreparedUpload[] = []) {
+  return transaction(async (tx) => {
+    const [before] = id === null ? [] : await tx.select().from(newsPosts).where(eq(newsPosts.id, id)).limit(1);
     if (id !== null && !before) return null;
-    const after =
+    const [after] =
       id === null
-        ? tx.insert(newsPosts).values({ ...newsColumns(input), authorId: adminId }).returning().get()
-        : tx.update(newsPosts).set({ ...newsColumns(input), updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning().get();
+        ? await tx.insert(newsPosts).values({ ...newsColumns(input), authorId: adminId }).returning()
+        : await tx.update(newsPosts).set({ ...newsColumns(input), updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning();
+    if (!after) return null;
     if (newMedia.length) {
-      const existing = tx.select({ n: count() }).from(uploads).where(eq(uploads.newsPostId, after.id)).get()?.n ?? 0;
-      if (existing + newMedia.length > MAX_NEWS_MEDIA) throw new NewsError("tooManyMedia");
-      insertUploadRows(tx, newMedia, { kind: "news_media", newsPostId: after.id });
+      const [existing] = await tx.select({ n: count() }).from(uploads).where(eq(uploads.newsPostId, after.id));
+      if ((existing?.n ?? 0) + newMedia.length > MAX_NEWS_MEDIA) throw new NewsError("tooManyMedia");
+      await insertUploadRows(tx, newMedia, { kind: "news_media", newsPostId: after.id });
     }
-    recordAudit(tx, { actorId: adminId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: after.id, before: snapshot(before), after: { ...snapshot(after), addedMedia: newMedia.length || undefined } });
+    await recordAudit(tx, { actorId: adminId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: after.id, before: snapshot(before), after: { ...snapshot(after), addedMedia: newMedia.length || undefined } });
     return after.id;
   });
 }
@@ -131,12 +130,12 @@ export function saveNewsPostWithMedia(adminId: number, id: number | null, input:
 
 /** Deletes a post; and its media files; null when there is no such post. */
 export async function deleteNewsPost(adminId: number, id: number) {
-  const keys = writeTransaction((tx) => {
-    const before = tx.select().from(newsPosts).where(eq(newsPosts.id, id)).get();
+  const keys = await transaction(async (tx) => {
+    const [before] = await tx.select().from(newsPosts).where(eq(newsPosts.id, id)).limit(1);
     if (!before) return null;
-    const keys = tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.newsPostId, id)).all();
-    tx.delete(newsPosts).where(eq(newsPosts.id, id)).run();
-    recordAudit(tx, { actorId: adminId, action: "news.delete", entityType: "news", entityId: id, before: snapshot(before), after: null });
+    const keys = await tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.newsPostId, id));
+    await tx.delete(newsPosts).where(eq(newsPosts.id, id));
+    await recordAudit(tx, { actorId: adminId, action: "news.delete", entityType: "news", entityId: id, before: snapshot(before), after: null });
     return keys.map((k) => k.storageKey);
   });
   return deleteFilesOf(keys);
@@ -144,11 +143,11 @@ export async function deleteNewsPost(adminId: number, id: number) {
 
 /** Removes one media file of a post; and its file; null when there is no such medium. */
 export async function removeNewsMedia(adminId: number, postId: number, uploadId: number) {
-  const keys = writeTransaction((tx) => {
-    const file = tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.newsPostId, postId))).get();
+  const keys = await transaction(async (tx) => {
+    const [file] = await tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.newsPostId, postId))).limit(1);
     if (!file) return null;
-    tx.delete(uploads).where(eq(uploads.id, file.id)).run();
-    recordAudit(tx, { actorId: adminId, action: "news.media.remove", entityType: "news", entityId: postId, before: { mediaId: file.id }, after: null });
+    await tx.delete(uploads).where(eq(uploads.id, file.id));
+    await recordAudit(tx, { actorId: adminId, action: "news.media.remove", entityType: "news", entityId: postId, before: { mediaId: file.id }, after: null });
     return file.storageKey;
   });
   return deleteFilesOf(keys);

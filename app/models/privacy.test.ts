@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import * as tar from "tar";
 import { applications, auditLog, uploads } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { storage } from "~/infra/storage.server";
 
 const storedBytes = async (key: string) => {
@@ -27,7 +27,7 @@ async function applied() {
   const cookie = await sessionCookieHeader(user.id);
   const res = await call(dashboard.action, "/dashboard?intent=apply", { form: await applicationForm(), cookie });
   expect(res.status).toBeLessThan(400);
-  const app = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+  const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
   return { user, cookie, app };
 }
 
@@ -55,7 +55,7 @@ describe("download my data (issue 7, privacy)", () => {
     expect(data.applications.map((a: { id: number }) => a.id)).toEqual([app.id]);
     expect(data.statusHistory.map((h: { toStatus: string }) => h.toStatus)).toContain("applied_for_job");
     expect(Array.isArray(data.vehicleRequests) && Array.isArray(data.problemReports)).toBe(true);
-    const ownRows = db().select().from(uploads).where(eq(uploads.applicationId, app.id)).all();
+    const ownRows = writerForTests().select().from(uploads).where(eq(uploads.applicationId, app.id)).all();
     expect(data.files).toHaveLength(ownRows.length);
     const archived = readdirSync(path.join(dir, "files"));
     expect(archived).toHaveLength(ownRows.length);
@@ -90,19 +90,19 @@ describe("retention of rejected applications' identity documents", () => {
     const old = await applied();
     await rejectApplication(admin.id, fresh.app.id, "Blurry photos");
     await rejectApplication(admin.id, old.app.id, "Blurry photos");
-    db().update(applications).set({ decidedAt: new Date(Date.now() - 91 * DAY) }).where(eq(applications.id, old.app.id)).run();
-    const oldKeys = db().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all().map((u) => u.storageKey);
+    writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 91 * DAY) }).where(eq(applications.id, old.app.id)).run();
+    const oldKeys = writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all().map((u) => u.storageKey);
     expect(oldKeys.length).toBeGreaterThan(0);
     expect((await Promise.all(oldKeys.map(storedBytes))).every(Boolean)).toBe(true);
 
     expect(await deleteExpiredRejectedDocuments()).toBe(oldKeys.length);
-    expect(db().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all()).toEqual([]);
+    expect(writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all()).toEqual([]);
     expect((await Promise.all(oldKeys.map(storedBytes))).some(Boolean)).toBe(false);
-    expect(db().select().from(applications).where(eq(applications.id, old.app.id)).get()?.documentsDeletedAt).toBeInstanceOf(Date);
-    const audit = db().select().from(auditLog).where(eq(auditLog.entityId, old.app.id)).all();
+    expect(writerForTests().select().from(applications).where(eq(applications.id, old.app.id)).get()?.documentsDeletedAt).toBeInstanceOf(Date);
+    const audit = writerForTests().select().from(auditLog).where(eq(auditLog.entityId, old.app.id)).all();
     expect(audit.some((a) => a.action === "application.documentsDeleted")).toBe(true);
     // Rejected 0 days ago: kept. A second run changes nothing.
-    expect(db().select().from(uploads).where(eq(uploads.applicationId, fresh.app.id)).all().length).toBeGreaterThan(0);
+    expect(writerForTests().select().from(uploads).where(eq(uploads.applicationId, fresh.app.id)).all().length).toBeGreaterThan(0);
     expect(await deleteExpiredRejectedDocuments()).toBe(0);
   });
 
@@ -110,7 +110,7 @@ describe("retention of rejected applications' identity documents", () => {
     const admin = await createUser({ role: "admin" });
     const { app } = await applied();
     await rejectApplication(admin.id, app.id, "Incomplete");
-    db().update(applications).set({ decidedAt: new Date(Date.now() - 10 * DAY) }).where(eq(applications.id, app.id)).run();
+    writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 10 * DAY) }).where(eq(applications.id, app.id)).run();
     expect(await deleteExpiredRejectedDocuments()).toBe(0);
     expect(await deleteExpiredRejectedDocuments(Date.now() + 81 * DAY)).toBeGreaterThan(0);
   });

@@ -1,12 +1,16 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { problemReportMessages, problemReports, users, vehicles } from "~db/schema";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { problemReportMessages, problemReports, uploads, users, vehicles } from "~db/schema";
 import { cooldownRemainingMs, nextReportAt } from "~/domain/cooldown";
 import { courierMayReply, reportThread } from "~/domain/report-thread";
-import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
+import type { QueueFilter } from "~/domain/review-queue";
+import type { ReportStatus } from "~/domain/status";
+import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
-import type { Tx } from "./status.server";
+import { pageIds, toPage } from "./paging.server";
+import { likeEscaped, personMatches, vehicleMatches } from "./search.server";
 import { getSettings } from "./settings.server";
 import { insertUploadRows, listReportAttachments, withUploads } from "./uploads.server";
 
@@ -22,15 +26,13 @@ const lastReport = preparedQuery((connection) =>
     .prepare(),
 );
 
-function lastReportAt(userId: number): Date | null {
-  const row = lastReport().get({ userId });
-  return row?.createdAt ?? null;
+/** When the user may report again (null: now). The cooldown is an operator setting (default 24 h). */
+export async function reportCooldown(userId: number, now = Date.now()) {
+  const [row] = await lastReport().execute({ userId });
+  return cooldownAfter(row?.createdAt ?? null, (await getSettings()).problemReportCooldownHours, now);
 }
 
-/** When the user may report again (null: now). The cooldown is an operator setting (default 24 h). */
-export function reportCooldown(userId: number, now = Date.now()) {
-  const last = lastReportAt(userId);
-  const hours = getSettings().problemReportCooldownHours;
+function cooldownAfter(last: Date | null, hours: number, now: number) {
   const remaining = cooldownRemainingMs(last, now, hours);
   return remaining > 0 ? { nextAt: nextReportAt(last, hours)!, remainingMs: remaining } : null;
 }
@@ -41,30 +43,31 @@ export function reportCooldown(userId: number, now = Date.now()) {
  * Throws DecisionError: noVehicle, cooldown.
  */
 export async function createProblemReport(userId: number, description: string, received: ReceivedFile[]) {
-  return withUploads(received, (attachments) => {
-    const result = writeTransaction((tx) => {
-      const vehicle = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
+  const { problemReportCooldownHours } = await getSettings();
+  return withUploads(received, async (attachments) => {
+    const result = await transaction(async (tx) => {
+      const [vehicle] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
       if (!vehicle) throw new DecisionError("noVehicle");
-      if (reportCooldown(userId)) throw new DecisionError("cooldown");
-      const report = tx.insert(problemReports).values({ userId, vehicleId: vehicle.id, description }).returning().get();
-      insertUploadRows(tx, attachments, { kind: "report_attachment", ownerId: userId, problemReportId: report.id });
-      return report;
+      const [last] = await tx.select({ createdAt: problemReports.createdAt }).from(problemReports).where(eq(problemReports.userId, userId)).orderBy(desc(problemReports.createdAt)).limit(1);
+      if (cooldownAfter(last?.createdAt ?? null, problemReportCooldownHours, Date.now())) throw new DecisionError("cooldown");
+      const [report] = await tx.insert(problemReports).values({ userId, vehicleId: vehicle.id, description }).returning();
+      await insertUploadRows(tx, attachments, { kind: "report_attachment", ownerId: userId, problemReportId: report!.id });
+      return report!;
     });
     return { result };
   });
 }
 
 /** The stored messages of the given reports, grouped by report, oldest first. */
-export function listReportMessages(reportIds: number[]) {
+export async function listReportMessages(reportIds: number[]) {
   const byReport = new Map<number, (typeof problemReportMessages.$inferSelect & { authorEmail: string | null })[]>();
   if (reportIds.length === 0) return byReport;
-  const rows = db()
+  const rows = await db()
     .select({ message: problemReportMessages, authorEmail: users.email })
     .from(problemReportMessages)
     .leftJoin(users, eq(users.id, problemReportMessages.authorId))
     .where(inArray(problemReportMessages.reportId, reportIds))
-    .orderBy(asc(problemReportMessages.createdAt), asc(problemReportMessages.id))
-    .all();
+    .orderBy(asc(problemReportMessages.createdAt), asc(problemReportMessages.id));
   for (const { message, authorEmail } of rows) {
     const list = byReport.get(message.reportId) ?? [];
     list.push({ ...message, authorEmail });
@@ -93,11 +96,11 @@ const ownReports = preparedQuery((connection) =>
     .prepare(),
 );
 
-export function listOwnReports(userId: number, limit = 10) {
-  const rows = ownReports().all({ userId, limit });
+export async function listOwnReports(userId: number, limit = 10) {
+  const rows = await ownReports().execute({ userId, limit });
   const ids = rows.map((row) => row.id);
-  const files = listReportAttachments(ids);
-  const messages = listReportMessages(ids);
+  const files = await listReportAttachments(ids);
+  const messages = await listReportMessages(ids);
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
@@ -115,14 +118,15 @@ export function listOwnReports(userId: number, limit = 10) {
  * the query: another user's report is "not found". Throws DecisionError: replyRequired, notFound,
  * notPending (the report is resolved).
  */
-export function addCourierMessage(userId: number, reportId: number, body: string) {
+export async function addCourierMessage(userId: number, reportId: number, body: string) {
   const text = body.trim();
   if (!text) throw new DecisionError("replyRequired");
-  return writeTransaction((tx) => {
-    const report = tx.select({ status: problemReports.status }).from(problemReports).where(and(eq(problemReports.id, reportId), eq(problemReports.userId, userId))).get();
+  return transaction(async (tx) => {
+    const [report] = await tx.select({ status: problemReports.status }).from(problemReports).where(and(eq(problemReports.id, reportId), eq(problemReports.userId, userId))).limit(1);
     if (!report) throw new DecisionError("notFound");
     if (!courierMayReply(report.status)) throw new DecisionError("notPending");
-    return tx.insert(problemReportMessages).values({ reportId, authorId: userId, fromAdmin: false, body: text }).returning().get();
+    const [message] = await tx.insert(problemReportMessages).values({ reportId, authorId: userId, fromAdmin: false, body: text }).returning();
+    return message!;
   });
 }
 
@@ -134,17 +138,17 @@ export function addCourierMessage(userId: number, reportId: number, body: string
 export async function replyToProblemReport(adminId: number, reportId: number, response: string) {
   const text = response.trim();
   if (!text) throw new DecisionError("replyRequired");
-  const userId = writeTransaction((tx) => {
-    const report = tx.select().from(problemReports).where(eq(problemReports.id, reportId)).get();
+  const userId = await transaction(async (tx) => {
+    const [report] = await tx.select().from(problemReports).where(eq(problemReports.id, reportId)).limit(1);
     if (!report) throw new DecisionError("notFound");
-    const message = tx.insert(problemReportMessages).values({ reportId, authorId: adminId, fromAdmin: true, body: text }).returning().get();
-    recordAudit(tx, {
+    const [message] = await tx.insert(problemReportMessages).values({ reportId, authorId: adminId, fromAdmin: true, body: text }).returning();
+    await recordAudit(tx, {
       actorId: adminId,
       action: "problem_report.reply",
       entityType: "problem_report",
       entityId: reportId,
       subjectUserId: report.userId,
-      after: { messageId: message.id, body: text },
+      after: { messageId: message!.id, body: text },
     });
     return report.userId;
   });
@@ -155,20 +159,20 @@ export async function replyToProblemReport(adminId: number, reportId: number, re
  * Admin action: resolves an open report (resolvedBy, resolvedAt) or reopens a resolved one, with
  * the audit entry in the same transaction. Throws DecisionError: notFound, notPending (already so).
  */
-export function setProblemReportStatus(adminId: number, reportId: number, status: "resolved" | "open") {
-  writeTransaction((tx) => setStatusIn(tx, adminId, reportId, status));
+export async function setProblemReportStatus(adminId: number, reportId: number, status: "resolved" | "open") {
+  await transaction((tx) => setStatusIn(tx, adminId, reportId, status));
 }
 
-function setStatusIn(tx: Tx, adminId: number, reportId: number, status: "resolved" | "open") {
-  const report = tx.select().from(problemReports).where(eq(problemReports.id, reportId)).get();
+async function setStatusIn(tx: Tx, adminId: number, reportId: number, status: "resolved" | "open") {
+  const [report] = await tx.select().from(problemReports).where(eq(problemReports.id, reportId)).limit(1);
   if (!report) throw new DecisionError("notFound");
   if (report.status === status) throw new DecisionError("notPending");
   const resolved = status === "resolved";
-  tx.update(problemReports)
+  await tx
+    .update(problemReports)
     .set({ status, resolvedById: resolved ? adminId : null, resolvedAt: resolved ? new Date() : null })
-    .where(eq(problemReports.id, reportId))
-    .run();
-  recordAudit(tx, {
+    .where(eq(problemReports.id, reportId));
+  await recordAudit(tx, {
     actorId: adminId,
     action: resolved ? "problem_report.resolve" : "problem_report.reopen",
     entityType: "problem_report",
@@ -180,13 +184,13 @@ function setStatusIn(tx: Tx, adminId: number, reportId: number, status: "resolve
 }
 
 /** Bulk action: resolves many open reports in one transaction, one audit entry each; already resolved ones are skipped. */
-export function resolveProblemReports(adminId: number, reportIds: number[]) {
-  return writeTransaction((tx) => {
+export async function resolveProblemReports(adminId: number, reportIds: number[]) {
+  return transaction(async (tx) => {
     const done: number[] = [];
     const skipped: number[] = [];
     for (const id of reportIds) {
       try {
-        tx.transaction((sp) => setStatusIn(sp, adminId, id, "resolved"));
+        await savepoint(tx, (sp) => setStatusIn(sp, adminId, id, "resolved"));
         done.push(id);
       } catch (error) {
         if (!(error instanceof DecisionError)) throw error;
@@ -195,4 +199,49 @@ export function resolveProblemReports(adminId: number, reportIds: number[]) {
     }
     return { done, skipped };
   });
+}
+
+/** Problem reports (open by default, oldest first), searched by person, vehicle or text. */
+export async function listProblemReports(filter: QueueFilter<ReportStatus>) {
+  const where = and(
+    filter.status === "all" ? undefined : eq(problemReports.status, filter.status),
+    filter.q
+      ? or(personMatches(problemReports.userId, filter.q), likeEscaped(problemReports.description, filter.q), vehicleMatches(problemReports.vehicleId, filter.q))
+      : undefined,
+  );
+  const dir = filter.sort === "oldest" ? asc : desc;
+  const order = [dir(problemReports.createdAt), dir(problemReports.id)];
+  const [counted] = await db().select({ n: count() }).from(problemReports).where(where);
+  const rows = await db()
+    .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, createdAt: problemReports.createdAt, resolvedAt: problemReports.resolvedAt, userId: users.id, email: users.email, fullName: users.fullName, vehicleName: vehicles.name })
+    .from(problemReports)
+    .innerJoin(users, eq(users.id, problemReports.userId))
+    .leftJoin(vehicles, eq(vehicles.id, problemReports.vehicleId))
+    .where(inArray(problemReports.id, pageIds(problemReports, where, order, filter.page)))
+    .orderBy(...order);
+  return toPage(rows, counted?.n ?? 0, filter.page);
+}
+
+/** One report for the admin: reporter, vehicle, resolver, attachments and the whole conversation. */
+export async function getProblemReportDetail(id: number) {
+  const resolver = alias(users, "resolver");
+  const [row] = await db()
+    .select({ report: problemReports, email: users.email, fullName: users.fullName, vehicleName: vehicles.name, vehicleSerial: vehicles.serialNumber, resolverEmail: resolver.email })
+    .from(problemReports)
+    .innerJoin(users, eq(users.id, problemReports.userId))
+    .leftJoin(vehicles, eq(vehicles.id, problemReports.vehicleId))
+    .leftJoin(resolver, eq(resolver.id, problemReports.resolvedById))
+    .where(eq(problemReports.id, id))
+    .limit(1);
+  if (!row) return null;
+  const attachments = await db()
+    .select({ id: uploads.id, mime: uploads.mime, width: uploads.width, height: uploads.height })
+    .from(uploads)
+    .where(and(eq(uploads.problemReportId, id), inArray(uploads.kind, ["report_attachment"])))
+    .orderBy(asc(uploads.position), asc(uploads.id));
+  const messages = (await listReportMessages([id])).get(id) ?? [];
+  // Admin replies name their author for the other admins; the courier sees only "Courier Fleet".
+  const authors = new Map(messages.map((m) => [`message-${m.id}`, m.authorEmail]));
+  const thread = reportThread(row.report, messages).map((m) => ({ ...m, authorEmail: authors.get(m.key) ?? null }));
+  return { ...row, attachments, thread };
 }

@@ -1,53 +1,55 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { applications, auditLog, problemReports, vehicleRequests } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { sentMails } from "../../tests/dashboard-helpers";
 import { application, vehicle, vehicleRequest } from "../../tests/admin-fixtures";
 import { applicationFilterFrom, reportFilterFrom, requestFilterFrom } from "~/domain/admin-filters";
-import { listApplications, listProblemReports, listVehicleRequests, pendingApplicationQueue } from "./admin-queries.server";
+import { listApplications, pendingApplicationQueue } from "./applications.server";
+import { listProblemReports } from "./problem-reports.server";
+import { listVehicleRequests } from "./vehicle-requests.server";
 import { approveApplications, rejectApplications } from "./applications.server";
 import { resolveProblemReports } from "./problem-reports.server";
 import { decideVehicleRequests } from "./vehicle-requests.server";
 
 const admin = await createUser({ role: "admin" });
 const q = (s: string) => new URLSearchParams(s);
-const audits = (action: string, ids: number[]) => db().select().from(auditLog).where(and(eq(auditLog.action, action), inArray(auditLog.entityId, ids))).all();
+const audits = (action: string, ids: number[]) => writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), inArray(auditLog.entityId, ids))).all();
 
 describe("the review queue", () => {
   test("applications default to pending, oldest first, and the queue follows the same order", async () => {
     const older = application((await createUser({ status: "applied_for_job" })).id);
     const newer = application((await createUser({ status: "applied_for_job" })).id);
-    db().update(applications).set({ createdAt: new Date(Date.now() - 20 * 3600_000) }).where(eq(applications.id, older.id)).run();
+    writerForTests().update(applications).set({ createdAt: new Date(Date.now() - 20 * 3600_000) }).where(eq(applications.id, older.id)).run();
     const decided = application((await createUser({ status: "working_no_vehicle" })).id);
-    db().update(applications).set({ status: "approved" }).where(eq(applications.id, decided.id)).run();
-    const ids = listApplications(applicationFilterFrom(q(""))).rows.map((r) => r.id);
+    writerForTests().update(applications).set({ status: "approved" }).where(eq(applications.id, decided.id)).run();
+    const ids = (await listApplications(applicationFilterFrom(q("")))).rows.map((r) => r.id);
     expect(ids).not.toContain(decided.id);
     expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(newer.id));
-    expect(listApplications(applicationFilterFrom(q("status=all"))).rows.map((r) => r.id)).toContain(decided.id);
-    const queue = pendingApplicationQueue();
+    expect((await listApplications(applicationFilterFrom(q("status=all")))).rows.map((r) => r.id)).toContain(decided.id);
+    const queue = await pendingApplicationQueue();
     expect(queue.indexOf(older.id)).toBeLessThan(queue.indexOf(newer.id));
   });
 
   test("search finds people by name, e-mail, phone (spaces ignored) and vehicle", async () => {
     const user = await createUser({ status: "applied_for_job", email: "oleh.koval.q@example.com", fullName: "Oleh Kovalqzx" });
-    const app = db().insert(applications).values({ userId: user.id, fullName: "Oleh Kovalqzx", age: 30, phone: "+421 905 797 123", contactMethod: "phone" }).returning().get();
-    const find = (term: string) => listApplications(applicationFilterFrom(q(`q=${encodeURIComponent(term)}`))).rows.map((r) => r.id);
-    expect(find("kovalqzx")).toEqual([app.id]);
-    expect(find("oleh.koval.q@")).toEqual([app.id]);
-    expect(find("905797")).toEqual([app.id]);
-    expect(find("0905 797 12")).toEqual([]);
-    expect(find("905 797 1")).toEqual([app.id]);
+    const app = writerForTests().insert(applications).values({ userId: user.id, fullName: "Oleh Kovalqzx", age: 30, phone: "+421 905 797 123", contactMethod: "phone" }).returning().get();
+    const find = async (term: string) => (await listApplications(applicationFilterFrom(q(`q=${encodeURIComponent(term)}`)))).rows.map((r) => r.id);
+    expect(await find("kovalqzx")).toEqual([app.id]);
+    expect(await find("oleh.koval.q@")).toEqual([app.id]);
+    expect(await find("905797")).toEqual([app.id]);
+    expect(await find("0905 797 12")).toEqual([]);
+    expect(await find("905 797 1")).toEqual([app.id]);
 
     const rider = await createUser({ status: "working_no_vehicle", fullName: "Rider Searchable" });
     const wanted = vehicle({ name: "Xiaomi Zeta-Search" });
     const request = vehicleRequest(rider.id, wanted.id);
-    expect(listVehicleRequests(requestFilterFrom(q("q=zeta-search"))).rows.map((r) => r.id)).toEqual([request.id]);
-    expect(listVehicleRequests(requestFilterFrom(q("q=rider%20searchable"))).rows.map((r) => r.id)).toEqual([request.id]);
-    const report = db().insert(problemReports).values({ userId: rider.id, vehicleId: wanted.id, description: "Brake squeaks" }).returning().get();
-    expect(listProblemReports(reportFilterFrom(q("q=zeta-search"))).rows.map((r) => r.id)).toEqual([report.id]);
-    expect(listProblemReports(reportFilterFrom(q("q=squeaks"))).rows.map((r) => r.id)).toEqual([report.id]);
+    expect((await listVehicleRequests(requestFilterFrom(q("q=zeta-search")))).rows.map((r) => r.id)).toEqual([request.id]);
+    expect((await listVehicleRequests(requestFilterFrom(q("q=rider%20searchable")))).rows.map((r) => r.id)).toEqual([request.id]);
+    const report = writerForTests().insert(problemReports).values({ userId: rider.id, vehicleId: wanted.id, description: "Brake squeaks" }).returning().get();
+    expect((await listProblemReports(reportFilterFrom(q("q=zeta-search")))).rows.map((r) => r.id)).toEqual([report.id]);
+    expect((await listProblemReports(reportFilterFrom(q("q=squeaks")))).rows.map((r) => r.id)).toEqual([report.id]);
   });
 });
 
@@ -56,7 +58,7 @@ describe("bulk decisions", () => {
     const a = application((await createUser({ status: "applied_for_job" })).id);
     const b = application((await createUser({ status: "applied_for_job" })).id);
     const gone = application((await createUser({ status: "working_no_vehicle" })).id);
-    db().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id)).run();
+    writerForTests().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id)).run();
     const mailsBefore = sentMails().length;
     const result = await approveApplications(admin.id, [a.id, b.id, gone.id]);
     expect(result).toEqual({ done: [a.id, b.id], skipped: [gone.id] });
@@ -68,13 +70,13 @@ describe("bulk decisions", () => {
   test("a failure that is not a refusal rolls every row back", async () => {
     const a = application((await createUser({ status: "applied_for_job" })).id);
     const b = application((await createUser({ status: "applied_for_job" })).id);
-    db().run("create temp trigger fail_second before update on applications when new.id = " + b.id + " begin select raise(abort, 'disk full'); end");
+    writerForTests().run("create temp trigger fail_second before update on applications when new.id = " + b.id + " begin select raise(abort, 'disk full'); end");
     try {
       await expect(approveApplications(admin.id, [a.id, b.id])).rejects.toThrow("disk full");
     } finally {
-      db().run("drop trigger fail_second");
+      writerForTests().run("drop trigger fail_second");
     }
-    expect(db().select().from(applications).where(eq(applications.id, a.id)).get()?.status).toBe("pending");
+    expect(writerForTests().select().from(applications).where(eq(applications.id, a.id)).get()?.status).toBe("pending");
     expect(audits("application.approve", [a.id])).toHaveLength(0);
   });
 
@@ -82,12 +84,12 @@ describe("bulk decisions", () => {
     const a = application((await createUser({ status: "applied_for_job", language: "sk" })).id);
     const b = application((await createUser({ status: "applied_for_job", language: "en" })).id);
     const gone = application((await createUser({ status: "working_no_vehicle" })).id);
-    db().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id)).run();
+    writerForTests().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id)).run();
     await expect(rejectApplications(admin.id, [a.id], { reason: " " })).rejects.toThrow("reasonRequired");
     const mailsBefore = sentMails().length;
     const result = await rejectApplications(admin.id, [a.id, b.id, gone.id], { reasonCode: "blurryPhoto", reason: "Retake in daylight" });
     expect(result).toEqual({ done: [a.id, b.id], skipped: [gone.id] });
-    const rows = db().select().from(applications).where(inArray(applications.id, [a.id, b.id])).all();
+    const rows = writerForTests().select().from(applications).where(inArray(applications.id, [a.id, b.id])).all();
     expect(rows.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     // The stock reason in each courier's own language, the written one as it was typed.
     expect(rows[0]!.rejectionReason).not.toBe(rows[1]!.rejectionReason);
@@ -102,16 +104,16 @@ describe("bulk decisions", () => {
     const r2 = vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, vehicle().id);
     await expect(decideVehicleRequests(admin.id, [r1.id], "reject", " ")).rejects.toThrow("reasonRequired");
     expect(await decideVehicleRequests(admin.id, [r1.id, r2.id], "reject", "No scooters this week")).toEqual({ done: [r1.id, r2.id], skipped: [] });
-    expect(db().select().from(vehicleRequests).where(inArray(vehicleRequests.id, [r1.id, r2.id])).all().map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(writerForTests().select().from(vehicleRequests).where(inArray(vehicleRequests.id, [r1.id, r2.id])).all().map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(audits("vehicle_request.reject", [r1.id, r2.id])).toHaveLength(2);
 
     const approved = vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, vehicle().id);
     expect((await decideVehicleRequests(admin.id, [approved.id], "approve")).done).toEqual([approved.id]);
 
     const user = await createUser();
-    const p1 = db().insert(problemReports).values({ userId: user.id, description: "one" }).returning().get();
-    const p2 = db().insert(problemReports).values({ userId: user.id, description: "two", status: "resolved" }).returning().get();
-    expect(resolveProblemReports(admin.id, [p1.id, p2.id])).toEqual({ done: [p1.id], skipped: [p2.id] });
+    const p1 = writerForTests().insert(problemReports).values({ userId: user.id, description: "one" }).returning().get();
+    const p2 = writerForTests().insert(problemReports).values({ userId: user.id, description: "two", status: "resolved" }).returning().get();
+    expect(await resolveProblemReports(admin.id, [p1.id, p2.id])).toEqual({ done: [p1.id], skipped: [p2.id] });
     expect(audits("problem_report.resolve", [p1.id, p2.id])).toHaveLength(1);
   });
 });

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import { recoveryCodes, totpCredentials, users } from "~db/schema";
 import { formatRecoveryCode, parseSecondFactorCode, RECOVERY_CODE_COUNT, TOTP_ISSUER } from "~/domain/second-factor";
 import { seal, unseal } from "~/infra/crypto.server";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, transaction, type Tx } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
-import type { Tx } from "./status.server";
 
 /** One step either side of now: a phone clock 30 s off still works, an old code does not. */
 const EPOCH_TOLERANCE_SECONDS = 30;
@@ -17,33 +16,34 @@ const SEAL_PURPOSE = "totp-secret";
 
 export type SecondFactorState = { enrolled: false } | { enrolled: true; enabledAt: Date; recoveryCodesLeft: number };
 
-export function getSecondFactorState(userId: number): SecondFactorState {
-  const row = db().select({ enabledAt: totpCredentials.enabledAt }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+export async function getSecondFactorState(userId: number): Promise<SecondFactorState> {
+  const [row] = await db().select({ enabledAt: totpCredentials.enabledAt }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).limit(1);
   if (!row?.enabledAt) return { enrolled: false };
-  const left = db()
-    .select({ id: recoveryCodes.id })
+  const [left] = await db()
+    .select({ n: count() })
     .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-    .all().length;
-  return { enrolled: true, enabledAt: row.enabledAt, recoveryCodesLeft: left };
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return { enrolled: true, enabledAt: row.enabledAt, recoveryCodesLeft: left?.n ?? 0 };
 }
 
 /**
  * The secret of an enrolment in progress, created on first call and kept until it is confirmed, so
  * reloading the page shows the same QR code. Null when the user is already enrolled.
  */
-export function pendingEnrolment(userId: number, email: string): { secret: string; uri: string } | null {
-  const existing = db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+export async function pendingEnrolment(userId: number, email: string): Promise<{ secret: string; uri: string } | null> {
+  const existing = await credentialOf(userId);
   if (existing?.enabledAt) return null;
   let secret = existing ? unseal(existing.secret, SEAL_PURPOSE) : null;
   if (!secret) {
     // None yet, or sealed under a SESSION_SECRET that has changed since: start afresh.
     secret = generateSecret();
-    db()
-      .insert(totpCredentials)
-      .values({ userId, secret: seal(secret, SEAL_PURPOSE) })
-      .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: seal(secret, SEAL_PURPOSE), lastTimeStep: null } })
-      .run();
+    const sealed = seal(secret, SEAL_PURPOSE);
+    await transaction((tx) =>
+      tx
+        .insert(totpCredentials)
+        .values({ userId, secret: sealed })
+        .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, lastTimeStep: null } }),
+    );
   }
   return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: email, secret }) };
 }
@@ -70,13 +70,12 @@ async function checkTotp(sealedSecret: string, code: string, lastTimeStep: numbe
  * Marks a time step used, only if no later or equal one was used meanwhile: of two requests with
  * the same code, exactly one wins.
  */
-function claimTimeStep(tx: Tx, userId: number, step: number) {
-  const claimed = tx
+async function claimTimeStep(tx: Tx, userId: number, step: number) {
+  const claimed = await tx
     .update(totpCredentials)
     .set({ lastTimeStep: step })
     .where(and(eq(totpCredentials.userId, userId), or(isNull(totpCredentials.lastTimeStep), lt(totpCredentials.lastTimeStep, step))))
-    .returning({ userId: totpCredentials.userId })
-    .all();
+    .returning({ userId: totpCredentials.userId });
   return claimed.length === 1;
 }
 
@@ -86,9 +85,14 @@ async function newRecoveryCodes() {
   return { codes, hashes };
 }
 
-function replaceRecoveryCodes(tx: Tx, userId: number, hashes: string[]) {
-  tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-  for (const codeHash of hashes) tx.insert(recoveryCodes).values({ userId, codeHash }).run();
+async function replaceRecoveryCodes(tx: Tx, userId: number, hashes: string[]) {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (hashes.length) await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+async function credentialOf(userId: number) {
+  const [row] = await db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).limit(1);
+  return row;
 }
 
 /**
@@ -97,20 +101,18 @@ function replaceRecoveryCodes(tx: Tx, userId: number, hashes: string[]) {
  */
 export async function completeEnrolment(userId: number, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
   const parsed = parseSecondFactorCode(code);
-  const row = db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+  const row = await credentialOf(userId);
   if (!row || row.enabledAt || parsed?.kind !== "totp") return { ok: false };
   const step = await checkTotp(row.secret, parsed.code, row.lastTimeStep);
   if (step === null) return { ok: false };
   const { codes, hashes } = await newRecoveryCodes();
-  const done = writeTransaction(
-    (tx) => {
-      if (!claimTimeStep(tx, userId, step)) return false;
-      tx.update(totpCredentials).set({ enabledAt: new Date() }).where(eq(totpCredentials.userId, userId)).run();
-      replaceRecoveryCodes(tx, userId, hashes);
-      recordAudit(tx, { actorId: userId, action: "user.second_factor_enrolled", entityType: "user", entityId: userId, subjectUserId: userId });
-      return true;
-    },
-  );
+  const done = await transaction(async (tx) => {
+    if (!(await claimTimeStep(tx, userId, step))) return false;
+    await tx.update(totpCredentials).set({ enabledAt: new Date() }).where(eq(totpCredentials.userId, userId));
+    await replaceRecoveryCodes(tx, userId, hashes);
+    await recordAudit(tx, { actorId: userId, action: "user.second_factor_enrolled", entityType: "user", entityId: userId, subjectUserId: userId });
+    return true;
+  });
   return done ? { ok: true, recoveryCodes: codes } : { ok: false };
 }
 
@@ -120,26 +122,26 @@ export async function completeEnrolment(userId: number, code: string): Promise<{
  */
 export async function verifySecondFactor(userId: number, input: string): Promise<{ ok: true; method: "totp" | "recovery" } | { ok: false }> {
   const parsed = parseSecondFactorCode(input);
-  const row = db().select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
+  const row = await credentialOf(userId);
   if (!parsed || !row?.enabledAt) return { ok: false };
   if (parsed.kind === "totp") {
     const step = await checkTotp(row.secret, parsed.code, row.lastTimeStep);
     if (step === null) return { ok: false };
-    return writeTransaction((tx) => claimTimeStep(tx, userId, step)) ? { ok: true, method: "totp" } : { ok: false };
+    return (await transaction((tx) => claimTimeStep(tx, userId, step))) ? { ok: true, method: "totp" } : { ok: false };
   }
-  const unused = db()
+  const unused = await db()
     .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
     .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-    .all();
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   for (const candidate of unused) {
     if (!(await Bun.password.verify(parsed.code, candidate.codeHash))) continue;
-    const spent = db()
-      .update(recoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(recoveryCodes.id, candidate.id), isNull(recoveryCodes.usedAt)))
-      .returning({ id: recoveryCodes.id })
-      .all();
+    const spent = await transaction((tx) =>
+      tx
+        .update(recoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(recoveryCodes.id, candidate.id), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id }),
+    );
     return spent.length === 1 ? { ok: true, method: "recovery" } : { ok: false };
   }
   return { ok: false };
@@ -148,12 +150,10 @@ export async function verifySecondFactor(userId: number, input: string): Promise
 /** Ten fresh recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes(userId: number) {
   const { codes, hashes } = await newRecoveryCodes();
-  writeTransaction(
-    (tx) => {
-      replaceRecoveryCodes(tx, userId, hashes);
-      recordAudit(tx, { actorId: userId, action: "user.recovery_codes_renewed", entityType: "user", entityId: userId, subjectUserId: userId });
-    },
-  );
+  await transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, userId, hashes);
+    await recordAudit(tx, { actorId: userId, action: "user.recovery_codes_renewed", entityType: "user", entityId: userId, subjectUserId: userId });
+  });
   return codes;
 }
 
@@ -161,15 +161,13 @@ export async function regenerateRecoveryCodes(userId: number) {
  * Removes the authenticator and recovery codes of an account (operator's command for an admin who
  * lost both); the next log-in asks for a new enrolment. False when the e-mail is unknown.
  */
-export function resetSecondFactor(email: string) {
-  return writeTransaction(
-    (tx) => {
-      const user = tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
-      if (!user) return false;
-      tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id)).run();
-      tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).run();
-      recordAudit(tx, { actorId: null, action: "user.second_factor_reset", entityType: "user", entityId: user.id, subjectUserId: user.id });
-      return true;
-    },
-  );
+export async function resetSecondFactor(email: string) {
+  return transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+    if (!user) return false;
+    await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await recordAudit(tx, { actorId: null, action: "user.second_factor_reset", entityType: "user", entityId: user.id, subjectUserId: user.id });
+    return true;
+  });
 }

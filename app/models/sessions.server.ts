@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, like, lt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, like, lt, ne, sql } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "~/domain/rules";
 import { PENDING_SECOND_FACTOR_MINUTES } from "~/domain/second-factor";
 import { randomToken, sha256 } from "~/infra/crypto.server";
-import { db, preparedQuery } from "~/infra/db.server";
+import { db, preparedQuery, transaction } from "~/infra/db.server";
 import { sessionUserColumns, type SessionUser } from "./users.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -12,13 +12,12 @@ const TOUCH_INTERVAL = 5 * 60 * 1000;
 
 type SessionMeta = { ip?: string; userAgent?: string | null; secondFactorPending?: boolean };
 
-export function createSession(userId: number, meta: SessionMeta = {}) {
+export async function createSession(userId: number, meta: SessionMeta = {}) {
   const id = randomToken();
   const now = Date.now();
   const lifetime = meta.secondFactorPending ? PENDING_SECOND_FACTOR_MINUTES * 60 * 1000 : SESSION_ABSOLUTE_DAYS * DAY;
-  db()
-    .insert(sessions)
-    .values({
+  await transaction((tx) =>
+    tx.insert(sessions).values({
       idHash: sha256(id),
       userId,
       createdAt: new Date(now),
@@ -27,8 +26,8 @@ export function createSession(userId: number, meta: SessionMeta = {}) {
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       secondFactorPending: meta.secondFactorPending ?? false,
-    })
-    .run();
+    }),
+  );
   return id;
 }
 
@@ -51,57 +50,56 @@ const sessionUserByHash = preparedQuery((connection) =>
 );
 
 /** The user behind a session id, or null when it is unknown, expired, idle too long or deactivated. */
-export function findSessionUser(id: string): FoundSession | null {
+export async function findSessionUser(id: string): Promise<FoundSession | null> {
   const idHash = sha256(id);
   const now = Date.now();
-  const row = sessionUserByHash().get({ idHash });
+  const [row] = await sessionUserByHash().execute({ idHash });
   if (!row) return null;
   if (!row.active || row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_DAYS * DAY <= now) {
-    db().delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    await destroySessionByHash(idHash);
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL) {
-    db().update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)).run();
+    await transaction((tx) => tx.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)));
   }
   const { active: _active, lastSeenAt: _seen, expiresAt: _expires, secondFactorPending, ...user } = row;
   return { user, sessionIdHash: idHash, secondFactorPending };
 }
 
-export function destroySession(id: string) {
-  db().delete(sessions).where(eq(sessions.idHash, sha256(id))).run();
+export async function destroySession(id: string) {
+  await destroySessionByHash(sha256(id));
 }
 
-export function destroySessionByHash(idHash: string) {
-  db().delete(sessions).where(eq(sessions.idHash, idHash)).run();
+export async function destroySessionByHash(idHash: string) {
+  await transaction((tx) => tx.delete(sessions).where(eq(sessions.idHash, idHash)));
 }
 
 /** Ends every session of a user, optionally keeping one (the one making the change). */
-export function destroyUserSessions(userId: number, exceptIdHash?: string) {
+export async function destroyUserSessions(userId: number, exceptIdHash?: string) {
   const where = exceptIdHash
     ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
     : eq(sessions.userId, userId);
-  db().delete(sessions).where(where).run();
+  await transaction((tx) => tx.delete(sessions).where(where));
 }
 
-export function destroyUserSessionsByEmail(email: string) {
-  const user = db().select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
-  if (user) destroyUserSessions(user.id);
+export async function destroyUserSessionsByEmail(email: string) {
+  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  if (user) await destroyUserSessions(user.id);
 }
 
-export function deleteExpiredSessions(now = Date.now()) {
-  db().delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run();
-  db()
-    .delete(sessions)
-    .where(lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_DAYS * DAY)))
-    .run();
+export async function deleteExpiredSessions(now = Date.now()) {
+  await transaction(async (tx) => {
+    await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
+    await tx.delete(sessions).where(lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_DAYS * DAY)));
+  });
 }
 
-export function countUserSessions(userId: number) {
-  return db()
-    .select({ idHash: sessions.idHash })
+export async function countUserSessions(userId: number) {
+  const [row] = await db()
+    .select({ n: count() })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-    .all().length;
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return row?.n ?? 0;
 }
 
 /** The public handle of a session on the sessions page: a prefix of its hash, never the cookie's id. */
@@ -120,8 +118,8 @@ export type SessionListItem = {
 };
 
 /** The user's live sessions, the current one first, then the most recently used. */
-export function listUserSessions(userId: number, currentIdHash: string): SessionListItem[] {
-  const rows = db()
+export async function listUserSessions(userId: number, currentIdHash: string): Promise<SessionListItem[]> {
+  const rows = await db()
     .select({
       idHash: sessions.idHash,
       createdAt: sessions.createdAt,
@@ -132,20 +130,20 @@ export function listUserSessions(userId: number, currentIdHash: string): Session
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.lastSeenAt))
-    .all();
+    .orderBy(desc(sessions.lastSeenAt));
   return rows
     .map(({ idHash, ...row }) => ({ ...row, handle: sessionHandle(idHash), current: idHash === currentIdHash }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 /** Ends one of the user's own sessions by its handle; false when no such session of theirs exists. */
-export function destroyUserSessionByHandle(userId: number, handle: string) {
+export async function destroyUserSessionByHandle(userId: number, handle: string) {
   if (!/^[0-9a-f]{16}$/.test(handle)) return false;
-  const deleted = db()
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), like(sessions.idHash, `${handle}%`)))
-    .returning({ idHash: sessions.idHash })
-    .all();
+  const deleted = await transaction((tx) =>
+    tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), like(sessions.idHash, `${handle}%`)))
+      .returning({ idHash: sessions.idHash }),
+  );
   return deleted.length > 0;
 }

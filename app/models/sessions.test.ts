@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { sessions, users } from "~db/schema";
 import { SESSION_IDLE_DAYS } from "~/domain/rules";
 import { sha256 } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createUser } from "../../tests/factories";
 import { createSession, destroyUserSessions, findSessionUser } from "./sessions.server";
 
@@ -12,35 +12,35 @@ const DAY = 24 * 60 * 60 * 1000;
 describe("sessions (CONTRACT §5)", () => {
   test("the database keeps only a hash of the session id", async () => {
     const user = await createUser();
-    const id = createSession(user.id);
-    expect(db().select().from(sessions).where(eq(sessions.idHash, id)).get()).toBeUndefined();
-    expect(findSessionUser(id)?.user.id).toBe(user.id);
-    expect(findSessionUser(id)?.user).not.toHaveProperty("passwordHash");
+    const id = await createSession(user.id);
+    expect(writerForTests().select().from(sessions).where(eq(sessions.idHash, id)).get()).toBeUndefined();
+    expect((await findSessionUser(id))?.user.id).toBe(user.id);
+    expect((await findSessionUser(id))?.user).not.toHaveProperty("passwordHash");
   });
 
   test("a deactivated user's open session stops working at once", async () => {
     const user = await createUser();
-    const id = createSession(user.id);
-    db().update(users).set({ active: false }).where(eq(users.id, user.id)).run();
-    expect(findSessionUser(id)).toBeNull();
+    const id = await createSession(user.id);
+    writerForTests().update(users).set({ active: false }).where(eq(users.id, user.id)).run();
+    expect(await findSessionUser(id)).toBeNull();
   });
 
   test("idle and absolute expiry", async () => {
     const user = await createUser();
-    const idle = createSession(user.id);
-    db().update(sessions).set({ lastSeenAt: new Date(Date.now() - (SESSION_IDLE_DAYS + 1) * DAY) }).where(eq(sessions.idHash, sha256(idle))).run();
-    expect(findSessionUser(idle)).toBeNull();
-    const old = createSession(user.id);
-    db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, sha256(old))).run();
-    expect(findSessionUser(old)).toBeNull();
+    const idle = await createSession(user.id);
+    writerForTests().update(sessions).set({ lastSeenAt: new Date(Date.now() - (SESSION_IDLE_DAYS + 1) * DAY) }).where(eq(sessions.idHash, sha256(idle))).run();
+    expect(await findSessionUser(idle)).toBeNull();
+    const old = await createSession(user.id);
+    writerForTests().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, sha256(old))).run();
+    expect(await findSessionUser(old)).toBeNull();
   });
 
   test("ending all sessions of a user can keep the current one", async () => {
     const user = await createUser();
-    const a = createSession(user.id);
-    const b = createSession(user.id);
-    destroyUserSessions(user.id, sha256(a));
-    expect(findSessionUser(a)).not.toBeNull();
-    expect(findSessionUser(b)).toBeNull();
+    const a = await createSession(user.id);
+    const b = await createSession(user.id);
+    await destroyUserSessions(user.id, sha256(a));
+    expect(await findSessionUser(a)).not.toBeNull();
+    expect(await findSessionUser(b)).toBeNull();
   });
 });

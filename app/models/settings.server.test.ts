@@ -1,20 +1,20 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { settings } from "~db/schema";
 import { DEFAULT_SETTINGS } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { getSettings } from "./settings.server";
 
 afterEach(() => {
-  db().delete(settings).run();
+  writerForTests().delete(settings).run();
 });
 
 describe("getSettings", () => {
-  test("defaults when the table is empty", () => {
-    expect(getSettings()).toEqual({ ...DEFAULT_SETTINGS });
+  test("defaults when the table is empty", async () => {
+    expect(await getSettings()).toEqual({ ...DEFAULT_SETTINGS });
   });
 
-  test("rows override defaults; malformed and unknown rows are ignored", () => {
-    db()
+  test("rows override defaults; malformed and unknown rows are ignored", async () => {
+    writerForTests()
       .insert(settings)
       .values([
         { key: "hourlyRateEur", value: 8.25 },
@@ -22,7 +22,7 @@ describe("getSettings", () => {
         { key: "somethingElse", value: 3 },
       ])
       .run();
-    const result = getSettings();
+    const result = await getSettings();
     expect(result.hourlyRateEur).toBe(8.25);
     expect(result.leaseDays).toBe(DEFAULT_SETTINGS.leaseDays);
     expect("somethingElse" in result).toBe(false);

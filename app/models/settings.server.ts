@@ -8,9 +8,9 @@ const allSettings = preparedQuery((connection) => connection.select().from(setti
  * The operator-editable constants (CONTRACT §6): rows of the `settings` table override the defaults
  * of app/domain/rules.ts; a missing or malformed row keeps the default.
  */
-export function getSettings(): Settings {
+export async function getSettings(): Promise<Settings> {
   const result: Settings = { ...DEFAULT_SETTINGS };
-  for (const row of allSettings().all()) {
+  for (const row of await allSettings().execute()) {
     if (!(row.key in DEFAULT_SETTINGS)) continue;
     const value = typeof row.value === "string" ? Number(row.value) : row.value;
     if (typeof value === "number" && Number.isFinite(value) && value > 0) result[row.key as keyof Settings] = value;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { oneTimeTokens } from "~db/schema";
 import { sha256 } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
+import { transaction, writerForTests } from "~/infra/db.server";
 import { createUser } from "../../tests/factories";
 import { checkToken, consumeToken, issueToken, TOKEN_LIFETIME_MS, tokenExpiresAt } from "./tokens.server";
 
@@ -18,31 +18,31 @@ describe("one-time tokens", () => {
   test("valid until its lifetime passes, then expired", async () => {
     const user = await createUser();
     const now = Date.now();
-    const token = issueToken(user.id, "password_reset", now);
-    expect(checkToken(token, "password_reset", now + HOUR - 1).state).toBe("valid");
-    expect(checkToken(token, "password_reset", now + HOUR).state).toBe("expired");
-    const activation = issueToken(user.id, "activation", now);
-    expect(checkToken(activation, "activation", now + 47 * HOUR).state).toBe("valid");
-    expect(checkToken(activation, "activation", now + 48 * HOUR).state).toBe("expired");
+    const token = await issueToken(user.id, "password_reset", now);
+    expect((await checkToken(token, "password_reset", now + HOUR - 1)).state).toBe("valid");
+    expect((await checkToken(token, "password_reset", now + HOUR)).state).toBe("expired");
+    const activation = await issueToken(user.id, "activation", now);
+    expect((await checkToken(activation, "activation", now + 47 * HOUR)).state).toBe("valid");
+    expect((await checkToken(activation, "activation", now + 48 * HOUR)).state).toBe("expired");
   });
 
   test("only the SHA-256 is stored, and a token of one purpose is unknown to the other", async () => {
     const user = await createUser();
-    const token = issueToken(user.id, "activation");
-    const rows = db().select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id)).all();
+    const token = await issueToken(user.id, "activation");
+    const rows = writerForTests().select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id)).all();
     expect(rows.map((r) => r.tokenHash)).toEqual([sha256(token)]);
-    expect(checkToken(token, "password_reset").state).toBe("unknown");
+    expect((await checkToken(token, "password_reset")).state).toBe("unknown");
   });
 
   test("single use, and a newer token withdraws the older one", async () => {
     const user = await createUser();
-    const first = issueToken(user.id, "password_reset");
-    const second = issueToken(user.id, "password_reset");
-    expect(checkToken(first, "password_reset").state).toBe("unknown");
-    const check = checkToken(second, "password_reset");
+    const first = await issueToken(user.id, "password_reset");
+    const second = await issueToken(user.id, "password_reset");
+    expect((await checkToken(first, "password_reset")).state).toBe("unknown");
+    const check = await checkToken(second, "password_reset");
     if (check.state !== "valid") throw new Error("expected valid");
-    expect(db().transaction((tx) => consumeToken(tx, check.id))).toBe(true);
-    expect(db().transaction((tx) => consumeToken(tx, check.id))).toBe(false);
-    expect(checkToken(second, "password_reset").state).toBe("used");
+    expect(await transaction((tx) => consumeToken(tx, check.id))).toBe(true);
+    expect(await transaction((tx) => consumeToken(tx, check.id))).toBe(false);
+    expect((await checkToken(second, "password_reset")).state).toBe("used");
   });
 });

@@ -2,8 +2,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { oneTimeTokens } from "~db/schema";
 import { ACTIVATION_TOKEN_HOURS, RESET_TOKEN_MINUTES } from "~/domain/rules";
 import { randomToken, sha256 } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
-import type { Tx } from "./status.server";
+import { db, transaction, type Database, type Tx } from "~/infra/db.server";
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)["purpose"];
 
@@ -24,31 +23,28 @@ export function tokenExpiresAt(purpose: TokenPurpose, now = Date.now()) {
  * Issues a single-use token and returns it in clear text for the e-mail; only its SHA-256 is stored.
  * Older unused tokens of the same purpose are withdrawn, so only the newest link works.
  */
-export function issueToken(userId: number, purpose: TokenPurpose, now = Date.now(), tx: Tx | ReturnType<typeof db> = db()) {
+export async function issueToken(userId: number, purpose: TokenPurpose, now = Date.now(), tx?: Tx): Promise<string> {
+  if (!tx) return transaction((t) => issueToken(userId, purpose, now, t));
   const token = randomToken();
   // Housekeeping on the way: tokens kept past their lifetime only to say "used" or "expired".
-  tx.delete(oneTimeTokens)
-    .where(lt(oneTimeTokens.expiresAt, new Date(now - STALE_AFTER_MS)))
-    .run();
-  tx.delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)))
-    .run();
-  tx.insert(oneTimeTokens)
-    .values({ tokenHash: sha256(token), userId, purpose, expiresAt: tokenExpiresAt(purpose, now), createdAt: new Date(now) })
-    .run();
+  await tx.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, new Date(now - STALE_AFTER_MS)));
+  await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  await tx
+    .insert(oneTimeTokens)
+    .values({ tokenHash: sha256(token), userId, purpose, expiresAt: tokenExpiresAt(purpose, now), createdAt: new Date(now) });
   return token;
 }
 
 export type TokenCheck = { state: "valid"; id: number; userId: number } | { state: "used" | "expired" | "unknown" };
 
 /** Looks a token up without consuming it. */
-export function checkToken(token: string, purpose: TokenPurpose, now = Date.now(), tx: Tx | ReturnType<typeof db> = db()): TokenCheck {
+export async function checkToken(token: string, purpose: TokenPurpose, now = Date.now(), q: Database = db()): Promise<TokenCheck> {
   if (!token || token.length > 200) return { state: "unknown" };
-  const row = tx
+  const [row] = await q
     .select()
     .from(oneTimeTokens)
     .where(and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose)))
-    .get();
+    .limit(1);
   if (!row) return { state: "unknown" };
   if (row.usedAt) return { state: "used" };
   if (row.expiresAt.getTime() <= now) return { state: "expired" };
@@ -59,12 +55,11 @@ export function checkToken(token: string, purpose: TokenPurpose, now = Date.now(
  * Marks a valid token used inside the caller's transaction. The `usedAt IS NULL` condition makes a
  * concurrent second use lose even if both requests checked the token at the same moment.
  */
-export function consumeToken(tx: Tx, id: number, now = Date.now()) {
-  const row = tx
+export async function consumeToken(tx: Tx, id: number, now = Date.now()) {
+  const [row] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date(now) })
     .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
-    .returning({ id: oneTimeTokens.id })
-    .get();
+    .returning({ id: oneTimeTokens.id });
   return row !== undefined;
 }

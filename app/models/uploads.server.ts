@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { uploads } from "~db/schema";
 import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
 import type { UploadKind, UploadSummary } from "~/domain/files";
-import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
 import {
   commitUploads,
   deleteStoredFiles,
@@ -14,7 +14,6 @@ import {
   type ReceivedFile,
 } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
-import type { Tx } from "./status.server";
 
 const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media"];
 
@@ -22,42 +21,41 @@ export type UploadRow = typeof uploads.$inferSelect;
 const summary = { id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height };
 
 /** Inserts the rows of prepared files inside the caller's transaction. */
-export function insertUploadRows(
+export async function insertUploadRows(
   tx: Tx,
   prepared: PreparedUpload[],
   link: { kind: UploadKind | ((file: PreparedUpload) => UploadKind); ownerId?: number | null; applicationId?: number; problemReportId?: number; vehicleId?: number; newsPostId?: number; handoverId?: number },
 ) {
-  prepared.forEach((file, position) => {
-    tx.insert(uploads)
-      .values({
-        storageKey: file.storageKey,
-        kind: typeof link.kind === "function" ? link.kind(file) : link.kind,
-        mime: file.mime,
-        size: file.size,
-        width: file.width,
-        height: file.height,
-        contentHash: file.contentHash,
-        ownerId: link.ownerId ?? null,
-        applicationId: link.applicationId ?? null,
-        problemReportId: link.problemReportId ?? null,
-        vehicleId: link.vehicleId ?? null,
-        newsPostId: link.newsPostId ?? null,
-        handoverId: link.handoverId ?? null,
-        position,
-      })
-      .run();
-  });
+  if (prepared.length === 0) return;
+  await tx.insert(uploads).values(
+    prepared.map((file, position) => ({
+      storageKey: file.storageKey,
+      kind: typeof link.kind === "function" ? link.kind(file) : link.kind,
+      mime: file.mime,
+      size: file.size,
+      width: file.width,
+      height: file.height,
+      contentHash: file.contentHash,
+      ownerId: link.ownerId ?? null,
+      applicationId: link.applicationId ?? null,
+      problemReportId: link.problemReportId ?? null,
+      vehicleId: link.vehicleId ?? null,
+      newsPostId: link.newsPostId ?? null,
+      handoverId: link.handoverId ?? null,
+      position,
+    })),
+  );
 }
 
 /**
- * Runs `write` (a synchronous transaction body that inserts the rows) and keeps files and rows in
+ * Runs `write` (which commits the transaction that inserts the rows) and keeps files and rows in
  * step: on failure the temporary files are removed, on success they are moved into place and the
  * files of rows the body replaced (returned keys) are deleted.
  */
-export async function withPreparedUploads<T>(prepared: PreparedUpload[], write: () => { result: T; replacedKeys?: string[] }) {
+export async function withPreparedUploads<T>(prepared: PreparedUpload[], write: () => Promise<{ result: T; replacedKeys?: string[] }>) {
   let outcome: { result: T; replacedKeys?: string[] };
   try {
-    outcome = write();
+    outcome = await write();
   } catch (error) {
     await discardUploads(prepared);
     throw error;
@@ -69,10 +67,10 @@ export async function withPreparedUploads<T>(prepared: PreparedUpload[], write: 
 
 /**
  * Stores received files with their rows: each is processed and written under a temporary key,
- * `write` (the synchronous transaction) inserts the rows, then the files move into place. A file
+ * `write` (the transaction) inserts the rows, then the files move into place. A file
  * refused on the way, or a failed transaction, leaves no file behind.
  */
-export async function withUploads<T>(received: ReceivedFile[], write: (prepared: PreparedUpload[]) => { result: T; replacedKeys?: string[] }) {
+export async function withUploads<T>(received: ReceivedFile[], write: (prepared: PreparedUpload[]) => Promise<{ result: T; replacedKeys?: string[] }>) {
   const prepared = await prepareUploads(received);
   return withPreparedUploads(prepared, () => write(prepared));
 }
@@ -81,10 +79,10 @@ export async function withUploads<T>(received: ReceivedFile[], write: (prepared:
  * New public media of a vehicle or post: the same picture twice (a resubmitted form, a repeated
  * file) is stored once; `save` gets the new ones.
  */
-export function withNewMedia<T>(received: ReceivedFile[], link: { vehicleId: number } | { newsPostId: number } | null, save: (fresh: PreparedUpload[]) => T) {
-  return withUploads(received, (prepared) => {
-    const { fresh, duplicates } = splitDuplicateMedia(prepared, link);
-    return { result: save(fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
+export function withNewMedia<T>(received: ReceivedFile[], link: { vehicleId: number } | { newsPostId: number } | null, save: (fresh: PreparedUpload[]) => Promise<T>) {
+  return withUploads(received, async (prepared) => {
+    const { fresh, duplicates } = await splitDuplicateMedia(prepared, link);
+    return { result: await save(fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
   });
 }
 
@@ -105,18 +103,16 @@ export function openStoredFile(file: Pick<UploadRow, "storageKey">) {
  */
 export async function saveDocumentDrafts(userId: number, received: ReceivedFile[]) {
   if (received.length === 0) return;
-  await withUploads(received, (prepared) => {
-    const replacedKeys: string[] = [];
-    writeTransaction((tx) => {
+  await withUploads(received, async (prepared) => {
+    const replacedKeys = await transaction(async (tx) => {
       const kinds = prepared.map((file) => file.field as DocumentKind);
-      const old = tx
+      const old = await tx
         .select({ id: uploads.id, storageKey: uploads.storageKey })
         .from(uploads)
-        .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds)))
-        .all();
-      if (old.length) tx.delete(uploads).where(inArray(uploads.id, old.map((row) => row.id))).run();
-      replacedKeys.push(...old.map((row) => row.storageKey));
-      insertUploadRows(tx, prepared, { kind: (file) => file.field as DocumentKind, ownerId: userId });
+        .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds)));
+      if (old.length) await tx.delete(uploads).where(inArray(uploads.id, old.map((row) => row.id)));
+      await insertUploadRows(tx, prepared, { kind: (file) => file.field as DocumentKind, ownerId: userId });
+      return old.map((row) => row.storageKey);
     });
     return { result: undefined, replacedKeys };
   });
@@ -134,30 +130,28 @@ const documentDrafts = preparedQuery((connection) =>
     .prepare(),
 );
 
-export function listDocumentDrafts(userId: number): UploadSummary[] {
-  return documentDrafts().all({ userId });
+export async function listDocumentDrafts(userId: number): Promise<UploadSummary[]> {
+  return await documentDrafts().execute({ userId });
 }
 
 /** Files of one application; the owner id is part of the query. */
-export function listApplicationFiles(userId: number, applicationId: number): UploadSummary[] {
-  return db()
+export async function listApplicationFiles(userId: number, applicationId: number, q: Database = db()): Promise<UploadSummary[]> {
+  return await q
     .select(summary)
     .from(uploads)
     .where(and(eq(uploads.ownerId, userId), eq(uploads.applicationId, applicationId)))
-    .orderBy(asc(uploads.kind), asc(uploads.id))
-    .all();
+    .orderBy(asc(uploads.kind), asc(uploads.id));
 }
 
 /** Attachments of the given reports, by report id. */
-export function listReportAttachments(reportIds: number[]): Map<number, UploadSummary[]> {
+export async function listReportAttachments(reportIds: number[]): Promise<Map<number, UploadSummary[]>> {
   const map = new Map<number, UploadSummary[]>();
   if (reportIds.length === 0) return map;
-  const rows = db()
+  const rows = await db()
     .select({ ...summary, reportId: uploads.problemReportId })
     .from(uploads)
     .where(inArray(uploads.problemReportId, reportIds))
-    .orderBy(asc(uploads.position))
-    .all();
+    .orderBy(asc(uploads.position));
   for (const { reportId, ...row } of rows) {
     if (reportId == null) continue;
     map.set(reportId, [...(map.get(reportId) ?? []), row]);
@@ -176,18 +170,17 @@ const imagesOfVehicle = preparedQuery((connection) =>
 );
 
 /** Public images of vehicles, by vehicle id. */
-export function listVehicleImages(vehicleIds: number[]): Map<number, UploadSummary[]> {
+export async function listVehicleImages(vehicleIds: number[]): Promise<Map<number, UploadSummary[]>> {
   const map = new Map<number, UploadSummary[]>();
   if (vehicleIds.length === 0) return map;
   const rows =
     vehicleIds.length === 1
-      ? imagesOfVehicle().all({ vehicleId: vehicleIds[0] })
-      : db()
+      ? await imagesOfVehicle().execute({ vehicleId: vehicleIds[0] })
+      : await db()
           .select({ ...summary, vehicleId: uploads.vehicleId })
           .from(uploads)
           .where(and(inArray(uploads.vehicleId, vehicleIds), eq(uploads.kind, "vehicle_image")))
-          .orderBy(asc(uploads.position))
-          .all();
+          .orderBy(asc(uploads.position));
   for (const { vehicleId, ...row } of rows) {
     if (vehicleId == null) continue;
     map.set(vehicleId, [...(map.get(vehicleId) ?? []), row]);
@@ -200,24 +193,26 @@ export function listVehicleImages(vehicleIds: number[]): Map<number, UploadSumma
  * id is in the query, so another user's id finds nothing). Handover photos are owned by the
  * courier the vehicle was handed to.
  */
-export function findPrivateFile(id: number, viewer: { id: number; role: string }): UploadRow | undefined {
+export async function findPrivateFile(id: number, viewer: { id: number; role: string }): Promise<UploadRow | undefined> {
   const privateOnly = and(eq(uploads.id, id), inArray(uploads.kind, [...DOCUMENT_KINDS, "report_attachment", "handover_photo"]));
   const where = viewer.role === "admin" ? privateOnly : and(privateOnly, eq(uploads.ownerId, viewer.id));
-  return db().select().from(uploads).where(where).get();
+  const [row] = await db().select().from(uploads).where(where).limit(1);
+  return row;
 }
 
 /** A public medium (vehicle image or news media); private kinds are never found here. */
-export function findPublicMedia(id: number): UploadRow | undefined {
-  return db()
+export async function findPublicMedia(id: number): Promise<UploadRow | undefined> {
+  const [row] = await db()
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, id), inArray(uploads.kind, PUBLIC_KINDS)))
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** Deletes files on disk that no upload row references (run by the scheduler). */
 export async function sweepOrphanFiles(options?: { graceMs?: number; now?: number }) {
-  const keys = db().select({ key: uploads.storageKey }).from(uploads).all();
+  const keys = await db().select({ key: uploads.storageKey }).from(uploads);
   return removeUnreferencedFiles(new Set(keys.map((row) => row.key)), options);
 }
 
@@ -225,28 +220,26 @@ export async function sweepOrphanFiles(options?: { graceMs?: number; now?: numbe
  * An admin opened someone's private file: identity documents and report attachments are personal
  * data, so it is audited. Handover photos show the vehicle, not the person, and are not.
  */
-export function recordFileView(adminId: number, file: UploadRow) {
+export async function recordFileView(adminId: number, file: UploadRow) {
   if (file.kind === "handover_photo") return;
-  writeTransaction((tx) => {
-    recordAudit(tx, { actorId: adminId, action: "file.view", entityType: "file", entityId: file.id, subjectUserId: file.ownerId, after: { kind: file.kind } });
-  });
+  await transaction((tx) =>
+    recordAudit(tx, { actorId: adminId, action: "file.view", entityType: "file", entityId: file.id, subjectUserId: file.ownerId, after: { kind: file.kind } }),
+  );
 }
 
 /**
  * Splits new public media into files not yet stored on the vehicle or post (and not repeated in the
  * same form) and duplicates. A form resubmitted with the same files still selected then adds nothing.
  */
-function splitDuplicateMedia(prepared: PreparedUpload[], link: { vehicleId: number } | { newsPostId: number } | null) {
-  const known = new Set(
+async function splitDuplicateMedia(prepared: PreparedUpload[], link: { vehicleId: number } | { newsPostId: number } | null) {
+  const stored =
     link === null
       ? []
-      : db()
+      : await db()
           .select({ hash: uploads.contentHash })
           .from(uploads)
-          .where("vehicleId" in link ? eq(uploads.vehicleId, link.vehicleId) : eq(uploads.newsPostId, link.newsPostId))
-          .all()
-          .map((r) => r.hash),
-  );
+          .where("vehicleId" in link ? eq(uploads.vehicleId, link.vehicleId) : eq(uploads.newsPostId, link.newsPostId));
+  const known = new Set(stored.map((r) => r.hash));
   const fresh: PreparedUpload[] = [];
   const duplicates: PreparedUpload[] = [];
   for (const file of prepared) {

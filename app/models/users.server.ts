@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import type { Language } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import { db, transaction, type Database } from "~/infra/db.server";
 
 export type User = typeof users.$inferSelect;
 export type { SessionUser } from "~/domain/user";
@@ -20,14 +20,16 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-export function findUserByEmail(email: string) {
-  return db().select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+export async function findUserByEmail(email: string, q: Database = db()): Promise<User | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return row;
 }
 
-export function findUserById(id: number) {
-  return db().select().from(users).where(eq(users.id, id)).get();
+export async function findUserById(id: number, q: Database = db()): Promise<User | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
 }
 
-export function saveUserLanguage(userId: number, language: Language) {
-  db().update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId)).run();
+export async function saveUserLanguage(userId: number, language: Language) {
+  await transaction((tx) => tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId)));
 }

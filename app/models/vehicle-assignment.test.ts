@@ -1,17 +1,17 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { vehicleRequests } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { createUser, getUserRow } from "../../tests/factories";
 import { saveVehicle } from "./vehicles.server";
 
 function pendingRequest(userId: number, requestedVehicleId: number) {
-  return db().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning().get();
+  return writerForTests().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning().get();
 }
 
-function assign(adminId: number, vehicle: ReturnType<typeof createVehicle>, userId: number) {
-  return saveVehicle(adminId, vehicle.id, {
+async function assign(adminId: number, vehicle: ReturnType<typeof createVehicle>, userId: number) {
+  return await saveVehicle(adminId, vehicle.id, {
     name: vehicle.name,
     characteristics: { sk: vehicle.characteristicsSk, ua: vehicle.characteristicsUa, en: vehicle.characteristicsEn },
     serialNumber: vehicle.serialNumber,
@@ -28,8 +28,8 @@ describe("assigning a vehicle directly from the vehicle form", () => {
     const courier = await createUser({ status: "applied_for_vehicle" });
     const vehicle = createVehicle();
     const request = pendingRequest(courier.id, vehicle.id);
-    assign(admin.id, vehicle, courier.id);
-    const after = db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()!;
+    await assign(admin.id, vehicle, courier.id);
+    const after = writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()!;
     expect(after.status).toBe("approved");
     expect(after.decidedById).toBe(admin.id);
     expect(after.expiresAt).not.toBeNull();
@@ -42,8 +42,8 @@ describe("assigning a vehicle directly from the vehicle form", () => {
     const wanted = createVehicle();
     const given = createVehicle();
     const request = pendingRequest(courier.id, wanted.id);
-    assign(admin.id, given, courier.id);
-    const after = db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()!;
+    await assign(admin.id, given, courier.id);
+    const after = writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()!;
     expect(after.status).toBe("rejected");
     expect(after.reason).toBe("assigned another vehicle directly");
   });

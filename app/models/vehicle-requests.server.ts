@@ -1,15 +1,18 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { renewalRefusal, renewedLeaseEnd } from "~/domain/lease-renewal";
-import { TransitionError, type RequestKind, type UserEvent } from "~/domain/status";
+import type { QueueFilter } from "~/domain/review-queue";
+import { TransitionError, type RequestKind, type RequestStatus, type UserEvent } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
-import { db, preparedQuery, writeTransaction } from "~/infra/db.server";
+import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser, type DecisionMail } from "./decisions.server";
 import { openHandover } from "./handovers.server";
 import { getSettings } from "./settings.server";
-import { applyUserEvent, type Tx } from "./status.server";
+import { pageIds, toPage } from "./paging.server";
+import { personMatches, vehicleMatches } from "./search.server";
+import { applyUserEvent } from "./status.server";
 import { listVehicleImages } from "./uploads.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,14 +30,13 @@ const vehicleCard = {
 };
 
 /** Vehicles a courier may ask for: free ones to request, `future` ones (with their date) to reserve. */
-export function listRequestableVehicles() {
-  const rows = db()
+export async function listRequestableVehicles() {
+  const rows = await db()
     .select(vehicleCard)
     .from(vehicles)
     .where(and(inArray(vehicles.status, ["available", "future"]), isNull(vehicles.assignedUserId)))
-    .orderBy(vehicles.status, vehicles.name)
-    .all();
-  const images = listVehicleImages(rows.map((row) => row.id));
+    .orderBy(vehicles.status, vehicles.name);
+  const images = await listVehicleImages(rows.map((row) => row.id));
   return rows.map((row) => ({ ...row, images: images.get(row.id) ?? [] }));
 }
 
@@ -43,9 +45,9 @@ const assignedVehicle = preparedQuery((connection) =>
   connection.select(vehicleCard).from(vehicles).where(eq(vehicles.assignedUserId, sql.placeholder("userId"))).prepare(),
 );
 
-export function getAssignedVehicle(userId: number) {
-  const row = assignedVehicle().get({ userId });
-  return row && { ...row, images: listVehicleImages([row.id]).get(row.id) ?? [] };
+export async function getAssignedVehicle(userId: number) {
+  const [row] = await assignedVehicle().execute({ userId });
+  return row && { ...row, images: (await listVehicleImages([row.id])).get(row.id) ?? [] };
 }
 
 /** The user's own requests, newest first, with the vehicles' names. */
@@ -63,10 +65,9 @@ const ownVehicleRequests = preparedQuery((connection) =>
     .prepare(),
 );
 
-export function listOwnVehicleRequests(userId: number, limit = 5) {
-  return ownVehicleRequests()
-    .all({ userId, limit })
-    .map(({ request, currentVehicleName, requestedVehicleName }) => ({
+export async function listOwnVehicleRequests(userId: number, limit = 5) {
+  const rows = await ownVehicleRequests().execute({ userId, limit });
+  return rows.map(({ request, currentVehicleName, requestedVehicleName }) => ({
       ...request,
       currentVehicleName: request.currentVehicleId ? currentVehicleName : null,
       requestedVehicleName: request.requestedVehicleId ? requestedVehicleName : null,
@@ -78,41 +79,40 @@ export function listOwnVehicleRequests(userId: number, limit = 5) {
  * user → applied_for_vehicle. With one: a `swap` naming the current and the requested vehicle; the
  * user keeps riding until the decision. One open request per user.
  */
-export function createVehicleRequest(userId: number, vehicleId: number): VehicleRequestRow {
-  return writeTransaction((tx) => {
+export async function createVehicleRequest(userId: number, vehicleId: number): Promise<VehicleRequestRow> {
+  return transaction(async (tx) => {
     // Expired right-to-stay documents block new requests and swaps until an admin accepts the new one.
-    const requester = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+    const [requester] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
     if (requester?.status === "documents_expired") throw new DecisionError("documentsExpired");
-    const vehicle = tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).get();
+    const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1);
     if (!vehicle) throw new DecisionError("notFound");
     if (!["available", "future"].includes(vehicle.status) || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
-    const open = tx
+    const [open] = await tx
       .select({ id: vehicleRequests.id })
       .from(vehicleRequests)
       .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
-      .get();
+      .limit(1);
     if (open) throw new DecisionError("pendingExists");
-    const current = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
+    const [current] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
     let kind: RequestKind;
     if (current) {
       // A swap is for someone riding now; after the lease ends the admin decides first.
-      const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
-      if (user?.status !== "working_with_vehicle") throw new DecisionError("notAllowed");
+      if (requester?.status !== "working_with_vehicle") throw new DecisionError("notAllowed");
       kind = "swap";
     } else {
       kind = vehicle.status === "future" ? "reserve" : "request";
       try {
-        applyUserEvent(tx, userId, "requestVehicle", { actorId: userId });
+        await applyUserEvent(tx, userId, "requestVehicle", { actorId: userId });
       } catch (error) {
         if (error instanceof TransitionError) throw new DecisionError("notAllowed");
         throw error;
       }
     }
-    return tx
+    const [row] = await tx
       .insert(vehicleRequests)
       .values({ userId, kind, currentVehicleId: current?.id ?? null, requestedVehicleId: vehicleId })
-      .returning()
-      .get();
+      .returning();
+    return row!;
   });
 }
 
@@ -120,34 +120,35 @@ export function createVehicleRequest(userId: number, vehicleId: number): Vehicle
  * The courier asks to renew the lease of the vehicle they hold (from `leaseRenewalWindowDays` before
  * its end, app/domain/lease-renewal.ts). No status change: they keep riding until the decision.
  */
-export function createRenewalRequest(userId: number): VehicleRequestRow {
-  return writeTransaction((tx) => {
-    const vehicle = tx.select({ id: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).get();
-    const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+export async function createRenewalRequest(userId: number): Promise<VehicleRequestRow> {
+  const { leaseRenewalWindowDays } = await getSettings();
+  return transaction(async (tx) => {
+    const [vehicle] = await tx.select({ id: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
+    const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new DecisionError("notFound");
-    const open = tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).get();
-    const refusal = renewalRefusal({ status: user.status, leaseEndsAt: vehicle?.leaseEndsAt ?? null, now: clockNow(), windowDays: getSettings().leaseRenewalWindowDays, hasPendingRequest: Boolean(open) });
+    const open = await tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).limit(1);
+    const refusal = renewalRefusal({ status: user.status, leaseEndsAt: vehicle?.leaseEndsAt ?? null, now: clockNow(), windowDays: leaseRenewalWindowDays, hasPendingRequest: open.length > 0 });
     if (refusal) throw new DecisionError(refusal);
-    return tx
+    const [row] = await tx
       .insert(vehicleRequests)
       .values({ userId, kind: "renewal", currentVehicleId: vehicle!.id, requestedVehicleId: vehicle!.id, createdAt: clockNow() })
-      .returning()
-      .get();
+      .returning();
+    return row!;
   });
 }
 
 /** The user's status may have moved on since the request (an admin ended a lease): refuse, do not crash. */
-function applyDecision(tx: Tx, userId: number, event: UserEvent, adminId: number, reason: string | null) {
+async function applyDecision(tx: Tx, userId: number, event: UserEvent, adminId: number, reason: string | null) {
   try {
-    applyUserEvent(tx, userId, event, { actorId: adminId, reason });
+    await applyUserEvent(tx, userId, event, { actorId: adminId, reason });
   } catch (error) {
     if (error instanceof TransitionError) throw new DecisionError("notAllowed");
     throw error;
   }
 }
 
-function pendingRequest(tx: Tx, requestId: number) {
-  const row = tx.select().from(vehicleRequests).where(eq(vehicleRequests.id, requestId)).get();
+async function pendingRequest(tx: Tx, requestId: number) {
+  const [row] = await tx.select().from(vehicleRequests).where(eq(vehicleRequests.id, requestId)).limit(1);
   if (!row) throw new DecisionError("notFound");
   if (row.status !== "pending") throw new DecisionError("notPending");
   return row;
@@ -156,18 +157,18 @@ function pendingRequest(tx: Tx, requestId: number) {
 type Decided = { userId: number; mail: DecisionMail; values: Record<string, string | Date>; expiresAt?: Date };
 
 /** A renewal keeps the courier on the vehicle they ride: the lease end moves one lease length past the current end. */
-function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequestRow, at: Date, leaseDays: number): Decided {
-  const vehicle = request.currentVehicleId
-    ? tx.select().from(vehicles).where(and(eq(vehicles.id, request.currentVehicleId), eq(vehicles.assignedUserId, request.userId))).get()
-    : undefined;
+async function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequestRow, at: Date, leaseDays: number): Promise<Decided> {
+  const [vehicle] = request.currentVehicleId
+    ? await tx.select().from(vehicles).where(and(eq(vehicles.id, request.currentVehicleId), eq(vehicles.assignedUserId, request.userId))).limit(1)
+    : [];
   if (!vehicle?.leaseEndsAt) throw new DecisionError("noVehicle");
   const expiresAt = renewedLeaseEnd(vehicle.leaseEndsAt, leaseDays, at);
-  const user = tx.select({ status: users.status }).from(users).where(eq(users.id, request.userId)).get();
+  const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, request.userId)).limit(1);
   // The lease may have ended while the request waited (README, "Lease renewal"): the courier rides again.
-  if (user?.status === "lease_expired") applyDecision(tx, request.userId, "renewLease", adminId, "lease renewed");
-  tx.update(vehicles).set({ leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id)).run();
-  tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, request.id)).run();
-  recordAudit(tx, {
+  if (user?.status === "lease_expired") await applyDecision(tx, request.userId, "renewLease", adminId, "lease renewed");
+  await tx.update(vehicles).set({ leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id));
+  await tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, request.id));
+  await recordAudit(tx, {
     actorId: adminId,
     action: "vehicle_request.approve",
     entityType: "vehicle_request",
@@ -179,11 +180,11 @@ function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequestRow, a
   return { userId: request.userId, mail: "renewalApproved", values: { vehicle: vehicle.name, date: expiresAt }, expiresAt };
 }
 
-function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, leaseDays: number): Decided {
-  const request = pendingRequest(tx, requestId);
+async function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, leaseDays: number): Promise<Decided> {
+  const request = await pendingRequest(tx, requestId);
   if (request.kind === "renewal") return approveRenewalIn(tx, adminId, request, at, leaseDays);
   const expiresAt = new Date(at.getTime() + leaseDays * DAY);
-  const vehicle = request.requestedVehicleId ? tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).get() : undefined;
+  const [vehicle] = request.requestedVehicleId ? await tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).limit(1) : [];
   if (!vehicle) throw new DecisionError("vehicleUnavailable");
   if (vehicle.status === "future" && vehicle.assignedUserId == null) throw new DecisionError("vehicleNotYetAvailable");
   if (vehicle.status !== "available" || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
@@ -191,18 +192,18 @@ function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, leaseDa
   if (swap) {
     // Free the old vehicle first: a user holds at most one vehicle (unique index). It comes back with a
     // check-in; one in service stays there.
-    const old = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, request.userId)).get();
-    tx.update(vehicles)
+    const [old] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, request.userId)).limit(1);
+    await tx
+      .update(vehicles)
       .set({ status: sql`case when ${vehicles.status} = 'maintenance' then 'maintenance' else 'available' end`, assignedUserId: null, leaseEndsAt: null, updatedAt: at })
-      .where(eq(vehicles.assignedUserId, request.userId))
-      .run();
-    if (old) openHandover(tx, { kind: "check_in", vehicleId: old.id, userId: request.userId, requestId });
+      .where(eq(vehicles.assignedUserId, request.userId));
+    if (old) await openHandover(tx, { kind: "check_in", vehicleId: old.id, userId: request.userId, requestId });
   }
-  applyDecision(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", adminId, null);
-  tx.update(vehicles).set({ status: "in_use", assignedUserId: request.userId, leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id)).run();
-  tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, requestId)).run();
-  openHandover(tx, { kind: "check_out", vehicleId: vehicle.id, userId: request.userId, requestId });
-  recordAudit(tx, {
+  await applyDecision(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", adminId, null);
+  await tx.update(vehicles).set({ status: "in_use", assignedUserId: request.userId, leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id));
+  await tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, requestId));
+  await openHandover(tx, { kind: "check_out", vehicleId: vehicle.id, userId: request.userId, requestId });
+  await recordAudit(tx, {
     actorId: adminId,
     action: "vehicle_request.approve",
     entityType: "vehicle_request",
@@ -214,15 +215,15 @@ function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, leaseDa
   return { userId: request.userId, mail: swap ? "swapApproved" : "vehicleApproved", values: { vehicle: vehicle.name, date: expiresAt }, expiresAt };
 }
 
-function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string): Decided {
-  const request = pendingRequest(tx, requestId);
-  tx.update(vehicleRequests)
+async function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string): Promise<Decided> {
+  const request = await pendingRequest(tx, requestId);
+  await tx
+    .update(vehicleRequests)
     .set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: clockNow() })
-    .where(eq(vehicleRequests.id, requestId))
-    .run();
+    .where(eq(vehicleRequests.id, requestId));
   // A declined renewal leaves the lease as it is: no status change.
-  if (request.kind !== "renewal") applyDecision(tx, request.userId, request.kind === "swap" ? "rejectSwap" : "rejectVehicleRequest", adminId, trimmed);
-  recordAudit(tx, {
+  if (request.kind !== "renewal") await applyDecision(tx, request.userId, request.kind === "swap" ? "rejectSwap" : "rejectVehicleRequest", adminId, trimmed);
+  await recordAudit(tx, {
     actorId: adminId,
     action: "vehicle_request.reject",
     entityType: "vehicle_request",
@@ -245,8 +246,8 @@ function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string): 
  * history and audit entry, then the user's e-mail. Throws DecisionError.
  */
 export async function approveVehicleRequest(adminId: number, requestId: number, options: { leaseDays?: number } = {}) {
-  const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : getSettings().leaseDays;
-  const outcome = writeTransaction((tx) => approveIn(tx, adminId, requestId, clockNow(), leaseDays));
+  const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : (await getSettings()).leaseDays;
+  const outcome = await transaction((tx) => approveIn(tx, adminId, requestId, clockNow(), leaseDays));
   await notifyUser(outcome.userId, outcome.mail, outcome.values);
   return { expiresAt: outcome.expiresAt! };
 }
@@ -255,7 +256,7 @@ export async function approveVehicleRequest(adminId: number, requestId: number, 
 export async function rejectVehicleRequest(adminId: number, requestId: number, reason: string) {
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
-  const outcome = writeTransaction((tx) => rejectIn(tx, adminId, requestId, trimmed));
+  const outcome = await transaction((tx) => rejectIn(tx, adminId, requestId, trimmed));
   await notifyUser(outcome.userId, outcome.mail, outcome.values);
 }
 
@@ -267,13 +268,13 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
   const trimmed = reason.trim();
   if (decision === "reject" && !trimmed) throw new DecisionError("reasonRequired");
   const at = clockNow();
-  const leaseDays = getSettings().leaseDays;
-  const outcome = writeTransaction((tx) => {
+  const { leaseDays } = await getSettings();
+  const outcome = await transaction(async (tx) => {
     const done: (Decided & { id: number })[] = [];
     const skipped: number[] = [];
     for (const id of requestIds) {
       try {
-        const row = tx.transaction((sp) => (decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
+        const row = await savepoint(tx, (sp) => (decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
         done.push({ id, ...row });
       } catch (error) {
         if (!(error instanceof DecisionError)) throw error;
@@ -284,4 +285,42 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
   });
   for (const row of outcome.done) await notifyUser(row.userId, row.mail, row.values);
   return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
+}
+
+/** Vehicle requests (pending by default, oldest first): user, current → requested vehicle, date, lease end, status. */
+export async function listVehicleRequests(filter: QueueFilter<RequestStatus>) {
+  const current = alias(vehicles, "current");
+  const requested = alias(vehicles, "requested");
+  const where = and(
+    filter.status === "all" ? undefined : eq(vehicleRequests.status, filter.status),
+    filter.q ? or(personMatches(vehicleRequests.userId, filter.q), vehicleMatches(vehicleRequests.requestedVehicleId, filter.q)) : undefined,
+  );
+  const dir = filter.sort === "oldest" ? asc : desc;
+  const order = [dir(vehicleRequests.createdAt), dir(vehicleRequests.id)];
+  const [counted] = await db().select({ n: count() }).from(vehicleRequests).where(where);
+  const rows = await db()
+    .select({
+      id: vehicleRequests.id,
+      kind: vehicleRequests.kind,
+      status: vehicleRequests.status,
+      reason: vehicleRequests.reason,
+      createdAt: vehicleRequests.createdAt,
+      expiresAt: vehicleRequests.expiresAt,
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      currentName: current.name,
+      currentLeaseEndsAt: current.leaseEndsAt,
+      requestedId: requested.id,
+      requestedName: requested.name,
+      requestedStatus: requested.status,
+      requestedAvailableSince: requested.availableSince,
+    })
+    .from(vehicleRequests)
+    .innerJoin(users, eq(users.id, vehicleRequests.userId))
+    .leftJoin(current, eq(current.id, vehicleRequests.currentVehicleId))
+    .leftJoin(requested, eq(requested.id, vehicleRequests.requestedVehicleId))
+    .where(inArray(vehicleRequests.id, pageIds(vehicleRequests, where, order, filter.page)))
+    .orderBy(...order);
+  return toPage(rows, counted?.n ?? 0, filter.page);
 }

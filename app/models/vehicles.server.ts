@@ -5,15 +5,16 @@ import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import type { VehicleFilter } from "~/domain/admin-filters";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
-import { db, writeTransaction } from "~/infra/db.server";
+import { db, transaction, type Tx } from "~/infra/db.server";
 import type { PreparedUpload, ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { closePendingRenewal } from "./leases.server";
-import { likeEscaped, pageIds, toPage } from "./admin-list.server";
+import { pageIds, toPage } from "./paging.server";
+import { likeEscaped } from "./search.server";
 import { vehiclesWithServiceDue } from "./maintenance.server";
 import { getSettings } from "./settings.server";
-import { applyUserEvent, type Tx } from "./status.server";
+import { applyUserEvent } from "./status.server";
 import { deleteFilesOf, insertUploadRows, withNewMedia } from "./uploads.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,15 +37,15 @@ export class VehicleError extends Error {
 }
 
 /** The vehicles table: search by name or serial number, newest first; each row says whether its service is due. */
-export function listVehicles(filter: VehicleFilter) {
-  const dueList = vehiclesWithServiceDue();
+export async function listVehicles(filter: VehicleFilter) {
+  const dueList = await vehiclesWithServiceDue();
   const due = new Map(dueList.map((d) => [d.vehicleId, d.due]));
   const parts = [];
   if (filter.q) parts.push(or(likeEscaped(vehicles.name, filter.q), likeEscaped(vehicles.serialNumber, filter.q)));
   if (filter.service) parts.push(or(eq(vehicles.status, "maintenance"), inArray(vehicles.id, [...due.keys()])));
   const where = parts.length ? and(...parts) : undefined;
-  const total = db().select({ n: count() }).from(vehicles).where(where).get()?.n ?? 0;
-  const rows = db()
+  const [counted] = await db().select({ n: count() }).from(vehicles).where(where);
+  const found = await db()
     .select({
       id: vehicles.id,
       name: vehicles.name,
@@ -62,55 +63,51 @@ export function listVehicles(filter: VehicleFilter) {
     .from(vehicles)
     .leftJoin(users, eq(users.id, vehicles.assignedUserId))
     .where(inArray(vehicles.id, pageIds(vehicles, where, [desc(vehicles.createdAt), desc(vehicles.id)], filter.page)))
-    .orderBy(desc(vehicles.createdAt), desc(vehicles.id))
-    .all()
-    .map(({ characteristicsSk, characteristicsUa, characteristicsEn, ...row }) => ({
-      ...row,
-      missingLanguages: missingLanguages({ sk: characteristicsSk, ua: characteristicsUa, en: characteristicsEn }),
-      serviceDue: due.get(row.id) ?? null,
-    }));
-  return toPage(rows, total, filter.page);
+    .orderBy(desc(vehicles.createdAt), desc(vehicles.id));
+  const rows = found.map(({ characteristicsSk, characteristicsUa, characteristicsEn, ...row }) => ({
+    ...row,
+    missingLanguages: missingLanguages({ sk: characteristicsSk, ua: characteristicsUa, en: characteristicsEn }),
+    serviceDue: due.get(row.id) ?? null,
+  }));
+  return toPage(rows, counted?.n ?? 0, filter.page);
 }
 
-export function getVehicle(id: number) {
-  const vehicle = db().select().from(vehicles).where(eq(vehicles.id, id)).get();
+export async function getVehicle(id: number) {
+  const [vehicle] = await db().select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
   if (!vehicle) return null;
-  const assignee = vehicle.assignedUserId ? db().select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, vehicle.assignedUserId)).get() : undefined;
+  const [assignee] = vehicle.assignedUserId ? await db().select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, vehicle.assignedUserId)).limit(1) : [];
   return {
     vehicle,
     assignee: assignee ?? null,
-    images: vehicleImages(id),
-    problems: db()
+    images: await vehicleImages(id),
+    problems: await db()
       .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, response: problemReports.response, createdAt: problemReports.createdAt, userEmail: users.email })
       .from(problemReports)
       .leftJoin(users, eq(users.id, problemReports.userId))
       .where(eq(problemReports.vehicleId, id))
-      .orderBy(desc(problemReports.createdAt), desc(problemReports.id))
-      .all(),
+      .orderBy(desc(problemReports.createdAt), desc(problemReports.id)),
   };
 }
 
-export function vehicleImages(vehicleId: number) {
-  return db()
+export async function vehicleImages(vehicleId: number) {
+  return await db()
     .select({ id: uploads.id, width: uploads.width, height: uploads.height, storageKey: uploads.storageKey })
     .from(uploads)
     .where(and(eq(uploads.vehicleId, vehicleId), eq(uploads.kind, "vehicle_image")))
-    .orderBy(asc(uploads.position), asc(uploads.id))
-    .all();
+    .orderBy(asc(uploads.position), asc(uploads.id));
 }
 
 /** Users an admin may give this vehicle to: couriers the status machine allows and who ride nothing else. */
-export function assignableUsers(vehicleId: number | null) {
+export async function assignableUsers(vehicleId: number | null) {
   const eligible = (["working_no_vehicle", "applied_for_vehicle", "vehicle_rejected", "lease_expired", "working_with_vehicle"] as UserStatus[]).filter(
     (s) => nextStatus(s, "assignVehicle") !== null,
   );
-  return db()
+  return await db()
     .select({ id: users.id, email: users.email, fullName: users.fullName })
     .from(users)
     .leftJoin(vehicles, eq(vehicles.assignedUserId, users.id))
     .where(and(eq(users.role, "user"), inArray(users.status, eligible), vehicleId ? or(isNull(vehicles.id), eq(vehicles.id, vehicleId)) : isNull(vehicles.id)))
-    .orderBy(asc(users.email))
-    .all();
+    .orderBy(asc(users.email));
 }
 
 function snapshot(v: typeof vehicles.$inferSelect | undefined) {
@@ -123,15 +120,16 @@ function snapshot(v: typeof vehicles.$inferSelect | undefined) {
  * Creates or updates a vehicle. Assigning or unassigning a user runs the status machine in the same
  * transaction, so a courier's status always matches the vehicle they hold.
  */
-export function saveVehicle(adminId: number, id: number | null, input: VehicleInput, newImages: PreparedUpload[] = []) {
-  return writeTransaction((tx) => {
-    const before = id === null ? undefined : tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
+export async function saveVehicle(adminId: number, id: number | null, input: VehicleInput, newImages: PreparedUpload[] = []) {
+  const { leaseDays } = await getSettings();
+  return transaction(async (tx) => {
+    const [before] = id === null ? [] : await tx.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
     if (id !== null && !before) throw new VehicleError("notFound");
-    const serialClash = tx
+    const [serialClash] = await tx
       .select({ id: vehicles.id })
       .from(vehicles)
       .where(id === null ? eq(vehicles.serialNumber, input.serialNumber) : and(eq(vehicles.serialNumber, input.serialNumber), ne(vehicles.id, id)))
-      .get();
+      .limit(1);
     if (serialClash) throw new VehicleError("serialTaken");
 
     const newUserId = input.assignedUserId;
@@ -146,22 +144,22 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
     const assigned = newUserId && newUserId !== oldUserId ? newUserId : null;
 
     if (released) {
-      releaseUser(tx, adminId, released);
+      await releaseUser(tx, adminId, released);
       leaseEndsAt = null;
     }
     if (assigned) {
-      const target = tx.select({ role: users.role }).from(users).where(eq(users.id, assigned)).get();
+      const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, assigned)).limit(1);
       if (!target || target.role !== "user") throw new VehicleError("userNotEligible");
-      const other = tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, assigned)).get();
+      const [other] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, assigned)).limit(1);
       if (other) throw new VehicleError("userHasVehicle");
       try {
-        applyUserEvent(tx, assigned, "assignVehicle", { actorId: adminId, reason: "vehicle assigned" });
+        await applyUserEvent(tx, assigned, "assignVehicle", { actorId: adminId, reason: "vehicle assigned" });
       } catch (error) {
         if (error instanceof TransitionError) throw new VehicleError("userNotEligible");
         throw error;
       }
-      leaseEndsAt = new Date(now + getSettings().leaseDays * DAY);
-      approvedRequestId = closePendingRequest(tx, adminId, assigned, id, leaseEndsAt);
+      leaseEndsAt = new Date(now + leaseDays * DAY);
+      approvedRequestId = await closePendingRequest(tx, adminId, assigned, id, leaseEndsAt);
     }
     if (!newUserId) leaseEndsAt = null;
 
@@ -178,19 +176,18 @@ export function saveVehicle(adminId: number, id: number | null, input: VehicleIn
       leaseEndsAt,
       updatedAt: new Date(now),
     };
-    const after =
-      id === null
-        ? tx.insert(vehicles).values(values).returning().get()
-        : tx.update(vehicles).set(values).where(eq(vehicles.id, id)).returning().get();
+    const [after] =
+      id === null ? await tx.insert(vehicles).values(values).returning() : await tx.update(vehicles).set(values).where(eq(vehicles.id, id)).returning();
+    if (!after) throw new VehicleError("notFound");
     if (newImages.length) {
-      const existing = tx.select({ n: count() }).from(uploads).where(and(eq(uploads.vehicleId, after.id), eq(uploads.kind, "vehicle_image"))).get()?.n ?? 0;
-      if (existing + newImages.length > MAX_VEHICLE_IMAGES) throw new VehicleError("tooManyImages");
-      insertUploadRows(tx, newImages, { kind: "vehicle_image", vehicleId: after.id });
+      const [existing] = await tx.select({ n: count() }).from(uploads).where(and(eq(uploads.vehicleId, after.id), eq(uploads.kind, "vehicle_image")));
+      if ((existing?.n ?? 0) + newImages.length > MAX_VEHICLE_IMAGES) throw new VehicleError("tooManyImages");
+      await insertUploadRows(tx, newImages, { kind: "vehicle_image", vehicleId: after.id });
     }
     // The vehicle changes hands: the courier who gave it back and the one who takes it each get a handover to record.
-    if (released) openHandover(tx, { kind: "check_in", vehicleId: after.id, userId: released });
-    if (assigned) openHandover(tx, { kind: "check_out", vehicleId: after.id, userId: assigned, requestId: approvedRequestId });
-    recordAudit(tx, {
+    if (released) await openHandover(tx, { kind: "check_in", vehicleId: after.id, userId: released });
+    if (assigned) await openHandover(tx, { kind: "check_out", vehicleId: after.id, userId: assigned, requestId: approvedRequestId });
+    await recordAudit(tx, {
       actorId: adminId,
       action: id === null ? "vehicle.create" : "vehicle.update",
       entityType: "vehicle",
@@ -212,12 +209,12 @@ export function saveVehicleWithImages(adminId: number, id: number | null, input:
  * A direct assignment decides the courier's open vehicle request: approved when it asked for this
  * vehicle, otherwise rejected — so no request stays pending for a courier who already rides.
  */
-function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId: number | null, leaseEndsAt: Date): number | null {
-  const pending = tx
+async function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId: number | null, leaseEndsAt: Date): Promise<number | null> {
+  const [pending] = await tx
     .select()
     .from(vehicleRequests)
     .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
-    .get();
+    .limit(1);
   if (!pending) return null;
   const approved = vehicleId !== null && pending.requestedVehicleId === vehicleId;
   const decision = {
@@ -227,8 +224,8 @@ function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId:
     decidedById: adminId,
     decidedAt: clockNow(),
   };
-  tx.update(vehicleRequests).set(decision).where(eq(vehicleRequests.id, pending.id)).run();
-  recordAudit(tx, {
+  await tx.update(vehicleRequests).set(decision).where(eq(vehicleRequests.id, pending.id));
+  await recordAudit(tx, {
     actorId: adminId,
     action: approved ? "vehicle_request.approve" : "vehicle_request.reject",
     entityType: "vehicle_request",
@@ -244,58 +241,57 @@ function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId:
  * Takes a vehicle away from a courier through the status machine (a courier without one keeps their
  * status); a renewal they asked for has nothing left to renew.
  */
-function releaseUser(tx: Tx, adminId: number, userId: number) {
-  const user = tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).get();
+async function releaseUser(tx: Tx, adminId: number, userId: number) {
+  const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
   if (user && nextStatus(user.status, "unassignVehicle")) {
-    applyUserEvent(tx, userId, "unassignVehicle", { actorId: adminId, reason: "vehicle unassigned" });
+    await applyUserEvent(tx, userId, "unassignVehicle", { actorId: adminId, reason: "vehicle unassigned" });
   }
-  closePendingRenewal(tx, adminId, userId);
+  await closePendingRenewal(tx, adminId, userId);
 }
 
 /** Deletes a vehicle nobody uses; and the files of its images and handover photos. */
 export async function deleteVehicle(adminId: number, id: number) {
-  const keys = writeTransaction((tx) => {
-    const before = tx.select().from(vehicles).where(eq(vehicles.id, id)).get();
+  const keys = await transaction(async (tx) => {
+    const [before] = await tx.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
     if (!before) throw new VehicleError("notFound");
     if (before.status === "in_use" || before.assignedUserId) throw new VehicleError("inUse");
     // A courier waiting for this vehicle would be left with a request for nothing.
-    const awaited = tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.requestedVehicleId, id), eq(vehicleRequests.status, "pending"))).get();
+    const [awaited] = await tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.requestedVehicleId, id), eq(vehicleRequests.status, "pending"))).limit(1);
     if (awaited) throw new VehicleError("inUse");
     // Its images and the photos of its handovers (the handover rows go with the vehicle).
-    const keys = tx
+    const keys = await tx
       .select({ storageKey: uploads.storageKey })
       .from(uploads)
-      .where(or(eq(uploads.vehicleId, id), inArray(uploads.handoverId, tx.select({ id: handovers.id }).from(handovers).where(eq(handovers.vehicleId, id)))))
-      .all();
-    tx.delete(vehicles).where(eq(vehicles.id, id)).run();
-    recordAudit(tx, { actorId: adminId, action: "vehicle.delete", entityType: "vehicle", entityId: id, before: snapshot(before), after: null });
+      .where(or(eq(uploads.vehicleId, id), inArray(uploads.handoverId, tx.select({ id: handovers.id }).from(handovers).where(eq(handovers.vehicleId, id)))));
+    await tx.delete(vehicles).where(eq(vehicles.id, id));
+    await recordAudit(tx, { actorId: adminId, action: "vehicle.delete", entityType: "vehicle", entityId: id, before: snapshot(before), after: null });
     return keys.map((k) => k.storageKey);
   });
   return deleteFilesOf(keys);
 }
 
 /** An admin notes a problem on a vehicle (its problem history); it starts open like a courier's report. */
-export function addVehicleProblem(adminId: number, vehicleId: number, description: string) {
-  return writeTransaction((tx) => {
-    const vehicle = tx.select({ id: vehicles.id, assignedUserId: vehicles.assignedUserId }).from(vehicles).where(eq(vehicles.id, vehicleId)).get();
+export async function addVehicleProblem(adminId: number, vehicleId: number, description: string) {
+  return transaction(async (tx) => {
+    const [vehicle] = await tx.select({ id: vehicles.id, assignedUserId: vehicles.assignedUserId }).from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1);
     if (!vehicle) throw new VehicleError("notFound");
-    const report = tx.insert(problemReports).values({ userId: adminId, vehicleId, description }).returning({ id: problemReports.id }).get();
-    recordAudit(tx, { actorId: adminId, action: "vehicle.problem", entityType: "problem_report", entityId: report.id, before: null, after: { vehicleId, description } });
-    return report.id;
+    const [report] = await tx.insert(problemReports).values({ userId: adminId, vehicleId, description }).returning({ id: problemReports.id });
+    await recordAudit(tx, { actorId: adminId, action: "vehicle.problem", entityType: "problem_report", entityId: report!.id, before: null, after: { vehicleId, description } });
+    return report!.id;
   });
 }
 
 /** Removes one image of a vehicle; and its file; null when there is no such image. */
 export async function removeVehicleImage(adminId: number, vehicleId: number, uploadId: number) {
-  const keys = writeTransaction((tx) => {
-    const image = tx
+  const keys = await transaction(async (tx) => {
+    const [image] = await tx
       .select({ id: uploads.id, storageKey: uploads.storageKey })
       .from(uploads)
       .where(and(eq(uploads.id, uploadId), eq(uploads.vehicleId, vehicleId), eq(uploads.kind, "vehicle_image")))
-      .get();
+      .limit(1);
     if (!image) return null;
-    tx.delete(uploads).where(eq(uploads.id, image.id)).run();
-    recordAudit(tx, { actorId: adminId, action: "vehicle.image.remove", entityType: "vehicle", entityId: vehicleId, before: { imageId: image.id }, after: null });
+    await tx.delete(uploads).where(eq(uploads.id, image.id));
+    await recordAudit(tx, { actorId: adminId, action: "vehicle.image.remove", entityType: "vehicle", entityId: vehicleId, before: { imageId: image.id }, after: null });
     return image.storageKey;
   });
   return deleteFilesOf(keys);

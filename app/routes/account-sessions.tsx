@@ -16,16 +16,16 @@ import { getInstance } from "~/infra/i18n.server";
 import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factor.server";
 import { destroyUserSessionByHandle, destroyUserSessions, listUserSessions, sessionHandle } from "~/models/sessions.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
-  const sessions = listUserSessions(user.id, currentSessionIdHash(context) ?? "").map(({ userAgent, createdAt, lastSeenAt, ...rest }) => ({
+  const sessions = (await listUserSessions(user.id, currentSessionIdHash(context) ?? "")).map(({ userAgent, createdAt, lastSeenAt, ...rest }) => ({
     ...rest,
     device: describeDevice(userAgent, t("auth:sessions.unknownDevice")),
     createdAt: createdAt.toISOString(),
     lastSeenAt: lastSeenAt.toISOString(),
   }));
-  const secondFactor = getSecondFactorState(user.id);
+  const secondFactor = await getSecondFactorState(user.id);
   return {
     title: t("auth:sessions.title"),
     sessions,
@@ -47,12 +47,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const value = submission.value;
   if (value.intent === "end") {
     if (value.session === sessionHandle(current)) throw redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
-    if (!destroyUserSessionByHandle(user.id, value.session)) return data({ error: t("auth:sessions.notFound"), recoveryCodes: null }, { status: 404 });
+    if (!await destroyUserSessionByHandle(user.id, value.session)) return data({ error: t("auth:sessions.notFound"), recoveryCodes: null }, { status: 404 });
     toast(context, "auth:sessions.ended");
     throw redirect("/account/sessions");
   }
   if (value.intent === "endOthers") {
-    destroyUserSessions(user.id, current);
+    await destroyUserSessions(user.id, current);
     toast(context, "auth:sessions.endedOthers");
     throw redirect("/account/sessions");
   }

@@ -7,8 +7,8 @@ import { activate } from "~/services/auth.server";
 import { getInstance } from "~/infra/i18n.server";
 
 /** Opening the link from the e-mail activates the account once; later visits say it was used. */
-export function loader({ context, params }: Route.LoaderArgs) {
-  const result = activate(params.token);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const result = await activate(params.token);
   return { state: result.state, title: getInstance(context).t("auth:activate.title") };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { documentRenewals, users } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
@@ -13,7 +13,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
 async function courier(status: "working_no_vehicle" | "confirmed_account" | "applied_for_job" = "working_no_vehicle") {
   const user = await createUser({ status });
-  db().update(users).set({ documentValidUntil: new Date(`${inDays(10)}T00:00:00Z`) }).where(eq(users.id, user.id)).run();
+  writerForTests().update(users).set({ documentValidUntil: new Date(`${inDays(10)}T00:00:00Z`) }).where(eq(users.id, user.id)).run();
   return { user, cookie: await sessionCookieHeader(user.id) };
 }
 
@@ -38,13 +38,13 @@ describe("a new right-to-stay document", () => {
     const refused = await call(dashboard.action, "/dashboard?intent=renewDocument", { form: await fileForm("refugee_document", { validUntil: inDays(-1) }), cookie });
     expect(refused.status).toBe(400);
     expect((await readJson<{ error: string; validUntil: string }>(refused)).validUntil).toBe(inDays(-1));
-    expect(db().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)).all()).toHaveLength(0);
+    expect(writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)).all()).toHaveLength(0);
     // The kept draft counts: only the date is sent again.
     const form = new FormData();
     form.set("validUntil", inDays(400));
     const sent = await call(dashboard.action, "/dashboard?intent=renewDocument", { form, cookie });
     expect(sent.status).toBe(302);
-    expect(db().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)).get()?.status).toBe("pending");
+    expect(writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)).get()?.status).toBe("pending");
     const data = await readJson<{ documents: { pending: unknown } }>(await call(dashboard.loader, "/dashboard", { cookie }));
     expect(data.documents.pending).toBeTruthy();
   });

@@ -21,7 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const applying = user.status === "confirmed_account" || user.status === "job_rejected";
   if (!applying && !mayRenewDocument(user.status)) return jsonError(context, 403, "dashboard:refusals.notAllowed");
   const kinds: readonly string[] = applying ? DOCUMENT_KINDS : RIGHT_TO_STAY_KINDS;
-  const limit = hit("uploads", String(user.id));
+  const limit = await hit("uploads", String(user.id));
   if (!limit.ok) {
     return jsonError(context, 429, "errors:rateLimited", { values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) }, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
@@ -36,9 +36,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (missing) return jsonError(context, 400, "dashboard:errors.documentRequired");
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    const refusal = uploadRefusal(context, "apply", error);
+    const refusal = await uploadRefusal(context, "apply", error);
     return Response.json({ error: refusal.data.error, field: error.field ?? field ?? null }, { status: refusal.init?.status ?? 400 });
   }
-  const saved = listDocumentDrafts(user.id).find((draft) => draft.kind === field);
+  const saved = (await listDocumentDrafts(user.id)).find((draft) => draft.kind === field);
   return Response.json(saved, { status: 201 });
 }

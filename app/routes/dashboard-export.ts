@@ -9,14 +9,14 @@ import { collectUserData } from "~/models/privacy.server";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   // Copying every file is the heaviest read a user can start, so it is limited like uploads.
-  const limit = hit("dataExport", String(user.id));
+  const limit = await hit("dataExport", String(user.id));
   if (!limit.ok) {
     return jsonError(context, 429, "errors:rateLimited", {
       values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) },
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
   }
-  const data = collectUserData(user.id);
+  const data = await collectUserData(user.id);
   if (!data) throw jsonError(context, 404, "errors:notFound");
   const archive = await buildDataArchive(data);
   const day = new Date().toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { applications, auditLog, statusHistory, uploads } from "~db/schema";
 import { config } from "~/infra/config.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { rejectApplication, rejectApplications } from "~/models/applications.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
 import { applicationForm, sentMails } from "../../tests/dashboard-helpers";
@@ -22,7 +22,7 @@ async function courier(language: "sk" | "ua" | "en" = "en") {
 const load = async (cookie: string) => readJson<Loader>(await call(dashboard.loader, "/dashboard", { cookie }));
 const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
 const documentDrafts = (userId: number) =>
-  db().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))).all();
+  writerForTests().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))).all();
 const admin = await createUser({ role: "admin" });
 
 describe("drafts that survive", () => {
@@ -80,10 +80,10 @@ describe("resubmission after a rejection", () => {
   test("the form opens with the previous application; only the ticked documents must be replaced", async () => {
     const { user, cookie } = await courier("ua");
     expect((await apply(cookie, await applicationForm())).status).toBe(302);
-    const first = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    const first = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
     await rejectApplication(admin.id, first.id, { reasonCode: "blurryPhoto", reason: "", replace: ["face_photo"] });
 
-    const row = db().select().from(applications).where(eq(applications.id, first.id)).get()!;
+    const row = writerForTests().select().from(applications).where(eq(applications.id, first.id)).get()!;
     expect(row.rejectionReasonCode).toBe("blurryPhoto");
     expect(row.rejectionReason).toBe("Фото розмите або нечитабельне");
     expect(parseMail(sentMails().at(-1)!).text).toContain("Фото розмите або нечитабельне");
@@ -96,12 +96,12 @@ describe("resubmission after a rejection", () => {
     // The courier sends only the new face photo.
     const again = await apply(cookie, await applicationForm({}, { id_front: null, id_back: null, refugee_document: null }));
     expect(again.status).toBe(302);
-    const second = db().select().from(applications).where(eq(applications.userId, user.id)).all().at(-1)!;
+    const second = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).all().at(-1)!;
     expect(second.id).not.toBe(first.id);
-    const kinds = (id: number) => db().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id)).all().map((r) => r.kind).sort();
+    const kinds = (id: number) => writerForTests().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id)).all().map((r) => r.kind).sort();
     expect(kinds(second.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
     expect(kinds(first.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
-    const history = db().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().map((h) => h.toStatus);
+    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().map((h) => h.toStatus);
     expect(history.filter((s) => s === "applied_for_job")).toHaveLength(2);
     expect(getUserRow(user.id)?.status).toBe("applied_for_job");
   });
@@ -109,7 +109,7 @@ describe("resubmission after a rejection", () => {
   test("a written reason alone still works; neither is refused", async () => {
     const { user, cookie } = await courier();
     await apply(cookie, await applicationForm());
-    const app = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
     await expect(rejectApplication(admin.id, app.id, { reason: " ", replace: [] })).rejects.toThrow("reasonRequired");
     await rejectApplication(admin.id, app.id, { reason: "Please call us first", replace: ["id_front", "id_back"] });
     expect((await load(cookie)).drafts.map((d) => d.kind).sort()).toEqual(["face_photo", "refugee_document"]);
@@ -120,21 +120,21 @@ describe("resubmission after a rejection", () => {
     for (let i = 0; i < 3; i++) {
       const { user, cookie } = await courier();
       await apply(cookie, await applicationForm());
-      applied.push(db().select().from(applications).where(eq(applications.userId, user.id)).get()!);
+      applied.push(writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!);
     }
     const ids = applied.map((a) => a.id);
     const temporaryFiles = () => readdirSync(config().uploadsDir).filter((name) => name.startsWith(".tmp")).length;
     const before = temporaryFiles();
     // The last row fails for a reason that is not a decision (a broken write), after two rows succeeded.
-    db().run(sql.raw(`CREATE TEMP TRIGGER fail_third BEFORE INSERT ON audit_log WHEN NEW.entity_id = ${ids[2]} BEGIN SELECT RAISE(ABORT, 'disk full'); END`));
+    writerForTests().run(sql.raw(`CREATE TEMP TRIGGER fail_third BEFORE INSERT ON audit_log WHEN NEW.entity_id = ${ids[2]} BEGIN SELECT RAISE(ABORT, 'disk full'); END`));
     try {
       await expect(rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).rejects.toThrow("disk full");
     } finally {
-      db().run(sql.raw("DROP TRIGGER fail_third"));
+      writerForTests().run(sql.raw("DROP TRIGGER fail_third"));
     }
-    const rows = db().select().from(applications).where(inArray(applications.id, ids)).all();
+    const rows = writerForTests().select().from(applications).where(inArray(applications.id, ids)).all();
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
-    expect(db().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))).all()).toHaveLength(0);
+    expect(writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))).all()).toHaveLength(0);
     expect(applied.map((a) => documentDrafts(a.userId).length)).toEqual([0, 0, 0]);
     expect(temporaryFiles()).toBe(before);
 

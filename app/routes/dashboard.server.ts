@@ -40,13 +40,13 @@ function refuse(context: Context, intent: ActionIntent, status: number, message:
   return data<DashboardActionData>({ intent, error: message }, { status, headers });
 }
 
-function succeed(context: Context, message: string, to = "/dashboard") {
+async function succeed(context: Context, message: string, to = "/dashboard") {
   setToast(context as RouterContextProvider, { type: "success", message });
   return redirect(to);
 }
 
 /** `fieldLabelKey` names the refused file's field in the message (e.g. "Face photo: …"). */
-export function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError, fieldLabelKey?: string) {
+export async function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError, fieldLabelKey?: string) {
   const keys: Record<UploadError["code"], string> = {
     tooLarge: "dashboard:uploads.tooLarge",
     tooManyPixels: "dashboard:uploads.tooManyPixels",
@@ -60,12 +60,12 @@ export function uploadRefusal(context: Context, intent: ActionIntent, error: Upl
   return refuse(context, intent, error.status, fieldLabelKey ? `${tr(context, fieldLabelKey)}: ${message}` : message);
 }
 
-function decisionRefusal(context: Context, intent: ActionIntent, error: DecisionError) {
+async function decisionRefusal(context: Context, intent: ActionIntent, error: DecisionError) {
   return refuse(context, intent, error.status, tr(context, `dashboard:refusals.${error.key}`));
 }
 
-function rateLimited(context: Context, intent: ActionIntent, userId: number) {
-  const limit = hit("uploads", String(userId));
+async function rateLimited(context: Context, intent: ActionIntent, userId: number) {
+  const limit = await hit("uploads", String(userId));
   if (limit.ok) return null;
   return refuse(context, intent, 429, tr(context, "errors:rateLimited", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }), {
     "Retry-After": String(limit.retryAfterSeconds),
@@ -77,55 +77,55 @@ function rateLimited(context: Context, intent: ActionIntent, userId: number) {
  * resubmission only needs what is still missing ("uploaded ✓ — replace").
  */
 export async function applyAction(context: Context, request: Request, user: SessionUser) {
-  const limited = rateLimited(context, "apply", user.id);
+  const limited = await rateLimited(context, "apply", user.id);
   if (limited) return limited;
   let fields: FormData;
   try {
     const spec = { fields: Object.fromEntries(DOCUMENT_KINDS.map((f) => [f, "image" as const])), maxFiles: DOCUMENT_KINDS.length, collectRefusals: true };
     const parsed = await receiveUploadForm(request, spec, async (form) => {
       // A refused photo costs neither the text typed around it nor the other photos of the same post.
-      if (form.refusals.length > 0) saveApplicationDraft(user.id, pickDraftFields(form.fields));
+      if (form.refusals.length > 0) await saveApplicationDraft(user.id, pickDraftFields(form.fields));
       await saveDocumentDrafts(user.id, form.files);
       return form;
     });
     fields = parsed.fields;
     const refused = parsed.refusals[0];
-    if (refused) return uploadRefusal(context, "apply", refused, refused.field ? `dashboard:apply.documents.${refused.field}` : undefined);
+    if (refused) return await uploadRefusal(context, "apply", refused, refused.field ? `dashboard:apply.documents.${refused.field}` : undefined);
   } catch (error) {
-    if (error instanceof UploadError) return uploadRefusal(context, "apply", error);
+    if (error instanceof UploadError) return await uploadRefusal(context, "apply", error);
     throw error;
   }
   // Which documents exist is the server's own record, never the client's word.
   for (const field of DOCUMENT_KINDS) fields.delete(field);
-  for (const draft of listDocumentDrafts(user.id)) fields.set(draft.kind, "kept");
+  for (const draft of await listDocumentDrafts(user.id)) fields.set(draft.kind, "kept");
   const submission = parseWithZod(fields, { schema: applicationSchema });
   if (submission.status !== "success") {
     // Without JS this is the only moment the typed fields reach the server: keep them as the draft.
-    saveApplicationDraft(user.id, pickDraftFields(fields));
+    await saveApplicationDraft(user.id, pickDraftFields(fields));
     return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply() }, { status: 400 });
   }
   // Whether the document is still valid is the server clock's call, so it is checked here, not in the browser.
   if (needsRightToStay(submission.value.citizenship) && validUntilIssue(submission.value.documentValidUntil, now()) === "past") {
-    saveApplicationDraft(user.id, pickDraftFields(fields));
+    await saveApplicationDraft(user.id, pickDraftFields(fields));
     return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply({ fieldErrors: { documentValidUntil: ["errors.validUntilPast"] } }) }, { status: 400 });
   }
   try {
-    submitApplication(user.id, submission.value);
+    await submitApplication(user.id, submission.value);
   } catch (error) {
     if (error instanceof DecisionError) {
-      saveApplicationDraft(user.id, pickDraftFields(fields));
-      return decisionRefusal(context, "apply", error);
+      await saveApplicationDraft(user.id, pickDraftFields(fields));
+      return await decisionRefusal(context, "apply", error);
     }
     throw error;
   }
-  return succeed(context, tr(context, "dashboard:apply.submitted"));
+  return await succeed(context, tr(context, "dashboard:apply.submitted"));
 }
 
 /** With JS the form posts its text fields here about a second after the courier stops typing. */
 export async function draftAction(request: Request, user: SessionUser) {
   const form = await request.formData().catch(() => null);
   if (!form) return data<DashboardActionData>({ intent: "draft", error: "invalid" }, { status: 400 });
-  if (user.status === "confirmed_account" || user.status === "job_rejected") saveApplicationDraft(user.id, pickDraftFields(form));
+  if (user.status === "confirmed_account" || user.status === "job_rejected") await saveApplicationDraft(user.id, pickDraftFields(form));
   return data<DashboardActionData>({ intent: "draft" });
 }
 
@@ -134,22 +134,22 @@ export async function vehicleAction(context: Context, request: Request, user: Se
   const vehicleId = Number(form?.get("vehicleId"));
   if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return refuse(context, "vehicle", 400, tr(context, "dashboard:vehicle.chooseVehicle"));
   try {
-    const created = createVehicleRequest(user.id, vehicleId);
-    return succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
+    const created = await createVehicleRequest(user.id, vehicleId);
+    return await succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
   } catch (error) {
-    if (error instanceof DecisionError) return decisionRefusal(context, "vehicle", error);
+    if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
     throw error;
   }
 }
 
 export async function reportAction(context: Context, request: Request, user: SessionUser) {
   // The cooldown is checked before the body is read, so a refused report uploads nothing.
-  const cooldown = reportCooldown(user.id);
+  const cooldown = await reportCooldown(user.id);
   if (cooldown) {
     const seconds = Math.ceil(cooldown.remainingMs / 1000);
     return refuse(context, "report", 429, tr(context, "dashboard:refusals.cooldown"), { "Retry-After": String(seconds) });
   }
-  const limited = rateLimited(context, "report", user.id);
+  const limited = await rateLimited(context, "report", user.id);
   if (limited) return limited;
   try {
     const refused = await receiveUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES }, async (parsed) => {
@@ -160,12 +160,12 @@ export async function reportAction(context: Context, request: Request, user: Ses
     });
     if (refused) return refused;
   } catch (error) {
-    if (error instanceof UploadError) return uploadRefusal(context, "report", error);
-    if (error instanceof DecisionError) return decisionRefusal(context, "report", error);
+    if (error instanceof UploadError) return await uploadRefusal(context, "report", error);
+    if (error instanceof DecisionError) return await decisionRefusal(context, "report", error);
     log("error", "problem report failed", { userId: user.id, error: String(error) });
     return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
   }
-  return succeed(context, tr(context, "dashboard:report.sent"));
+  return await succeed(context, tr(context, "dashboard:report.sent"));
 }
 
 /** The courier writes into the conversation of one of their own open reports (ownership checked by the model). */
@@ -180,7 +180,7 @@ export async function replyAction(context: Context, request: Request, user: Sess
     return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, `dashboard:${message}`) }, { status: 400 });
   }
   try {
-    addCourierMessage(user.id, parsed.data.reportId, parsed.data.body);
+    await addCourierMessage(user.id, parsed.data.reportId, parsed.data.body);
   } catch (error) {
     if (error instanceof DecisionError) {
       const key = error.key === "notPending" ? "dashboard:reports.closed" : `dashboard:refusals.${error.key}`;
@@ -188,18 +188,18 @@ export async function replyAction(context: Context, request: Request, user: Sess
     }
     throw error;
   }
-  return succeed(context, tr(context, "dashboard:reports.replySent"), `/dashboard#report-${parsed.data.reportId}`);
+  return await succeed(context, tr(context, "dashboard:reports.replySent"), `/dashboard#report-${parsed.data.reportId}`);
 }
 
 /** The courier asks to renew the lease of the vehicle they hold (window and rules: app/domain/lease-renewal.ts). */
-export function renewAction(context: Context, user: SessionUser) {
+export async function renewAction(context: Context, user: SessionUser) {
   try {
-    createRenewalRequest(user.id);
+    await createRenewalRequest(user.id);
   } catch (error) {
-    if (error instanceof DecisionError) return decisionRefusal(context, "renew", error);
+    if (error instanceof DecisionError) return await decisionRefusal(context, "renew", error);
     throw error;
   }
-  return succeed(context, tr(context, "dashboard:vehicle.sent.renewal"));
+  return await succeed(context, tr(context, "dashboard:vehicle.sent.renewal"));
 }
 
 /** The courier confirms a handover the admin recorded (only their own: the model's query says so). */
@@ -208,12 +208,12 @@ export async function handoverAction(context: Context, request: Request, user: S
   const handoverId = Number(form?.get("handoverId"));
   if (!Number.isSafeInteger(handoverId) || handoverId <= 0) return refuse(context, "handover", 400, tr(context, "errors:invalidInput"));
   try {
-    confirmHandover(user.id, handoverId);
+    await confirmHandover(user.id, handoverId);
   } catch (error) {
     if (error instanceof HandoverError) return refuse(context, "handover", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
     throw error;
   }
-  return succeed(context, tr(context, "dashboard:handover.confirmed"));
+  return await succeed(context, tr(context, "dashboard:handover.confirmed"));
 }
 
 /**
@@ -222,7 +222,7 @@ export async function handoverAction(context: Context, request: Request, user: S
  * /dashboard/documents already), so a refused date keeps them.
  */
 export async function renewDocumentAction(context: Context, request: Request, user: SessionUser) {
-  const limited = rateLimited(context, "renewDocument", user.id);
+  const limited = await rateLimited(context, "renewDocument", user.id);
   if (limited) return limited;
   if (!mayRenewDocument(user.status)) return refuse(context, "renewDocument", 403, tr(context, "dashboard:refusals.notAllowed"));
   let validUntil = "";
@@ -233,41 +233,41 @@ export async function renewDocumentAction(context: Context, request: Request, us
       return String(parsed.fields.get("validUntil") ?? "").trim();
     });
   } catch (error) {
-    if (error instanceof UploadError) return uploadRefusal(context, "renewDocument", error);
+    if (error instanceof UploadError) return await uploadRefusal(context, "renewDocument", error);
     throw error;
   }
   const issue = validUntilIssue(validUntil, now());
   const refused = (message: string, status = 400) => data<DashboardActionData>({ intent: "renewDocument", error: message, validUntil }, { status });
   if (issue) return refused(tr(context, `dashboard:errors.validUntil${issue[0]!.toUpperCase()}${issue.slice(1)}`));
   try {
-    submitDocumentRenewal(user.id, parseValidUntil(validUntil)!);
+    await submitDocumentRenewal(user.id, parseValidUntil(validUntil)!);
   } catch (error) {
     if (error instanceof DecisionError) return refused(tr(context, `dashboard:refusals.${error.key}`), error.status);
     throw error;
   }
-  return succeed(context, tr(context, "dashboard:documents.sent"));
+  return await succeed(context, tr(context, "dashboard:documents.sent"));
 }
 
 /** Everything the dashboard shows for the user's status; each query is scoped to the user. */
-export function loadDashboard(user: SessionUser, url: URL, language: Language): DashboardData {
-  const serializeVehicle = (v: NonNullable<ReturnType<typeof getAssignedVehicle>>) => vehicleView(v, language);
+export async function loadDashboard(user: SessionUser, url: URL, language: Language): Promise<DashboardData> {
+  const serializeVehicle = (v: NonNullable<Awaited<ReturnType<typeof getAssignedVehicle>>>) => vehicleView(v, language);
   const requested = url.searchParams.get("modal");
   const modal = (MODALS as readonly string[]).includes(requested ?? "") ? (requested as DashboardModal) : null;
-  const application = getLatestApplication(user.id);
-  const vehicle = getAssignedVehicle(user.id);
+  const application = await getLatestApplication(user.id);
+  const vehicle = await getAssignedVehicle(user.id);
   const canApply = user.status === "confirmed_account" || user.status === "job_rejected";
-  const requests = listOwnVehicleRequests(user.id);
-  const cooldown = vehicle ? reportCooldown(user.id) : null;
-  const documents = courierDocumentStatus(user.id);
+  const requests = await listOwnVehicleRequests(user.id);
+  const cooldown = vehicle ? await reportCooldown(user.id) : null;
+  const documents = await courierDocumentStatus(user.id);
   return {
     status: user.status,
     modal,
     application: application
       ? { id: application.id, status: application.status, createdAt: application.createdAt.toISOString(), rejectionReason: application.rejectionReason }
       : null,
-    applicationDetail: modal === "application" && application ? serializeApplication(getOwnApplication(user.id, application.id)!) : null,
-    drafts: canApply ? listDocumentDrafts(user.id) : [],
-    draft: canApply ? applicationDraft(user.id, application) : null,
+    applicationDetail: modal === "application" && application ? serializeApplication((await getOwnApplication(user.id, application.id))!) : null,
+    drafts: canApply ? await listDocumentDrafts(user.id) : [],
+    draft: canApply ? await applicationDraft(user.id, application) : null,
     /** After a rejection: the documents the admin asked to be replaced, and the stock reason's code. */
     replaceDocuments: canApply && application?.status === "rejected" ? (application.replaceDocuments ?? []) : [],
     vehicle: vehicle ? serializeVehicle(vehicle) : null,
@@ -281,8 +281,8 @@ export function loadDashboard(user: SessionUser, url: URL, language: Language): 
       currentVehicleName: r.currentVehicleName,
       requestedVehicleName: r.requestedVehicleName,
     })),
-    vehicles: modal === "vehicle" ? listRequestableVehicles().map(serializeVehicle) : [],
-    reports: listOwnReports(user.id).map((r) => ({
+    vehicles: modal === "vehicle" ? (await listRequestableVehicles()).map(serializeVehicle) : [],
+    reports: (await listOwnReports(user.id)).map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       resolvedAt: r.resolvedAt?.toISOString() ?? null,
@@ -290,17 +290,17 @@ export function loadDashboard(user: SessionUser, url: URL, language: Language): 
     })),
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
     // Which admin recorded it stays among the admins (as in the report thread).
-    handovers: listHandoversToConfirm(user.id).map(({ recordedBy: _admin, ...h }) => h),
-    renewal: vehicle?.leaseEndsAt ? renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null) : null,
+    handovers: (await listHandoversToConfirm(user.id)).map(({ recordedBy: _admin, ...h }) => h),
+    renewal: vehicle?.leaseEndsAt ? await renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null) : null,
     documents,
     /** Right-to-stay files chosen for a new document but not sent yet. */
-    renewalDrafts: documents ? listDocumentDrafts(user.id).filter((d) => (RIGHT_TO_STAY_KINDS as readonly string[]).includes(d.kind)) : [],
+    renewalDrafts: documents ? (await listDocumentDrafts(user.id)).filter((d) => (RIGHT_TO_STAY_KINDS as readonly string[]).includes(d.kind)) : [],
   };
 }
 
 /** Whether the courier may ask to renew now, and from when (the server's clock decides). */
-function renewalState(user: SessionUser, leaseEndsAt: Date, pendingKind: string | null) {
-  const { leaseRenewalWindowDays, leaseDays } = getSettings();
+async function renewalState(user: SessionUser, leaseEndsAt: Date, pendingKind: string | null) {
+  const { leaseRenewalWindowDays, leaseDays } = await getSettings();
   const refusal = renewalRefusal({ status: user.status, leaseEndsAt, now: now(), windowDays: leaseRenewalWindowDays, hasPendingRequest: pendingKind !== null });
   return {
     canAsk: refusal === null,
@@ -314,8 +314,8 @@ function renewalState(user: SessionUser, leaseEndsAt: Date, pendingKind: string 
 }
 
 /** What the form opens with: the saved draft, else (after a rejection) the previous application. */
-function applicationDraft(userId: number, previous: ReturnType<typeof getLatestApplication>) {
-  const saved = getApplicationDraft(userId);
+async function applicationDraft(userId: number, previous: Awaited<ReturnType<typeof getLatestApplication>>) {
+  const saved = await getApplicationDraft(userId);
   if (saved) return saved;
   if (previous?.status !== "rejected") return null;
   return pickDraftFields({
@@ -331,7 +331,7 @@ function applicationDraft(userId: number, previous: ReturnType<typeof getLatestA
 }
 
 /** A vehicle as the courier sees it: one name, the specs in the reader's language or its fallback. */
-function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, language: Language): VehicleView {
+function vehicleView(v: NonNullable<Awaited<ReturnType<typeof getAssignedVehicle>>>, language: Language): VehicleView {
   const characteristics = pickLocalized({ sk: v.characteristicsSk, ua: v.characteristicsUa, en: v.characteristicsEn }, language);
   return {
     id: v.id,
@@ -345,7 +345,7 @@ function vehicleView(v: NonNullable<ReturnType<typeof getAssignedVehicle>>, lang
   };
 }
 
-function serializeApplication(a: NonNullable<ReturnType<typeof getOwnApplication>>): ApplicationView {
+function serializeApplication(a: NonNullable<Awaited<ReturnType<typeof getOwnApplication>>>): ApplicationView {
   return {
     id: a.id,
     status: a.status,

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { applications, auditLog, statusHistory, uploads } from "~db/schema";
 import { UPLOAD_LIMITS } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { approveApplication } from "~/models/applications.server";
 import { replyToProblemReport, setProblemReportStatus } from "~/models/problem-reports.server";
 import { approveVehicleRequest } from "~/models/vehicle-requests.server";
@@ -23,7 +23,7 @@ async function courier(status: Parameters<typeof createUser>[0] extends infer O 
 }
 
 const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
-const drafts = (userId: number) => db().select().from(uploads).where(eq(uploads.ownerId, userId)).all();
+const drafts = (userId: number) => writerForTests().select().from(uploads).where(eq(uploads.ownerId, userId)).all();
 
 describe("dashboard loader", () => {
   test("a visitor is sent to log in", async () => {
@@ -54,10 +54,10 @@ describe("job application", () => {
     const second = await apply(cookie, await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }));
     expect(second.status).toBe(302);
     expect(getUserRow(user.id)?.status).toBe("applied_for_job");
-    const app = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
     expect(app.phone).toBe("+421903123456");
     expect(drafts(user.id).every((d) => d.applicationId === app.id)).toBe(true);
-    const history = db().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all();
+    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all();
     expect(history.at(-1)?.toStatus).toBe("applied_for_job");
   });
 
@@ -89,7 +89,7 @@ describe("job application", () => {
       const response = await apply(cookie, await applicationForm({ citizenship, contactMethod: "phone", contactUsername: null }, { refugee_document: null }));
       expect(response.status).toBe(302);
       expect(getUserRow(user.id)?.status).toBe("applied_for_job");
-      expect(db().select().from(applications).where(eq(applications.userId, user.id)).get()?.citizenship).toBe(citizenship);
+      expect(writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()?.citizenship).toBe(citizenship);
     }
     const other = await courier();
     const refused = await apply(other.cookie, await applicationForm({ citizenship: "other" }, { refugee_document: null }));
@@ -149,7 +149,7 @@ describe("job application", () => {
     const { user, cookie } = await courier("applied_for_job");
     const response = await apply(cookie, await applicationForm());
     expect(response.status).toBe(403);
-    expect(db().select().from(applications).where(eq(applications.userId, user.id)).all()).toHaveLength(0);
+    expect(writerForTests().select().from(applications).where(eq(applications.userId, user.id)).all()).toHaveLength(0);
     // The transaction rolled back: the documents stay unattached drafts.
     expect(drafts(user.id).every((d) => d.applicationId === null)).toBe(true);
   });
@@ -180,7 +180,7 @@ describe("private files", () => {
     const second = await courier();
     const response = await call(files.loader, `/files/${first.face.id}`, { cookie: second.cookie, params: { id: String(first.face.id) } });
     expect(response.status).toBe(404);
-    const app = db().select().from(applications).where(eq(applications.userId, first.user.id)).get()!;
+    const app = writerForTests().select().from(applications).where(eq(applications.userId, first.user.id)).get()!;
     const data = await readJson<{ application: unknown; applicationDetail: unknown }>(
       await call(dashboard.loader, `/dashboard?modal=application&id=${app.id}`, { cookie: second.cookie }),
     );
@@ -193,7 +193,7 @@ describe("private files", () => {
     const admin = await createUser({ role: "admin" });
     const response = await call(files.loader, `/files/${face.id}`, { cookie: await sessionCookieHeader(admin.id), params: { id: String(face.id) } });
     expect(response.status).toBe(200);
-    const audit = db().select().from(auditLog).where(and(eq(auditLog.action, "file.view"), eq(auditLog.entityId, face.id))).all();
+    const audit = writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "file.view"), eq(auditLog.entityId, face.id))).all();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.subjectUserId).toBe(user.id);
   });
@@ -314,7 +314,7 @@ describe("problem reports", () => {
     expect((await reply(stranger.cookie, "Hijack")).status).toBe(404);
     expect((await load()).reports[0]!.thread).toHaveLength(3);
 
-    setProblemReportStatus(admin.id, reportId, "resolved");
+    await setProblemReportStatus(admin.id, reportId, "resolved");
     expect((await load()).reports[0]!.canReply).toBe(false);
     expect((await reply(cookie, "Still broken")).status).toBe(409);
   });
@@ -328,7 +328,7 @@ describe("problem reports", () => {
 test("approval via the model is what the dashboard shows next", async () => {
   const { user, cookie } = await courier();
   await apply(cookie, await applicationForm());
-  const app = db().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+  const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
   const admin = await createUser({ role: "admin" });
   await approveApplication(admin.id, app.id);
   const data = await readJson<{ status: string }>(await call(dashboard.loader, "/dashboard", { cookie }));

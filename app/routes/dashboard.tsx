@@ -11,9 +11,9 @@ import { applyAction, draftAction, handoverAction, loadDashboard, renewAction, r
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return loadDashboard(user, new URL(request.url), getLocale(context));
+  return await loadDashboard(user, new URL(request.url), getLocale(context));
 }
 
 /** Form posts name their purpose in the URL (`?intent=`), because multipart bodies are read only once. */
@@ -25,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "vehicle") return vehicleAction(context, request, user);
   if (intent === "report") return reportAction(context, request, user);
   if (intent === "reply") return replyAction(context, request, user);
-  if (intent === "renew") return renewAction(context, user);
+  if (intent === "renew") return await renewAction(context, user);
   if (intent === "handover") return handoverAction(context, request, user);
   if (intent === "renewDocument") return renewDocumentAction(context, request, user);
   throw jsonError(context, 400, "errors:invalidInput");

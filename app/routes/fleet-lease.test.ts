@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { handovers, vehicleRequests, vehicles } from "~db/schema";
 import { setClockOffset } from "~/infra/clock.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { getPendingHandover } from "~/models/handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../tests/factories";
@@ -23,7 +23,7 @@ const adminCookie = await sessionCookieHeader(admin.id);
 async function leaseStarted() {
   const user = await createUser({ status: "working_no_vehicle" });
   const vehicle = createVehicle();
-  const request = createVehicleRequest(user.id, vehicle.id);
+  const request = await createVehicleRequest(user.id, vehicle.id);
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle, cookie: await sessionCookieHeader(user.id) };
 }
@@ -48,7 +48,7 @@ describe("the admin's handover screen", () => {
     const ok = await call(handoverRoute.action as Handler, path, { form: await handoverForm({ batteryPercent: "90", odometerKm: "10", damage_deck: "scratch" }, 2), params, cookie: adminCookie });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe(`/admin/vehicles/${vehicle.id}#handovers`);
-    expect(getPendingHandover(vehicle.id, "check_out")).toBeNull();
+    expect(await getPendingHandover(vehicle.id, "check_out")).toBeNull();
 
     const page = await readJson<{ handovers: { kind: string; photos: { id: number }[]; damages: object }[] }>(await call(vehicleForm.loader as Handler, `/admin/vehicles/${vehicle.id}`, { params, cookie: adminCookie }));
     expect(page.handovers[0]).toMatchObject({ kind: "check_out", damages: { deck: "scratch" } });
@@ -66,7 +66,7 @@ describe("the admin's handover screen", () => {
     expect(strangerConfirm.status).toBe(404);
     const confirmed = await call(dashboard.action as Handler, "/dashboard?intent=handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie });
     expect(confirmed.status).toBe(302);
-    expect(db().select().from(handovers).where(eq(handovers.userId, user.id)).get()?.confirmedAt).toBeInstanceOf(Date);
+    expect(writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)).get()?.confirmedAt).toBeInstanceOf(Date);
   });
 
   test("an unknown kind or a vehicle with nothing pending is not a form", async () => {
@@ -85,12 +85,12 @@ describe("the courier's renewal request", () => {
     const early = await call(dashboard.action as Handler, "/dashboard?intent=renew", { form: {}, cookie });
     expect(early.status).toBe(409);
     expect((await readJson<{ error: string }>(early)).error).toContain("too early");
-    const lease = db().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, user.id)).get()!.end!;
+    const lease = writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, user.id)).get()!.end!;
     setClockOffset(lease.getTime() - 4 * DAY - Date.now());
     const before = await readJson<{ renewal: { canAsk: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
     expect(before.renewal.canAsk).toBe(true);
     expect((await call(dashboard.action as Handler, "/dashboard?intent=renew", { form: {}, cookie })).status).toBe(302);
-    expect(db().select().from(vehicleRequests).where(eq(vehicleRequests.userId, user.id)).all().map((r) => [r.kind, r.status])).toContainEqual(["renewal", "pending"]);
+    expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.userId, user.id)).all().map((r) => [r.kind, r.status])).toContainEqual(["renewal", "pending"]);
     const after = await readJson<{ renewal: { canAsk: boolean; pending: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
     expect(after.renewal).toMatchObject({ canAsk: false, pending: true });
   });

@@ -21,18 +21,18 @@ import { readFormData } from "~/infra/http.server";
 const OG_LOCALE: Record<Language, string> = { sk: "sk_SK", ua: "uk_UA", en: "en_GB" };
 const DATE_LOCALE: Record<Language, string> = { sk: "sk-SK", ua: "uk-UA", en: "en-GB" };
 
-function pageLanguage(context: Route.LoaderArgs["context"]): Language {
+async function pageLanguage(context: Route.LoaderArgs["context"]): Promise<Language> {
   const locale = getLocale(context);
   return isLanguage(locale) ? locale : "sk";
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  const language = pageLanguage(context);
+  const language = await pageLanguage(context);
   const url = new URL(request.url);
-  const { hourlyRateEur } = getSettings();
+  const { hourlyRateEur } = await getSettings();
   const income = calculateIncome(parseIncomeInput(url.searchParams.get("days"), url.searchParams.get("hours")), hourlyRateEur);
-  const news = listPublishedNews(language, Number(url.searchParams.get("news") ?? 1));
+  const news = await listPublishedNews(language, Number(url.searchParams.get("news") ?? 1));
   const dateFormat = dateTimeFormat(DATE_LOCALE[language], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Bratislava" });
   return {
     language,
@@ -45,14 +45,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
       month: formatEur(income.month, language),
       rate: formatEur(income.hourlyRate, language, true),
     },
-    fleet: listFleet(language),
+    fleet: await listFleet(language),
     news: {
       page: news.page,
       pages: news.pages,
       items: news.items.map(({ createdAt, ...post }) => ({ ...post, dateTime: createdAt, date: dateFormat.format(new Date(createdAt)) })),
     },
-    faq: listFaq(language),
-    partners: listPartners(),
+    faq: await listFaq(language),
+    partners: await listPartners(),
   };
 }
 
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const question = typeof form.question === "string" ? form.question.slice(0, 500) : "";
   const parsed = askSchema.safeParse(form);
   if (!parsed.success) return data<AskResult>({ question, error: t("home:assistant.questionInvalid") }, { status: 400 });
-  const outcome = await askAssistant(parsed.data.question, parsed.data.language ?? pageLanguage(context), context.get(requestInfoContext).ip);
+  const outcome = await askAssistant(parsed.data.question, parsed.data.language ?? await pageLanguage(context), context.get(requestInfoContext).ip);
   if (outcome.ok) return data<AskResult>({ question, answer: outcome.answer });
   if (outcome.status === 429) {
     return data<AskResult>(

@@ -15,8 +15,8 @@ import { passwordResetTokenState } from "~/models/accounts.server";
 import { readFormData } from "~/infra/http.server";
 
 /** The form is shown only for a token that can still be used; it is consumed by the action. */
-export function loader({ context, params }: Route.LoaderArgs) {
-  const state = passwordResetTokenState(params.token);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const state = await passwordResetTokenState(params.token);
   return { state, title: getInstance(context).t("auth:reset.title") };
 }
 

@@ -25,7 +25,7 @@ import * as resendForm from "~/routes/auth/resend";
 import { applicationForm } from "../../tests/dashboard-helpers";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
 import { call, type CallOptions } from "../../tests/route-harness";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { hit, type LimitName } from "~/models/limits.server";
 
 type Handler = Parameters<typeof call>[0];
@@ -71,10 +71,10 @@ describe("per-IP limits, counted through real requests", () => {
         const res = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=en`, { ...door.body(i), ip });
         expect(res.status).not.toBe(429);
       }
-      const usersBefore = db().select({ n: count() }).from(users).get()!.n;
+      const usersBefore = writerForTests().select({ n: count() }).from(users).get()!.n;
       const refused = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=ua`, { ...door.body(999), ip });
       await expect429(refused, "ua");
-      expect(db().select({ n: count() }).from(users).get()!.n).toBe(usersBefore);
+      expect(writerForTests().select({ n: count() }).from(users).get()!.n).toBe(usersBefore);
       // Another client address is not affected.
       expect((await call(door.handler, door.path, { ...door.body(1000), ip: nextIp() })).status).not.toBe(429);
       // Log-in doors hash every attempt with argon2id (unknown e-mails too), which is slow on a busy machine.
@@ -107,21 +107,21 @@ describe("per-user limits", () => {
   test(`uploads: ${RATE_LIMITS.uploads.limit} per hour per user, then 429 before the body is stored`, async () => {
     const user = await createUser();
     const cookie = await sessionCookieHeader(user.id);
-    for (let i = 0; i < RATE_LIMITS.uploads.limit; i++) hit("uploads", String(user.id));
+    for (let i = 0; i < RATE_LIMITS.uploads.limit; i++) await hit("uploads", String(user.id));
     await expect429(await call(dashboard.action, "/dashboard?intent=apply&lng=en", { form: await applicationForm(), cookie }), "en");
   });
 
   test(`data export: ${RATE_LIMITS.dataExport.limit} per hour per user`, async () => {
     const user = await createUser();
     const cookie = await sessionCookieHeader(user.id);
-    for (let i = 0; i < RATE_LIMITS.dataExport.limit; i++) hit("dataExport", String(user.id));
+    for (let i = 0; i < RATE_LIMITS.dataExport.limit; i++) await hit("dataExport", String(user.id));
     await expect429(await call(dashboardExport.loader, "/dashboard/export?lng=sk", { cookie }), "sk");
   });
 });
 
-test("counters live in SQLite (a restart keeps them), one row per limit and subject", () => {
-  const before = db().select({ n: count() }).from(rateLimits).get()!.n;
-  hit("assistant", "203.0.113.9");
-  hit("assistant", "203.0.113.9");
-  expect(db().select({ n: count() }).from(rateLimits).get()!.n).toBe(before + 1);
+test("counters live in SQLite (a restart keeps them), one row per limit and subject", async () => {
+  const before = writerForTests().select({ n: count() }).from(rateLimits).get()!.n;
+  await hit("assistant", "203.0.113.9");
+  await hit("assistant", "203.0.113.9");
+  expect(writerForTests().select({ n: count() }).from(rateLimits).get()!.n).toBe(before + 1);
 });

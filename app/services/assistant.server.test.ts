@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { faqEntries, rateLimits } from "~db/schema";
 import { FAQ } from "~db/seed-content";
 import { RATE_LIMITS } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { call, readJson } from "../../tests/route-harness";
 import * as ask from "~/routes/api/faq.ask";
 import { answerQuestion } from "./assistant.server";
@@ -30,18 +30,18 @@ beforeAll(() => {
   });
   ai = { baseUrl: `http://127.0.0.1:${server.port}/v1`, apiKey: "test-key", model: "tiny-model" };
   for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-    entries.forEach(([question, answer], position) => db().insert(faqEntries).values({ language, question, answer, position }).run());
+    entries.forEach(([question, answer], position) => writerForTests().insert(faqEntries).values({ language, question, answer, position }).run());
   }
 });
 
 afterAll(() => {
   void server.stop(true);
-  db().delete(faqEntries).run();
+  writerForTests().delete(faqEntries).run();
 });
 
 beforeEach(() => {
   received.length = 0;
-  db().delete(rateLimits).run();
+  writerForTests().delete(rateLimits).run();
 });
 
 describe("answerQuestion with an AI endpoint", () => {

@@ -15,9 +15,9 @@ const LANGUAGE_NAMES: Record<Language, string> = { sk: "Slovak", ua: "Ukrainian"
 export type AssistantAnswer = { answer: string; source: "ai" | "faq" | "income" | "unknown" };
 
 /** Earnings are computed from the income rule and the operator's hourly rate, in the asker's language. */
-function earningsAnswer(hoursPerWeek: number | null, language: Language): AssistantAnswer {
+async function earningsAnswer(hoursPerWeek: number | null, language: Language): Promise<AssistantAnswer> {
   const t = translatorFor(language);
-  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, getSettings().hourlyRateEur);
+  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, (await getSettings()).hourlyRateEur);
   const values = { rate: formatEur(income.hourlyRate, language, true), hours: income.hours, week: formatEur(income.week, language), month: formatEur(income.month, language) };
   const answer = [t("home:assistant.earnings", values), hoursPerWeek === null ? t("home:assistant.earningsHint") : ""].filter(Boolean).join(" ");
   return { answer, source: "income" };
@@ -76,8 +76,8 @@ async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language:
  */
 export async function answerQuestion(question: string, language: Language, ai = config().ai, timeoutMs = AI_TIMEOUT_MS): Promise<AssistantAnswer> {
   const earnings = earningsQuestion(question, language);
-  if (earnings) return earningsAnswer(earnings.hoursPerWeek, language);
-  const faq = listFaq(language);
+  if (earnings) return await earningsAnswer(earnings.hoursPerWeek, language);
+  const faq = await listFaq(language);
   if (ai && faq.length > 0) {
     try {
       const answer = await askModel(ai, question, faq, language, timeoutMs);
@@ -93,7 +93,7 @@ export type AskOutcome = { ok: true; answer: string } | { ok: false; status: 429
 
 /** One client's question: the assistant's rate limit (CONTRACT §5), then the answer. The page form and the JSON API both ask here. */
 export async function askAssistant(question: string, language: Language, ip: string): Promise<AskOutcome> {
-  const limit = hit("assistant", ip);
+  const limit = await hit("assistant", ip);
   if (!limit.ok) return { ok: false, status: 429, retryAfterSeconds: limit.retryAfterSeconds };
   try {
     return { ok: true, answer: (await answerQuestion(question, language)).answer };

@@ -49,8 +49,8 @@ export function limited(retryAfter: number): FlowFailure {
   return { ok: false, status: 429, error: "errors:rateLimited", values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) }, retryAfter };
 }
 
-export function limit(name: LimitName, subject: string): FlowFailure | null {
-  const result = hit(name, subject);
+export async function limit(name: LimitName, subject: string): Promise<FlowFailure | null> {
+  const result = await hit(name, subject);
   return result.ok ? null : limited(result.retryAfterSeconds);
 }
 
@@ -84,22 +84,22 @@ export function homeOf(user: Pick<User, "role">) {
 }
 
 export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promise<LoginSuccess | FlowFailure> {
-  const ipLimit = limit("loginIp", ctx.ip);
+  const ipLimit = await limit("loginIp", ctx.ip);
   if (ipLimit) return ipLimit;
   const captcha = await captchaRefusal(input, ctx, "login");
   if (captcha) return captcha;
   // Counted before the password is checked, so parallel guesses cannot all slip past the limit;
   // a right password clears the count, so only failures stay counted.
-  const accountLimit = limit("loginAccountFailures", input.email);
+  const accountLimit = await limit("loginAccountFailures", input.email);
   if (accountLimit) return accountLimit;
   const result = await authenticateCredentials(input.email, input.password);
   if (!result.ok) {
     if (result.reason === "invalid") return { ok: false, status: 401, error: "auth:login.invalid" };
-    reset("loginAccountFailures", input.email);
+    await reset("loginAccountFailures", input.email);
     if (result.reason === "notActivated") return { ok: false, status: 403, error: "auth:login.notActivated", canResendActivation: true };
     return { ok: false, status: 403, error: "auth:login.deactivated" };
   }
-  reset("loginAccountFailures", input.email);
+  await reset("loginAccountFailures", input.email);
   const user = result.user;
   const deviceCookie = await recognizeDevice(user, ctx.request, ctx.ip);
   const target = safeRedirect(input.redirectTo, homeOf(user));
@@ -108,7 +108,7 @@ export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promi
       const setCookie = await startSession(user.id, ctx.request, ctx.ip, { secondFactorPending: true });
       return { ok: true, user, setCookies: [setCookie, deviceCookie], redirectTo: secondFactorPage(target) };
     }
-    if (!getSecondFactorState(user.id).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
+    if (!(await getSecondFactorState(user.id)).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
     if (!input.secondFactorCode) return { ok: false, status: 401, error: "auth:secondFactor.required", secondFactorRequired: true };
     const check = await checkSecondFactor(user.id, input.secondFactorCode);
     if (!check.ok) return check;
@@ -126,12 +126,12 @@ export function secondFactorPage(redirectTo: string) {
  * so parallel guesses cannot slip past the limit.
  */
 export async function checkSecondFactor(userId: number, code: string): Promise<{ ok: true; method: "totp" | "recovery" } | FlowFailure> {
-  if (!getSecondFactorState(userId).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
-  const attempts = limit("secondFactor", String(userId));
+  if (!(await getSecondFactorState(userId)).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
+  const attempts = await limit("secondFactor", String(userId));
   if (attempts) return attempts;
   const result = await verifySecondFactor(userId, code);
   if (!result.ok) return { ok: false, status: 401, error: "auth:secondFactor.codeWrong" };
-  reset("secondFactor", String(userId));
+  await reset("secondFactor", String(userId));
   return result;
 }
 
@@ -141,7 +141,7 @@ function referralFrom(input: RegisterInput, request: Request) {
 }
 
 export async function register(input: RegisterInput, ctx: Ctx & { language: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
-  const ipLimit = limit("register", ctx.ip);
+  const ipLimit = await limit("register", ctx.ip);
   if (ipLimit) return ipLimit;
   const captcha = await captchaRefusal(input, ctx, "register");
   if (captcha) return captcha;
@@ -156,24 +156,24 @@ export async function register(input: RegisterInput, ctx: Ctx & { language: Lang
   return { ok: true, message: "auth:register.success" };
 }
 
-export function activate(token: string) {
-  return activateAccount(token);
+export async function activate(token: string) {
+  return await activateAccount(token);
 }
 
 /** The same answer whether or not the e-mail belongs to anyone. */
-export function forgotPassword(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): { ok: true; message: string } | FlowFailure {
-  const ipLimit = limit("forgotPassword", ctx.ip);
+export async function forgotPassword(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): Promise<{ ok: true; message: string } | FlowFailure> {
+  const ipLimit = await limit("forgotPassword", ctx.ip);
   if (ipLimit) return ipLimit;
-  const issued = newPasswordResetToken(input.email);
+  const issued = await newPasswordResetToken(input.email);
   if (issued) sendInBackground(resetMail(issued.user, issued.token));
   return { ok: true, message: "auth:forgot.sent" };
 }
 
 /** The same answer whether the e-mail is unknown, waiting for activation or already active. */
-export function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): { ok: true; message: string } | FlowFailure {
-  const ipLimit = limit("resendActivation", ctx.ip);
+export async function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): Promise<{ ok: true; message: string } | FlowFailure> {
+  const ipLimit = await limit("resendActivation", ctx.ip);
   if (ipLimit) return ipLimit;
-  const issued = newActivationToken(input.email);
+  const issued = await newActivationToken(input.email);
   if (issued) sendInBackground(activationMail(issued.user, issued.token));
   return { ok: true, message: "auth:resend.sent" };
 }

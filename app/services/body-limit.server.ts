@@ -33,7 +33,7 @@ export async function bodyLimitFor(request: Request, url: URL): Promise<number> 
   const route = uploadRoute(request, url);
   if (!route) return BODY_LIMITS.formBytes;
   const id = await readSessionId(request);
-  const session = id ? findSessionUser(id) : null;
+  const session = id ? await findSessionUser(id) : null;
   return session && route.mayUpload(session.user) ? BODY_LIMITS.uploadBytes : BODY_LIMITS.formBytes;
 }
 

@@ -7,7 +7,7 @@ import { config } from "~/infra/config.server";
 
 const captcha = config().captcha;
 const ctx = { ip: "127.0.0.1", action: "login" as const };
-afterEach(() => {
+afterEach(async () => {
   captcha.provider = "off";
 });
 
@@ -17,7 +17,7 @@ async function solvedToken() {
   return btoa(JSON.stringify({ ...challenge, number: solution!.number }));
 }
 
-describe("ALTCHA", () => {
+describe("ALTCHA", async () => {
   test("a solved challenge passes once; a replay, a forgery and nothing at all fail", async () => {
     captcha.provider = "altcha";
     const token = await solvedToken();
@@ -36,14 +36,14 @@ describe("ALTCHA", () => {
   });
 });
 
-describe("no-JS fallback question", () => {
-  test("the right answer passes once; a wrong one, a replay or an expired one fail", () => {
+describe("no-JS fallback question", async () => {
+  test("the right answer passes once; a wrong one, a replay or an expired one fail", async () => {
     const q = createFallbackChallenge();
-    expect(verifyFallback(q.token, String(q.a + q.b + 1))).toBe(false);
-    expect(verifyFallback(q.token, ` ${q.a + q.b} `)).toBe(true);
-    expect(verifyFallback(q.token, String(q.a + q.b))).toBe(false);
+    expect(await verifyFallback(q.token, String(q.a + q.b + 1))).toBe(false);
+    expect(await verifyFallback(q.token, ` ${q.a + q.b} `)).toBe(true);
+    expect(await verifyFallback(q.token, String(q.a + q.b))).toBe(false);
     const old = createFallbackChallenge(Date.now() - 11 * 60 * 1000);
-    expect(verifyFallback(old.token, String(old.a + old.b))).toBe(false);
+    expect(await verifyFallback(old.token, String(old.a + old.b))).toBe(false);
   });
 
   test("accepted on the no-JS form doors whatever the invisible provider", async () => {
@@ -64,7 +64,7 @@ describe("no-JS fallback question", () => {
     expect(await verifyCaptcha({ fallbackToken: q.token, fallbackAnswer: String(q.a + q.b + 1) }, { ...ctx, fallback: true })).toBe("wrongAnswer");
   });
 
-  test("the answer may be digits or a number word in any of the three languages", () => {
+  test("the answer may be digits or a number word in any of the three languages", async () => {
     expect(parseFallbackAnswer(" 11 ")).toBe(11);
     expect(parseFallbackAnswer("Eleven")).toBe(11);
     expect(parseFallbackAnswer("jedenásť")).toBe(11);
@@ -74,7 +74,7 @@ describe("no-JS fallback question", () => {
     expect(parseFallbackAnswer("lots")).toBeNull();
     const q = createFallbackChallenge();
     const words = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen"];
-    expect(verifyFallback(q.token, words[q.a + q.b]!)).toBe(true);
+    expect(await verifyFallback(q.token, words[q.a + q.b]!)).toBe(true);
   });
 
   test("the question a page carries is in words, in the page's language, without the operands as digits", async () => {

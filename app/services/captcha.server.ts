@@ -43,15 +43,15 @@ export function createAltchaChallenge(now = Date.now()): Promise<Challenge> {
 }
 
 /** Records a solution; false when it was accepted before. */
-function acceptOnce(value: string, now = Date.now()) {
-  return acceptCaptchaOnce(sha256(value), new Date(now + CHALLENGE_TTL_MS), now);
+async function acceptOnce(value: string, now = Date.now()) {
+  return await acceptCaptchaOnce(sha256(value), new Date(now + CHALLENGE_TTL_MS), now);
 }
 
 async function verifyAltcha(token: string) {
   if (!(await verifySolution(token, secret("altcha"), true).catch(() => false))) return false;
   // The solved challenge (not the whole payload) is what must not come back.
   const payload = JSON.parse(atob(token)) as { challenge: string };
-  return acceptOnce(`altcha:${payload.challenge}`);
+  return await acceptOnce(`altcha:${payload.challenge}`);
 }
 
 async function verifyRecaptcha(token: string, ip: string, action: string) {
@@ -63,7 +63,7 @@ async function verifyRecaptcha(token: string, ip: string, action: string) {
       signal: AbortSignal.timeout(5_000),
     });
     const result = (await response.json()) as { success?: boolean; score?: number; action?: string };
-    return result.success === true && (result.score ?? 0) >= RECAPTCHA_MIN_SCORE && result.action === action && acceptOnce(`recaptcha:${token}`);
+    return result.success === true && (result.score ?? 0) >= RECAPTCHA_MIN_SCORE && result.action === action && await acceptOnce(`recaptcha:${token}`);
   } catch (error) {
     log("warn", "recaptcha verification failed", { error: String(error) });
     return false;
@@ -105,7 +105,7 @@ export function parseFallbackAnswer(answer: string): number | null {
   return NUMBER_WORDS.get(normalizeWord(text)) ?? null;
 }
 
-export function verifyFallback(token: string, answer: string, now = Date.now()) {
+export async function verifyFallback(token: string, answer: string, now = Date.now()) {
   const [nonce, expiresText, signature] = token.split(".");
   const expires = Number(expiresText);
   const value = parseFallbackAnswer(answer);
@@ -113,7 +113,7 @@ export function verifyFallback(token: string, answer: string, now = Date.now()) 
   const expected = Buffer.from(fallbackSignature(nonce, expires, value));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  return acceptOnce(`fallback:${nonce}`, now);
+  return await acceptOnce(`fallback:${nonce}`, now);
 }
 
 export type CaptchaInput = { captchaToken?: string; fallbackToken?: string; fallbackAnswer?: string };
@@ -135,6 +135,6 @@ export async function verifyCaptcha(
     const passed = provider === "altcha" ? await verifyAltcha(input.captchaToken) : await verifyRecaptcha(input.captchaToken, ip, action);
     return passed ? "ok" : "failed";
   }
-  if (fallback && input.fallbackToken && input.fallbackAnswer) return verifyFallback(input.fallbackToken, input.fallbackAnswer) ? "ok" : "wrongAnswer";
+  if (fallback && input.fallbackToken && input.fallbackAnswer) return (await verifyFallback(input.fallbackToken, input.fallbackAnswer)) ? "ok" : "wrongAnswer";
   return "failed";
 }

@@ -31,7 +31,7 @@ export async function recognizeDevice(user: { id: number; email: string; languag
   const existing = await deviceCookie().parse(request.headers.get("Cookie"));
   const deviceId = typeof existing === "string" && existing.length >= 20 ? existing : randomToken();
   const userAgent = request.headers.get("User-Agent");
-  const { isNew } = recordDeviceLogin(user.id, deviceId, { ip, userAgent });
+  const { isNew } = await recordDeviceLogin(user.id, deviceId, { ip, userAgent });
   if (isNew) {
     const device = describeDevice(userAgent, "?");
     void sendMailSafely(newDeviceMail(user, { device, ip, time: formatMailTime(new Date(), user.language) }));

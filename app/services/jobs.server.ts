@@ -15,13 +15,13 @@ export const scheduledJobs: Job[] = [
   {
     name: "expired-sessions",
     everyMs: 60 * MINUTE,
-    run: () => {
-      deleteExpiredSessions();
-      deleteStaleDevices();
+    run: async () => {
+      await deleteExpiredSessions();
+      await deleteStaleDevices();
     },
   },
   // Couriers whose lease end passed wait in lease_expired for the admin (CONTRACT §6).
-  { name: "lease-expiry", everyMs: 5 * MINUTE, run: () => void expireLeases() },
+  { name: "lease-expiry", everyMs: 5 * MINUTE, run: async () => void (await expireLeases()) },
   // Files no upload row references (a crash between write and commit, deleted rows).
   { name: "orphan-uploads", everyMs: 6 * 60 * MINUTE, run: async () => { await sweepOrphanFiles(); } },
   // Identity documents of rejected applications, and right-to-stay files a newer document replaced,

@@ -17,7 +17,7 @@ export type SecondFactorView =
   | { view: "enrol"; secret: string; qrImage: string };
 
 export async function secondFactorView(user: SessionUser): Promise<SecondFactorView> {
-  const enrolment = pendingEnrolment(user.id, user.email);
+  const enrolment = await pendingEnrolment(user.id, user.email);
   if (!enrolment) return { view: "verify" };
   const svg = await QRCode.toString(enrolment.uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { view: "enrol", secret: enrolment.secret, qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
@@ -30,17 +30,17 @@ export async function completeSecondFactorLogin(
 ): Promise<{ ok: true; setCookie: string; method: "totp" | "recovery"; recoveryCodesLeft: number } | FlowFailure> {
   const check = await checkSecondFactor(user.id, code);
   if (!check.ok) return check;
-  const state = getSecondFactorState(user.id);
+  const state = await getSecondFactorState(user.id);
   const setCookie = await startSession(user.id, ctx.request, ctx.ip);
   return { ok: true, setCookie, method: check.method, recoveryCodesLeft: state.enrolled ? state.recoveryCodesLeft : 0 };
 }
 
 export async function enrolAndLogin(user: SessionUser, code: string, ctx: Ctx): Promise<{ ok: true; setCookie: string; recoveryCodes: string[] } | FlowFailure> {
-  const attempts = limit("secondFactor", String(user.id));
+  const attempts = await limit("secondFactor", String(user.id));
   if (attempts) return attempts;
   const result = await completeEnrolment(user.id, code);
   if (!result.ok) return { ok: false, status: 401, error: "auth:secondFactor.codeWrong" };
-  reset("secondFactor", String(user.id));
+  await reset("secondFactor", String(user.id));
   const setCookie = await startSession(user.id, ctx.request, ctx.ip);
   return { ok: true, setCookie, recoveryCodes: result.recoveryCodes };
 }

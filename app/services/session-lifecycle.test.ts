@@ -14,7 +14,7 @@ import * as userDetail from "~/routes/admin/user-detail";
 import { createUser, enrolSecondFactor, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
 import { call } from "../../tests/route-harness";
 import { sha256 } from "~/infra/crypto.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { newPasswordResetToken } from "~/models/accounts.server";
 import { readSessionId } from "./session.server";
 
@@ -25,7 +25,7 @@ const nextIp = () => `10.9.0.${++ipCounter}`;
 const sessionIdOf = (cookie: string) => readSessionId(new Request("http://x/", { headers: { Cookie: cookie } }));
 const cookieFrom = (res: Response) => res.headers.get("Set-Cookie")!.split(";")[0]!;
 const meStatus = async (cookie: string) => (await call(me.loader, "/api/auth/me", { cookie })).status;
-const sessionRows = (userId: number) => db().select().from(sessions).where(eq(sessions.userId, userId)).all();
+const sessionRows = (userId: number) => writerForTests().select().from(sessions).where(eq(sessions.userId, userId)).all();
 
 describe("expiry", () => {
   test(`a session idle for ${SESSION_IDLE_DAYS} days is refused and removed`, async () => {
@@ -33,7 +33,7 @@ describe("expiry", () => {
     const cookie = await sessionCookieHeader(user.id);
     expect(await meStatus(cookie)).toBe(200);
     const id = (await sessionIdOf(cookie))!;
-    db().update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_DAYS * DAY - 1000) }).where(eq(sessions.idHash, sha256(id))).run();
+    writerForTests().update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_DAYS * DAY - 1000) }).where(eq(sessions.idHash, sha256(id))).run();
     expect(await meStatus(cookie)).toBe(401);
     expect(sessionRows(user.id)).toHaveLength(0);
   });
@@ -42,7 +42,7 @@ describe("expiry", () => {
     const user = await createUser();
     const cookie = await sessionCookieHeader(user.id);
     const id = (await sessionIdOf(cookie))!;
-    db().update(sessions).set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, sha256(id))).run();
+    writerForTests().update(sessions).set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, sha256(id))).run();
     expect(await meStatus(cookie)).toBe(401);
   });
 });
@@ -108,7 +108,7 @@ test("a password reset ends every session of the account", async () => {
   const user = await createUser();
   const a = await sessionCookieHeader(user.id);
   const b = await sessionCookieHeader(user.id);
-  const issued = newPasswordResetToken(user.email)!;
+  const issued = (await newPasswordResetToken(user.email))!;
   const res = await call(resetApi.action, "/api/auth/reset-password", { json: { token: issued.token, password: "Courier-Reset-9!" } });
   expect(res.status).toBe(200);
   expect(await meStatus(a)).toBe(401);

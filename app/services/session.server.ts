@@ -32,14 +32,14 @@ export async function readSessionId(request: Request): Promise<string | null> {
  */
 export async function startSession(userId: number, request: Request, ip: string, options: { secondFactorPending?: boolean } = {}) {
   const previous = await readSessionId(request);
-  if (previous) destroySession(previous);
-  const id = createSession(userId, { ip, userAgent: request.headers.get("User-Agent"), secondFactorPending: options.secondFactorPending });
+  if (previous) await destroySession(previous);
+  const id = await createSession(userId, { ip, userAgent: request.headers.get("User-Agent"), secondFactorPending: options.secondFactorPending });
   return sessionCookie().serialize(id);
 }
 
 export async function endSession(request: Request) {
   const id = await readSessionId(request);
-  if (id) destroySession(id);
+  if (id) await destroySession(id);
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 

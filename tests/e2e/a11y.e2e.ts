@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { handovers, serviceRecords } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { vehicle } from "../admin-fixtures";
 import { createUser, enrolSecondFactor } from "../factories";
 import { png } from "../media-fixtures";
@@ -81,8 +81,8 @@ for (const lng of LANGUAGES) {
       // handover and service sections and the handover form.
       const courier = await createUser({ status: "working_with_vehicle" });
       const leased = vehicle({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 20 * 86_400_000), odometerKm: 120 });
-      db().insert(handovers).values({ kind: "check_out", vehicleId: leased.id, userId: courier.id }).run();
-      db().insert(serviceRecords).values({ vehicleId: leased.id, serviceDate: new Date(), description: "Brake pads", costCents: 4990, nextDueKm: 2000, createdById: admin.id }).run();
+      writerForTests().insert(handovers).values({ kind: "check_out", vehicleId: leased.id, userId: courier.id }).run();
+      writerForTests().insert(serviceRecords).values({ vehicleId: leased.id, serviceDate: new Date(), description: "Brake pads", costCents: 4990, nextDueKm: 2000, createdById: admin.id }).run();
       for (const url of [
         "/admin",
         `/admin/vehicles/${leased.id}`,

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { applications, auditLog, users } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { application, courier, vehicle } from "../admin-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
 
@@ -11,12 +11,12 @@ const SHOTS = "/tmp/cf-e2";
 /** An admin with a name, and two entries of theirs: an approval on a fixed day, a vehicle edit on another. */
 async function adminWithEntries(page: Page, tag: string) {
   const admin = await loginAs(page, { role: "admin", language: "en" });
-  db().update(users).set({ fullName: `Jana ${tag}` }).where(eq(users.id, admin.id)).run();
+  writerForTests().update(users).set({ fullName: `Jana ${tag}` }).where(eq(users.id, admin.id)).run();
   const applicant = await courier("working_no_vehicle", `Oleh Koval ${tag}`);
   const app = application(applicant.id);
-  db().update(applications).set({ fullName: `Oleh Koval ${tag}`, status: "approved" }).where(eq(applications.id, app.id)).run();
+  writerForTests().update(applications).set({ fullName: `Oleh Koval ${tag}`, status: "approved" }).where(eq(applications.id, app.id)).run();
   const bike = vehicle({ name: `Cargo bike ${tag}` });
-  db()
+  writerForTests()
     .insert(auditLog)
     .values([
       { actorId: admin.id, action: "application.approve", entityType: "application", entityId: app.id, subjectUserId: applicant.id, before: { status: "pending" }, after: { status: "approved", reason: null }, createdAt: new Date("2024-03-05T10:00:00Z") },
@@ -64,7 +64,7 @@ test.describe("audit log in Slovak", () => {
   test.use({ locale: "sk-SK" });
   test("the sentence is in the admin's language", async ({ page }) => {
     const { admin } = await adminWithEntries(page, "sk");
-    db().update(users).set({ language: "sk" }).where(eq(users.id, admin.id)).run();
+    writerForTests().update(users).set({ language: "sk" }).where(eq(users.id, admin.id)).run();
     await page.goto(`/admin/audit?actor=${admin.id}&action=application.approve&lng=sk`);
     await expect(page.locator("tbody tr").first()).toContainText(/Jana sk schválil\(a\) žiadosť/);
   });

@@ -2,20 +2,20 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { applications, vehicleRequests, vehicles } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { application, courier, problemReport, vehicle, vehicleRequest } from "../admin-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });
-const statusOf = (id: number) => db().select({ status: applications.status }).from(applications).where(eq(applications.id, id)).get()?.status;
+const statusOf = (id: number) => writerForTests().select({ status: applications.status }).from(applications).where(eq(applications.id, id)).get()?.status;
 
 /** Two pending applications that sit next to each other at the head of the queue (oldest first). */
 async function queuedPair(tag: string) {
   const base = new Date(Date.UTC(2001, 0, 1) + (Date.now() % 1_000_000_000));
   const first = application((await courier("applied_for_job", `First ${tag}`)).id);
   const second = application((await courier("applied_for_job", `Second ${tag}`)).id);
-  db().update(applications).set({ createdAt: base, fullName: `First ${tag}` }).where(eq(applications.id, first.id)).run();
-  db().update(applications).set({ createdAt: new Date(base.getTime() + 1), fullName: `Second ${tag}` }).where(eq(applications.id, second.id)).run();
+  writerForTests().update(applications).set({ createdAt: base, fullName: `First ${tag}` }).where(eq(applications.id, first.id)).run();
+  writerForTests().update(applications).set({ createdAt: new Date(base.getTime() + 1), fullName: `Second ${tag}` }).where(eq(applications.id, second.id)).run();
   return { first, second };
 }
 
@@ -93,10 +93,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/confirm=end/);
       const dialog = page.getByRole("dialog", { name: "End this lease?" });
       await expect(dialog).toBeVisible();
-      expect(db().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("in_use");
+      expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("in_use");
       await dialog.getByRole("button", { name: "End lease" }).click();
       await expect(page.getByText("Lease ended; the vehicle is available again.")).toBeVisible();
-      expect(db().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("available");
+      expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("available");
     });
   });
 }
@@ -137,7 +137,7 @@ test("search vehicle requests and problem reports by vehicle, bulk reject reques
   await page.getByPlaceholder("Reason (needed to reject)").fill("No scooters this week");
   await page.getByRole("button", { name: "Reject selected" }).click();
   await expect(page.getByText("Rejected: 1.")).toBeVisible();
-  expect(db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+  expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
   await page.goto(`/admin/problem-reports?q=${encodeURIComponent(wanted.name)}`);
   await expect(page.getByText("Records: 1")).toBeVisible();
   await expect(page.getByRole("link", { name: "Brake squeaks" })).toBeVisible();

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { problemReports, referralLinks, users } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { application, courier, problemReport } from "../admin-fixtures";
 import { createUser, sessionCookieHeader } from "../factories";
 import { png } from "../media-fixtures";
@@ -27,7 +27,7 @@ const ADMIN_PATHS = [
 ];
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });
-const statusOf = (id: number) => db().select({ status: users.status }).from(users).where(eq(users.id, id)).get()?.status;
+const statusOf = (id: number) => writerForTests().select({ status: users.status }).from(users).where(eq(users.id, id)).get()?.status;
 
 test.describe("admin authorization over HTTP, pages and .data requests", () => {
   test.use({ allowedConsoleErrors: [/status of 403/] });
@@ -108,7 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.locator("textarea").fill("Come to the depot tomorrow, we will replace the pads.");
       await dialog.getByRole("button", { name: "Send reply" }).click();
       await expect(page.getByRole("dialog").getByTestId("admin-thread").getByText("Come to the depot tomorrow")).toBeVisible();
-      const status = () => db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status;
+      const status = () => writerForTests().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status;
       // Replying is not resolving: that is a separate action, and so is reopening.
       expect(status()).toBe("open");
       await page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" }).click();
@@ -128,7 +128,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Create link" }).click();
       const row = page.getByRole("row").filter({ hasText: name });
       await expect(row).toBeVisible();
-      const code = db().select().from(referralLinks).where(eq(referralLinks.name, name)).get()!.code;
+      const code = writerForTests().select().from(referralLinks).where(eq(referralLinks.name, name)).get()!.code;
       await expect(row.getByRole("textbox")).toHaveValue(new RegExp(`/\\?ref=${code}$`));
       await expect(row.getByRole("button", { name: "Copy link" })).toHaveCount(javaScriptEnabled ? 1 : 0);
       await row.getByRole("link", { name: `Delete ${name}` }).click();

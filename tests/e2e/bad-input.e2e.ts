@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIResponse } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import skErrors from "../../locales/sk/errors.json";
 import { createUser, sessionCookieHeader } from "../factories";
@@ -137,8 +137,8 @@ async function expectTranslatedRefusal(res: APIResponse | Answer, label: string)
 
 /** Row counts of every table but the rate-limit counters (which count attempts by design). */
 function rowCounts() {
-  const tables = db().all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != 'rate_limits'`);
-  return Object.fromEntries(tables.map(({ name }) => [name, db().get<{ n: number }>(sql.raw(`select count(*) as n from "${name}"`))!.n]));
+  const tables = writerForTests().all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != 'rate_limits'`);
+  return Object.fromEntries(tables.map(({ name }) => [name, writerForTests().get<{ n: number }>(sql.raw(`select count(*) as n from "${name}"`))!.n]));
 }
 
 let cookies: Record<Auth, string>;
@@ -174,7 +174,7 @@ test.describe("cookies that do not decode", () => {
   let code = "";
   test.beforeAll(async () => {
     const admin = await createUser({ role: "admin" });
-    code = createReferralLink(admin.id, "Bad cookie test").code;
+    code = (await createReferralLink(admin.id, "Bad cookie test")).code;
   });
   for (const page of ["/", "/auth/login", "/dashboard", "/admin/users"]) {
     test(`GET ${page}?ref=<valid code> with cf_ref=%ZZ is no 500`, async ({ request }) => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { vehicles } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createVehicle } from "../dashboard-helpers";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
@@ -12,7 +12,7 @@ test.describe("content in three languages", () => {
     await loginAs(page, { status: "working_no_vehicle", language: "ua" });
     const translated = createVehicle({ name: `Трёх ${Date.now().toString(36)}` });
     const slovakOnly = createVehicle({ name: `Len SK ${Date.now().toString(36)}` });
-    db().update(vehicles).set({ characteristicsSk: "Motor 900 W, len po slovensky", characteristicsUa: null, characteristicsEn: null }).where(eq(vehicles.id, slovakOnly.id)).run();
+    writerForTests().update(vehicles).set({ characteristicsSk: "Motor 900 W, len po slovensky", characteristicsUa: null, characteristicsEn: null }).where(eq(vehicles.id, slovakOnly.id)).run();
 
     await page.goto("/dashboard?modal=vehicle");
     const dialog = page.getByRole("dialog");
@@ -74,7 +74,7 @@ test.describe("content in three languages", () => {
     await expect(page.getByText("Changes saved.").first()).toBeVisible();
     await expect(specs.getByTestId("missing-ua")).toHaveCount(0);
     await expect(specs.getByTestId("missing-en")).toBeVisible();
-    const saved = db().select().from(vehicles).where(eq(vehicles.serialNumber, serial)).get()!;
+    const saved = writerForTests().select().from(vehicles).where(eq(vehicles.serialNumber, serial)).get()!;
     expect([saved.characteristicsSk, saved.characteristicsUa, saved.characteristicsEn]).toEqual(["Motor 1000 W, dojazd až 80 km", "Двигун 1000 Вт, запас ходу до 80 км", null]);
   });
 });

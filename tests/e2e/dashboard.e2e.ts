@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { uploads } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { approveApplication, getLatestApplication } from "~/models/applications.server";
 import { createProblemReport, replyToProblemReport } from "~/models/problem-reports.server";
@@ -16,7 +16,7 @@ const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 async function vehicleWithImage(name: string) {
   const vehicle = createVehicle({ name });
   const prepared = await prepareUpload({ field: "image", name: "v.png", ...receivedFile(await png(640, 480)), type: { class: "image", mime: "image/png", ext: "png" } });
-  db().insert(uploads).values({ storageKey: prepared.storageKey, kind: "vehicle_image", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, vehicleId: vehicle.id }).run();
+  writerForTests().insert(uploads).values({ storageKey: prepared.storageKey, kind: "vehicle_image", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, vehicleId: vehicle.id }).run();
   await commitUploads([prepared]);
   return vehicle;
 }
@@ -53,7 +53,7 @@ async function requestVehicleAndApprove(page: Page, userId: number, vehicleName:
   await dialog.getByTestId(/^vehicle-/).filter({ hasText: vehicleName }).getByRole("button", { name: "Request" }).click();
   await expect(page.getByText("Your vehicle request is waiting for approval")).toBeVisible();
   const admin = await createUser({ role: "admin" });
-  await approveVehicleRequest(admin.id, listOwnVehicleRequests(userId)[0]!.id);
+  await approveVehicleRequest(admin.id, (await listOwnVehicleRequests(userId))[0]!.id);
   if (js) await focusWindow(page);
   else await page.reload();
   await expect(page.getByRole("heading", { name: "Your vehicle" })).toBeVisible();
@@ -101,7 +101,7 @@ test.describe("courier dashboard", () => {
     await expect(page.getByTestId("my-application")).toHaveCount(0);
 
     const admin = await createUser({ role: "admin" });
-    await approveApplication(admin.id, getLatestApplication(user.id)!.id);
+    await approveApplication(admin.id, (await getLatestApplication(user.id))!.id);
     await focusWindow(page);
     await expect(page.getByText("Welcome to the team!")).toBeVisible();
 
@@ -145,7 +145,7 @@ test.describe("courier dashboard", () => {
     await expect(page.getByText("Your application is being reviewed")).toBeVisible();
 
     const admin = await createUser({ role: "admin" });
-    await approveApplication(admin.id, getLatestApplication(user.id)!.id);
+    await approveApplication(admin.id, (await getLatestApplication(user.id))!.id);
     await page.reload();
     await requestVehicleAndApprove(page, user.id, vehicleName, false);
     await reportProblem(page);
@@ -176,7 +176,7 @@ test.describe("courier dashboard", () => {
     await attachDocuments(page);
     await page.getByRole("button", { name: "Submit application" }).click();
     await expect(page.getByText("Your application is being reviewed")).toBeVisible();
-    const fileId = db().select().from(uploads).all().filter((u) => u.ownerId === owner.id)[0]!.id;
+    const fileId = writerForTests().select().from(uploads).all().filter((u) => u.ownerId === owner.id)[0]!.id;
     expect((await page.request.get(`/files/${fileId}`)).headers()["cache-control"]).toBe("private, no-store");
     await page.context().clearCookies();
     await loginAs(page, { status: "confirmed_account" });
@@ -245,7 +245,7 @@ test.describe("who must show what (citizenship)", () => {
 async function courierWithAnsweredReport(page: Page, language: "sk" | "ua" | "en" = "en") {
   const user = await loginAs(page, { status: "working_no_vehicle", language });
   const admin = await createUser({ role: "admin" });
-  await approveVehicleRequest(admin.id, createVehicleRequest(user.id, createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` }).id).id);
+  await approveVehicleRequest(admin.id, (await createVehicleRequest(user.id, createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` }).id)).id);
   const report = await createProblemReport(user.id, "The front brake squeaks when it rains.", []);
   await replyToProblemReport(admin.id, report.id, "Thanks! Bring it to the depot tomorrow at 9, we will replace the pads.");
   return { user, admin, report };

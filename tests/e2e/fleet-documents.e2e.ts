@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { setClockOffset } from "~/infra/clock.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { runDocumentExpiry } from "~/models/documents.server";
 import { getUserRow } from "../factories";
 import { sentMails } from "../dashboard-helpers";
@@ -44,7 +44,7 @@ test.describe("a residence permit that runs out", () => {
     test.setTimeout(60_000);
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const validUntil = validUntilAhead();
-    db().update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, courier.id)).run();
+    writerForTests().update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, courier.id)).run();
 
     // D−30: the job sends the 30-day reminder (once) and the dashboard shows the banner.
     moveClockTo(new Date(validUntil.getTime() - 30 * DAY + 60 * 60 * 1000));
@@ -120,7 +120,7 @@ test.describe("without JavaScript", () => {
 
   test("the courier sends the new document with the form; the admin accepts it with the form", async ({ page, browser }) => {
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "sk" });
-    db().update(users).set({ documentValidUntil: validUntilAhead(10) }).where(eq(users.id, courier.id)).run();
+    writerForTests().update(users).set({ documentValidUntil: validUntilAhead(10) }).where(eq(users.id, courier.id)).run();
     // Already past its end: the job moves the courier today.
     moveClockTo(new Date(validUntilAhead(10).getTime() + 60 * 60 * 1000));
     await runDocumentExpiry();
@@ -147,7 +147,7 @@ test.describe("without JavaScript", () => {
 
   test("a date in the past is refused and the chosen file is kept", async ({ page }) => {
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "sk" });
-    db().update(users).set({ documentValidUntil: validUntilAhead(5) }).where(eq(users.id, courier.id)).run();
+    writerForTests().update(users).set({ documentValidUntil: validUntilAhead(5) }).where(eq(users.id, courier.id)).run();
     await page.goto("/dashboard");
     await chooseDocument(page, "refugee_document");
     await page.locator('#renew-document input[name="validUntil"]').fill(dateInput(new Date(Date.now() - DAY)));

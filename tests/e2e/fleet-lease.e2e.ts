@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { vehicles } from "~db/schema";
 import { setClockOffset } from "~/infra/clock.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createVehicle } from "../dashboard-helpers";
 import { png } from "../media-fixtures";
@@ -15,7 +15,7 @@ const ZONE = "Europe/Bratislava";
 /** How the admin pages (en-GB) and the courier's dashboard (en) write a date. */
 const adminDate = (d: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: ZONE }).format(d);
 const courierDate = (d: Date) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: ZONE }).format(d);
-const leaseEnd = (vehicleId: number) => db().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.id, vehicleId)).get()!.end!;
+const leaseEnd = (vehicleId: number) => writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.id, vehicleId)).get()!.end!;
 
 /** Screenshots of a new screen at 360 and 1280 px; the page is back at 360 px afterwards. */
 async function shoot(page: Page, name: string) {
@@ -64,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
         const courierUser = await loginAs(courier, { status: "working_no_vehicle", language: "en" });
         const tag = `Lease${javaScriptEnabled ? "Js" : "NoJs"}${Date.now() % 1_000_000}`;
         const vehicle = createVehicle({ name: tag });
-        createVehicleRequest(courierUser.id, vehicle.id);
+        await createVehicleRequest(courierUser.id, vehicle.id);
 
         // The admin approves the courier's vehicle request in the queue.
         await page.goto(`/admin/vehicle-requests?q=${tag}`);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { serviceRecords, vehicles } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { maintenanceTile } from "~/models/maintenance.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { addVehicleProblem } from "~/models/vehicles.server";
@@ -9,7 +9,7 @@ import { createVehicle } from "../dashboard-helpers";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 /** A vehicle sent to service from a problem report, and back. */
-const vehicleOf = (id: number) => db().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
+const vehicleOf = (id: number) => writerForTests().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
 const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
 
 test.describe("a vehicle sent to service from a problem report", () => {
@@ -20,7 +20,7 @@ test.describe("a vehicle sent to service from a problem report", () => {
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const admin = await createUser({ role: "admin" });
     const vehicle = createVehicle({ name: unique("Scooter Brakes") });
-    await approveVehicleRequest(admin.id, createVehicleRequest(courier.id, vehicle.id).id);
+    await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id)).id);
 
     // The courier reports a problem.
     await page.goto("/dashboard");
@@ -49,7 +49,7 @@ test.describe("a vehicle sent to service from a problem report", () => {
     await adminPage.goto(`/admin/vehicles/${vehicle.id}`);
     const service = adminPage.getByTestId("vehicle-service");
     await expect(service.getByText("In service").first()).toBeVisible();
-    const record = db().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicle.id)).get()!;
+    const record = writerForTests().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicle.id)).get()!;
     await expect(service.getByTestId(`service-record-${record.id}`)).toContainText("Replace the front brake pads");
     await expect(service.getByTestId(`service-record-${record.id}`)).toContainText(`From problem report #${record.problemReportId}`);
     await expectNoHorizontalOverflow(adminPage);
@@ -70,7 +70,7 @@ test.describe("a vehicle sent to service from a problem report", () => {
     await otherContext.close();
 
     // The dashboard tile counts vehicles in service and services due.
-    const tile = maintenanceTile();
+    const tile = await maintenanceTile();
     expect(tile.inService).toBeGreaterThanOrEqual(1);
     await adminPage.goto("/admin");
     await expect(adminPage.getByTestId("tile-maintenance")).toContainText(`${tile.inService} / ${tile.due}`);
@@ -92,7 +92,7 @@ test.describe("without JavaScript", () => {
   test("the admin sends a free vehicle to service from its report and completes it: available again", async ({ page }) => {
     const admin = await loginAs(page, { role: "admin", language: "sk" });
     const vehicle = createVehicle({ name: unique("Scooter Lamp") });
-    const reportId = addVehicleProblem(admin.id, vehicle.id, "Zadné svetlo nesvieti.");
+    const reportId = await addVehicleProblem(admin.id, vehicle.id, "Zadné svetlo nesvieti.");
     await page.goto(`/admin/problem-reports?status=all&report=${reportId}`);
     const form = page.getByTestId("to-service-form");
     await expect(form.getByLabel("Čo treba urobiť")).toHaveValue("Zadné svetlo nesvieti.");

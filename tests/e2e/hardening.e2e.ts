@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { count } from "drizzle-orm";
 import { users } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import skAuth from "../../locales/sk/auth.json";
 import enErrors from "../../locales/en/errors.json";
 import skErrors from "../../locales/sk/errors.json";
@@ -145,7 +145,7 @@ test.describe("cross-site requests", () => {
   for (const t of targets) {
     test(`${t.method ?? "POST"} ${t.path} from another origin is refused`, async ({ request }) => {
       const cookie = t.auth ? (await cookieFor(t.path.startsWith("/admin") ? "admin" : "user")).cookie : undefined;
-      const usersBefore = db().select({ n: count() }).from(users).get()!.n;
+      const usersBefore = writerForTests().select({ n: count() }).from(users).get()!.n;
       const variants: Record<string, string>[] = [{ Origin: EVIL }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }];
       for (const headers of variants) {
         const res = await request.fetch(t.path, {
@@ -160,7 +160,7 @@ test.describe("cross-site requests", () => {
       }
       const english = await request.fetch(`${t.path}${t.path.includes("?") ? "&" : "?"}lng=en`, { method: t.method ?? "POST", headers: { Origin: EVIL }, data: t.json, form: t.form });
       expect(await english.json()).toEqual({ error: enErrors.crossOrigin });
-      expect(db().select({ n: count() }).from(users).get()!.n).toBe(usersBefore);
+      expect(writerForTests().select({ n: count() }).from(users).get()!.n).toBe(usersBefore);
       if (cookie) expect((await request.get("/api/auth/me", { headers: { Cookie: cookie } })).status()).toBe(200);
     });
   }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { newsPosts, pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { expect, expectNoHorizontalOverflow, test } from "./fixtures";
 
 const LANGS = [
@@ -68,7 +68,7 @@ test.describe("home page", () => {
 
   test("news: newest first, per language, paged with plain links", async ({ page }) => {
     const now = Date.now();
-    const inserted = db()
+    const inserted = writerForTests()
       .insert(newsPosts)
       .values([
         { titleSk: "E2E newest for everyone", contentSk: "First.", textPosition: "center", createdAt: new Date(now + 60_000) },
@@ -91,7 +91,7 @@ test.describe("home page", () => {
       await expect(page.getByText("Page 2 of 2")).toBeVisible();
       await expect(titles).toHaveCount(2);
     } finally {
-      for (const { id } of inserted) db().delete(newsPosts).where(eq(newsPosts.id, id)).run();
+      for (const { id } of inserted) writerForTests().delete(newsPosts).where(eq(newsPosts.id, id)).run();
     }
   });
 
@@ -131,14 +131,14 @@ test.describe("home page", () => {
     await expect(page).toHaveURL(/auth=register/);
     await expect.poll(() => sent).toEqual(["/?lng=en", "/?lng=en&auth=register"]);
     const day = new Date().toISOString().slice(0, 10);
-    const views = db().select().from(pageViewsDaily).where(eq(pageViewsDaily.day, day)).get()?.views ?? 0;
+    const views = writerForTests().select().from(pageViewsDaily).where(eq(pageViewsDaily.day, day)).get()?.views ?? 0;
     expect(views).toBeGreaterThanOrEqual(2);
   });
 
   test("referral: ?ref= is kept for the session and counted once", async ({ page, context }) => {
     const code = `E2E${Date.now().toString(36)}`;
-    const link = db().insert(referralLinks).values({ name: "E2E", code }).returning().get();
-    const clicks = () => db().select().from(referralLinks).where(eq(referralLinks.id, link.id)).get()!.clicks;
+    const link = writerForTests().insert(referralLinks).values({ name: "E2E", code }).returning().get();
+    const clicks = () => writerForTests().select().from(referralLinks).where(eq(referralLinks.id, link.id)).get()!.clicks;
     const reported = page.waitForResponse((r) => r.url().includes(`/api/referrals/track/${code}`));
     await page.goto(`/?ref=${code}`);
     expect((await reported).status()).toBe(204);
@@ -151,7 +151,7 @@ test.describe("home page", () => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     expect(clicks()).toBe(1);
-    expect(db().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).get()?.count).toBe(1);
+    expect(writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).get()?.count).toBe(1);
   });
 
   test("particles start after load and stay off for reduced motion", async ({ browser }) => {
@@ -197,9 +197,9 @@ test.describe("home page without JavaScript", () => {
 
   test("referral cookie is set without JavaScript", async ({ page, context }) => {
     const code = `NOJS${Date.now().toString(36)}`;
-    const link = db().insert(referralLinks).values({ name: "No JS", code }).returning().get();
+    const link = writerForTests().insert(referralLinks).values({ name: "No JS", code }).returning().get();
     await page.goto(`/?ref=${code}`);
     expect((await context.cookies()).find((c) => c.name === "cf_ref")?.value).toBe(code);
-    expect(db().select().from(referralLinks).where(eq(referralLinks.id, link.id)).get()!.clicks).toBe(1);
+    expect(writerForTests().select().from(referralLinks).where(eq(referralLinks.id, link.id)).get()!.clicks).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { applications, users } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import { createUser } from "../factories";
 import { expect, loginAs, test } from "./fixtures";
@@ -10,13 +10,13 @@ const STRONG = "Kuriér-Jazda-7!";
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;
 
 function registeredUser(email: string) {
-  return db().select().from(users).where(eq(users.email, email)).get();
+  return writerForTests().select().from(users).where(eq(users.email, email)).get();
 }
 
 test.describe("referral link → registration", () => {
   test("with JavaScript: ?ref is kept for the session and the new account records its referrer", async ({ page }) => {
     const admin = await createUser({ role: "admin" });
-    const link = createReferralLink(admin.id, "Facebook group");
+    const link = await createReferralLink(admin.id, "Facebook group");
     await page.goto(`/?ref=${link.code}`);
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("referralCode"))).toBe(link.code);
     // A later page without the parameter still carries the code into registration.
@@ -34,7 +34,7 @@ test.describe("referral link → registration", () => {
     test.use({ javaScriptEnabled: false });
     test("the referral cookie reaches the registration form's action", async ({ page }) => {
       const admin = await createUser({ role: "admin" });
-      const link = createReferralLink(admin.id, "Poster at the station");
+      const link = await createReferralLink(admin.id, "Poster at the station");
       await page.goto(`/?ref=${link.code}`);
       await page.goto("/?auth=register");
       const email = uniqueEmail("ref-nojs");
@@ -57,7 +57,7 @@ test("an admin approves an application and the courier's open dashboard changes 
   const courierContext = await browser.newContext({ locale: "sk-SK" });
   const courierPage = await courierContext.newPage();
   const courier = await loginAs(courierPage, { status: "applied_for_job", language: "sk" });
-  const application = db()
+  const application = writerForTests()
     .insert(applications)
     .values({ userId: courier.id, fullName: "Olena Kovalenko", age: 24, phone: "+421901234567", contactMethod: "telegram", contactUsername: "olena_k" })
     .returning()

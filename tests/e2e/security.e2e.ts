@@ -28,7 +28,7 @@ test.describe("log-in redirects stay on the site", () => {
       const dialog = `/?auth=login&redirectTo=${encodeURIComponent(redirectTo)}`;
       for (const [target, page] of [["/auth/login", "/auth/login"], ["/auth/login.data", "/auth/login"], ["/auth/login", dialog]] as const) {
         // Fifteen log-ins from one address in a minute: past the per-address limit, which is not under test here.
-        reset("loginIp", "127.0.0.1");
+        await reset("loginIp", "127.0.0.1");
         const answer = await fallbackAnswer(request, page);
         const res = await request.post(target, {
           headers: { Origin: baseURL! },

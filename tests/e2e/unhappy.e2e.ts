@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { uploads } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { getLatestApplication, rejectApplication, submitApplication } from "~/models/applications.server";
 import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
@@ -71,7 +71,7 @@ async function storedDocument(userId: number, kind: string) {
   const bytes = kind === "face_photo" ? await jpegWithGps(640, 480) : await png(400, 260);
   const type = kind === "face_photo" ? { class: "image" as const, mime: "image/jpeg", ext: "jpg" } : { class: "image" as const, mime: "image/png", ext: "png" };
   const prepared = await prepareUpload({ field: kind, name: kind, ...receivedFile(bytes), type });
-  db().insert(uploads).values({ storageKey: prepared.storageKey, kind: kind as "face_photo", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, ownerId: userId }).run();
+  writerForTests().insert(uploads).values({ storageKey: prepared.storageKey, kind: kind as "face_photo", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, ownerId: userId }).run();
   await commitUploads([prepared]);
 }
 
@@ -174,7 +174,7 @@ test.describe("network failures (JS on, 360 px)", () => {
 
     // Now riding that vehicle: the report form, then the reply form of the report.
     const admin = await createUser({ role: "admin" });
-    await approveVehicleRequest(admin.id, listOwnVehicleRequests(user.id)[0]!.id);
+    await approveVehicleRequest(admin.id, (await listOwnVehicleRequests(user.id))[0]!.id);
     await page.reload();
     await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Report a problem" }).click();
@@ -342,7 +342,7 @@ test.describe("photos made for slow networks", () => {
       await page.getByRole("button", { name: "Submit application" }).click();
       console.log(`bytes sent for a ${fits.bytes.length} B camera photo without JS: ${(await (await second).allHeaders())["content-length"]}`);
       await expect(page.getByTestId("doc-face_photo").getByText("uploaded ✓ — replace")).toBeVisible();
-      const stored = db().select().from(uploads).all().filter((u) => u.kind === "face_photo").at(-1)!;
+      const stored = writerForTests().select().from(uploads).all().filter((u) => u.kind === "face_photo").at(-1)!;
       expect(Math.max(stored.width ?? 0, stored.height ?? 0)).toBeLessThanOrEqual(2560);
     });
   });
@@ -351,7 +351,7 @@ test.describe("photos made for slow networks", () => {
 async function rejectedCourier(language: "sk" | "ua" | "en") {
   const user = await createUser({ status: "confirmed_account", language });
   for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
-  submitApplication(user.id, { fullName: "Olena Kovalenko", age: 24, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_k", comment: "Ready next week.", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
+  await submitApplication(user.id, { fullName: "Olena Kovalenko", age: 24, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_k", comment: "Ready next week.", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
   return user;
 }
 
@@ -361,7 +361,7 @@ test.describe("resubmission", () => {
     const adminContext = await browser.newContext({ locale: "en-US" });
     const adminPage = await adminContext.newPage();
     await loginAs(adminPage, { role: "admin", language: "en" });
-    await adminPage.goto(`/admin/applications/${getLatestApplication(user.id)!.id}`);
+    await adminPage.goto(`/admin/applications/${(await getLatestApplication(user.id))!.id}`);
     await adminPage.getByTestId("reject-stock").selectOption("blurryPhoto");
     await adminPage.getByRole("checkbox", { name: "Face photo" }).check();
     await adminPage.getByRole("button", { name: "Reject" }).click();
@@ -388,7 +388,7 @@ test.describe("resubmission", () => {
     await expect(page.locator(".doc-kept")).toHaveCount(4);
     await page.locator('form#application button[type="submit"]').click();
     await expect(page.getByTestId("status-applied_for_job")).toBeVisible();
-    expect(getLatestApplication(user.id)!.status).toBe("pending");
+    expect((await getLatestApplication(user.id))!.status).toBe("pending");
     await context.close();
   });
 
@@ -399,7 +399,7 @@ test.describe("resubmission", () => {
       const admin = await createUser({ role: "admin" });
       const user = await loginAs(page, { status: "confirmed_account", language: "sk" });
       for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
-      const app = submitApplication(user.id, { fullName: "Jana Nováková", age: 31, citizenship: "other", phone: "+421903123456", contactMethod: "phone", contactUsername: "", comment: "", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
+      const app = await submitApplication(user.id, { fullName: "Jana Nováková", age: 31, citizenship: "other", phone: "+421903123456", contactMethod: "phone", contactUsername: "", comment: "", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
       await rejectApplication(admin.id, app.id, { reasonCode: "documentExpired", reason: "Občiansky preukaz platil do roku 2025.", replace: ["id_front", "id_back"] });
       await page.goto("/dashboard");
       await expect(page.getByText("Platnosť dokladu uplynula — Občiansky preukaz platil do roku 2025.").first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, newsPosts, problemReports, referralLinks, sessions, uploads, users, vehicleRequests, vehicles } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../../tests/factories";
 import { png } from "../../../tests/media-fixtures";
 import { call } from "../../../tests/route-harness";
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 function auditFor(action: string, entityId: number) {
-  return db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))).get();
+  return writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))).get();
 }
 
 /** Posts as admin (and, once, as a plain user, who must be refused with nothing changed). */
@@ -52,7 +52,7 @@ describe("user detail actions", () => {
     const res = await post(userDetail.action, path, { intent: "deactivate" }, { id: String(target.id) });
     expect(res.status).toBe(302);
     expect(getUserRow(target.id)?.active).toBe(false);
-    expect(db().select().from(sessions).where(eq(sessions.userId, target.id)).all()).toHaveLength(0);
+    expect(writerForTests().select().from(sessions).where(eq(sessions.userId, target.id)).all()).toHaveLength(0);
     expect(auditFor("user.deactivate", target.id)?.actorId).toBe(adminId);
     await post(userDetail.action, path, { intent: "activate" }, { id: String(target.id) });
     expect(getUserRow(target.id)?.active).toBe(true);
@@ -82,7 +82,7 @@ describe("user detail actions", () => {
     const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "erase", confirmEmail: target.email, code: adminCode(1) }, params);
     expect(ok.status).toBe(302);
     expect(getUserRow(target.id)).toBeUndefined();
-    expect(db().select().from(applications).where(eq(applications.id, app.id)).get()).toBeUndefined();
+    expect(writerForTests().select().from(applications).where(eq(applications.id, app.id)).get()).toBeUndefined();
     const entry = auditFor("user.erase", target.id);
     expect(JSON.stringify(entry)).not.toContain(target.email);
   });
@@ -110,7 +110,7 @@ describe("vehicles", () => {
     const form = { intent: "save", name: "Kugoo G2", characteristicsSk: "Motor 1000 W", serialNumber: `UNI-${target.id}`, status: "available", assignedUserId: String(target.id) };
     const ok = await post(vehicleForm.action, "/admin/vehicles/new", form);
     expect(ok.status).toBe(302);
-    const created = db().select().from(vehicles).where(eq(vehicles.serialNumber, form.serialNumber)).get()!;
+    const created = writerForTests().select().from(vehicles).where(eq(vehicles.serialNumber, form.serialNumber)).get()!;
     expect(created.status).toBe("in_use");
     expect([created.characteristicsSk, created.characteristicsUa, created.characteristicsEn]).toEqual(["Motor 1000 W", null, null]);
     expect(created.leaseEndsAt).not.toBeNull();
@@ -139,15 +139,15 @@ describe("vehicles", () => {
       return data;
     };
     expect((await post(vehicleForm.action, `/admin/vehicles/${v.id}`, await form(3), params)).status).toBe(302);
-    const stored = db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all();
+    const stored = writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all();
     expect(stored).toHaveLength(3);
     const fourth = await call(vehicleForm.action as Handler, `/admin/vehicles/${v.id}`, { form: await form(1), params, cookie: adminCookie });
     expect(fourth.status).toBe(409);
     expect((await formError(fourth)).formError).toBe("A vehicle can have at most 3 images. Remove one first.");
-    expect(db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(3);
+    expect(writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(3);
     const removed = await post(vehicleForm.action, `/admin/vehicles/${v.id}`, { intent: "removeImage", id: String(stored[0]!.id) }, params);
     expect(removed.status).toBe(302);
-    expect(db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(2);
+    expect(writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(2);
   });
 
   test("an image is stored once: saving again with the same files still selected adds nothing", async () => {
@@ -161,7 +161,7 @@ describe("vehicles", () => {
       images.forEach((bytes, i) => data.append("images", new File([bytes], `img${i}.png`, { type: "image/png" })));
       return call(vehicleForm.action as Handler, `/admin/vehicles/${v.id}`, { form: data, params, cookie: adminCookie });
     };
-    const count = () => db().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all().length;
+    const count = () => writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all().length;
     expect((await save(front, side)).status).toBe(302);
     expect(count()).toBe(2);
     // The browser kept both files selected after the save and the admin saves again (with a third one).
@@ -180,12 +180,12 @@ describe("vehicles", () => {
     const empty = await call(vehicleForm.action as Handler, `/admin/vehicles/${free.id}`, { form: { intent: "problem", description: "" }, params: { id: String(free.id) }, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "problem", description: "Flat tyre" }, { id: String(free.id) })).status).toBe(302);
-    expect(db().select().from(problemReports).where(eq(problemReports.vehicleId, free.id)).all()).toHaveLength(1);
+    expect(writerForTests().select().from(problemReports).where(eq(problemReports.vehicleId, free.id)).all()).toHaveLength(1);
     const refused = await call(vehicleForm.action as Handler, `/admin/vehicles/${busy.id}`, { form: { intent: "delete" }, params: { id: String(busy.id) }, cookie: adminCookie });
     expect(refused.status).toBe(409);
     expect((await formError(refused)).formError).toStartWith("Failed to delete vehicle.");
     expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "delete" }, { id: String(free.id) })).status).toBe(302);
-    expect(db().select().from(vehicles).where(eq(vehicles.id, free.id)).get()).toBeUndefined();
+    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, free.id)).get()).toBeUndefined();
     expect(auditFor("vehicle.delete", free.id)?.actorId).toBe(adminId);
   });
 });
@@ -199,7 +199,7 @@ describe("vehicle requests and leases", () => {
     expect(empty.status).toBe(400);
     expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "approve", requestId: String(request.id) })).status).toBe(302);
     expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
-    db().update(users).set({ status: "lease_expired" }).where(eq(users.id, target.id)).run();
+    writerForTests().update(users).set({ status: "lease_expired" }).where(eq(users.id, target.id)).run();
     const past = await call(vehicleRequestsRoute.action as Handler, "/admin/vehicle-requests", { form: { intent: "renew", vehicleId: String(v.id), endsAt: "2001-01-01" }, cookie: adminCookie });
     expect(past.status).toBe(409);
     const renew = await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "renew", vehicleId: String(v.id), endsAt: "2099-01-01" });
@@ -207,14 +207,14 @@ describe("vehicle requests and leases", () => {
     expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
     expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "end", vehicleId: String(v.id) })).status).toBe(302);
     expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");
-    expect(db().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("available");
+    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("available");
   });
 
   test("reject with a reason", async () => {
     const target = await courier("applied_for_vehicle");
     const request = vehicleRequest(target.id, vehicle().id);
     expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "reject", requestId: String(request.id), reason: "No licence" })).status).toBe(302);
-    expect(db().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+    expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
   });
 });
 
@@ -226,7 +226,7 @@ describe("problem reports", () => {
     expect(empty.status).toBe(400);
     expect((await formError(empty)).result?.error?.response).toEqual(["admin:reports.replyEmpty"]);
     expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "reply", reportId: String(report.id), response: "Fixed, come by." })).status).toBe(302);
-    const row = () => db().select().from(problemReports).where(eq(problemReports.id, report.id)).get()!;
+    const row = () => writerForTests().select().from(problemReports).where(eq(problemReports.id, report.id)).get()!;
     expect([row().status, row().resolvedById]).toEqual(["open", null]);
     expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "resolve", reportId: String(report.id) })).status).toBe(302);
     expect([row().status, row().resolvedById, row().resolvedAt !== null]).toEqual(["resolved", adminId, true]);
@@ -254,7 +254,7 @@ describe("news", () => {
       published: "on",
     };
     expect((await post(newsForm.action, "/admin/news/new", form)).status).toBe(302);
-    const post1 = db().select().from(newsPosts).where(eq(newsPosts.titleSk, "Jarná flotila")).get()!;
+    const post1 = writerForTests().select().from(newsPosts).where(eq(newsPosts.titleSk, "Jarná flotila")).get()!;
     expect([post1.language, post1.published, post1.textPosition, post1.contentSk]).toEqual([null, true, "center", form.contentSk]);
     // A blank optional language is stored as missing, not as spaces.
     expect([post1.titleUa, post1.titleEn, post1.contentUa, post1.contentEn]).toEqual([null, "Spring fleet", null, "New scooters."]);
@@ -262,7 +262,7 @@ describe("news", () => {
     expect(bad.status).toBe(400);
     const unpublish = await call(newsForm.action as Handler, `/admin/news/${post1.id}`, { form: { ...form, language: "en", published: "" }, params: { id: String(post1.id) }, cookie: adminCookie });
     expect(unpublish.status).toBe(302);
-    expect(db().select().from(newsPosts).where(eq(newsPosts.id, post1.id)).get()?.published).toBe(false);
+    expect(writerForTests().select().from(newsPosts).where(eq(newsPosts.id, post1.id)).get()?.published).toBe(false);
     const badDelete = await call(news.action as Handler, "/admin/news", { form: { intent: "delete", id: "x" }, cookie: adminCookie });
     expect(badDelete.status).toBe(400);
     expect((await post(news.action, "/admin/news", { intent: "delete", id: String(post1.id) })).status).toBe(302);
@@ -275,12 +275,12 @@ describe("referrals", () => {
     const empty = await call(referrals.action as Handler, "/admin/referrals", { form: { intent: "create", name: "" }, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await post(referrals.action, "/admin/referrals", { intent: "create", name: "Flyers" })).status).toBe(302);
-    const link = db().select().from(referralLinks).where(eq(referralLinks.name, "Flyers")).get()!;
+    const link = writerForTests().select().from(referralLinks).where(eq(referralLinks.name, "Flyers")).get()!;
     expect(link.code).toMatch(/^[A-Z2-9]{8}$/);
     const referred = await createUser({ status: "created_account" });
     const activated = await createUser({ status: "confirmed_account" });
-    for (const u of [referred, activated]) db().update(users).set({ referralLinkId: link.id }).where(eq(users.id, u.id)).run();
-    db().update(referralLinks).set({ clicks: 7 }).where(eq(referralLinks.id, link.id)).run();
+    for (const u of [referred, activated]) writerForTests().update(users).set({ referralLinkId: link.id }).where(eq(users.id, u.id)).run();
+    writerForTests().update(referralLinks).set({ clicks: 7 }).where(eq(referralLinks.id, link.id)).run();
     const page = await call(referrals.loader as Handler, "/admin/referrals", { cookie: adminCookie });
     const row = ((await page.json()) as { links: { id: number; url: string; clicks: number; totalRegistrations: number; activatedRegistrations: number }[] }).links.find((l) => l.id === link.id)!;
     expect(row).toMatchObject({ clicks: 7, totalRegistrations: 2, activatedRegistrations: 1, url: `http://localhost:3999/?ref=${link.code}` });

@@ -10,17 +10,17 @@ import { UrlDialog } from "~/components/dialog";
 import { neighbours } from "~/domain/review-queue";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
-import { getApplicationDetail, pendingApplicationQueue } from "~/models/admin-queries.server";
+import { getApplicationDetail, pendingApplicationQueue } from "~/models/applications.server";
 import { approveApplication, rejectApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = idParam(params.id);
-  const detail = getApplicationDetail(id);
+  const detail = await getApplicationDetail(id);
   if (!detail) throw notFound();
-  const queue = pendingApplicationQueue();
+  const queue = await pendingApplicationQueue();
   const at = queue.indexOf(id);
   return { ...detail, queue: { ...neighbours(queue, id), position: at === -1 ? null : at + 1, total: queue.length }, now: Date.now() };
 }
@@ -33,7 +33,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   // "… and open the next": the queue is read before the decision, so the next is the one after this row.
   const openNext = form.get("next") === "1";
-  const queueBefore = openNext ? pendingApplicationQueue() : [];
+  const queueBefore = openNext ? await pendingApplicationQueue() : [];
   try {
     if (submission.value.intent === "approve") await approveApplication(admin.id, id, { documentValidUntil: submission.value.documentValidUntil ?? null });
     else await rejectApplication(admin.id, id, submission.value);
@@ -43,7 +43,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   const toast = submission.value.intent === "approve" ? "admin:decisions.approved" : "admin:decisions.rejected";
   if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast);
-  const next = neighbours(queueBefore, id).next ?? pendingApplicationQueue()[0] ?? null;
+  const next = neighbours(queueBefore, id).next ?? (await pendingApplicationQueue())[0] ?? null;
   return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast);
 }
 

@@ -12,15 +12,15 @@ import { APPLICATION_STATUSES } from "~/domain/status";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { applicationFilterFrom } from "~/domain/admin-filters";
-import { listApplications } from "~/models/admin-queries.server";
+import { listApplications } from "~/models/applications.server";
 import { approveApplications, rejectApplications } from "~/models/applications.server";
 import { refuse, samePage } from "./admin-action.server";
 import { bulkToast } from "./bulk.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = applicationFilterFrom(new URL(request.url).searchParams);
-  return { filter, applications: listApplications(filter), now: Date.now() };
+  return { filter, applications: await listApplications(filter), now: Date.now() };
 }
 
 /** Bulk approval, or bulk rejection with one reason, of the ticked rows. */

@@ -8,10 +8,10 @@ import { requireAdmin } from "~/services/session.server";
 import { auditFilterFrom } from "~/domain/admin-filters";
 import { listAudit, listAuditActors } from "~/models/audit.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = auditFilterFrom(new URL(request.url).searchParams);
-  return { filter, actors: listAuditActors(), entries: listAudit(filter) };
+  return { filter, actors: await listAuditActors(), entries: await listAudit(filter) };
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

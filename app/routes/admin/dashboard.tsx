@@ -4,14 +4,15 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/services/session.server";
-import { dashboardTiles, trafficLastDays } from "~/models/dashboard-stats.server";
+import { dashboardTiles } from "~/models/admin-dashboard.server";
+import { trafficLastDays } from "~/models/tracking.server";
 
 // Recharts renders nothing useful on the server, so it is loaded lazily, only here, in the browser.
 const TrafficChart = lazy(() => import("~/components/admin/traffic-chart.client"));
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { tiles: dashboardTiles(), traffic: trafficLastDays() };
+  return { tiles: await dashboardTiles(), traffic: await trafficLastDays() };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -5,17 +5,17 @@ import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
-import { pendingWork } from "~/models/dashboard-stats.server";
+import { pendingWork } from "~/models/admin-dashboard.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { t } = getInstance(context);
   // Every admin screen needs a document title (WCAG 2.4.2); the section's name serves them all.
-  return { pending: pendingWork(), title: `${t("admin:nav.title")} · ${t("common:brand")}` };
+  return { pending: await pendingWork(), title: `${t("admin:nav.title")} · ${t("common:brand")}` };
 }
 
 const LINKS = [

@@ -16,10 +16,10 @@ import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.ser
 
 const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
-  const detail = id === null ? null : getNewsPost(id);
+  const detail = id === null ? null : await getNewsPost(id);
   if (id !== null && !detail) throw notFound();
   return { detail, positions: TEXT_POSITIONS, maxMedia: MAX_NEWS_MEDIA };
 }

@@ -13,9 +13,9 @@ import { deleteNewsPost, listNewsForAdmin } from "~/models/news.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
 import { readFormData } from "~/infra/http.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { news: listNewsForAdmin(pageNumber(new URL(request.url).searchParams.get("page")), getLocale(context)) };
+  return { news: await listNewsForAdmin(pageNumber(new URL(request.url).searchParams.get("page")), getLocale(context)) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -16,21 +16,21 @@ import { REPORT_STATUSES } from "~/domain/status";
 import { log } from "~/infra/log.server";
 import { requireAdmin } from "~/services/session.server";
 import { reportFilterFrom } from "~/domain/admin-filters";
-import { getProblemReportDetail, listProblemReports } from "~/models/admin-queries.server";
+import { getProblemReportDetail, listProblemReports } from "~/models/problem-reports.server";
 import { DecisionError } from "~/models/decisions.server";
 import { replyToProblemReport, resolveProblemReports, setProblemReportStatus } from "~/models/problem-reports.server";
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { readFormData } from "~/infra/http.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const filter = reportFilterFrom(params);
   const reportId = Number(params.get("report"));
-  const found = Number.isInteger(reportId) && reportId > 0 ? getProblemReportDetail(reportId) : null;
-  const detail = found ? { ...found, service: reportServiceState(reportId) } : null;
-  return { filter, reports: listProblemReports(filter), detail };
+  const found = Number.isInteger(reportId) && reportId > 0 ? await getProblemReportDetail(reportId) : null;
+  const detail = found ? { ...found, service: await reportServiceState(reportId) } : null;
+  return { filter, reports: await listProblemReports(filter), detail };
 }
 
 /** Two separate admin actions: a reply (a message; the courier is e-mailed) and resolve/reopen (audited). */
@@ -40,13 +40,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (form.get("intent") === "bulkResolve") {
     const ids = bulkIds(form.getAll("ids"), BULK_MAX_ROWS);
     if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
-    return bulkToast(context, samePage(request), "admin:bulk.resolved", resolveProblemReports(admin.id, ids));
+    return bulkToast(context, samePage(request), "admin:bulk.resolved", await resolveProblemReports(admin.id, ids));
   }
   if (form.get("intent") === "toService") {
     const toService = parseWithZod(form, { schema: toServiceSchema });
     if (toService.status !== "success") return data({ result: toService.reply(), formError: null }, { status: 400 });
     try {
-      sendReportVehicleToService(admin.id, toService.value.reportId, toService.value.description);
+      await sendReportVehicleToService(admin.id, toService.value.reportId, toService.value.description);
     } catch (error) {
       if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
       throw error;
@@ -58,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (status.status !== "success") return notFound();
     const { intent, reportId } = status.value;
     try {
-      setProblemReportStatus(admin.id, reportId, intent === "resolve" ? "resolved" : "open");
+      await setProblemReportStatus(admin.id, reportId, intent === "resolve" ? "resolved" : "open");
     } catch (error) {
       if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
       throw error;

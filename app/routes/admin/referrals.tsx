@@ -16,9 +16,9 @@ import { readFormData } from "~/infra/http.server";
 
 const actionSchema = z.discriminatedUnion("intent", [referralSchema, idIntentSchema("delete")]);
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { links: listReferralLinks() };
+  return { links: await listReferralLinks() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -28,14 +28,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const value = submission.value;
   if (value.intent === "create") {
     try {
-      createReferralLink(admin.id, value.name);
+      await createReferralLink(admin.id, value.name);
     } catch (error) {
       log("error", "referral link not created", { error: String(error) });
       return refuse(context, "admin:referrals.createFailed", 500);
     }
     return redirectWithToast(context, "/admin/referrals", "admin:referrals.created");
   }
-  if (!deleteReferralLink(admin.id, value.id)) return refuse(context, "admin:referrals.deleteFailed", 404);
+  if (!await deleteReferralLink(admin.id, value.id)) return refuse(context, "admin:referrals.deleteFailed", 404);
   return redirectWithToast(context, "/admin/referrals", "admin:referrals.deleted");
 }
 

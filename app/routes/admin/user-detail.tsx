@@ -15,11 +15,11 @@ import { StepUpField } from "~/components/auth/step-up-field";
 import { checkSecondFactor } from "~/services/auth.server";
 import { getInstance } from "~/infra/i18n.server";
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const detail = getUserDetail(idParam(params.id));
+  const detail = await getUserDetail(idParam(params.id));
   if (!detail) throw notFound();
-  return { ...detail, documents: adminDocumentDetail(detail.user.id), isSelf: detail.user.id === admin.id };
+  return { ...detail, documents: await adminDocumentDetail(detail.user.id), isSelf: detail.user.id === admin.id };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -42,7 +42,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (value.intent === "role" || value.intent === "erase") {
       // Cheap refusals first, so a mistyped e-mail does not spend the admin's one-time code.
       if (id === admin.id) return refuse(context, "admin:users.notSelf", 403);
-      const target = getUserDetail(id);
+      const target = await getUserDetail(id);
       if (!target) throw notFound();
       if (value.intent === "erase" && target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase()) return refuse(context, "admin:users.eraseMismatch");
       const check = await checkSecondFactor(admin.id, value.code);
@@ -54,8 +54,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         await eraseUser(admin.id, id);
         return redirectWithToast(context, "/admin/users", "admin:users.erased");
       }
-      changeUserRole(admin.id, id, value.role);
-    } else setUserActive(admin.id, id, value.intent === "activate");
+      await changeUserRole(admin.id, id, value.role);
+    } else await setUserActive(admin.id, id, value.intent === "activate");
   } catch (error) {
     if (error instanceof AdminUserError) return error.key === "self" ? refuse(context, "admin:users.notSelf", 403) : notFound();
     throw error;

@@ -11,9 +11,9 @@ export function csvField(value: unknown) {
 }
 
 /** The users table's filtered list (every page) as CSV, the same columns as on screen. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const rows = usersForExport(userFilterFrom(new URL(request.url).searchParams));
+  const rows = await usersForExport(userFilterFrom(new URL(request.url).searchParams));
   const header = ["id", "email", "referred_by", "role", "active", "registered_at", "full_name", "status"];
   const lines = rows.map((u) => [u.id, u.email, u.referredBy, u.role, u.active ? "yes" : "no", u.createdAt, u.fullName, u.status].map(csvField).join(","));
   // A BOM lets spreadsheet programs read the UTF-8 names (Slovak and Ukrainian letters) correctly.

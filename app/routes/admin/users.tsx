@@ -8,10 +8,10 @@ import { requireAdmin } from "~/services/session.server";
 import { userFilterFrom, type UserSort } from "~/domain/admin-filters";
 import { listUsers } from "~/models/admin-users.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = userFilterFrom(new URL(request.url).searchParams);
-  return { filter, users: listUsers(filter) };
+  return { filter, users: await listUsers(filter) };
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {

@@ -32,13 +32,13 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("serviceComplete") }),
 ]);
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
-  const detail = id === null ? null : getVehicle(id);
+  const detail = id === null ? null : await getVehicle(id);
   if (id !== null && !detail) throw notFound();
-  const service = detail ? { records: listServiceRecords(detail.vehicle.id), due: vehicleNextService(detail.vehicle.id, detail.vehicle.odometerKm).due } : null;
-  return { detail, service, today: now().toISOString().slice(0, 10), users: assignableUsers(id), handovers: id === null ? [] : listVehicleHandovers(id) };
+  const service = detail ? { records: await listServiceRecords(detail.vehicle.id), due: (await vehicleNextService(detail.vehicle.id, detail.vehicle.odometerKm)).due } : null;
+  return { detail, service, today: now().toISOString().slice(0, 10), users: await assignableUsers(id), handovers: id === null ? [] : await listVehicleHandovers(id) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -70,10 +70,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (value.intent === "serviceRecord" || value.intent === "odometer" || value.intent === "serviceStart" || value.intent === "serviceComplete") {
       try {
         if (value.intent === "serviceRecord") {
-          addServiceRecord(admin.id, id, { serviceDate: value.serviceDate, description: value.description, costCents: value.cost, nextDueAt: value.nextDueAt ?? null, nextDueKm: value.nextDueKm ?? null });
-        } else if (value.intent === "odometer") recordOdometer(admin.id, id, value.odometerKm);
-        else if (value.intent === "serviceStart") putVehicleInService(admin.id, id);
-        else completeService(admin.id, id);
+          await addServiceRecord(admin.id, id, { serviceDate: value.serviceDate, description: value.description, costCents: value.cost, nextDueAt: value.nextDueAt ?? null, nextDueKm: value.nextDueKm ?? null });
+        } else if (value.intent === "odometer") await recordOdometer(admin.id, id, value.odometerKm);
+        else if (value.intent === "serviceStart") await putVehicleInService(admin.id, id);
+        else await completeService(admin.id, id);
       } catch (error) {
         if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
         throw error;
@@ -82,7 +82,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return redirectWithToast(context, `/admin/vehicles/${id}#service`, `admin:vehicles.service.${toasts[value.intent]}`);
     }
     if (value.intent === "problem") {
-      addVehicleProblem(admin.id, id, value.description);
+      await addVehicleProblem(admin.id, id, value.description);
       return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.problemAdded");
     }
     try {

@@ -17,18 +17,18 @@ import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.ser
 import { getInstance } from "~/infra/i18n.server";
 
 /** `/admin/vehicles/:id/handover?kind=check_out|check_in`: the oldest handover of that kind waiting for this vehicle. */
-function pendingFor(params: { id?: string }, request: Request) {
+async function pendingFor(params: { id?: string }, request: Request) {
   const id = idParam(params.id);
   const kind = new URL(request.url).searchParams.get("kind");
   if (!isHandoverKind(kind)) throw notFound();
-  const detail = getVehicle(id);
+  const detail = await getVehicle(id);
   if (!detail) throw notFound();
-  return { vehicle: detail.vehicle, kind, pending: getPendingHandover(id, kind) };
+  return { vehicle: detail.vehicle, kind, pending: await getPendingHandover(id, kind) };
 }
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { vehicle, kind, pending } = pendingFor(params, request);
+  const { vehicle, kind, pending } = await pendingFor(params, request);
   return {
     vehicle: { id: vehicle.id, name: vehicle.name, serialNumber: vehicle.serialNumber, odometerKm: vehicle.odometerKm },
     kind,
@@ -38,7 +38,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const { vehicle, pending } = pendingFor(params, request);
+  const { vehicle, pending } = await pendingFor(params, request);
   if (!pending) return refuse(context, "admin:handovers.errors.notFound", 404);
   try {
     return await receiveUploadForm(request, { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS }, async (parsed) => {

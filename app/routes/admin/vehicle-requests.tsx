@@ -14,7 +14,7 @@ import { UrlDialog } from "~/components/dialog";
 import { REQUEST_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/services/session.server";
 import { requestFilterFrom } from "~/domain/admin-filters";
-import { listVehicleRequests } from "~/models/admin-queries.server";
+import { listVehicleRequests } from "~/models/vehicle-requests.server";
 import { DecisionError } from "~/models/decisions.server";
 import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
 import { approveVehicleRequest, decideVehicleRequests, rejectVehicleRequest } from "~/models/vehicle-requests.server";
@@ -30,10 +30,10 @@ const actionSchema = z.discriminatedUnion("intent", [
   ...leaseSchema.options,
 ]);
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = requestFilterFrom(new URL(request.url).searchParams);
-  return { filter, requests: listVehicleRequests(filter), leases: listLeases(filter.q), now: now().getTime() };
+  return { filter, requests: await listVehicleRequests(filter), leases: await listLeases(filter.q), now: now().getTime() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -54,8 +54,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (value.intent === "approve") await approveVehicleRequest(admin.id, value.requestId);
     else if (value.intent === "reject") await rejectVehicleRequest(admin.id, value.requestId, value.reason);
-    else if (value.intent === "renew") renewLease(admin.id, value.vehicleId, value.endsAt);
-    else endLease(admin.id, value.vehicleId);
+    else if (value.intent === "renew") await renewLease(admin.id, value.vehicleId, value.endsAt);
+    else await endLease(admin.id, value.vehicleId);
   } catch (error) {
     if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
     if (error instanceof LeaseError) return error.key === "notFound" ? notFound() : refuse(context, `admin:leases.${error.key}`, 409);

@@ -8,10 +8,10 @@ import { requireAdmin } from "~/services/session.server";
 import { vehicleFilterFrom } from "~/domain/admin-filters";
 import { listVehicles } from "~/models/vehicles.server";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = vehicleFilterFrom(new URL(request.url).searchParams);
-  return { filter, vehicles: listVehicles(filter) };
+  return { filter, vehicles: await listVehicles(filter) };
 }
 
 export default function AdminVehicles({ loaderData }: Route.ComponentProps) {

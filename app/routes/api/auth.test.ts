@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { referralLinks, sessions, users } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { config } from "~/infra/config.server";
 import { createUser, getUserRow, sessionCookieHeader, TEST_PASSWORD } from "../../../tests/factories";
 import { startMailCapture } from "../../../tests/mail-capture";
@@ -38,7 +38,7 @@ describe("POST /api/auth/register", () => {
     const res = await call(registerApi.action, "/api/auth/register", { json: { email: "Nova@Example.com", password: STRONG, captchaToken: "", referralCode: null, language: "ua" }, ip: nextIp() });
     expect(res.status).toBe(201);
     expect((await readJson(res)).message).toContain("Registrácia prebehla úspešne");
-    const user = db().select().from(users).where(eq(users.email, "nova@example.com")).get()!;
+    const user = writerForTests().select().from(users).where(eq(users.email, "nova@example.com")).get()!;
     expect(user.status).toBe("created_account");
     expect(user.language).toBe("ua");
     expect(user.passwordHash.startsWith("$argon2id$")).toBe(true);
@@ -50,12 +50,12 @@ describe("POST /api/auth/register", () => {
   });
 
   test("a referral code from the body, else from the cf_ref cookie; unknown codes are ignored", async () => {
-    const link = db().insert(referralLinks).values({ name: "Flyers", code: "FLY1" }).returning().get();
+    const link = writerForTests().insert(referralLinks).values({ name: "Flyers", code: "FLY1" }).returning().get();
     await call(registerApi.action, "/api/auth/register", { json: { email: "ref1@example.com", password: STRONG, referralCode: "FLY1" }, ip: nextIp() });
     await call(registerApi.action, "/api/auth/register", { json: { email: "ref2@example.com", password: STRONG }, cookie: "cf_ref=FLY1", ip: nextIp() });
     const unknown = await call(registerApi.action, "/api/auth/register", { json: { email: "ref3@example.com", password: STRONG, referralCode: "NOPE" }, ip: nextIp() });
     expect(unknown.status).toBe(201);
-    const byEmail = (email: string) => db().select().from(users).where(eq(users.email, email)).get()!;
+    const byEmail = (email: string) => writerForTests().select().from(users).where(eq(users.email, email)).get()!;
     expect(byEmail("ref1@example.com").referralLinkId).toBe(link.id);
     expect(byEmail("ref2@example.com").referralLinkId).toBe(link.id);
     expect(byEmail("ref3@example.com").referralLinkId).toBeNull();
@@ -67,7 +67,7 @@ describe("POST /api/auth/register", () => {
     const body = await readJson<{ error: string; fieldErrors: Record<string, string[]> }>(res);
     expect(body.error).toBe("Heslo nespĺňa bezpečnostné požiadavky.");
     expect(body.fieldErrors.password).toEqual(["Heslo nespĺňa bezpečnostné požiadavky."]);
-    expect(db().select().from(users).where(eq(users.email, "weak@example.com")).get()).toBeUndefined();
+    expect(writerForTests().select().from(users).where(eq(users.email, "weak@example.com")).get()).toBeUndefined();
   });
 
   test("a taken e-mail: 409, translated", async () => {
@@ -83,7 +83,7 @@ describe("POST /api/auth/register", () => {
     const res = await call(registerApi.action, "/api/auth/register", { json: { email: "burst9@example.com", password: STRONG }, ip });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(db().select().from(users).where(eq(users.email, "burst9@example.com")).get()).toBeUndefined();
+    expect(writerForTests().select().from(users).where(eq(users.email, "burst9@example.com")).get()).toBeUndefined();
   });
 
   test("wrong method: 405 JSON", async () => {
@@ -195,7 +195,7 @@ describe("forgot and reset password", () => {
     expect(weak.status).toBe(400);
     const ok = await call(resetApi.action, "/api/auth/reset-password", { json: { token, password: STRONG } });
     expect(ok.status).toBe(200);
-    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect(writerForTests().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
     expect((await call(meApi.loader, "/api/auth/me", { cookie: sessionA })).status).toBe(401);
     expect(await Bun.password.verify(STRONG, getUserRow(user.id)!.passwordHash)).toBe(true);
 

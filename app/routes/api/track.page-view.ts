@@ -18,6 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
   const parsed = pageViewSchema.safeParse((await readBody(request)) ?? undefined);
   if (!parsed.success) return jsonError(context, 400, "errors:invalidInput");
-  if (!isbot(request.headers.get("User-Agent") ?? "")) recordPageView();
+  if (!isbot(request.headers.get("User-Agent") ?? "")) await recordPageView();
   return new Response(null, { status: 204 });
 }

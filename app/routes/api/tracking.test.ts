@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pageViewsDaily, rateLimits, referralClicks, referralLinks } from "~db/schema";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { pageViewsOn, trafficDay } from "~/models/tracking.server";
 import { call, readJson } from "../../../tests/route-harness";
 import * as pageView from "./track.page-view";
@@ -11,9 +11,9 @@ const BROWSER = "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 beforeEach(() => {
-  db().delete(pageViewsDaily).run();
-  db().delete(referralLinks).run();
-  db().delete(rateLimits).run();
+  writerForTests().delete(pageViewsDaily).run();
+  writerForTests().delete(referralLinks).run();
+  writerForTests().delete(rateLimits).run();
 });
 
 describe("POST /api/track/page-view", () => {
@@ -22,19 +22,19 @@ describe("POST /api/track/page-view", () => {
       const response = await call(pageView.action as never, "/api/track/page-view", { json: { path: "/", referrer: "https://example.com/" }, headers: { "User-Agent": BROWSER } });
       expect(response.status).toBe(204);
     }
-    expect(pageViewsOn(trafficDay())).toBe(2);
+    expect(await pageViewsOn(trafficDay())).toBe(2);
   });
 
   test("accepts form-encoded bodies and a missing referrer", async () => {
     const response = await call(pageView.action as never, "/api/track/page-view", { form: { path: "/?lng=en" }, headers: { "User-Agent": BROWSER } });
     expect(response.status).toBe(204);
-    expect(pageViewsOn(trafficDay())).toBe(1);
+    expect(await pageViewsOn(trafficDay())).toBe(1);
   });
 
   test("bots are not counted", async () => {
     const response = await call(pageView.action as never, "/api/track/page-view", { json: { path: "/" }, headers: { "User-Agent": GOOGLEBOT } });
     expect(response.status).toBe(204);
-    expect(pageViewsOn(trafficDay())).toBe(0);
+    expect(await pageViewsOn(trafficDay())).toBe(0);
   });
 
   test("bad input is 400 JSON and counts nothing", async () => {
@@ -43,7 +43,7 @@ describe("POST /api/track/page-view", () => {
       expect(response.status).toBe(400);
       expect(await readJson(response)).toEqual({ error: "The request is not valid." });
     }
-    expect(pageViewsOn(trafficDay())).toBe(0);
+    expect(await pageViewsOn(trafficDay())).toBe(0);
   });
 
   test("GET is 405", async () => {
@@ -54,8 +54,8 @@ describe("POST /api/track/page-view", () => {
 });
 
 describe("GET /api/referrals/track/{code}", () => {
-  const createLink = (code: string) => db().insert(referralLinks).values({ name: "Flyers", code }).returning().get();
-  const clicksOf = (id: number) => db().select().from(referralLinks).where(eq(referralLinks.id, id)).get()!.clicks;
+  const createLink = (code: string) => writerForTests().insert(referralLinks).values({ name: "Flyers", code }).returning().get();
+  const clicksOf = (id: number) => writerForTests().select().from(referralLinks).where(eq(referralLinks.id, id)).get()!.clicks;
 
   test("counts one click (total and per day) and remembers the code for the session", async () => {
     const link = createLink("SPRING24");
@@ -64,7 +64,7 @@ describe("GET /api/referrals/track/{code}", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/^cf_ref=SPRING24; Path=\/; HttpOnly; SameSite=Lax/);
     expect(response.headers.get("Set-Cookie")).not.toMatch(/Max-Age|Expires/);
     expect(clicksOf(link.id)).toBe(1);
-    const daily = db().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).all();
+    const daily = writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).all();
     expect(daily).toEqual([{ linkId: link.id, day: trafficDay(), count: 1 }]);
   });
 
@@ -76,7 +76,7 @@ describe("GET /api/referrals/track/{code}", () => {
     await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER } });
     await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER } });
     expect(clicksOf(link.id)).toBe(2);
-    const daily = db().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).get();
+    const daily = writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).get();
     expect(daily?.count).toBe(2);
   });
 

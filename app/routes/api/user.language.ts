@@ -16,6 +16,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const body = await parseApiBody(context, request, languageBodySchema);
   if (!body.ok) return body.response;
-  saveUserLanguage(user.id, body.value.language);
+  await saveUserLanguage(user.id, body.value.language);
   return new Response(null, { status: 204, headers: { "Set-Cookie": await localeCookie.serialize(body.value.language) } });
 }

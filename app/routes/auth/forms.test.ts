@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { createFallbackChallenge } from "~/services/captcha.server";
 import { config } from "~/infra/config.server";
-import { db } from "~/infra/db.server";
+import { writerForTests } from "~/infra/db.server";
 import { createUser, getUserRow, sessionCookieHeader, TEST_PASSWORD } from "../../../tests/factories";
 import { startMailCapture } from "../../../tests/mail-capture";
 import { call, readJson } from "../../../tests/route-harness";
@@ -112,7 +112,7 @@ describe("/auth/register, /activate, /auth/resend", () => {
     const token = new URL(link).pathname.split("/").pop()!;
     const first = await readJson<{ state: string }>(await call(activatePage.loader, `/activate/${token}`, { params: { token } }));
     expect(first.state).toBe("activated");
-    expect(db().select().from(users).where(eq(users.email, "form-reg@example.com")).get()!.status).toBe("confirmed_account");
+    expect(writerForTests().select().from(users).where(eq(users.email, "form-reg@example.com")).get()!.status).toBe("confirmed_account");
     const second = await readJson<{ state: string }>(await call(activatePage.loader, `/activate/${token}`, { params: { token } }));
     expect(second.state).toBe("used");
     const bogus = await readJson<{ state: string }>(await call(activatePage.loader, "/activate/zzz", { params: { token: "zzz" } }));
@@ -125,7 +125,7 @@ describe("/auth/register, /activate, /auth/resend", () => {
     const body = await readJson<Result>(res);
     expect(body.reply?.error?.password).toEqual(["auth:validation.passwordWeak"]);
     expect(body.reply?.initialValue).toEqual({ email: "form-weak@example.com" });
-    expect(db().select().from(users).where(eq(users.email, "form-weak@example.com")).get()).toBeUndefined();
+    expect(writerForTests().select().from(users).where(eq(users.email, "form-weak@example.com")).get()).toBeUndefined();
   });
 
   test("a taken e-mail: 409", async () => {

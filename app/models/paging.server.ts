@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db } from "~/infra/db.server";
 
@@ -13,16 +13,6 @@ export function offsetOf(page: number) {
 
 export function toPage<T>(rows: T[], total: number, page: number): Page<T> {
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), pageSize: PAGE_SIZE };
-}
-
-/** `%term%` for LIKE with `%`, `_` and the escape character itself taken literally. */
-export function likePattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `column LIKE pattern ESCAPE '\'`, case-insensitive for ASCII as SQLite's LIKE is. */
-export function likeEscaped(column: SQLWrapper, term: string) {
-  return sql`${column} LIKE ${likePattern(term)} ESCAPE '\\'`;
 }
 
 /**

@@ -1,0 +1,43 @@
+import { count, eq, isNotNull } from "drizzle-orm";
+import { applications, problemReports, users, vehicleRequests, vehicles } from "~db/schema";
+import { db, preparedQuery } from "~/infra/db.server";
+import { countExpiringDocuments } from "./documents.server";
+import { maintenanceTile } from "./maintenance.server";
+
+/** The admin dashboard reads across aggregates: counts only, each from its own table. */
+
+async function countOf(query: PromiseLike<{ n: number }[]>) {
+  const [row] = await query;
+  return row?.n ?? 0;
+}
+
+/** The dashboard tiles of spec §2. */
+export async function dashboardTiles() {
+  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance] = await Promise.all([
+    countOf(db().select({ n: count() }).from(users).where(eq(users.role, "user"))),
+    countOf(db().select({ n: count() }).from(vehicles)),
+    countOf(db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId))),
+    countOf(db().select({ n: count() }).from(applications).where(eq(applications.status, "pending"))),
+    countOf(db().select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open"))),
+    countExpiringDocuments(),
+    maintenanceTile(),
+  ]);
+  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance };
+}
+
+// Every admin page shows these counts in its navigation: the three queries are built once.
+const pendingCounts = preparedQuery((connection) => ({
+  applications: connection.select({ n: count() }).from(applications).where(eq(applications.status, "pending")).prepare(),
+  vehicleRequests: connection.select({ n: count() }).from(vehicleRequests).where(eq(vehicleRequests.status, "pending")).prepare(),
+  problemReports: connection.select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open")).prepare(),
+}));
+
+/** Work waiting for an admin, shown beside the navigation links. */
+export async function pendingWork() {
+  const counts = pendingCounts();
+  return {
+    applications: await countOf(counts.applications.execute()),
+    vehicleRequests: await countOf(counts.vehicleRequests.execute()),
+    problemReports: await countOf(counts.problemReports.execute()),
+  };
+}
