@@ -47,7 +47,7 @@ const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|back
  * Query runners only SQLite has (drizzle's synchronous `.all()`, `.get()`, `.run()`, `.values()`):
  * models await their queries, so the same code runs on PostgreSQL.
  */
-const SQLITE_ONLY_CALLS = /\.(all|get|run|values)\(\)/;
+const SQLITE_ONLY_CALLS = /\.(all|get|run|values)\(\)|\.(all|get|run)\(\{|\b(db\(\)|tx)\.(all|get|run)\(/;
 
 /** The temporary-file half of uploads belongs to the models; a route only receives a form. */
 const UPLOAD_MODULE = "app/infra/uploads.server.ts";
@@ -161,11 +161,14 @@ describe("architecture", () => {
     expect(violations("app/models/x.server.ts", 'import { Database } from "bun:sqlite";', at)).toHaveLength(1);
     expect(violations("app/models/x.server.ts", "const n = db().$client.query('select 1');", at)).toHaveLength(1);
     expect(violations("app/models/x.server.ts", "const row = db().select().from(users).get();", at)).toHaveLength(1);
+    expect(violations("app/models/x.server.ts", "const rows = listQuery().all({ userId });", at)).toHaveLength(1);
+    expect(violations("app/models/x.server.ts", "tx.run(sql`PRAGMA foreign_keys = ON`);", at)).toHaveLength(1);
     // Allowed arrows stay quiet.
     expect(violations("app/services/x.server.ts", 'import { dataVersion } from "~/infra/db.server";\nimport { findUserById } from "~/models/users.server";', at)).toEqual([]);
     expect(violations("app/routes/x.ts", 'import { receiveUploadForm, UploadError } from "~/infra/uploads.server";', at)).toEqual([]);
     expect(violations("app/components/x.tsx", 'import { DOCUMENT_KINDS } from "~/domain/documents";', at)).toEqual([]);
     expect(violations("app/models/x.server.ts", 'import { eq } from "drizzle-orm";\nconst [row] = await db().select().from(users).where(eq(users.id, 1)).limit(1);', at)).toEqual([]);
+    expect(violations("app/models/x.server.ts", "await tx.insert(users).values({ email });\nconst [row] = await listQuery().execute({ userId });", at)).toEqual([]);
     expect(violations("app/infra/x.server.ts", 'import { Database } from "bun:sqlite";', at)).toEqual([]);
   });
 });
