@@ -155,11 +155,6 @@ export async function transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs `body` in the caller's transaction when there is one, else in a new one. */
-export function withTransaction<T>(tx: Tx | undefined, body: (tx: Tx) => Promise<T>): Promise<T> {
-  return tx ? body(tx) : transaction(body);
-}
-
 let savepoints = 0;
 
 /** A nested unit inside a transaction: its writes are undone alone when `body` throws. */
