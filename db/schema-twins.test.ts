@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import path from "node:path";
 import { is, SQL, Table } from "drizzle-orm";
-import { boolean, getTableConfig as pgConfig, index as pgIndex, integer as pgInteger, PgDialect, pgTable, PgTable, text as pgText } from "drizzle-orm/pg-core";
+import { boolean, getTableConfig as pgConfig, type IndexedColumn, index as pgIndex, integer as pgInteger, PgDialect, pgTable, PgTable, text as pgText } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteConfig, index, integer, SQLiteSyncDialect, sqliteTable, SQLiteTable, text } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 import * as pg from "./schema.pg";
@@ -51,8 +51,8 @@ type Shape = {
 const tableName = (table: Table) => (is(table, SQLiteTable) ? sqliteConfig(table).name : pgConfig(table as PgTable).name);
 
 /** The SQLite table, in PostgreSQL's vocabulary (the type map applied). */
-function sqliteShape(table: SQLiteTable): Shape {
-  const config = sqliteConfig(table);
+function sqliteShape(table: Table): Shape {
+  const config = sqliteConfig(table as SQLiteTable);
   return {
     name: config.name,
     columns: Object.fromEntries(
@@ -99,8 +99,8 @@ function sqliteShape(table: SQLiteTable): Shape {
 }
 
 /** The PostgreSQL table, with the checks of the type map's promises (ms timestamps with time zone as Date). */
-function pgShape(table: PgTable): Shape {
-  const config = pgConfig(table);
+function pgShape(table: Table): Shape {
+  const config = pgConfig(table as PgTable);
   return {
     name: config.name,
     columns: Object.fromEntries(
@@ -129,7 +129,7 @@ function pgShape(table: PgTable): Shape {
         ix.name!,
         {
           unique: ix.unique,
-          columns: ix.columns.map((column) => (is(column, SQL) ? pgSql(column) : (column.name ?? "?"))),
+          columns: ix.columns.map((column) => (is(column, SQL) ? pgSql(column) : ((column as IndexedColumn).name ?? "?"))),
           where: ix.where ? pgSql(ix.where) : null,
         },
       ]),

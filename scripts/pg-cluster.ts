@@ -78,7 +78,7 @@ export async function startThrowAwayCluster(): Promise<ThrowAwayCluster> {
       } catch (error) {
         if (attempt < 3) continue;
         const log = existsSync(path.join(dir, "log")) ? readFileSync(path.join(dir, "log"), "utf8").slice(-2000) : "";
-        throw new Error(`${(error as Error).message}\n${log}`);
+        throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
       }
       return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, port, stop: () => stopCluster(dir, bin) };
     }
