@@ -42,6 +42,9 @@ const envSchema = z.object({
   DEMO_SEED: flag.optional(),
   SERVER_TIMING: flag.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** How often each instance looks for due scheduled jobs, and how long a job's claim holds unrenewed. */
+  JOBS_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  JOBS_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -98,6 +101,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     demoSeed: e.DEMO_SEED ?? !isProduction,
     serverTiming: e.SERVER_TIMING ?? !isProduction,
     production: isProduction,
+    jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
   };
 }
 
