@@ -54,4 +54,5 @@ export const {
   settings,
   rateLimits,
   usedCaptchas,
+  jobRuns,
 } = chosen;
