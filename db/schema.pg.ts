@@ -582,7 +582,7 @@ export const usedCaptchas = pgTable(
 );
 
 /**
- * Who runs a scheduled job for a period (the period's number counted from the epoch), so that several
+ * Who runs a scheduled job for a period (periods counted from the epoch, named by their start), so that several
  * instances on one database run each job once per period. A claim is a lease the runner renews; a
  * lapsed lease without `finished_at` is taken over by another instance.
  */
@@ -590,11 +590,11 @@ export const jobRuns = pgTable(
   "job_runs",
   {
     job: text("job").notNull(),
-    period: integer("period").notNull(),
+    periodStart: timestamp("period_start", TIMESTAMP).notNull(),
     claimedBy: text("claimed_by").notNull(),
     leaseUntil: timestamp("lease_until", TIMESTAMP).notNull(),
     finishedAt: timestamp("finished_at", TIMESTAMP),
     attempts: integer("attempts").notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.job, t.period] })],
+  (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
 );

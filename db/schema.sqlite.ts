@@ -568,7 +568,7 @@ export const usedCaptchas = sqliteTable(
 );
 
 /**
- * Who runs a scheduled job for a period (the period's number counted from the epoch), so that several
+ * Who runs a scheduled job for a period (periods counted from the epoch, named by their start), so that several
  * instances on one database run each job once per period. A claim is a lease the runner renews; a
  * lapsed lease without `finished_at` is taken over by another instance.
  */
@@ -576,11 +576,11 @@ export const jobRuns = sqliteTable(
   "job_runs",
   {
     job: text("job").notNull(),
-    period: integer("period").notNull(),
+    periodStart: integer("period_start", { mode: "timestamp_ms" }).notNull(),
     claimedBy: text("claimed_by").notNull(),
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }).notNull(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
     attempts: integer("attempts").notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.job, t.period] })],
+  (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
 );

@@ -8,13 +8,13 @@ export type Job = { name: string; everyMs: number; run: () => void | Promise<voi
  */
 export interface JobClaims {
   /** Claims (job, period) for `owner` until `leaseUntil`: a new claim, or one whose holder stopped renewing. */
-  claim(job: string, period: number, owner: string, leaseUntil: Date, now: Date): Promise<boolean>;
+  claim(job: string, period: Date, owner: string, leaseUntil: Date, now: Date): Promise<boolean>;
   /** Extends the lease while the job runs; false when another instance took it over meanwhile. */
-  renew(job: string, period: number, owner: string, leaseUntil: Date): Promise<boolean>;
+  renew(job: string, period: Date, owner: string, leaseUntil: Date): Promise<boolean>;
   /** Marks the period done. */
-  finish(job: string, period: number, owner: string, at: Date): Promise<void>;
+  finish(job: string, period: Date, owner: string, at: Date): Promise<void>;
   /** Gives the claim up after a failure, so the next check (of any instance) tries again. */
-  release(job: string, period: number, owner: string, now: Date): Promise<void>;
+  release(job: string, period: Date, owner: string, now: Date): Promise<void>;
 }
 
 export type SchedulerOptions = {
@@ -28,9 +28,9 @@ export type SchedulerOptions = {
   leaseMs?: number;
 };
 
-/** The period a moment falls in: periods are counted from the epoch, so every instance agrees. */
+/** The start of the period a moment falls in: periods are counted from the epoch, so every instance agrees. */
 export function periodOf(at: Date, everyMs: number) {
-  return Math.floor(at.getTime() / everyMs);
+  return new Date(Math.floor(at.getTime() / everyMs) * everyMs);
 }
 
 /**

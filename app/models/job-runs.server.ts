@@ -6,13 +6,13 @@ import type { JobClaims } from "~/infra/scheduler.server";
 /** The scheduler's claims in the database every instance shares; each call is one conditional statement. */
 export const jobClaims: JobClaims = {
   async claim(job, period, owner, leaseUntil, now) {
-    const created = await db().insert(jobRuns).values({ job, period, claimedBy: owner, leaseUntil }).onConflictDoNothing().returning({ job: jobRuns.job });
+    const created = await db().insert(jobRuns).values({ job, periodStart: period, claimedBy: owner, leaseUntil }).onConflictDoNothing().returning({ job: jobRuns.job });
     if (created.length > 0) return true;
     // Taken over only when unfinished and its holder stopped renewing (died, or released after a failure).
     const taken = await db()
       .update(jobRuns)
       .set({ claimedBy: owner, leaseUntil, attempts: sql`${jobRuns.attempts} + 1` })
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.period, period), isNull(jobRuns.finishedAt), lt(jobRuns.leaseUntil, now)))
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, period), isNull(jobRuns.finishedAt), lt(jobRuns.leaseUntil, now)))
       .returning({ job: jobRuns.job });
     return taken.length > 0;
   },
@@ -20,7 +20,7 @@ export const jobClaims: JobClaims = {
     const renewed = await db()
       .update(jobRuns)
       .set({ leaseUntil })
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.period, period), eq(jobRuns.claimedBy, owner), isNull(jobRuns.finishedAt)))
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, period), eq(jobRuns.claimedBy, owner), isNull(jobRuns.finishedAt)))
       .returning({ job: jobRuns.job });
     return renewed.length > 0;
   },
@@ -28,19 +28,19 @@ export const jobClaims: JobClaims = {
     await db()
       .update(jobRuns)
       .set({ finishedAt: at })
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.period, period), eq(jobRuns.claimedBy, owner)));
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, period), eq(jobRuns.claimedBy, owner)));
   },
   async release(job, period, owner, now) {
     await db()
       .update(jobRuns)
       .set({ leaseUntil: now })
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.period, period), eq(jobRuns.claimedBy, owner), isNull(jobRuns.finishedAt)));
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, period), eq(jobRuns.claimedBy, owner), isNull(jobRuns.finishedAt)));
   },
 };
 
 /** The runs of one job, newest first (tests and the operator's questions). */
 export async function jobRunsOf(job: string) {
-  return db().select().from(jobRuns).where(eq(jobRuns.job, job)).orderBy(sql`${jobRuns.period} desc`);
+  return db().select().from(jobRuns).where(eq(jobRuns.job, job)).orderBy(sql`${jobRuns.periodStart} desc`);
 }
 
 /** Forgets finished runs older than `before`; the table keeps a few weeks of history. */

@@ -107,12 +107,12 @@ CREATE TABLE "handovers" (
 --> statement-breakpoint
 CREATE TABLE "job_runs" (
 	"job" text NOT NULL,
-	"period" integer NOT NULL,
+	"period_start" timestamp (3) with time zone NOT NULL,
 	"claimed_by" text NOT NULL,
 	"lease_until" timestamp (3) with time zone NOT NULL,
 	"finished_at" timestamp (3) with time zone,
 	"attempts" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "job_runs_job_period_pk" PRIMARY KEY("job","period")
+	CONSTRAINT "job_runs_job_period_start_pk" PRIMARY KEY("job","period_start")
 );
 --> statement-breakpoint
 CREATE TABLE "news_posts" (
