@@ -39,7 +39,7 @@ const DATABASE_PACKAGES = /^(drizzle-orm|bun:sqlite)(\/|$)/;
 const DATABASE_MODULES = new Set(["db/schema.ts", "db/schema.sqlite.ts", "db/schema.pg.ts", "app/infra/db.server.ts", "app/infra/db-postgres.server.ts"]);
 /** What the rest may take from the db infrastructure: connection-level signals, never a query. */
 const CONNECTION_EXPORTS = new Set(["migrateDatabase", "closeDatabase", "dataVersion", "databaseAnswers"]);
-const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|db-postgres|backup)\.server\.ts$|^db\//.test(file);
+const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|db-postgres|db-copy|backup)\.server\.ts$|^db\//.test(file);
 
 /** The temporary-file half of uploads belongs to the models; a route only receives a form. */
 const UPLOAD_MODULE = "app/infra/uploads.server.ts";
