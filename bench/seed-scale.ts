@@ -10,7 +10,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { seedDemoData } from "~db/seed";
-import { openDatabase, type Tx } from "~/infra/db.server";
+import { openDatabase, transactionOn } from "~/infra/db.server";
 import { Rng, pick, userPlan } from "./seed-plan";
 
 const { values } = parseArgs({
@@ -57,13 +57,7 @@ const sqlite: Database = database.$client;
 // Nothing else reads this file while it is filled; a crash just means seeding again.
 sqlite.exec("PRAGMA synchronous = OFF");
 sqlite.exec("PRAGMA cache_size = -262144"); // 256 MB: the indexes stay in memory while they grow
-// The demo content goes into this file through its own connection, in one transaction.
-const admin = await seedDemoData(async (body) => {
-  sqlite.exec("BEGIN IMMEDIATE");
-  const result = await body(database as unknown as Tx);
-  sqlite.exec("COMMIT");
-  return result;
-});
+const admin = await seedDemoData(transactionOn(database));
 const adminId = (sqlite.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1").get() as { id: number }).id;
 const passwordHash = await Bun.password.hash("Courier-Bench-1!", { algorithm: "argon2id" });
 const rng = new Rng(20260);

@@ -141,18 +141,28 @@ export async function transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
   const { writer, mutex } = connections();
   const release = await mutex.acquire();
   try {
-    writer.$client.exec("BEGIN IMMEDIATE");
-    try {
-      const result = await holder.run(true, () => body(writer as unknown as Tx));
-      writer.$client.exec("COMMIT");
-      return result;
-    } catch (error) {
-      if (writer.$client.inTransaction) writer.$client.exec("ROLLBACK");
-      throw error;
-    }
+    return await holder.run(true, () => transactionOn(writer)(body));
   } finally {
     release();
   }
+}
+
+/**
+ * `transaction()` for another SQLite file opened with `openDatabase` (a copy being seeded, a bench
+ * database): `BEGIN IMMEDIATE`, the body, `COMMIT` or `ROLLBACK`. No lock: one caller at a time.
+ */
+export function transactionOn(handle: SQLiteHandle) {
+  return async <T>(body: (tx: Tx) => Promise<T>): Promise<T> => {
+    handle.$client.exec("BEGIN IMMEDIATE");
+    try {
+      const result = await body(handle as unknown as Tx);
+      handle.$client.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (handle.$client.inTransaction) handle.$client.exec("ROLLBACK");
+      throw error;
+    }
+  };
 }
 
 let savepoints = 0;
