@@ -131,7 +131,7 @@ async function shutdown(signal: string) {
   scheduler.stop();
   // Stops accepting connections and resolves once in-flight requests have finished.
   await server.stop(false);
-  closeDatabase();
+  await closeDatabase();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -49,17 +49,18 @@ export async function ensureSeeded(dataDir: string, users: number) {
  */
 export async function createSessionCookies(o: ServerOptions): Promise<{ user: string; admin: string; userId: number; adminId: number }> {
   const script = `
-    const { db, closeDatabase } = await import("~/infra/db.server");
+    const { db, migrateDatabase, closeDatabase } = await import("~/infra/db.server");
     const { createSession } = await import("~/models/sessions.server");
     const { sessionCookie } = await import("~/infra/cookies.server");
-    const sqlite = db().$client;
-    const pickId = (where) => sqlite.query("SELECT id FROM users WHERE " + where + " ORDER BY id LIMIT 1").get()?.id;
-    const userId = pickId("role = 'user' AND status = 'working_with_vehicle' AND active = 1") ?? pickId("role = 'user' AND active = 1");
-    const adminId = pickId("role = 'admin' AND active = 1");
+    const { sql } = await import("drizzle-orm");
+    await migrateDatabase();
+    const pickId = async (where) => (await db().execute?.(sql.raw("SELECT id FROM users WHERE " + where + " ORDER BY id LIMIT 1")) ?? db().all(sql.raw("SELECT id FROM users WHERE " + where + " ORDER BY id LIMIT 1")))[0]?.id;
+    const userId = (await pickId("role = 'user' AND status = 'working_with_vehicle' AND active = true")) ?? (await pickId("role = 'user' AND active = true"));
+    const adminId = await pickId("role = 'admin' AND active = true");
     if (!userId || !adminId) throw new Error("the database has no user or no admin; seed it with bench/seed-scale.ts");
-    const cookie = async (id) => (await sessionCookie().serialize(createSession(id, { ip: "127.0.0.1", userAgent: "bench" }))).split(";")[0];
+    const cookie = async (id) => (await sessionCookie().serialize(await createSession(id, { ip: "127.0.0.1", userAgent: "bench" }))).split(";")[0];
     console.log(JSON.stringify({ user: await cookie(userId), admin: await cookie(adminId), userId, adminId }));
-    closeDatabase();
+    await closeDatabase();
   `;
   const proc = Bun.spawn(["bun", "-e", script], { cwd: root, env: { ...process.env, ...serverEnv(o) }, stdout: "pipe", stderr: "inherit" });
   const out = await new Response(proc.stdout).text();

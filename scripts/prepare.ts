@@ -5,7 +5,7 @@ import { prepare } from "../app/services/startup.server";
 
 try {
   await prepare();
-  closeDatabase();
+  await closeDatabase();
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

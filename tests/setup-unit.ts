@@ -1,9 +1,14 @@
-/** Preloaded by `bun test`: every run gets its own temporary data folder and SQLite file. */
+/**
+ * Preloaded by `bun test`: every run gets its own temporary data folder and database — a SQLite file,
+ * or, when TEST_POSTGRES_URL names a PostgreSQL server (the second pass of `bun run test`), a fresh
+ * database on it; with TEST_S3_ENDPOINT, files go to a fresh prefix of that S3-compatible server.
+ */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const dir = mkdtempSync(path.join(tmpdir(), "courier-test-"));
+const run = `${process.pid}_${Date.now().toString(36)}`;
 process.env.DATA_DIR = dir;
 process.env.DATABASE_URL = `file:${path.join(dir, "app.db")}`;
 process.env.UPLOADS_DIR = path.join(dir, "uploads");
@@ -11,3 +16,17 @@ process.env.CAPTCHA_PROVIDER ??= "off";
 process.env.DEMO_SEED = "0";
 process.env.APP_URL = "http://localhost:3999";
 process.env.COURIER_QUIET_LOGS = "1";
+
+if (process.env.TEST_S3_ENDPOINT) {
+  process.env.STORAGE_URL = `s3://${process.env.TEST_S3_BUCKET ?? "courier-test"}/run-${run}`;
+  process.env.S3_ENDPOINT = process.env.TEST_S3_ENDPOINT;
+  process.env.S3_ACCESS_KEY_ID ??= "S3RVER";
+  process.env.S3_SECRET_ACCESS_KEY ??= "S3RVER";
+}
+
+if (process.env.TEST_POSTGRES_URL) {
+  const { createDatabase } = await import("../scripts/pg-cluster");
+  process.env.DATABASE_URL = await createDatabase(process.env.TEST_POSTGRES_URL, `courier_test_${run}`);
+  const { migrateDatabase } = await import("../app/infra/db.server");
+  await migrateDatabase();
+}

@@ -2,10 +2,13 @@ import { Database as SQLite } from "bun:sqlite";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import * as schema from "~db/schema";
 import { config } from "./config.server";
+import { openPostgres, type PostgresDB } from "./db-postgres.server";
+import { pgChangeSignal } from "./pg-change-signal.server";
 
 /** A drizzle handle with its driver client, for infrastructure and tests that speak SQLite itself. */
 export type SQLiteHandle = BunSQLiteDatabase<typeof schema> & { $client: SQLite };
@@ -91,23 +94,38 @@ class Mutex {
   }
 }
 
-type Connections = { reader: SQLiteHandle; writer: SQLiteHandle; mutex: Mutex };
+type SQLiteConnections = { engine: "sqlite"; reader: SQLiteHandle; writer: SQLiteHandle; mutex: Mutex };
+type PostgresConnections = { engine: "postgres"; pool: PostgresDB; signal: ReturnType<typeof pgChangeSignal> };
+type Connections = SQLiteConnections | PostgresConnections;
 
-// One reader and one writer per process; kept on globalThis so dev hot reloads reuse them.
-const globalForDb = globalThis as unknown as { __courierDb?: Connections };
+// One set of connections per process; kept on globalThis so dev hot reloads (and the server's own
+// imports beside the build's copy of this module) share them.
+const globalForDb = globalThis as unknown as { __courierDb?: Connections; __courierDbOpening?: Promise<Connections> };
 
+/**
+ * The open connections. SQLite opens on first use; PostgreSQL opens (and migrates) asynchronously,
+ * so a process on PostgreSQL awaits `migrateDatabase()` before its first query (start-up does).
+ */
 function connections(): Connections {
   if (!globalForDb.__courierDb) {
-    const file = config().databasePath;
+    const cfg = config();
+    if (cfg.databaseEngine === "postgres") throw new Error("PostgreSQL is not open yet: await migrateDatabase() at start-up");
+    const file = cfg.databasePath;
     const writer = openDatabase(file);
-    globalForDb.__courierDb = { writer, reader: openReader(file), mutex: new Mutex() };
+    globalForDb.__courierDb = { engine: "sqlite", writer, reader: openReader(file), mutex: new Mutex() };
   }
   return globalForDb.__courierDb;
 }
 
+/** Which engine the process runs on (the dialect pieces in sql-dialect.server.ts ask). */
+export function databaseEngine(): "sqlite" | "postgres" {
+  return config().databaseEngine;
+}
+
 /** The handle models read through. It is read-only: a write outside `transaction()` throws. */
 export function db(): Database {
-  return connections().reader;
+  const open = connections();
+  return open.engine === "sqlite" ? open.reader : (open.pool as unknown as Database);
 }
 
 /**
@@ -138,10 +156,15 @@ const holder = new AsyncLocalStorage<true>();
  */
 export async function transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
   if (holder.getStore()) throw new Error("transaction() called inside a transaction body; pass its tx down instead");
-  const { writer, mutex } = connections();
-  const release = await mutex.acquire();
+  const open = connections();
+  if (open.engine === "postgres")
+    // Each transaction has its own pooled connection, so no lock; READ COMMITTED with conditional
+    // updates (`… WHERE status = 'pending'`): of two admins deciding one row, the second waits for the
+    // first to commit, then finds the row decided and is refused.
+    return open.pool.transaction((tx) => holder.run(true, () => body(tx as unknown as Tx)), { isolationLevel: "read committed" });
+  const release = await open.mutex.acquire();
   try {
-    return await holder.run(true, () => transactionOn(writer)(body));
+    return await holder.run(true, () => transactionOn(open.writer)(body));
   } finally {
     release();
   }
@@ -169,56 +192,85 @@ let savepoints = 0;
 
 /** A nested unit inside a transaction: its writes are undone alone when `body` throws. */
 export async function savepoint<T>(tx: Tx, body: (tx: Tx) => Promise<T>): Promise<T> {
-  const sqlite = (tx as unknown as SQLiteHandle).$client;
   const name = `sp_${++savepoints}`;
-  sqlite.exec(`SAVEPOINT ${name}`);
+  const run = async (statement: string) => {
+    if (databaseEngine() === "postgres") await (tx as unknown as PostgresDB).execute(sql.raw(statement));
+    else (tx as unknown as SQLiteHandle).$client.exec(statement);
+  };
+  await run(`SAVEPOINT ${name}`);
   try {
     const result = await body(tx);
-    sqlite.exec(`RELEASE ${name}`);
+    await run(`RELEASE SAVEPOINT ${name}`);
     return result;
   } catch (error) {
-    sqlite.exec(`ROLLBACK TO ${name}`);
-    sqlite.exec(`RELEASE ${name}`);
+    await run(`ROLLBACK TO SAVEPOINT ${name}`);
+    await run(`RELEASE SAVEPOINT ${name}`);
     throw error;
   }
 }
 
 /**
- * The writer connection itself, for test set-up and fault injection (rows, temporary triggers)
- * outside the lock. Tests only, and never while a `transaction()` may be open.
+ * The writing handle itself, for test set-up and fault injection (rows, temporary triggers) outside
+ * the lock: SQLite's writer connection, or the PostgreSQL pool. Tests only, and never while a
+ * `transaction()` may be open.
  */
 export function writerForTests(): SQLiteHandle {
-  return connections().writer;
+  const open = connections();
+  return open.engine === "sqlite" ? open.writer : (open.pool as unknown as SQLiteHandle);
 }
 
 /** Opens the connections now (applying pending migrations) rather than at the first query. */
-export function migrateDatabase() {
-  connections();
+export async function migrateDatabase() {
+  if (globalForDb.__courierDb) return;
+  const cfg = config();
+  if (cfg.databaseEngine === "sqlite") {
+    connections();
+    return;
+  }
+  globalForDb.__courierDbOpening ??= (async () => {
+    const pool = await openPostgres(cfg.databaseUrl);
+    const open: Connections = { engine: "postgres", pool, signal: pgChangeSignal(cfg.databaseUrl) };
+    await open.signal.poll();
+    globalForDb.__courierDb = open;
+    return open;
+  })();
+  await globalForDb.__courierDbOpening;
 }
 
 /**
- * A number that changes when another process (another server, a backup restore) commits:
- * SQLite's `PRAGMA data_version`, read on the writer, whose own commits do not change it.
+ * A number that changes when another process (another server, a backup restore) commits. SQLite:
+ * `PRAGMA data_version`, read on the writer, whose own commits do not change it. PostgreSQL: the
+ * write-ahead log position, polled in the background (pg-change-signal.server.ts).
  */
 export function dataVersion(): number {
-  return (connections().writer.$client.query("PRAGMA data_version").get() as { data_version: number }).data_version;
+  const open = connections();
+  if (open.engine === "postgres") return open.signal.version();
+  return (open.writer.$client.query("PRAGMA data_version").get() as { data_version: number }).data_version;
 }
 
-/** Whether the database answers a query (the health check). */
+/** Whether the database answers (the health check); on PostgreSQL, whether it answered within the last second. */
 export function databaseAnswers(): boolean {
   try {
-    connections().reader.$client.query("select 1").get();
+    const open = connections();
+    if (open.engine === "postgres") return open.signal.answeredWithin(1_000);
+    open.reader.$client.query("select 1").get();
     return true;
   } catch {
     return false;
   }
 }
 
-export function closeDatabase() {
+export async function closeDatabase() {
   const current = globalForDb.__courierDb;
   if (!current) return;
+  globalForDb.__courierDb = undefined;
+  globalForDb.__courierDbOpening = undefined;
+  if (current.engine === "postgres") {
+    await current.signal.stop();
+    await current.pool.$client.close();
+    return;
+  }
   current.writer.$client.exec("PRAGMA optimize");
   current.reader.$client.close();
   current.writer.$client.close();
-  globalForDb.__courierDb = undefined;
 }

@@ -15,11 +15,13 @@ export function pgChangeSignal(url: string, everyMs = 100) {
   let position = "";
   let version = 0;
   let polling = false;
+  let answeredAt = 0;
   const poll = async () => {
     if (polling) return;
     polling = true;
     try {
       const [row] = (await sql`SELECT pg_current_wal_lsn()::text AS lsn`) as [{ lsn: string }];
+      answeredAt = Date.now();
       if (row.lsn !== position) {
         position = row.lsn;
         version++;
@@ -37,6 +39,8 @@ export function pgChangeSignal(url: string, everyMs = 100) {
   timer.unref?.();
   return {
     version: () => version,
+    /** Whether the last poll that succeeded was at most `ms` ago (the health check). */
+    answeredWithin: (ms: number) => Date.now() - answeredAt <= ms,
     poll,
     async stop() {
       clearInterval(timer);

@@ -8,7 +8,7 @@ import { log } from "~/infra/log.server";
 /** Everything that must hold before the first request: valid config, migrated database, seed, admin. */
 export async function prepare() {
   const cfg = config();
-  migrateDatabase();
+  await migrateDatabase();
   if (cfg.demoSeed) {
     const admin = await seedDemoData();
     if (admin) {
