@@ -1,12 +1,14 @@
 /**
  * `bun run db:restore <archive> [--target-dir DIR] [--force]`: verifies an archive from db:backup
  * (checksums, PRAGMA integrity_check, row counts) and puts it in place. Without --target-dir it restores to
- * DATABASE_URL and UPLOADS_DIR; with it, to DIR/app.db and DIR/uploads. Stop the server first.
+ * DATABASE_URL and UPLOADS_DIR (the files into the bucket when STORAGE_URL is set); with it, to DIR/app.db
+ * and DIR/uploads. Stop the server first.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "~/infra/backup.server";
 import { ConfigError, parseConfig } from "~/infra/config.server";
+import { s3Storage } from "~/infra/storage.server";
 
 const usage = "usage: bun run db:restore <archive.tar.gz> [--target-dir DIR] [--force]";
 try {
@@ -21,12 +23,14 @@ try {
     archive: positionals[0]!,
     databasePath: targetDir ? path.join(targetDir, "app.db") : cfg!.databasePath,
     uploadsDir: targetDir ? path.join(targetDir, "uploads") : cfg!.uploadsDir,
+    storage: cfg?.storage.kind === "s3" ? s3Storage(cfg.storage) : undefined,
     force: values.force,
   });
   const tables = result.manifest.database.tables;
   console.log(`Restored the backup of ${result.manifest.createdAt} (${result.totalMs.toFixed(0)} ms)`);
   console.log(`  database: ${result.databasePath} (integrity ok, ${Object.keys(tables).length} tables, ${tables.users ?? 0} users)`);
-  console.log(`  uploads:  ${result.uploadsDir} (${result.manifest.uploads.count} files, checksums ok)`);
+  const into = cfg?.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : result.uploadsDir;
+  console.log(`  uploads:  ${into} (${result.manifest.uploads.count} files, checksums ok)`);
   if (result.movedAsideTo) console.log(`  the previous database and uploads were moved to ${result.movedAsideTo}`);
 } catch (error) {
   if (error instanceof BackupError || error instanceof ConfigError || String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS")) {
