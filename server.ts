@@ -38,8 +38,7 @@ const { withPageCache } = await import("./app/services/page-cache.server");
 const { compressResponse } = await import("./app/infra/compress.server");
 const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/infra/server-timing.server");
 const { healthAnswer } = await import("./app/infra/health.server");
-const { startScheduler } = await import("./app/infra/scheduler.server");
-const { scheduledJobs } = await import("./app/services/jobs.server");
+const { startJobs } = await import("./app/services/jobs.server");
 
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
@@ -121,7 +120,7 @@ const server = Bun.serve({
   },
 });
 
-const scheduler = startScheduler(scheduledJobs);
+const scheduler = startJobs();
 const files = cfg.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : cfg.storage.dir;
 log("info", "listening", { url: `http://${server.hostname}:${server.port}`, appUrl: cfg.appUrl, production: cfg.production, files });
 

@@ -13,7 +13,7 @@ type Layer = "domain" | "infra" | "models" | "services" | "client" | "components
 
 const LAYERS: [Layer, RegExp][] = [
   ["domain", /^app\/domain\//],
-  ["infra", /^app\/infra\/|^db\/schema\.ts$/],
+  ["infra", /^app\/infra\/|^db\/schema(\.sqlite|\.pg)?\.ts$/],
   ["models", /^app\/models\/|^db\/seed[\w-]*\.ts$/],
   ["services", /^app\/services\//],
   ["client", /^app\/client\//],
@@ -36,10 +36,10 @@ export const ALLOWED: Record<Layer, Layer[]> = {
 
 /** Packages that speak the database's own language: only the models and the db infrastructure. */
 const DATABASE_PACKAGES = /^(drizzle-orm|bun:sqlite)(\/|$)/;
-const DATABASE_MODULES = new Set(["db/schema.ts", "app/infra/db.server.ts"]);
+const DATABASE_MODULES = new Set(["db/schema.ts", "db/schema.sqlite.ts", "db/schema.pg.ts", "app/infra/db.server.ts", "app/infra/db-postgres.server.ts"]);
 /** What the rest may take from the db infrastructure: connection-level signals, never a query. */
 const CONNECTION_EXPORTS = new Set(["migrateDatabase", "closeDatabase", "dataVersion", "databaseAnswers"]);
-const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|backup)\.server\.ts$|^db\//.test(file);
+const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|db-postgres|db-copy|backup)\.server\.ts$|^db\//.test(file);
 
 /** The temporary-file half of uploads belongs to the models; a route only receives a form. */
 const UPLOAD_MODULE = "app/infra/uploads.server.ts";
@@ -110,7 +110,7 @@ export function violations(file: string, source: string, resolveImport: (from: s
     if (targetLayer !== layer && !ALLOWED[layer].includes(targetLayer)) problems.push(`${file}: ${layer} may not import ${targetLayer} (${target})`);
     if (DATABASE_MODULES.has(target) && !mayQueryDatabase(file)) {
       const queries = names.filter((name) => !CONNECTION_EXPORTS.has(name));
-      if (target === "db/schema.ts" || queries.length > 0) problems.push(`${file}: takes ${queries.join(", ") || "the schema"} from ${target}; only models query the database`);
+      if (target.startsWith("db/schema") || queries.length > 0) problems.push(`${file}: takes ${queries.join(", ") || "the schema"} from ${target}; only models query the database`);
     }
     if (target === UPLOAD_MODULE && layer === "web") {
       const helpers = names.filter((name) => !UPLOAD_EXPORTS_FOR_WEB.has(name));
@@ -144,6 +144,8 @@ describe("architecture", () => {
     expect(violations("app/domain/x.ts", 'import { now } from "~/infra/clock.server";', at)).toHaveLength(1);
     expect(violations("app/services/x.server.ts", 'import { db } from "~/infra/db.server";', at)).toHaveLength(1);
     expect(violations("app/services/x.server.ts", 'import { rateLimits } from "~db/schema";', at).length).toBeGreaterThan(0);
+    expect(violations("app/services/x.server.ts", 'import { users } from "~db/schema.pg";', at).length).toBeGreaterThan(0);
+    expect(violations("app/routes/x.ts", 'import { openPostgres } from "~/infra/db-postgres.server";', at)).toHaveLength(1);
     expect(violations("app/routes/x.ts", 'import { eq } from "drizzle-orm";', at)).toHaveLength(1);
     expect(violations("app/routes/x.ts", 'import { prepareUpload, UploadError } from "~/infra/uploads.server";', at)).toHaveLength(1);
     expect(violations("app/lib/x.ts", "", at)).toHaveLength(1);

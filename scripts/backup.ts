@@ -1,22 +1,28 @@
 /**
  * `bun run db:backup [--out FILE]`: an online snapshot of the database plus the uploads (from UPLOADS_DIR,
- * or the bucket STORAGE_URL names) in one .tar.gz, safe while the server runs. Default file: DATA_DIR/backups/courier-fleet-<time>.tar.gz.
+ * or the bucket STORAGE_URL names) in one .tar.gz, safe while the server runs (on PostgreSQL: a pg_dump
+ * custom-format archive). Default file: DATA_DIR/backups/courier-fleet-<time>.tar.gz.
  */
 import { parseArgs } from "node:util";
 import { BackupError, createBackup, defaultBackupFile } from "~/infra/backup.server";
+import { createPostgresBackup } from "~/infra/backup-postgres.server";
 import { ConfigError, parseConfig } from "~/infra/config.server";
-import { s3Storage } from "~/infra/storage.server";
+import { storageFor } from "~/infra/storage.server";
 
 try {
   const { values } = parseArgs({ options: { out: { type: "string" } } });
   // parseConfig, not config(): a backup must not create a session secret as a side effect.
   const cfg = parseConfig(process.env);
-  const result = await createBackup({
-    databasePath: cfg.databasePath,
-    uploadsDir: cfg.uploadsDir,
-    storage: cfg.storage.kind === "s3" ? s3Storage(cfg.storage) : undefined,
-    outFile: values.out ?? defaultBackupFile(cfg.dataDir),
-  });
+  const outFile = values.out ?? defaultBackupFile(cfg.dataDir);
+  const result =
+    cfg.databaseEngine === "postgres"
+      ? await createPostgresBackup({ databaseUrl: cfg.databaseUrl, storage: storageFor(cfg.storage), outFile })
+      : await createBackup({
+          databasePath: cfg.databasePath,
+          uploadsDir: cfg.uploadsDir,
+          storage: cfg.storage.kind === "s3" ? storageFor(cfg.storage) : undefined,
+          outFile,
+        });
   const { manifest } = result;
   console.log(`Backup written: ${result.file} (${(result.size / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`  snapshot ${result.snapshotMs.toFixed(0)} ms, total ${result.totalMs.toFixed(0)} ms`);

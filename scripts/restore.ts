@@ -1,14 +1,15 @@
 /**
  * `bun run db:restore <archive> [--target-dir DIR] [--force]`: verifies an archive from db:backup
  * (checksums, PRAGMA integrity_check, row counts) and puts it in place. Without --target-dir it restores to
- * DATABASE_URL and UPLOADS_DIR (the files into the bucket when STORAGE_URL is set); with it, to DIR/app.db
- * and DIR/uploads. Stop the server first.
+ * DATABASE_URL and UPLOADS_DIR, or the bucket STORAGE_URL names (PostgreSQL: into an empty database and
+ * storage, never over data); with it, to DIR/app.db and DIR/uploads. Stop the server first.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "~/infra/backup.server";
+import { restorePostgresBackup } from "~/infra/backup-postgres.server";
 import { ConfigError, parseConfig } from "~/infra/config.server";
-import { s3Storage } from "~/infra/storage.server";
+import { storageFor } from "~/infra/storage.server";
 
 const usage = "usage: bun run db:restore <archive.tar.gz> [--target-dir DIR] [--force]";
 try {
@@ -19,11 +20,18 @@ try {
   if (positionals.length !== 1) throw new BackupError(usage);
   const targetDir = values["target-dir"];
   const cfg = targetDir ? undefined : parseConfig(process.env);
+  if (cfg?.databaseEngine === "postgres") {
+    const restored = await restorePostgresBackup({ archive: positionals[0]!, databaseUrl: cfg.databaseUrl, storage: storageFor(cfg.storage) });
+    const tables = restored.manifest.database.tables;
+    console.log(`Restored the backup of ${restored.manifest.createdAt} into PostgreSQL (${restored.totalMs.toFixed(0)} ms)`);
+    console.log(`  ${Object.keys(tables).length} tables, ${tables.users ?? 0} users, row counts ok; ${restored.manifest.uploads.count} files, checksums ok`);
+    process.exit(0);
+  }
   const result = await restoreBackup({
     archive: positionals[0]!,
     databasePath: targetDir ? path.join(targetDir, "app.db") : cfg!.databasePath,
     uploadsDir: targetDir ? path.join(targetDir, "uploads") : cfg!.uploadsDir,
-    storage: cfg?.storage.kind === "s3" ? s3Storage(cfg.storage) : undefined,
+    storage: cfg?.storage.kind === "s3" ? storageFor(cfg.storage) : undefined,
     force: values.force,
   });
   const tables = result.manifest.database.tables;

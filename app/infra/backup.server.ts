@@ -9,15 +9,17 @@ import path from "node:path";
 import * as tar from "tar";
 import type { FileStorage } from "./storage.server";
 
-const FORMAT = "courier-fleet-backup";
+export const BACKUP_FORMAT = "courier-fleet-backup";
 const DB_ENTRY = "database.sqlite";
-const MANIFEST_ENTRY = "manifest.json";
-const UPLOADS_ENTRY = "uploads";
+export const MANIFEST_ENTRY = "manifest.json";
+export const UPLOADS_ENTRY = "uploads";
 
 export type FileEntry = { path: string; size: number; sha256: string };
 export type BackupManifest = {
-  format: typeof FORMAT;
+  format: typeof BACKUP_FORMAT;
   version: 1;
+  /** Absent in archives made before PostgreSQL was supported: those are SQLite. */
+  engine?: "sqlite" | "postgresql";
   createdAt: string;
   database: { file: string; size: number; sha256: string; tables: Record<string, number> };
   /** `missing`: storage keys the snapshot references whose file was not on disk when copied. */
@@ -172,8 +174,9 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
     const source = options.storage ? storageSource(options.storage) : folderSource(uploadsDir);
     const { files, missing } = await stageUploads(source, path.join(staging, UPLOADS_ENTRY), referenced);
     const manifest: BackupManifest = {
-      format: FORMAT,
+      format: BACKUP_FORMAT,
       version: 1,
+      engine: "sqlite",
       createdAt: new Date().toISOString(),
       database: { file: DB_ENTRY, size: statSync(snapshotFile).size, sha256: await sha256File(snapshotFile), tables },
       uploads: { count: files.length, bytes: files.reduce((n, f) => n + f.size, 0), files, missing },
@@ -207,17 +210,28 @@ export function databaseInUse(databasePath: string) {
   }
 }
 
-function isAllowedEntry(entryPath: string) {
+function isAllowedEntry(entryPath: string, files: string[]) {
   const p = entryPath.replace(/^\.\//, "");
-  return p === MANIFEST_ENTRY || p === DB_ENTRY || p === UPLOADS_ENTRY || p === `${UPLOADS_ENTRY}/` || p.startsWith(`${UPLOADS_ENTRY}/`);
+  return files.includes(p) || p === UPLOADS_ENTRY || p === `${UPLOADS_ENTRY}/` || p.startsWith(`${UPLOADS_ENTRY}/`);
 }
 
 function readManifest(staging: string): BackupManifest {
   const file = path.join(staging, MANIFEST_ENTRY);
   if (!existsSync(file)) throw new BackupError("The archive has no manifest.json: not a Courier Fleet backup");
   const manifest = JSON.parse(readFileSync(file, "utf8")) as BackupManifest;
-  if (manifest.format !== FORMAT || manifest.version !== 1) throw new BackupError("Unknown backup format or version");
+  if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1) throw new BackupError("Unknown backup format or version");
   return manifest;
+}
+
+/** Unpacks an archive into `staging` (only the named files and the uploads folder) and reads its manifest. */
+export async function extractBackup(archive: string, staging: string, files: string[]): Promise<BackupManifest> {
+  // strict: a path escaping the folder or any other warning aborts; only our own entries are taken.
+  await tar
+    .extract({ file: archive, cwd: staging, strict: true, preserveOwner: false, filter: (p) => isAllowedEntry(p, files) })
+    .catch((error: unknown) => {
+      throw new BackupError(`The archive is damaged or unsafe: ${(error as Error).message}`);
+    });
+  return readManifest(staging);
 }
 
 /** Checks every file against the manifest, then the database's integrity and row counts. */
@@ -278,13 +292,8 @@ export async function restoreBackup(options: { archive: string; databasePath: st
   mkdirSync(targetDir, { recursive: true });
   const staging = mkdtempSync(path.join(targetDir, ".restore-"));
   try {
-    // strict: a path escaping the folder or any other warning aborts; only our three entries are taken.
-    await tar
-      .extract({ file: archive, cwd: staging, strict: true, preserveOwner: false, filter: (p) => isAllowedEntry(p) })
-      .catch((error: unknown) => {
-        throw new BackupError(`The archive is damaged or unsafe: ${(error as Error).message}`);
-      });
-    const manifest = readManifest(staging);
+    const manifest = await extractBackup(archive, staging, [MANIFEST_ENTRY, DB_ENTRY]);
+    if (manifest.engine === "postgresql") throw new BackupError("This archive holds a PostgreSQL database: restore it with DATABASE_URL=postgres://…");
     await verifyStaged(staging, manifest);
 
     const stagedUploads = path.join(staging, UPLOADS_ENTRY);

@@ -27,7 +27,7 @@ const envSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z
     .string()
-    .regex(/^file:.+/, "must look like file:./data/app.db")
+    .refine((url) => /^file:.+/.test(url) || isPostgresUrl(url), "must look like file:./data/app.db or postgres://user:pass@host:5432/db")
     .default("file:./data/app.db"),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   STORAGE_URL: z
@@ -58,9 +58,23 @@ const envSchema = z.object({
   DEMO_SEED: flag.optional(),
   SERVER_TIMING: flag.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** How often each instance looks for due scheduled jobs, and how long a job's claim holds unrenewed. */
+  JOBS_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  JOBS_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** A `postgres://` (or `postgresql://`) URL naming a host and a database. */
+export function isPostgresUrl(url: string) {
+  if (!/^postgres(ql)?:\/\//.test(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.hostname !== "" && parsed.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
 
 export class ConfigError extends Error {}
 
@@ -88,7 +102,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
-    databasePath: path.resolve(e.DATABASE_URL.slice("file:".length)),
+    /** `sqlite` (the default, `file:…`) or `postgres` (`postgres://…`). */
+    databaseEngine: isPostgresUrl(e.DATABASE_URL) ? ("postgres" as const) : ("sqlite" as const),
+    databaseUrl: e.DATABASE_URL,
+    /** The SQLite file; empty on PostgreSQL. */
+    databasePath: isPostgresUrl(e.DATABASE_URL) ? "" : path.resolve(e.DATABASE_URL.slice("file:".length)),
     /** Local files: the stored files when STORAGE_URL is unset, and always the parts of a form being received. */
     uploadsDir,
     storage: storageConfig(e, uploadsDir),
@@ -104,6 +122,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     demoSeed: e.DEMO_SEED ?? !isProduction,
     serverTiming: e.SERVER_TIMING ?? !isProduction,
     production: isProduction,
+    jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
   };
 }
 

@@ -37,6 +37,15 @@ describe("configuration", () => {
     expect(parseConfig({ STORAGE_URL: "s3://courier-files", ...S3_KEYS }).storage).toMatchObject({ prefix: "", region: "us-east-1", endpoint: undefined });
   });
 
+  test("DATABASE_URL names the engine: a file is SQLite, postgres:// is PostgreSQL", () => {
+    expect(parseConfig({}).databaseEngine).toBe("sqlite");
+    expect(parseConfig({ DATABASE_URL: "file:/tmp/x/app.db" }).databasePath).toBe("/tmp/x/app.db");
+    const pg = parseConfig({ DATABASE_URL: "postgresql://fleet:secret@db.internal:5432/fleet" });
+    expect(pg.databaseEngine).toBe("postgres");
+    expect(pg.databaseUrl).toBe("postgresql://fleet:secret@db.internal:5432/fleet");
+    expect(pg.databasePath).toBe("");
+  });
+
   test("APP_URL follows PORT when unset", () => {
     expect(parseConfig({ PORT: "4100" }).appUrl).toBe("http://localhost:4100");
   });
@@ -46,6 +55,7 @@ describe("configuration", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ APP_URL: "not a url" }, "APP_URL"],
     [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://u@h/db" }, "DATABASE_URL"],
     [{ CAPTCHA_PROVIDER: "hcaptcha" }, "CAPTCHA_PROVIDER"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],

@@ -3,25 +3,89 @@ import { log } from "./log.server";
 export type Job = { name: string; everyMs: number; run: () => void | Promise<void> };
 
 /**
- * Runs periodic jobs inside the server process. Each job must be idempotent: it looks at the
- * database and fixes what is due, so a restart or a missed tick changes nothing but timing.
+ * Where instances agree who runs a job for a period. Every call is one conditional write, so two
+ * instances asking at once get one yes.
  */
-export function startScheduler(jobs: Job[]) {
+export interface JobClaims {
+  /** Claims (job, period) for `owner` until `leaseUntil`: a new claim, or one whose holder stopped renewing. */
+  claim(job: string, period: Date, owner: string, leaseUntil: Date, now: Date): Promise<boolean>;
+  /** Extends the lease while the job runs; false when another instance took it over meanwhile. */
+  renew(job: string, period: Date, owner: string, leaseUntil: Date): Promise<boolean>;
+  /** Marks the period done. */
+  finish(job: string, period: Date, owner: string, at: Date): Promise<void>;
+  /** Gives the claim up after a failure, so the next check (of any instance) tries again. */
+  release(job: string, period: Date, owner: string, now: Date): Promise<void>;
+}
+
+export type SchedulerOptions = {
+  claims: JobClaims;
+  /** This process, as named in the claims (host, pid and a random part). */
+  owner: string;
+  now?: () => Date;
+  /** How often each instance looks for due work; a dead instance's period is taken over within a lease plus this. */
+  checkEveryMs?: number;
+  /** How long a claim holds without renewal; renewed every third of it while the job runs. */
+  leaseMs?: number;
+};
+
+/** The start of the period a moment falls in: periods are counted from the epoch, so every instance agrees. */
+export function periodOf(at: Date, everyMs: number) {
+  return new Date(Math.floor(at.getTime() / everyMs) * everyMs);
+}
+
+/**
+ * Runs periodic jobs once per period across every instance that shares the database. Each instance
+ * checks every `checkEveryMs` and runs a job only when it claimed the current period. A claim is a
+ * lease: an instance that dies mid-job stops renewing it, and another takes the period over when it
+ * runs out. Each job must be idempotent (it looks at the database and fixes what is due), because a
+ * job taken over starts again from the top.
+ */
+export function startScheduler(jobs: Job[], options: SchedulerOptions) {
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const checkEveryMs = options.checkEveryMs ?? 60_000;
+  const { claims, owner } = options;
+  let stopped = false;
+
+  const runOnce = async (job: Job) => {
+    const at = now();
+    const period = periodOf(at, job.everyMs);
+    if (!(await claims.claim(job.name, period, owner, new Date(at.getTime() + leaseMs), at))) return;
+    const heartbeat = setInterval(() => {
+      void claims.renew(job.name, period, owner, new Date(now().getTime() + leaseMs)).catch(() => undefined);
+    }, leaseMs / 3);
+    try {
+      await job.run();
+      await claims.finish(job.name, period, owner, now());
+    } catch (error) {
+      log("error", "scheduled job failed", { job: job.name, error: String(error) });
+      await claims.release(job.name, period, owner, now()).catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {
-      if (running) return;
+      if (running || stopped) return;
       running = true;
       try {
-        await job.run();
+        await runOnce(job);
       } catch (error) {
-        log("error", "scheduled job failed", { job: job.name, error: String(error) });
+        // The claim itself failed (database away): the next check tries again.
+        log("error", "scheduled job could not be claimed", { job: job.name, error: String(error) });
       } finally {
         running = false;
       }
     };
     void tick();
-    return setInterval(tick, job.everyMs);
+    return setInterval(tick, Math.min(job.everyMs, checkEveryMs));
   });
-  return { stop: () => timers.forEach(clearInterval) };
+  return {
+    stop: () => {
+      stopped = true;
+      timers.forEach(clearInterval);
+    },
+  };
 }

@@ -143,7 +143,8 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
   };
 }
 
-function storageFor(settings: StorageConfig): FileStorage {
+/** The storage a configuration names (the scripts build theirs from the parsed configuration). */
+export function storageFor(settings: StorageConfig): FileStorage {
   return settings.kind === "s3" ? s3Storage(settings) : localDiskStorage(settings.dir);
 }
 

@@ -5,7 +5,12 @@ import { runDocumentExpiry } from "~/models/documents.server";
 import { deleteExpiredRejectedDocuments, deleteReplacedDocuments } from "~/models/privacy.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { sweepOrphanFiles } from "~/models/uploads.server";
-import type { Job } from "~/infra/scheduler.server";
+import { hostname } from "node:os";
+import { jobClaims, pruneJobRuns } from "~/models/job-runs.server";
+import { now } from "~/infra/clock.server";
+import { config } from "~/infra/config.server";
+import { randomToken } from "~/infra/crypto.server";
+import { startScheduler, type Job } from "~/infra/scheduler.server";
 
 const MINUTE = 60 * 1000;
 
@@ -35,7 +40,28 @@ export const scheduledJobs: Job[] = [
     },
   },
   // Rate-limit windows and used captchas that have run out; otherwise the tables only grow.
-  { name: "expired-limits", everyMs: 60 * MINUTE, run: () => deleteExpiredLimits() },
+  // Also the scheduler's own record of finished runs after 30 days.
+  {
+    name: "expired-limits",
+    everyMs: 60 * MINUTE,
+    run: async () => {
+      deleteExpiredLimits();
+      await pruneJobRuns(new Date(now().getTime() - 30 * 24 * 60 * MINUTE));
+    },
+  },
   // Right-to-stay documents: reminders 30 and 7 days before the end, documents_expired on the day.
   { name: "document-expiry", everyMs: 60 * MINUTE, run: async () => { await runDocumentExpiry(); } },
 ];
+
+/**
+ * Starts the jobs in this process. Every instance on the same database starts them; the claims in
+ * `job_runs` make each run once per period cluster-wide (see scheduler.server.ts).
+ */
+export function startJobs() {
+  return startScheduler(scheduledJobs, {
+    claims: jobClaims,
+    owner: `${hostname()}:${process.pid}:${randomToken(4)}`,
+    now,
+    ...config().jobs,
+  });
+}

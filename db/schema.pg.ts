@@ -1,0 +1,600 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  APPLICATION_STATUSES,
+  REPORT_STATUSES,
+  REQUEST_KINDS,
+  REQUEST_STATUSES,
+  ROLES,
+  USER_STATUSES,
+  VEHICLE_STATUSES,
+} from "../app/domain/status";
+import { UPLOAD_KINDS } from "../app/domain/files";
+import { HANDOVER_KINDS, type Damages } from "../app/domain/handover";
+import { DOCUMENT_RENEWAL_STATUSES } from "./schema.sqlite";
+
+/**
+ * The PostgreSQL twin of db/schema.sqlite.ts: the same tables, columns, defaults, keys, indexes and
+ * foreign keys, with types that give the models the same JS values (db/schema-twins.test.ts compares
+ * them). Timestamps are `timestamp with time zone` to the millisecond (a Date, as SQLite's
+ * `timestamp_ms` integers give), booleans are `boolean`, JSON columns `jsonb` (parsed, as SQLite's
+ * `mode: "json"` text is), ids identity columns. Migrations: db/migrations-pg (drizzle-pg.config.ts).
+ */
+
+/** Milliseconds, as SQLite keeps them and as a JS Date holds them; read back as a Date. */
+const TIMESTAMP = { withTimezone: true, mode: "date", precision: 3 } as const;
+
+const createdAt = () => timestamp("created_at", TIMESTAMP).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    /** Cleared by an admin to deactivate the account; a deactivated user cannot log in. */
+    active: boolean("active").notNull().default(true),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("created_account"),
+    fullName: text("full_name"),
+    language: text("language", { enum: ["sk", "ua", "en"] }).notNull().default("sk"),
+    referralLinkId: integer("referral_link_id").references(() => referralLinks.id, { onDelete: "set null" }),
+    /**
+     * Until when the courier's right-to-stay document (residence permit or refugee document) is valid:
+     * set when the admin approves the application or accepts a new document; null for couriers who
+     * need none. The document-expiry job reads it (app/domain/document-expiry.ts).
+     */
+    documentValidUntil: timestamp("document_valid_until", TIMESTAMP),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", TIMESTAMP),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_status_created_idx").on(t.status, t.createdAt),
+    index("users_created_idx").on(t.createdAt),
+    index("users_full_name_idx").on(t.fullName),
+    // With status: the registrations column of the referral list reads only this index.
+    index("users_referral_idx").on(t.referralLinkId, t.status),
+    // The admin users table filtered by status and sorted by e-mail or name, without a sort step.
+    index("users_status_email_idx").on(t.status, t.email),
+    index("users_status_name_idx").on(t.status, t.fullName),
+    index("users_role_idx").on(t.role),
+    index("users_document_valid_until_idx").on(t.documentValidUntil),
+    // PostgreSQL's stand-in for SQLite's FTS5 table users_search: trigrams of the e-mail and the name,
+    // lower-cased and without accents by users_search_key() (created in db/migrations-pg/0000_init.sql).
+    index("users_search_trgm_idx").using(
+      "gin",
+      sql`users_search_key(${t.email}) gin_trgm_ops`,
+      sql`users_search_key(${t.fullName}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's random id, so a leaked database holds no usable session. */
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", TIMESTAMP).notNull(),
+    expiresAt: timestamp("expires_at", TIMESTAMP).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** Password checked, second factor not yet: such a session opens only the second-factor page. */
+    secondFactorPending: boolean("second_factor_pending").notNull().default(false),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** An authenticator app (TOTP) of a user; enabledAt is null while the enrolment is not confirmed. */
+export const totpCredentials = pgTable("totp_credentials", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", TIMESTAMP),
+  /** The time step of the last accepted code, so no code is accepted twice. */
+  lastTimeStep: integer("last_time_step"),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes for a lost authenticator, stored as hashes. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Browsers a user has logged in from (a random id in a long-lived cookie, stored hashed). */
+export const userDevices = pgTable(
+  "user_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    firstSeenAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", TIMESTAMP).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["activation", "password_reset"] }).notNull(),
+    expiresAt: timestamp("expires_at", TIMESTAMP).notNull(),
+    usedAt: timestamp("used_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tokens_hash_unique").on(t.tokenHash), index("tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
+    fullName: text("full_name").notNull(),
+    age: integer("age").notNull(),
+    /** Applications from before citizenship was asked all carried a right-to-stay document: "other". */
+    citizenship: text("citizenship", { enum: ["sk", "eu", "other"] }).notNull().default("other"),
+    phone: text("phone").notNull(),
+    contactMethod: text("contact_method", { enum: ["phone", "whatsapp", "telegram", "viber"] }).notNull(),
+    contactUsername: text("contact_username"),
+    comment: text("comment"),
+    /** Valid-until of the residence permit or refugee document, as the courier typed it and the admin confirmed it. */
+    documentValidUntil: timestamp("document_valid_until", TIMESTAMP),
+    rejectionReason: text("rejection_reason"),
+    /** A stock reason (app/domain/rejection.ts), shown translated into the courier's language; null for a written one. */
+    rejectionReasonCode: text("rejection_reason_code"),
+    /** Document kinds the admin asked to be replaced; the others are carried over to the next application. */
+    replaceDocuments: jsonb("replace_documents").$type<string[]>(),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", TIMESTAMP),
+    /** Set when the identity documents were deleted (retention or erasure). */
+    documentsDeletedAt: timestamp("documents_deleted_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("applications_status_created_idx").on(t.status, t.createdAt),
+    index("applications_created_idx").on(t.createdAt),
+    index("applications_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    /** Description and specs per language; Slovak is required, the others fall back (app/domain/localized-text.ts). */
+    characteristicsSk: text("characteristics_sk").notNull().default(""),
+    characteristicsUa: text("characteristics_ua"),
+    characteristicsEn: text("characteristics_en"),
+    serialNumber: text("serial_number").notNull(),
+    comment: text("comment"),
+    status: text("status", { enum: VEHICLE_STATUSES }).notNull().default("available"),
+    availableSince: timestamp("available_since", TIMESTAMP),
+    assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+    leaseEndsAt: timestamp("lease_ends_at", TIMESTAMP),
+    /** The last odometer reading known (a handover, a service record), in km. */
+    odometerKm: integer("odometer_km"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", TIMESTAMP),
+  },
+  (t) => [
+    uniqueIndex("vehicles_serial_unique").on(t.serialNumber),
+    uniqueIndex("vehicles_assigned_user_unique").on(t.assignedUserId),
+    index("vehicles_status_idx").on(t.status),
+    index("vehicles_name_idx").on(t.name),
+    index("vehicles_lease_idx").on(t.leaseEndsAt),
+    index("vehicles_created_idx").on(t.createdAt),
+  ],
+);
+
+export const vehicleRequests = pgTable(
+  "vehicle_requests",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REQUEST_KINDS }).notNull(),
+    currentVehicleId: integer("current_vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    requestedVehicleId: integer("requested_vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    /** Lease end granted on approval. */
+    expiresAt: timestamp("expires_at", TIMESTAMP),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open request per user, enforced by the database as well as the model.
+    uniqueIndex("vehicle_requests_one_pending").on(t.userId).where(sql`status = 'pending'`),
+    index("vehicle_requests_status_created_idx").on(t.status, t.createdAt),
+    index("vehicle_requests_created_idx").on(t.createdAt),
+    index("vehicle_requests_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const problemReports = pgTable(
+  "problem_reports",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    response: text("response"),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("problem_reports_status_created_idx").on(t.status, t.createdAt),
+    index("problem_reports_created_idx").on(t.createdAt),
+    index("problem_reports_user_idx").on(t.userId, t.createdAt),
+    index("problem_reports_vehicle_idx").on(t.vehicleId, t.createdAt),
+  ],
+);
+
+/**
+ * The conversation on a problem report: replies of the courier and of admins, oldest first. The
+ * report's own description is the thread's first message and is not repeated here.
+ */
+/**
+ * The job application's text fields as the courier types them (one row per user), so a reload, a
+ * crash or a new log-in brings them back. Documents are drafts in `uploads` (no application yet).
+ */
+export const applicationDrafts = pgTable("application_drafts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp("updated_at", TIMESTAMP).notNull(),
+});
+
+export const problemReportMessages = pgTable(
+  "problem_report_messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    reportId: integer("report_id")
+      .notNull()
+      .references(() => problemReports.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Written by an admin (kept even if the author's account is later deleted). */
+    fromAdmin: boolean("from_admin").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("problem_report_messages_report_idx").on(t.reportId, t.createdAt)],
+);
+
+
+/** Every stored file; the row is the only way to reach the file on disk. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** Random file name under UPLOADS_DIR. */
+    storageKey: text("storage_key").notNull(),
+    kind: text("kind", { enum: UPLOAD_KINDS }).notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Null while the file is a draft of a form that failed validation. */
+    applicationId: integer("application_id").references(() => applications.id, { onDelete: "cascade" }),
+    problemReportId: integer("problem_report_id").references(() => problemReports.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "cascade" }),
+    newsPostId: integer("news_post_id").references(() => newsPosts.id, { onDelete: "cascade" }),
+    handoverId: integer("handover_id").references(() => handovers.id, { onDelete: "cascade" }),
+    /** A new right-to-stay document the courier sent to replace an expiring one. */
+    documentRenewalId: integer("document_renewal_id").references(() => documentRenewals.id, { onDelete: "cascade" }),
+    /** When a newer accepted document replaced this one (or its renewal was refused); retention deletes it later. */
+    replacedAt: timestamp("replaced_at", TIMESTAMP),
+    position: integer("position").notNull().default(0),
+    /** SHA-256 of the stored bytes (null for files stored before it was kept). */
+    contentHash: text("content_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("uploads_storage_key_unique").on(t.storageKey),
+    index("uploads_owner_kind_idx").on(t.ownerId, t.kind),
+    index("uploads_application_idx").on(t.applicationId),
+    index("uploads_report_idx").on(t.problemReportId),
+    index("uploads_vehicle_idx").on(t.vehicleId),
+    index("uploads_news_idx").on(t.newsPostId),
+    index("uploads_handover_idx").on(t.handoverId),
+    index("uploads_renewal_idx").on(t.documentRenewalId),
+    index("uploads_replaced_idx").on(t.replacedAt),
+  ],
+);
+
+/**
+ * A vehicle handed to a courier (`check_out`, when a lease starts) or taken back (`check_in`, when it
+ * ends). The row is created pending when the lease starts or ends; the admin records it (recordedAt)
+ * and the courier confirms it (confirmedAt). Photos are `handover_photo` uploads owned by the courier.
+ */
+export const handovers = pgTable(
+  "handovers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind", { enum: HANDOVER_KINDS }).notNull(),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The vehicle request whose approval started the lease (null for a direct assignment). */
+    requestId: integer("request_id").references(() => vehicleRequests.id, { onDelete: "set null" }),
+    /** For a check-in: the check-out of the same lease, to compare damage with. */
+    checkOutId: integer("check_out_id"),
+    batteryPercent: integer("battery_percent"),
+    odometerKm: integer("odometer_km"),
+    damages: jsonb("damages").$type<Damages>(),
+    note: text("note"),
+    recordedById: integer("recorded_by_id").references(() => users.id, { onDelete: "set null" }),
+    recordedAt: timestamp("recorded_at", TIMESTAMP),
+    confirmedAt: timestamp("confirmed_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt), index("handovers_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A courier's new right-to-stay document (its files are uploads with this id), waiting for or decided by an admin. */
+export const documentRenewals = pgTable(
+  "document_renewals",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    validUntil: timestamp("valid_until", TIMESTAMP).notNull(),
+    status: text("status", { enum: DOCUMENT_RENEWAL_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    decidedById: integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One renewal waiting per courier, enforced by the database as well as the model.
+    uniqueIndex("document_renewals_one_pending").on(t.userId).where(sql`status = 'pending'`),
+    index("document_renewals_user_idx").on(t.userId, t.createdAt),
+    index("document_renewals_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Expiry reminders already sent: one row per courier, document date and threshold (30 or 7 days), so none goes twice. */
+export const documentReminders = pgTable(
+  "document_reminders",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    validUntil: timestamp("valid_until", TIMESTAMP).notNull(),
+    thresholdDays: integer("threshold_days").notNull(),
+    sentAt: timestamp("sent_at", TIMESTAMP).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.validUntil, t.thresholdDays] })],
+);
+
+/** A vehicle's service history: what was done, what it cost, when the next service is due. */
+export const serviceRecords = pgTable(
+  "service_records",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    /** The problem report that sent the vehicle to service, if any. */
+    problemReportId: integer("problem_report_id").references(() => problemReports.id, { onDelete: "set null" }),
+    serviceDate: timestamp("service_date", TIMESTAMP).notNull(),
+    description: text("description").notNull(),
+    costCents: integer("cost_cents"),
+    nextDueAt: timestamp("next_due_at", TIMESTAMP),
+    nextDueKm: integer("next_due_km"),
+    /** Null while the vehicle is still in service for this record. */
+    completedAt: timestamp("completed_at", TIMESTAMP),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("service_records_vehicle_idx").on(t.vehicleId, t.serviceDate), index("service_records_report_idx").on(t.problemReportId)],
+);
+
+export const statusHistory = pgTable(
+  "status_history",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: USER_STATUSES }),
+    toStatus: text("to_status", { enum: USER_STATUSES }).notNull(),
+    reason: text("reason"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("status_history_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id"),
+    /** The user the change concerns, so the user detail page can list it. */
+    subjectUserId: integer("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_created_idx").on(t.createdAt),
+    index("audit_entity_idx").on(t.entityType, t.entityId),
+    index("audit_entity_created_idx").on(t.entityType, t.createdAt),
+    index("audit_subject_idx").on(t.subjectUserId, t.createdAt),
+    index("audit_actor_idx").on(t.actorId, t.createdAt),
+  ],
+);
+
+export const referralLinks = pgTable(
+  "referral_links",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+    createdById: integer("created_by_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("referral_links_code_unique").on(t.code), index("referral_links_created_idx").on(t.createdAt)],
+);
+
+/** Clicks per link and day; the link's `clicks` column holds the running total. */
+export const referralClicks = pgTable(
+  "referral_clicks",
+  {
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => referralLinks.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
+);
+
+export const pageViewsDaily = pgTable("page_views_daily", {
+  day: text("day").primaryKey(),
+  views: integer("views").notNull().default(0),
+});
+
+export const newsPosts = pgTable(
+  "news_posts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** Title and body per language; Slovak is required, the others fall back (app/domain/localized-text.ts). */
+    titleSk: text("title_sk").notNull().default(""),
+    titleUa: text("title_ua"),
+    titleEn: text("title_en"),
+    contentSk: text("content_sk").notNull().default(""),
+    contentUa: text("content_ua"),
+    contentEn: text("content_en"),
+    textPosition: text("text_position", { enum: ["bottom_left", "top_left", "center"] })
+      .notNull()
+      .default("bottom_left"),
+    /** Null shows the post in every language. */
+    language: text("language", { enum: ["sk", "ua", "en"] }),
+    published: boolean("published").notNull().default(true),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", TIMESTAMP),
+  },
+  (t) => [index("news_published_created_idx").on(t.published, t.createdAt)],
+);
+
+export const faqEntries = pgTable(
+  "faq_entries",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    language: text("language", { enum: ["sk", "ua", "en"] }).notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("faq_language_position_idx").on(t.language, t.position)],
+);
+
+/** The fleet banner's specification texts, one row per language. */
+export const fleetModels = pgTable(
+  "fleet_models",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    language: text("language", { enum: ["sk", "ua", "en"] }).notNull(),
+    title: text("title").notNull(),
+    spec: text("spec").notNull(),
+    image: text("image").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("fleet_language_position_idx").on(t.language, t.position)],
+);
+
+export const partners = pgTable("partners", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull(),
+  url: text("url"),
+  logo: text("logo"),
+  position: integer("position").notNull().default(0),
+});
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", TIMESTAMP),
+});
+
+/** Fixed-window counters for the abuse limits; kept in SQLite so a restart does not reset them. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", TIMESTAMP).notNull(),
+});
+
+/** Captcha solutions already accepted, so none can be replayed. */
+export const usedCaptchas = pgTable(
+  "used_captchas",
+  {
+    hash: text("hash").primaryKey(),
+    expiresAt: timestamp("expires_at", TIMESTAMP).notNull(),
+  },
+  (t) => [index("used_captchas_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Who runs a scheduled job for a period (periods counted from the epoch, named by their start), so that several
+ * instances on one database run each job once per period. A claim is a lease the runner renews; a
+ * lapsed lease without `finished_at` is taken over by another instance.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    periodStart: timestamp("period_start", TIMESTAMP).notNull(),
+    claimedBy: text("claimed_by").notNull(),
+    leaseUntil: timestamp("lease_until", TIMESTAMP).notNull(),
+    finishedAt: timestamp("finished_at", TIMESTAMP),
+    attempts: integer("attempts").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
+);
