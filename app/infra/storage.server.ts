@@ -13,9 +13,18 @@ export type StoredEntry = { key: string; modifiedAt: number };
 /** A stored file being read: its length, and its bytes as a stream (never all in memory at once). */
 export type StoredFile = {
   size: number;
+  /** What an HTTP answer sends, so that it carries its length (see BUFFERED_BODY_MAX). */
+  body(): Promise<Blob | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>>;
   stream(): ReadableStream<Uint8Array>;
   arrayBuffer(): Promise<ArrayBuffer>;
 };
+
+/**
+ * Bun.serve frames a ReadableStream body as chunked and drops its Content-Length (oven-sh/bun#10507),
+ * so an object from S3 up to this size is read whole and sent as bytes (every image is far below it);
+ * larger ones (videos) stream chunked rather than sit in memory.
+ */
+const BUFFERED_BODY_MAX = 8 * 1024 * 1024;
 
 export interface FileStorage {
   /** Writes a file under `key`, replacing what was there. */
@@ -49,7 +58,9 @@ export function localDiskStorage(dir: string): FileStorage {
     },
     async get(key) {
       const file = Bun.file(at(key));
-      return (await file.exists()) ? file : null;
+      if (!(await file.exists())) return null;
+      // The file itself as the body: Bun sends it with its length (sendfile where it can).
+      return { size: file.size, body: async () => file, stream: () => file.stream(), arrayBuffer: () => file.arrayBuffer() };
     },
     async delete(key) {
       await rm(at(key), { force: true });
@@ -115,7 +126,12 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
         throw error;
       });
       if (!info) return null;
-      return { size: info.size, stream: () => file.stream(), arrayBuffer: () => file.arrayBuffer() };
+      return {
+        size: info.size,
+        body: async () => (info.size <= BUFFERED_BODY_MAX ? new Uint8Array(await file.arrayBuffer()) : file.stream()),
+        stream: () => file.stream(),
+        arrayBuffer: () => file.arrayBuffer(),
+      };
     },
     async delete(key) {
       await client.delete(at(key)).catch((error: unknown) => {

@@ -6,7 +6,7 @@
  * works on the bucket.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -86,6 +86,32 @@ describe("files on S3-compatible storage", () => {
     expect(refused.status).toBe(404);
     expect(refused.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await refused.text()).not.toContain("JFIF");
+  });
+
+  test("over HTTP the answer carries its length and the exact bytes, from the bucket and from the local disk", async () => {
+    const { rows, cookie } = await appliedCourier();
+    const face = rows.find((row) => row.kind === "face_photo")!;
+    // Bun.serve drops the Content-Length of a streamed body, so this goes through a real server.
+    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => openFile(face.id, cookie) });
+    try {
+      const fromBucket = await fetch(server.url);
+      expect(fromBucket.headers.get("Content-Length")).toBe(String(face.size));
+      expect(fromBucket.headers.get("Transfer-Encoding")).toBeNull();
+      expect(sha256(await fromBucket.arrayBuffer())).toBe(face.contentHash!);
+
+      const dir = mkdtempSync(path.join(tmpdir(), "courier-local-"));
+      writeFileSync(path.join(dir, face.storageKey), await inBucket(face.storageKey));
+      const backToBucket = useStorage({ kind: "local", dir });
+      try {
+        const fromDisk = await fetch(server.url);
+        expect(fromDisk.headers.get("Content-Length")).toBe(String(face.size));
+        expect(sha256(await fromDisk.arrayBuffer())).toBe(face.contentHash!);
+      } finally {
+        backToBucket();
+      }
+    } finally {
+      server.stop(true);
+    }
   });
 
   test("an admin opens it too; a row whose object is gone answers 404", async () => {

@@ -15,5 +15,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const stored = file && (await openStoredFile(file));
   if (!file || !stored) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
   if (user.role === "admin" && file.ownerId !== user.id) recordFileView(user.id, file);
-  return new Response(stored.stream(), { headers: fileHeaders(file.mime, stored.size, "private") });
+  return new Response(await stored.body(), { headers: fileHeaders(file.mime, stored.size, "private") });
 }

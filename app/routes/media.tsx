@@ -9,5 +9,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const file = Number.isSafeInteger(id) && id > 0 ? findPublicMedia(id) : undefined;
   const stored = file && (await openStoredFile(file));
   if (!file || !stored) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(stored.stream(), { headers: fileHeaders(file.mime, stored.size, "public") });
+  return new Response(await stored.body(), { headers: fileHeaders(file.mime, stored.size, "public") });
 }
