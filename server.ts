@@ -121,7 +121,8 @@ const server = Bun.serve({
 });
 
 const scheduler = startJobs();
-log("info", "listening", { url: `http://${server.hostname}:${server.port}`, appUrl: cfg.appUrl, production: cfg.production });
+const files = cfg.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : cfg.storage.dir;
+log("info", "listening", { url: `http://${server.hostname}:${server.port}`, appUrl: cfg.appUrl, production: cfg.production, files });
 
 let stopping = false;
 async function shutdown(signal: string) {

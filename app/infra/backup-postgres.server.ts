@@ -70,7 +70,7 @@ async function stageStoredFiles(storage: FileStorage, dir: string, referenced: s
     const blob = await storage.get(key);
     if (!blob) continue; // deleted meanwhile (an erasure or the sweep)
     const target = path.join(dir, key);
-    await Bun.write(target, blob);
+    await Bun.write(target, new Response(blob.stream()));
     files.push({ path: key, size: statSync(target).size, sha256: await sha256File(target) });
     copied.add(key);
   }

@@ -1,12 +1,13 @@
 /**
- * Online backup and restore: one .tar.gz holding a consistent SQLite snapshot, the uploads folder and a
- * manifest (row counts per table, SHA-256 of every file). The snapshot is `VACUUM INTO` on a separate
+ * Online backup and restore: one .tar.gz holding a consistent SQLite snapshot, the uploaded files (from
+ * the uploads folder or the configured storage) and a manifest (row counts per table, SHA-256 of every file). The snapshot is `VACUUM INTO` on a separate
  * connection: it reads inside one read transaction, so in WAL mode the server keeps writing meanwhile.
  */
 import { Database } from "bun:sqlite";
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
+import type { FileStorage } from "./storage.server";
 
 export const BACKUP_FORMAT = "courier-fleet-backup";
 const DB_ENTRY = "database.sqlite";
@@ -83,13 +84,13 @@ function copyInto(src: string, dest: string) {
  * name (an upload between its commit and its rename) get a few short retries; a mass of missing files
  * is a data problem that waiting does not fix, so it is only reported.
  */
-async function stageUploads(uploadsDir: string, stagedDir: string, referenced: string[]) {
+async function stageUploads(source: UploadSource, stagedDir: string, referenced: string[]) {
   const copied = new Set<string>();
-  for (const rel of listFiles(uploadsDir)) if (copyInto(path.join(uploadsDir, rel), path.join(stagedDir, rel))) copied.add(rel);
+  for (const rel of await source.keys()) if (await source.copy(rel, path.join(stagedDir, rel))) copied.add(rel);
   let missing = referenced.filter((key) => !copied.has(key));
   for (let attempt = 0; attempt < 5 && missing.length > 0 && missing.length <= 100; attempt++) {
     await Bun.sleep(200);
-    for (const key of missing) if (copyInto(path.join(uploadsDir, key), path.join(stagedDir, key))) copied.add(key);
+    for (const key of missing) if (await source.copy(key, path.join(stagedDir, key))) copied.add(key);
     missing = missing.filter((key) => !copied.has(key));
   }
   const files: FileEntry[] = [];
@@ -100,13 +101,43 @@ async function stageUploads(uploadsDir: string, stagedDir: string, referenced: s
   return { files, missing };
 }
 
+/** Where the files come from: the uploads folder, or the configured storage (an S3 bucket). */
+type UploadSource = { keys(): Promise<string[]>; copy(key: string, dest: string): Promise<boolean> };
+
+function folderSource(uploadsDir: string): UploadSource {
+  return { keys: async () => listFiles(uploadsDir), copy: async (key, dest) => copyInto(path.join(uploadsDir, key), dest) };
+}
+
+function storageSource(storage: FileStorage): UploadSource {
+  return {
+    keys: async () => (await storage.list()).map((entry) => entry.key).sort(),
+    async copy(key, dest) {
+      const file = await storage.get(key);
+      if (!file) return false;
+      mkdirSync(path.dirname(dest), { recursive: true });
+      try {
+        await Bun.write(dest, new Response(file.stream()));
+        return true;
+      } catch (error) {
+        // Deleted between its length and its bytes (an erasure or the sweep): not in this backup.
+        rmSync(dest, { force: true });
+        if ((await storage.get(key)) === null) return false;
+        throw error;
+      }
+    },
+  };
+}
+
 export function defaultBackupFile(dataDir: string, now = new Date()) {
   const stamp = now.toISOString().replace(/[:.]/g, "-");
   return path.join(dataDir, "backups", `courier-fleet-${stamp}.tar.gz`);
 }
 
-/** Builds the archive in a staging folder beside `outFile` and renames it into place when complete. */
-export async function createBackup(options: { databasePath: string; uploadsDir: string; outFile: string }) {
+/**
+ * Builds the archive in a staging folder beside `outFile` and renames it into place when complete.
+ * The files come from `storage` when the app keeps them elsewhere (STORAGE_URL), else from `uploadsDir`.
+ */
+export async function createBackup(options: { databasePath: string; uploadsDir: string; storage?: FileStorage; outFile: string }) {
   const started = performance.now();
   const { databasePath, uploadsDir } = options;
   const outFile = path.resolve(options.outFile);
@@ -140,7 +171,8 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
     }
 
     // After the snapshot, so every file a committed row points to is already on disk.
-    const { files, missing } = await stageUploads(uploadsDir, path.join(staging, UPLOADS_ENTRY), referenced);
+    const source = options.storage ? storageSource(options.storage) : folderSource(uploadsDir);
+    const { files, missing } = await stageUploads(source, path.join(staging, UPLOADS_ENTRY), referenced);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: 1,
@@ -241,10 +273,12 @@ function move(src: string, dest: string) {
 }
 
 /**
- * Restores an archive to `databasePath` and `uploadsDir`. An existing database is replaced only with
- * `force` (it and the old uploads are moved aside, never deleted), and never while a process has it open.
+ * Restores an archive to `databasePath` and `uploadsDir` (or, given `storage`, writes the files into
+ * that storage: keys are random, so nothing there is overwritten; the sweep later removes what the
+ * restored rows do not reference). An existing database is replaced only with `force` (it and the old
+ * uploads folder are moved aside, never deleted), and never while a process has it open.
  */
-export async function restoreBackup(options: { archive: string; databasePath: string; uploadsDir: string; force?: boolean }) {
+export async function restoreBackup(options: { archive: string; databasePath: string; uploadsDir: string; storage?: FileStorage; force?: boolean }) {
   const started = performance.now();
   const archive = path.resolve(options.archive);
   const databasePath = path.resolve(options.databasePath);
@@ -262,16 +296,20 @@ export async function restoreBackup(options: { archive: string; databasePath: st
     if (manifest.engine === "postgresql") throw new BackupError("This archive holds a PostgreSQL database: restore it with DATABASE_URL=postgres://…");
     await verifyStaged(staging, manifest);
 
+    const stagedUploads = path.join(staging, UPLOADS_ENTRY);
+    // Files first: a restored row must never point at a file that is not there yet.
+    if (options.storage) for (const entry of manifest.uploads.files) await options.storage.put(entry.path, Bun.file(path.join(stagedUploads, entry.path)));
+    const replacesFolder = !options.storage && existsSync(uploadsDir);
     let movedAsideTo: string | undefined;
-    if (exists || existsSync(uploadsDir)) {
+    if (exists || replacesFolder) {
       movedAsideTo = path.join(targetDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
       for (const suffix of ["", "-wal", "-shm"])
         if (existsSync(databasePath + suffix)) move(databasePath + suffix, path.join(movedAsideTo, path.basename(databasePath) + suffix));
-      if (existsSync(uploadsDir)) move(uploadsDir, path.join(movedAsideTo, "uploads"));
+      if (replacesFolder) move(uploadsDir, path.join(movedAsideTo, "uploads"));
     }
     move(path.join(staging, DB_ENTRY), databasePath);
-    const stagedUploads = path.join(staging, UPLOADS_ENTRY);
-    if (existsSync(stagedUploads)) move(stagedUploads, uploadsDir);
+    if (options.storage) mkdirSync(uploadsDir, { recursive: true });
+    else if (existsSync(stagedUploads)) move(stagedUploads, uploadsDir);
     else mkdirSync(uploadsDir, { recursive: true });
     return { manifest, databasePath, uploadsDir, movedAsideTo, totalMs: performance.now() - started };
   } finally {

@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import { BackupError, createBackup, databaseInUse, listFiles, restoreBackup, type BackupManifest } from "./backup.server";
+import { startS3 } from "../../tests/s3-server";
 import { openDatabase, type SQLiteHandle } from "./db.server";
+import { s3Storage } from "./storage.server";
 
 /** Content of a writer's file, derived from its key so the restored bytes can be checked independently. */
 const contentFor = (key: string) => `${key}\n`.repeat(200);
@@ -179,5 +181,44 @@ describe("online backup during a stream of writes", () => {
     );
     expect(existsSync(path.join(work, "escaped.txt")) || existsSync(path.join(work, "escaped2.txt"))).toBe(false);
     expect(existsSync(path.join(target, "app.db"))).toBe(false);
+  });
+});
+
+describe("files kept in an S3 bucket (STORAGE_URL)", () => {
+  test("are backed up from the bucket and restored into another prefix byte for byte; a referenced file not there is reported", async () => {
+    const s3 = await startS3();
+    const dir = mkdtempSync(path.join(tmpdir(), "courier-backup-s3-"));
+    try {
+      const dbFile = path.join(dir, "live", "app.db");
+      const database = openDatabase(dbFile);
+      for (const key of ["doc.jpg", "gone.jpg"])
+        database.$client.run("INSERT INTO uploads (storage_key, kind, mime, size) VALUES (?, 'face_photo', 'image/jpeg', 1)", [key]);
+      database.$client.close();
+      const live = s3Storage(s3.settings("live"));
+      const photo = new Uint8Array(70_000).map((_, i) => (i * 31) & 0xff);
+      await live.put("doc.jpg", photo);
+      await live.put("video.mp4", new TextEncoder().encode(contentFor("video.mp4")));
+
+      const { file, manifest } = await createBackup({ databasePath: dbFile, uploadsDir: path.join(dir, "live", "uploads"), storage: live, outFile: path.join(dir, "s3.tar.gz") });
+      expect(manifest.uploads.files.map((entry) => entry.path)).toEqual(["doc.jpg", "video.mp4"]);
+      expect(manifest.uploads.files[0]!.sha256).toBe(sha(Buffer.from(photo)));
+      expect(manifest.uploads.missing).toEqual(["gone.jpg"]);
+      // Nothing was read from or left in the local uploads folder.
+      expect(existsSync(path.join(dir, "live", "uploads"))).toBe(false);
+
+      const restored = s3Storage(s3.settings("restored"));
+      const target = path.join(dir, "restored");
+      await restoreBackup({ archive: file, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads"), storage: restored });
+      const keys = (await restored.list()).map((entry) => entry.key).sort();
+      expect(keys).toEqual(["doc.jpg", "video.mp4"]);
+      expect(sha(Buffer.from(await (await restored.get("doc.jpg"))!.arrayBuffer()))).toBe(sha(Buffer.from(photo)));
+      expect(listFiles(path.join(target, "uploads"))).toEqual([]);
+      const db = new Database(path.join(target, "app.db"), { readonly: true });
+      expect(db.query("SELECT storage_key AS k FROM uploads ORDER BY k").all()).toEqual([{ k: "doc.jpg" }, { k: "gone.jpg" }]);
+      db.close();
+    } finally {
+      await s3.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

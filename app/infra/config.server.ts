@@ -11,6 +11,14 @@ import { z } from "zod";
 const operatorNodeEnv = process.env.COURIER_OPERATOR_NODE_ENV ?? process.env.NODE_ENV ?? "";
 export const isProduction = operatorNodeEnv === "production";
 
+/** `s3://bucket` or `s3://bucket/folder/sub`: an S3 bucket name, then an optional key prefix. */
+const S3_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/((?:[\w-][\w.-]*)(?:\/[\w-][\w.-]*)*)?\/?)?$/;
+
+/** Where stored files live: a folder of the local disk, or a bucket (and prefix) of an S3-compatible store. */
+export type StorageConfig =
+  | { kind: "local"; dir: string }
+  | { kind: "s3"; bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
+
 const flag = z.enum(["0", "1"]).transform((v) => v === "1");
 
 const envSchema = z.object({
@@ -22,6 +30,14 @@ const envSchema = z.object({
     .refine((url) => /^file:.+/.test(url) || isPostgresUrl(url), "must look like file:./data/app.db or postgres://user:pass@host:5432/db")
     .default("file:./data/app.db"),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+  STORAGE_URL: z
+    .string()
+    .regex(S3_URL, "must look like s3://bucket/prefix (a bucket name of 3–63 lowercase letters, digits, dots or hyphens; the prefix is optional)")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto").default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Courier Fleet <no-reply@localhost>"),
@@ -78,7 +94,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError("Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha");
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  if (e.STORAGE_URL && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_URL is set");
   const dataDir = path.resolve(e.DATA_DIR);
+  const uploadsDir = path.resolve(e.UPLOADS_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -88,7 +107,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
     databaseUrl: e.DATABASE_URL,
     /** The SQLite file; empty on PostgreSQL. */
     databasePath: isPostgresUrl(e.DATABASE_URL) ? "" : path.resolve(e.DATABASE_URL.slice("file:".length)),
-    uploadsDir: path.resolve(e.UPLOADS_DIR),
+    /** Local files: the stored files when STORAGE_URL is unset, and always the parts of a form being received. */
+    uploadsDir,
+    storage: storageConfig(e, uploadsDir),
     dataDir,
     mailDir: path.join(dataDir, "mail"),
     sessionSecret: e.SESSION_SECRET,
@@ -102,6 +123,20 @@ export function parseConfig(env: Record<string, string | undefined>) {
     serverTiming: e.SERVER_TIMING ?? !isProduction,
     production: isProduction,
     jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
+  };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>, uploadsDir: string): StorageConfig {
+  const match = e.STORAGE_URL ? S3_URL.exec(e.STORAGE_URL) : null;
+  if (!match) return { kind: "local", dir: uploadsDir };
+  return {
+    kind: "s3",
+    bucket: match[1]!,
+    prefix: (match[2] ?? "").replace(/\/+$/, ""),
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
   };
 }
 

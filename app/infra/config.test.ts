@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError, parseConfig } from "./config.server";
 
+const S3_KEYS = { S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+
 describe("configuration", () => {
   test("defaults follow CONTRACT §2", () => {
     const cfg = parseConfig({});
@@ -18,6 +20,21 @@ describe("configuration", () => {
     expect(parseConfig({ TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
     expect(parseConfig({ TRUST_PROXY: "2" }).trustProxyHops).toBe(2);
     expect(parseConfig({ TRUST_PROXY: "0" }).trustProxyHops).toBe(0);
+  });
+
+  test("STORAGE_URL unset keeps files in UPLOADS_DIR; s3://bucket/prefix names a bucket with the S3_* variables", () => {
+    expect(parseConfig({ UPLOADS_DIR: "/srv/uploads" }).storage).toEqual({ kind: "local", dir: "/srv/uploads" });
+    const s3 = parseConfig({ STORAGE_URL: "s3://courier-files/prod/uploads/", S3_ENDPOINT: "https://s3.example.com/", S3_REGION: "eu-central-1", ...S3_KEYS });
+    expect(s3.storage).toEqual({
+      kind: "s3",
+      bucket: "courier-files",
+      prefix: "prod/uploads",
+      endpoint: "https://s3.example.com",
+      region: "eu-central-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+    expect(parseConfig({ STORAGE_URL: "s3://courier-files", ...S3_KEYS }).storage).toMatchObject({ prefix: "", region: "us-east-1", endpoint: undefined });
   });
 
   test("DATABASE_URL names the engine: a file is SQLite, postgres:// is PostgreSQL", () => {
@@ -46,6 +63,14 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY"],
     [{ CAPTCHA_PROVIDER: "recaptcha" }, "RECAPTCHA_SITE_KEY"],
     [{ ADMIN_EMAIL: "a@b.sk" }, "ADMIN_PASSWORD"],
+    [{ STORAGE_URL: "https://bucket.example.com/x", ...S3_KEYS }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://Bad_Bucket", ...S3_KEYS }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://bucket/../uploads", ...S3_KEYS }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://bucket/a//b", ...S3_KEYS }, "STORAGE_URL"],
+    [{ STORAGE_URL: "s3://bucket/uploads" }, "S3_ACCESS_KEY_ID"],
+    [{ STORAGE_URL: "s3://bucket/uploads", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY"],
+    [{ STORAGE_URL: "s3://bucket/uploads", S3_ENDPOINT: "minio:9000", ...S3_KEYS }, "S3_ENDPOINT"],
+    [{ STORAGE_URL: "s3://bucket/uploads", S3_REGION: "EU West", ...S3_KEYS }, "S3_REGION"],
   ])("a bad value stops start-up with one line naming the variable: %p", (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     try {

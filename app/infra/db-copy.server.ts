@@ -13,7 +13,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as pgSchema from "~db/schema.pg";
 import * as sqliteSchema from "~db/schema.sqlite";
 import { openPostgres, type PostgresDB } from "./db-postgres.server";
-import type { FileStorage } from "./storage.server";
+import type { FileStorage, StoredFile } from "./storage.server";
 
 export class CopyError extends Error {}
 
@@ -108,8 +108,8 @@ export async function copyRows(options: { sqliteFile: string; target: PostgresDB
   }
 }
 
-async function sha256(blob: Blob) {
-  return new Bun.CryptoHasher("sha256").update(await blob.arrayBuffer()).digest("hex");
+async function sha256(file: StoredFile) {
+  return new Bun.CryptoHasher("sha256").update(await file.arrayBuffer()).digest("hex");
 }
 
 /** Copies every committed file and checks it by reading it back from the target. */
@@ -123,7 +123,7 @@ export async function copyFiles(options: { from: FileStorage; to: FileStorage; r
     const blob = await from.get(key);
     if (!blob) continue;
     const expected = await sha256(blob);
-    await to.put(key, blob);
+    await to.put(key, new Uint8Array(await blob.arrayBuffer()));
     const back = await to.get(key);
     if (!back || (await sha256(back)) !== expected) throw new CopyError(`Checksum mismatch after copying ${key}`);
     count++;

@@ -94,7 +94,7 @@ describe.skipIf(!available)("db:copy from SQLite into PostgreSQL", () => {
         CREATE TRIGGER refuse_vehicles BEFORE INSERT ON vehicles FOR EACH ROW EXECUTE FUNCTION refuse();`);
       const failed = (await copyInstallation({ sqliteFile, to: url }).catch((error: unknown) => error)) as Error;
       expect(failed).toBeInstanceOf(CopyError);
-      expect(failed.message).toBe("Copying vehicles failed: refused");
+      expect((failed as Error).message).toBe("Copying vehicles failed: refused");
       const [{ n }] = (await target.$client`SELECT count(*)::int AS n FROM users`) as [{ n: number }];
       expect(n).toBe(0);
     } finally {

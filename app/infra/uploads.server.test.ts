@@ -235,7 +235,7 @@ describe("storage", () => {
     const disk = storage();
     await disk.put(".tmp-port.txt", new TextEncoder().encode("hello"));
     await disk.move(".tmp-port.txt", "port.txt");
-    expect(await (await disk.get("port.txt"))!.text()).toBe("hello");
+    expect(new TextDecoder().decode(await (await disk.get("port.txt"))!.arrayBuffer())).toBe("hello");
     expect((await disk.list()).map((entry) => entry.key)).toContain("port.txt");
     await disk.delete("port.txt");
     await disk.delete("port.txt");

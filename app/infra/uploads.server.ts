@@ -8,14 +8,14 @@
  * commits its rows, then `commitUploads` moves the files into place (`discardUploads` on a failed
  * transaction); `removeUnreferencedFiles` sweeps whatever a crash left over.
  *
- * Received files are spooled to disk as each part arrives (`.tmp-recv-…` in UPLOADS_DIR), so a
- * request holds at most one part in memory, never the whole body. A route only receives the form:
+ * Received files are spooled to disk as each part arrives (`.tmp-recv-…` in UPLOADS_DIR, on the
+ * local disk whatever the storage), so a request holds at most one part in memory, never the whole body. A route only receives the form:
  *
  *   return receiveUploadForm(request, { fields: { photo: "image" }, maxFiles: 1 }, async ({ fields, files }) => {
  *     await saveSomething(user.id, fields, files); // the model prepares, commits and moves
  *   }); // whatever the model did not take is removed here
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   FormDataParseError,
@@ -301,7 +301,7 @@ export async function deleteStoredFiles(storageKeys: string[]) {
   await Promise.all(storageKeys.map((key) => storage().delete(key)));
 }
 
-/** A stored file's bytes, or null when it is missing. */
+/** A stored file (its length and a stream of its bytes), or null when it is missing. */
 export function readStoredFile(storageKey: string) {
   return storage().get(storageKey);
 }
@@ -310,11 +310,13 @@ export function readStoredFile(storageKey: string) {
  * Deletes files no row references. Temporary files are kept for `graceMs` so an upload that is
  * still between its temporary write and its commit is not swept away. A temporary file whose row
  * did commit (the process died before the move) is moved into place instead: the row wins.
+ * Works on whichever storage is configured (it only lists, moves and deletes); the parts of forms
+ * being received always sit on the local disk and are swept there after the same grace period.
  */
 export async function removeUnreferencedFiles(referenced: Set<string>, { graceMs = 60 * 60 * 1000, now = Date.now() } = {}) {
-  const entries = await storage().list();
+  const entries = (await storage().list()).filter((entry) => !entry.key.startsWith(RECEIVED_PREFIX));
   const stored = new Set(entries.map((entry) => entry.key));
-  let removed = 0;
+  let removed = await removeStaleReceived(now - graceMs);
   for (const { key: name, modifiedAt } of entries) {
     const temporary = name.startsWith(TEMP_PREFIX);
     const key = temporary ? name.slice(TEMP_PREFIX.length) : name;
@@ -325,6 +327,20 @@ export async function removeUnreferencedFiles(referenced: Set<string>, { graceMs
       continue;
     }
     await storage().delete(name);
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Received parts a crashed request left in UPLOADS_DIR, last changed before `cutoff`. */
+async function removeStaleReceived(cutoff: number) {
+  const names = await readdir(uploadsDir()).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.startsWith(RECEIVED_PREFIX))) {
+    const file = path.join(uploadsDir(), name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || info.mtimeMs >= cutoff) continue;
+    await rm(file, { force: true });
     removed += 1;
   }
   return removed;

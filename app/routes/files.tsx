@@ -12,8 +12,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const id = Number(params.id);
   const file = Number.isSafeInteger(id) && id > 0 ? await findPrivateFile(id, user) : undefined;
-  const blob = file && (await openStoredFile(file));
-  if (!file || !blob) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  const stored = file && (await openStoredFile(file));
+  if (!file || !stored) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
   if (user.role === "admin" && file.ownerId !== user.id) await recordFileView(user.id, file);
-  return new Response(blob, { headers: fileHeaders(file.mime, blob.size, "private") });
+  return new Response(await stored.body(), { headers: fileHeaders(file.mime, stored.size, "private") });
 }

@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
+import type { StoredFile } from "~/infra/storage.server";
 import type { UserData } from "~/models/privacy.server";
 import { openStoredFile } from "~/models/uploads.server";
 
@@ -41,7 +42,7 @@ export async function buildDataArchive(data: UserData): Promise<ArrayBuffer> {
   }
 }
 
-async function copyFileInto(source: Blob, target: string) {
+async function copyFileInto(source: StoredFile, target: string) {
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  await Bun.write(target, source);
+  await Bun.write(target, new Response(source.stream()));
 }

@@ -21,7 +21,8 @@ export async function prepare() {
     if (result.created || result.changed) log("info", "admin account ensured", { email: cfg.admin.email });
   }
   // Nothing is in flight before the server listens, so files a crash left behind go now, not in an hour.
-  const swept = await sweepOrphanFiles({ graceMs: 0 });
+  // A bucket may be shared by several servers, whose uploads in flight keep their grace period.
+  const swept = await sweepOrphanFiles(cfg.storage.kind === "local" ? { graceMs: 0 } : undefined);
   if (swept > 0) log("info", "orphan upload files removed", { files: swept });
   return cfg;
 }
