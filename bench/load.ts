@@ -1,19 +1,22 @@
 /**
  * `bun bench/load.ts [--duration 30] [--connections 100] [--port 3301] [--build-dir build]
- *   [--data-dir data/bench-load] [--users 20000] [--only home,me] [--paths /admin/users?page=500,…]`
+ *   [--data-dir data/bench-load] [--users 20000] [--only home,me] [--paths /admin/users?page=500,…]
+ *   [--database-url postgres://…]`
  *
  * Loopback load on the production server with a database of 20,000 users (seeded by seed-scale.ts when
  * the data folder is empty): the home page, /api/auth/me with a session, /dashboard with a session and
  * /admin/users with an admin session, one after another. Reports errors and non-2xx answers, p50/p99
  * latency, requests per second and the server's peak resident memory (VmRSS) per scenario.
- * Results also go to test-results/bench/load.json (--out).
+ * Every request carries what a browser sends (`Accept-Encoding: br, gzip`, Accept-Language, the session cookie).
+ * With --database-url the server runs on that PostgreSQL database (filled beforehand, e.g. by scale-out.ts)
+ * instead of the folder's SQLite file. Results also go to test-results/bench/load.json (--out).
  */
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { RssSampler, benchSecret, createSessionCookies, ensureSeeded, mb, startServer } from "./server-harness";
+import { BROWSER_HEADERS, RssSampler, benchSecret, createSessionCookies, ensureSeeded, mb, startServer } from "./server-harness";
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     /** Extra comma-separated paths, e.g. "/admin/users?page=500,/admin/users?q=nov"; /admin/* get the admin session. */
     paths: { type: "string" },
     out: { type: "string", default: "test-results/bench/load.json" },
+    "database-url": { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -100,7 +104,7 @@ function run(url: string, headers: Record<string, string>, seconds: number, conn
 }
 
 await ensureSeeded(dataDir, Number(values.users));
-const options = { port, buildDir, dataDir, secret: benchSecret(dataDir) };
+const options = { port, buildDir, dataDir, secret: benchSecret(dataDir), databaseUrl: values["database-url"] };
 const cookies = await createSessionCookies(options);
 const server = await startServer(options);
 const rss = new RssSampler(server.pid, 200);
@@ -109,13 +113,13 @@ console.log(`server pid ${server.pid} ready in ${server.startupMs.toFixed(0)} ms
 // Other work on the machine skews every figure; the load average before the run says how much.
 const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))) };
 console.log(`machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`);
-console.log(`${connections} connections, ${duration} s per scenario (+${warmup} s warm-up), 127.0.0.1:${port}, build ${buildDir}`);
+console.log(`${connections} connections, ${duration} s per scenario (+${warmup} s warm-up), 127.0.0.1:${port}, build ${buildDir}, ${options.databaseUrl ? "PostgreSQL" : "SQLite"}`);
 
 const rows: LoadRow[] = [];
 try {
   for (const s of scenarios) {
     const url = server.origin + s.path;
-    const headers: Record<string, string> = { "Accept-Language": "sk" };
+    const headers: Record<string, string> = { ...BROWSER_HEADERS };
     if (s.cookie) headers.Cookie = cookies[s.cookie];
     // One probe first: a page still under construction shows up as its status, not as a crash.
     const probe = await fetch(url, { headers, redirect: "manual" });

@@ -11,11 +11,11 @@
  * compression) is summarised, with the bytes on the wire. Results: test-results/bench/request-cost.json.
  */
 import autocannon from "autocannon";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { benchSecret, createSessionCookies, ensureSeeded, serverEnv } from "./server-harness";
+import { BROWSER_HEADERS, type WrkResult, benchSecret, cpuMs, createSessionCookies, ensureSeeded, serverEnv, wrkLoad } from "./server-harness";
 
 const { values } = parseArgs({
   options: {
@@ -43,20 +43,8 @@ const threads = Number(values.threads);
 const rounds = Number(values.rounds);
 const basePort = Number(values.port);
 const wrk = Bun.which("wrk");
-const BROWSER = {
-  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "Accept-Encoding": "br, gzip",
-  "Accept-Language": "sk-SK,sk;q=0.9,en;q=0.8",
-  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
-};
 
 type Server = { name: string; origin: string; dir: string; pid: number; stop: () => Promise<void> };
-
-/** CPU time (user + system) a process has used, in ms, from /proc: unlike req/s, other work on the machine barely moves it. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Runs a build quietly; its output is shown only when it fails. */
 async function run(cmd: string[], cwd: string, env: Record<string, string> = {}) {
@@ -117,36 +105,16 @@ const allPages: Page[] = [
 const pages = allPages.filter((p) => !values.only || p.name.includes(values.only));
 
 function headersFor(page: Page): Record<string, string> {
-  const headers: Record<string, string> = { ...BROWSER };
+  const headers: Record<string, string> = { ...BROWSER_HEADERS };
   if (page.plain) delete headers["Accept-Encoding"];
   if (page.cookie) headers.Cookie = cookies[page.cookie];
   return headers;
 }
 
-type Load = { rps: number; p50: number; p99: number; errors: number; requests: number };
+type Load = WrkResult;
 
-async function loadWithWrk(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
-  const args = [wrk!, `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
-  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-  const proc = Bun.spawn([...args, url], { stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? "0");
-  const latency = (pct: string) => {
-    const m = new RegExp(`^\\s+${pct}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(out);
-    if (!m) return 0;
-    const n = Number(m[1]);
-    return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
-  };
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return {
-    rps: Math.round(num(/Requests\/sec:\s+([\d.]+)/)),
-    p50: latency("50"),
-    p99: latency("99"),
-    errors: num(/Non-2xx or 3xx responses: (\d+)/) + socketErrors,
-    requests: num(/(\d+) requests in/),
-  };
+function loadWithWrk(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  return wrkLoad(url, headers, { seconds, threads, connections });
 }
 
 function loadWithAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {

@@ -1,6 +1,7 @@
 /**
  * Shared by the load and soak benches: a seeded data folder, the production server started on loopback
- * with its own pid, resident-memory sampling from /proc, and session cookies made the way the app makes them.
+ * with its own pid (on the folder's SQLite file, or on PostgreSQL with `databaseUrl`), resident-memory
+ * sampling from /proc, and session cookies made the way the app makes them.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -8,7 +9,24 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-export type ServerOptions = { port: number; buildDir: string; dataDir: string; secret: string };
+export type ServerOptions = {
+  port: number;
+  buildDir: string;
+  dataDir: string;
+  secret: string;
+  /** `postgres://…`: the server runs on this database instead of the folder's SQLite file (files stay in the folder). */
+  databaseUrl?: string;
+  /** The server's log files are NAME.log and NAME-errors.log in the data folder (default `server`), so instances do not share one. */
+  logName?: string;
+};
+
+/** What a browser sends with every page request: the answers are compressed as they are for people. */
+export const BROWSER_HEADERS: Record<string, string> = {
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "Accept-Encoding": "br, gzip",
+  "Accept-Language": "sk-SK,sk;q=0.9,en;q=0.8",
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+};
 
 export function serverEnv(o: ServerOptions): Record<string, string> {
   return {
@@ -17,7 +35,7 @@ export function serverEnv(o: ServerOptions): Record<string, string> {
     APP_URL: `http://127.0.0.1:${o.port}`,
     BUILD_DIR: o.buildDir,
     DATA_DIR: o.dataDir,
-    DATABASE_URL: `file:${path.join(o.dataDir, "app.db")}`,
+    DATABASE_URL: o.databaseUrl ?? `file:${path.join(o.dataDir, "app.db")}`,
     UPLOADS_DIR: path.join(o.dataDir, "uploads"),
     SESSION_SECRET: o.secret,
     DEMO_SEED: "0",
@@ -46,6 +64,7 @@ export async function ensureSeeded(dataDir: string, users: number) {
 /**
  * Session cookies for one courier and one admin, created through the app's own session model and
  * cookie (as tests/factories.ts does). Runs in a child process so this process keeps no database handle.
+ * On PostgreSQL the models need the pool opened first: `migrateDatabase()` does that (a no-op wait on SQLite).
  */
 export async function createSessionCookies(o: ServerOptions): Promise<{ user: string; admin: string; userId: number; adminId: number }> {
   const script = `
@@ -111,11 +130,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     throw new Error(`No build in ${o.buildDir}: run \`BUILD_DIR=${o.buildDir} bun run build\` first (the bench builds nothing itself)`);
   const started = performance.now();
   // Two files: two descriptors on one file would overwrite each other's lines.
+  const logName = o.logName ?? "server";
   const proc = Bun.spawn(["bun", "server.ts"], {
     cwd: root,
     env: { ...process.env, ...serverEnv(o) },
-    stdout: Bun.file(path.join(o.dataDir, "server.log")),
-    stderr: Bun.file(path.join(o.dataDir, "server-errors.log")),
+    stdout: Bun.file(path.join(o.dataDir, `${logName}.log`)),
+    stderr: Bun.file(path.join(o.dataDir, `${logName}-errors.log`)),
   });
   const origin = `http://127.0.0.1:${o.port}`;
   const stop = async () => {
@@ -126,7 +146,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     return code;
   };
   for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}; see ${path.join(o.dataDir, "server-errors.log")}`);
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}; see ${path.join(o.dataDir, `${logName}-errors.log`)}`);
     try {
       const res = await fetch(`${origin}/api/health`);
       if (res.ok) return { pid: proc.pid, origin, stop, startupMs: performance.now() - started };
@@ -137,6 +157,41 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   }
   await stop();
   throw new Error("server did not become healthy within 30 s");
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc: unlike req/s, other work on the machine barely moves it. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export type WrkResult = { rps: number; p50: number; p99: number; errors: number; requests: number };
+
+/** One `wrk` run (apt-get install wrk); errors are socket errors plus answers that are not 2xx or 3xx. */
+export async function wrkLoad(url: string, headers: Record<string, string>, o: { seconds: number; threads: number; connections: number }): Promise<WrkResult> {
+  const wrk = Bun.which("wrk");
+  if (!wrk) throw new Error("wrk is not installed: apt-get install -y wrk");
+  const args = [wrk, `-t${o.threads}`, `-c${o.connections}`, `-d${o.seconds}s`, "--latency", "--timeout", "10s"];
+  for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+  const proc = Bun.spawn([...args, url], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? "0");
+  const latency = (pct: string) => {
+    const m = new RegExp(`^\\s+${pct}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(out);
+    if (!m) return 0;
+    const n = Number(m[1]);
+    return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return {
+    rps: Math.round(num(/Requests\/sec:\s+([\d.]+)/)),
+    p50: latency("50"),
+    p99: latency("99"),
+    errors: num(/Non-2xx or 3xx responses: (\d+)/) + socketErrors,
+    requests: num(/(\d+) requests in/),
+  };
 }
 
 export const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;

@@ -56,8 +56,19 @@ export async function stopCluster(dir: string, bin = postgresBin()) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** initdb into a new temporary folder and start the server on a free loopback port (about 2 s). */
-export async function startThrowAwayCluster(): Promise<ThrowAwayCluster> {
+/** Server settings given as `-c NAME=VALUE` at start, e.g. `{ shared_preload_libraries: "auto_explain" }`. */
+export type ClusterSettings = Record<string, string | number>;
+
+/**
+ * initdb into a new temporary folder and start the server on a free loopback port (about 2 s), with
+ * SETTINGS on top of the defaults below. The server's log is the file `log` in the folder.
+ */
+export async function startThrowAwayCluster(settings: ClusterSettings = {}): Promise<ThrowAwayCluster> {
+  const extra = Object.entries(settings).map(([name, value]) => {
+    // pg_ctl splits its -o string on spaces: names and values must be single words.
+    if (!/^[a-z_.]+$/.test(name) || !/^[\w.,:/%-]+$/.test(String(value))) throw new Error(`Not a plain setting: ${name}=${value}`);
+    return ` -c ${name}=${value}`;
+  });
   const bin = postgresBin();
   if (!bin) throw new Error("PostgreSQL is not installed (no initdb): apt-get install -y postgresql");
   const dir = mkdtempSync(path.join(tmpdir(), "courier-pg-"));
@@ -72,7 +83,7 @@ export async function startThrowAwayCluster(): Promise<ThrowAwayCluster> {
     for (let attempt = 1; ; attempt++) {
       const port = freePort();
       // fsync off: the data is thrown away, and tests should not wait on the disk.
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra.join("")}`;
       try {
         await runPg(path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "30", "start"]);
       } catch (error) {
