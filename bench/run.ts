@@ -1,8 +1,9 @@
 /**
  * `bun run bench NAME [options]`: one bench script, e.g. `bun run bench request-cost --base ../main-checkout`.
  * `bun run bench [--quick]`: every bench script in sequence, each in its own process, then a summary.
- * The load, data-scale and soak benches come first; any other script in bench/ (not a helper module) runs after them.
- * `--quick` shortens the load (5 s per scenario), data scale (3 s per path) and the soak (1 minute).
+ * The load, data-scale, soak and scale-out benches come first; any other script in bench/ (not a helper module) runs after them.
+ * `--quick` shortens the load (5 s per scenario), data scale (3 s per path), the soak (1 minute) and scale-out
+ * (3 s per path, one 5-second repeat of the throughput).
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -18,9 +19,10 @@ const ordered: [string, string[]][] = [
   ["load.ts", quick ? ["--duration", "5", "--warmup", "1"] : []],
   ["data-scale.ts", quick ? ["--duration", "3"] : []],
   ["soak.ts", quick ? ["--minutes", "1"] : []],
+  ["scale-out.ts", quick ? ["--duration", "3", "--load-seconds", "5", "--repeats", "1"] : []],
 ];
 // Imported by the others or run on demand (the seed takes a path and replaces data), not benchmarks themselves.
-const helpers = new Set(["run.ts", "server-harness.ts", "seed-plan.ts", "seed-scale.ts"]);
+const helpers = new Set(["run.ts", "server-harness.ts", "seed-plan.ts", "seed-scale.ts", "pg-plans.ts"]);
 const known = new Set(ordered.map(([f]) => f));
 const others = readdirSync(dir)
   .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !helpers.has(f) && !known.has(f))
