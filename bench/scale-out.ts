@@ -15,7 +15,9 @@
  *  4. `throughput`: /dashboard with a courier session and browser headers, wrk, one instance against two
  *     instances of server.ts on the same PostgreSQL. server.ts has no reusePort, so the two listen on two
  *     ports and two wrk processes (half the connections each) drive them at once; req/s are summed. The
- *     one instance gets one wrk with as many threads as the pair has in all. The order flips every repeat.
+ *     one instance gets one wrk with as many threads as the pair has in all; one instance on the SQLite file
+ *     is measured the same way for reference. The order flips every repeat. Beside req/s: the CPU time the
+ *     server processes and all PostgreSQL processes used per answer (from /proc).
  * Everything started here is stopped by its pid at the end (or on Ctrl-C), the cluster removed.
  * Results: test-results/bench/scale-out.json.
  */
@@ -88,7 +90,7 @@ type PlanFigure = {
   /** The statements of the three requests grouped by text, most frequent first. */
   statements: { query: string; count: number; totalMs: number }[];
 };
-type ThroughputRun = { variant: "one" | "two"; repeat: number; rps: number; p50: number; p99: number; errors: number; loadavg1: number; serverCpuMsPerAnswer: number; pgCpuMsPerAnswer: number };
+type ThroughputRun = { variant: "one" | "two" | "sqlite"; repeat: number; rps: number; p50: number; p99: number; errors: number; loadavg1: number; serverCpuMsPerAnswer: number; pgCpuMsPerAnswer: number };
 const report: {
   date: string;
   machine: ReturnType<typeof machine>;
@@ -219,15 +221,23 @@ function postgresCpuMs(cluster: ThrowAwayCluster): number {
   return total;
 }
 
+type Variant = "one" | "two" | "sqlite";
+const VARIANT_NAMES: Record<Variant, string> = { one: "one instance ", two: "two instances", sqlite: "SQLite, one  " };
+
+/** /dashboard under wrk: one instance on PostgreSQL, two on the same PostgreSQL, and for reference one on the SQLite file. */
 async function dashboardThroughput(cluster: ThrowAwayCluster, options: ServerOptions): Promise<ThroughputRun[]> {
-  const cookies = await createSessionCookies(options);
+  const sqliteOptions = { ...options, databaseUrl: undefined };
+  const pgCookie = (await createSessionCookies(options)).user;
+  const sqliteCookie = (await createSessionCookies(sqliteOptions)).user;
   const a = await startServer({ ...options, port: basePort + 1, logName: "scale-out-a" });
   cleanups.push(a.stop);
   const b = await startServer({ ...options, port: basePort + 2, logName: "scale-out-b" });
   cleanups.push(b.stop);
-  const headers = { ...BROWSER_HEADERS, Cookie: cookies.user };
-  for (const s of [a, b]) {
-    const probe = await fetch(`${s.origin}/dashboard`, { headers, redirect: "manual" });
+  const lite = await startServer({ ...sqliteOptions, port: basePort + 5, logName: "scale-out-sqlite" });
+  cleanups.push(lite.stop);
+  const headersFor = (s: RunningServer) => ({ ...BROWSER_HEADERS, Cookie: s === lite ? sqliteCookie : pgCookie });
+  for (const s of [a, b, lite]) {
+    const probe = await fetch(`${s.origin}/dashboard`, { headers: headersFor(s), redirect: "manual" });
     await probe.arrayBuffer();
     if (probe.status !== 200) throw new Error(`/dashboard on ${s.origin} answered ${probe.status}`);
     console.log(`  ${s.origin}/dashboard: ${probe.status}, Content-Encoding ${probe.headers.get("Content-Encoding")}`);
@@ -236,15 +246,16 @@ async function dashboardThroughput(cluster: ThrowAwayCluster, options: ServerOpt
   const drive = (servers: RunningServer[], seconds: number) =>
     Promise.all(
       servers.length === 1
-        ? [wrkLoad(`${servers[0]!.origin}/dashboard`, headers, { seconds, threads: 2, connections })]
-        : servers.map((s) => wrkLoad(`${s.origin}/dashboard`, headers, { seconds, threads: 1, connections: half })),
+        ? [wrkLoad(`${servers[0]!.origin}/dashboard`, headersFor(servers[0]!), { seconds, threads: 2, connections })]
+        : servers.map((s) => wrkLoad(`${s.origin}/dashboard`, headersFor(s), { seconds, threads: 1, connections: half })),
     );
   const runs: ThroughputRun[] = [];
-  const measure = async (variant: "one" | "two", repeat: number) => {
-    const servers = variant === "one" ? [a] : [a, b];
+  const measure = async (variant: Variant, repeat: number) => {
+    const servers = variant === "one" ? [a] : variant === "two" ? [a, b] : [lite];
     await drive(servers, 2);
     const loadavg1 = Number(loadavg()[0]!.toFixed(2));
-    const serverBefore = cpuMs(a.pid) + cpuMs(b.pid);
+    const serverCpu = () => servers.reduce((n, s) => n + cpuMs(s.pid), 0);
+    const serverBefore = serverCpu();
     const pgBefore = postgresCpuMs(cluster);
     const parts: WrkResult[] = await drive(servers, loadSeconds);
     const answers = parts.reduce((n, r) => n + r.requests, 0);
@@ -256,25 +267,25 @@ async function dashboardThroughput(cluster: ThrowAwayCluster, options: ServerOpt
       p99: Math.max(...parts.map((r) => r.p99)),
       errors: parts.reduce((n, r) => n + r.errors, 0),
       loadavg1,
-      serverCpuMsPerAnswer: (cpuMs(a.pid) + cpuMs(b.pid) - serverBefore) / Math.max(1, answers),
+      serverCpuMsPerAnswer: (serverCpu() - serverBefore) / Math.max(1, answers),
       pgCpuMsPerAnswer: (postgresCpuMs(cluster) - pgBefore) / Math.max(1, answers),
     };
     runs.push(run);
     console.log(
-      `  repeat ${repeat} ${variant === "one" ? "one instance " : "two instances"} ${String(run.rps).padStart(5)} req/s  p50 ${fixed(run.p50)} ms  p99 ${fixed(run.p99)} ms  ` +
+      `  repeat ${repeat} ${VARIANT_NAMES[variant]} ${String(run.rps).padStart(5)} req/s  p50 ${fixed(run.p50)} ms  p99 ${fixed(run.p99)} ms  ` +
         `errors ${run.errors}  CPU per answer: server ${fixed(run.serverCpuMsPerAnswer, 2)} ms, PostgreSQL ${fixed(run.pgCpuMsPerAnswer, 2)} ms  (load ${loadavg1})`,
     );
   };
   try {
     for (let repeat = 1; repeat <= repeats; repeat++) {
-      const order: ("one" | "two")[] = repeat % 2 === 1 ? ["one", "two"] : ["two", "one"];
+      const order: Variant[] = repeat % 2 === 1 ? ["one", "two", "sqlite"] : ["sqlite", "two", "one"];
       for (const variant of order) await measure(variant, repeat);
     }
   } finally {
-    await b.stop();
-    await a.stop();
-    cleanups.pop();
-    cleanups.pop();
+    for (const s of [lite, b, a]) {
+      await s.stop();
+      cleanups.pop();
+    }
   }
   return runs;
 }
@@ -313,9 +324,9 @@ function printPlans(plans: PlanFigure[]) {
 
 function printThroughput(runs: ThroughputRun[]) {
   console.log(`\n/dashboard, ${connections} connections in all, ${loadSeconds} s per run, wrk (one instance: -t2 -c${connections}; two: -t1 -c${Math.floor(connections / 2)} on each):`);
-  for (const variant of ["one", "two"] as const) {
+  for (const variant of ["one", "two", "sqlite"] as const) {
     const xs = runs.filter((r) => r.variant === variant);
-    console.log(`  ${variant === "one" ? "one instance " : "two instances"} req/s ${xs.map((r) => r.rps).join(", ")}  best ${Math.max(...xs.map((r) => r.rps))}`);
+    console.log(`  ${VARIANT_NAMES[variant]} req/s ${xs.map((r) => r.rps).join(", ")}  best ${Math.max(...xs.map((r) => r.rps))}`);
   }
 }
 
