@@ -21,8 +21,8 @@ async function courier(language: "sk" | "ua" | "en" = "en") {
 }
 const load = async (cookie: string) => readJson<Loader>(await call(dashboard.loader, "/dashboard", { cookie }));
 const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
-const documentDrafts = (userId: number) =>
-  writerForTests().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))).all();
+const documentDrafts = async (userId: number) =>
+  (await writerForTests().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))));
 const admin = await createUser({ role: "admin" });
 
 describe("drafts that survive", () => {
@@ -55,7 +55,7 @@ describe("one document at a time", () => {
     const ok = await call(documents.action, "/dashboard/documents", { form, cookie });
     expect(ok.status).toBe(201);
     expect((await readJson<{ kind: string }>(ok)).kind).toBe("id_front");
-    expect(documentDrafts(user.id).map((d) => d.kind)).toEqual(["id_front"]);
+    expect((await documentDrafts(user.id)).map((d) => d.kind)).toEqual(["id_front"]);
 
     const bad = new FormData();
     bad.append("face_photo", new File(["not an image at all, just text"], "face.jpg", { type: "image/jpeg" }));
@@ -80,10 +80,10 @@ describe("resubmission after a rejection", () => {
   test("the form opens with the previous application; only the ticked documents must be replaced", async () => {
     const { user, cookie } = await courier("ua");
     expect((await apply(cookie, await applicationForm())).status).toBe(302);
-    const first = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    const first = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
     await rejectApplication(admin.id, first.id, { reasonCode: "blurryPhoto", reason: "", replace: ["face_photo"] });
 
-    const row = writerForTests().select().from(applications).where(eq(applications.id, first.id)).get()!;
+    const row = (await writerForTests().select().from(applications).where(eq(applications.id, first.id)))[0]!;
     expect(row.rejectionReasonCode).toBe("blurryPhoto");
     expect(row.rejectionReason).toBe("Фото розмите або нечитабельне");
     expect(parseMail(sentMails().at(-1)!).text).toContain("Фото розмите або нечитабельне");
@@ -96,20 +96,20 @@ describe("resubmission after a rejection", () => {
     // The courier sends only the new face photo.
     const again = await apply(cookie, await applicationForm({}, { id_front: null, id_back: null, refugee_document: null }));
     expect(again.status).toBe(302);
-    const second = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).all().at(-1)!;
+    const second = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id))).at(-1)!;
     expect(second.id).not.toBe(first.id);
-    const kinds = (id: number) => writerForTests().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id)).all().map((r) => r.kind).sort();
-    expect(kinds(second.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
-    expect(kinds(first.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
-    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().map((h) => h.toStatus);
+    const kinds = async (id: number) => (await writerForTests().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id))).map((r) => r.kind).sort();
+    expect(await kinds(second.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    expect(await kinds(first.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id))).map((h) => h.toStatus);
     expect(history.filter((s) => s === "applied_for_job")).toHaveLength(2);
-    expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
   });
 
   test("a written reason alone still works; neither is refused", async () => {
     const { user, cookie } = await courier();
     await apply(cookie, await applicationForm());
-    const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
     await expect(rejectApplication(admin.id, app.id, { reason: " ", replace: [] })).rejects.toThrow("reasonRequired");
     await rejectApplication(admin.id, app.id, { reason: "Please call us first", replace: ["id_front", "id_back"] });
     expect((await load(cookie)).drafts.map((d) => d.kind).sort()).toEqual(["face_photo", "refugee_document"]);
@@ -120,7 +120,7 @@ describe("resubmission after a rejection", () => {
     for (let i = 0; i < 3; i++) {
       const { user, cookie } = await courier();
       await apply(cookie, await applicationForm());
-      applied.push(writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!);
+      applied.push((await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!);
     }
     const ids = applied.map((a) => a.id);
     const temporaryFiles = () => readdirSync(config().uploadsDir).filter((name) => name.startsWith(".tmp")).length;
@@ -132,15 +132,15 @@ describe("resubmission after a rejection", () => {
     } finally {
       writerForTests().run(sql.raw("DROP TRIGGER fail_third"));
     }
-    const rows = writerForTests().select().from(applications).where(inArray(applications.id, ids)).all();
+    const rows = (await writerForTests().select().from(applications).where(inArray(applications.id, ids)));
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
-    expect(writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))).all()).toHaveLength(0);
-    expect(applied.map((a) => documentDrafts(a.userId).length)).toEqual([0, 0, 0]);
+    expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))))).toHaveLength(0);
+    expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).length))).toEqual([0, 0, 0]);
     expect(temporaryFiles()).toBe(before);
 
     // The same bulk action without the fault: every row decided, the kept documents carried over.
     expect(await rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).toEqual({ done: ids, skipped: [] });
-    expect(applied.map((a) => documentDrafts(a.userId).map((d) => d.kind).sort())).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
+    expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).map((d) => d.kind).sort()))).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
     expect(temporaryFiles()).toBe(before);
   });
 });

@@ -161,7 +161,7 @@ test.describe("network failures (JS on, 360 px)", () => {
 
   test("vehicle request, problem report and its reply keep their input", async ({ page, context }) => {
     const user = await loginAs(page, { status: "working_no_vehicle", language: "en" });
-    const vehicle = createVehicle({ name: `Offline ${Date.now().toString(36)}` });
+    const vehicle = await createVehicle({ name: `Offline ${Date.now().toString(36)}` });
     await page.goto("/dashboard");
     await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Request a vehicle" }).click();
