@@ -5,6 +5,7 @@ import { writerForTests } from "~/infra/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { sentMails } from "../../tests/dashboard-helpers";
 import { application, vehicle, vehicleRequest } from "../../tests/admin-fixtures";
+import { failWrites } from "../../tests/raw-sql";
 import { applicationFilterFrom, reportFilterFrom, requestFilterFrom } from "~/domain/admin-filters";
 import { listApplications, pendingApplicationQueue } from "./applications.server";
 import { listProblemReports } from "./problem-reports.server";
@@ -70,11 +71,11 @@ describe("bulk decisions", () => {
   test("a failure that is not a refusal rolls every row back", async () => {
     const a = await application((await createUser({ status: "applied_for_job" })).id);
     const b = await application((await createUser({ status: "applied_for_job" })).id);
-    writerForTests().run("create temp trigger fail_second before update on applications when new.id = " + b.id + " begin select raise(abort, 'disk full'); end");
+    const removeFault = await failWrites("applications", "update", `NEW.id = ${b.id}`, "disk full");
     try {
       await expect(approveApplications(admin.id, [a.id, b.id])).rejects.toThrow("disk full");
     } finally {
-      writerForTests().run("drop trigger fail_second");
+      await removeFault();
     }
     expect((await writerForTests().select().from(applications).where(eq(applications.id, a.id)))[0]?.status).toBe("pending");
     expect(await audits("application.approve", [a.id])).toHaveLength(0);

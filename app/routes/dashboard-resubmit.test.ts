@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { applications, auditLog, statusHistory, uploads } from "~db/schema";
 import { config } from "~/infra/config.server";
 import { writerForTests } from "~/infra/db.server";
@@ -8,6 +8,7 @@ import { rejectApplication, rejectApplications } from "~/models/applications.ser
 import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
 import { applicationForm, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
+import { failWrites } from "../../tests/raw-sql";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
@@ -126,11 +127,11 @@ describe("resubmission after a rejection", () => {
     const temporaryFiles = () => readdirSync(config().uploadsDir).filter((name) => name.startsWith(".tmp")).length;
     const before = temporaryFiles();
     // The last row fails for a reason that is not a decision (a broken write), after two rows succeeded.
-    writerForTests().run(sql.raw(`CREATE TEMP TRIGGER fail_third BEFORE INSERT ON audit_log WHEN NEW.entity_id = ${ids[2]} BEGIN SELECT RAISE(ABORT, 'disk full'); END`));
+    const removeFault = await failWrites("audit_log", "insert", `NEW.entity_id = ${ids[2]}`, "disk full");
     try {
       await expect(rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).rejects.toThrow("disk full");
     } finally {
-      writerForTests().run(sql.raw("DROP TRIGGER fail_third"));
+      await removeFault();
     }
     const rows = (await writerForTests().select().from(applications).where(inArray(applications.id, ids)));
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);

@@ -1,0 +1,44 @@
+/**
+ * Raw SQL and fault injection for tests, on whichever engine the run uses (SQLite, or PostgreSQL
+ * under `bun run test:scale-out`). Rows are set up with drizzle through `writerForTests()`; this is
+ * for what the query builder cannot say.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { databaseEngine, writerForTests } from "~/infra/db.server";
+import type { PostgresDB } from "~/infra/db-postgres.server";
+
+/** Runs one raw statement on the writer (outside any `transaction()`) and returns its rows. */
+export async function rawSql<T = Record<string, unknown>>(query: SQL | string): Promise<T[]> {
+  const statement = typeof query === "string" ? sql.raw(query) : query;
+  if (databaseEngine() === "postgres") return (await (writerForTests() as unknown as PostgresDB).execute(statement)) as unknown as T[];
+  return writerForTests().all<T>(statement);
+}
+
+let faults = 0;
+
+/**
+ * Makes every `event` of a row of `table` for which `when` holds (SQL over `NEW`, e.g.
+ * `NEW.id = 7`, the same in both dialects) fail with `message`, as a broken disk or a bug would,
+ * until the returned function removes it. SQLite: a temporary trigger that raises ABORT.
+ * PostgreSQL: a plpgsql trigger function that raises an exception, and its trigger.
+ */
+export async function failWrites(table: string, event: "insert" | "update" | "delete", when: string, message: string): Promise<() => Promise<void>> {
+  const name = `test_fault_${++faults}`;
+  const quoted = message.replaceAll("'", "''");
+  const row = event === "delete" ? "OLD" : "NEW";
+  const condition = event === "delete" ? when.replaceAll(/\bNEW\./g, "OLD.") : when;
+  if (databaseEngine() === "postgres") {
+    await rawSql(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${condition} THEN RAISE EXCEPTION '${quoted}'; END IF; RETURN ${row}; END $$`,
+    );
+    await rawSql(`CREATE TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+    return async () => {
+      await rawSql(`DROP TRIGGER ${name} ON ${table}`);
+      await rawSql(`DROP FUNCTION ${name}()`);
+    };
+  }
+  await rawSql(`CREATE TEMP TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, '${quoted}'); END`);
+  return async () => {
+    await rawSql(`DROP TRIGGER ${name}`);
+  };
+}
