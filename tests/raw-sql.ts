@@ -42,3 +42,19 @@ export async function failWrites(table: string, event: "insert" | "update" | "de
     await rawSql(`DROP TRIGGER ${name}`);
   };
 }
+
+/**
+ * The messages of the error `work` rejects with and of its causes, one per line ("" when it
+ * resolves): drizzle reports a failed statement as "Failed query: …" with the database's own
+ * error as its cause, on PostgreSQL; SQLite's arrives as it is.
+ */
+export async function failureOf(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return "";
+  } catch (error) {
+    const lines: string[] = [];
+    for (let current: unknown = error; current instanceof Error; current = current.cause) lines.push(current.message);
+    return lines.join("\n");
+  }
+}

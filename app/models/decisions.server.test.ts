@@ -30,7 +30,7 @@ describe("application decisions", () => {
     const app = await pendingApplication(user.id);
     await approveApplication(admin.id, app.id);
     expect((await getUserRow(user.id))?.status).toBe("working_no_vehicle");
-    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id))).at(-1)!;
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).at(-1)!;
     expect([history.fromStatus, history.toStatus, history.actorId]).toEqual(["applied_for_job", "working_no_vehicle", admin.id]);
     expect(await auditFor("application.approve", app.id)).toHaveLength(1);
     const mail = sentMails().at(-1)!;

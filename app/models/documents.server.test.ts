@@ -78,7 +78,7 @@ describe("the document-expiry job", () => {
     await runDocumentExpiry(validUntil);
     await runDocumentExpiry(new Date(validUntil.getTime() + DAY));
     expect((await getUserRow(user.id))?.status).toBe("documents_expired");
-    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id))).at(-1)!;
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).at(-1)!;
     expect([history.fromStatus, history.toStatus]).toEqual(["applied_for_vehicle", "documents_expired"]);
     expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.expire"), eq(auditLog.subjectUserId, user.id))))).toHaveLength(1);
     expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)))[0]?.status).toBe("rejected");

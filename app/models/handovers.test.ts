@@ -56,7 +56,7 @@ describe("a lease's handovers", () => {
     await confirmHandover(user.id, card!.id);
     expect(await listHandoversToConfirm(user.id)).toEqual([]);
     expect(await refusal(() => confirmHandover(user.id, card!.id))).toBe("alreadyConfirmed");
-    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id)))).map((a) => a.action);
+    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id))).orderBy(auditLog.id)).map((a) => a.action);
     expect(audit).toEqual(expect.arrayContaining(["handover.record", "handover.confirm"]));
   });
 

@@ -57,7 +57,7 @@ describe("job application", () => {
     const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
     expect(app.phone).toBe("+421903123456");
     expect((await drafts(user.id)).every((d) => d.applicationId === app.id)).toBe(true);
-    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)));
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id));
     expect(history.at(-1)?.toStatus).toBe("applied_for_job");
   });
 
