@@ -58,3 +58,21 @@ export async function failureOf(work: Promise<unknown>): Promise<string> {
     return lines.join("\n");
   }
 }
+
+/**
+ * Makes every `event` of a row of `table` for which `when` holds wait `ms` inside its transaction
+ * (holding the row), so that a second transaction started at the same moment surely meets the first
+ * one still open: what two admins clicking at once look like on PostgreSQL, whose transactions run
+ * side by side. SQLite runs one transaction at a time anyway (and has no sleep), so there it does
+ * nothing. Returns the way back.
+ */
+export async function slowWrites(table: string, event: "insert" | "update", when: string, ms: number): Promise<() => Promise<void>> {
+  if (databaseEngine() !== "postgres") return async () => undefined;
+  const name = `test_slow_${++faults}`;
+  await rawSql(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${when} THEN PERFORM pg_sleep(${ms / 1000}); END IF; RETURN NEW; END $$`);
+  await rawSql(`CREATE TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+  return async () => {
+    await rawSql(`DROP TRIGGER ${name} ON ${table}`);
+    await rawSql(`DROP FUNCTION ${name}()`);
+  };
+}

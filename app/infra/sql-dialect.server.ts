@@ -122,3 +122,14 @@ export async function walkUserSearch(value: string, sort: UserSort, dir: "asc" |
     sql`SELECT id FROM users INDEXED BY ${sql.raw(index)} WHERE id IN (SELECT rowid FROM users_search WHERE users_search MATCH ${value}) ORDER BY ${sql.raw(order)} LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
 }
+
+/**
+ * A read of the row a decision is about to change, inside its transaction, that keeps other
+ * deciders off the row until the commit. SQLite: the query as it is (`BEGIN IMMEDIATE` already holds
+ * the whole database's write lock, one transaction at a time). PostgreSQL: `… FOR UPDATE`; under
+ * READ COMMITTED a second decider's read waits for the first commit, then sees the row as decided.
+ */
+export function forUpdate<Q>(query: Q): Q {
+  if (!onPostgres()) return query;
+  return (query as unknown as { for(strength: "update"): Q }).for("update");
+}
