@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { applications, auditLog, statusHistory, uploads } from "~db/schema";
 import { config } from "~/infra/config.server";
+import { storage } from "~/infra/storage.server";
 import { writerForTests } from "~/infra/db.server";
 import { rejectApplication, rejectApplications } from "~/models/applications.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
@@ -124,8 +125,12 @@ describe("resubmission after a rejection", () => {
       applied.push((await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!);
     }
     const ids = applied.map((a) => a.id);
-    const temporaryFiles = () => readdirSync(config().uploadsDir).filter((name) => name.startsWith(".tmp")).length;
-    const before = temporaryFiles();
+    // Received parts wait on the local disk, prepared copies in the store (the bucket with STORAGE_URL).
+    const temporaryFiles = async () => {
+      const names = new Set([...readdirSync(config().uploadsDir), ...(await storage().list()).map((entry) => entry.key)]);
+      return [...names].filter((name) => name.startsWith(".tmp")).length;
+    };
+    const before = await temporaryFiles();
     // The last row fails for a reason that is not a decision (a broken write), after two rows succeeded.
     const removeFault = await failWrites("audit_log", "insert", `NEW.entity_id = ${ids[2]}`, "disk full");
     try {
@@ -137,11 +142,11 @@ describe("resubmission after a rejection", () => {
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
     expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))))).toHaveLength(0);
     expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).length))).toEqual([0, 0, 0]);
-    expect(temporaryFiles()).toBe(before);
+    expect(await temporaryFiles()).toBe(before);
 
     // The same bulk action without the fault: every row decided, the kept documents carried over.
     expect(await rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).toEqual({ done: ids, skipped: [] });
     expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).map((d) => d.kind).sort()))).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
-    expect(temporaryFiles()).toBe(before);
+    expect(await temporaryFiles()).toBe(before);
   });
 });
