@@ -2,7 +2,8 @@
  * The production server: one Bun process serves pages, /api, static assets and uploads.
  * The operator's NODE_ENV decides the product's production rules; React always runs its production build.
  */
-process.env.COURIER_OPERATOR_NODE_ENV = process.env.NODE_ENV ?? "";
+// ??=: a worker started by this server inherits the operator's value, not the NODE_ENV set below.
+process.env.COURIER_OPERATOR_NODE_ENV ??= process.env.NODE_ENV ?? "";
 process.env.NODE_ENV = "production";
 
 import path from "node:path";
@@ -39,6 +40,7 @@ const { compressResponse } = await import("./app/infra/compress.server");
 const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/infra/server-timing.server");
 const { healthAnswer } = await import("./app/infra/health.server");
 const { startJobs } = await import("./app/services/jobs.server");
+const { startWorkers } = await import("./app/infra/workers.server");
 
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
@@ -54,6 +56,8 @@ const server = Bun.serve({
   // Bodies are bounded per route by limitBody with a translated 413; this is only Bun's outer net.
   maxRequestBodySize: BODY_LIMITS.uploadBytes + 1024 * 1024,
   idleTimeout: 60,
+  // WORKERS=N: every process listens on the same port and the kernel spreads the connections.
+  reusePort: cfg.workers > 1,
   async fetch(request, bunServer) {
     const started = performance.now();
     const url = new URL(request.url);
@@ -121,6 +125,7 @@ const server = Bun.serve({
 });
 
 const scheduler = startJobs();
+const workers = startWorkers(cfg.workers);
 const files = cfg.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : cfg.storage.dir;
 log("info", "listening", { url: `http://${server.hostname}:${server.port}`, appUrl: cfg.appUrl, production: cfg.production, files });
 
@@ -130,6 +135,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log("info", "shutting down", { signal });
   scheduler.stop();
+  await workers.stop();
   // Stops accepting connections and resolves once in-flight requests have finished.
   await server.stop(false);
   await closeDatabase();
