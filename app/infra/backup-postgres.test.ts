@@ -40,13 +40,13 @@ describe.skipIf(!available)("backup and restore on PostgreSQL", () => {
       await files.put("doc2.jpg", bytes.slice(0, 100));
       await source.$client`INSERT INTO uploads (storage_key, kind, mime, size, owner_id) VALUES ('doc1.jpg', 'id_front', 'image/jpeg', 50000, 1), ('gone.jpg', 'id_back', 'image/jpeg', 1, 1)`;
       // Writers keep inserting while the backup runs; the snapshot decides what is in it.
-      let writing = true;
+      const writing = { on: true };
       const writer = (async () => {
-        for (let i = 0; writing; i++) await source.$client`INSERT INTO users (email, password_hash) VALUES (${`late${i}@example.sk`}, 'x')`;
+        for (let i = 0; writing.on; i++) await source.$client`INSERT INTO users (email, password_hash) VALUES (${`late${i}@example.sk`}, 'x')`;
       })();
       const archive = path.join(work, "pg.tar.gz");
       const made = await createPostgresBackup({ databaseUrl: sourceUrl, storage: files, outFile: archive });
-      writing = false;
+      writing.on = false;
       await writer;
       expect(made.manifest.engine).toBe("postgresql");
       expect(made.manifest.database.tables.users).toBeGreaterThanOrEqual(300);
