@@ -36,6 +36,7 @@ const { closeDatabase } = await import("./app/infra/db.server");
 const { earlyError, normalizeApiError } = await import("./app/infra/api-errors.server");
 const { log } = await import("./app/infra/log.server");
 const { withPageCache } = await import("./app/services/page-cache.server");
+const { criticalCss } = await import("./app/infra/critical-css.server");
 const { compressResponse } = await import("./app/infra/compress.server");
 const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/infra/server-timing.server");
 const { healthAnswer } = await import("./app/infra/health.server");
@@ -47,6 +48,7 @@ const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBu
 const handle = createRequestHandler(cfg.serverTiming ? instrumentBuild(build) : build, "production");
 const routePattern = createRoutePatterns(build.routes);
 const serveStatic = createStaticHandler(path.join(buildDir, "client"));
+const inlineCriticalCss = criticalCss(path.join(buildDir, "client"));
 const appOrigin = new URL(cfg.appUrl).origin;
 let requestCounter = 0;
 
@@ -86,10 +88,15 @@ const server = Bun.serve({
           context.set(requestInfoContext, { ip, requestId });
           if (timing) context.set(timingContext, timing);
           let rendered = false;
-          response = await withPageCache(body.request, url, () => {
-            rendered = true;
-            return handle(body.request, context);
-          });
+          response = await withPageCache(
+            body.request,
+            url,
+            () => {
+              rendered = true;
+              return handle(body.request, context);
+            },
+            inlineCriticalCss,
+          );
           if (timing) timing.cacheHit = !rendered;
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
