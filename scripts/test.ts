@@ -1,5 +1,6 @@
 /**
- * `bun run test`: typecheck, lint, unit and integration tests, then the Playwright journeys.
+ * `bun run test`: typecheck, lint, unit and integration tests (on SQLite with local files, then on
+ * PostgreSQL with S3), then the Playwright journeys.
  * Every suite runs even when an earlier one fails; the last line sums them all: "N passed, N failed".
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -24,16 +25,20 @@ async function step(name: string, cmd: string[]) {
 await step("typecheck", ["bun", "run", "typecheck"]);
 await step("lint", ["bun", "run", "lint"]);
 
-console.log("\n▶ unit and integration: bun test");
-{
-  const { code, output } = await run(["bun", "test"]);
+/** A `bun test` run, counted by bun's own summary lines: " 282 pass", " 0 fail", " 1 error". */
+async function bunTest(name: string, cmd: string[]) {
+  console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
+  const { code, output } = await run(cmd);
   process.stdout.write(output.split("\n").filter((line) => !line.startsWith("(pass)")).join("\n"));
-  // bun's own summary lines: " 282 pass", " 0 fail", and " 1 error" when a file failed to load.
   const summary = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(output)?.[1] ?? 0);
   const passed = summary("pass");
   const failed = summary("fail") + summary("errors?");
-  results.push({ name: "bun test", passed, failed: failed || (code !== 0 ? 1 : 0) });
+  results.push({ name, passed, failed: failed || (code !== 0 ? 1 : 0) });
 }
+
+await bunTest("unit and integration (SQLite, local files)", ["bun", "test"]);
+// The same suite on the scale-out engines: a throw-away PostgreSQL cluster and an S3-compatible server.
+await bunTest("unit and integration (PostgreSQL, S3)", ["bun", "run", "test:scale-out"]);
 
 console.log("\n▶ end-to-end: playwright");
 {

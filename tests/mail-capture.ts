@@ -57,8 +57,8 @@ export function parseMail(raw: string): CapturedMail {
   return { to: header(head, "To"), subject: decodeHeader(header(head, "Subject")), text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [], raw };
 }
 
-/** Starts an SMTP server on a random port and points the app's mail transport at it. */
-export async function startMailCapture() {
+/** An SMTP server on a random loopback port that keeps what it receives (for servers started as processes too). */
+export async function startSmtpServer() {
   const inbox: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -77,11 +77,8 @@ export async function startMailCapture() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as { port: number };
-  const previous = config().smtpUrl;
-  // The config is read once and cached; the test swaps the SMTP URL on the cached object.
-  (config() as { smtpUrl?: string }).smtpUrl = `smtp://127.0.0.1:${port}`;
-  resetMailTransport();
   return {
+    url: `smtp://127.0.0.1:${port}`,
     inbox,
     /** The next message to `to` (waits up to 5 s; mails for forgot/resend go out in the background). */
     async next(to: string, after = 0): Promise<CapturedMail> {
@@ -96,10 +93,24 @@ export async function startMailCapture() {
         });
       }
     },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Starts an SMTP server on a random port and points the app's mail transport at it. */
+export async function startMailCapture() {
+  const smtp = await startSmtpServer();
+  const previous = config().smtpUrl;
+  // The config is read once and cached; the test swaps the SMTP URL on the cached object.
+  (config() as { smtpUrl?: string }).smtpUrl = smtp.url;
+  resetMailTransport();
+  return {
+    inbox: smtp.inbox,
+    next: smtp.next,
     async stop() {
       (config() as { smtpUrl?: string }).smtpUrl = previous;
       resetMailTransport();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.stop();
     },
   };
 }

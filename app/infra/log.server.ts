@@ -2,7 +2,7 @@
 export function log(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown> = {}) {
   // Test runs set COURIER_QUIET_LOGS so that only warnings and errors reach their output.
   if (level === "info" && process.env.COURIER_QUIET_LOGS === "1") return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  const line = redactQueryParams(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
   // The request log (a line per request) is written once per turn of the event loop: a write per line
   // was about 2 % of /api/auth/me under load. Anything else flushes it first, so the order stays.
   if (level === "info" && msg === "request") {
@@ -22,4 +22,12 @@ export function flushRequestLog() {
   const lines = pending.join("\n");
   pending = [];
   console.log(lines);
+}
+
+/**
+ * A failed query's error names its bound values ("params: …"): e-mails, names, password hashes, the
+ * very data these logs must not hold. They are cut from every line, whichever field carries them.
+ */
+export function redactQueryParams(line: string) {
+  return line.replace(/(\\n|\n)params: (?:[^"\\]|\\(?!n))*/g, "$1params: [redacted]");
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
-import { log } from "./log.server";
+import { log, redactQueryParams } from "./log.server";
 
 describe("the log", () => {
   let written: string[] = [];
@@ -36,4 +36,14 @@ describe("the log", () => {
     log("info", "shutting down");
     expect(lines().map((l) => l.msg)).toEqual(["request", "request failed", "shutting down"]);
   });
+});
+
+test("a failed query's bound values never reach the log", () => {
+  const error = new Error('Failed query: insert into "users" ("email") values ($1)\nparams: olena@example.sk,$argon2id$v=19$secret');
+  const line = redactQueryParams(JSON.stringify({ msg: "unhandled route error", error: String(error), stack: `${error.stack}` }));
+  expect(line).not.toContain("olena@example.sk");
+  expect(line).not.toContain("argon2id");
+  expect(line).toContain('Failed query: insert into \\"users\\"');
+  expect(line).toContain("params: [redacted]");
+  expect(JSON.parse(line).msg).toBe("unhandled route error");
 });

@@ -7,7 +7,8 @@ import { createProblemReport, replyToProblemReport } from "~/models/problem-repo
 import { approveVehicleRequest, createVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
 import { createUser } from "../factories";
 import { createVehicle, receivedFile } from "../dashboard-helpers";
-import { fixturePath, jpegWithGps, png } from "../media-fixtures";
+import { fixturePath, png } from "../media-fixtures";
+import { attachDocuments, fillApplication } from "./application-form";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
@@ -19,26 +20,6 @@ async function vehicleWithImage(name: string) {
   writerForTests().insert(uploads).values({ storageKey: prepared.storageKey, kind: "vehicle_image", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, vehicleId: vehicle.id }).run();
   await commitUploads([prepared]);
   return vehicle;
-}
-
-async function fillApplication(page: Page, { phone }: { phone: string }) {
-  // First, so that no error message appearing on a blur moves the radio under the pointer.
-  await page.getByRole("radio", { name: "Another country", exact: true }).check();
-  await page.getByLabel("Full name (as in passport)").fill("Olena Kovalenko");
-  await page.getByRole("spinbutton", { name: /^Age/ }).fill("24");
-  await page.getByLabel("Phone number (Slovak)").fill(phone);
-  await page.getByLabel("Preferred contact method").selectOption("telegram");
-  await page.getByLabel("Username in the chosen app").fill("olena_k");
-  await page.getByLabel("Residence permit or refugee document valid until").fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
-}
-
-async function attachDocuments(page: Page) {
-  const face = Buffer.from(await jpegWithGps(800, 600));
-  const card = Buffer.from(await png(400, 260));
-  await page.locator('input[name="face_photo"][type="file"]').setInputFiles({ name: "face.jpg", mimeType: "image/jpeg", buffer: face });
-  await page.locator('input[name="id_front"][type="file"]').setInputFiles({ name: "id-front.png", mimeType: "image/png", buffer: card });
-  await page.locator('input[name="id_back"][type="file"]').setInputFiles({ name: "id-back.png", mimeType: "image/png", buffer: card });
-  await page.locator('input[name="refugee_document"][type="file"]').setInputFiles({ name: "refugee.png", mimeType: "image/png", buffer: card });
 }
 
 /** JS on: the page refreshes its data when the window regains focus. */
