@@ -2,7 +2,8 @@
  * The production server: one Bun process serves pages, /api, static assets and uploads.
  * The operator's NODE_ENV decides the product's production rules; React always runs its production build.
  */
-process.env.COURIER_OPERATOR_NODE_ENV = process.env.NODE_ENV ?? "";
+// ??=: a worker started by this server inherits the operator's value, not the NODE_ENV set below.
+process.env.COURIER_OPERATOR_NODE_ENV ??= process.env.NODE_ENV ?? "";
 process.env.NODE_ENV = "production";
 
 import path from "node:path";
@@ -35,16 +36,19 @@ const { closeDatabase } = await import("./app/infra/db.server");
 const { earlyError, normalizeApiError } = await import("./app/infra/api-errors.server");
 const { log } = await import("./app/infra/log.server");
 const { withPageCache } = await import("./app/services/page-cache.server");
+const { criticalCss } = await import("./app/infra/critical-css.server");
 const { compressResponse } = await import("./app/infra/compress.server");
 const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/infra/server-timing.server");
 const { healthAnswer } = await import("./app/infra/health.server");
 const { startJobs } = await import("./app/services/jobs.server");
+const { startWorkers } = await import("./app/infra/workers.server");
 
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 const handle = createRequestHandler(cfg.serverTiming ? instrumentBuild(build) : build, "production");
 const routePattern = createRoutePatterns(build.routes);
 const serveStatic = createStaticHandler(path.join(buildDir, "client"));
+const inlineCriticalCss = criticalCss(path.join(buildDir, "client"));
 const appOrigin = new URL(cfg.appUrl).origin;
 let requestCounter = 0;
 
@@ -54,6 +58,8 @@ const server = Bun.serve({
   // Bodies are bounded per route by limitBody with a translated 413; this is only Bun's outer net.
   maxRequestBodySize: BODY_LIMITS.uploadBytes + 1024 * 1024,
   idleTimeout: 60,
+  // WORKERS=N: every process listens on the same port and the kernel spreads the connections.
+  reusePort: cfg.workers > 1,
   async fetch(request, bunServer) {
     const started = performance.now();
     const url = new URL(request.url);
@@ -82,10 +88,15 @@ const server = Bun.serve({
           context.set(requestInfoContext, { ip, requestId });
           if (timing) context.set(timingContext, timing);
           let rendered = false;
-          response = await withPageCache(body.request, url, () => {
-            rendered = true;
-            return handle(body.request, context);
-          });
+          response = await withPageCache(
+            body.request,
+            url,
+            () => {
+              rendered = true;
+              return handle(body.request, context);
+            },
+            inlineCriticalCss,
+          );
           if (timing) timing.cacheHit = !rendered;
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
@@ -121,6 +132,7 @@ const server = Bun.serve({
 });
 
 const scheduler = startJobs();
+const workers = startWorkers(cfg.workers);
 const files = cfg.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : cfg.storage.dir;
 log("info", "listening", { url: `http://${server.hostname}:${server.port}`, appUrl: cfg.appUrl, production: cfg.production, files });
 
@@ -130,6 +142,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log("info", "shutting down", { signal });
   scheduler.stop();
+  await workers.stop();
   // Stops accepting connections and resolves once in-flight requests have finished.
   await server.stop(false);
   await closeDatabase();

@@ -5,6 +5,10 @@ import { HydratedRouter } from "react-router/dom";
 import { loadAuthForms, urlOpensAuthDialog } from "~/components/auth/forms-loader";
 import { initClientI18n } from "~/client/i18n.client";
 
+// The home page arrives with its critical CSS inline and the full stylesheet as media="print", so that
+// it does not block the first paint (app/infra/critical-css.server.ts): it applies from here on.
+for (const link of document.querySelectorAll<HTMLLinkElement>("link[data-full-css]")) link.media = "all";
+
 // A page that arrives with the auth dialog open needs its forms before hydrating the server's HTML.
 const formsReady = urlOpensAuthDialog(new URL(window.location.href)) ? loadAuthForms() : Promise.resolve();
 

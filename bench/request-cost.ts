@@ -9,6 +9,8 @@
  * page and round so that other work on the machine favours neither. Figures are medians over rounds.
  * Then every page is fetched one at a time and its `Server-Timing` header (middleware, loaders, render,
  * compression) is summarised, with the bytes on the wire. Results: test-results/bench/request-cost.json.
+ * `--workers N` / `--base-workers N` run a server as N processes on one port (WORKERS), e.g.
+ * `--base . --base-workers 1 --workers 2` compares one process with two on the same build.
  */
 import autocannon from "autocannon";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -32,6 +34,9 @@ const { values } = parseArgs({
     samples: { type: "string", default: "200" },
     port: { type: "string", default: "3300" },
     only: { type: "string" },
+    /** WORKERS for our server and for the base's (e.g. `--base . --base-workers 1 --workers 2`: one process against two). */
+    workers: { type: "string", default: "1" },
+    "base-workers": { type: "string", default: "1" },
   },
 });
 const root = path.resolve(import.meta.dirname, "..");
@@ -129,9 +134,11 @@ const load = (url: string, headers: Record<string, string>, seconds: number) => 
 
 const servers: Server[] = [];
 try {
-  servers.push(await start("ours", root, serverEnv(options), basePort, "/api/health"));
+  servers.push(await start("ours", root, { ...serverEnv(options), WORKERS: values.workers }, basePort, "/api/health"));
   if (values.base)
-    servers.push(await start("base", path.resolve(values.base), serverEnv({ ...options, port: basePort + 1, buildDir: values["base-build"] }), basePort + 1, "/api/health"));
+    servers.push(
+      await start("base", path.resolve(values.base), { ...serverEnv({ ...options, port: basePort + 1, buildDir: values["base-build"] }), WORKERS: values["base-workers"] }, basePort + 1, "/api/health"),
+    );
   mkdirSync(path.join(dataDir, "floor"), { recursive: true });
   servers.push(await start("floor", root, serverEnv({ port: basePort + 2, buildDir: "build-floor", dataDir: path.join(dataDir, "floor"), secret }), basePort + 2, "/"));
 } catch (error) {

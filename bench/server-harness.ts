@@ -159,10 +159,23 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   throw new Error("server did not become healthy within 30 s");
 }
 
-/** CPU time (user + system) a process has used, in ms, from /proc: unlike req/s, other work on the machine barely moves it. */
+/**
+ * CPU time (user + system) a process and its children have used, in ms, from /proc: unlike req/s, other
+ * work on the machine barely moves it. Children count so that a server with WORKERS (its workers) and a
+ * PostgreSQL postmaster (one backend per connection) are measured whole.
+ */
 export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const own = (id: number) => {
+    const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // No children file on this kernel: the process's own time only.
+  }
+  return own(pid) + children.reduce((sum, child) => sum + (existsSync(`/proc/${child}/stat`) ? own(child) : 0), 0);
 }
 
 export type WrkResult = { rps: number; p50: number; p99: number; errors: number; requests: number };

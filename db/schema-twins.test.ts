@@ -238,9 +238,10 @@ describe("db/schema.ts", () => {
     expect(schema.dialectOf(undefined)).toBe("sqlite");
     expect(schema.schemaOf("postgres").users).toBe(pg.users as never);
     expect(schema.schemaOf("sqlite").users).toBe(sqlite.users);
-    // The tests run on SQLite (tests/setup-unit.ts).
-    expect(schema.dialect).toBe("sqlite");
-    for (const [key, table] of tablesOf(schema)) expect(table).toBe(sqliteTables.get(key)!);
+    // The tests run on SQLite, or on PostgreSQL under `bun run test:scale-out` (tests/setup-unit.ts).
+    expect(schema.dialect).toBe(process.env.TEST_POSTGRES_URL ? "postgres" : "sqlite");
+    const chosen = schema.dialect === "postgres" ? pgTables : sqliteTables;
+    for (const [key, table] of tablesOf(schema)) expect(table).toBe(chosen.get(key) as never);
   });
 
   test("exports the PostgreSQL tables when DATABASE_URL is postgres://", async () => {

@@ -5,6 +5,7 @@
  */
 export {};
 process.env.COURIER_QUIET_LOGS ??= "1";
+const { closeDatabase, migrateDatabase } = await import("../app/infra/db.server");
 const { resetSecondFactor } = await import("../app/models/second-factor.server");
 const { destroyUserSessionsByEmail } = await import("../app/models/sessions.server");
 
@@ -13,9 +14,13 @@ if (!email) {
   console.error("usage: bun run admin:reset-2fa EMAIL");
   process.exit(2);
 }
+// PostgreSQL opens its pool asynchronously (SQLite would open on the first query).
+await migrateDatabase();
 if (!(await resetSecondFactor(email))) {
   console.error(`no account with the e-mail ${email}`);
+  await closeDatabase();
   process.exit(1);
 }
 await destroyUserSessionsByEmail(email);
+await closeDatabase();
 console.log(`Two-step verification of ${email} was removed; the next log-in sets it up again.`);

@@ -9,7 +9,7 @@ let serial = 0;
 export async function actors() {
   const admin = await createUser({ role: "admin" });
   const user = await createUser({ role: "user", status: "working_no_vehicle" });
-  const { code } = enrolSecondFactor(admin.id);
+  const { code } = await enrolSecondFactor(admin.id);
   return { admin, user, adminCode: code, adminCookie: await sessionCookieHeader(admin.id), userCookie: await sessionCookieHeader(user.id) };
 }
 
@@ -17,27 +17,25 @@ export async function courier(status: UserStatus = "working_no_vehicle", fullNam
   return createUser({ status, fullName });
 }
 
-export function vehicle(overrides: Partial<typeof vehicles.$inferInsert> = {}) {
+export async function vehicle(overrides: Partial<typeof vehicles.$inferInsert> = {}) {
   serial += 1;
-  return writerForTests()
+  return (await writerForTests()
     .insert(vehicles)
     .values({ name: `Scooter ${serial}`, characteristicsSk: "Motor 1000 W", serialNumber: `SN-${Date.now().toString(36)}-${serial}`, ...overrides })
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
-export function application(userId: number) {
-  return writerForTests()
+export async function application(userId: number) {
+  return (await writerForTests()
     .insert(applications)
     .values({ userId, fullName: "Ivan Test", age: 25, phone: "+421900123456", contactMethod: "phone" })
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
-export function vehicleRequest(userId: number, requestedVehicleId: number) {
-  return writerForTests().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning().get();
+export async function vehicleRequest(userId: number, requestedVehicleId: number) {
+  return (await writerForTests().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning())[0]!;
 }
 
-export function problemReport(userId: number, vehicleId: number | null = null) {
-  return writerForTests().insert(problemReports).values({ userId, vehicleId, description: "Brake squeaks" }).returning().get();
+export async function problemReport(userId: number, vehicleId: number | null = null) {
+  return (await writerForTests().insert(problemReports).values({ userId, vehicleId, description: "Brake squeaks" }).returning())[0]!;
 }

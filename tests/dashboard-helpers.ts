@@ -17,9 +17,9 @@ export function receivedFile(bytes: Uint8Array) {
   return { path: file, size: bytes.length };
 }
 
-export function createVehicle(overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {}) {
+export async function createVehicle(overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {}) {
   serial += 1;
-  return writerForTests()
+  return (await writerForTests()
     .insert(vehicles)
     .values({
       name: overrides.name ?? `Scooter ${serial}`,
@@ -30,8 +30,7 @@ export function createVehicle(overrides: Partial<{ name: string; status: Vehicle
       status: overrides.status ?? "available",
       availableSince: overrides.availableSince ?? null,
     })
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
 /** A complete application form with real photos (the face photo carries EXIF GPS). */

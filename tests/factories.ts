@@ -27,7 +27,7 @@ export async function createUser(
 ) {
   counter += 1;
   const email = overrides.email ?? `user${Date.now().toString(36)}${counter}@example.com`;
-  const row = writerForTests()
+  const row = (await writerForTests()
     .insert(users)
     .values({
       email: email.toLowerCase(),
@@ -38,9 +38,8 @@ export async function createUser(
       fullName: overrides.fullName ?? null,
       language: overrides.language ?? "en",
     })
-    .returning()
-    .get();
-  writerForTests().insert(statusHistory).values({ userId: row.id, toStatus: row.status, reason: "test" }).run();
+    .returning())[0]!;
+  await writerForTests().insert(statusHistory).values({ userId: row.id, toStatus: row.status, reason: "test" });
   return row;
 }
 
@@ -51,8 +50,8 @@ export async function sessionCookieHeader(userId: number, options: { secondFacto
   return setCookie.split(";")[0]!;
 }
 
-export function getUserRow(id: number) {
-  return writerForTests().select().from(users).where(eq(users.id, id)).get();
+export async function getUserRow(id: number) {
+  return (await writerForTests().select().from(users).where(eq(users.id, id)))[0];
 }
 
 /**
@@ -60,10 +59,10 @@ export function getUserRow(id: number) {
  * `step` periods from now: each code is accepted once, so a test that confirms twice in one
  * 30-second window takes the next one (the server accepts one period either side).
  */
-export function enrolSecondFactor(userId: number) {
+export async function enrolSecondFactor(userId: number) {
   const secret = generateSecret();
   const sealed = seal(secret, "totp-secret");
-  writerForTests().insert(totpCredentials).values({ userId, secret: sealed, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, enabledAt: new Date(), lastTimeStep: null } }).run();
+  await writerForTests().insert(totpCredentials).values({ userId, secret: sealed, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, enabledAt: new Date(), lastTimeStep: null } });
   return { secret, code: (step = 0) => totpCode(secret, step) };
 }
 

@@ -59,6 +59,8 @@ const envSchema = z.object({
   SERVER_TIMING: flag.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   /** How often each instance looks for due scheduled jobs, and how long a job's claim holds unrenewed. */
+  /** Server processes sharing the port (`reusePort`); 1 is one process. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   JOBS_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
   JOBS_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
 });
@@ -122,6 +124,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     demoSeed: e.DEMO_SEED ?? !isProduction,
     serverTiming: e.SERVER_TIMING ?? !isProduction,
     production: isProduction,
+    workers: e.WORKERS,
     jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
   };
 }

@@ -31,7 +31,12 @@ async function otherProcessWriting(holdMs: number) {
   return child;
 }
 
-describe("writes while another process writes", () => {
+// SQLite itself: its busy timeout and BEGIN IMMEDIATE against another process holding the file's
+// write lock. PostgreSQL has neither (each transaction has its own pooled connection, and rows are
+// locked one by one), so these run on SQLite only.
+const onPostgres = config().databaseEngine === "postgres";
+
+describe.skipIf(onPostgres)("writes while another process writes", () => {
   test("the busy timeout is set on the connection", () => {
     expect(writerForTests().$client.query("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
   });
@@ -43,7 +48,9 @@ describe("writes while another process writes", () => {
     expect(result.ok).toBe(true);
     expect(await other.exited).toBe(0);
   });
+});
 
+describe("transactions are opened in one place", () => {
   test("outside app/infra/ nothing opens a transaction but transaction() (BEGIN IMMEDIATE behind the lock)", () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const files = (dir: string): string[] =>
@@ -63,10 +70,6 @@ describe("transactions", () => {
   const key = (name: string) => `tx-test:${name}:${Date.now()}:${Math.random()}`;
   const rowOf = async (k: string) => (await db().select().from(rateLimits).where(eq(rateLimits.key, k)))[0];
 
-  test("the handle models read through refuses every write", async () => {
-    expect(() => db().insert(rateLimits).values({ key: key("reader"), count: 1, resetAt: new Date() }).run()).toThrow(/readonly/);
-  });
-
   test("a body's writes commit together, or roll back together when it throws", async () => {
     const kept = key("kept");
     const lost = key("lost");
@@ -80,18 +83,6 @@ describe("transactions", () => {
     await expect(failure).rejects.toThrow("refused");
     expect(await rowOf(kept)).toBeDefined();
     expect(await rowOf(lost)).toBeUndefined();
-  });
-
-  test("concurrent bodies run one after another, in the order they asked", async () => {
-    const log: string[] = [];
-    const body = (name: string) => async (tx: Tx) => {
-      log.push(`${name} start`);
-      await tx.insert(rateLimits).values({ key: key(name), count: 1, resetAt: new Date() });
-      await Bun.sleep(5);
-      log.push(`${name} end`);
-    };
-    await Promise.all([transaction(body("a")), transaction(body("b")), transaction(body("c"))]);
-    expect(log).toEqual(["a start", "a end", "b start", "b end", "c start", "c end"]);
   });
 
   test("transaction() inside a body fails at once instead of waiting for itself", async () => {
@@ -113,5 +104,29 @@ describe("transactions", () => {
     });
     expect(await rowOf(outer)).toBeDefined();
     expect(await rowOf(inner)).toBeUndefined();
+  });
+});
+
+// SQLite's reader connection (PRAGMA query_only) and the process-wide lock that admits one body at a
+// time on its single writer. On PostgreSQL `db()` is the pool and transactions run side by side on
+// their own connections (READ COMMITTED; what that means for decisions is tested in
+// app/models/concurrent-decisions.test.ts), so these run on SQLite only.
+describe.skipIf(onPostgres)("SQLite's reader and writer", () => {
+  const key = (name: string) => `tx-test:${name}:${Date.now()}:${Math.random()}`;
+
+  test("the handle models read through refuses every write", async () => {
+    expect(() => db().insert(rateLimits).values({ key: key("reader"), count: 1, resetAt: new Date() }).run()).toThrow(/readonly/);
+  });
+
+  test("concurrent bodies run one after another, in the order they asked", async () => {
+    const log: string[] = [];
+    const body = (name: string) => async (tx: Tx) => {
+      log.push(`${name} start`);
+      await tx.insert(rateLimits).values({ key: key(name), count: 1, resetAt: new Date() });
+      await Bun.sleep(5);
+      log.push(`${name} end`);
+    };
+    await Promise.all([transaction(body("a")), transaction(body("b")), transaction(body("c"))]);
+    expect(log).toEqual(["a start", "a end", "b start", "b end", "c start", "c end"]);
   });
 });

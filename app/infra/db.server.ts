@@ -158,9 +158,9 @@ export async function transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
   if (holder.getStore()) throw new Error("transaction() called inside a transaction body; pass its tx down instead");
   const open = connections();
   if (open.engine === "postgres")
-    // Each transaction has its own pooled connection, so no lock; READ COMMITTED with conditional
-    // updates (`… WHERE status = 'pending'`): of two admins deciding one row, the second waits for the
-    // first to commit, then finds the row decided and is refused.
+    // Each transaction has its own pooled connection, so no lock; READ COMMITTED, and a decision reads
+    // its row FOR UPDATE (sql-dialect.server.ts, forUpdate): of two admins deciding one row, the second
+    // waits for the first to commit, then finds the row decided and is refused.
     return open.pool.transaction((tx) => holder.run(true, () => body(tx as unknown as Tx)), { isolationLevel: "read committed" });
   const release = await open.mutex.acquire();
   try {

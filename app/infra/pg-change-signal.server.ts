@@ -4,7 +4,7 @@ import { log } from "./log.server";
 /**
  * PostgreSQL's counterpart of SQLite's `PRAGMA data_version` for the home page copy: a number that
  * changes after any instance commits a write. It watches the server's write-ahead log position
- * (`pg_current_wal_lsn()`), which moves with every write and never with a read, so it needs no
+ * (`pg_current_wal_insert_lsn()`), which moves with every write (at its commit, whatever the flush settings) and not with plain reads, so it needs no
  * trigger and no table. Asking the server on every cached request would cost a round trip each; the
  * position is polled in the background instead, so another instance's change shows within
  * `everyMs` (the copy's own 5-second life bounds the rest). Writes that are not ours (autovacuum,
@@ -14,13 +14,11 @@ export function pgChangeSignal(url: string, everyMs = 100) {
   const sql = new SQL({ url, max: 1, idleTimeout: 0 });
   let position = "";
   let version = 0;
-  let polling = false;
   let answeredAt = 0;
-  const poll = async () => {
-    if (polling) return;
-    polling = true;
+  let inflight: Promise<void> | null = null;
+  const read = async () => {
     try {
-      const [row] = (await sql`SELECT pg_current_wal_lsn()::text AS lsn`) as [{ lsn: string }];
+      const [row] = (await sql`SELECT pg_current_wal_insert_lsn()::text AS lsn`) as [{ lsn: string }];
       answeredAt = Date.now();
       if (row.lsn !== position) {
         position = row.lsn;
@@ -30,12 +28,20 @@ export function pgChangeSignal(url: string, everyMs = 100) {
       // Unknown state: count it as a change, so no copy outlives the outage.
       version++;
       log("warn", "database change signal unavailable", { error: String(error) });
-    } finally {
-      polling = false;
     }
   };
-  void poll();
-  const timer = setInterval(poll, everyMs);
+  /** The background tick: skipped while the previous read is still out. */
+  const tick = () => {
+    inflight ??= read().finally(() => (inflight = null));
+    return inflight;
+  };
+  /** A fresh read that starts after any read in flight (so it sees every commit made before the call). */
+  const poll = async () => {
+    if (inflight) await inflight;
+    await tick();
+  };
+  void tick();
+  const timer = setInterval(tick, everyMs);
   timer.unref?.();
   return {
     version: () => version,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFile
 import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_LIMITS } from "~/domain/rules";
+import { useStorage } from "../../tests/s3-server";
 import { fakeJpeg, jpegWithGps, mp4 as mp4File, png, webm } from "../../tests/media-fixtures";
 import { config } from "./config.server";
 import { commitUploads, detectType, discardReceived, discardUploads, parseUploadForm, prepareUpload, reencodeImage, removeUnreferencedFiles, UploadError } from "./uploads.server";
@@ -212,8 +213,11 @@ describe("storage", () => {
     expect(await stored(b!.tempKey)).toBe(false);
   });
 
-  test("the sweep removes unreferenced files past the grace period only", async () => {
+  // The local disk's own clock (file times set with utimes); the same sweep on either store, S3 too,
+  // is in storage.server.test.ts. With STORAGE_URL set, the store is pointed at the disk for this test.
+  test("the sweep removes unreferenced files past the grace period only, by the files' times on disk", async () => {
     const dir = config().uploadsDir;
+    const restore = useStorage({ kind: "local", dir });
     mkdirSync(dir, { recursive: true });
     const keep = path.join(dir, "keepme.jpg");
     const orphan = path.join(dir, "orphan.jpg");
@@ -222,7 +226,11 @@ describe("storage", () => {
     const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
     utimesSync(orphan, old, old);
     utimesSync(keep, old, old);
-    await removeUnreferencedFiles(new Set(["keepme.jpg"]));
+    try {
+      await removeUnreferencedFiles(new Set(["keepme.jpg"]));
+    } finally {
+      restore();
+    }
     expect([existsSync(keep), existsSync(orphan), existsSync(fresh)]).toEqual([true, false, true]);
   });
 

@@ -16,24 +16,24 @@ describe("lease expiry job", () => {
   test("moves couriers past their lease end to lease_expired once; re-running changes nothing", async () => {
     const rider = await createUser({ status: "working_with_vehicle" });
     const onTime = await createUser({ status: "working_with_vehicle" });
-    const due = writerForTests().insert(vehicles).values({ name: "Due", serialNumber: `DUE-${rider.id}`, status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.now() - DAY) }).returning().get();
-    writerForTests().insert(vehicles).values({ name: "Later", serialNumber: `LATER-${onTime.id}`, status: "in_use", assignedUserId: onTime.id, leaseEndsAt: new Date(Date.now() + DAY) }).run();
+    const due = (await writerForTests().insert(vehicles).values({ name: "Due", serialNumber: `DUE-${rider.id}`, status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.now() - DAY) }).returning())[0]!;
+    await writerForTests().insert(vehicles).values({ name: "Later", serialNumber: `LATER-${onTime.id}`, status: "in_use", assignedUserId: onTime.id, leaseEndsAt: new Date(Date.now() + DAY) });
     await expireLeases();
-    expect(getUserRow(rider.id)?.status).toBe("lease_expired");
-    expect(getUserRow(onTime.id)?.status).toBe("working_with_vehicle");
-    const historyRows = () => writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, rider.id)).all().length;
-    const before = historyRows();
+    expect((await getUserRow(rider.id))?.status).toBe("lease_expired");
+    expect((await getUserRow(onTime.id))?.status).toBe("working_with_vehicle");
+    const historyRows = async () => (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, rider.id))).length;
+    const before = await historyRows();
     expect(await expireLeases()).toBe(0);
-    expect(historyRows()).toBe(before);
+    expect(await historyRows()).toBe(before);
     // The vehicle stays with the courier until the admin renews or ends the lease.
-    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, due.id)).get()?.assignedUserId).toBe(rider.id);
+    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, due.id)))[0]?.assignedUserId).toBe(rider.id);
   });
 });
 
 describe("traffic chart", () => {
   test("30 days ending today, days without visits as zero", async () => {
     const now = new Date("2026-03-31T10:00:00Z");
-    writerForTests().insert(pageViewsDaily).values([{ day: "2026-03-30", views: 12 }, { day: "2026-03-02", views: 3 }, { day: "2026-03-01", views: 99 }]).onConflictDoNothing().run();
+    await writerForTests().insert(pageViewsDaily).values([{ day: "2026-03-30", views: 12 }, { day: "2026-03-02", views: 3 }, { day: "2026-03-01", views: 99 }]).onConflictDoNothing();
     const days = await trafficLastDays(now);
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ day: "2026-03-02", views: 3 });
@@ -52,7 +52,7 @@ describe("users list", () => {
     expect(percent.rows.map((r) => r.id)).toEqual([a.id]);
     const byName = await listUsers(userFilterFrom(new URLSearchParams("q=zed&sort=email&dir=asc")));
     expect(byName.rows.map((r) => r.email)).toEqual(["percent%match@example.com", "plainmatch@example.com"]);
-    writerForTests().update(users).set({ status: "job_rejected" }).where(eq(users.id, a.id)).run();
+    await writerForTests().update(users).set({ status: "job_rejected" }).where(eq(users.id, a.id));
     expect((await listUsers(userFilterFrom(new URLSearchParams("q=zed&status=job_rejected")))).total).toBe(1);
     for (let i = 0; i < 21; i++) await createUser({ fullName: `Pager Person ${i}` });
     const page2 = await listUsers(userFilterFrom(new URLSearchParams("q=pager person&page=2")));

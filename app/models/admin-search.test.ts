@@ -19,10 +19,10 @@ describe("users search index (FTS5 trigram)", () => {
 
   test("follows updates and deletions of users", async () => {
     const a = await createUser({ email: "renamed.search@example.com", fullName: "Old Qwertyname" });
-    writerForTests().update(users).set({ fullName: "New Zxcvbname" }).where(eq(users.id, a.id)).run();
+    await writerForTests().update(users).set({ fullName: "New Zxcvbname" }).where(eq(users.id, a.id));
     expect((await search("q=qwertyname")).total).toBe(0);
     expect((await search("q=zxcvbname")).rows.map((r) => r.id)).toEqual([a.id]);
-    writerForTests().delete(users).where(eq(users.id, a.id)).run();
+    await writerForTests().delete(users).where(eq(users.id, a.id));
     expect((await search("q=zxcvbname")).total).toBe(0);
   });
 
@@ -33,7 +33,7 @@ describe("users search index (FTS5 trigram)", () => {
     expect((await search("q=uo")).rows.some((r) => r.id === quoted.id)).toBe(true);
     const made = [];
     for (let i = 0; i < 22; i++) made.push(await createUser({ fullName: `Paged Hjklname ${i}` }));
-    writerForTests().update(users).set({ status: "job_rejected" }).where(eq(users.id, made[0]!.id)).run();
+    await writerForTests().update(users).set({ status: "job_rejected" }).where(eq(users.id, made[0]!.id));
     expect((await search("q=hjklname&status=job_rejected")).rows.map((r) => r.id)).toEqual([made[0]!.id]);
     const first = await search("q=hjklname&sort=fullName&dir=asc");
     const second = await search("q=hjklname&sort=fullName&dir=asc&page=2");
@@ -51,8 +51,8 @@ describe("users search index (FTS5 trigram)", () => {
     const ours = byStatus.rows.filter((r) => made.some((m) => m.id === r.id)).map((r) => r.fullName);
     expect(ours).toEqual(["Beyond Vbnmname 2", "Beyond Vbnmname 1", "Beyond Vbnmname 0"]);
     expect(byStatus.rows.every((r) => r.status === "lease_expired")).toBe(true);
-    expect(byStatus.total).toBe(writerForTests().select({ id: users.id }).from(users).where(eq(users.status, "lease_expired")).all().length);
-    const everyone = writerForTests().select({ id: users.id }).from(users).all().length;
+    expect(byStatus.total).toBe((await writerForTests().select({ id: users.id }).from(users).where(eq(users.status, "lease_expired"))).length);
+    const everyone = (await writerForTests().select({ id: users.id }).from(users)).length;
     const all = await search("sort=email&dir=asc");
     expect(all.total).toBe(everyone);
     const emails = all.rows.map((r) => r.email);
@@ -64,7 +64,7 @@ describe("users search index (FTS5 trigram)", () => {
     for (let i = 0; i < 80; i++) made.push(await createUser({ fullName: `Walk Tyuiname ${String(i % 7)}`, status: i % 3 ? "confirmed_account" : "job_rejected" }));
     const ids = new Set(made.map((m) => m.id));
     for (const [sort, dir] of [["createdAt", "desc"], ["fullName", "asc"], ["email", "desc"], ["status", "asc"]] as const) {
-      const all = writerForTests().select().from(users).all().filter((u) => ids.has(u.id));
+      const all = (await writerForTests().select().from(users)).filter((u) => ids.has(u.id));
       const key = (u: (typeof all)[number]) =>
         sort === "status" ? [u.status, u.createdAt.getTime(), u.id] : sort === "createdAt" ? [u.createdAt.getTime(), u.id] : [sort === "email" ? u.email : u.fullName!, u.id];
       const expected = all

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   applications,
@@ -14,7 +14,7 @@ import {
 import type { UserFilter, UserSort } from "~/domain/admin-filters";
 import type { Role } from "~/domain/status";
 import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
-import { countUserSearchMatches, userSearchMatches, walkUserSearch } from "~/infra/sql-dialect.server";
+import { ascNullsFirst, caseInsensitiveLike, countUserSearchMatches, descNullsLast, userSearchMatches, userSearchValue, walkUserSearch } from "~/infra/sql-dialect.server";
 import { deleteStoredFiles } from "~/infra/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
 import { PAGE_SIZE, offsetOf, toPage } from "./paging.server";
@@ -30,22 +30,19 @@ const sortColumns = {
 } as const;
 
 /**
- * Search: the FTS5 trigram index (migration users_search) finds a substring of 3+ characters in
- * the e-mail or name without reading every user, ignoring case and accents; shorter terms fall back
- * to LIKE, which reads every row but is rare and cheap on the short terms it serves.
+ * Search: the users' search index (the FTS5 trigram table on SQLite, the trigram GIN index on
+ * PostgreSQL; sql-dialect.server.ts) finds a substring of 3+ characters in the e-mail or name
+ * without reading every user, ignoring case and accents; shorter terms fall back to LIKE, which
+ * reads every row but is rare and cheap on the short terms it serves.
  */
-function ftsPhrase(q: string): string | null {
-  return [...q].length < 3 ? null : `"${q.replaceAll('"', '""')}"`;
-}
-
 function searchOf(q: string): SQL {
-  const phrase = ftsPhrase(q);
-  if (!phrase) return or(likeEscaped(users.email, q), likeEscaped(users.fullName, q))!;
-  return userSearchMatches(users.id, phrase);
+  const value = userSearchValue(q);
+  if (!value) return or(likeEscaped(users.email, q), likeEscaped(users.fullName, q))!;
+  return userSearchMatches(users.id, value);
 }
 
 async function countOf(filter: UserFilter) {
-  const phrase = filter.q ? ftsPhrase(filter.q) : null;
+  const phrase = filter.q ? userSearchValue(filter.q) : null;
   // Search alone: the index holds exactly one row per user, so its own count answers without a join.
   if (phrase && !filter.status && !filter.documents) return countUserSearchMatches(phrase);
   const [row] = await db().select({ n: count() }).from(users).where(whereOf(filter));
@@ -73,7 +70,8 @@ const rowColumns = {
 };
 
 function orderOf(filter: UserFilter) {
-  const dir = filter.dir === "asc" ? asc : desc;
+  // Users without a name yet sort before every name ascending and after every name descending.
+  const dir = filter.dir === "asc" ? ascNullsFirst : descNullsLast;
   return [...sortColumns[filter.sort].map((column) => dir(column)), dir(users.id)];
 }
 
@@ -111,7 +109,7 @@ function placeholderWhere(status: boolean, search: SearchKind) {
   const parts: SQL[] = [];
   if (search === "fts") parts.push(userSearchMatches(users.id, sql`${sql.placeholder("phrase")}`));
   if (search === "like")
-    parts.push(sql`(${users.email} LIKE ${sql.placeholder("pattern")} ESCAPE '\\' OR ${users.fullName} LIKE ${sql.placeholder("pattern")} ESCAPE '\\')`);
+    parts.push(sql`(${caseInsensitiveLike(users.email, sql.placeholder("pattern"))} OR ${caseInsensitiveLike(users.fullName, sql.placeholder("pattern"))})`);
   if (status) parts.push(sql`${users.status} = ${sql.placeholder("status")}`);
   return parts.length ? and(...parts) : undefined;
 }
@@ -147,7 +145,7 @@ function listQueriesFor(sort: UserSort, dir: "asc" | "desc", status: boolean, se
 const listQueries = new Map<string, ReturnType<typeof listQueriesFor>>();
 
 async function listUsersPrepared(filter: UserFilter) {
-  const phrase = filter.q ? ftsPhrase(filter.q) : null;
+  const phrase = filter.q ? userSearchValue(filter.q) : null;
   const search: SearchKind = !filter.q ? null : phrase ? "fts" : "like";
   const shape = `${filter.sort} ${filter.dir} ${filter.status ? "status" : ""} ${search ?? ""}`;
   let queries = listQueries.get(shape);

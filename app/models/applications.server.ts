@@ -8,6 +8,7 @@ import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } fro
 import type { QueueFilter } from "~/domain/review-queue";
 import { TransitionError, type ApplicationStatus } from "~/domain/status";
 import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { commitUploads, copyStoredFile, discardUploads, type PreparedUpload } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
@@ -106,7 +107,8 @@ function confirmedValidUntil(row: ApplicationRow, corrected: Date | null | undef
 }
 
 async function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, correctedValidUntil?: Date | null) {
-  const [row] = await tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1);
+  // Locked until the commit: of two admins deciding at once, the second waits, then finds it decided.
+  const [row] = await forUpdate(tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1));
   if (!row) throw new DecisionError("notFound");
   if (row.status !== "pending") throw new DecisionError("notPending");
   const validUntil = approve ? confirmedValidUntil(row, correctedValidUntil) : row.documentValidUntil;

@@ -11,16 +11,15 @@ import { addCourierMessage, createProblemReport, listOwnReports, replyToProblemR
 import { approveVehicleRequest, createVehicleRequest, rejectVehicleRequest } from "./vehicle-requests.server";
 
 const admin = await createUser({ role: "admin" });
-const vehicleOf = async (id: number) => writerForTests().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
+const vehicleOf = async (id: number) => (await writerForTests().select().from(vehicles).where(eq(vehicles.id, id)))[0]!;
 const auditFor = async (action: string, entityId: number) =>
-  writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))).all();
+  (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))));
 
 async function pendingApplication(userId: number) {
-  return writerForTests()
+  return (await writerForTests()
     .insert(applications)
     .values({ userId, fullName: "Ivan Petrenko", age: 30, phone: "+421903123456", contactMethod: "phone" })
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
 const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
@@ -30,8 +29,8 @@ describe("application decisions", () => {
     const user = await createUser({ status: "applied_for_job", language: "sk" });
     const app = await pendingApplication(user.id);
     await approveApplication(admin.id, app.id);
-    expect(getUserRow(user.id)?.status).toBe("working_no_vehicle");
-    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().at(-1)!;
+    expect((await getUserRow(user.id))?.status).toBe("working_no_vehicle");
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).at(-1)!;
     expect([history.fromStatus, history.toStatus, history.actorId]).toEqual(["applied_for_job", "working_no_vehicle", admin.id]);
     expect(await auditFor("application.approve", app.id)).toHaveLength(1);
     const mail = sentMails().at(-1)!;
@@ -45,7 +44,7 @@ describe("application decisions", () => {
     const app = await pendingApplication(user.id);
     expect(await refusal(() => rejectApplication(admin.id, app.id, "  "))).toBe("reasonRequired");
     await rejectApplication(admin.id, app.id, "The ID photo is blurred");
-    expect(getUserRow(user.id)?.status).toBe("job_rejected");
+    expect((await getUserRow(user.id))?.status).toBe("job_rejected");
     expect(sentMails().at(-1)).toContain("The ID photo is blurred");
     // Applying again needs documents: without drafts nothing changes.
     expect(await refusal(() => submitApplication(user.id, { fullName: "Ivan", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone" }))).toBe("documentsMissing");
@@ -56,7 +55,7 @@ describe("application decisions", () => {
 describe("vehicle decisions", () => {
   async function courierWithRequest(status: "working_no_vehicle" = "working_no_vehicle", vehicleStatus: "available" | "future" = "available") {
     const user = await createUser({ status });
-    const vehicle = createVehicle({ status: vehicleStatus, availableSince: vehicleStatus === "future" ? new Date(Date.now() + 7 * 864e5) : null });
+    const vehicle = await createVehicle({ status: vehicleStatus, availableSince: vehicleStatus === "future" ? new Date(Date.now() + 7 * 864e5) : null });
     const request = await createVehicleRequest(user.id, vehicle.id);
     return { user, vehicle, request };
   }
@@ -68,7 +67,7 @@ describe("vehicle decisions", () => {
     const v = await vehicleOf(vehicle.id);
     expect([v.status, v.assignedUserId, v.leaseEndsAt?.getTime()]).toEqual(["in_use", user.id, expiresAt.getTime()]);
     expect(Math.round((expiresAt.getTime() - Date.now()) / 864e5)).toBe(10);
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect(await auditFor("vehicle_request.approve", request.id)).toHaveLength(1);
     expect(sentMails().at(-1)).toContain("Your vehicle is ready");
   });
@@ -76,27 +75,27 @@ describe("vehicle decisions", () => {
   test("swap keeps the user riding, approval frees the old vehicle", async () => {
     const { user, vehicle, request } = await courierWithRequest();
     await approveVehicleRequest(admin.id, request.id);
-    const next = createVehicle();
+    const next = await createVehicle();
     const swap = await createVehicleRequest(user.id, next.id);
     expect([swap.kind, swap.currentVehicleId, swap.requestedVehicleId]).toEqual(["swap", vehicle.id, next.id]);
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     await approveVehicleRequest(admin.id, swap.id);
     expect(await vehicleOf(vehicle.id)).toMatchObject({ status: "available", assignedUserId: null, leaseEndsAt: null });
     expect(await vehicleOf(next.id)).toMatchObject({ status: "in_use", assignedUserId: user.id });
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
   });
 
   test("a rejected swap leaves the vehicle; a rejected request allows a new one", async () => {
     const { user, request } = await courierWithRequest();
     await rejectVehicleRequest(admin.id, request.id, "Not in your area");
-    expect(getUserRow(user.id)?.status).toBe("vehicle_rejected");
+    expect((await getUserRow(user.id))?.status).toBe("vehicle_rejected");
     expect(sentMails().at(-1)).toContain("Not in your area");
-    const again = await createVehicleRequest(user.id, createVehicle().id);
+    const again = await createVehicleRequest(user.id, (await createVehicle()).id);
     await approveVehicleRequest(admin.id, again.id);
-    const swap = await createVehicleRequest(user.id, createVehicle().id);
+    const swap = await createVehicleRequest(user.id, (await createVehicle()).id);
     await rejectVehicleRequest(admin.id, swap.id, "Keep the current one");
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
-    expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, swap.id)).get()?.status).toBe("rejected");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
+    expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, swap.id)))[0]?.status).toBe("rejected");
   });
 
   test("a reserved future vehicle is approvable only once it is available", async () => {
@@ -104,8 +103,8 @@ describe("vehicle decisions", () => {
     expect(request.kind).toBe("reserve");
     expect(await refusal(() => approveVehicleRequest(admin.id, request.id))).toBe("vehicleNotYetAvailable");
     // Nothing changed: the refusal rolled the whole decision back.
-    expect(getUserRow(user.id)?.status).toBe("applied_for_vehicle");
-    writerForTests().update(vehicles).set({ status: "available" }).where(eq(vehicles.id, vehicle.id)).run();
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
+    await writerForTests().update(vehicles).set({ status: "available" }).where(eq(vehicles.id, vehicle.id));
     await approveVehicleRequest(admin.id, request.id);
     expect((await vehicleOf(vehicle.id)).assignedUserId).toBe(user.id);
   });
@@ -113,31 +112,31 @@ describe("vehicle decisions", () => {
   test("after the lease ends no swap can be requested", async () => {
     const { user, request } = await courierWithRequest();
     await approveVehicleRequest(admin.id, request.id);
-    writerForTests().update(users).set({ status: "lease_expired" }).where(eq(users.id, user.id)).run();
-    expect(await refusal(() => createVehicleRequest(user.id, createVehicle().id))).toBe("notAllowed");
+    await writerForTests().update(users).set({ status: "lease_expired" }).where(eq(users.id, user.id));
+    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe("notAllowed");
   });
 
   test("a vehicle taken meanwhile cannot be approved twice", async () => {
     const a = await createUser({ status: "working_no_vehicle" });
     const b = await createUser({ status: "working_no_vehicle" });
-    const vehicle = createVehicle();
+    const vehicle = await createVehicle();
     const ra = await createVehicleRequest(a.id, vehicle.id);
     const rb = await createVehicleRequest(b.id, vehicle.id);
     await approveVehicleRequest(admin.id, ra.id);
     expect(await refusal(() => approveVehicleRequest(admin.id, rb.id))).toBe("vehicleUnavailable");
-    expect(getUserRow(b.id)?.status).toBe("applied_for_vehicle");
+    expect((await getUserRow(b.id))?.status).toBe("applied_for_vehicle");
   });
 });
 
 describe("problem report conversation", () => {
   async function courierWithReport(language: "sk" | "ua" | "en" = "en") {
     const user = await createUser({ status: "working_no_vehicle", language });
-    const request = await createVehicleRequest(user.id, createVehicle().id);
+    const request = await createVehicleRequest(user.id, (await createVehicle()).id);
     await approveVehicleRequest(admin.id, request.id);
     const report = await createProblemReport(user.id, "Flat tyre", []);
     return { user, report };
   }
-  const reportRow = async (id: number) => writerForTests().select().from(problemReports).where(eq(problemReports.id, id)).get()!;
+  const reportRow = async (id: number) => (await writerForTests().select().from(problemReports).where(eq(problemReports.id, id)))[0]!;
 
   test("an admin reply is a message, not a resolution: audited and e-mailed in the courier's language", async () => {
     const { user, report } = await courierWithReport("ua");

@@ -20,36 +20,34 @@ let fileSerial = 0;
 
 async function courier(status: "working_no_vehicle" | "working_with_vehicle" = "working_no_vehicle", language: "sk" | "ua" | "en" = "en") {
   const user = await createUser({ status, language });
-  writerForTests().update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, user.id)).run();
+  await writerForTests().update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, user.id));
   return user;
 }
 
 /** A right-to-stay file as the upload pipeline leaves it: a draft (or attached to an application). */
 async function file(ownerId: number, kind: "residence_front" | "residence_back" | "refugee_document", link: { applicationId?: number } = {}) {
-  return writerForTests()
+  return (await writerForTests()
     .insert(uploads)
     .values({ storageKey: `doc-test-${++fileSerial}-${Date.now()}.jpg`, kind, mime: "image/jpeg", size: 10, ownerId, applicationId: link.applicationId ?? null })
-    .returning()
-    .get();
+    .returning())[0]!;
 }
 
 const mailsTo = async (email: string) => sentMails().map(parseMail).filter((m) => m.to.includes(email));
-const remindersOf = async (userId: number) => writerForTests().select().from(documentReminders).where(eq(documentReminders.userId, userId)).all();
+const remindersOf = async (userId: number) => (await writerForTests().select().from(documentReminders).where(eq(documentReminders.userId, userId)));
 
 const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
 
 describe("approval confirms the document's date", () => {
   test("the admin's corrected date becomes the courier's valid-until; a past date is refused", async () => {
     const user = await createUser({ status: "applied_for_job" });
-    const app = writerForTests()
+    const app = (await writerForTests()
       .insert(applications)
       .values({ userId: user.id, fullName: "Oleh Koval", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone", documentValidUntil: parseValidUntil("2031-01-31") })
-      .returning()
-      .get();
+      .returning())[0]!;
     expect(await refusal(() => approveApplication(admin.id, app.id, { documentValidUntil: parseValidUntil("2020-01-01") }))).toBe("validUntilPast");
     await approveApplication(admin.id, app.id, { documentValidUntil: validUntil });
-    expect(getUserRow(user.id)?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
-    expect(writerForTests().select().from(applications).where(eq(applications.id, app.id)).get()?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
+    expect((await getUserRow(user.id))?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
+    expect((await writerForTests().select().from(applications).where(eq(applications.id, app.id)))[0]?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
   });
 });
 
@@ -68,35 +66,35 @@ describe("the document-expiry job", () => {
     await runDocumentExpiry(at(6));
     expect((await remindersOf(user.id)).map((r) => r.thresholdDays).sort()).toEqual([30, 7]);
     expect(await mailsTo(user.email)).toHaveLength(2);
-    expect(getUserRow(user.id)?.status).toBe("working_no_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_no_vehicle");
   });
 
   test("on the day it ends: documents_expired with history and audit, a pending request refused, one e-mail; idempotent", async () => {
     const user = await courier();
-    const vehicle = createVehicle();
+    const vehicle = await createVehicle();
     const request = await createVehicleRequest(user.id, vehicle.id);
-    expect(getUserRow(user.id)?.status).toBe("applied_for_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
     expect(await countExpiringDocuments(at(1))).toBeGreaterThanOrEqual(1);
     await runDocumentExpiry(validUntil);
     await runDocumentExpiry(new Date(validUntil.getTime() + DAY));
-    expect(getUserRow(user.id)?.status).toBe("documents_expired");
-    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().at(-1)!;
+    expect((await getUserRow(user.id))?.status).toBe("documents_expired");
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).at(-1)!;
     expect([history.fromStatus, history.toStatus]).toEqual(["applied_for_vehicle", "documents_expired"]);
-    expect(writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.expire"), eq(auditLog.subjectUserId, user.id))).all()).toHaveLength(1);
-    expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+    expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.expire"), eq(auditLog.subjectUserId, user.id))))).toHaveLength(1);
+    expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)))[0]?.status).toBe("rejected");
     expect((await mailsTo(user.email)).filter((m) => m.subject.includes("expired"))).toHaveLength(1);
     // Blocked: no new request until the new document is accepted.
-    expect(await refusal(() => createVehicleRequest(user.id, createVehicle().id))).toBe("documentsExpired");
+    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe("documentsExpired");
   });
 
   test("a courier riding a vehicle keeps it but cannot swap", async () => {
     const user = await courier("working_with_vehicle");
-    const vehicle = createVehicle();
-    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
+    const vehicle = await createVehicle();
+    await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id));
     await runDocumentExpiry(validUntil);
-    expect(getUserRow(user.id)?.status).toBe("documents_expired");
-    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, vehicle.id)).get()?.assignedUserId).toBe(user.id);
-    expect(await refusal(() => createVehicleRequest(user.id, createVehicle().id))).toBe("documentsExpired");
+    expect((await getUserRow(user.id))?.status).toBe("documents_expired");
+    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, vehicle.id)))[0]?.assignedUserId).toBe(user.id);
+    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe("documentsExpired");
   });
 });
 
@@ -116,27 +114,27 @@ describe("a new document", () => {
 
   test("accepted after expiry: status back with the vehicle, old files replaced and later deleted by retention", async () => {
     const user = await courier("working_with_vehicle");
-    const vehicle = createVehicle();
-    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
-    const app = writerForTests().insert(applications).values({ userId: user.id, fullName: "Iryna", age: 25, phone: "+421903123456", contactMethod: "phone", status: "approved" }).returning().get();
+    const vehicle = await createVehicle();
+    await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id));
+    const app = (await writerForTests().insert(applications).values({ userId: user.id, fullName: "Iryna", age: 25, phone: "+421903123456", contactMethod: "phone", status: "approved" }).returning())[0]!;
     const old = await file(user.id, "refugee_document", { applicationId: app.id });
     await runDocumentExpiry(validUntil);
     const fresh = await file(user.id, "refugee_document");
     const renewal = await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, validUntil);
     const newDate = parseValidUntil("2032-07-15")!;
     await acceptDocumentRenewal(admin.id, renewal.id, newDate, validUntil);
-    const row = getUserRow(user.id)!;
+    const row = (await getUserRow(user.id))!;
     expect(row.status).toBe("working_with_vehicle");
     expect(row.documentValidUntil?.toISOString()).toBe(newDate.toISOString());
-    expect(writerForTests().select().from(uploads).where(eq(uploads.id, old.id)).get()?.replacedAt).toBeInstanceOf(Date);
-    expect(writerForTests().select().from(uploads).where(eq(uploads.id, fresh.id)).get()?.replacedAt).toBeNull();
-    expect(writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.accept"), eq(auditLog.subjectUserId, user.id))).all()).toHaveLength(1);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, old.id)))[0]?.replacedAt).toBeInstanceOf(Date);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, fresh.id)))[0]?.replacedAt).toBeNull();
+    expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.accept"), eq(auditLog.subjectUserId, user.id))))).toHaveLength(1);
     expect((await mailsTo(user.email)).some((m) => m.subject.includes("accepted"))).toBe(true);
     expect(await refusal(() => acceptDocumentRenewal(admin.id, renewal.id, null, validUntil))).toBe("notPending");
     // Retention: 90 days after it was replaced, the old file goes; the new one stays.
     await deleteReplacedDocuments(validUntil.getTime() + 91 * DAY);
-    expect(writerForTests().select().from(uploads).where(eq(uploads.id, old.id)).get()).toBeUndefined();
-    expect(writerForTests().select().from(uploads).where(eq(uploads.id, fresh.id)).get()).toBeDefined();
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, old.id)))[0]).toBeUndefined();
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, fresh.id)))[0]).toBeDefined();
   });
 
   test("accepted before expiry: only the date moves; reminders start over for the new date", async () => {
@@ -148,9 +146,9 @@ describe("a new document", () => {
     await runDocumentExpiry(at(7));
     expect((await remindersOf(user.id)).map((r) => r.thresholdDays)).toEqual([30]);
     await acceptDocumentRenewal(admin.id, renewal.id, null, at(5));
-    expect(getUserRow(user.id)?.status).toBe("working_no_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_no_vehicle");
     await runDocumentExpiry(at(0));
-    expect(getUserRow(user.id)?.status).toBe("working_no_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_no_vehicle");
   });
 
   test("refused with a reason: files marked for retention, the courier may send another", async () => {
@@ -159,7 +157,7 @@ describe("a new document", () => {
     const renewal = await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(10));
     expect(await refusal(() => rejectDocumentRenewal(admin.id, renewal.id, " "))).toBe("reasonRequired");
     await rejectDocumentRenewal(admin.id, renewal.id, "The photo is blurred", at(9));
-    expect(writerForTests().select().from(uploads).where(eq(uploads.id, sent.id)).get()?.replacedAt).toBeInstanceOf(Date);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, sent.id)))[0]?.replacedAt).toBeInstanceOf(Date);
     expect((await mailsTo(user.email)).at(-1)?.text).toContain("The photo is blurred");
     await file(user.id, "refugee_document");
     expect((await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(8))).status).toBe("pending");

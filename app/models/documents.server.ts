@@ -11,6 +11,7 @@ import { DOCUMENT_EXPIRING_SOON_DAYS } from "~/domain/rules";
 import { nextStatus, type UserStatus } from "~/domain/status";
 import { now as serverNow } from "~/infra/clock.server";
 import { db, preparedQuery, transaction, type Database } from "~/infra/db.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
 import { log } from "~/infra/log.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
@@ -64,7 +65,7 @@ export async function submitDocumentRenewal(userId: number, validUntil: Date, no
  */
 export async function acceptDocumentRenewal(adminId: number, renewalId: number, correctedValidUntil: Date | null = null, now = serverNow()) {
   const outcome = await transaction(async (tx) => {
-    const [renewal] = await tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1);
+    const [renewal] = await forUpdate(tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1));
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
     const validUntil = correctedValidUntil ?? renewal.validUntil;
@@ -112,7 +113,7 @@ export async function rejectDocumentRenewal(adminId: number, renewalId: number, 
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
   const userId = await transaction(async (tx) => {
-    const [renewal] = await tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1);
+    const [renewal] = await forUpdate(tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1));
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
     await tx.update(documentRenewals).set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId));

@@ -24,7 +24,7 @@ const refusal = (run: () => unknown) => refusalKey(HandoverError, run);
 /** A courier whose vehicle request the admin approved: the lease has started. */
 async function leaseStarted() {
   const user = await createUser({ status: "working_no_vehicle" });
-  const vehicle = createVehicle();
+  const vehicle = await createVehicle();
   const request = await createVehicleRequest(user.id, vehicle.id);
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle, request };
@@ -39,7 +39,7 @@ describe("a lease's handovers", () => {
 
     const result = await recordHandover(admin.id, pending.handover.id, { batteryPercent: 95, odometerKm: 120, damages: { deck: "scratch" }, note: "Charger in the box" }, [await photo(), await photo()]);
     expect(result.newDamages).toEqual([]);
-    expect(writerForTests().select({ km: vehicles.odometerKm }).from(vehicles).where(eq(vehicles.id, vehicle.id)).get()?.km).toBe(120);
+    expect((await writerForTests().select({ km: vehicles.odometerKm }).from(vehicles).where(eq(vehicles.id, vehicle.id)))[0]?.km).toBe(120);
     expect(await refusal(() => recordHandover(admin.id, pending.handover.id, { batteryPercent: 1, odometerKm: 1, damages: {}, note: null }, []))).toBe("notPending");
 
     const [card] = await listHandoversToConfirm(user.id);
@@ -56,7 +56,7 @@ describe("a lease's handovers", () => {
     await confirmHandover(user.id, card!.id);
     expect(await listHandoversToConfirm(user.id)).toEqual([]);
     expect(await refusal(() => confirmHandover(user.id, card!.id))).toBe("alreadyConfirmed");
-    const audit = writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id))).all().map((a) => a.action);
+    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id))).orderBy(auditLog.id)).map((a) => a.action);
     expect(audit).toEqual(expect.arrayContaining(["handover.record", "handover.confirm"]));
   });
 
@@ -90,7 +90,7 @@ describe("a lease's handovers", () => {
 
   test("a swap opens a check-in of the old vehicle and a check-out of the new one", async () => {
     const { user, vehicle: first } = await leaseStarted();
-    const second = createVehicle();
+    const second = await createVehicle();
     const swap = await createVehicleRequest(user.id, second.id);
     await approveVehicleRequest(admin.id, swap.id);
     expect((await getPendingHandover(first.id, "check_in"))?.handover.userId).toBe(user.id);
@@ -99,7 +99,7 @@ describe("a lease's handovers", () => {
 
   test("a direct assignment and an unassignment from the vehicle form open them too", async () => {
     const user = await createUser({ status: "working_no_vehicle" });
-    const vehicle = createVehicle();
+    const vehicle = await createVehicle();
     const input = { name: vehicle.name, characteristics: { sk: "x", ua: null, en: null }, serialNumber: vehicle.serialNumber, comment: null, status: "available" as const, availableSince: null };
     await saveVehicle(admin.id, vehicle.id, { ...input, assignedUserId: user.id });
     expect((await getPendingHandover(vehicle.id, "check_out"))?.handover.userId).toBe(user.id);
@@ -113,7 +113,7 @@ describe("a lease's handovers", () => {
     await recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: 1, damages: {}, note: null }, [await photo()]);
     await endLease(admin.id, vehicle.id);
     expect(await deleteVehicle(admin.id, vehicle.id)).toHaveLength(1);
-    expect(writerForTests().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id)).all()).toEqual([]);
-    expect(writerForTests().select().from(uploads).where(eq(uploads.handoverId, out.handover.id)).all()).toEqual([]);
+    expect((await writerForTests().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id)))).toEqual([]);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.handoverId, out.handover.id)))).toEqual([]);
   });
 });

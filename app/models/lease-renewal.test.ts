@@ -12,15 +12,15 @@ import { approveVehicleRequest, createRenewalRequest, decideVehicleRequests, rej
 
 const DAY = 24 * 60 * 60 * 1000;
 const admin = await createUser({ role: "admin" });
-const vehicleOf = async (id: number) => writerForTests().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
-const requestOf = async (id: number) => writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)).get()!;
+const vehicleOf = async (id: number) => (await writerForTests().select().from(vehicles).where(eq(vehicles.id, id)))[0]!;
+const requestOf = async (id: number) => (await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)))[0]!;
 
 /** A courier riding a vehicle whose lease ends `daysLeft` days from the real now. */
 async function riding(daysLeft: number, language: "sk" | "ua" | "en" = "en") {
   const user = await createUser({ status: "working_with_vehicle", language });
-  const vehicle = createVehicle();
+  const vehicle = await createVehicle();
   const leaseEndsAt = new Date(Date.now() + daysLeft * DAY);
-  writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt }).where(eq(vehicles.id, vehicle.id)).run();
+  await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt }).where(eq(vehicles.id, vehicle.id));
   return { user, vehicle, leaseEndsAt };
 }
 
@@ -36,7 +36,7 @@ describe("asking to renew", () => {
     setClockOffset(6 * DAY);
     const request = await createRenewalRequest(user.id);
     expect([request.kind, request.status, request.currentVehicleId]).toEqual(["renewal", "pending", request.requestedVehicleId]);
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect(await refusal(() => createRenewalRequest(user.id))).toBe("pendingExists");
     expect(leaseEndsAt.getTime()).toBe((await vehicleOf(request.currentVehicleId!)).leaseEndsAt!.getTime());
   });
@@ -56,12 +56,12 @@ describe("deciding a renewal", () => {
     expect((await vehicleOf(vehicle.id)).leaseEndsAt?.getTime()).toBe(expiresAt.getTime());
     expect((await requestOf(request.id)).status).toBe("approved");
     expect((await requestOf(request.id)).expiresAt?.getTime()).toBe(expiresAt.getTime());
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     const mail = parseMail(sentMails().at(-1)!);
     expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe("Váš prenájom bol predĺžený");
     // No handover: the courier keeps the vehicle.
-    expect(writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)).all()).toEqual([]);
+    expect((await writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)))).toEqual([]);
   });
 
   test("decline leaves the lease as it was; the courier keeps riding", async () => {
@@ -69,7 +69,7 @@ describe("deciding a renewal", () => {
     const request = await createRenewalRequest(user.id);
     await rejectVehicleRequest(admin.id, request.id, "The vehicle goes to service");
     expect((await vehicleOf(vehicle.id)).leaseEndsAt?.getTime()).toBe(leaseEndsAt.getTime());
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect(parseMail(sentMails().at(-1)!).subject).toBe("Your lease renewal was not approved");
   });
 
@@ -92,12 +92,12 @@ describe("expiry with a renewal pending", () => {
     // The scheduled job runs three days later by the server clock (its default "now").
     setClockOffset(3 * DAY);
     expect(await expireLeases()).toBeGreaterThanOrEqual(1);
-    expect(getUserRow(user.id)?.status).toBe("lease_expired");
+    expect((await getUserRow(user.id))?.status).toBe("lease_expired");
     expect((await requestOf(request.id)).status).toBe("pending");
     await approveVehicleRequest(admin.id, request.id);
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect((await vehicleOf(vehicle.id)).leaseEndsAt?.getTime()).toBe(leaseEndsAt.getTime() + 30 * DAY);
-    const audit = writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "vehicle_request.approve"), eq(auditLog.entityId, request.id))).get();
+    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "vehicle_request.approve"), eq(auditLog.entityId, request.id))))[0];
     expect(audit?.after).toMatchObject({ status: "approved", leaseEndsAt: new Date(leaseEndsAt.getTime() + 30 * DAY).toISOString() });
   });
 
@@ -107,7 +107,7 @@ describe("expiry with a renewal pending", () => {
     await endLease(admin.id, vehicle.id);
     expect(await requestOf(request.id)).toMatchObject({ status: "rejected", reason: "lease ended" });
     expect(await refusal(() => approveVehicleRequest(admin.id, request.id))).toBe("notPending");
-    const checkIn = writerForTests().select().from(handovers).where(and(eq(handovers.userId, user.id), eq(handovers.vehicleId, vehicle.id))).get();
+    const checkIn = (await writerForTests().select().from(handovers).where(and(eq(handovers.userId, user.id), eq(handovers.vehicleId, vehicle.id))))[0];
     expect(checkIn).toMatchObject({ kind: "check_in", recordedAt: null });
   });
 });

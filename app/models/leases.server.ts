@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, lte, or } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
@@ -40,7 +40,9 @@ export async function listLeases(q = "", limit = LEASES_SHOWN) {
     .from(vehicles)
     .innerJoin(users, eq(users.id, vehicles.assignedUserId))
     .where(where)
-    .orderBy(asc(vehicles.leaseEndsAt))
+    // A vehicle handed out without an end date has nothing to act on: after every dated lease, on
+    // both engines (SQLite would put NULL first, PostgreSQL last; both speak NULLS LAST).
+    .orderBy(sql`${vehicles.leaseEndsAt} asc nulls last`, asc(vehicles.id))
     .limit(limit);
   const [counted] = await db().select({ n: count() }).from(vehicles).innerJoin(users, eq(users.id, vehicles.assignedUserId)).where(where);
   return { rows, total: counted?.n ?? 0 };

@@ -14,6 +14,9 @@ export async function hit(name: LimitName, subject: string, now = Date.now()): P
   const { limit, windowSeconds } = RATE_LIMITS[name];
   const key = `${name}:${subject}`;
   const resetAt = new Date(now + windowSeconds * 1000);
+  // Bound through the column, so each dialect gets its own encoding of a date (a millisecond number
+  // on SQLite, a timestamp on PostgreSQL).
+  const nowValue = sql.param(new Date(now), rateLimits.resetAt);
   // One statement: start a new window when the old one has passed, else count up.
   const [row] = await transaction((tx) =>
     tx
@@ -22,8 +25,8 @@ export async function hit(name: LimitName, subject: string, now = Date.now()): P
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
-          count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt.getTime()} else ${rateLimits.resetAt} end`,
+          count: sql`case when ${rateLimits.resetAt} <= ${nowValue} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${nowValue} then ${sql.param(resetAt, rateLimits.resetAt)} else ${rateLimits.resetAt} end`,
         },
       })
       .returning(),

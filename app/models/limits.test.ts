@@ -27,8 +27,8 @@ test("the expired-limits job drops windows and captchas that have run out, and k
   const job = scheduledJobs.find((j) => j.name === "expired-limits")!;
   expect(job.everyMs).toBe(60 * 60 * 1000);
   await deleteExpiredLimits(now + windowSeconds * 1000 + 1);
-  const keys = writerForTests().select({ key: rateLimits.key }).from(rateLimits).all().map((r) => r.key);
+  const keys = (await writerForTests().select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
   expect([keys.includes("loginIp:old-window"), keys.includes("loginIp:live-window")]).toEqual([false, true]);
-  const captchas = writerForTests().select({ hash: usedCaptchas.hash }).from(usedCaptchas).all().map((r) => r.hash);
+  const captchas = (await writerForTests().select({ hash: usedCaptchas.hash }).from(usedCaptchas)).map((r) => r.hash);
   expect([captchas.includes("old-captcha"), captchas.includes("live-captcha")]).toEqual([false, true]);
 });

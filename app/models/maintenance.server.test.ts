@@ -9,21 +9,21 @@ import { approveVehicleRequest, createVehicleRequest, listRequestableVehicles } 
 
 const DAY = 24 * 60 * 60 * 1000;
 const admin = await createUser({ role: "admin" });
-const vehicleOf = async (id: number) => writerForTests().select().from(vehicles).where(eq(vehicles.id, id)).get()!;
-const audits = async (action: string, vehicleId: number) => writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, vehicleId))).all();
+const vehicleOf = async (id: number) => (await writerForTests().select().from(vehicles).where(eq(vehicles.id, id)))[0]!;
+const audits = async (action: string, vehicleId: number) => (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, vehicleId))));
 
 
 describe("service from a problem report", () => {
   test("the vehicle goes in service with an open record linked to the report; the courier keeps it; done → in use again", async () => {
     const courier = await createUser({ status: "working_with_vehicle" });
-    const vehicle = createVehicle();
-    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, vehicle.id)).run();
-    const report = writerForTests().insert(problemReports).values({ userId: courier.id, vehicleId: vehicle.id, description: "Brakes squeak" }).returning().get();
+    const vehicle = await createVehicle();
+    await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, vehicle.id));
+    const report = (await writerForTests().insert(problemReports).values({ userId: courier.id, vehicleId: vehicle.id, description: "Brakes squeak" }).returning())[0]!;
     const { recordId } = await sendReportVehicleToService(admin.id, report.id, "Replace the brake pads");
     expect((await vehicleOf(vehicle.id)).status).toBe("maintenance");
     expect((await vehicleOf(vehicle.id)).assignedUserId).toBe(courier.id);
-    expect(getUserRow(courier.id)?.status).toBe("working_with_vehicle");
-    const record = writerForTests().select().from(serviceRecords).where(eq(serviceRecords.id, recordId!)).get()!;
+    expect((await getUserRow(courier.id))?.status).toBe("working_with_vehicle");
+    const record = (await writerForTests().select().from(serviceRecords).where(eq(serviceRecords.id, recordId!)))[0]!;
     expect([record.problemReportId, record.description, record.completedAt]).toEqual([report.id, "Replace the brake pads", null]);
     expect(await audits("vehicle.service_start", vehicle.id)).toHaveLength(1);
     expect(await refusalKey(MaintenanceError, () => sendReportVehicleToService(admin.id, report.id, "again"))).toBe("alreadyInService");
@@ -38,12 +38,12 @@ describe("service from a problem report", () => {
 
   test("a report without a vehicle cannot send one", async () => {
     const courier = await createUser({ status: "working_with_vehicle" });
-    const report = writerForTests().insert(problemReports).values({ userId: courier.id, description: "No vehicle named" }).returning().get();
+    const report = (await writerForTests().insert(problemReports).values({ userId: courier.id, description: "No vehicle named" }).returning())[0]!;
     expect(await refusalKey(MaintenanceError, () => sendReportVehicleToService(admin.id, report.id, "x"))).toBe("noVehicle");
   });
 
   test("a free vehicle in service is not requestable and returns to available", async () => {
-    const vehicle = createVehicle();
+    const vehicle = await createVehicle();
     await putVehicleInService(admin.id, vehicle.id);
     expect((await listRequestableVehicles()).some((v) => v.id === vehicle.id)).toBe(false);
     await completeService(admin.id, vehicle.id);
@@ -52,10 +52,10 @@ describe("service from a problem report", () => {
 
   test("a swap away from a vehicle in service leaves it in service", async () => {
     const courier = await createUser({ status: "working_with_vehicle" });
-    const broken = createVehicle();
-    writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, broken.id)).run();
+    const broken = await createVehicle();
+    await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }).where(eq(vehicles.id, broken.id));
     await putVehicleInService(admin.id, broken.id);
-    const replacement = createVehicle();
+    const replacement = await createVehicle();
     const request = await createVehicleRequest(courier.id, replacement.id);
     await approveVehicleRequest(admin.id, request.id);
     expect(await vehicleOf(broken.id)).toMatchObject({ status: "maintenance", assignedUserId: null });
@@ -67,9 +67,9 @@ describe("service records and what is due", () => {
   test("records, odometer and the dashboard tile", async () => {
     const now = new Date();
     const before = await maintenanceTile(now);
-    const byDate = createVehicle();
+    const byDate = await createVehicle();
     await addServiceRecord(admin.id, byDate.id, { serviceDate: new Date(now.getTime() - 170 * DAY), description: "Yearly check", costCents: 4990, nextDueAt: new Date(now.getTime() + 3 * DAY), nextDueKm: null });
-    const byKm = createVehicle();
+    const byKm = await createVehicle();
     await addServiceRecord(admin.id, byKm.id, { serviceDate: new Date(now.getTime() - 30 * DAY), description: "Tyres", costCents: null, nextDueAt: null, nextDueKm: 3000 });
     expect((await vehiclesWithServiceDue(now)).some((d) => d.vehicleId === byKm.id)).toBe(false);
     await recordOdometer(admin.id, byKm.id, 2950);

@@ -27,7 +27,7 @@ async function applied() {
   const cookie = await sessionCookieHeader(user.id);
   const res = await call(dashboard.action, "/dashboard?intent=apply", { form: await applicationForm(), cookie });
   expect(res.status).toBeLessThan(400);
-  const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+  const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
   return { user, cookie, app };
 }
 
@@ -55,7 +55,7 @@ describe("download my data (issue 7, privacy)", () => {
     expect(data.applications.map((a: { id: number }) => a.id)).toEqual([app.id]);
     expect(data.statusHistory.map((h: { toStatus: string }) => h.toStatus)).toContain("applied_for_job");
     expect(Array.isArray(data.vehicleRequests) && Array.isArray(data.problemReports)).toBe(true);
-    const ownRows = writerForTests().select().from(uploads).where(eq(uploads.applicationId, app.id)).all();
+    const ownRows = (await writerForTests().select().from(uploads).where(eq(uploads.applicationId, app.id)));
     expect(data.files).toHaveLength(ownRows.length);
     const archived = readdirSync(path.join(dir, "files"));
     expect(archived).toHaveLength(ownRows.length);
@@ -90,19 +90,19 @@ describe("retention of rejected applications' identity documents", () => {
     const old = await applied();
     await rejectApplication(admin.id, fresh.app.id, "Blurry photos");
     await rejectApplication(admin.id, old.app.id, "Blurry photos");
-    writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 91 * DAY) }).where(eq(applications.id, old.app.id)).run();
-    const oldKeys = writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all().map((u) => u.storageKey);
+    await writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 91 * DAY) }).where(eq(applications.id, old.app.id));
+    const oldKeys = (await writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id))).map((u) => u.storageKey);
     expect(oldKeys.length).toBeGreaterThan(0);
     expect((await Promise.all(oldKeys.map(storedBytes))).every(Boolean)).toBe(true);
 
     expect(await deleteExpiredRejectedDocuments()).toBe(oldKeys.length);
-    expect(writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id)).all()).toEqual([]);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id)))).toEqual([]);
     expect((await Promise.all(oldKeys.map(storedBytes))).some(Boolean)).toBe(false);
-    expect(writerForTests().select().from(applications).where(eq(applications.id, old.app.id)).get()?.documentsDeletedAt).toBeInstanceOf(Date);
-    const audit = writerForTests().select().from(auditLog).where(eq(auditLog.entityId, old.app.id)).all();
+    expect((await writerForTests().select().from(applications).where(eq(applications.id, old.app.id)))[0]?.documentsDeletedAt).toBeInstanceOf(Date);
+    const audit = (await writerForTests().select().from(auditLog).where(eq(auditLog.entityId, old.app.id)));
     expect(audit.some((a) => a.action === "application.documentsDeleted")).toBe(true);
     // Rejected 0 days ago: kept. A second run changes nothing.
-    expect(writerForTests().select().from(uploads).where(eq(uploads.applicationId, fresh.app.id)).all().length).toBeGreaterThan(0);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.applicationId, fresh.app.id))).length).toBeGreaterThan(0);
     expect(await deleteExpiredRejectedDocuments()).toBe(0);
   });
 
@@ -110,7 +110,7 @@ describe("retention of rejected applications' identity documents", () => {
     const admin = await createUser({ role: "admin" });
     const { app } = await applied();
     await rejectApplication(admin.id, app.id, "Incomplete");
-    writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 10 * DAY) }).where(eq(applications.id, app.id)).run();
+    await writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 10 * DAY) }).where(eq(applications.id, app.id));
     expect(await deleteExpiredRejectedDocuments()).toBe(0);
     expect(await deleteExpiredRejectedDocuments(Date.now() + 81 * DAY)).toBeGreaterThan(0);
   });

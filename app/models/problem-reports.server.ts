@@ -6,6 +6,7 @@ import { courierMayReply, reportThread } from "~/domain/report-thread";
 import type { QueueFilter } from "~/domain/review-queue";
 import type { ReportStatus } from "~/domain/status";
 import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
@@ -164,7 +165,7 @@ export async function setProblemReportStatus(adminId: number, reportId: number, 
 }
 
 async function setStatusIn(tx: Tx, adminId: number, reportId: number, status: "resolved" | "open") {
-  const [report] = await tx.select().from(problemReports).where(eq(problemReports.id, reportId)).limit(1);
+  const [report] = await forUpdate(tx.select().from(problemReports).where(eq(problemReports.id, reportId)).limit(1));
   if (!report) throw new DecisionError("notFound");
   if (report.status === status) throw new DecisionError("notPending");
   const resolved = status === "resolved";

@@ -4,8 +4,8 @@ import { DEFAULT_SETTINGS } from "~/domain/rules";
 import { writerForTests } from "~/infra/db.server";
 import { getSettings } from "./settings.server";
 
-afterEach(() => {
-  writerForTests().delete(settings).run();
+afterEach(async () => {
+  await writerForTests().delete(settings);
 });
 
 describe("getSettings", () => {
@@ -14,14 +14,13 @@ describe("getSettings", () => {
   });
 
   test("rows override defaults; malformed and unknown rows are ignored", async () => {
-    writerForTests()
+    await writerForTests()
       .insert(settings)
       .values([
         { key: "hourlyRateEur", value: 8.25 },
         { key: "leaseDays", value: "not a number" },
         { key: "somethingElse", value: 3 },
-      ])
-      .run();
+      ]);
     const result = await getSettings();
     expect(result.hourlyRateEur).toBe(8.25);
     expect(result.leaseDays).toBe(DEFAULT_SETTINGS.leaseDays);

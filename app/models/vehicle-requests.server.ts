@@ -6,6 +6,7 @@ import type { QueueFilter } from "~/domain/review-queue";
 import { TransitionError, type RequestKind, type RequestStatus, type UserEvent } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser, type DecisionMail } from "./decisions.server";
 import { openHandover } from "./handovers.server";
@@ -148,7 +149,8 @@ async function applyDecision(tx: Tx, userId: number, event: UserEvent, adminId: 
 }
 
 async function pendingRequest(tx: Tx, requestId: number) {
-  const [row] = await tx.select().from(vehicleRequests).where(eq(vehicleRequests.id, requestId)).limit(1);
+  // Locked until the commit: of two admins deciding at once, the second waits, then finds it decided.
+  const [row] = await forUpdate(tx.select().from(vehicleRequests).where(eq(vehicleRequests.id, requestId)).limit(1));
   if (!row) throw new DecisionError("notFound");
   if (row.status !== "pending") throw new DecisionError("notPending");
   return row;

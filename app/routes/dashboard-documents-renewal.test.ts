@@ -13,7 +13,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
 async function courier(status: "working_no_vehicle" | "confirmed_account" | "applied_for_job" = "working_no_vehicle") {
   const user = await createUser({ status });
-  writerForTests().update(users).set({ documentValidUntil: new Date(`${inDays(10)}T00:00:00Z`) }).where(eq(users.id, user.id)).run();
+  await writerForTests().update(users).set({ documentValidUntil: new Date(`${inDays(10)}T00:00:00Z`) }).where(eq(users.id, user.id));
   return { user, cookie: await sessionCookieHeader(user.id) };
 }
 
@@ -38,13 +38,13 @@ describe("a new right-to-stay document", () => {
     const refused = await call(dashboard.action, "/dashboard?intent=renewDocument", { form: await fileForm("refugee_document", { validUntil: inDays(-1) }), cookie });
     expect(refused.status).toBe(400);
     expect((await readJson<{ error: string; validUntil: string }>(refused)).validUntil).toBe(inDays(-1));
-    expect(writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)).all()).toHaveLength(0);
+    expect((await writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)))).toHaveLength(0);
     // The kept draft counts: only the date is sent again.
     const form = new FormData();
     form.set("validUntil", inDays(400));
     const sent = await call(dashboard.action, "/dashboard?intent=renewDocument", { form, cookie });
     expect(sent.status).toBe(302);
-    expect(writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)).get()?.status).toBe("pending");
+    expect((await writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)))[0]?.status).toBe("pending");
     const data = await readJson<{ documents: { pending: unknown } }>(await call(dashboard.loader, "/dashboard", { cookie }));
     expect(data.documents.pending).toBeTruthy();
   });

@@ -1,13 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { applications, auditLog, statusHistory, uploads } from "~db/schema";
 import { config } from "~/infra/config.server";
+import { storage } from "~/infra/storage.server";
 import { writerForTests } from "~/infra/db.server";
 import { rejectApplication, rejectApplications } from "~/models/applications.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
 import { applicationForm, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
+import { failureOf, failWrites } from "../../tests/raw-sql";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
@@ -21,8 +23,8 @@ async function courier(language: "sk" | "ua" | "en" = "en") {
 }
 const load = async (cookie: string) => readJson<Loader>(await call(dashboard.loader, "/dashboard", { cookie }));
 const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
-const documentDrafts = (userId: number) =>
-  writerForTests().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))).all();
+const documentDrafts = async (userId: number) =>
+  (await writerForTests().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))));
 const admin = await createUser({ role: "admin" });
 
 describe("drafts that survive", () => {
@@ -55,7 +57,7 @@ describe("one document at a time", () => {
     const ok = await call(documents.action, "/dashboard/documents", { form, cookie });
     expect(ok.status).toBe(201);
     expect((await readJson<{ kind: string }>(ok)).kind).toBe("id_front");
-    expect(documentDrafts(user.id).map((d) => d.kind)).toEqual(["id_front"]);
+    expect((await documentDrafts(user.id)).map((d) => d.kind)).toEqual(["id_front"]);
 
     const bad = new FormData();
     bad.append("face_photo", new File(["not an image at all, just text"], "face.jpg", { type: "image/jpeg" }));
@@ -80,10 +82,10 @@ describe("resubmission after a rejection", () => {
   test("the form opens with the previous application; only the ticked documents must be replaced", async () => {
     const { user, cookie } = await courier("ua");
     expect((await apply(cookie, await applicationForm())).status).toBe(302);
-    const first = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    const first = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
     await rejectApplication(admin.id, first.id, { reasonCode: "blurryPhoto", reason: "", replace: ["face_photo"] });
 
-    const row = writerForTests().select().from(applications).where(eq(applications.id, first.id)).get()!;
+    const row = (await writerForTests().select().from(applications).where(eq(applications.id, first.id)))[0]!;
     expect(row.rejectionReasonCode).toBe("blurryPhoto");
     expect(row.rejectionReason).toBe("Фото розмите або нечитабельне");
     expect(parseMail(sentMails().at(-1)!).text).toContain("Фото розмите або нечитабельне");
@@ -96,20 +98,20 @@ describe("resubmission after a rejection", () => {
     // The courier sends only the new face photo.
     const again = await apply(cookie, await applicationForm({}, { id_front: null, id_back: null, refugee_document: null }));
     expect(again.status).toBe(302);
-    const second = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).all().at(-1)!;
+    const second = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)).orderBy(applications.id)).at(-1)!;
     expect(second.id).not.toBe(first.id);
-    const kinds = (id: number) => writerForTests().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id)).all().map((r) => r.kind).sort();
-    expect(kinds(second.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
-    expect(kinds(first.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
-    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all().map((h) => h.toStatus);
+    const kinds = async (id: number) => (await writerForTests().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id))).map((r) => r.kind).sort();
+    expect(await kinds(second.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    expect(await kinds(first.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).map((h) => h.toStatus);
     expect(history.filter((s) => s === "applied_for_job")).toHaveLength(2);
-    expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
   });
 
   test("a written reason alone still works; neither is refused", async () => {
     const { user, cookie } = await courier();
     await apply(cookie, await applicationForm());
-    const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
     await expect(rejectApplication(admin.id, app.id, { reason: " ", replace: [] })).rejects.toThrow("reasonRequired");
     await rejectApplication(admin.id, app.id, { reason: "Please call us first", replace: ["id_front", "id_back"] });
     expect((await load(cookie)).drafts.map((d) => d.kind).sort()).toEqual(["face_photo", "refugee_document"]);
@@ -120,27 +122,31 @@ describe("resubmission after a rejection", () => {
     for (let i = 0; i < 3; i++) {
       const { user, cookie } = await courier();
       await apply(cookie, await applicationForm());
-      applied.push(writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!);
+      applied.push((await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!);
     }
     const ids = applied.map((a) => a.id);
-    const temporaryFiles = () => readdirSync(config().uploadsDir).filter((name) => name.startsWith(".tmp")).length;
-    const before = temporaryFiles();
+    // Received parts wait on the local disk, prepared copies in the store (the bucket with STORAGE_URL).
+    const temporaryFiles = async () => {
+      const names = new Set([...readdirSync(config().uploadsDir), ...(await storage().list()).map((entry) => entry.key)]);
+      return [...names].filter((name) => name.startsWith(".tmp")).length;
+    };
+    const before = await temporaryFiles();
     // The last row fails for a reason that is not a decision (a broken write), after two rows succeeded.
-    writerForTests().run(sql.raw(`CREATE TEMP TRIGGER fail_third BEFORE INSERT ON audit_log WHEN NEW.entity_id = ${ids[2]} BEGIN SELECT RAISE(ABORT, 'disk full'); END`));
+    const removeFault = await failWrites("audit_log", "insert", `NEW.entity_id = ${ids[2]}`, "disk full");
     try {
-      await expect(rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).rejects.toThrow("disk full");
+      expect(await failureOf(rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] }))).toContain("disk full");
     } finally {
-      writerForTests().run(sql.raw("DROP TRIGGER fail_third"));
+      await removeFault();
     }
-    const rows = writerForTests().select().from(applications).where(inArray(applications.id, ids)).all();
+    const rows = (await writerForTests().select().from(applications).where(inArray(applications.id, ids)).orderBy(applications.id));
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
-    expect(writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))).all()).toHaveLength(0);
-    expect(applied.map((a) => documentDrafts(a.userId).length)).toEqual([0, 0, 0]);
-    expect(temporaryFiles()).toBe(before);
+    expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))))).toHaveLength(0);
+    expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).length))).toEqual([0, 0, 0]);
+    expect(await temporaryFiles()).toBe(before);
 
     // The same bulk action without the fault: every row decided, the kept documents carried over.
     expect(await rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).toEqual({ done: ids, skipped: [] });
-    expect(applied.map((a) => documentDrafts(a.userId).map((d) => d.kind).sort())).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
-    expect(temporaryFiles()).toBe(before);
+    expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).map((d) => d.kind).sort()))).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
+    expect(await temporaryFiles()).toBe(before);
   });
 });

@@ -23,7 +23,7 @@ async function courier(status: Parameters<typeof createUser>[0] extends infer O 
 }
 
 const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
-const drafts = (userId: number) => writerForTests().select().from(uploads).where(eq(uploads.ownerId, userId)).all();
+const drafts = async (userId: number) => (await writerForTests().select().from(uploads).where(eq(uploads.ownerId, userId)));
 
 describe("dashboard loader", () => {
   test("a visitor is sent to log in", async () => {
@@ -45,28 +45,28 @@ describe("job application", () => {
     expect(first.status).toBe(400);
     const body = await readJson<ActionBody>(first);
     expect(body.lastResult?.error?.phone).toEqual(["errors.phoneInvalid"]);
-    expect(drafts(user.id).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
-    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
+    expect((await drafts(user.id)).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    expect((await getUserRow(user.id))?.status).toBe("confirmed_account");
 
     const loader = await readJson<{ drafts: { kind: string }[] }>(await call(dashboard.loader, "/dashboard", { cookie }));
     expect(loader.drafts).toHaveLength(4);
 
     const second = await apply(cookie, await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }));
     expect(second.status).toBe(302);
-    expect(getUserRow(user.id)?.status).toBe("applied_for_job");
-    const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
+    const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
     expect(app.phone).toBe("+421903123456");
-    expect(drafts(user.id).every((d) => d.applicationId === app.id)).toBe(true);
-    const history = writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).all();
+    expect((await drafts(user.id)).every((d) => d.applicationId === app.id)).toBe(true);
+    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id));
     expect(history.at(-1)?.toStatus).toBe("applied_for_job");
   });
 
   test("a replaced draft removes the old row", async () => {
     const { user, cookie } = await courier();
     await apply(cookie, await applicationForm({ age: "" }));
-    const before = drafts(user.id).find((d) => d.kind === "id_front")!;
+    const before = (await drafts(user.id)).find((d) => d.kind === "id_front")!;
     await apply(cookie, await applicationForm({ age: "" }, { face_photo: null, id_back: null, refugee_document: null, id_front: await png(30, 30) }));
-    const after = drafts(user.id).filter((d) => d.kind === "id_front");
+    const after = (await drafts(user.id)).filter((d) => d.kind === "id_front");
     expect(after).toHaveLength(1);
     expect(after[0]!.id).not.toBe(before.id);
   });
@@ -80,7 +80,7 @@ describe("job application", () => {
     const errors = (await readJson<ActionBody>(missing)).lastResult?.error ?? {};
     expect(errors.id_back).toEqual(["errors.documentRequired"]);
     expect(errors.residence_back).toEqual(["errors.residenceBothSides"]);
-    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
+    expect((await getUserRow(user.id))?.status).toBe("confirmed_account");
   });
 
   test("a Slovak or EU citizen applies with identity documents alone; 'other' needs a right to stay", async () => {
@@ -88,8 +88,8 @@ describe("job application", () => {
       const { user, cookie } = await courier();
       const response = await apply(cookie, await applicationForm({ citizenship, contactMethod: "phone", contactUsername: null }, { refugee_document: null }));
       expect(response.status).toBe(302);
-      expect(getUserRow(user.id)?.status).toBe("applied_for_job");
-      expect(writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()?.citizenship).toBe(citizenship);
+      expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
+      expect((await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]?.citizenship).toBe(citizenship);
     }
     const other = await courier();
     const refused = await apply(other.cookie, await applicationForm({ citizenship: "other" }, { refugee_document: null }));
@@ -97,7 +97,7 @@ describe("job application", () => {
     expect((await readJson<ActionBody>(refused)).lastResult?.error?.residence_front).toEqual(["errors.residenceOrRefugee"]);
     const missing = await apply(other.cookie, await applicationForm({ citizenship: null }));
     expect((await readJson<ActionBody>(missing)).lastResult?.error?.citizenship).toEqual(["errors.citizenshipRequired"]);
-    expect(getUserRow(other.user.id)?.status).toBe("confirmed_account");
+    expect((await getUserRow(other.user.id))?.status).toBe("confirmed_account");
   });
 
   test("a messenger reached by username needs the username (translated field error without JS)", async () => {
@@ -110,7 +110,7 @@ describe("job application", () => {
   test("16 exactly is accepted (inclusive)", async () => {
     const { user, cookie } = await courier();
     expect((await apply(cookie, await applicationForm({ age: "16" }))).status).toBe(302);
-    expect(getUserRow(user.id)?.status).toBe("applied_for_job");
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
   });
 
   test("a renamed non-image is refused with 400, named by its field; only it is not stored", async () => {
@@ -120,8 +120,8 @@ describe("job application", () => {
     const error = (await readJson<ActionBody>(response)).error ?? "";
     expect(error).toContain("not a supported photo");
     expect(error.split(":")[0]).toContain("ID card");
-    expect(drafts(user.id).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "refugee_document"]);
-    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
+    expect((await drafts(user.id)).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "refugee_document"]);
+    expect((await getUserRow(user.id))?.status).toBe("confirmed_account");
   });
 
   test("an oversized photo is refused with 413 and costs neither the text after it nor the other photos", async () => {
@@ -139,19 +139,19 @@ describe("job application", () => {
     const body = await readJson<ActionBody>(response);
     expect(body.error).toMatch(/^[^:]+: /);
     expect(body.error).toContain("10 MB");
-    expect(drafts(user.id).map((d) => d.kind).sort()).toEqual(["id_back", "id_front", "refugee_document"]);
+    expect((await drafts(user.id)).map((d) => d.kind).sort()).toEqual(["id_back", "id_front", "refugee_document"]);
     const loader = await readJson<{ draft: Record<string, string> }>(await call(dashboard.loader, "/dashboard", { cookie }));
     expect(loader.draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "0903 123 456", contactUsername: "olena_k", comment: "I can start next week." });
-    expect(getUserRow(user.id)?.status).toBe("confirmed_account");
+    expect((await getUserRow(user.id))?.status).toBe("confirmed_account");
   });
 
   test("applying while already applied is refused and changes nothing", async () => {
     const { user, cookie } = await courier("applied_for_job");
     const response = await apply(cookie, await applicationForm());
     expect(response.status).toBe(403);
-    expect(writerForTests().select().from(applications).where(eq(applications.userId, user.id)).all()).toHaveLength(0);
+    expect((await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))).toHaveLength(0);
     // The transaction rolled back: the documents stay unattached drafts.
-    expect(drafts(user.id).every((d) => d.applicationId === null)).toBe(true);
+    expect((await drafts(user.id)).every((d) => d.applicationId === null)).toBe(true);
   });
 });
 
@@ -159,7 +159,7 @@ describe("private files", () => {
   async function appliedCourier() {
     const c = await courier();
     await apply(c.cookie, await applicationForm());
-    const face = drafts(c.user.id).find((d) => d.kind === "face_photo")!;
+    const face = (await drafts(c.user.id)).find((d) => d.kind === "face_photo")!;
     return { ...c, face };
   }
 
@@ -180,7 +180,7 @@ describe("private files", () => {
     const second = await courier();
     const response = await call(files.loader, `/files/${first.face.id}`, { cookie: second.cookie, params: { id: String(first.face.id) } });
     expect(response.status).toBe(404);
-    const app = writerForTests().select().from(applications).where(eq(applications.userId, first.user.id)).get()!;
+    const app = (await writerForTests().select().from(applications).where(eq(applications.userId, first.user.id)))[0]!;
     const data = await readJson<{ application: unknown; applicationDetail: unknown }>(
       await call(dashboard.loader, `/dashboard?modal=application&id=${app.id}`, { cookie: second.cookie }),
     );
@@ -193,7 +193,7 @@ describe("private files", () => {
     const admin = await createUser({ role: "admin" });
     const response = await call(files.loader, `/files/${face.id}`, { cookie: await sessionCookieHeader(admin.id), params: { id: String(face.id) } });
     expect(response.status).toBe(200);
-    const audit = writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "file.view"), eq(auditLog.entityId, face.id))).all();
+    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "file.view"), eq(auditLog.entityId, face.id))));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.subjectUserId).toBe(user.id);
   });
@@ -208,11 +208,11 @@ describe("private files", () => {
 describe("vehicle requests", () => {
   test("request, one open at a time, approval shows the vehicle; the second user sees none of it", async () => {
     const { user, cookie } = await courier("working_no_vehicle");
-    const vehicle = createVehicle();
-    const other = createVehicle();
+    const vehicle = await createVehicle();
+    const other = await createVehicle();
     const send = (id: number, c = cookie) => call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(id) }, cookie: c });
     expect((await send(vehicle.id)).status).toBe(302);
-    expect(getUserRow(user.id)?.status).toBe("applied_for_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
     const again = await send(other.id);
     expect(again.status).toBe(409);
 
@@ -232,7 +232,7 @@ describe("vehicle requests", () => {
 
   test("a user still applying for the job cannot request a vehicle", async () => {
     const { cookie } = await courier("applied_for_job");
-    const response = await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(createVehicle().id) }, cookie });
+    const response = await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String((await createVehicle()).id) }, cookie });
     expect(response.status).toBe(403);
   });
 
@@ -246,7 +246,7 @@ describe("vehicle requests", () => {
 describe("problem reports", () => {
   async function riding() {
     const c = await courier("working_no_vehicle");
-    const vehicle = createVehicle();
+    const vehicle = await createVehicle();
     await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(vehicle.id) }, cookie: c.cookie });
     const admin = await createUser({ role: "admin" });
     const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie: c.cookie }))).requests[0]!.id;
@@ -289,7 +289,7 @@ describe("problem reports", () => {
     expect((await call(files.loader, `/files/${video.id}`, { cookie: second.cookie, params: { id: String(video.id) } })).status).toBe(404);
     const own = await call(files.loader, `/files/${video.id}`, { cookie, params: { id: String(video.id) } });
     expect([own.status, own.headers.get("Content-Type")]).toEqual([200, "video/mp4"]);
-    expect(getUserRow(user.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
   });
 
   test("the conversation: the thread on the dashboard, replies only to one's own open report", async () => {
@@ -328,7 +328,7 @@ describe("problem reports", () => {
 test("approval via the model is what the dashboard shows next", async () => {
   const { user, cookie } = await courier();
   await apply(cookie, await applicationForm());
-  const app = writerForTests().select().from(applications).where(eq(applications.userId, user.id)).get()!;
+  const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
   const admin = await createUser({ role: "admin" });
   await approveApplication(admin.id, app.id);
   const data = await readJson<{ status: string }>(await call(dashboard.loader, "/dashboard", { cookie }));

@@ -17,12 +17,12 @@ import * as files from "./files";
 type Handler = Parameters<typeof call>[0];
 const DAY = 24 * 60 * 60 * 1000;
 const admin = await createUser({ role: "admin" });
-enrolSecondFactor(admin.id);
+await enrolSecondFactor(admin.id);
 const adminCookie = await sessionCookieHeader(admin.id);
 
 async function leaseStarted() {
   const user = await createUser({ status: "working_no_vehicle" });
-  const vehicle = createVehicle();
+  const vehicle = await createVehicle();
   const request = await createVehicleRequest(user.id, vehicle.id);
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle, cookie: await sessionCookieHeader(user.id) };
@@ -66,11 +66,11 @@ describe("the admin's handover screen", () => {
     expect(strangerConfirm.status).toBe(404);
     const confirmed = await call(dashboard.action as Handler, "/dashboard?intent=handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie });
     expect(confirmed.status).toBe(302);
-    expect(writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)).get()?.confirmedAt).toBeInstanceOf(Date);
+    expect((await writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)))[0]?.confirmedAt).toBeInstanceOf(Date);
   });
 
   test("an unknown kind or a vehicle with nothing pending is not a form", async () => {
-    const vehicle = createVehicle();
+    const vehicle = await createVehicle();
     const params = { id: String(vehicle.id) };
     expect((await call(handoverRoute.loader as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=repair`, { params, cookie: adminCookie })).status).toBe(404);
     const empty = await readJson<{ pending: unknown }>(await call(handoverRoute.loader as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=check_in`, { params, cookie: adminCookie }));
@@ -85,12 +85,12 @@ describe("the courier's renewal request", () => {
     const early = await call(dashboard.action as Handler, "/dashboard?intent=renew", { form: {}, cookie });
     expect(early.status).toBe(409);
     expect((await readJson<{ error: string }>(early)).error).toContain("too early");
-    const lease = writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, user.id)).get()!.end!;
+    const lease = (await writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, user.id)))[0]!.end!;
     setClockOffset(lease.getTime() - 4 * DAY - Date.now());
     const before = await readJson<{ renewal: { canAsk: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
     expect(before.renewal.canAsk).toBe(true);
     expect((await call(dashboard.action as Handler, "/dashboard?intent=renew", { form: {}, cookie })).status).toBe(302);
-    expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.userId, user.id)).all().map((r) => [r.kind, r.status])).toContainEqual(["renewal", "pending"]);
+    expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.userId, user.id))).map((r) => [r.kind, r.status])).toContainEqual(["renewal", "pending"]);
     const after = await readJson<{ renewal: { canAsk: boolean; pending: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
     expect(after.renewal).toMatchObject({ canAsk: false, pending: true });
   });

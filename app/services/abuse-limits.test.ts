@@ -71,10 +71,10 @@ describe("per-IP limits, counted through real requests", () => {
         const res = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=en`, { ...door.body(i), ip });
         expect(res.status).not.toBe(429);
       }
-      const usersBefore = writerForTests().select({ n: count() }).from(users).get()!.n;
+      const usersBefore = (await writerForTests().select({ n: count() }).from(users))[0]!.n;
       const refused = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=ua`, { ...door.body(999), ip });
       await expect429(refused, "ua");
-      expect(writerForTests().select({ n: count() }).from(users).get()!.n).toBe(usersBefore);
+      expect((await writerForTests().select({ n: count() }).from(users))[0]!.n).toBe(usersBefore);
       // Another client address is not affected.
       expect((await call(door.handler, door.path, { ...door.body(1000), ip: nextIp() })).status).not.toBe(429);
       // Log-in doors hash every attempt with argon2id (unknown e-mails too), which is slow on a busy machine.
@@ -120,8 +120,8 @@ describe("per-user limits", () => {
 });
 
 test("counters live in SQLite (a restart keeps them), one row per limit and subject", async () => {
-  const before = writerForTests().select({ n: count() }).from(rateLimits).get()!.n;
+  const before = (await writerForTests().select({ n: count() }).from(rateLimits))[0]!.n;
   await hit("assistant", "203.0.113.9");
   await hit("assistant", "203.0.113.9");
-  expect(writerForTests().select({ n: count() }).from(rateLimits).get()!.n).toBe(before + 1);
+  expect((await writerForTests().select({ n: count() }).from(rateLimits))[0]!.n).toBe(before + 1);
 });

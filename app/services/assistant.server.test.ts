@@ -17,7 +17,7 @@ let ai: { baseUrl: string; apiKey: string; model: string };
 
 const completion = (content: string) => Response.json({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
 
-beforeAll(() => {
+beforeAll(async () => {
   server = Bun.serve({
     port: 0,
     async fetch(request) {
@@ -30,18 +30,18 @@ beforeAll(() => {
   });
   ai = { baseUrl: `http://127.0.0.1:${server.port}/v1`, apiKey: "test-key", model: "tiny-model" };
   for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-    entries.forEach(([question, answer], position) => writerForTests().insert(faqEntries).values({ language, question, answer, position }).run());
+    await writerForTests().insert(faqEntries).values(entries.map(([question, answer], position) => ({ language, question, answer, position })));
   }
 });
 
-afterAll(() => {
+afterAll(async () => {
   void server.stop(true);
-  writerForTests().delete(faqEntries).run();
+  await writerForTests().delete(faqEntries);
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   received.length = 0;
-  writerForTests().delete(rateLimits).run();
+  await writerForTests().delete(rateLimits);
 });
 
 describe("answerQuestion with an AI endpoint", () => {

@@ -70,7 +70,13 @@ export function invalidatePageCache() {
 }
 
 /** Serves `request` from the cache when it may, else renders it and keeps a copy when that is safe. */
-export async function withPageCache(request: Request, url: URL, render: () => Promise<Response>): Promise<Response> {
+export async function withPageCache(
+  request: Request,
+  url: URL,
+  render: () => Promise<Response>,
+  /** Turns the rendered HTML into the copy every visitor gets (the critical CSS inlined). */
+  prepareCopy: (html: string) => Promise<string> = async (html) => html,
+): Promise<Response> {
   const key = pageCacheKey(request, url);
   if (key === null) {
     const response = await render();
@@ -84,7 +90,7 @@ export async function withPageCache(request: Request, url: URL, render: () => Pr
   const response = await render();
   const nonce = NONCE.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
   if (response.status !== 200 || response.headers.has("Set-Cookie") || !nonce) return response;
-  const body = await response.text();
+  const body = await prepareCopy(await response.text());
   if (started === generation) {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
 import { Database } from "bun:sqlite";
+import { SQL } from "bun";
 import { config } from "~/infra/config.server";
+import { dataVersion } from "~/infra/db.server";
 import { invalidatePageCache, pageCacheKey, withPageCache } from "./page-cache.server";
 
 let renders = 0;
@@ -15,6 +17,27 @@ function render(extra: Record<string, string> = {}) {
     });
   };
 }
+/**
+ * A commit the process did not make (another instance, a restore): on SQLite through a second
+ * connection to the file; on PostgreSQL through a connection of its own, after which the change
+ * signal (the write-ahead log position, polled in the background) is awaited until it has moved.
+ */
+async function commitOnAnotherConnection() {
+  if (config().databaseEngine === "postgres") {
+    const before = dataVersion();
+    const other = new SQL(config().databaseUrl);
+    await other`UPDATE settings SET value = value`;
+    await other`CREATE TABLE IF NOT EXISTS page_cache_probe (x integer)`;
+    await other.close();
+    while (dataVersion() === before) await Bun.sleep(10);
+    return;
+  }
+  const other = new Database(config().databasePath);
+  other.exec("UPDATE settings SET value = value");
+  other.exec("CREATE TABLE IF NOT EXISTS page_cache_probe (x)");
+  other.close();
+}
+
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
 const serve = (request: Request, extra?: Record<string, string>) => withPageCache(request, new URL(request.url), render(extra));
 const post = (path: string) => withPageCache(new Request(`http://localhost${path}`, { method: "POST" }), new URL(`http://localhost${path}`), async () => new Response(null, { status: 204 }));
@@ -84,10 +107,7 @@ describe("anonymous home page cache", () => {
     await post("/api/track/page-view");
     await serve(get("/?days=3"));
     expect(renders).toBe(before + 2);
-    const other = new Database(config().databasePath);
-    other.exec("UPDATE settings SET value = value");
-    other.exec("CREATE TABLE IF NOT EXISTS page_cache_probe (x)");
-    other.close();
+    await commitOnAnotherConnection();
     await serve(get("/?days=3"));
     expect(renders).toBe(before + 3);
     await serve(get("/?days=4"), { "Set-Cookie": "x=1" });

@@ -80,7 +80,7 @@ for (const lng of LANGUAGES) {
       // A leased vehicle whose check-out waits to be recorded, with a service record: the vehicle page's
       // handover and service sections and the handover form.
       const courier = await createUser({ status: "working_with_vehicle" });
-      const leased = vehicle({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 20 * 86_400_000), odometerKm: 120 });
+      const leased = await vehicle({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 20 * 86_400_000), odometerKm: 120 });
       writerForTests().insert(handovers).values({ kind: "check_out", vehicleId: leased.id, userId: courier.id }).run();
       writerForTests().insert(serviceRecords).values({ vehicleId: leased.id, serviceDate: new Date(), description: "Brake pads", costCents: 4990, nextDueKm: 2000, createdById: admin.id }).run();
       for (const url of [
@@ -109,7 +109,7 @@ for (const lng of LANGUAGES) {
       await expectNoSeriousViolations(page, "/auth/second-factor");
       await expect(page.locator(".totp-qr")).toBeVisible();
       await expectLabelledFields(page);
-      enrolSecondFactor(admin.id);
+      await enrolSecondFactor(admin.id);
       await expectNoSeriousViolations(page, "/auth/second-factor");
       await expect(page.locator(".totp-qr")).toHaveCount(0);
       await expectLabelledFields(page);

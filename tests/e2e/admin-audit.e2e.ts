@@ -13,9 +13,9 @@ async function adminWithEntries(page: Page, tag: string) {
   const admin = await loginAs(page, { role: "admin", language: "en" });
   writerForTests().update(users).set({ fullName: `Jana ${tag}` }).where(eq(users.id, admin.id)).run();
   const applicant = await courier("working_no_vehicle", `Oleh Koval ${tag}`);
-  const app = application(applicant.id);
+  const app = await application(applicant.id);
   writerForTests().update(applications).set({ fullName: `Oleh Koval ${tag}`, status: "approved" }).where(eq(applications.id, app.id)).run();
-  const bike = vehicle({ name: `Cargo bike ${tag}` });
+  const bike = await vehicle({ name: `Cargo bike ${tag}` });
   writerForTests()
     .insert(auditLog)
     .values([

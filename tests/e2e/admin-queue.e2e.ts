@@ -12,8 +12,8 @@ const statusOf = (id: number) => writerForTests().select({ status: applications.
 /** Two pending applications that sit next to each other at the head of the queue (oldest first). */
 async function queuedPair(tag: string) {
   const base = new Date(Date.UTC(2001, 0, 1) + (Date.now() % 1_000_000_000));
-  const first = application((await courier("applied_for_job", `First ${tag}`)).id);
-  const second = application((await courier("applied_for_job", `Second ${tag}`)).id);
+  const first = await application((await courier("applied_for_job", `First ${tag}`)).id);
+  const second = await application((await courier("applied_for_job", `Second ${tag}`)).id);
   writerForTests().update(applications).set({ createdAt: base, fullName: `First ${tag}` }).where(eq(applications.id, first.id)).run();
   writerForTests().update(applications).set({ createdAt: new Date(base.getTime() + 1), fullName: `Second ${tag}` }).where(eq(applications.id, second.id)).run();
   return { first, second };
@@ -87,7 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("ending a lease asks for confirmation on its own URL", async ({ page }) => {
       await asAdmin(page);
       const rider = await courier("working_with_vehicle", `Rider ${javaScriptEnabled}`);
-      const v = vehicle({ status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.UTC(2000, 0, 1) + (Date.now() % 1_000_000)) });
+      const v = await vehicle({ status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.UTC(2000, 0, 1) + (Date.now() % 1_000_000)) });
       await page.goto("/admin/vehicle-requests");
       await page.getByRole("row", { name: new RegExp(v.name) }).getByRole("link", { name: "End lease" }).click();
       await expect(page).toHaveURL(/confirm=end/);
@@ -124,10 +124,10 @@ test("keyboard: j/k move through the queue, ? lists the keys, a approves and ope
 
 test("search vehicle requests and problem reports by vehicle, bulk reject requests with one reason", async ({ page }) => {
   await asAdmin(page);
-  const wanted = vehicle({ name: `Zetasearch ${Date.now() % 100000}` });
+  const wanted = await vehicle({ name: `Zetasearch ${Date.now() % 100000}` });
   const rider = await courier("applied_for_vehicle", "Searchable Rider");
-  const request = vehicleRequest(rider.id, wanted.id);
-  problemReport(rider.id, wanted.id);
+  const request = await vehicleRequest(rider.id, wanted.id);
+  await problemReport(rider.id, wanted.id);
   await page.goto("/admin/vehicle-requests");
   await page.getByRole("searchbox", { name: "Search" }).fill(wanted.name);
   await page.getByRole("button", { name: "Filter" }).click();

@@ -61,7 +61,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("approve an application and the courier's status changes", async ({ page }) => {
       await asAdmin(page);
       const target = await courier("applied_for_job", `Applicant ${javaScriptEnabled}`);
-      const app = application(target.id);
+      const app = await application(target.id);
       await page.goto("/admin/applications?status=pending");
       await page.getByRole("link", { name: "Ivan Test" }).first().click();
       await page.goto(`/admin/applications/${app.id}`);
@@ -93,7 +93,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("answer a problem report from its URL-addressable modal", async ({ page }) => {
       await asAdmin(page);
       const target = await courier("working_with_vehicle");
-      const report = problemReport(target.id);
+      const report = await problemReport(target.id);
       await page.goto("/admin/problem-reports?status=open");
       await page.getByRole("link", { name: "Brake squeaks" }).first().click();
       await page.goto(`/admin/problem-reports?status=open&report=${report.id}`);
@@ -146,8 +146,8 @@ test.describe("admin screens at 1280 and 360 px", () => {
       await page.setViewportSize({ width, height: 900 });
       await asAdmin(page);
       const target = await courier("applied_for_job", "Screen Shot");
-      const app = application(target.id);
-      const report = problemReport(target.id);
+      const app = await application(target.id);
+      const report = await problemReport(target.id);
       for (const [name, path] of [
         ["dashboard", "/admin/dashboard"],
         ["users", "/admin/users"],

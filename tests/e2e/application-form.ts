@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { jpegWithGps, png } from "../media-fixtures";
 
 /** Fills the job application as a courier from another country would (JS on or off). */
-export async function fillApplication(page: Page, { phone }: { phone: string }) {
+export async function fillApplication(page: Page, { phone, comment }: { phone: string; comment?: string }) {
   // First, so that no error message appearing on a blur moves the radio under the pointer.
   await page.getByRole("radio", { name: "Another country", exact: true }).check();
   await page.getByLabel("Full name (as in passport)").fill("Olena Kovalenko");
@@ -10,6 +10,7 @@ export async function fillApplication(page: Page, { phone }: { phone: string }) 
   await page.getByLabel("Phone number (Slovak)").fill(phone);
   await page.getByLabel("Preferred contact method").selectOption("telegram");
   await page.getByLabel("Username in the chosen app").fill("olena_k");
+  if (comment) await page.getByLabel("Comment").fill(comment);
   await page.getByLabel("Residence permit or refugee document valid until").fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
 }
 

@@ -114,7 +114,7 @@ test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
 
   test("admin log-in → the authenticator code → /admin/dashboard", async ({ page }) => {
     const admin = await createUser({ role: "admin", language: "sk" });
-    const { code } = enrolSecondFactor(admin.id);
+    const { code } = await enrolSecondFactor(admin.id);
     await page.goto("/?auth=login");
     await loginInDialog(page, admin.email, TEST_PASSWORD);
     await expect(page).toHaveURL(/\/auth\/second-factor\?redirectTo=%2Fadmin%2Fdashboard$/);
@@ -216,7 +216,7 @@ test.describe("without JavaScript (fallback question)", () => {
 
   test("admin log-in → the authenticator code → /admin/dashboard", async ({ page }) => {
     const admin = await createUser({ role: "admin", language: "sk" });
-    const { code } = enrolSecondFactor(admin.id);
+    const { code } = await enrolSecondFactor(admin.id);
     await page.goto("/?auth=login");
     await page.locator("input[name=email]").fill(admin.email);
     await page.locator("input[name=password]").fill(TEST_PASSWORD);

@@ -10,8 +10,8 @@ test.describe("content in three languages", () => {
 
   test("a Ukrainian courier's vehicle modal shows the Ukrainian specs, or the Slovak ones where none exist", async ({ page }) => {
     await loginAs(page, { status: "working_no_vehicle", language: "ua" });
-    const translated = createVehicle({ name: `Трёх ${Date.now().toString(36)}` });
-    const slovakOnly = createVehicle({ name: `Len SK ${Date.now().toString(36)}` });
+    const translated = await createVehicle({ name: `Трёх ${Date.now().toString(36)}` });
+    const slovakOnly = await createVehicle({ name: `Len SK ${Date.now().toString(36)}` });
     writerForTests().update(vehicles).set({ characteristicsSk: "Motor 900 W, len po slovensky", characteristicsUa: null, characteristicsEn: null }).where(eq(vehicles.id, slovakOnly.id)).run();
 
     await page.goto("/dashboard?modal=vehicle");

@@ -15,7 +15,7 @@ const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 
 /** A vehicle with a real image on the public media route. */
 async function vehicleWithImage(name: string) {
-  const vehicle = createVehicle({ name });
+  const vehicle = await createVehicle({ name });
   const prepared = await prepareUpload({ field: "image", name: "v.png", ...receivedFile(await png(640, 480)), type: { class: "image", mime: "image/png", ext: "png" } });
   writerForTests().insert(uploads).values({ storageKey: prepared.storageKey, kind: "vehicle_image", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, vehicleId: vehicle.id }).run();
   await commitUploads([prepared]);
@@ -141,7 +141,7 @@ test.describe("courier dashboard", () => {
     const user = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const vehicleName = `Scooter Wide ${Date.now().toString(36)}`;
     await vehicleWithImage(vehicleName);
-    createVehicle({ name: `Future ${Date.now().toString(36)}`, status: "future", availableSince: new Date(Date.now() + 10 * 864e5) });
+    await createVehicle({ name: `Future ${Date.now().toString(36)}`, status: "future", availableSince: new Date(Date.now() + 10 * 864e5) });
     await page.goto("/dashboard?modal=vehicle");
     await expect(page.getByRole("button", { name: "Reserve" }).first()).toBeVisible();
     await page.screenshot({ path: shots("vehicle-modal-1280") });
@@ -226,7 +226,7 @@ test.describe("who must show what (citizenship)", () => {
 async function courierWithAnsweredReport(page: Page, language: "sk" | "ua" | "en" = "en") {
   const user = await loginAs(page, { status: "working_no_vehicle", language });
   const admin = await createUser({ role: "admin" });
-  await approveVehicleRequest(admin.id, (await createVehicleRequest(user.id, createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` }).id)).id);
+  await approveVehicleRequest(admin.id, (await createVehicleRequest(user.id, (await createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` })).id)).id);
   const report = await createProblemReport(user.id, "The front brake squeaks when it rains.", []);
   await replyToProblemReport(admin.id, report.id, "Thanks! Bring it to the depot tomorrow at 9, we will replace the pads.");
   return { user, admin, report };

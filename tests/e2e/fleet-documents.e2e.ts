@@ -67,7 +67,7 @@ test.describe("a residence permit that runs out", () => {
     // D: the document has ended; requests are blocked with a translated message.
     moveClockTo(new Date(validUntil.getTime() + 60 * 60 * 1000));
     await runDocumentExpiry();
-    expect(getUserRow(courier.id)?.status).toBe("documents_expired");
+    expect((await getUserRow(courier.id))?.status).toBe("documents_expired");
     expect(mailsTo(courier.email).some((m) => m.subject === "Your residence document has expired")).toBe(true);
     await page.goto("/dashboard");
     await expect(page.getByTestId("status-documents_expired")).toBeVisible();
@@ -105,7 +105,7 @@ test.describe("a residence permit that runs out", () => {
     await expect(admin.page.getByText("The new document was accepted.").first()).toBeVisible();
     await admin.close();
 
-    const row = getUserRow(courier.id)!;
+    const row = (await getUserRow(courier.id))!;
     expect(row.status).toBe("working_no_vehicle");
     expect(row.documentValidUntil?.toISOString()).toBe(newDate.toISOString());
     await page.goto("/dashboard");
@@ -124,7 +124,7 @@ test.describe("without JavaScript", () => {
     // Already past its end: the job moves the courier today.
     moveClockTo(new Date(validUntilAhead(10).getTime() + 60 * 60 * 1000));
     await runDocumentExpiry();
-    expect(getUserRow(courier.id)?.status).toBe("documents_expired");
+    expect((await getUserRow(courier.id))?.status).toBe("documents_expired");
 
     await page.goto("/dashboard?modal=vehicle");
     await expect(page.getByTestId("vehicle-blocked")).toContainText("Platnosť vášho dokladu o pobyte skončila");
@@ -142,7 +142,7 @@ test.describe("without JavaScript", () => {
     await admin.page.getByTestId("documents-card").getByRole("button", { name: "Prijať nový doklad" }).click();
     await expect(admin.page.getByTestId("documents-card")).toContainText("Prijatý");
     await admin.close();
-    expect(getUserRow(courier.id)?.status).toBe("working_no_vehicle");
+    expect((await getUserRow(courier.id))?.status).toBe("working_no_vehicle");
   });
 
   test("a date in the past is refused and the chosen file is kept", async ({ page }) => {

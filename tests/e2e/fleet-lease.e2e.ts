@@ -63,7 +63,7 @@ for (const javaScriptEnabled of [true, false]) {
         await loginAs(page, { role: "admin", language: "en" });
         const courierUser = await loginAs(courier, { status: "working_no_vehicle", language: "en" });
         const tag = `Lease${javaScriptEnabled ? "Js" : "NoJs"}${Date.now() % 1_000_000}`;
-        const vehicle = createVehicle({ name: tag });
+        const vehicle = await createVehicle({ name: tag });
         await createVehicleRequest(courierUser.id, vehicle.id);
 
         // The admin approves the courier's vehicle request in the queue.

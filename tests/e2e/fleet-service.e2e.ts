@@ -19,7 +19,7 @@ test.describe("a vehicle sent to service from a problem report", () => {
     test.setTimeout(60_000);
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const admin = await createUser({ role: "admin" });
-    const vehicle = createVehicle({ name: unique("Scooter Brakes") });
+    const vehicle = await createVehicle({ name: unique("Scooter Brakes") });
     await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id)).id);
 
     // The courier reports a problem.
@@ -91,7 +91,7 @@ test.describe("without JavaScript", () => {
 
   test("the admin sends a free vehicle to service from its report and completes it: available again", async ({ page }) => {
     const admin = await loginAs(page, { role: "admin", language: "sk" });
-    const vehicle = createVehicle({ name: unique("Scooter Lamp") });
+    const vehicle = await createVehicle({ name: unique("Scooter Lamp") });
     const reportId = await addVehicleProblem(admin.id, vehicle.id, "Zadné svetlo nesvieti.");
     await page.goto(`/admin/problem-reports?status=all&report=${reportId}`);
     const form = page.getByTestId("to-service-form");

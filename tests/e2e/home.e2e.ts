@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { newsPosts, pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { expect, expectNoHorizontalOverflow, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, shotPath, test } from "./fixtures";
 
 const LANGS = [
   { lng: "sk", lang: "sk", h1: "Doručujte s nami", income: "Kalkulačka príjmu", faq: "Časté otázky" },
@@ -170,6 +170,35 @@ test.describe("home page", () => {
       await context.close();
     }
   });
+});
+
+test("the first paint needs no stylesheet, and the page looks the same with and without JavaScript", async ({ browser }) => {
+  const looks = async (javaScriptEnabled: boolean) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 800 }, locale: "sk-SK" });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    const html = await response!.text();
+    // The anonymous home copy: the page's own rules inline, the full stylesheet not render-blocking.
+    expect(html).toMatch(/<style>[^<]*\.[\w-]+\{/);
+    expect(html).toMatch(/rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-full-css>/);
+    expect(html).toContain("<noscript><link rel=\"stylesheet\"");
+    // With JavaScript the client entry switches the full stylesheet on before hydrating.
+    await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", javaScriptEnabled ? "all" : "print");
+    await page.screenshot({ path: shotPath(`home-critical-css-${javaScriptEnabled ? "js" : "nojs"}-360`) });
+    const styles = await page.evaluate(() =>
+      ["h1", "header", "main a[href*='auth=register'], main a", "footer"].map((selector) => {
+        const element = document.querySelector(selector);
+        if (!element) return null;
+        const style = getComputedStyle(element);
+        return [selector, style.fontSize, style.color, style.backgroundColor, style.fontFamily, style.display, style.padding].join("|");
+      }),
+    );
+    await context.close();
+    return styles;
+  };
+  const withScript = await looks(true);
+  expect(withScript.every(Boolean)).toBe(true);
+  expect(await looks(false)).toEqual(withScript);
 });
 
 test.describe("home page without JavaScript", () => {

@@ -118,7 +118,7 @@ for (const js of [true, false]) {
 
 test("an admin confirms a role change with the current code", async ({ page }) => {
   const admin = await loginAs(page, { role: "admin", language: "sk" });
-  const { code } = enrolSecondFactor(admin.id);
+  const { code } = await enrolSecondFactor(admin.id);
   const target = await createUser({ language: "sk" });
   await page.goto(`/admin/users/${target.id}`);
   // Choosing the role opens the confirmation (its own URL), which asks for the code.

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
@@ -55,6 +55,32 @@ test.describe("the Bun server process", () => {
       proc.kill("SIGTERM");
       await proc.exited;
     }
+  });
+
+  test("WORKERS=2: two processes on one port, both under the operator's rules (not production here); SIGTERM stops both", async () => {
+    const port = 3394;
+    // No NODE_ENV: the server sets NODE_ENV=production for React only, and the worker it starts must not
+    // take that for the operator's choice.
+    const { proc } = startServer({ WORKERS: "2", PORT: String(port), SESSION_SECRET: "w".repeat(40), APP_URL: `http://127.0.0.1:${port}` });
+    let worker = 0;
+    try {
+      await waitForHealth(port);
+      // The second process starts after the first listens; wait until it is there too.
+      await expect
+        .poll(() => readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).length, { timeout: 15_000 })
+        .toBe(1);
+      worker = Number(readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim());
+      for (let i = 0; i < 12; i++) {
+        // A new connection each time, so the kernel may hand it to either process.
+        const response = await fetch(`http://127.0.0.1:${port}/?lng=en`, { headers: { Connection: "close" } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("strict-transport-security")).toBeNull();
+      }
+    } finally {
+      proc.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+    }
+    expect(existsSync(`/proc/${worker}`)).toBe(false);
   });
 
   test("SIGTERM finishes in-flight requests, closes the database and exits 0", async () => {

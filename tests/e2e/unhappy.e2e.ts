@@ -12,6 +12,7 @@ import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
 import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { jpegWithGps, png } from "../media-fixtures";
 import { cameraPhoto } from "../photo-fixture";
+import { attachDocuments, fillApplication as fillForm } from "./application-form";
 import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
 
 const NETWORK = {
@@ -28,16 +29,7 @@ test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load reso
 
 const toast = (page: Page, lng: keyof typeof NETWORK = "en") => page.getByRole("alert").filter({ hasText: NETWORK[lng] }).first();
 
-async function fillApplication(page: Page) {
-  await page.getByRole("radio", { name: "Another country", exact: true }).check();
-  await page.getByLabel("Full name (as in passport)").fill("Olena Kovalenko");
-  await page.getByRole("spinbutton", { name: /^Age/ }).fill("24");
-  await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
-  await page.getByLabel("Preferred contact method").selectOption("telegram");
-  await page.getByLabel("Username in the chosen app").fill("olena_k");
-  await page.getByLabel("Comment").fill("I can start next week.");
-  await page.getByLabel("Residence permit or refugee document valid until").fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
-}
+const fillApplication = (page: Page) => fillForm(page, { phone: "0903 123 456", comment: "I can start next week." });
 
 async function expectApplicationValues(page: Page) {
   await expect(page.getByLabel("Full name (as in passport)")).toHaveValue("Olena Kovalenko");
@@ -47,15 +39,6 @@ async function expectApplicationValues(page: Page) {
   await expect(page.getByLabel("Username in the chosen app")).toHaveValue("olena_k");
   await expect(page.getByLabel("Comment")).toHaveValue("I can start next week.");
   await expect(page.getByRole("radio", { name: "Another country", exact: true })).toBeChecked();
-}
-
-async function attachDocuments(page: Page) {
-  const face = Buffer.from(await jpegWithGps(800, 600));
-  const card = Buffer.from(await png(400, 260));
-  await page.locator('input[name="face_photo"][type="file"]').setInputFiles({ name: "face.jpg", mimeType: "image/jpeg", buffer: face });
-  await page.locator('input[name="id_front"][type="file"]').setInputFiles({ name: "id-front.png", mimeType: "image/png", buffer: card });
-  await page.locator('input[name="id_back"][type="file"]').setInputFiles({ name: "id-back.png", mimeType: "image/png", buffer: card });
-  await page.locator('input[name="refugee_document"][type="file"]').setInputFiles({ name: "refugee.png", mimeType: "image/png", buffer: card });
 }
 
 /** Offline during the submit: the toast appears, the page stays; then online again. */
@@ -161,7 +144,7 @@ test.describe("network failures (JS on, 360 px)", () => {
 
   test("vehicle request, problem report and its reply keep their input", async ({ page, context }) => {
     const user = await loginAs(page, { status: "working_no_vehicle", language: "en" });
-    const vehicle = createVehicle({ name: `Offline ${Date.now().toString(36)}` });
+    const vehicle = await createVehicle({ name: `Offline ${Date.now().toString(36)}` });
     await page.goto("/dashboard");
     await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Request a vehicle" }).click();

@@ -29,8 +29,8 @@ beforeAll(async () => {
   adminCode = a.adminCode;
 });
 
-function auditFor(action: string, entityId: number) {
-  return writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))).get();
+async function auditFor(action: string, entityId: number) {
+  return (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))))[0];
 }
 
 /** Posts as admin (and, once, as a plain user, who must be refused with nothing changed). */
@@ -51,11 +51,11 @@ describe("user detail actions", () => {
     const path = `/admin/users/${target.id}`;
     const res = await post(userDetail.action, path, { intent: "deactivate" }, { id: String(target.id) });
     expect(res.status).toBe(302);
-    expect(getUserRow(target.id)?.active).toBe(false);
-    expect(writerForTests().select().from(sessions).where(eq(sessions.userId, target.id)).all()).toHaveLength(0);
-    expect(auditFor("user.deactivate", target.id)?.actorId).toBe(adminId);
+    expect((await getUserRow(target.id))?.active).toBe(false);
+    expect((await writerForTests().select().from(sessions).where(eq(sessions.userId, target.id)))).toHaveLength(0);
+    expect((await auditFor("user.deactivate", target.id))?.actorId).toBe(adminId);
     await post(userDetail.action, path, { intent: "activate" }, { id: String(target.id) });
-    expect(getUserRow(target.id)?.active).toBe(true);
+    expect((await getUserRow(target.id))?.active).toBe(true);
   });
 
   test("role change, a validation error, and an admin cannot demote or erase themselves", async () => {
@@ -63,27 +63,27 @@ describe("user detail actions", () => {
     const params = { id: String(target.id) };
     const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "role", role: "admin", code: adminCode(-1) }, params);
     expect(ok.status).toBe(302);
-    expect(getUserRow(target.id)?.role).toBe("admin");
+    expect((await getUserRow(target.id))?.role).toBe("admin");
     const bad = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "role", role: "owner", code: adminCode() }, params, cookie: adminCookie });
     expect(bad.status).toBe(400);
     const self = await call(userDetail.action as Handler, `/admin/users/${adminId}`, { form: { intent: "role", role: "user", code: adminCode() }, params: { id: String(adminId) }, cookie: adminCookie });
     expect(self.status).toBe(403);
     expect((await formError(self)).formError).toBe("You cannot change or erase your own account here.");
-    expect(getUserRow(adminId)?.role).toBe("admin");
+    expect((await getUserRow(adminId))?.role).toBe("admin");
   });
 
   test("erase needs the e-mail typed, then removes the account, its rows and its files", async () => {
     const target = await courier("applied_for_job");
-    const app = application(target.id);
+    const app = await application(target.id);
     const params = { id: String(target.id) };
     const mismatch = await call(userDetail.action as Handler, `/admin/users/${target.id}`, { form: { intent: "erase", confirmEmail: "x@example.com", code: adminCode(1) }, params, cookie: adminCookie });
     expect(mismatch.status).toBe(400);
-    expect(getUserRow(target.id)).toBeDefined();
+    expect(await getUserRow(target.id)).toBeDefined();
     const ok = await post(userDetail.action, `/admin/users/${target.id}`, { intent: "erase", confirmEmail: target.email, code: adminCode(1) }, params);
     expect(ok.status).toBe(302);
-    expect(getUserRow(target.id)).toBeUndefined();
-    expect(writerForTests().select().from(applications).where(eq(applications.id, app.id)).get()).toBeUndefined();
-    const entry = auditFor("user.erase", target.id);
+    expect(await getUserRow(target.id)).toBeUndefined();
+    expect((await writerForTests().select().from(applications).where(eq(applications.id, app.id)))[0]).toBeUndefined();
+    const entry = await auditFor("user.erase", target.id);
     expect(JSON.stringify(entry)).not.toContain(target.email);
   });
 });
@@ -91,14 +91,14 @@ describe("user detail actions", () => {
 describe("applications", () => {
   test("approve moves the user to working_no_vehicle; reject needs a reason", async () => {
     const target = await courier("applied_for_job");
-    const app = application(target.id);
+    const app = await application(target.id);
     const params = { id: String(app.id) };
     const empty = await call(applicationDetail.action as Handler, `/admin/applications/${app.id}`, { form: { intent: "reject", reason: " " }, params, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await formError(empty)).result?.error?.reason).toEqual(["admin:rejection.reasonOrStock"]);
     const ok = await post(applicationDetail.action, `/admin/applications/${app.id}`, { intent: "approve" }, params);
     expect(ok.status).toBe(302);
-    expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");
+    expect((await getUserRow(target.id))?.status).toBe("working_no_vehicle");
     const again = await call(applicationDetail.action as Handler, `/admin/applications/${app.id}`, { form: { intent: "approve" }, params, cookie: adminCookie });
     expect(again.status).toBe(409);
   });
@@ -110,11 +110,11 @@ describe("vehicles", () => {
     const form = { intent: "save", name: "Kugoo G2", characteristicsSk: "Motor 1000 W", serialNumber: `UNI-${target.id}`, status: "available", assignedUserId: String(target.id) };
     const ok = await post(vehicleForm.action, "/admin/vehicles/new", form);
     expect(ok.status).toBe(302);
-    const created = writerForTests().select().from(vehicles).where(eq(vehicles.serialNumber, form.serialNumber)).get()!;
+    const created = (await writerForTests().select().from(vehicles).where(eq(vehicles.serialNumber, form.serialNumber)))[0]!;
     expect(created.status).toBe("in_use");
     expect([created.characteristicsSk, created.characteristicsUa, created.characteristicsEn]).toEqual(["Motor 1000 W", null, null]);
     expect(created.leaseEndsAt).not.toBeNull();
-    expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(target.id))?.status).toBe("working_with_vehicle");
     const dup = await call(vehicleForm.action as Handler, "/admin/vehicles/new", { form: { ...form, assignedUserId: "" }, cookie: adminCookie });
     expect(dup.status).toBe(409);
     expect((await formError(dup)).formError).toBe("Another vehicle already has this serial number.");
@@ -126,11 +126,11 @@ describe("vehicles", () => {
     // Unassigning gives the courier's status back.
     const params = { id: String(created.id) };
     await call(vehicleForm.action as Handler, `/admin/vehicles/${created.id}`, { form: { ...form, assignedUserId: "", status: "maintenance" }, params, cookie: adminCookie });
-    expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");
+    expect((await getUserRow(target.id))?.status).toBe("working_no_vehicle");
   });
 
   test("at most three images; a fourth is refused and nothing is stored", async () => {
-    const v = vehicle();
+    const v = await vehicle();
     const params = { id: String(v.id) };
     const form = async (count: number) => {
       const data = new FormData();
@@ -139,19 +139,19 @@ describe("vehicles", () => {
       return data;
     };
     expect((await post(vehicleForm.action, `/admin/vehicles/${v.id}`, await form(3), params)).status).toBe(302);
-    const stored = writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all();
+    const stored = (await writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)));
     expect(stored).toHaveLength(3);
     const fourth = await call(vehicleForm.action as Handler, `/admin/vehicles/${v.id}`, { form: await form(1), params, cookie: adminCookie });
     expect(fourth.status).toBe(409);
     expect((await formError(fourth)).formError).toBe("A vehicle can have at most 3 images. Remove one first.");
-    expect(writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(3);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)))).toHaveLength(3);
     const removed = await post(vehicleForm.action, `/admin/vehicles/${v.id}`, { intent: "removeImage", id: String(stored[0]!.id) }, params);
     expect(removed.status).toBe(302);
-    expect(writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all()).toHaveLength(2);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)))).toHaveLength(2);
   });
 
   test("an image is stored once: saving again with the same files still selected adds nothing", async () => {
-    const v = vehicle();
+    const v = await vehicle();
     const params = { id: String(v.id) };
     const front = await png(41, 30);
     const side = await png(42, 30);
@@ -161,79 +161,79 @@ describe("vehicles", () => {
       images.forEach((bytes, i) => data.append("images", new File([bytes], `img${i}.png`, { type: "image/png" })));
       return call(vehicleForm.action as Handler, `/admin/vehicles/${v.id}`, { form: data, params, cookie: adminCookie });
     };
-    const count = () => writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)).all().length;
+    const count = async () => (await writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id))).length;
     expect((await save(front, side)).status).toBe(302);
-    expect(count()).toBe(2);
+    expect(await count()).toBe(2);
     // The browser kept both files selected after the save and the admin saves again (with a third one).
     expect((await save(front, side)).status).toBe(302);
-    expect(count()).toBe(2);
+    expect(await count()).toBe(2);
     expect((await save(front, side, await png(43, 30))).status).toBe(302);
-    expect(count()).toBe(3);
+    expect(await count()).toBe(3);
     expect((await save(front)).status).toBe(302);
-    expect(count()).toBe(3);
+    expect(await count()).toBe(3);
   });
 
   test("add a problem; delete is refused for a vehicle in use and works otherwise", async () => {
     const rider = await courier("working_with_vehicle");
-    const busy = vehicle({ status: "in_use", assignedUserId: rider.id });
-    const free = vehicle();
+    const busy = await vehicle({ status: "in_use", assignedUserId: rider.id });
+    const free = await vehicle();
     const empty = await call(vehicleForm.action as Handler, `/admin/vehicles/${free.id}`, { form: { intent: "problem", description: "" }, params: { id: String(free.id) }, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "problem", description: "Flat tyre" }, { id: String(free.id) })).status).toBe(302);
-    expect(writerForTests().select().from(problemReports).where(eq(problemReports.vehicleId, free.id)).all()).toHaveLength(1);
+    expect((await writerForTests().select().from(problemReports).where(eq(problemReports.vehicleId, free.id)))).toHaveLength(1);
     const refused = await call(vehicleForm.action as Handler, `/admin/vehicles/${busy.id}`, { form: { intent: "delete" }, params: { id: String(busy.id) }, cookie: adminCookie });
     expect(refused.status).toBe(409);
     expect((await formError(refused)).formError).toStartWith("Failed to delete vehicle.");
     expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "delete" }, { id: String(free.id) })).status).toBe(302);
-    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, free.id)).get()).toBeUndefined();
-    expect(auditFor("vehicle.delete", free.id)?.actorId).toBe(adminId);
+    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, free.id)))[0]).toBeUndefined();
+    expect((await auditFor("vehicle.delete", free.id))?.actorId).toBe(adminId);
   });
 });
 
 describe("vehicle requests and leases", () => {
   test("approve assigns the vehicle; reject needs a reason; renew and end the lease", async () => {
     const target = await courier("applied_for_vehicle");
-    const v = vehicle();
-    const request = vehicleRequest(target.id, v.id);
+    const v = await vehicle();
+    const request = await vehicleRequest(target.id, v.id);
     const empty = await call(vehicleRequestsRoute.action as Handler, "/admin/vehicle-requests", { form: { intent: "reject", requestId: String(request.id), reason: "" }, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "approve", requestId: String(request.id) })).status).toBe(302);
-    expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
-    writerForTests().update(users).set({ status: "lease_expired" }).where(eq(users.id, target.id)).run();
+    expect((await getUserRow(target.id))?.status).toBe("working_with_vehicle");
+    await writerForTests().update(users).set({ status: "lease_expired" }).where(eq(users.id, target.id));
     const past = await call(vehicleRequestsRoute.action as Handler, "/admin/vehicle-requests", { form: { intent: "renew", vehicleId: String(v.id), endsAt: "2001-01-01" }, cookie: adminCookie });
     expect(past.status).toBe(409);
     const renew = await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "renew", vehicleId: String(v.id), endsAt: "2099-01-01" });
     expect(renew.status).toBe(302);
-    expect(getUserRow(target.id)?.status).toBe("working_with_vehicle");
+    expect((await getUserRow(target.id))?.status).toBe("working_with_vehicle");
     expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "end", vehicleId: String(v.id) })).status).toBe(302);
-    expect(getUserRow(target.id)?.status).toBe("working_no_vehicle");
-    expect(writerForTests().select().from(vehicles).where(eq(vehicles.id, v.id)).get()?.status).toBe("available");
+    expect((await getUserRow(target.id))?.status).toBe("working_no_vehicle");
+    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, v.id)))[0]?.status).toBe("available");
   });
 
   test("reject with a reason", async () => {
     const target = await courier("applied_for_vehicle");
-    const request = vehicleRequest(target.id, vehicle().id);
+    const request = await vehicleRequest(target.id, (await vehicle()).id);
     expect((await post(vehicleRequestsRoute.action, "/admin/vehicle-requests", { intent: "reject", requestId: String(request.id), reason: "No licence" })).status).toBe(302);
-    expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+    expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)))[0]?.status).toBe("rejected");
   });
 });
 
 describe("problem reports", () => {
   test("an empty reply is refused with the spec's message; a reply keeps the report open; resolve and reopen are their own actions", async () => {
     const target = await courier();
-    const report = problemReport(target.id);
+    const report = await problemReport(target.id);
     const empty = await call(problemReportsRoute.action as Handler, "/admin/problem-reports", { form: { intent: "reply", reportId: String(report.id), response: "  " }, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await formError(empty)).result?.error?.response).toEqual(["admin:reports.replyEmpty"]);
     expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "reply", reportId: String(report.id), response: "Fixed, come by." })).status).toBe(302);
-    const row = () => writerForTests().select().from(problemReports).where(eq(problemReports.id, report.id)).get()!;
-    expect([row().status, row().resolvedById]).toEqual(["open", null]);
+    const row = async () => (await writerForTests().select().from(problemReports).where(eq(problemReports.id, report.id)))[0]!;
+    expect([(await row()).status, (await row()).resolvedById]).toEqual(["open", null]);
     expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "resolve", reportId: String(report.id) })).status).toBe(302);
-    expect([row().status, row().resolvedById, row().resolvedAt !== null]).toEqual(["resolved", adminId, true]);
+    expect([(await row()).status, (await row()).resolvedById, (await row()).resolvedAt !== null]).toEqual(["resolved", adminId, true]);
     const again = await call(problemReportsRoute.action as Handler, "/admin/problem-reports", { form: { intent: "resolve", reportId: String(report.id) }, cookie: adminCookie });
     expect(again.status).toBe(409);
     expect((await post(problemReportsRoute.action, `/admin/problem-reports?report=${report.id}`, { intent: "reopen", reportId: String(report.id) })).status).toBe(302);
-    expect(row().status).toBe("open");
+    expect((await row()).status).toBe("open");
     // A plain user cannot resolve.
     const asUser = await call(problemReportsRoute.action as Handler, "/admin/problem-reports", { form: { intent: "resolve", reportId: String(report.id) }, cookie: await sessionCookieHeader(target.id) });
     expect(asUser.status).toBe(403);
@@ -254,7 +254,7 @@ describe("news", () => {
       published: "on",
     };
     expect((await post(newsForm.action, "/admin/news/new", form)).status).toBe(302);
-    const post1 = writerForTests().select().from(newsPosts).where(eq(newsPosts.titleSk, "Jarná flotila")).get()!;
+    const post1 = (await writerForTests().select().from(newsPosts).where(eq(newsPosts.titleSk, "Jarná flotila")))[0]!;
     expect([post1.language, post1.published, post1.textPosition, post1.contentSk]).toEqual([null, true, "center", form.contentSk]);
     // A blank optional language is stored as missing, not as spaces.
     expect([post1.titleUa, post1.titleEn, post1.contentUa, post1.contentEn]).toEqual([null, "Spring fleet", null, "New scooters."]);
@@ -262,11 +262,11 @@ describe("news", () => {
     expect(bad.status).toBe(400);
     const unpublish = await call(newsForm.action as Handler, `/admin/news/${post1.id}`, { form: { ...form, language: "en", published: "" }, params: { id: String(post1.id) }, cookie: adminCookie });
     expect(unpublish.status).toBe(302);
-    expect(writerForTests().select().from(newsPosts).where(eq(newsPosts.id, post1.id)).get()?.published).toBe(false);
+    expect((await writerForTests().select().from(newsPosts).where(eq(newsPosts.id, post1.id)))[0]?.published).toBe(false);
     const badDelete = await call(news.action as Handler, "/admin/news", { form: { intent: "delete", id: "x" }, cookie: adminCookie });
     expect(badDelete.status).toBe(400);
     expect((await post(news.action, "/admin/news", { intent: "delete", id: String(post1.id) })).status).toBe(302);
-    expect(auditFor("news.delete", post1.id)?.actorId).toBe(adminId);
+    expect((await auditFor("news.delete", post1.id))?.actorId).toBe(adminId);
   });
 });
 
@@ -275,18 +275,18 @@ describe("referrals", () => {
     const empty = await call(referrals.action as Handler, "/admin/referrals", { form: { intent: "create", name: "" }, cookie: adminCookie });
     expect(empty.status).toBe(400);
     expect((await post(referrals.action, "/admin/referrals", { intent: "create", name: "Flyers" })).status).toBe(302);
-    const link = writerForTests().select().from(referralLinks).where(eq(referralLinks.name, "Flyers")).get()!;
+    const link = (await writerForTests().select().from(referralLinks).where(eq(referralLinks.name, "Flyers")))[0]!;
     expect(link.code).toMatch(/^[A-Z2-9]{8}$/);
     const referred = await createUser({ status: "created_account" });
     const activated = await createUser({ status: "confirmed_account" });
-    for (const u of [referred, activated]) writerForTests().update(users).set({ referralLinkId: link.id }).where(eq(users.id, u.id)).run();
-    writerForTests().update(referralLinks).set({ clicks: 7 }).where(eq(referralLinks.id, link.id)).run();
+    for (const u of [referred, activated]) await writerForTests().update(users).set({ referralLinkId: link.id }).where(eq(users.id, u.id));
+    await writerForTests().update(referralLinks).set({ clicks: 7 }).where(eq(referralLinks.id, link.id));
     const page = await call(referrals.loader as Handler, "/admin/referrals", { cookie: adminCookie });
     const row = ((await page.json()) as { links: { id: number; url: string; clicks: number; totalRegistrations: number; activatedRegistrations: number }[] }).links.find((l) => l.id === link.id)!;
     expect(row).toMatchObject({ clicks: 7, totalRegistrations: 2, activatedRegistrations: 1, url: `http://localhost:3999/?ref=${link.code}` });
     const missing = await call(referrals.action as Handler, "/admin/referrals", { form: { intent: "delete", id: "999999" }, cookie: adminCookie });
     expect((await formError(missing)).formError).toBe("Failed to delete link");
     expect((await post(referrals.action, "/admin/referrals", { intent: "delete", id: String(link.id) })).status).toBe(302);
-    expect(getUserRow(referred.id)?.referralLinkId).toBeNull();
+    expect((await getUserRow(referred.id))?.referralLinkId).toBeNull();
   });
 });

@@ -26,9 +26,9 @@ beforeAll(async () => {
   const a = await actors();
   cookies = { admin: a.adminCookie, user: a.userCookie };
   const target = await courier("applied_for_job");
-  const app = application(target.id);
-  const v = vehicle();
-  const report = problemReport(target.id, v.id);
+  const app = await application(target.id);
+  const v = await vehicle();
+  const report = await problemReport(target.id, v.id);
   routes = [
     { path: "/admin", module: layout },
     { path: "/admin/dashboard", module: dashboard },

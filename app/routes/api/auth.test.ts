@@ -38,7 +38,7 @@ describe("POST /api/auth/register", () => {
     const res = await call(registerApi.action, "/api/auth/register", { json: { email: "Nova@Example.com", password: STRONG, captchaToken: "", referralCode: null, language: "ua" }, ip: nextIp() });
     expect(res.status).toBe(201);
     expect((await readJson(res)).message).toContain("Registrácia prebehla úspešne");
-    const user = writerForTests().select().from(users).where(eq(users.email, "nova@example.com")).get()!;
+    const user = (await writerForTests().select().from(users).where(eq(users.email, "nova@example.com")))[0]!;
     expect(user.status).toBe("created_account");
     expect(user.language).toBe("ua");
     expect(user.passwordHash.startsWith("$argon2id$")).toBe(true);
@@ -50,15 +50,15 @@ describe("POST /api/auth/register", () => {
   });
 
   test("a referral code from the body, else from the cf_ref cookie; unknown codes are ignored", async () => {
-    const link = writerForTests().insert(referralLinks).values({ name: "Flyers", code: "FLY1" }).returning().get();
+    const link = (await writerForTests().insert(referralLinks).values({ name: "Flyers", code: "FLY1" }).returning())[0]!;
     await call(registerApi.action, "/api/auth/register", { json: { email: "ref1@example.com", password: STRONG, referralCode: "FLY1" }, ip: nextIp() });
     await call(registerApi.action, "/api/auth/register", { json: { email: "ref2@example.com", password: STRONG }, cookie: "cf_ref=FLY1", ip: nextIp() });
     const unknown = await call(registerApi.action, "/api/auth/register", { json: { email: "ref3@example.com", password: STRONG, referralCode: "NOPE" }, ip: nextIp() });
     expect(unknown.status).toBe(201);
-    const byEmail = (email: string) => writerForTests().select().from(users).where(eq(users.email, email)).get()!;
-    expect(byEmail("ref1@example.com").referralLinkId).toBe(link.id);
-    expect(byEmail("ref2@example.com").referralLinkId).toBe(link.id);
-    expect(byEmail("ref3@example.com").referralLinkId).toBeNull();
+    const byEmail = async (email: string) => (await writerForTests().select().from(users).where(eq(users.email, email)))[0]!;
+    expect((await byEmail("ref1@example.com")).referralLinkId).toBe(link.id);
+    expect((await byEmail("ref2@example.com")).referralLinkId).toBe(link.id);
+    expect((await byEmail("ref3@example.com")).referralLinkId).toBeNull();
   });
 
   test("a weak password: 400 with the translated rule message, nothing created", async () => {
@@ -67,7 +67,7 @@ describe("POST /api/auth/register", () => {
     const body = await readJson<{ error: string; fieldErrors: Record<string, string[]> }>(res);
     expect(body.error).toBe("Heslo nespĺňa bezpečnostné požiadavky.");
     expect(body.fieldErrors.password).toEqual(["Heslo nespĺňa bezpečnostné požiadavky."]);
-    expect(writerForTests().select().from(users).where(eq(users.email, "weak@example.com")).get()).toBeUndefined();
+    expect((await writerForTests().select().from(users).where(eq(users.email, "weak@example.com")))[0]).toBeUndefined();
   });
 
   test("a taken e-mail: 409, translated", async () => {
@@ -83,7 +83,7 @@ describe("POST /api/auth/register", () => {
     const res = await call(registerApi.action, "/api/auth/register", { json: { email: "burst9@example.com", password: STRONG }, ip });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(writerForTests().select().from(users).where(eq(users.email, "burst9@example.com")).get()).toBeUndefined();
+    expect((await writerForTests().select().from(users).where(eq(users.email, "burst9@example.com")))[0]).toBeUndefined();
   });
 
   test("wrong method: 405 JSON", async () => {
@@ -195,9 +195,9 @@ describe("forgot and reset password", () => {
     expect(weak.status).toBe(400);
     const ok = await call(resetApi.action, "/api/auth/reset-password", { json: { token, password: STRONG } });
     expect(ok.status).toBe(200);
-    expect(writerForTests().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect((await writerForTests().select().from(sessions).where(eq(sessions.userId, user.id)))).toHaveLength(0);
     expect((await call(meApi.loader, "/api/auth/me", { cookie: sessionA })).status).toBe(401);
-    expect(await Bun.password.verify(STRONG, getUserRow(user.id)!.passwordHash)).toBe(true);
+    expect(await Bun.password.verify(STRONG, (await getUserRow(user.id))!.passwordHash)).toBe(true);
 
     const reuse = await call(resetApi.action, "/api/auth/reset-password?lng=en", { json: { token, password: "Another-Pass-3!" } });
     expect(reuse.status).toBe(400);
@@ -225,7 +225,7 @@ describe("PUT /api/user/language", () => {
     const cookie = await sessionCookieHeader(user.id);
     const ok = await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "ua" }, cookie });
     expect(ok.status).toBe(204);
-    expect(getUserRow(user.id)!.language).toBe("ua");
+    expect((await getUserRow(user.id))!.language).toBe("ua");
     expect((await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "de" }, cookie })).status).toBe(400);
     expect((await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "en" } })).status).toBe(401);
     expect((await call(languageApi.action, "/api/user/language", { method: "POST", json: { language: "en" }, cookie })).status).toBe(405);

@@ -10,10 +10,10 @@ import * as referralTrack from "./referrals.track";
 const BROWSER = "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-beforeEach(() => {
-  writerForTests().delete(pageViewsDaily).run();
-  writerForTests().delete(referralLinks).run();
-  writerForTests().delete(rateLimits).run();
+beforeEach(async () => {
+  await writerForTests().delete(pageViewsDaily);
+  await writerForTests().delete(referralLinks);
+  await writerForTests().delete(rateLimits);
 });
 
 describe("POST /api/track/page-view", () => {
@@ -54,37 +54,37 @@ describe("POST /api/track/page-view", () => {
 });
 
 describe("GET /api/referrals/track/{code}", () => {
-  const createLink = (code: string) => writerForTests().insert(referralLinks).values({ name: "Flyers", code }).returning().get();
-  const clicksOf = (id: number) => writerForTests().select().from(referralLinks).where(eq(referralLinks.id, id)).get()!.clicks;
+  const createLink = async (code: string) => (await writerForTests().insert(referralLinks).values({ name: "Flyers", code }).returning())[0]!;
+  const clicksOf = async (id: number) => (await writerForTests().select().from(referralLinks).where(eq(referralLinks.id, id)))[0]!.clicks;
 
   test("counts one click (total and per day) and remembers the code for the session", async () => {
-    const link = createLink("SPRING24");
+    const link = await createLink("SPRING24");
     const response = await call(referralTrack.loader as never, "/api/referrals/track/SPRING24", { params: { code: "SPRING24" }, headers: { "User-Agent": BROWSER } });
     expect(response.status).toBe(204);
     expect(response.headers.get("Set-Cookie")).toMatch(/^cf_ref=SPRING24; Path=\/; HttpOnly; SameSite=Lax/);
     expect(response.headers.get("Set-Cookie")).not.toMatch(/Max-Age|Expires/);
-    expect(clicksOf(link.id)).toBe(1);
-    const daily = writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).all();
+    expect(await clicksOf(link.id)).toBe(1);
+    const daily = (await writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)));
     expect(daily).toEqual([{ linkId: link.id, day: trafficDay(), count: 1 }]);
   });
 
   test("the same session is counted once; another session again", async () => {
-    const link = createLink("ONCE");
+    const link = await createLink("ONCE");
     const cookie = "cf_ref=ONCE";
     await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, cookie, headers: { "User-Agent": BROWSER } });
-    expect(clicksOf(link.id)).toBe(0);
+    expect(await clicksOf(link.id)).toBe(0);
     await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER } });
     await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER } });
-    expect(clicksOf(link.id)).toBe(2);
-    const daily = writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).get();
+    expect(await clicksOf(link.id)).toBe(2);
+    const daily = (await writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)))[0];
     expect(daily?.count).toBe(2);
   });
 
   test("bots are not counted", async () => {
-    const link = createLink("BOTS");
+    const link = await createLink("BOTS");
     const response = await call(referralTrack.loader as never, "/api/referrals/track/BOTS", { params: { code: "BOTS" }, headers: { "User-Agent": GOOGLEBOT } });
     expect(response.status).toBe(204);
-    expect(clicksOf(link.id)).toBe(0);
+    expect(await clicksOf(link.id)).toBe(0);
   });
 
   test("an unknown or malformed code is 404 JSON", async () => {

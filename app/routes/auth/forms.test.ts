@@ -112,7 +112,7 @@ describe("/auth/register, /activate, /auth/resend", () => {
     const token = new URL(link).pathname.split("/").pop()!;
     const first = await readJson<{ state: string }>(await call(activatePage.loader, `/activate/${token}`, { params: { token } }));
     expect(first.state).toBe("activated");
-    expect(writerForTests().select().from(users).where(eq(users.email, "form-reg@example.com")).get()!.status).toBe("confirmed_account");
+    expect((await writerForTests().select().from(users).where(eq(users.email, "form-reg@example.com")))[0]!.status).toBe("confirmed_account");
     const second = await readJson<{ state: string }>(await call(activatePage.loader, `/activate/${token}`, { params: { token } }));
     expect(second.state).toBe("used");
     const bogus = await readJson<{ state: string }>(await call(activatePage.loader, "/activate/zzz", { params: { token: "zzz" } }));
@@ -125,7 +125,7 @@ describe("/auth/register, /activate, /auth/resend", () => {
     const body = await readJson<Result>(res);
     expect(body.reply?.error?.password).toEqual(["auth:validation.passwordWeak"]);
     expect(body.reply?.initialValue).toEqual({ email: "form-weak@example.com" });
-    expect(writerForTests().select().from(users).where(eq(users.email, "form-weak@example.com")).get()).toBeUndefined();
+    expect((await writerForTests().select().from(users).where(eq(users.email, "form-weak@example.com")))[0]).toBeUndefined();
   });
 
   test("a taken e-mail: 409", async () => {
@@ -160,7 +160,7 @@ describe("/auth/forgot → /reset-password", () => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/?auth=login");
     expect((await call(meApi.loader, "/api/auth/me", { cookie })).status).toBe(401);
-    expect(await Bun.password.verify(STRONG, getUserRow(user.id)!.passwordHash)).toBe(true);
+    expect(await Bun.password.verify(STRONG, (await getUserRow(user.id))!.passwordHash)).toBe(true);
     expect((await readJson<{ state: string }>(await call(resetPage.loader, `/reset-password/${token}`, { params: { token } }))).state).toBe("used");
 
     const login = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: STRONG }, ip: nextIp() });

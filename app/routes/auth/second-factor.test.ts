@@ -75,14 +75,14 @@ describe("log-in of an admin", () => {
     expect(await meStatus(cookie)).toBe(401);
     expect((await call(adminUsers.loader, "/admin/users", { cookie: full })).status).toBe(200);
     // Recovery codes are stored as hashes, the TOTP secret sealed.
-    const stored = JSON.stringify(writerForTests().select().from(totpCredentials).where(eq(totpCredentials.userId, admin.id)).all());
+    const stored = JSON.stringify((await writerForTests().select().from(totpCredentials).where(eq(totpCredentials.userId, admin.id))));
     expect(stored).not.toContain(body.recoveryCodes[0]!);
     expect(stored).not.toContain(page.secret);
   });
 
   test("an enrolled admin gives the current code; the same code cannot be used twice", async () => {
     const admin = await createUser({ role: "admin" });
-    const { secret } = enrolSecondFactor(admin.id);
+    const { secret } = await enrolSecondFactor(admin.id);
     const first = await passwordStep(admin.email);
     expect((await readJson<{ view: string }>(await call(secondFactor.loader, first.location, { cookie: first.cookie }))).view).toBe("verify");
     const code = totpCode(secret);
@@ -115,7 +115,7 @@ describe("log-in of an admin", () => {
 
   test("ten parallel wrong codes: at most five are checked, the rest get 429", async () => {
     const admin = await createUser({ role: "admin" });
-    enrolSecondFactor(admin.id);
+    await enrolSecondFactor(admin.id);
     const step = await passwordStep(admin.email);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => call(secondFactor.action, step.location, { form: { intent: "verify", code: String(100000 + i) }, cookie: step.cookie })),
@@ -128,7 +128,7 @@ describe("log-in of an admin", () => {
   test("a pending session expires after ten minutes and a plain user never sees the page", async () => {
     const admin = await createUser({ role: "admin" });
     const { cookie } = await passwordStep(admin.email);
-    const row = writerForTests().select().from(sessions).where(eq(sessions.userId, admin.id)).get()!;
+    const row = (await writerForTests().select().from(sessions).where(eq(sessions.userId, admin.id)))[0]!;
     expect(row.secondFactorPending).toBe(true);
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
     expect((await call(secondFactor.loader, "/auth/second-factor", { cookie })).status).toBe(200);
@@ -144,7 +144,7 @@ describe("JSON API log-in of an admin", () => {
     const admin = await createUser({ role: "admin" });
     const notEnrolled = await call(loginApi.action, "/api/auth/login", { json: { email: admin.email, password: TEST_PASSWORD }, ip: nextIp() });
     expect(notEnrolled.status).toBe(403);
-    const { secret } = enrolSecondFactor(admin.id);
+    const { secret } = await enrolSecondFactor(admin.id);
     const without = await call(loginApi.action, "/api/auth/login", { json: { email: admin.email, password: TEST_PASSWORD }, ip: nextIp() });
     expect(without.status).toBe(401);
     expect(await without.json()).toMatchObject({ secondFactorRequired: true });
@@ -166,7 +166,7 @@ describe("JSON API log-in of an admin", () => {
 describe("the code asked again before an erasure", () => {
   test("no code or a wrong one erases nothing; the current code does", async () => {
     const admin = await createUser({ role: "admin" });
-    const { secret } = enrolSecondFactor(admin.id);
+    const { secret } = await enrolSecondFactor(admin.id);
     const cookie = await sessionCookieHeader(admin.id);
     const target = await createUser();
     const params = { id: String(target.id) };
@@ -175,10 +175,10 @@ describe("the code asked again before an erasure", () => {
     expect(missing.status).toBe(400);
     const wrong = await call(userDetail.action, path, { form: { intent: "erase", confirmEmail: target.email, code: "111111" }, params, cookie });
     expect(wrong.status).toBe(401);
-    expect(getUserRow(target.id)).toBeDefined();
+    expect(await getUserRow(target.id)).toBeDefined();
     const ok = await call(userDetail.action, path, { form: { intent: "erase", confirmEmail: target.email, code: generateSync({ secret }) }, params, cookie });
     expect(ok.status).toBe(302);
-    expect(getUserRow(target.id)).toBeUndefined();
+    expect(await getUserRow(target.id)).toBeUndefined();
   });
 
   test("an admin without an authenticator is told to set one up", async () => {
@@ -188,7 +188,7 @@ describe("the code asked again before an erasure", () => {
     const res = await call(userDetail.action, `/admin/users/${target.id}`, { form: { intent: "role", role: "admin", code: "123456" }, params: { id: String(target.id) }, cookie });
     expect(res.status).toBe(403);
     expect((await readJson<{ formError: string }>(res)).formError).toBe("Set up two-step verification first (Sessions and security).");
-    expect(getUserRow(target.id)?.role).toBe("user");
+    expect((await getUserRow(target.id))?.role).toBe("user");
   });
 });
 
@@ -252,7 +252,7 @@ describe("new-device e-mail", () => {
 describe("operator's reset (bun run admin:reset-2fa)", () => {
   test("removes the authenticator and the sessions; the next log-in asks for a new enrolment", async () => {
     const admin = await createUser({ role: "admin" });
-    enrolSecondFactor(admin.id);
+    await enrolSecondFactor(admin.id);
     const cookie = await sessionCookieHeader(admin.id);
     const proc = Bun.spawn(["bun", "scripts/reset-second-factor.ts", admin.email.toUpperCase()], { stdout: "pipe", stderr: "pipe", env: process.env });
     expect(await proc.exited).toBe(0);

@@ -1,0 +1,37 @@
+import { expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { criticalCss } from "./critical-css.server";
+
+const client = mkdtempSync(path.join(tmpdir(), "courier-css-"));
+mkdirSync(path.join(client, "assets"));
+writeFileSync(
+  path.join(client, "assets/root-abc.css"),
+  ".hero{color:#0f766e}.unused-dialog{color:blue}@media (min-width:640px){.hero{font-size:2rem}.unused-dialog{margin:0}}",
+);
+const page = (head: string) =>
+  `<!DOCTYPE html><html lang="sk"><head><meta charSet="utf-8"/>${head}</head><body><main><h1 class="hero">Staň sa kuriérom</h1></main><script nonce="n1" type="module">import("/assets/entry.js")</script></body></html>`;
+
+test("the rules the page uses are inlined; the full stylesheet loads without blocking, and without JavaScript too", async () => {
+  const inline = criticalCss(client);
+  const out = await inline(page('<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css"/>'));
+  const style = /<style>([\s\S]*?)<\/style>/.exec(out)?.[1] ?? "";
+  expect(style).toContain(".hero{color:#0f766e}");
+  expect(style).toContain("@media (min-width:640px){.hero{font-size:2rem}}");
+  expect(style).not.toContain("unused-dialog");
+  // Still in the head, where React expects it, but not render-blocking until the client entry says so.
+  const head = out.slice(0, out.indexOf("</head>"));
+  expect(head).toMatch(/<link nonce="n1" rel="stylesheet" href="\/assets\/root-abc.css" media="print" data-full-css>/);
+  expect(out).toContain('<noscript><link rel="stylesheet" href="/assets/root-abc.css"></noscript></body>');
+  expect(out).toContain('<h1 class="hero">Staň sa kuriérom</h1>');
+});
+
+test("a page without the stylesheet, or whose stylesheet is missing, is left as it was", async () => {
+  const inline = criticalCss(client);
+  const bare = page("");
+  expect(await inline(bare)).toBe(bare);
+  const missing = page('<link rel="stylesheet" href="/assets/gone.css"/>');
+  const out = await inline(missing);
+  expect(out).not.toContain("<style>");
+});
