@@ -12,16 +12,15 @@
  *  3. `plans`: auto_explain logs every statement with EXPLAIN (ANALYZE, BUFFERS) while each path is fetched
  *     three times; the slowest statement of each path and its plan are printed (all of them go to
  *     test-results/bench/scale-out-plans.txt), with the Server-Timing split of the page;
- *  4. `throughput`: /dashboard with a courier session and browser headers, wrk, one instance against two
- *     instances of server.ts on the same PostgreSQL. server.ts has no reusePort, so the two listen on two
- *     ports and two wrk processes (half the connections each) drive them at once; req/s are summed. The
- *     one instance gets one wrk with as many threads as the pair has in all; one instance on the SQLite file
- *     is measured the same way for reference. The order flips every repeat. Beside req/s: the CPU time the
- *     server processes and all PostgreSQL processes used per answer (from /proc).
+ *  4. `throughput`: /dashboard with a courier session and browser headers, `wrk -t2 -c50`, one server
+ *     process against two (WORKERS=2: two processes on one port with reusePort, the kernel spreading the
+ *     connections) on the same PostgreSQL, and one process on the SQLite file for reference; the order
+ *     flips every repeat. Beside req/s: the CPU time the server's processes and all of PostgreSQL's
+ *     processes used per answer (from /proc).
  * Everything started here is stopped by its pid at the end (or on Ctrl-C), the cluster removed.
  * Results: test-results/bench/scale-out.json.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -32,7 +31,7 @@ import { createDatabase, postgresBin, startThrowAwayCluster, type ThrowAwayClust
 import { ADMIN_PATHS, TARGET_P95_MS } from "./data-scale";
 import type { LoadRow } from "./load";
 import { parseAutoExplainLog, plansBetween, trimPlan, type LoggedPlan } from "./pg-plans";
-import { BROWSER_HEADERS, type RunningServer, type ServerOptions, type WrkResult, benchSecret, cpuMs, createSessionCookies, ensureSeeded, startServer, wrkLoad } from "./server-harness";
+import { BROWSER_HEADERS, type RunningServer, type ServerOptions, benchSecret, cpuMs, createSessionCookies, ensureSeeded, startServer, wrkLoad } from "./server-harness";
 
 const { values } = parseArgs({
   options: {
@@ -164,6 +163,7 @@ async function collectPlans(cluster: ThrowAwayCluster, options: ServerOptions): 
   const fetchPage = async (p: string) => {
     const res = await fetch(server.origin + p, { headers, redirect: "manual" });
     await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status} on PostgreSQL; see ${path.join(dataDir, "scale-out-plans-errors.log")}`);
     return res.headers.get("Server-Timing") ?? "";
   };
   for (const p of ADMIN_PATHS) await fetchPage(p);
@@ -205,89 +205,83 @@ async function collectPlans(cluster: ThrowAwayCluster, options: ServerOptions): 
   });
 }
 
-/** All postgres processes of the cluster: the postmaster and its children (one backend per connection). */
-function postgresCpuMs(cluster: ThrowAwayCluster): number {
-  const postmaster = Number(readFileSync(path.join(cluster.dir, "db", "postmaster.pid"), "utf8").split("\n")[0]);
-  let total = cpuMs(postmaster);
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
-      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
+/** The cluster's postmaster: with its children (one backend per connection) it is all of PostgreSQL's CPU. */
+function postmasterPid(cluster: ThrowAwayCluster): number {
+  return Number(readFileSync(path.join(cluster.dir, "db", "postmaster.pid"), "utf8").split("\n")[0]);
 }
 
 type Variant = "one" | "two" | "sqlite";
-const VARIANT_NAMES: Record<Variant, string> = { one: "one instance ", two: "two instances", sqlite: "SQLite, one  " };
+const VARIANT_NAMES: Record<Variant, string> = { one: "PostgreSQL, 1 process ", two: "PostgreSQL, 2 processes", sqlite: "SQLite, 1 process     " };
 
-/** /dashboard under wrk: one instance on PostgreSQL, two on the same PostgreSQL, and for reference one on the SQLite file. */
+/**
+ * /dashboard under the same wrk load: one server process on PostgreSQL, two (WORKERS=2, one port) on the
+ * same PostgreSQL, and for reference one process on the SQLite file.
+ */
 async function dashboardThroughput(cluster: ThrowAwayCluster, options: ServerOptions): Promise<ThroughputRun[]> {
   const sqliteOptions = { ...options, databaseUrl: undefined };
   const pgCookie = (await createSessionCookies(options)).user;
   const sqliteCookie = (await createSessionCookies(sqliteOptions)).user;
-  const a = await startServer({ ...options, port: basePort + 1, logName: "scale-out-a" });
-  cleanups.push(a.stop);
-  const b = await startServer({ ...options, port: basePort + 2, logName: "scale-out-b" });
-  cleanups.push(b.stop);
-  const lite = await startServer({ ...sqliteOptions, port: basePort + 5, logName: "scale-out-sqlite" });
-  cleanups.push(lite.stop);
-  const headersFor = (s: RunningServer) => ({ ...BROWSER_HEADERS, Cookie: s === lite ? sqliteCookie : pgCookie });
-  for (const s of [a, b, lite]) {
-    const probe = await fetch(`${s.origin}/dashboard`, { headers: headersFor(s), redirect: "manual" });
-    await probe.arrayBuffer();
-    if (probe.status !== 200) throw new Error(`/dashboard on ${s.origin} answered ${probe.status}`);
-    console.log(`  ${s.origin}/dashboard: ${probe.status}, Content-Encoding ${probe.headers.get("Content-Encoding")}`);
-  }
-  const half = Math.floor(connections / 2);
-  const drive = (servers: RunningServer[], seconds: number) =>
-    Promise.all(
-      servers.length === 1
-        ? [wrkLoad(`${servers[0]!.origin}/dashboard`, headersFor(servers[0]!), { seconds, threads: 2, connections })]
-        : servers.map((s) => wrkLoad(`${s.origin}/dashboard`, headersFor(s), { seconds, threads: 1, connections: half })),
-    );
-  const runs: ThroughputRun[] = [];
-  const measure = async (variant: Variant, repeat: number) => {
-    const servers = variant === "one" ? [a] : variant === "two" ? [a, b] : [lite];
-    await drive(servers, 2);
-    const loadavg1 = Number(loadavg()[0]!.toFixed(2));
-    const serverCpu = () => servers.reduce((n, s) => n + cpuMs(s.pid), 0);
-    const serverBefore = serverCpu();
-    const pgBefore = postgresCpuMs(cluster);
-    const parts: WrkResult[] = await drive(servers, loadSeconds);
-    const answers = parts.reduce((n, r) => n + r.requests, 0);
-    const run: ThroughputRun = {
-      variant,
-      repeat,
-      rps: parts.reduce((n, r) => n + r.rps, 0),
-      p50: Math.max(...parts.map((r) => r.p50)),
-      p99: Math.max(...parts.map((r) => r.p99)),
-      errors: parts.reduce((n, r) => n + r.errors, 0),
-      loadavg1,
-      serverCpuMsPerAnswer: (serverCpu() - serverBefore) / Math.max(1, answers),
-      pgCpuMsPerAnswer: (postgresCpuMs(cluster) - pgBefore) / Math.max(1, answers),
-    };
-    runs.push(run);
-    console.log(
-      `  repeat ${repeat} ${VARIANT_NAMES[variant]} ${String(run.rps).padStart(5)} req/s  p50 ${fixed(run.p50)} ms  p99 ${fixed(run.p99)} ms  ` +
-        `errors ${run.errors}  CPU per answer: server ${fixed(run.serverCpuMsPerAnswer, 2)} ms, PostgreSQL ${fixed(run.pgCpuMsPerAnswer, 2)} ms  (load ${loadavg1})`,
-    );
-  };
+  const servers = {} as Record<Variant, RunningServer>;
+  const started: RunningServer[] = [];
   try {
+    for (const [variant, o] of [
+      ["one", { ...options, port: basePort + 1, logName: "scale-out-one" }],
+      ["two", { ...options, port: basePort + 2, logName: "scale-out-two", workers: 2 }],
+      ["sqlite", { ...sqliteOptions, port: basePort + 5, logName: "scale-out-sqlite" }],
+    ] as [Variant, ServerOptions][]) {
+      const server = await startServer(o);
+      cleanups.push(server.stop);
+      started.push(server);
+      servers[variant] = server;
+    }
+    const headersFor = (variant: Variant) => ({ ...BROWSER_HEADERS, Cookie: variant === "sqlite" ? sqliteCookie : pgCookie });
+    // WORKERS=2: the first process starts the second once it answers; give it the time to start listening.
+    await Bun.sleep(3000);
+    const workers = readFileSync(`/proc/${servers.two.pid}/task/${servers.two.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).length + 1;
+    if (workers !== 2) throw new Error(`WORKERS=2 runs ${workers} server processes`);
+    for (const variant of ["one", "two", "sqlite"] as Variant[]) {
+      const probe = await fetch(`${servers[variant].origin}/dashboard`, { headers: headersFor(variant), redirect: "manual" });
+      await probe.arrayBuffer();
+      if (probe.status !== 200) throw new Error(`/dashboard (${variant}) answered ${probe.status}`);
+      console.log(`  ${VARIANT_NAMES[variant]} ${servers[variant].origin}/dashboard: ${probe.status}, Content-Encoding ${probe.headers.get("Content-Encoding")}`);
+    }
+    const drive = (variant: Variant, seconds: number) => wrkLoad(`${servers[variant].origin}/dashboard`, headersFor(variant), { seconds, threads: 2, connections });
+    const runs: ThroughputRun[] = [];
+    const measure = async (variant: Variant, repeat: number) => {
+      const server = servers[variant];
+      await drive(variant, 2);
+      const loadavg1 = Number(loadavg()[0]!.toFixed(2));
+      const serverBefore = cpuMs(server.pid);
+      const pgBefore = cpuMs(postmasterPid(cluster));
+      const r = await drive(variant, loadSeconds);
+      const run: ThroughputRun = {
+        variant,
+        repeat,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        errors: r.errors,
+        loadavg1,
+        serverCpuMsPerAnswer: (cpuMs(server.pid) - serverBefore) / Math.max(1, r.requests),
+        pgCpuMsPerAnswer: (cpuMs(postmasterPid(cluster)) - pgBefore) / Math.max(1, r.requests),
+      };
+      runs.push(run);
+      console.log(
+        `  repeat ${repeat} ${VARIANT_NAMES[variant]} ${String(run.rps).padStart(5)} req/s  p50 ${fixed(run.p50)} ms  p99 ${fixed(run.p99)} ms  ` +
+          `errors ${run.errors}  CPU per answer: server ${fixed(run.serverCpuMsPerAnswer, 2)} ms, PostgreSQL ${fixed(run.pgCpuMsPerAnswer, 2)} ms  (load ${loadavg1})`,
+      );
+    };
     for (let repeat = 1; repeat <= repeats; repeat++) {
       const order: Variant[] = repeat % 2 === 1 ? ["one", "two", "sqlite"] : ["sqlite", "two", "one"];
       for (const variant of order) await measure(variant, repeat);
     }
+    return runs;
   } finally {
-    for (const s of [lite, b, a]) {
-      await s.stop();
+    for (const server of started.reverse()) {
+      await server.stop();
       cleanups.pop();
     }
   }
-  return runs;
 }
 
 function printPaths(pg: PathFigure[] | undefined, sqlite: PathFigure[] | undefined) {
@@ -323,7 +317,7 @@ function printPlans(plans: PlanFigure[]) {
 }
 
 function printThroughput(runs: ThroughputRun[]) {
-  console.log(`\n/dashboard, ${connections} connections in all, ${loadSeconds} s per run, wrk (one instance: -t2 -c${connections}; two: -t1 -c${Math.floor(connections / 2)} on each):`);
+  console.log(`\n/dashboard, wrk -t2 -c${connections} -d${loadSeconds}s:`);
   for (const variant of ["one", "two", "sqlite"] as const) {
     const xs = runs.filter((r) => r.variant === variant);
     console.log(`  ${VARIANT_NAMES[variant]} req/s ${xs.map((r) => r.rps).join(", ")}  best ${Math.max(...xs.map((r) => r.rps))}`);

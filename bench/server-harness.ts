@@ -16,6 +16,8 @@ export type ServerOptions = {
   secret: string;
   /** `postgres://…`: the server runs on this database instead of the folder's SQLite file (files stay in the folder). */
   databaseUrl?: string;
+  /** WORKERS: server processes sharing the port (reusePort); default 1. */
+  workers?: number;
   /** The server's log files are NAME.log and NAME-errors.log in the data folder (default `server`), so instances do not share one. */
   logName?: string;
 };
@@ -39,6 +41,7 @@ export function serverEnv(o: ServerOptions): Record<string, string> {
     UPLOADS_DIR: path.join(o.dataDir, "uploads"),
     SESSION_SECRET: o.secret,
     DEMO_SEED: "0",
+    WORKERS: String(o.workers ?? 1),
   };
 }
 
