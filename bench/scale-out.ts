@@ -1,6 +1,7 @@
 /**
  * `bun run bench scale-out [--users 100000] [--duration 10] [--data-dir data/bench-100k] [--port 3320]
- *   [--build-dir build] [--connections 50] [--load-seconds 10] [--repeats 2] [--parts pg,sqlite,plans,throughput]`
+ *   [--build-dir build] [--connections 50] [--load-seconds 10] [--repeats 2] [--parts pg,sqlite,plans,throughput]
+ *   [--try-sql bench/pg-users-sort-indexes.sql]`
  *
  * The scale-out engines measured ("Outgrowing one machine", item 6):
  *  1. the SQLite folder is seeded by seed-scale.ts if empty; a throw-away PostgreSQL cluster starts
@@ -17,6 +18,8 @@
  *     connections) on the same PostgreSQL, and one process on the SQLite file for reference; the order
  *     flips every repeat. Beside req/s: the CPU time the server's processes and all of PostgreSQL's
  *     processes used per answer (from /proc).
+ * --try-sql runs an SQL file on the PostgreSQL database after the copy (before VACUUM ANALYZE): an index
+ * measured before it becomes a migration.
  * Everything started here is stopped by its pid at the end (or on Ctrl-C), the cluster removed.
  * Results: test-results/bench/scale-out.json.
  */
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     "load-seconds": { type: "string", default: "10" },
     repeats: { type: "string", default: "2" },
     parts: { type: "string", default: "pg,sqlite,plans,throughput" },
+    "try-sql": { type: "string" },
   },
 });
 const root = path.resolve(import.meta.dirname, "..");
@@ -347,6 +351,10 @@ try {
   const copied = await copyInstallation({ sqliteFile: path.join(dataDir, "app.db"), to: databaseUrl });
   const copySeconds = (performance.now() - started) / 1000;
   const admin = new SQL(databaseUrl, { max: 1 });
+  if (values["try-sql"]) {
+    await admin.begin((tx) => tx.unsafe(readFileSync(path.resolve(values["try-sql"]!), "utf8")));
+    console.log(`ran ${values["try-sql"]} on the PostgreSQL database`);
+  }
   const vacuumStarted = performance.now();
   // After a bulk load: statistics for the planner and the visibility map for index-only scans, so autovacuum does not start during the runs.
   await admin.unsafe("VACUUM (ANALYZE)");
