@@ -59,6 +59,9 @@ const envSchema = z.object({
   SERVER_TIMING: flag.optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   /** How often each instance looks for due scheduled jobs, and how long a job's claim holds unrenewed. */
+  /** PostgreSQL only: connections per server process, and the longest a statement may run. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Server processes sharing the port (`reusePort`); 1 is one process. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   JOBS_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
@@ -125,6 +128,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     serverTiming: e.SERVER_TIMING ?? !isProduction,
     production: isProduction,
     workers: e.WORKERS,
+    databasePool: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
   };
 }

@@ -228,7 +228,7 @@ export async function migrateDatabase() {
     return;
   }
   globalForDb.__courierDbOpening ??= (async () => {
-    const pool = await openPostgres(cfg.databaseUrl);
+    const pool = await openPostgres(cfg.databaseUrl, cfg.databasePool);
     const open: Connections = { engine: "postgres", pool, signal: pgChangeSignal(cfg.databaseUrl) };
     await open.signal.poll();
     globalForDb.__courierDb = open;

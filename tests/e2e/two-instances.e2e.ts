@@ -132,8 +132,10 @@ test("a session begun on A continues on B, and a document uploaded through A ope
   const listed = (await s3.client.list({ prefix: "files/" })).contents?.map((o) => o.key) ?? [];
   for (const file of files) expect(listed).toContain(`files/${file.storage_key}`);
 
-  const viaA = await page.request.get(`${a.url}/files/${files[0]!.id}`);
-  const viaB = await page.request.get(`${b.url}/files/${files[0]!.id}`);
+  // The face photo: an 800 × 600 JPEG, re-encoded (the cards are small PNGs).
+  const face = files.find((f) => f.kind === "face_photo")!;
+  const viaA = await page.request.get(`${a.url}/files/${face.id}`);
+  const viaB = await page.request.get(`${b.url}/files/${face.id}`);
   expect(viaB.status()).toBe(200);
   expect(viaB.headers()["cache-control"]).toBe("private, no-store");
   expect(Buffer.compare(await viaB.body(), await viaA.body())).toBe(0);
@@ -177,7 +179,8 @@ test("the instance running a scheduled job dies half-way; the other finishes it,
     (await sql<Run[]>`SELECT claimed_by, attempts, finished_at FROM job_runs WHERE job = 'lease-expiry' AND period_start >= ${periodStart} ORDER BY period_start DESC LIMIT 1`)[0];
   const moved = async () => Number((await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE email LIKE 'lease%@example.sk' AND status = 'lease_expired'`)[0]!.n);
 
-  await expect.poll(async () => (await moved()) > 20, { timeout: 30_000 }).toBe(true);
+  // Looked at often: the runner must be caught half-way (the job lasts a few seconds).
+  await expect.poll(async () => (await moved()) > 20, { timeout: 30_000, intervals: [50] }).toBe(true);
   const claimed = (await run())!;
   expect(claimed.finished_at).toBeNull();
   const runner = instances.find((instance) => claimed.claimed_by.includes(`:${instance.process.pid}:`))!;
@@ -188,7 +191,7 @@ test("the instance running a scheduled job dies half-way; the other finishes it,
   expect(movedWhenKilled).toBeLessThan(couriers);
 
   // The lease lapses (3 s), the survivor's next check (1 s) takes the period over and finishes it.
-  await expect.poll(async () => (await run())?.finished_at !== null, { timeout: 60_000 }).toBe(true);
+  await expect.poll(async () => (await run())?.finished_at !== null, { timeout: 60_000, intervals: [250] }).toBe(true);
   const finished = (await run())!;
   expect(finished.claimed_by).toContain(`:${survivor.process.pid}:`);
   expect(finished.attempts).toBe(2);
