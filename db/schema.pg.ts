@@ -49,15 +49,18 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", TIMESTAMP),
   },
   (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
-    index("users_status_created_idx").on(t.status, t.createdAt),
-    index("users_created_idx").on(t.createdAt),
-    index("users_full_name_idx").on(t.fullName),
+    // The admin users table orders ascending with NULLs first and descending with NULLs last, as SQLite
+    // does (ascNullsFirst / descNullsLast in sql-dialect.server.ts): its sort indexes are built in that
+    // order, so a page is read from the index (backwards when descending) instead of sorting every user.
+    uniqueIndex("users_email_unique").on(t.email.asc().nullsFirst()),
+    index("users_status_created_idx").on(t.status.asc().nullsFirst(), t.createdAt.asc().nullsFirst()),
+    index("users_created_idx").on(t.createdAt.asc().nullsFirst()),
+    index("users_full_name_idx").on(t.fullName.asc().nullsFirst()),
     // With status: the registrations column of the referral list reads only this index.
     index("users_referral_idx").on(t.referralLinkId, t.status),
     // The admin users table filtered by status and sorted by e-mail or name, without a sort step.
-    index("users_status_email_idx").on(t.status, t.email),
-    index("users_status_name_idx").on(t.status, t.fullName),
+    index("users_status_email_idx").on(t.status.asc().nullsFirst(), t.email.asc().nullsFirst()),
+    index("users_status_name_idx").on(t.status.asc().nullsFirst(), t.fullName.asc().nullsFirst()),
     index("users_role_idx").on(t.role),
     index("users_document_valid_until_idx").on(t.documentValidUntil),
     // PostgreSQL's stand-in for SQLite's FTS5 table users_search: trigrams of the e-mail and the name,
