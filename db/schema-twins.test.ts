@@ -186,7 +186,7 @@ describe("the SQLite and PostgreSQL schemas", () => {
         expect(Object.keys(sqliteShape(sqliteTables.get(key)!).indexes)).not.toContain(name);
       }
     }
-    expect(pgShape(pg.users).indexes.users_search_trgm_idx!.columns).toEqual(['users_search_key("users"."email") gin_trgm_ops', 'users_search_key("users"."full_name") gin_trgm_ops']);
+    expect(pgShape(pg.users).indexes.users_search_trgm_idx!.columns).toEqual(["search_key gin_trgm_ops"]);
   });
 
   test("the comparison notices a column, an index or a foreign-key rule one side lacks", () => {

@@ -72,12 +72,12 @@ export function userSearchValue(term: string): string | null {
 /**
  * Users whose e-mail or name contains the term, ignoring case and accents, by the search index.
  * SQLite: the FTS5 trigram table `users_search` (rowid = users.id), kept in step by triggers.
- * PostgreSQL: `users_search_key()` (lower + unaccent) of both columns against the pattern, which
- * the trigram GIN index `users_search_trgm_idx` serves (db/migrations-pg/0000_init.sql).
+ * PostgreSQL: the stored `search_key` (both columns folded by `users_search_key()`, lower + unaccent,
+ * one per line) against the folded pattern, which the trigram GIN index `users_search_trgm_idx` serves
+ * (db/migrations-pg/0002_users_search_key.sql).
  */
 function searchCondition(value: SQL | string, alias: string) {
-  const pattern = sql`users_search_key(${value})`;
-  return sql`(users_search_key(${sql.raw(alias)}.email) LIKE ${pattern} ESCAPE '\\' OR users_search_key(${sql.raw(alias)}.full_name) LIKE ${pattern} ESCAPE '\\')`;
+  return sql`${sql.raw(alias)}.search_key LIKE users_search_key(${value}) ESCAPE '\\'`;
 }
 
 /** `id IN (users matching the search value)`; `value` comes from `userSearchValue`. */
