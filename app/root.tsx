@@ -4,6 +4,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import { AdminHeader } from "~/components/admin/admin-header";
+import { ClientNavigation } from "~/components/app-link";
 import { AuthDialog } from "~/components/auth-dialog";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -107,6 +108,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <AuthDialog />
       <Toaster flash={toast} />
       <SiteTracking />
+      <ClientNavigation />
     </>
   );
 }

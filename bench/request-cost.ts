@@ -94,7 +94,14 @@ await ensureSeeded(dataDir, Number(values.users));
 const secret = benchSecret(dataDir);
 const options = { port: basePort, buildDir: values["build-dir"], dataDir, secret };
 const cookies = await createSessionCookies(options);
-const asset = readdirSync(path.join(root, values["build-dir"], "client/assets")).find((f) => /^entry\.client-.*\.js$/.test(f));
+/** The entry script's hashed name differs between builds, so each server is asked for its own. */
+const entryAsset = (dir: string, build: string) => readdirSync(path.join(dir, build, "client/assets")).find((f) => /^entry\.client-.*\.js$/.test(f));
+const assets = new Map<string, string | undefined>([
+  ["ours", entryAsset(root, values["build-dir"])],
+  ["base", values.base ? entryAsset(path.resolve(values.base), values["base-build"]) : undefined],
+]);
+const ASSET = "/assets/{entry}";
+const pathFor = (page: { path: string }, server: { name: string }) => page.path.replace(ASSET, `/assets/${assets.get(server.name)}`);
 
 type Page = { name: string; path: string; cookie?: "user" | "admin"; plain?: boolean; floor?: boolean };
 const allPages: Page[] = [
@@ -102,7 +109,7 @@ const allPages: Page[] = [
   { name: "`/` anonymous, no Accept-Encoding", path: "/", plain: true },
   { name: "`/` anonymous", path: "/" },
   { name: "`/api/health`", path: "/api/health" },
-  { name: "static asset (entry JS)", path: `/assets/${asset}` },
+  { name: "static asset (entry JS)", path: ASSET },
   { name: "`/api/auth/me` with a session", path: "/api/auth/me", cookie: "user" },
   { name: "`/dashboard` with a session", path: "/dashboard", cookie: "user" },
   { name: "`/admin/users` with an admin session", path: "/admin/users", cookie: "admin" },
@@ -163,17 +170,17 @@ try {
     const headers = headersFor(page);
     const variants: Server[] = page.floor ? [floor] : [ours, ...(base ? [base] : [])];
     for (const server of variants) {
-      const probe = await fetch(server.origin + page.path, { headers, redirect: "manual", decompress: false } as RequestInit);
+      const probe = await fetch(server.origin + pathFor(page, server), { headers, redirect: "manual", decompress: false } as RequestInit);
       await probe.arrayBuffer();
-      if (probe.status !== 200) throw new Error(`${server.name} ${page.path} answered ${probe.status}`);
+      if (probe.status !== 200) throw new Error(`${server.name} ${pathFor(page, server)} answered ${probe.status}`);
     }
     for (let round = 1; round <= rounds; round++) {
       const order = round % 2 === 0 ? [...variants].reverse() : variants;
       for (const server of order) {
-        if (warmup > 0) await load(server.origin + page.path, headers, warmup);
+        if (warmup > 0) await load(server.origin + pathFor(page, server), headers, warmup);
         const loadavg1 = Number(loadavg()[0]!.toFixed(2));
         const cpuBefore = cpuMs(server.pid);
-        const r = await load(server.origin + page.path, headers, duration);
+        const r = await load(server.origin + pathFor(page, server), headers, duration);
         const cpuPerRequest = r.requests > 0 ? (cpuMs(server.pid) - cpuBefore) / r.requests : 0;
         samples.push({ ...r, page: page.name, variant: server.name, round, loadavg1, cpuPerRequest });
         console.log(
@@ -187,7 +194,7 @@ try {
     let last: Response | null = null;
     let bytes = 0;
     for (let i = 0; i < Number(values.samples); i++) {
-      last = await fetch(server.origin + page.path, { headers, redirect: "manual", decompress: false } as RequestInit);
+      last = await fetch(server.origin + pathFor(page, server), { headers, redirect: "manual", decompress: false } as RequestInit);
       bytes = (await last.arrayBuffer()).byteLength;
       const header = last.headers.get("Server-Timing");
       if (!header) continue;

@@ -79,18 +79,21 @@ export type AuditSentence = {
   key: string;
   known: boolean;
   /** null actor means the system did it (a scheduled job, a retention sweep). */
-  actor: { name: string; href: string | null } | null;
-  record: { name: string; href: string | null };
-  subject: { name: string; href: string | null } | null;
+  actor: { name: string; href: AdminPath | null } | null;
+  record: { name: string; href: AdminPath | null };
+  subject: { name: string; href: AdminPath | null } | null;
 };
 
-const RECORD_PATHS: Record<string, string> = {
+/** A path of the admin area, ready to be a link. */
+type AdminPath = `/admin/${string}`;
+
+const RECORD_PATHS: Record<string, AdminPath> = {
   user: "/admin/users/",
   application: "/admin/applications/",
   vehicle: "/admin/vehicles/",
   news: "/admin/news/",
 };
-const LIST_PATHS: Record<string, string> = {
+const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
   problem_report: "/admin/problem-reports?status=all",
   referral: "/admin/referrals",
@@ -119,14 +122,14 @@ export function auditSentence(facts: AuditFacts): AuditSentence {
   const deleted = /\.(delete|erase)$/.test(facts.action);
   const actorName = userLabel(facts.actorName, facts.actorEmail);
   const subjectName = userLabel(facts.subjectName, facts.subjectEmail);
-  const subject = facts.subjectUserId !== null && subjectName ? { name: subjectName, href: `/admin/users/${facts.subjectUserId}` } : null;
+  const subject = facts.subjectUserId !== null && subjectName ? { name: subjectName, href: `/admin/users/${facts.subjectUserId}` as const } : null;
   const recordLabel =
     (facts.entityType === "user" ? subjectName : null) ?? facts.recordName ?? snapshotName(facts) ?? (facts.entityId !== null ? `#${facts.entityId}` : "—");
   const recordHref =
     deleted || facts.entityId === null
       ? null
       : RECORD_PATHS[facts.entityType]
-        ? `${RECORD_PATHS[facts.entityType]}${facts.entityId}`
+        ? (`${RECORD_PATHS[facts.entityType]}${facts.entityId}` as AdminPath)
         : (LIST_PATHS[facts.entityType] ?? null);
   return {
     key: isAuditAction(facts.action) ? auditSentenceKey(facts.action) : "audit.sentence.other",

@@ -1,4 +1,5 @@
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { createUser } from "../factories";
 
 /** Issue 11, item 6: calls to action, the phone header and menu, and the error screens. */
 test.use({ locale: "en-US", allowedConsoleErrors: [/status of 40[34]/] });
@@ -97,5 +98,47 @@ test.describe("error screens inside the site layout, translated", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.getByRole("link", { name: "Повернутися на головну" })).toHaveAttribute("href", "/");
     await expectNoHorizontalOverflow(page);
+  });
+});
+
+test.describe("the admin lists' plain links (AppLink)", () => {
+  test("a click navigates inside the app without reloading the document; the section is marked; a modified click is left to the browser", async ({ page }) => {
+    await loginAs(page, { role: "admin", language: "en" });
+    await createUser({ email: "applink-target@example.com", fullName: "Applink Target" });
+    await page.goto("/admin/users?q=applink-target");
+    // A value kept on window survives a client-side navigation and is gone after a reload.
+    await page.evaluate(() => Object.assign(window, { keptAcrossNavigation: true }));
+    const sidebar = page.locator(".admin-sidebar-wide");
+    await expect(sidebar.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+
+    await page.getByRole("cell").getByRole("link", { name: "Applink Target" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Applink Target");
+    expect(await page.evaluate(() => (window as { keptAcrossNavigation?: boolean }).keptAcrossNavigation)).toBe(true);
+    // Still the Users section on a user's page (NavLink's rule: the path or one below it).
+    await expect(sidebar.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+
+    await sidebar.getByRole("link", { name: "Vehicles" }).click();
+    await expect(page).toHaveURL(/\/admin\/vehicles$/);
+    await expect(sidebar.getByRole("link", { name: "Vehicles" })).toHaveClass(/\bactive\b/);
+    await expect(sidebar.getByRole("link", { name: "Users" })).not.toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => (window as { keptAcrossNavigation?: boolean }).keptAcrossNavigation)).toBe(true);
+
+    // Ctrl+click opens a new tab as any link does; this page stays where it is.
+    const popup = page.context().waitForEvent("page");
+    await sidebar.getByRole("link", { name: "Users" }).click({ modifiers: ["ControlOrMeta"] });
+    await (await popup).close();
+    await expect(page).toHaveURL(/\/admin\/vehicles$/);
+  });
+
+  test.describe("without JS", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the same links are plain links", async ({ page }) => {
+      await loginAs(page, { role: "admin", language: "en" });
+      await page.goto("/admin/users");
+      await page.locator(".admin-sidebar-wide").getByRole("link", { name: "Vehicles" }).click();
+      await expect(page).toHaveURL(/\/admin\/vehicles$/);
+      await expect(page.locator(".admin-sidebar-wide").getByRole("link", { name: "Vehicles" })).toHaveAttribute("aria-current", "page");
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import type { Language } from "~/domain/rules";
 import { LogoutButton } from "~/components/logout-button";
@@ -13,9 +13,9 @@ export function AdminHeader({ user, locale }: { user: { email: string } | null; 
   return (
     <header className="admin-header">
       <div className="admin-header-row">
-        <Link to="/admin/dashboard" className="admin-brand">
+        <AppLink to="/admin/dashboard" className="admin-brand">
           {t("brand")} <span className="admin-brand-tag">{t("admin:nav.title")}</span>
-        </Link>
+        </AppLink>
         <div className="admin-header-actions">
           {user ? (
             <span className="admin-header-user" title={t("account.signedInAs", { email: user.email })}>
@@ -23,9 +23,9 @@ export function AdminHeader({ user, locale }: { user: { email: string } | null; 
             </span>
           ) : null}
           <LanguageSwitcher current={locale} />
-          <Link to="/" className="btn btn-ghost admin-header-site">
+          <AppLink to="/" className="btn btn-ghost admin-header-site">
             {t("admin:shell.site")}
-          </Link>
+          </AppLink>
           <LogoutButton />
         </div>
       </div>

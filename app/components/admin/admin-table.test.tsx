@@ -65,8 +65,8 @@ describe("AdminTable (every admin list's table)", () => {
         { header: "City", sort: { to: "/admin/users?sort=city&dir=asc", dir: null }, render: (r) => r.city },
       ],
     });
-    expect(html).toContain('<th scope="col" aria-sort="ascending"><a class="admin-sort" href="/admin/users?sort=name&amp;dir=desc" data-discover="true">Name<span aria-hidden="true"> ▲</span></a></th>');
-    expect(html).toContain('<th scope="col"><a class="admin-sort" href="/admin/users?sort=city&amp;dir=asc" data-discover="true">City</a></th>');
+    expect(html).toContain('<th scope="col" aria-sort="ascending"><a href="/admin/users?sort=name&amp;dir=desc" data-app-link="" class="admin-sort">Name<span aria-hidden="true"> ▲</span></a></th>');
+    expect(html).toContain('<th scope="col"><a href="/admin/users?sort=city&amp;dir=asc" data-app-link="" class="admin-sort">City</a></th>');
   });
 
   test("the pager keeps the list's filters and counts the records", () => {

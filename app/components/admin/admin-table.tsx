@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { EmptyRow, Pager, RowCheck } from "./ui";
 
 /** One column of an admin table: its header is also the label a cell shows when rows stack as cards on phones. */
@@ -9,7 +9,7 @@ export type Column<Row> = {
   /** Classes of the body cells (`whitespace-nowrap`, `min-w-0` …). */
   className?: string;
   /** A sortable column: where its header links to, and the current direction when the list is sorted by it. */
-  sort?: { to: string; dir: "asc" | "desc" | null };
+  sort?: { to: `/${string}`; dir: "asc" | "desc" | null };
   /** Name the cell by its header, for cells holding controls rather than a value (a row's actions form). */
   namedCell?: boolean;
 };
@@ -94,10 +94,10 @@ function HeaderCell<Row>({ column }: { column: Column<Row> }) {
   if (!sort) return <th scope="col">{column.header}</th>;
   return (
     <th scope="col" aria-sort={sort.dir === null ? undefined : sort.dir === "asc" ? "ascending" : "descending"}>
-      <Link to={sort.to} className="admin-sort">
+      <AppLink to={sort.to} className="admin-sort">
         {column.header}
         {sort.dir === null ? null : <span aria-hidden="true">{sort.dir === "asc" ? " ▲" : " ▼"}</span>}
-      </Link>
+      </AppLink>
     </th>
   );
 }

@@ -1,13 +1,13 @@
 import { Trans, useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { type AuditFacts, type AuditValue, auditChanges, auditSentence } from "~/domain/audit-sentence";
 import { AdminTable, type AdminTableProps } from "./admin-table";
 import { useFormatDate } from "./ui";
 
 export type AuditEntryRow = AuditFacts & { id: number; createdAt: Date | string };
 
-function NameLink({ name, href }: { name: string; href: string | null }) {
-  return href ? <Link to={href}>{name}</Link> : <strong>{name}</strong>;
+function NameLink({ name, href }: { name: string; href: `/${string}` | null }) {
+  return href ? <AppLink to={href}>{name}</AppLink> : <strong>{name}</strong>;
 }
 
 /** "Jana approved the application of Oleh Koval", each name a link to its record. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { HandoverDetails } from "~/components/handover-details";
 import type { HandoverView } from "~/domain/handover";
 import { Badge, useFormatDate } from "./ui";
@@ -34,9 +34,9 @@ export function HandoverHistory({ vehicleId, handovers }: { vehicleId: number; h
             ) : (
               <p>
                 <span className="field-hint">{t("handovers.opened", { date: formatDate(h.createdAt, true) })}</span>{" "}
-                <Link className="btn btn-primary" to={`/admin/vehicles/${vehicleId}/handover?kind=${h.kind}`}>
+                <AppLink className="btn btn-primary" to={`/admin/vehicles/${vehicleId}/handover?kind=${h.kind}`}>
                   {t(`handovers.record.${h.kind}`)}
-                </Link>
+                </AppLink>
               </p>
             )}
           </li>

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { UserStatus } from "~/domain/status";
 import { AdminTable } from "./admin-table";
 import { ConfirmDialog, dateInputValue, useFormatDate, useHrefWith } from "./ui";
@@ -35,7 +36,7 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
             header: t("requests.user"),
             render: (l) => (
               <>
-                <Link to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</Link>
+                <AppLink to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</AppLink>
                 {l.userStatus === "lease_expired" ? <span className="badge badge-danger">{t("common:status.lease_expired")}</span> : null}
               </>
             ),
@@ -44,7 +45,7 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
             header: t("users.vehicle"),
             render: (l) => (
               <>
-                <Link className="underline" to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</Link> <code>{l.serialNumber}</code>
+                <AppLink className="underline" to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</AppLink> <code>{l.serialNumber}</code>
               </>
             ),
           },

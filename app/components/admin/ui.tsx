@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { UrlDialog } from "~/components/dialog";
 import { reviewTimeLeft } from "~/domain/review-queue";
 
@@ -37,7 +38,7 @@ export function dateInputValue(value: Date | string | number | null | undefined)
  * The heading of an admin screen. A detail page passes `crumbs` (its list, then itself) and gets a
  * breadcrumb trail above the title; `children` are the page's own actions.
  */
-export function PageHeader({ title, crumbs, children }: { title: string; crumbs?: { to: string; label: string }[]; children?: React.ReactNode }) {
+export function PageHeader({ title, crumbs, children }: { title: string; crumbs?: { to: `/${string}`; label: string }[]; children?: React.ReactNode }) {
   const { t } = useTranslation("admin");
   return (
     <div className="admin-page-head-wrap">
@@ -45,11 +46,11 @@ export function PageHeader({ title, crumbs, children }: { title: string; crumbs?
         <nav aria-label={t("breadcrumbs")} className="admin-crumbs">
           <ol>
             <li>
-              <Link to="/admin/dashboard">{t("nav.title")}</Link>
+              <AppLink to="/admin/dashboard">{t("nav.title")}</AppLink>
             </li>
             {crumbs.map((c) => (
               <li key={c.to}>
-                <Link to={c.to}>{c.label}</Link>
+                <AppLink to={c.to}>{c.label}</AppLink>
               </li>
             ))}
             <li aria-current="page">{title}</li>
@@ -106,13 +107,13 @@ export function QueueFilters({ statuses, filter, ns, label }: { statuses: readon
       </search>
       <nav className="admin-tabs" aria-label={t("list.statusFilter")}>
         {statuses.map((value) => (
-          <Link key={value} to={href({ status: value === statuses[0] ? null : value, page: null, sort: null })} aria-current={filter.status === value ? "page" : undefined}>
+          <AppLink key={value} to={href({ status: value === statuses[0] ? null : value, page: null, sort: null })} aria-current={filter.status === value ? "page" : undefined}>
             {t(`${ns}.${value}`)}
-          </Link>
+          </AppLink>
         ))}
-        <Link to={href({ status: "all", page: null, sort: null })} aria-current={filter.status === "all" ? "page" : undefined}>
+        <AppLink to={href({ status: "all", page: null, sort: null })} aria-current={filter.status === "all" ? "page" : undefined}>
           {t("list.all")}
-        </Link>
+        </AppLink>
       </nav>
     </div>
   );
@@ -187,14 +188,14 @@ export function MailLink({ email }: { email: string | null | undefined }) {
 /** The URL with some search params changed (null removes one); keeps filters across links. */
 export function useHrefWith() {
   const location = useLocation();
-  return (changes: Record<string, string | number | null>) => {
+  return (changes: Record<string, string | number | null>): `/${string}` => {
     const params = new URLSearchParams(location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null || value === "") params.delete(key);
       else params.set(key, String(value));
     }
     const search = params.toString();
-    return `${location.pathname}${search ? `?${search}` : ""}`;
+    return `/${location.pathname.slice(1)}${search ? `?${search}` : ""}`;
   };
 }
 
@@ -206,15 +207,15 @@ export function Pager({ page, pageCount, total }: { page: number; pageCount: num
       <span>{t("list.total", { count: total })}</span>
       <span className="admin-pager-links">
         {page > 1 ? (
-          <Link className="btn btn-outline" to={href({ page: page - 1 })} rel="prev">
+          <AppLink className="btn btn-outline" to={href({ page: page - 1 })} rel="prev">
             {t("list.previous")}
-          </Link>
+          </AppLink>
         ) : null}
         <span>{t("list.pageOf", { page, pageCount })}</span>
         {page < pageCount ? (
-          <Link className="btn btn-outline" to={href({ page: page + 1 })} rel="next">
+          <AppLink className="btn btn-outline" to={href({ page: page + 1 })} rel="next">
             {t("list.next")}
-          </Link>
+          </AppLink>
         ) : null}
       </span>
     </nav>
@@ -242,13 +243,13 @@ export function StatusTabs({ values, current, ns, param = "status" }: { values: 
   const href = useHrefWith();
   return (
     <nav className="admin-tabs" aria-label={t("list.statusFilter")}>
-      <Link to={href({ [param]: null, page: null })} aria-current={current === null ? "page" : undefined}>
+      <AppLink to={href({ [param]: null, page: null })} aria-current={current === null ? "page" : undefined}>
         {t("list.all")}
-      </Link>
+      </AppLink>
       {values.map((value) => (
-        <Link key={value} to={href({ [param]: value, page: null })} aria-current={current === value ? "page" : undefined}>
+        <AppLink key={value} to={href({ [param]: value, page: null })} aria-current={current === value ? "page" : undefined}>
           {t(`${ns}.${value}`)}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form} from "react-router";
+import { AppLink } from "~/components/app-link";
 import { formatEur, type ServiceDue } from "~/domain/maintenance";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
 import type { VehicleStatus } from "~/domain/status";
@@ -53,7 +54,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result 
       {inService ? <p className="field-hint">{t("vehicles.service.inServiceNote")}</p> : null}
       {inService && assignee ? (
         <p className="alert alert-info">
-          <Link to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</Link>: {t("vehicles.service.assignedNote")}
+          <AppLink to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</AppLink>: {t("vehicles.service.assignedNote")}
         </p>
       ) : null}
       <Form method="post">
@@ -96,7 +97,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result 
                 {r.problemReportId ? (
                   <>
                     {" · "}
-                    <Link to={`/admin/problem-reports?status=all&report=${r.problemReportId}`}>{t("vehicles.service.fromReport", { id: r.problemReportId })}</Link>
+                    <AppLink to={`/admin/problem-reports?status=all&report=${r.problemReportId}`}>{t("vehicles.service.fromReport", { id: r.problemReportId })}</AppLink>
                   </>
                 ) : null}
               </>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/application-detail";
 import { RejectForm } from "~/components/admin/reject-form";
 import { QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
@@ -124,7 +125,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             <dd>{a.fullName}</dd>
             <dt>{t("users.email")}</dt>
             <dd>
-              <MailLink email={email} /> · <Link to={`/admin/users/${a.userId}`}>{t(`common:status.${userStatus}`)}</Link>
+              <MailLink email={email} /> · <AppLink to={`/admin/users/${a.userId}`}>{t(`common:status.${userStatus}`)}</AppLink>
             </dd>
             <dt>{t("applications.age")}</dt>
             <dd>{a.age}</dd>

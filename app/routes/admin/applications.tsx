@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/applications";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, BulkDecisionBar, FormError, MailLink, PageHeader, PhoneLink, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
@@ -59,9 +59,9 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
             </label>
           }
         >
-          <Link className="btn btn-outline" to={`/admin/applications/${applications.rows[0]!.id}`}>
+          <AppLink className="btn btn-outline" to={`/admin/applications/${applications.rows[0]!.id}`}>
             {t("queue.start")}
-          </Link>
+          </AppLink>
         </BulkDecisionBar>
       ) : null}
       <AdminTable
@@ -70,7 +70,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         pager={applications}
         selection={waiting ? { form: "bulk-applications", label: (a) => t("bulk.selectRow", { name: a.fullName }) } : undefined}
         columns={[
-          { header: t("applications.fullName"), render: (a) => <Link to={`/admin/applications/${a.id}`}>{a.fullName}</Link> },
+          { header: t("applications.fullName"), render: (a) => <AppLink to={`/admin/applications/${a.id}`}>{a.fullName}</AppLink> },
           { header: t("users.email"), render: (a) => <MailLink email={a.email} /> },
           { header: t("applications.phone"), render: (a) => <PhoneLink phone={a.phone} /> },
           { header: t("applications.submittedAt"), className: "whitespace-nowrap", render: (a) => formatDate(a.createdAt, true) },

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/audit";
 import { AuditTable } from "~/components/admin/audit-entries";
 import { FilterForm, PageHeader } from "~/components/admin/ui";
@@ -55,7 +55,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </FilterForm>
       {filtered ? (
         <p>
-          <Link to="/admin/audit">{t("audit.reset")}</Link>
+          <AppLink to="/admin/audit">{t("audit.reset")}</AppLink>
         </p>
       ) : null}
       <AuditTable rows={entries.rows} empty={filtered ? t("audit.noMatch") : t("audit.empty")} pager={entries} />

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
+import { AppNavLink } from "~/components/app-link";
 import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/services/session.server";
@@ -33,19 +34,20 @@ const LINKS = [
 
 function NavLinks({ pending, onNavigate }: { pending: Route.ComponentProps["loaderData"]["pending"]; onNavigate?: () => void }) {
   const { t } = useTranslation("admin");
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t("nav.title")} className="admin-nav-links">
       {LINKS.map(([to, key]) => {
         const count = key in pending ? pending[key as keyof typeof pending] : 0;
         return (
-          <NavLink key={to} to={to} onClick={onNavigate}>
+          <AppNavLink key={to} to={to} pathname={pathname} onClick={onNavigate}>
             <span>{t(`nav.${key}`)}</span>
             {count > 0 ? (
               <span className="admin-nav-count" aria-label={t("nav.waiting", { count })}>
                 {count}
               </span>
             ) : null}
-          </NavLink>
+          </AppNavLink>
         );
       })}
     </nav>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/news";
 import { idIntentSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -35,9 +36,9 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
   return (
     <section>
       <PageHeader title={t("news.title")}>
-        <Link className="btn btn-primary" to="/admin/news/new">
+        <AppLink className="btn btn-primary" to="/admin/news/new">
           {t("news.new")}
-        </Link>
+        </AppLink>
       </PageHeader>
       <FormError message={actionData?.formError} />
       <AdminTable
@@ -49,7 +50,7 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
             header: t("news.postTitle"),
             render: (n) => (
               <>
-                <Link to={`/admin/news/${n.id}`}>{n.title}</Link> <MissingLanguages languages={n.missingLanguages} />
+                <AppLink to={`/admin/news/${n.id}`}>{n.title}</AppLink> <MissingLanguages languages={n.missingLanguages} />
               </>
             ),
           },

@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/problem-reports";
 import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
@@ -99,7 +100,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
       <dl className="admin-dl">
         <dt>{t("requests.user")}</dt>
         <dd>
-          <Link to={`/admin/users/${report.userId}`}>{detail.fullName ?? detail.email}</Link>
+          <AppLink to={`/admin/users/${report.userId}`}>{detail.fullName ?? detail.email}</AppLink>
         </dd>
         <dt>{t("users.vehicle")}</dt>
         <dd>{detail.vehicleName ? `${detail.vehicleName} (${detail.vehicleSerial})` : "—"}</dd>
@@ -183,7 +184,7 @@ function SendToService({ detail, result }: { detail: Detail; result?: Submission
   if (service.vehicleStatus === "maintenance") {
     return (
       <p className="alert alert-info" data-testid="report-in-service">
-        {t("reports.inService")} <Link to={`/admin/vehicles/${service.vehicleId}#service`}>{detail.vehicleName}</Link>
+        {t("reports.inService")} <AppLink to={`/admin/vehicles/${service.vehicleId}#service`}>{detail.vehicleName}</AppLink>
       </p>
     );
   }
@@ -242,7 +243,7 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
             header: t("requests.user"),
             render: (r) => (
               <>
-                {r.fullName ? <Link to={`/admin/users/${r.userId}`}>{r.fullName}</Link> : null} <MailLink email={r.email} />
+                {r.fullName ? <AppLink to={`/admin/users/${r.userId}`}>{r.fullName}</AppLink> : null} <MailLink email={r.email} />
               </>
             ),
           },

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/user-detail";
 import { userActionSchema } from "~/domain/admin-schemas";
 import { AuditSection, DocumentsCard, HistoryTable } from "~/components/admin/user-sections";
@@ -136,7 +137,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         <ul className="admin-list">
           {applications.map((a) => (
             <li key={a.id}>
-              <Link to={`/admin/applications/${a.id}`}>{a.fullName}</Link> · {t(`applications.status.${a.status}`)} · {formatDate(a.createdAt)}
+              <AppLink to={`/admin/applications/${a.id}`}>{a.fullName}</AppLink> · {t(`applications.status.${a.status}`)} · {formatDate(a.createdAt)}
               {a.rejectionReason ? <span className="field-hint"> — {a.rejectionReason}</span> : null}
             </li>
           ))}
@@ -147,7 +148,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         <h2>{t("users.vehicle")}</h2>
         {vehicle ? (
           <p>
-            <Link to={`/admin/vehicles/${vehicle.id}`}>{vehicle.name}</Link> ({vehicle.serialNumber}) · {t("vehicles.leaseEndsAt")}: {formatDate(vehicle.leaseEndsAt)}
+            <AppLink to={`/admin/vehicles/${vehicle.id}`}>{vehicle.name}</AppLink> ({vehicle.serialNumber}) · {t("vehicles.leaseEndsAt")}: {formatDate(vehicle.leaseEndsAt)}
           </p>
         ) : (
           <p className="field-hint">{t("users.noVehicle")}</p>
@@ -170,7 +171,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         <ul className="admin-list">
           {reports.map((r) => (
             <li key={r.id}>
-              <Link to={`/admin/problem-reports?report=${r.id}`}>{r.description.slice(0, 80)}</Link> · {t(`reports.status.${r.status}`)} · {formatDate(r.createdAt)}
+              <AppLink to={`/admin/problem-reports?report=${r.id}`}>{r.description.slice(0, 80)}</AppLink> · {t(`reports.status.${r.status}`)} · {formatDate(r.createdAt)}
             </li>
           ))}
         </ul>

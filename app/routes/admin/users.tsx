@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/users";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, FilterForm, MailLink, PageHeader, useFormatDate, useHrefWith } from "~/components/admin/ui";
@@ -66,13 +67,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         empty={t("users.empty")}
         pager={users}
         columns={[
-          { header: t("users.id"), render: (u) => <Link to={`/admin/users/${u.id}`}>#{u.id}</Link> },
+          { header: t("users.id"), render: (u) => <AppLink to={`/admin/users/${u.id}`}>#{u.id}</AppLink> },
           { header: t("users.email"), sort: sortBy("email"), render: (u) => <MailLink email={u.email} /> },
           { header: t("users.referredBy"), render: (u) => u.referredBy ?? "—" },
           { header: t("users.role"), render: (u) => t(`common:role.${u.role}`) },
           { header: t("users.active"), render: (u) => (u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>) },
           { header: t("users.registeredAt"), sort: sortBy("createdAt"), className: "whitespace-nowrap", render: (u) => formatDate(u.createdAt) },
-          { header: t("users.fullName"), sort: sortBy("fullName"), render: (u) => <Link to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</Link> },
+          { header: t("users.fullName"), sort: sortBy("fullName"), render: (u) => <AppLink to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</AppLink> },
           { header: t("users.status"), sort: sortBy("status"), render: (u) => t(`common:status.${u.status}`) },
           filter.documents ? { header: t("users.validUntil"), className: "whitespace-nowrap", render: (u) => formatDate(u.documentValidUntil) } : null,
         ]}

@@ -75,7 +75,7 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
     defaultValue: { odometerKm: vehicle.odometerKm ?? pending?.checkOut?.odometerKm ?? undefined },
   });
   const title = t(`handovers.screenTitle.${kind}`, { vehicle: vehicle.name });
-  const crumbs = [
+  const crumbs: { to: `/${string}`; label: string }[] = [
     { to: "/admin/vehicles", label: t("nav.vehicles") },
     { to: `/admin/vehicles/${vehicle.id}`, label: vehicle.name },
   ];

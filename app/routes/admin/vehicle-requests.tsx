@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { z } from "zod";
 import type { Route } from "./+types/vehicle-requests";
 import { LeasesTable } from "~/components/admin/leases-table";
@@ -88,7 +89,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
         pager={requests}
         selection={waiting ? { form: "bulk-requests", label: (r) => t("bulk.selectRow", { name: r.fullName ?? r.email }) } : undefined}
         columns={[
-          { header: t("requests.user"), render: (r) => <Link to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</Link> },
+          { header: t("requests.user"), render: (r) => <AppLink to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</AppLink> },
           {
             header: t("requests.vehicle"),
             render: (r) => (
@@ -96,7 +97,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
                 <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
                 {r.currentName && r.kind !== "renewal" ? `${r.currentName} → ` : ""}
                 {/* Underlined: next to text (a swap's current vehicle, a renewal's end) colour alone would not set it apart. */}
-                {r.requestedId ? <Link className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</Link> : "—"}
+                {r.requestedId ? <AppLink className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</AppLink> : "—"}
                 {r.kind === "renewal" && r.status === "pending" ? <span className="field-hint"> ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})</span> : null}
                 {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
               </>

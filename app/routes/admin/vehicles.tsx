@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/vehicles";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, FilterForm, PageHeader, useFormatDate, VEHICLE_TONE } from "~/components/admin/ui";
@@ -21,9 +21,9 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <PageHeader title={t("vehicles.title")}>
-        <Link className="btn btn-primary" to="/admin/vehicles/new">
+        <AppLink className="btn btn-primary" to="/admin/vehicles/new">
           {t("vehicles.new")}
-        </Link>
+        </AppLink>
       </PageHeader>
       <FilterForm label={t("vehicles.search")}>
         <label className="field">
@@ -47,7 +47,7 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
             header: t("vehicles.name"),
             render: (v) => (
               <>
-                <Link to={`/admin/vehicles/${v.id}`}>{v.name}</Link> <MissingLanguages languages={v.missingLanguages} />
+                <AppLink to={`/admin/vehicles/${v.id}`}>{v.name}</AppLink> <MissingLanguages languages={v.missingLanguages} />
               </>
             ),
           },
@@ -67,7 +67,7 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
               </>
             ),
           },
-          { header: t("vehicles.assignedUser"), render: (v) => (v.userId ? <Link to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</Link> : t("vehicles.unassigned")) },
+          { header: t("vehicles.assignedUser"), render: (v) => (v.userId ? <AppLink to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</AppLink> : t("vehicles.unassigned")) },
           { header: t("vehicles.leaseEndsAt"), className: "whitespace-nowrap", render: (v) => formatDate(v.leaseEndsAt) },
         ]}
       />
