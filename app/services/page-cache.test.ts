@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setSystemTime, test } from "bun:test";
 import { gunzipSync } from "node:zlib";
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
@@ -113,5 +113,63 @@ describe("anonymous home page cache", () => {
     await serve(get("/?days=4"), { "Set-Cookie": "x=1" });
     await serve(get("/?days=4"));
     expect(renders).toBe(before + 5);
+  });
+});
+
+describe("one render at a time", () => {
+  /** A render that waits until the test lets it finish, so that other visitors arrive meanwhile. */
+  function heldRender() {
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const inner = render();
+    return { finish, render: async () => (await held, inner()) };
+  }
+  const bodyOf = async (response: Response) => /render (\d+)/.exec(await response.text())?.[1];
+
+  test("visitors who arrive while the copy is being made wait for it: one render, each with its own nonce", async () => {
+    invalidatePageCache();
+    const before = renders;
+    const held = heldRender();
+    const first = withPageCache(get("/?days=7"), new URL("http://localhost/?days=7"), held.render);
+    const others = Array.from({ length: 5 }, () => serve(get("/?days=7")));
+    held.finish();
+    const answers = await Promise.all([first, ...others]);
+    expect(renders).toBe(before + 1);
+    const bodies = await Promise.all(answers.map((a) => a.text()));
+    expect(new Set(bodies.map((b) => /render (\d+)/.exec(b)?.[1])).size).toBe(1);
+    expect(new Set(bodies.map((b) => /nonce="([^"]+)"/.exec(b)?.[1])).size).toBe(6);
+  });
+
+  test("a copy that has only aged is served while one visitor makes the next", async () => {
+    invalidatePageCache();
+    const before = renders;
+    await serve(get("/?days=8"));
+    setSystemTime(new Date(Date.now() + 6_000));
+    try {
+      const held = heldRender();
+      const refreshing = withPageCache(get("/?days=8"), new URL("http://localhost/?days=8"), held.render);
+      // Meanwhile: the aged copy, at once, without another render.
+      expect(await bodyOf(await serve(get("/?days=8")))).toBe(String(before + 1));
+      held.finish();
+      expect(await bodyOf(await refreshing)).toBe(String(before + 2));
+      expect(await bodyOf(await serve(get("/?days=8")))).toBe(String(before + 2));
+      expect(renders).toBe(before + 2);
+    } finally {
+      setSystemTime();
+    }
+  });
+
+  test("after a write nobody waits for, or is served, a copy begun before it", async () => {
+    invalidatePageCache();
+    const before = renders;
+    const held = heldRender();
+    const stale = withPageCache(get("/?days=9"), new URL("http://localhost/?days=9"), held.render);
+    await post("/admin/news");
+    // Arrives after the write: renders for itself instead of waiting for the older render.
+    expect(await bodyOf(await serve(get("/?days=9")))).toBe(String(before + 1));
+    held.finish();
+    expect(await bodyOf(await stale)).toBe(String(before + 2));
+    // The older render was not kept: the next visitor gets the copy made after the write.
+    expect(await bodyOf(await serve(get("/?days=9")))).toBe(String(before + 1));
   });
 });
