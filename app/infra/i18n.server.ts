@@ -11,6 +11,7 @@ import { NAMESPACES, resources } from "./locales";
 export const I18NEXT_OPTIONS = { resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false as const, interpolation: { escapeValue: false } };
 
 const MAX_REMEMBERED = 20_000;
+const sharedPluralRules: Record<string, unknown> = {};
 const remembered = new Map<string, unknown>();
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -25,6 +26,10 @@ type FixedT = AnyFunction & { lng?: string; lngs?: readonly string[]; ns?: unkno
 export const rememberedLookups = {
   type: "3rdParty" as const,
   init(instance: i18n) {
+    // Each instance made its own Intl.PluralRules per language (costly to build) for the first plural
+    // of every request; the rules are immutable, so every instance shares one set.
+    const resolver = instance.services.pluralResolver as { pluralRulesCache?: Record<string, unknown> } | undefined;
+    if (resolver) resolver.pluralRulesCache = sharedPluralRules;
     const memo =
       (scope: () => string, fn: AnyFunction): AnyFunction =>
       (key, ...rest) => {

@@ -53,3 +53,29 @@ describe("language of a request (CONTRACT §3)", () => {
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });
 });
+
+describe("the request's translator", () => {
+  const plural = ({ context }: { context: Parameters<typeof getLocale>[0] }) => {
+    const i18n = getInstance(context);
+    const resolver = i18n.services.pluralResolver as unknown as { getRule: (code: string) => Intl.PluralRules };
+    return { rule: resolver.getRule("uk"), text: i18n.t("admin:list.total", { count: 3 }) };
+  };
+
+  test("plurals are right in Ukrainian, and every request reuses the same plural rules", async () => {
+    const rules: Intl.PluralRules[] = [];
+    for (let i = 0; i < 2; i++) {
+      const request = await call(plural as never, "/?lng=ua");
+      const { text } = (await request.json()) as { text: string };
+      expect(text).toContain("3");
+    }
+    // The probe's own rule objects, compared in-process (JSON above cannot carry them).
+    for (let i = 0; i < 2; i++) {
+      await call(((args: Parameters<typeof plural>[0]) => {
+        rules.push(plural(args).rule);
+        return { ok: true };
+      }) as never, "/?lng=ua");
+    }
+    expect(rules[0]).toBe(rules[1]!);
+    expect(rules[0]!.select(3)).toBe("few");
+  });
+});
