@@ -14,19 +14,14 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BROWSER_HEADERS, benchSecret, createSessionCookies, ensureSeeded, serverEnv } from "./server-harness";
+import { BROWSER_HEADERS, COMPARISON_OPTIONS, benchSecret, createSessionCookies, ensureSeeded, serverEnv } from "./server-harness";
 
 const { values } = parseArgs({
   options: {
-    base: { type: "string" },
-    "base-build": { type: "string", default: "build" },
-    "build-dir": { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    "data-dir": { type: "string", default: "data/bench-cost" },
-    users: { type: "string", default: "2000" },
+    ...COMPARISON_OPTIONS,
     warmup: { type: "string", default: "300" },
     requests: { type: "string", default: "100" },
     port: { type: "string", default: "3350" },
-    only: { type: "string" },
   },
 });
 const root = path.resolve(import.meta.dirname, "..");

@@ -17,15 +17,11 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BROWSER_HEADERS, type WrkResult, benchSecret, cpuMs, createSessionCookies, ensureSeeded, serverEnv, wrkLoad } from "./server-harness";
+import { BROWSER_HEADERS, COMPARISON_OPTIONS, type WrkResult, benchSecret, cpuMs, createSessionCookies, ensureSeeded, serverEnv, wrkLoad } from "./server-harness";
 
 const { values } = parseArgs({
   options: {
-    base: { type: "string" },
-    "base-build": { type: "string", default: "build" },
-    "build-dir": { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    "data-dir": { type: "string", default: "data/bench-cost" },
-    users: { type: "string", default: "2000" },
+    ...COMPARISON_OPTIONS,
     duration: { type: "string", default: "6" },
     warmup: { type: "string", default: "1" },
     connections: { type: "string", default: "50" },
@@ -33,7 +29,6 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     samples: { type: "string", default: "200" },
     port: { type: "string", default: "3300" },
-    only: { type: "string" },
     /** WORKERS for our server and for the base's (e.g. `--base . --base-workers 1 --workers 2`: one process against two). */
     workers: { type: "string", default: "1" },
     "base-workers": { type: "string", default: "1" },

@@ -22,6 +22,16 @@ export type ServerOptions = {
   logName?: string;
 };
 
+/** The options of a bench that compares this checkout's build with another's (`--base DIR`) on the bench data. */
+export const COMPARISON_OPTIONS = {
+  base: { type: "string" },
+  "base-build": { type: "string", default: "build" },
+  "build-dir": { type: "string", default: process.env.BUILD_DIR ?? "build" },
+  "data-dir": { type: "string", default: "data/bench-cost" },
+  users: { type: "string", default: "2000" },
+  only: { type: "string" },
+} as const;
+
 /** What a browser sends with every page request: the answers are compressed as they are for people. */
 export const BROWSER_HEADERS: Record<string, string> = {
   Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",

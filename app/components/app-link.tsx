@@ -1,5 +1,5 @@
 import { useEffect, type AnchorHTMLAttributes } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** A path of this app, absolute (`/admin/users?page=2`): it is the href as it stands, nothing to resolve. */
@@ -28,7 +28,7 @@ export function AppNavLink({ to, pathname, className, ...rest }: AppLinkProps & 
 }
 
 /** Whether a click on an AppLink is one the app should handle: a plain left click on a same-origin link in this tab. */
-export function isAppNavigationClick(event: Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">, link: HTMLAnchorElement, origin: string) {
+function isAppNavigationClick(event: Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">, link: HTMLAnchorElement, origin: string) {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return false;
   if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return false;
   return new URL(link.href).origin === origin;
@@ -37,8 +37,6 @@ export function isAppNavigationClick(event: Pick<MouseEvent, "button" | "metaKey
 /** One click listener for every AppLink on the page (rendered once, in the root). */
 export function ClientNavigation() {
   const navigate = useNavigate();
-  const location = useLocation();
-  const current = location.pathname + location.search + location.hash;
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-app-link]") : null;
@@ -46,11 +44,12 @@ export function ClientNavigation() {
       event.preventDefault();
       const url = new URL(link.href);
       const to = url.pathname + url.search + url.hash;
+      const current = window.location.pathname + window.location.search + window.location.hash;
       // As <Link> does: a link to the page already shown replaces the history entry instead of adding one.
       void navigate(to, { replace: to === current });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
-  }, [navigate, current]);
+  }, [navigate]);
   return null;
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form} from "react-router";
+import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { formatEur, type ServiceDue } from "~/domain/maintenance";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
