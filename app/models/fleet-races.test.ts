@@ -175,6 +175,7 @@ describe("twenty assignments in the vehicle form at once", () => {
     status: "available" as const,
     availableSince: null,
     assignedUserId,
+    seenAssignedUserId: null,
   });
 
   test("twenty couriers for one vehicle: one gets it", async () => {
@@ -187,7 +188,7 @@ describe("twenty assignments in the vehicle form at once", () => {
     expect(ids).toContain(holder!);
     expect((await statusesOf(ids)).filter((status) => status === "working_with_vehicle")).toHaveLength(1);
     expect(await historyTo(ids, "working_with_vehicle")).toBe(1);
-    expect((await handoversOf(scooter.id)).map((h) => [h.kind, h.userId])).toEqual([["check_out", holder]]);
+    expect((await handoversOf(scooter.id)).map((h) => [h.kind, h.userId])).toEqual([["check_out", holder!]]);
   });
 
   test("one courier for twenty vehicles: one vehicle given", async () => {
