@@ -180,6 +180,8 @@ export const applications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // One pending application per courier (docs/architecture.md, "Invariants").
+    uniqueIndex("applications_one_pending").on(t.userId).where(sql`status = 'pending'`),
     index("applications_status_created_idx").on(t.status, t.createdAt),
     index("applications_created_idx").on(t.createdAt),
     index("applications_user_idx").on(t.userId, t.createdAt),

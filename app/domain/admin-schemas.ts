@@ -67,6 +67,8 @@ export const vehicleSchema = z
     status: z.enum(VEHICLE_STATUSES, { error: "admin:validation.required" }),
     availableSince: date.optional(),
     assignedUserId: z.coerce.number().int().positive().optional(),
+    /** The holder the form showed ("" for nobody): a save against a changed holder is refused. */
+    seenAssignedUserId: z.union([z.literal(""), z.coerce.number().int().positive()]).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === "future" && !value.availableSince) ctx.addIssue({ code: "custom", path: ["availableSince"], message: "admin:vehicles.errors.availableSinceRequired" });

@@ -34,6 +34,18 @@ export function isUniqueViolation(error: unknown, column: string) {
 }
 
 /**
+ * Whether `error` (or a cause) is the refusal of the `vehicles_one_holder` trigger: an update that
+ * would hand a leased vehicle straight to another courier (docs/architecture.md, "Invariants").
+ * The trigger's message is the same on both engines.
+ */
+export function isVehicleAlreadyLeased(error: unknown) {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if (current.message.includes("vehicle_already_leased")) return true;
+  }
+  return false;
+}
+
+/**
  * `column LIKE pattern ESCAPE '\'`, ignoring case: SQLite's LIKE already ignores the case of ASCII
  * letters; PostgreSQL's LIKE does not, its ILIKE does (of every letter).
  */

@@ -47,6 +47,9 @@ export async function createProblemReport(userId: number, description: string, r
   const { problemReportCooldownHours } = await getSettings();
   return withUploads(received, async (attachments) => {
     const result = await transaction(async (tx) => {
+      // The courier's row is locked until the commit: reports sent at once take turns, so the cooldown
+      // check of the second sees the first report (only one of twenty parallel posts gets through).
+      await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1));
       const [vehicle] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
       if (!vehicle) throw new DecisionError("noVehicle");
       const [last] = await tx.select({ createdAt: problemReports.createdAt }).from(problemReports).where(eq(problemReports.userId, userId)).orderBy(desc(problemReports.createdAt)).limit(1);

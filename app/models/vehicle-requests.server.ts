@@ -6,7 +6,7 @@ import type { QueueFilter } from "~/domain/review-queue";
 import { TransitionError, type RequestKind, type RequestStatus, type UserEvent } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
-import { forUpdate } from "~/infra/sql-dialect.server";
+import { forUpdate, isUniqueViolation, isVehicleAlreadyLeased } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser, type DecisionMail } from "./decisions.server";
 import { openHandover } from "./handovers.server";
@@ -109,11 +109,7 @@ export async function createVehicleRequest(userId: number, vehicleId: number): P
         throw error;
       }
     }
-    const [row] = await tx
-      .insert(vehicleRequests)
-      .values({ userId, kind, currentVehicleId: current?.id ?? null, requestedVehicleId: vehicleId })
-      .returning();
-    return row!;
+    return insertRequest(tx, { userId, kind, currentVehicleId: current?.id ?? null, requestedVehicleId: vehicleId });
   });
 }
 
@@ -124,18 +120,55 @@ export async function createVehicleRequest(userId: number, vehicleId: number): P
 export async function createRenewalRequest(userId: number): Promise<VehicleRequestRow> {
   const { leaseRenewalWindowDays } = await getSettings();
   return transaction(async (tx) => {
+    // Locked until the commit: twenty clicks at once take turns, and the second finds the first's request.
+    const [user] = await forUpdate(tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1));
     const [vehicle] = await tx.select({ id: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
-    const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new DecisionError("notFound");
     const open = await tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).limit(1);
     const refusal = renewalRefusal({ status: user.status, leaseEndsAt: vehicle?.leaseEndsAt ?? null, now: clockNow(), windowDays: leaseRenewalWindowDays, hasPendingRequest: open.length > 0 });
     if (refusal) throw new DecisionError(refusal);
-    const [row] = await tx
-      .insert(vehicleRequests)
-      .values({ userId, kind: "renewal", currentVehicleId: vehicle!.id, requestedVehicleId: vehicle!.id, createdAt: clockNow() })
-      .returning();
-    return row!;
+    return insertRequest(tx, { userId, kind: "renewal", currentVehicleId: vehicle!.id, requestedVehicleId: vehicle!.id, createdAt: clockNow() });
   });
+}
+
+/** The insert of a courier's request; the database's one-pending-request index refuses a second one (pendingExists). */
+async function insertRequest(tx: Tx, values: typeof vehicleRequests.$inferInsert) {
+  try {
+    const [row] = await tx.insert(vehicleRequests).values(values).returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error, "vehicle_requests.user_id")) throw new DecisionError("pendingExists");
+    throw error;
+  }
+}
+
+/**
+ * Gives the vehicle to the courier only if it is still free: the update's condition decides, and a
+ * row count of 0 (another approval or assignment got there first) is a refusal. The database's own
+ * invariants (one holder per vehicle, one vehicle per courier) answer the same refusal.
+ */
+async function claimVehicle(tx: Tx, vehicleId: number, userId: number, leaseEndsAt: Date, at: Date) {
+  try {
+    const claimed = await tx
+      .update(vehicles)
+      .set({ status: "in_use", assignedUserId: userId, leaseEndsAt, updatedAt: at })
+      .where(and(eq(vehicles.id, vehicleId), eq(vehicles.status, "available"), isNull(vehicles.assignedUserId)))
+      .returning({ id: vehicles.id });
+    if (claimed.length === 0) throw new DecisionError("vehicleUnavailable");
+  } catch (error) {
+    if (isVehicleAlreadyLeased(error) || isUniqueViolation(error, "vehicles.assigned_user_id")) throw new DecisionError("vehicleUnavailable");
+    throw error;
+  }
+}
+
+/** Decides the request only if it is still pending (row count checked): a decision is taken once. */
+async function settleRequest(tx: Tx, requestId: number, values: Partial<typeof vehicleRequests.$inferInsert>) {
+  const settled = await tx
+    .update(vehicleRequests)
+    .set(values)
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, "pending")))
+    .returning({ id: vehicleRequests.id });
+  if (settled.length === 0) throw new DecisionError("notPending");
 }
 
 /** The user's status may have moved on since the request (an admin ended a lease): refuse, do not crash. */
@@ -169,7 +202,7 @@ async function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequest
   // The lease may have ended while the request waited (README, "Lease renewal"): the courier rides again.
   if (user?.status === "lease_expired") await applyDecision(tx, request.userId, "renewLease", adminId, "lease renewed");
   await tx.update(vehicles).set({ leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id));
-  await tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, request.id));
+  await settleRequest(tx, request.id, { status: "approved", expiresAt, decidedById: adminId, decidedAt: at });
   await recordAudit(tx, {
     actorId: adminId,
     action: "vehicle_request.approve",
@@ -202,8 +235,8 @@ async function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, l
     if (old) await openHandover(tx, { kind: "check_in", vehicleId: old.id, userId: request.userId, requestId });
   }
   await applyDecision(tx, request.userId, swap ? "approveSwap" : "approveVehicleRequest", adminId, null);
-  await tx.update(vehicles).set({ status: "in_use", assignedUserId: request.userId, leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id));
-  await tx.update(vehicleRequests).set({ status: "approved", expiresAt, decidedById: adminId, decidedAt: at }).where(eq(vehicleRequests.id, requestId));
+  await claimVehicle(tx, vehicle.id, request.userId, expiresAt, at);
+  await settleRequest(tx, requestId, { status: "approved", expiresAt, decidedById: adminId, decidedAt: at });
   await openHandover(tx, { kind: "check_out", vehicleId: vehicle.id, userId: request.userId, requestId });
   await recordAudit(tx, {
     actorId: adminId,
@@ -219,10 +252,7 @@ async function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, l
 
 async function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string): Promise<Decided> {
   const request = await pendingRequest(tx, requestId);
-  await tx
-    .update(vehicleRequests)
-    .set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: clockNow() })
-    .where(eq(vehicleRequests.id, requestId));
+  await settleRequest(tx, requestId, { status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: clockNow() });
   // A declined renewal leaves the lease as it is: no status change.
   if (request.kind !== "renewal") await applyDecision(tx, request.userId, request.kind === "swap" ? "rejectSwap" : "rejectVehicleRequest", adminId, trimmed);
   await recordAudit(tx, {
@@ -274,7 +304,8 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
   const outcome = await transaction(async (tx) => {
     const done: (Decided & { id: number })[] = [];
     const skipped: number[] = [];
-    for (const id of requestIds) {
+    // In id order: bulk decisions running at once lock their rows in the same order, so none waits in a circle.
+    for (const id of [...new Set(requestIds)].sort((a, b) => a - b)) {
       try {
         const row = await savepoint(tx, (sp) => (decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
         done.push({ id, ...row });

@@ -6,6 +6,7 @@ import type { VehicleFilter } from "~/domain/admin-filters";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
+import { isUniqueViolation, isVehicleAlreadyLeased } from "~/infra/sql-dialect.server";
 import type { PreparedUpload, ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
@@ -27,11 +28,13 @@ export type VehicleInput = {
   status: VehicleStatus;
   availableSince: Date | null;
   assignedUserId: number | null;
+  /** The courier the admin saw holding the vehicle when the form was drawn (null: nobody); undefined when not known. */
+  seenAssignedUserId?: number | null;
 };
 
 /** Refusals the vehicle screens translate (`admin:vehicles.errors.<key>`). */
 export class VehicleError extends Error {
-  constructor(readonly key: "notFound" | "serialTaken" | "userHasVehicle" | "userNotEligible" | "inUse" | "inUseNeedsUser" | "tooManyImages") {
+  constructor(readonly key: "notFound" | "serialTaken" | "assignedMeanwhile" | "userHasVehicle" | "userNotEligible" | "inUse" | "inUseNeedsUser" | "tooManyImages") {
     super(key);
   }
 }
@@ -125,6 +128,8 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
   return transaction(async (tx) => {
     const [before] = id === null ? [] : await tx.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
     if (id !== null && !before) throw new VehicleError("notFound");
+    // Another admin gave or took the vehicle since this form was drawn: this one decided on a stale picture.
+    if (input.seenAssignedUserId !== undefined && (before?.assignedUserId ?? null) !== input.seenAssignedUserId) throw new VehicleError("assignedMeanwhile");
     const [serialClash] = await tx
       .select({ id: vehicles.id })
       .from(vehicles)
@@ -143,9 +148,19 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
     const released = oldUserId && oldUserId !== newUserId ? oldUserId : null;
     const assigned = newUserId && newUserId !== oldUserId ? newUserId : null;
 
+    // The holder the final update expects to find: the vehicle changes hands only if nobody else changed them.
+    let holder = oldUserId;
     if (released) {
       await releaseUser(tx, adminId, released);
       leaseEndsAt = null;
+      // Through nobody: the database refuses a holder replaced by another in one write (vehicles_one_holder).
+      const freed = await tx
+        .update(vehicles)
+        .set({ assignedUserId: null, leaseEndsAt: null, updatedAt: new Date(now) })
+        .where(and(eq(vehicles.id, id!), eq(vehicles.assignedUserId, released)))
+        .returning({ id: vehicles.id });
+      if (freed.length === 0) throw new VehicleError("assignedMeanwhile");
+      holder = null;
     }
     if (assigned) {
       const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, assigned)).limit(1);
@@ -176,9 +191,7 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
       leaseEndsAt,
       updatedAt: new Date(now),
     };
-    const [after] =
-      id === null ? await tx.insert(vehicles).values(values).returning() : await tx.update(vehicles).set(values).where(eq(vehicles.id, id)).returning();
-    if (!after) throw new VehicleError("notFound");
+    const after = await writeVehicle(tx, id, holder, values);
     if (newImages.length) {
       const [existing] = await tx.select({ n: count() }).from(uploads).where(and(eq(uploads.vehicleId, after.id), eq(uploads.kind, "vehicle_image")));
       if ((existing?.n ?? 0) + newImages.length > MAX_VEHICLE_IMAGES) throw new VehicleError("tooManyImages");
@@ -198,6 +211,30 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
     });
     return after.id;
   });
+}
+
+/**
+ * The vehicle's row: inserted, or updated only while it is held by `holder` (row count checked). The
+ * database's invariants (one vehicle per courier, one holder per vehicle) become refusals.
+ */
+async function writeVehicle(tx: Tx, id: number | null, holder: number | null, values: Omit<typeof vehicles.$inferInsert, "id">) {
+  try {
+    const [after] =
+      id === null
+        ? await tx.insert(vehicles).values(values).returning()
+        : await tx
+            .update(vehicles)
+            .set(values)
+            .where(and(eq(vehicles.id, id), holder === null ? isNull(vehicles.assignedUserId) : eq(vehicles.assignedUserId, holder)))
+            .returning();
+    if (!after) throw new VehicleError("assignedMeanwhile");
+    return after;
+  } catch (error) {
+    if (isUniqueViolation(error, "vehicles.assigned_user_id")) throw new VehicleError("userHasVehicle");
+    if (isUniqueViolation(error, "vehicles.serial_number")) throw new VehicleError("serialTaken");
+    if (isVehicleAlreadyLeased(error)) throw new VehicleError("assignedMeanwhile");
+    throw error;
+  }
 }
 
 /** Saves a vehicle with the images an admin sent; returns its id. */

@@ -58,6 +58,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         status: value.status,
         availableSince: value.availableSince ?? null,
         assignedUserId: value.assignedUserId ?? null,
+        seenAssignedUserId: value.seenAssignedUserId === undefined ? undefined : value.seenAssignedUserId || null,
       };
       const savedId = await saveVehicleWithImages(admin.id, id, input, parsed.files);
       return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
@@ -133,6 +134,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="seenAssignedUserId" value={vehicle?.assignedUserId ?? ""} />
         <label className="field">
           {t("vehicles.name")}
           <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />

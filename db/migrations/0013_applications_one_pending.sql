@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `applications_one_pending` ON `applications` (`user_id`) WHERE status = 'pending';
