@@ -16,6 +16,7 @@ import { failureOf, slowWrites } from "../../tests/raw-sql";
 import { call } from "../../tests/route-harness";
 import * as vehicleRequestsRoute from "../routes/admin/vehicle-requests";
 import { DecisionError } from "./decisions.server";
+import { endLease, LeaseError, renewLease } from "./leases.server";
 import { createProblemReport } from "./problem-reports.server";
 import { approveVehicleRequest, createRenewalRequest, createVehicleRequest, decideVehicleRequests } from "./vehicle-requests.server";
 import { saveVehicle, VehicleError } from "./vehicles.server";
@@ -30,7 +31,7 @@ async function race(attempt: (i: number) => Promise<unknown>) {
   const results = await Promise.allSettled(Array.from({ length: N }, (_, i) => attempt(i)));
   const refused = results.flatMap((result) => {
     if (result.status === "fulfilled") return [];
-    if (result.reason instanceof DecisionError || result.reason instanceof VehicleError) return [result.reason.key];
+    if (result.reason instanceof DecisionError || result.reason instanceof VehicleError || result.reason instanceof LeaseError) return [result.reason.key];
     throw result.reason;
   });
   return { won: results.filter((result) => result.status === "fulfilled").length, refused, results };
@@ -165,6 +166,31 @@ describe("twenty decisions on one lease at once", () => {
     const granted = results.flatMap((r) => (r.status === "fulfilled" ? [(r.value as { expiresAt: Date }).expiresAt] : []));
     expect((await vehicleRow(bike.id)).leaseEndsAt).toEqual(granted[0]!);
     expect(await auditsOf("vehicle_request", [request!.id], "vehicle_request.approve")).toBe(1);
+  });
+});
+
+describe("twenty admins on one lease at once", () => {
+  test("ending it: one check-in, one status change, nineteen 'already ended'", async () => {
+    const rider = await createUser({ status: "working_with_vehicle" });
+    const bike = await vehicle({ status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.now() + DAY) });
+    const { won, refused } = await slowVehicle(bike.id, () => race(() => endLease(admin.id, bike.id)));
+    expect({ won, refused: new Set(refused) }).toEqual({ won: 1, refused: new Set(["alreadyEnded"]) });
+    expect((await vehicleRow(bike.id)).assignedUserId).toBeNull();
+    expect(await statusesOf([rider.id])).toEqual(["working_no_vehicle"]);
+    expect(await historyTo([rider.id], "working_no_vehicle")).toBe(1);
+    expect((await handoversOf(bike.id)).map((h) => h.kind)).toEqual(["check_in"]);
+    expect(await auditsOf("vehicle", [bike.id], "lease.end")).toBe(1);
+  });
+
+  test("renewing it to one date: the lease moves once, one audit entry", async () => {
+    const rider = await createUser({ status: "lease_expired" });
+    const bike = await vehicle({ status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.now() - DAY) });
+    const endsAt = new Date(Date.now() + 30 * DAY);
+    const { won, refused } = await slowVehicle(bike.id, () => race(() => renewLease(admin.id, bike.id, endsAt)));
+    expect({ won, refused: new Set(refused) }).toEqual({ won: 1, refused: new Set(["alreadyRenewed"]) });
+    expect((await vehicleRow(bike.id)).leaseEndsAt).toEqual(endsAt);
+    expect(await historyTo([rider.id], "working_with_vehicle")).toBe(1);
+    expect(await auditsOf("vehicle", [bike.id], "lease.renew")).toBe(1);
   });
 });
 

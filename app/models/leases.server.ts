@@ -3,13 +3,14 @@ import { users, vehicleRequests, vehicles } from "~db/schema";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { log } from "~/infra/log.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
 import { likeEscaped } from "./search.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { applyUserEvent } from "./status.server";
 
 export class LeaseError extends Error {
-  constructor(readonly key: "notFound" | "notExpired" | "dateInPast") {
+  constructor(readonly key: "notFound" | "notExpired" | "dateInPast" | "alreadyEnded" | "alreadyRenewed") {
     super(key);
   }
 }
@@ -75,9 +76,15 @@ export async function expireLeases(now = clockNow()) {
   return due.length;
 }
 
+/**
+ * The lease row, locked for the rest of the transaction: of two admins acting on one lease at once the
+ * second reads what the first wrote, and is refused, instead of ending or renewing it twice.
+ */
 async function leaseOf(tx: Tx, vehicleId: number) {
-  const [row] = await tx.select().from(vehicles).where(and(eq(vehicles.id, vehicleId), isNotNull(vehicles.assignedUserId))).limit(1);
-  return row;
+  const [row] = await forUpdate(tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1));
+  if (!row) throw new LeaseError("notFound");
+  if (!row.assignedUserId) throw new LeaseError("alreadyEnded");
+  return { ...row, assignedUserId: row.assignedUserId };
 }
 
 /** Renews a lease with a new end date; a courier waiting in `lease_expired` rides again. */
@@ -85,7 +92,7 @@ export async function renewLease(adminId: number, vehicleId: number, endsAt: Dat
   if (endsAt <= now) throw new LeaseError("dateInPast");
   await transaction(async (tx) => {
     const vehicle = await leaseOf(tx, vehicleId);
-    if (!vehicle?.assignedUserId) throw new LeaseError("notFound");
+    if (vehicle.leaseEndsAt?.getTime() === endsAt.getTime()) throw new LeaseError("alreadyRenewed");
     const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, vehicle.assignedUserId)).limit(1);
     if (user?.status === "lease_expired") await applyUserEvent(tx, vehicle.assignedUserId, "renewLease", { actorId: adminId, reason: "lease renewed" });
     await tx.update(vehicles).set({ leaseEndsAt: endsAt, updatedAt: now }).where(eq(vehicles.id, vehicleId));
@@ -100,7 +107,6 @@ export async function renewLease(adminId: number, vehicleId: number, endsAt: Dat
 export async function endLease(adminId: number, vehicleId: number) {
   await transaction(async (tx) => {
     const vehicle = await leaseOf(tx, vehicleId);
-    if (!vehicle?.assignedUserId) throw new LeaseError("notFound");
     await applyUserEvent(tx, vehicle.assignedUserId, "endLease", { actorId: adminId, reason: "lease ended by admin" });
     await tx.update(vehicles).set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: clockNow() }).where(eq(vehicles.id, vehicleId));
     await closePendingRenewal(tx, adminId, vehicle.assignedUserId);

@@ -304,8 +304,12 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
   const outcome = await transaction(async (tx) => {
     const done: (Decided & { id: number })[] = [];
     const skipped: number[] = [];
-    // In id order: bulk decisions running at once lock their rows in the same order, so none waits in a circle.
-    for (const id of [...new Set(requestIds)].sort((a, b) => a - b)) {
+    const ids = [...new Set(requestIds)].sort((a, b) => a - b);
+    // Every selected request is locked before any vehicle or courier, in id order: two bulks whose
+    // selections overlap queue on their first shared request instead of each holding a vehicle the
+    // other waits for (a deadlock on PostgreSQL).
+    await forUpdate(tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(inArray(vehicleRequests.id, ids)).orderBy(asc(vehicleRequests.id)));
+    for (const id of ids) {
       try {
         const row = await savepoint(tx, (sp) => (decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
         done.push({ id, ...row });
