@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, WEEKS_PER_MONTH } from "./rules";
+import { computeStatement, EMPTY_WEEK, eurToCents, roundHalfUpDiv } from "./pay-rule";
+import { DEFAULT_PAY_SETTINGS, DEFAULT_SETTINGS, WEEKS_PER_MONTH } from "./rules";
 
 export const INCOME_DAYS = { min: 1, max: 7, default: 5 } as const;
 export const INCOME_HOURS = { min: 1, max: 12, default: 8 } as const;
@@ -17,16 +18,20 @@ export function parseIncomeInput(days: unknown, hours: unknown): IncomeInput {
   return { days: clampInt(days, INCOME_DAYS), hours: clampInt(hours, INCOME_HOURS) };
 }
 
-/** Net income per week and per month (CONTRACT §6: a month is 52/12 weeks), rounded to cents. */
+/**
+ * A week's promised income in EUR and its month (CONTRACT §6: a month is 52/12 weeks): the pay rule's
+ * statement of that many hours — hourly model, no tips or deductions — so it rounds exactly as pay does.
+ */
+function promisedIncome(minutes: number, hourlyRate: number) {
+  const settings = { ...DEFAULT_PAY_SETTINGS, payModel: "hourly" as const, hourlyRateCents: eurToCents(hourlyRate) };
+  const weekCents = computeStatement({ ...EMPTY_WEEK, minutes }, settings).payoutCents;
+  return { week: weekCents / 100, month: roundHalfUpDiv(weekCents * WEEKS_PER_MONTH.weeks, WEEKS_PER_MONTH.months) / 100 };
+}
+
+/** Net income per week and per month for days × hours, rounded to cents by the pay rule. */
 export function calculateIncome({ days, hours }: IncomeInput, hourlyRate: number = DEFAULT_SETTINGS.hourlyRateEur): Income {
   const input = parseIncomeInput(days, hours);
-  const weekExact = input.days * input.hours * hourlyRate;
-  return {
-    ...input,
-    hourlyRate,
-    week: Math.round(weekExact * 100) / 100,
-    month: Math.round(weekExact * WEEKS_PER_MONTH * 100) / 100,
-  };
+  return { ...input, hourlyRate, ...promisedIncome(input.days * input.hours * 60, hourlyRate) };
 }
 
 export const WEEKLY_HOURS = { min: 1, max: 84, default: INCOME_DAYS.default * INCOME_HOURS.default } as const;
@@ -34,8 +39,7 @@ export const WEEKLY_HOURS = { min: 1, max: 84, default: INCOME_DAYS.default * IN
 /** Net income for a number of hours a week (the assistant's "how much can I earn, 30 h a week"). */
 export function weeklyHoursIncome(hoursPerWeek: number, hourlyRate: number = DEFAULT_SETTINGS.hourlyRateEur) {
   const hours = clampInt(hoursPerWeek, WEEKLY_HOURS);
-  const weekExact = hours * hourlyRate;
-  return { hours, hourlyRate, week: Math.round(weekExact * 100) / 100, month: Math.round(weekExact * WEEKS_PER_MONTH * 100) / 100 };
+  return { hours, hourlyRate, ...promisedIncome(hours * 60, hourlyRate) };
 }
 
 const INTL_LOCALE = { sk: "sk-SK", ua: "uk-UA", en: "en-IE" } as const;

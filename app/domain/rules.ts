@@ -1,3 +1,5 @@
+import type { IsoWeekday } from "./pay-week";
+
 /**
  * Business constants of CONTRACT §6 and spec §9. Operators may override the editable ones
  * through the settings table (see app/models/settings.server.ts); these are the defaults.
@@ -47,7 +49,27 @@ export const DEFAULT_SETTINGS = {
 } as const;
 export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: number };
 
-export const WEEKS_PER_MONTH = 52 / 12;
+/** CONTRACT §6: a month is 52/12 weeks, kept as a fraction so money stays in integer cents. */
+export const WEEKS_PER_MONTH = { weeks: 52, months: 12 } as const;
+
+/** How a week's work becomes pay (app/domain/pay-rule.ts): per hour at the calculator's rate, or a share of the platforms' gross. */
+export const PAY_MODELS = ["hourly", "share"] as const;
+export type PayModel = (typeof PAY_MODELS)[number];
+
+/**
+ * Weekly pay settings (CONTRACT §7), operator-editable through the settings table like DEFAULT_SETTINGS
+ * (app/models/settings.server.ts `getPaySettings`). The hourly rate is not repeated here: it is
+ * DEFAULT_SETTINGS.hourlyRateEur, the calculator's rate, so the promise and the pay cannot differ.
+ */
+export const DEFAULT_PAY_SETTINGS = {
+  payModel: "hourly" as PayModel,
+  /** Share model: the courier's percentage of the platforms' gross (up to two decimals, e.g. 82.5). */
+  sharePercent: 80,
+  /** Scooter rent per Bratislava calendar day of lease inside the week, in cents. */
+  rentPerDayCents: 500,
+  /** ISO weekday of the payday (5 = Friday): week W is paid on this day of week W+1. */
+  paydayWeekday: 5 as IsoWeekday,
+};
 
 export const SESSION_IDLE_DAYS = 14;
 export const SESSION_ABSOLUTE_DAYS = 60;

@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
+import { checkIban, isValidBic } from "~/domain/bank-details";
+import { toSepaText } from "~/domain/sepa-text";
 
 /**
  * All configuration of CONTRACT §2, validated once at start-up.
@@ -66,6 +68,23 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   JOBS_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
   JOBS_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  /** The paying company's account for SEPA payout files (CONTRACT §7); without them the export says what is missing. */
+  PAYOUT_DEBTOR_NAME: z
+    .string()
+    .trim()
+    .max(70, "must be at most 70 characters (SEPA)")
+    .refine((name) => toSepaText(name) !== null, "must be written in SEPA's Latin characters (letters, digits, / - ? : ( ) . , ' + and spaces)")
+    .optional(),
+  PAYOUT_DEBTOR_IBAN: z
+    .string()
+    .refine((iban) => checkIban(iban).ok, "must be a valid IBAN of a SEPA country")
+    .transform((iban) => (checkIban(iban) as { iban: string }).iban)
+    .optional(),
+  PAYOUT_DEBTOR_BIC: z
+    .string()
+    .refine(isValidBic, "must be a BIC of 8 or 11 characters")
+    .transform((bic) => bic.replace(/\s/g, "").toUpperCase())
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -130,6 +149,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     workers: e.WORKERS,
     databasePool: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
+    /** Each part is undefined when unset; the payout export names what is missing (app/services/payout-file.server.ts). */
+    payoutDebtor: { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic: e.PAYOUT_DEBTOR_BIC },
   };
 }
 

@@ -46,6 +46,15 @@ describe("configuration", () => {
     expect(pg.databasePath).toBe("");
   });
 
+  test("the payout debtor is optional, each part validated when set", () => {
+    expect(parseConfig({}).payoutDebtor).toEqual({ name: undefined, iban: undefined, bic: undefined });
+    const set = parseConfig({ PAYOUT_DEBTOR_NAME: "Courier Fleet s.r.o.", PAYOUT_DEBTOR_IBAN: "sk31 1200 0000 1987 4263 7541", PAYOUT_DEBTOR_BIC: "tatrskbx" });
+    expect(set.payoutDebtor).toEqual({ name: "Courier Fleet s.r.o.", iban: "SK3112000000198742637541", bic: "TATRSKBX" });
+    expect(() => parseConfig({ PAYOUT_DEBTOR_IBAN: "SK3112000000198742637542" })).toThrow("PAYOUT_DEBTOR_IBAN must be a valid IBAN");
+    expect(() => parseConfig({ PAYOUT_DEBTOR_BIC: "TATR" })).toThrow("PAYOUT_DEBTOR_BIC must be a BIC");
+    expect(() => parseConfig({ PAYOUT_DEBTOR_NAME: "Courier & Fleet" })).toThrow("PAYOUT_DEBTOR_NAME must be written in SEPA's Latin characters");
+  });
+
   test("APP_URL follows PORT when unset", () => {
     expect(parseConfig({ PORT: "4100" }).appUrl).toBe("http://localhost:4100");
   });

@@ -1,5 +1,7 @@
 import { settings } from "~db/schema";
-import { DEFAULT_SETTINGS, type Settings } from "~/domain/rules";
+import { paySettingsFrom, type PaySettings } from "~/domain/pay-rule";
+import type { IsoWeekday } from "~/domain/pay-week";
+import { DEFAULT_PAY_SETTINGS, DEFAULT_SETTINGS, PAY_MODELS, type PayModel, type Settings } from "~/domain/rules";
 import { preparedQuery } from "~/infra/db.server";
 
 const allSettings = preparedQuery((connection) => connection.select().from(settings).prepare());
@@ -16,4 +18,30 @@ export async function getSettings(): Promise<Settings> {
     if (typeof value === "number" && Number.isFinite(value) && value > 0) result[row.key as keyof Settings] = value;
   }
   return result;
+}
+
+/**
+ * The weekly pay settings (CONTRACT §7) as the pay rule takes them: rows `payModel` ("hourly" or
+ * "share"), `sharePercent` (0–100, two decimals), `rentPerDayCents` (whole cents ≥ 0) and
+ * `paydayWeekday` (1 = Monday … 7 = Sunday) override DEFAULT_PAY_SETTINGS; the hourly rate is the
+ * calculator's `hourlyRateEur`. A malformed row keeps the default. No admin form edits them yet:
+ * an operator writes the rows (the settings table holds JSON values).
+ */
+export async function getPaySettings(): Promise<PaySettings> {
+  const rows = new Map((await allSettings().execute()).map((row) => [row.key, row.value] as const));
+  const number = (key: string) => {
+    const raw = rows.get(key);
+    const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+    return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+  };
+  const pay = { ...DEFAULT_PAY_SETTINGS };
+  const model = rows.get("payModel");
+  if (PAY_MODELS.includes(model as PayModel)) pay.payModel = model as PayModel;
+  const percent = number("sharePercent");
+  if (percent !== undefined && percent >= 0 && percent <= 100 && Math.round(percent * 100) / 100 === percent) pay.sharePercent = percent;
+  const rent = number("rentPerDayCents");
+  if (rent !== undefined && Number.isSafeInteger(rent) && rent >= 0) pay.rentPerDayCents = rent;
+  const weekday = number("paydayWeekday");
+  if (weekday !== undefined && Number.isInteger(weekday) && weekday >= 1 && weekday <= 7) pay.paydayWeekday = weekday as IsoWeekday;
+  return paySettingsFrom((await getSettings()).hourlyRateEur, pay);
 }

@@ -1,0 +1,99 @@
+import { friendlyFormatIBAN, isSEPACountry, isValidBIC, validateIBAN, ValidationErrorsIBAN } from "ibantools";
+import { z } from "zod";
+import { toSepaText, transliterate } from "./sepa-text";
+
+/**
+ * A courier's bank details: the IBAN pay goes to and the account holder's name. Message keys are in the
+ * `pay` namespace (`bank.errors.*`).
+ */
+
+export type IbanProblem = "required" | "country" | "length" | "format" | "checksum" | "notSepa";
+
+/** Upper case, without spaces, dashes or dots as people copy them from banking apps. */
+export function normalizeIban(input: string): string {
+  return input.replace(/[\s\-.]/g, "").toUpperCase();
+}
+
+/** The IBAN in its electronic form, or why it cannot receive a SEPA transfer. */
+export function checkIban(input: string): { ok: true; iban: string } | { ok: false; problem: IbanProblem } {
+  const iban = normalizeIban(input);
+  if (iban === "") return { ok: false, problem: "required" };
+  const result = validateIBAN(iban);
+  if (!result.valid) {
+    const codes = result.errorCodes;
+    if (codes.includes(ValidationErrorsIBAN.NoIBANCountry)) return { ok: false, problem: "country" };
+    if (codes.includes(ValidationErrorsIBAN.WrongBBANLength)) return { ok: false, problem: "length" };
+    if (codes.includes(ValidationErrorsIBAN.WrongBBANFormat) || codes.includes(ValidationErrorsIBAN.ChecksumNotNumber)) return { ok: false, problem: "format" };
+    return { ok: false, problem: "checksum" };
+  }
+  if (!isSEPACountry(iban.slice(0, 2))) return { ok: false, problem: "notSepa" };
+  return { ok: true, iban };
+}
+
+/** True for an IBAN that can receive a SEPA credit transfer. */
+export function isValidSepaIban(input: string): boolean {
+  return checkIban(input).ok;
+}
+
+/** Groups of four for reading: SK31 1200 0000 1987 4263 7541. */
+export function formatIban(iban: string): string {
+  return friendlyFormatIBAN(normalizeIban(iban)) ?? iban;
+}
+
+/** Every character but the last four hidden, in groups of four: **** **** **** **** **** 7541. */
+export function maskIban(iban: string): string {
+  const plain = normalizeIban(iban);
+  const masked = "*".repeat(Math.max(plain.length - 4, 0)) + plain.slice(-4);
+  return masked.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** A BIC of 8 or 11 characters with a real country code. */
+export function isValidBic(input: string): boolean {
+  return isValidBIC(input.replace(/\s/g, "").toUpperCase());
+}
+
+/** The words of a name, compared without case, marks or script (Cyrillic is transliterated). */
+function nameWords(name: string) {
+  return transliterate(name)
+    .toLowerCase()
+    .replace(/'/g, "")
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .sort();
+}
+
+/**
+ * Does the account holder's name name the applicant? Case, diacritics, script and word order do not
+ * matter ("ŠŤASTNÝ Ľubomír" = "Lubomir Stastny", "Коваленко Олена" = "Olena Kovalenko"); anything else,
+ * a missing or an extra word included, is a mismatch the admin is shown (not a refusal: a courier may
+ * be paid to a spouse's account on purpose).
+ */
+export function compareHolderName(holder: string, applicationName: string): "match" | "mismatch" {
+  const a = nameWords(holder);
+  const b = nameWords(applicationName);
+  return a.length > 0 && a.length === b.length && a.every((word, i) => word === b[i]) ? "match" : "mismatch";
+}
+
+/** SEPA allows 70 characters for a name. */
+export const ACCOUNT_HOLDER_MAX = 70;
+
+/** The courier's bank details form (dashboard): one schema for the browser and the action. */
+export const bankDetailsSchema = z.object({
+  iban: z
+    .string({ error: "bank.errors.ibanRequired" })
+    .transform((value, ctx) => {
+      const checked = checkIban(value);
+      if (checked.ok) return checked.iban;
+      const key = checked.problem === "required" ? "ibanRequired" : `iban${checked.problem[0]!.toUpperCase()}${checked.problem.slice(1)}`;
+      ctx.addIssue({ code: "custom", message: `bank.errors.${key}` });
+      return z.NEVER;
+    }),
+  accountHolder: z
+    .string({ error: "bank.errors.holderRequired" })
+    .trim()
+    .min(3, { error: "bank.errors.holderRequired" })
+    .max(ACCOUNT_HOLDER_MAX, { error: "bank.errors.holderTooLong" })
+    .refine((name) => toSepaText(name) !== null, { error: "bank.errors.holderCharacters" }),
+});
+export type BankDetails = z.infer<typeof bankDetailsSchema>;
+

@@ -1,0 +1,27 @@
+import { describe, expect, test } from "bun:test";
+import { formatCalendarDate, formatCents, lineLabelValues } from "./pay-format";
+import { computeStatement, EMPTY_WEEK } from "./pay-rule";
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("pay formats", () => {
+  test("cents in each language", () => {
+    expect(plain(formatCents(28_734, "sk"))).toBe("287,34 €");
+    expect(formatCents(28_734, "en")).toBe("€287.34");
+    expect(plain(formatCents(-2000, "ua"))).toMatch(/^-20,00 €$/);
+  });
+
+  test("calendar dates do not shift with the server's zone", () => {
+    expect(plain(formatCalendarDate("2026-11-16", "sk"))).toBe("16. 11. 2026");
+    expect(formatCalendarDate("2026-11-16", "en")).toBe("16/11/2026");
+    expect(formatCalendarDate("2026-11-16", "ua")).toBe("16.11.2026");
+  });
+
+  test("line label values", () => {
+    const hourly = computeStatement({ ...EMPTY_WEEK, minutes: 2310, leaseDays: 5 }, { payModel: "hourly", hourlyRateCents: 750, sharePercent: 80, rentPerDayCents: 500, paydayWeekday: 5 });
+    expect(lineLabelValues(hourly.lines[0]!, "en")).toEqual({ hours: "38.5", rate: "€7.50" });
+    expect(lineLabelValues(hourly.lines[1]!, "en")).toEqual({ days: "5", perDay: "€5.00" });
+    const share = computeStatement({ ...EMPTY_WEEK, grossCents: 10_000 }, { payModel: "share", hourlyRateCents: 750, sharePercent: 82.5, rentPerDayCents: 500, paydayWeekday: 5 });
+    expect(lineLabelValues(share.lines[0]!, "sk")).toEqual({ percent: "82,5", gross: expect.stringMatching(/^100,00\s€$/) });
+  });
+});
