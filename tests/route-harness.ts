@@ -69,7 +69,7 @@ export async function call(handler: Handler | undefined, path: string, options: 
     }
   };
   return (await sessionMiddleware(args as never, () =>
-    i18nMiddleware(args as never, () => queryTextMiddleware(args as never, run as never).catch(toResponse)) as Promise<Response>,
+    i18nMiddleware(args as never, () => Promise.resolve(queryTextMiddleware(args as never, run as never) as Promise<Response>).catch(toResponse)) as Promise<Response>,
   )) as Response;
 }
 
