@@ -3,7 +3,6 @@
  * reminded, when the document counts as expired, and what a new date must look like. Pure: the
  * caller passes the server's `now()` (app/infra/clock.server.ts).
  */
-import { z } from "zod";
 import { singleLineText } from "./text";
 import { missingRightToStay } from "./documents";
 import { DOCUMENT_EXPIRING_SOON_DAYS, DOCUMENT_REMINDER_DAYS } from "./rules";

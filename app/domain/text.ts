@@ -20,7 +20,9 @@ export const INVALID_CHARACTERS = "errors:invalidCharacters";
 
 // Lone surrogates: a high one not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /** Whether `value` breaks the text rule; `multiline` allows line breaks. */

@@ -20,13 +20,14 @@ export function isDatabaseBusy(error: unknown): boolean {
   return false;
 }
 
-const busyContexts = new WeakSet<object>();
+// A registered symbol, not a module-level set: the server and the built routes each load their own copy of this module.
+const BUSY = Symbol.for("courier-fleet.database-busy");
 
 /** Remembers that the request with this router context failed on a busy database. */
 export function markBusy(context: object | undefined) {
-  if (context) busyContexts.add(context);
+  if (context) (context as Record<symbol, boolean>)[BUSY] = true;
 }
 
 export function wasBusy(context: object) {
-  return busyContexts.has(context);
+  return (context as Record<symbol, boolean>)[BUSY] === true;
 }
