@@ -33,7 +33,8 @@ const { isCrossSiteMutation } = await import("./app/infra/csrf.server");
 const { bodyLimitFor, declaresMoreThan, limitBody } = await import("./app/services/body-limit.server");
 const { BODY_LIMITS } = await import("./app/domain/rules");
 const { closeDatabase } = await import("./app/infra/db.server");
-const { earlyError, normalizeApiError } = await import("./app/infra/api-errors.server");
+const { busyAnswer, earlyError, normalizeApiError } = await import("./app/infra/api-errors.server");
+const { wasBusy } = await import("./app/infra/db-busy.server");
 const { log } = await import("./app/infra/log.server");
 const { withPageCache } = await import("./app/services/page-cache.server");
 const { criticalCss } = await import("./app/infra/critical-css.server");
@@ -79,6 +80,8 @@ const server = Bun.serve({
       // A load balancer's probe: one query, not the router and the middleware chain.
       if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) response = healthAnswer();
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
+      // `/files/4.data`: the router would hand the file over as route data, without its own headers.
+      else if (routePattern.isResourceData(url.pathname)) response = await earlyError(request, 404, "errors:notFound");
       else {
         const limit = await bodyLimitFor(request, url);
         if (declaresMoreThan(request, limit)) response = await earlyError(request, 413, "errors:tooLarge");
@@ -100,6 +103,8 @@ const server = Bun.serve({
           if (timing) timing.cacheHit = !rendered;
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
+          // A write that outwaited the lock: try again shortly, not a crash.
+          else if (response.status >= 500 && wasBusy(context)) response = await busyAnswer(request);
           else if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
           const compressStarted = performance.now();
           response = await compressResponse(request, response);

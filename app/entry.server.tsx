@@ -10,6 +10,7 @@ import { contentSecurityPolicy } from "~/infra/security-headers.server";
 import { getInstance } from "~/infra/i18n.server";
 import { DEFAULT_LANGUAGE } from "~/domain/rules";
 import { i18nFor } from "~/infra/i18n.server";
+import { isDatabaseBusy, markBusy } from "~/infra/db-busy.server";
 
 export const streamTimeout = 10_000;
 
@@ -65,8 +66,10 @@ function lightView(i18n: ReturnType<typeof i18nFor>): ReturnType<typeof i18nFor>
 }
 
 /** Errors the router reports: expected 4xx answers are not logged; real failures are, as one JSON line. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
   if (request.signal.aborted) return;
+  // The server turns this request's 500 into a 503 with Retry-After (app/infra/db-busy.server.ts).
+  if (isDatabaseBusy(error)) markBusy(context as object | undefined);
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const detail = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
   console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "unhandled route error", path: new URL(request.url).pathname, ...detail }));

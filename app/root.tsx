@@ -19,12 +19,13 @@ import { fallbackForForm } from "~/services/captcha.server";
 import { changeClientLanguage } from "~/client/i18n.client";
 import { getLocale } from "~/infra/i18n.server";
 import { i18nMiddleware } from "~/middleware/i18n";
+import { queryTextMiddleware } from "~/middleware/query-text";
 import { referralMiddleware } from "~/middleware/referral";
 import { sessionMiddleware } from "~/middleware/session";
 import { toastMiddleware } from "~/middleware/toast";
 import "~/styles/app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, referralMiddleware, toastMiddleware as Route.MiddlewareFunction];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, queryTextMiddleware, referralMiddleware, toastMiddleware as Route.MiddlewareFunction];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

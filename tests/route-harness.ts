@@ -1,10 +1,11 @@
 /**
  * Runs a route module's loader or action the way the server does: through the root middleware
- * (session, i18n), with a real Request and the real database. Returns a Response.
+ * (session, i18n, the query text rule), with a real Request and the real database. Returns a Response.
  */
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/infra/context";
 import { i18nMiddleware } from "~/middleware/i18n";
+import { queryTextMiddleware } from "~/middleware/query-text";
 import { sessionMiddleware } from "~/middleware/session";
 
 /** Any route loader or action; its generated args type is narrower than what the harness builds. */
@@ -68,7 +69,7 @@ export async function call(handler: Handler | undefined, path: string, options: 
     }
   };
   return (await sessionMiddleware(args as never, () =>
-    i18nMiddleware(args as never, run as never) as Promise<Response>,
+    i18nMiddleware(args as never, () => Promise.resolve(queryTextMiddleware(args as never, run as never) as Promise<Response>).catch(toResponse)) as Promise<Response>,
   )) as Response;
 }
 

@@ -4,6 +4,7 @@
  */
 import { isAuditAction, type AuditAction } from "./audit-sentence";
 import { pageNumber, queueFilterFrom } from "./review-queue";
+import { searchTerm } from "./text";
 import {
   APPLICATION_STATUSES,
   REPORT_STATUSES,
@@ -15,7 +16,6 @@ import {
   type UserStatus,
 } from "./status";
 
-const searchTerm = (params: URLSearchParams) => (params.get("q") ?? "").trim().slice(0, 100);
 
 export const applicationFilterFrom = (p: URLSearchParams) => queueFilterFrom<ApplicationStatus>(p, APPLICATION_STATUSES, "pending");
 export const requestFilterFrom = (p: URLSearchParams) => queueFilterFrom<RequestStatus>(p, REQUEST_STATUSES, "pending");

@@ -3,6 +3,7 @@
  * Messages are translation keys of the `admin` namespace; the form shows `t(message)`.
  */
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text";
 import { STOCK_REJECTION_REASONS } from "./rejection";
 import { LANGUAGES } from "./rules";
 import { stepUpCodeSchema } from "./second-factor";
@@ -10,8 +11,10 @@ import { parseEurToCents } from "./maintenance";
 import { ROLES, VEHICLE_STATUSES } from "./status";
 import { DOCUMENT_KINDS } from "./documents";
 
-const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
-const optionalText = (max: number) => z.string().trim().max(max, "admin:validation.tooLong").optional().transform((v) => v || null);
+/** Admin text: one line below 1,000 characters (names, titles, codes, e-mails), several lines from there. */
+const textOf = (max: number, params?: Parameters<typeof z.string>[0]) => (max >= 1000 ? multiLineText(params) : singleLineText(params));
+const required = (max: number) => textOf(max, { error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const optionalText = (max: number) => textOf(max).trim().max(max, "admin:validation.tooLong").optional().transform((v) => v || null);
 const date = z.string({ error: "admin:validation.date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "admin:validation.date").transform((v) => new Date(`${v}T00:00:00Z`));
 
 /** One text per language: `<base>Sk` required, `<base>Ua` and `<base>En` optional (null when blank). */
@@ -39,7 +42,7 @@ export const applicationRejectSchema = z
   .object({
     intent: z.literal("reject"),
     reasonCode: z.enum(STOCK_REJECTION_REASONS).optional(),
-    reason: z.string().trim().max(1000, "admin:validation.tooLong").optional(),
+    reason: multiLineText().trim().max(1000, "admin:validation.tooLong").optional(),
     replace: z.array(z.enum(DOCUMENT_KINDS)).optional().transform((v) => v ?? []),
   })
   .refine((value) => Boolean(value.reasonCode || value.reason), { path: ["reason"], message: "admin:rejection.reasonOrStock" });
@@ -48,7 +51,7 @@ export const bulkApplicationRejectSchema = z
   .object({
     intent: z.literal("bulkReject"),
     reasonCode: z.enum(STOCK_REJECTION_REASONS).optional(),
-    reason: z.string().trim().max(1000, "admin:validation.tooLong").optional(),
+    reason: multiLineText().trim().max(1000, "admin:validation.tooLong").optional(),
   })
   .refine((value) => Boolean(value.reasonCode || value.reason), { path: ["reason"], message: "admin:rejection.reasonOrStock" });
 /** An optional date field: an empty input is no value. */
@@ -106,7 +109,7 @@ export const toServiceSchema = z.object({ intent: z.literal("toService"), report
 export const replySchema = z.object({
   intent: z.literal("reply"),
   reportId: z.coerce.number().int().positive(),
-  response: z.string({ error: "admin:reports.replyEmpty" }).trim().min(1, "admin:reports.replyEmpty").max(4000, "admin:validation.tooLong"),
+  response: multiLineText({ error: "admin:reports.replyEmpty" }).trim().min(1, "admin:reports.replyEmpty").max(4000, "admin:validation.tooLong"),
 });
 
 /** Resolving and reopening a problem report: an admin action of its own, never a side effect of a reply. */

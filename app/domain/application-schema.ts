@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasForbiddenCharacters, INVALID_CHARACTERS, multiLineText, singleLineText } from "./text";
 import { validUntilField } from "./document-expiry";
 import { documentIssues, needsRightToStay } from "./documents";
 import { MIN_COURIER_AGE } from "./rules";
@@ -48,8 +49,7 @@ const documentField = z.any().optional().transform(hasDocument);
 
 export const applicationSchema = z
   .object({
-    fullName: z
-      .string({ error: "errors.fullNameRequired" })
+    fullName: singleLineText({ error: "errors.fullNameRequired" })
       .trim()
       .min(3, { error: "errors.fullNameRequired" })
       .max(120, { error: "errors.tooLong" }),
@@ -60,12 +60,13 @@ export const applicationSchema = z
       .max(99, { error: "errors.ageRequired" }),
     phone: z
       .string({ error: "errors.phoneInvalid" })
+      .refine((value) => !hasForbiddenCharacters(value), { error: INVALID_CHARACTERS, abort: true })
       .transform(normalizeSlovakPhone)
       .pipe(z.string().regex(/^\+421\d{9}$/, { error: "errors.phoneInvalid" })),
     citizenship: z.enum(CITIZENSHIPS, { error: "errors.citizenshipRequired" }),
     contactMethod: z.enum(CONTACT_METHODS, { error: "errors.contactMethodRequired" }),
-    contactUsername: z.string().trim().max(64, { error: "errors.tooLong" }).optional(),
-    comment: z.string().trim().max(1000, { error: "errors.tooLong" }).optional(),
+    contactUsername: singleLineText().trim().max(64, { error: "errors.tooLong" }).optional(),
+    comment: multiLineText().trim().max(1000, { error: "errors.tooLong" }).optional(),
     /** Valid-until of the residence permit or refugee document; whether it lies ahead is the server's check. */
     documentValidUntil: validUntilField,
     face_photo: documentField,

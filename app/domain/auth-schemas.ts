@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 import { strongPasswordSchema } from "./password";
 import { LANGUAGES } from "./rules";
 
@@ -27,7 +28,7 @@ const loginPasswordSchema = z.preprocess(
 
 const newPasswordSchema = z.preprocess((value) => (value === "" ? undefined : value), strongPasswordSchema);
 
-const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess(emptyToUndefined, singleLineText().trim().max(max).optional());
 const languageSchema = z.preprocess(emptyToUndefined, z.enum(LANGUAGES).optional());
 
 /** Captcha fields: the invisible token (ALTCHA / reCAPTCHA) or the no-JS fallback challenge. */

@@ -3,7 +3,7 @@
  * reminded, when the document counts as expired, and what a new date must look like. Pure: the
  * caller passes the server's `now()` (app/infra/clock.server.ts).
  */
-import { z } from "zod";
+import { singleLineText } from "./text";
 import { missingRightToStay } from "./documents";
 import { DOCUMENT_EXPIRING_SOON_DAYS, DOCUMENT_REMINDER_DAYS } from "./rules";
 
@@ -65,8 +65,7 @@ export function validUntilIssue(value: unknown, now: Date): "required" | "invali
 }
 
 /** The date field of the forms: a `YYYY-MM-DD` string; whether it lies in the future is the server's check. */
-export const validUntilField = z
-  .string()
+export const validUntilField = singleLineText()
   .trim()
   .refine((value) => value === "" || parseValidUntil(value) !== null, { error: "errors.validUntilInvalid" })
   .optional()

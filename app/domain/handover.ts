@@ -4,6 +4,7 @@
  * is compared with its check-out so new damage is flagged to both.
  */
 import { z } from "zod";
+import { multiLineText } from "./text";
 import type { UploadSummary } from "./files";
 
 export const HANDOVER_KINDS = ["check_out", "check_in"] as const;
@@ -92,7 +93,7 @@ const wholeNumber = (min: number, max: number, range: string) =>
 export const handoverSchema = z.object({
   batteryPercent: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(0, 100, "admin:handovers.errors.battery")),
   odometerKm: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(0, 1_000_000, "admin:handovers.errors.odometer")),
-  note: z.string().trim().max(1000, "admin:validation.tooLong").optional().transform((v) => v || null),
+  note: multiLineText().trim().max(1000, "admin:validation.tooLong").optional().transform((v) => v || null),
   ...(Object.fromEntries(DAMAGE_PARTS.map((part) => [`damage_${part}`, level])) as Record<`damage_${DamagePart}`, typeof level>),
 });
 export type HandoverInput = z.infer<typeof handoverSchema>;

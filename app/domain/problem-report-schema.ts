@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { multiLineText } from "./text";
 import { MAX_REPORT_FILES } from "./rules";
 
 /** Problem report (spec §5): one schema for the browser and the action. */
 export const problemReportSchema = z.object({
-  description: z
-    .string({ error: "errors.descriptionRequired" })
+  description: multiLineText({ error: "errors.descriptionRequired" })
     .trim()
     .min(1, { error: "errors.descriptionRequired" })
     .max(2000, { error: "errors.tooLong" }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "./text";
 import type { ReportStatus } from "./status";
 
 /** One message of a problem report's conversation, oldest first. */
@@ -30,8 +31,7 @@ export const REPORT_MESSAGE_MAX = 2000;
 /** A courier's reply in the report conversation (the dashboard form, with and without JS). */
 export const reportReplySchema = z.object({
   reportId: z.coerce.number({ error: "errors.replyRequired" }).int().positive(),
-  body: z
-    .string({ error: "errors.replyRequired" })
+  body: multiLineText({ error: "errors.replyRequired" })
     .trim()
     .min(1, { error: "errors.replyRequired" })
     .max(REPORT_MESSAGE_MAX, { error: "errors.tooLong" }),

@@ -3,6 +3,7 @@
  * left against the promised decision time. Pure rules, shared by the models and the screens.
  */
 import { REVIEW_PROMISE_HOURS } from "./rules";
+import { searchTerm } from "./text";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -24,7 +25,7 @@ export function queueFilterFrom<T extends string>(params: URLSearchParams, statu
   const status: T | "all" = raw === "all" ? "all" : ((statuses as readonly string[]).includes(raw ?? "") ? (raw as T) : waiting);
   const sortParam = params.get("sort");
   const sort: QueueSort = sortParam === "oldest" || sortParam === "newest" ? sortParam : status === waiting ? "oldest" : "newest";
-  return { status, q: (params.get("q") ?? "").trim().slice(0, 100), sort, page: pageNumber(params.get("page")) };
+  return { status, q: searchTerm(params), sort, page: pageNumber(params.get("page")) };
 }
 
 /** Time left until the promised decision: negative once overdue; `tone` colours the badge. */

@@ -1,3 +1,4 @@
+import { BUSY_RETRY_AFTER_SECONDS } from "./db-busy.server";
 import { languageOf } from "~/infra/i18n.server";
 import { translatorFor } from "./i18n.server";
 
@@ -24,4 +25,10 @@ export async function normalizeApiError(request: Request, response: Response): P
 export async function earlyError(request: Request, status: number, key: string) {
   const t = translatorFor(await languageOf(request));
   return Response.json({ error: t(key) }, { status });
+}
+
+/** 503 for a request whose write outwaited the database's lock (app/infra/db-busy.server.ts). */
+export async function busyAnswer(request: Request) {
+  const t = translatorFor(await languageOf(request));
+  return Response.json({ error: t("errors:busy") }, { status: 503, headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,4 @@
-import { parseCookies, SESSION_COOKIE } from "./cookies.server";
+import { parseCookies, SESSION_COOKIE_NAMES } from "./cookies.server";
 
 /**
  * Pages and data that belong to one person: the dashboard, the admin area, private files, the
@@ -14,7 +14,8 @@ const PRIVATE_PATHS = /^\/(dashboard|admin|files|account)(\/|$)|^\/auth\/second-
 export function applyCachePolicy(request: Request, pathname: string, headers: Headers) {
   const page = pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/";
   const privateRoute = PRIVATE_PATHS.test(page);
-  const loggedIn = parseCookies(request.headers.get("Cookie")).has(SESSION_COOKIE);
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  const loggedIn = SESSION_COOKIE_NAMES.some((name) => cookies.has(name));
   const current = headers.get("Cache-Control") ?? "";
   if (/\bno-store\b/.test(current)) return;
   if (privateRoute || (loggedIn && !/\bpublic\b/.test(current))) headers.set("Cache-Control", "no-store");

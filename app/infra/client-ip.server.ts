@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+
 /**
  * The client address for rate limits (CONTRACT §5). Each proxy appends the address it received the
  * request from to X-Forwarded-For, so only the entries on the right were written by proxies we
@@ -13,11 +15,18 @@ export function clientIp(forwardedFor: string | null, socketIp: string | undefin
     .filter(Boolean);
   if (hops.length === 0) return socket;
   // Fewer entries than proxies: the leftmost is the furthest address any trusted proxy saw.
-  const chosen = hops[Math.max(0, hops.length - trustedHops)]!;
-  return isAddress(chosen) ? chosen : socket;
+  const chosen = withoutPort(hops[Math.max(0, hops.length - trustedHops)]!);
+  return chosen !== null && isIP(chosen) !== 0 ? chosen : socket;
 }
 
-/** An IPv4 or IPv6 address (a proxy writes nothing else); junk falls back to the socket's address. */
-function isAddress(value: string) {
-  return value.length <= 45 && (/^\d{1,3}(\.\d{1,3}){3}$/.test(value) || /^[0-9a-fA-F:.]*:[0-9a-fA-F:.]*$/.test(value));
+/**
+ * The address of an entry, without the port some proxies append (`9.9.9.9:1234`, `[2001:db8::1]:443`),
+ * or null. Whether what is left is an address at all is `net.isIP`'s call (`999.999.999.999` is not).
+ */
+function withoutPort(entry: string): string | null {
+  if (entry.length > 64) return null;
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(entry);
+  if (bracketed) return bracketed[1]!;
+  const v4WithPort = /^([\d.]+):\d{1,5}$/.exec(entry);
+  return v4WithPort ? v4WithPort[1]! : entry;
 }

@@ -30,4 +30,15 @@ describe("clientIp", () => {
     expect(clientIp(" , ", "10.0.0.1", 1)).toBe("10.0.0.1");
     expect(clientIp("6.6.6.6, not-an-ip", "10.0.0.1", 1)).toBe("10.0.0.1");
   });
+
+  test("a port is stripped; what is not an address (net.isIP) falls back to the socket", () => {
+    expect(clientIp("9.9.9.9:1234", "10.0.0.1", 1)).toBe("9.9.9.9");
+    expect(clientIp("6.6.6.6, 203.0.113.7:443", "10.0.0.1", 1)).toBe("203.0.113.7");
+    expect(clientIp("[2001:db8::1]:443", "10.0.0.1", 1)).toBe("2001:db8::1");
+    expect(clientIp("[2001:db8::1]", "10.0.0.1", 1)).toBe("2001:db8::1");
+    expect(clientIp("999.999.999.999", "10.0.0.1", 1)).toBe("10.0.0.1");
+    expect(clientIp("1.2.3", "10.0.0.1", 1)).toBe("10.0.0.1");
+    expect(clientIp(":::::", "10.0.0.1", 1)).toBe("10.0.0.1");
+    expect(clientIp("9.9.9.9:99999999", "10.0.0.1", 1)).toBe("10.0.0.1");
+  });
 });

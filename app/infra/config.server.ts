@@ -102,8 +102,11 @@ export function isPostgresUrl(url: string) {
 
 export class ConfigError extends Error {}
 
-/** Parses an environment; throws ConfigError with one line naming the variable. */
-export function parseConfig(env: Record<string, string | undefined>) {
+/**
+ * Parses an environment; throws ConfigError with one line naming the variable. `production` is the
+ * operator's NODE_ENV (a parameter so the production rules can be tested).
+ */
+export function parseConfig(env: Record<string, string | undefined>, production = isProduction) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
@@ -112,8 +115,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = result.data;
-  if (isProduction && !e.SESSION_SECRET) throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
-  if (isProduction && e.CAPTCHA_PROVIDER === "off") throw new ConfigError("Invalid configuration: CAPTCHA_PROVIDER=off is refused when NODE_ENV=production");
+  if (production && !e.SESSION_SECRET) throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
+  // Without SMTP every e-mail is written to DATA_DIR/mail, live activation and reset links included.
+  if (production && !e.SMTP_URL) throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
+  if (production && e.CAPTCHA_PROVIDER === "off") throw new ConfigError("Invalid configuration: CAPTCHA_PROVIDER=off is refused when NODE_ENV=production");
   if (e.CAPTCHA_PROVIDER === "recaptcha" && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY))
     throw new ConfigError("Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha");
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
@@ -143,9 +148,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     trustProxyHops: e.TRUST_PROXY,
-    demoSeed: e.DEMO_SEED ?? !isProduction,
-    serverTiming: e.SERVER_TIMING ?? !isProduction,
-    production: isProduction,
+    demoSeed: e.DEMO_SEED ?? !production,
+    serverTiming: e.SERVER_TIMING ?? !production,
+    production,
     workers: e.WORKERS,
     databasePool: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },

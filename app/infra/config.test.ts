@@ -94,4 +94,13 @@ describe("configuration", () => {
       expect(message.includes("\n")).toBe(false);
     }
   });
+
+  test("production refuses to start without SMTP_URL (mail would be written to disk, live links included)", () => {
+    const production = { SESSION_SECRET: "s".repeat(40) };
+    expect(() => parseConfig(production, true)).toThrow("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
+    expect(parseConfig({ ...production, SMTP_URL: "smtp://mail.internal:587" }, true).production).toBe(true);
+    // Outside production the mail folder stays the development mailbox.
+    expect(parseConfig(production, false).smtpUrl).toBeUndefined();
+  });
 });
+

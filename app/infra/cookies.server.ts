@@ -36,23 +36,52 @@ function safeDecode(value: string) {
   }
 }
 
+/**
+ * The name of an auth cookie: in production `__Host-<name>`, which a browser accepts only when Secure,
+ * for Path=/ and without Domain, so no sibling subdomain or plain-HTTP page can plant or shadow it.
+ * (The `lng` and `cf_ref` cookies keep their names: CONTRACT §3 names `lng`, and neither is a credential.)
+ */
+export function authCookieName(name: string, production: boolean) {
+  return production ? `__Host-${name}` : name;
+}
+
 /** HttpOnly, SameSite=Lax, signed with SESSION_SECRET; Secure in production (CONTRACT §5). */
-function signedCookie(name: string, maxAgeDays: number) {
+function signedCookie(name: string, maxAgeDays: number, production: boolean) {
   return createCookie(name, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: config().production,
+    secure: production,
     secrets: [config().sessionSecret],
     maxAge: maxAgeDays * 24 * 60 * 60,
   });
 }
 
+/**
+ * A signed auth cookie under its current name that, for one transition, still reads the name it had
+ * before the `__Host-` prefix, so sessions and remembered devices from before the change keep working
+ * until they end; it is always written (and cleared) under the current name.
+ */
+export function authCookie(name: string, maxAgeDays: number, production = config().production): Cookie {
+  const current = signedCookie(authCookieName(name, production), maxAgeDays, production);
+  if (!production) return current;
+  const legacy = signedCookie(name, maxAgeDays, production);
+  return {
+    name: current.name,
+    isSigned: current.isSigned,
+    expires: current.expires,
+    serialize: (value, options) => current.serialize(value, options),
+    parse: async (header, options) => (await current.parse(header, options)) ?? (await legacy.parse(header, options)),
+  };
+}
+
 export const SESSION_COOKIE = "cf_session";
+/** The names a session cookie may arrive under (the prefixed one first). */
+export const SESSION_COOKIE_NAMES = [authCookieName(SESSION_COOKIE, true), SESSION_COOKIE];
 let session: Cookie | undefined;
 
 export function sessionCookie() {
-  session ??= signedCookie(SESSION_COOKIE, SESSION_ABSOLUTE_DAYS);
+  session ??= authCookie(SESSION_COOKIE, SESSION_ABSOLUTE_DAYS);
   return session;
 }
 
@@ -60,7 +89,7 @@ let device: Cookie | undefined;
 
 /** A random id per browser, kept for the longest time browsers allow, signed like the session. */
 export function deviceCookie() {
-  device ??= signedCookie("cf_device", DEVICE_REMEMBER_DAYS);
+  device ??= authCookie("cf_device", DEVICE_REMEMBER_DAYS);
   return device;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseCookies, readCookie } from "./cookies.server";
+import { authCookie, authCookieName, parseCookies, readCookie } from "./cookies.server";
 
 describe("cookies read by hand", () => {
   test("values are decoded; a value that is not valid percent-encoding counts as absent", () => {
@@ -26,5 +26,31 @@ describe("cookies read by hand", () => {
     expect(readCookie(request, "cf_ref")).toBe("ABC123");
     expect(readCookie(request, "other")).toBeNull();
     expect(readCookie(new Request("http://x/"), "cf_ref")).toBeNull();
+  });
+});
+
+describe("auth cookies carry the __Host- prefix in production", () => {
+  test("names: prefixed in production only", () => {
+    expect(authCookieName("cf_session", true)).toBe("__Host-cf_session");
+    expect(authCookieName("cf_session", false)).toBe("cf_session");
+  });
+
+  test("written Secure, Path=/, without Domain under the prefixed name; the old name is still read for one transition", async () => {
+    const cookie = authCookie("cf_test", 1, true);
+    const written = await cookie.serialize("session-id");
+    expect(written.startsWith("__Host-cf_test=")).toBe(true);
+    expect(written).toContain("Secure");
+    expect(written).toContain("Path=/");
+    expect(written).not.toContain("Domain");
+    expect(await cookie.parse(written.split(";")[0]!)).toBe("session-id");
+    // A cookie set before the change, signed under its old name.
+    const old = (await authCookie("cf_test", 1, false).serialize("old-id")).split(";")[0]!;
+    expect(await cookie.parse(old)).toBe("old-id");
+    expect(await cookie.parse(`${written.split(";")[0]!}; ${old}`)).toBe("session-id");
+    expect(await cookie.parse("cf_test=forged")).toBeNull();
+  });
+
+  test("outside production the name stays as it was", async () => {
+    expect((await authCookie("cf_test", 1, false).serialize("x")).startsWith("cf_test=")).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { matchRoutes, type ServerBuild } from "react-router";
 
-type Node = { id: string; path?: string; index?: boolean; children: Node[] };
+type Node = { id: string; path?: string; index?: boolean; resource: boolean; children: Node[] };
 
 /**
  * The route pattern a URL matched (`/activate/:token`), for the request log: a path can carry
@@ -9,7 +9,8 @@ type Node = { id: string; path?: string; index?: boolean; children: Node[] };
 export function createRoutePatterns(manifest: ServerBuild["routes"]) {
   const nodes = new Map<string, Node>();
   for (const route of Object.values(manifest)) {
-    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, children: [] });
+    // A resource route (a file, a CSV, JSON) has no component to render.
+    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, resource: !route.module?.default, children: [] });
   }
   const roots: Node[] = [];
   for (const route of Object.values(manifest)) {
@@ -20,7 +21,7 @@ export function createRoutePatterns(manifest: ServerBuild["routes"]) {
   }
   // matchRoutes flattens and ranks the whole route table on every call: each path is matched once.
   const known = new Map<string, string>();
-  return (pathname: string) => {
+  const patternOf = (pathname: string) => {
     let pattern = known.get(pathname);
     if (pattern === undefined) {
       pattern = match(pathname);
@@ -29,11 +30,25 @@ export function createRoutePatterns(manifest: ServerBuild["routes"]) {
     }
     return pattern;
   };
+  /**
+   * Whether a `*.data` request names a resource route (`/files/4.data`, `/admin/users/export.csv.data`):
+   * the router would wrap the file as route data, without its own headers. Such a request is a 404.
+   */
+  patternOf.isResourceData = (pathname: string) => {
+    if (!pathname.endsWith(".data")) return false;
+    const matches = matchesOf(pathname);
+    return Boolean(matches && matches.at(-1)?.route.resource);
+  };
+  return patternOf;
+
+  function matchesOf(pathname: string) {
+    const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_root$/, "") || "/" : pathname;
+    return matchRoutes(roots as never, page) as { route: Node }[] | null;
+  }
 
   function match(pathname: string) {
     const dataRequest = pathname.endsWith(".data");
-    const page = dataRequest ? pathname.slice(0, -".data".length).replace(/\/_root$/, "") || "/" : pathname;
-    const matches = matchRoutes(roots as never, page) as { route: Node }[] | null;
+    const matches = matchesOf(pathname);
     if (!matches) return "/*";
     const pattern = `/${matches.map((m) => m.route.path?.replace(/^\/|\/$/g, "")).filter(Boolean).join("/")}`;
     return dataRequest ? `${pattern}.data` : pattern;

@@ -55,3 +55,17 @@ describe("a new right-to-stay document", () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe("the upload address answers only POST", () => {
+  test("GET is 405 with Allow: POST and a translated message, signed in or not", async () => {
+    const { cookie } = await courier();
+    for (const options of [{ cookie }, {}]) {
+      // oxlint-disable-next-line no-await-in-loop
+      const response = await call((documents as { loader?: unknown }).loader as never, "/dashboard/documents", { ...options, headers: { "Accept-Language": "en" } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("POST");
+      // oxlint-disable-next-line no-await-in-loop
+      expect(await readJson(response)).toEqual({ error: "This method is not allowed here." });
+    }
+  });
+});

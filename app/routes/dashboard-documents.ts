@@ -5,7 +5,7 @@
  * 201 `{ id, kind, width, height }` or `{ error, field }` with 400/413/429.
  */
 import type { Route } from "./+types/dashboard-documents";
-import { jsonError } from "~/infra/http.server";
+import { jsonError, methodNotAllowed } from "~/infra/http.server";
 import { hit } from "~/models/limits.server";
 import { requireUser } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
@@ -14,9 +14,14 @@ import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server"
 import { uploadRefusal } from "./dashboard.server";
 import { DOCUMENT_KINDS, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
+/** POST only: without a loader the router would answer a GET with 400 "Unexpected Server Error". */
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed(context, ["POST"]);
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  if (request.method !== "POST") return jsonError(context, 405, "errors:methodNotAllowed");
+  if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
   // Applicants send any identity document; approved couriers only a new right-to-stay document.
   const applying = user.status === "confirmed_account" || user.status === "job_rejected";
   if (!applying && !mayRenewDocument(user.status)) return jsonError(context, 403, "dashboard:refusals.notAllowed");

@@ -177,7 +177,7 @@ export async function replyAction(context: Context, request: Request, user: Sess
   const parsed = reportReplySchema.safeParse(raw);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "errors.replyRequired";
-    return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, `dashboard:${message}`) }, { status: 400 });
+    return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, message.includes(":") ? message : `dashboard:${message}`) }, { status: 400 });
   }
   try {
     await addCourierMessage(user.id, parsed.data.reportId, parsed.data.body);

@@ -32,18 +32,21 @@ test.describe("the Bun server process", () => {
     expect(stderr).toContain("PORT");
   });
 
-  test("production refuses to start without SESSION_SECRET or with the captcha off", async () => {
+  test("production refuses to start without SESSION_SECRET or SMTP_URL, or with the captcha off", async () => {
     const noSecret = startServer({ NODE_ENV: "production", PORT: "3391" });
     expect(await noSecret.proc.exited).toBe(1);
     expect(await new Response(noSecret.proc.stderr).text()).toContain("SESSION_SECRET");
-    const captchaOff = startServer({ NODE_ENV: "production", PORT: "3392", SESSION_SECRET: "x".repeat(40), CAPTCHA_PROVIDER: "off" });
+    const captchaOff = startServer({ NODE_ENV: "production", PORT: "3392", SESSION_SECRET: "x".repeat(40), SMTP_URL: "smtp://127.0.0.1:2525", CAPTCHA_PROVIDER: "off" });
     expect(await captchaOff.proc.exited).toBe(1);
     expect(await new Response(captchaOff.proc.stderr).text()).toContain("CAPTCHA_PROVIDER");
+    const noSmtp = startServer({ NODE_ENV: "production", PORT: "3395", SESSION_SECRET: "x".repeat(40) });
+    expect(await noSmtp.proc.exited).toBe(1);
+    expect(await new Response(noSmtp.proc.stderr).text()).toContain("SMTP_URL");
   });
 
   test("production sends HSTS and Secure cookies; React runs its production build either way", async () => {
     const port = 3393;
-    const { proc } = startServer({ NODE_ENV: "production", PORT: String(port), SESSION_SECRET: "s".repeat(40), APP_URL: `http://127.0.0.1:${port}` });
+    const { proc } = startServer({ NODE_ENV: "production", PORT: String(port), SESSION_SECRET: "s".repeat(40), SMTP_URL: "smtp://127.0.0.1:2525", APP_URL: `http://127.0.0.1:${port}` });
     try {
       await waitForHealth(port);
       const response = await fetch(`http://127.0.0.1:${port}/?lng=en`);

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
+import { INVALID_CHARACTERS } from "~/domain/text";
 import type { Route } from "./+types/applications";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, BulkDecisionBar, FormError, MailLink, PageHeader, PhoneLink, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
@@ -33,7 +34,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
   if (intent === "bulkApprove") return bulkToast(context, samePage(request), "admin:bulk.approved", await approveApplications(admin.id, ids));
   const submission = parseWithZod(form, { schema: bulkApplicationRejectSchema });
-  if (submission.status !== "success") return refuse(context, submission.error?.reason?.[0] === "admin:validation.tooLong" ? "admin:validation.tooLong" : "admin:rejection.reasonOrStock");
+  if (submission.status !== "success") {
+    const reason = submission.error?.reason?.[0];
+    return refuse(context, reason === "admin:validation.tooLong" || reason === INVALID_CHARACTERS ? reason : "admin:rejection.reasonOrStock");
+  }
   return bulkToast(context, samePage(request), "admin:bulk.rejected", await rejectApplications(admin.id, ids, submission.value));
 }
 

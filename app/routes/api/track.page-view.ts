@@ -1,12 +1,13 @@
 import { isbot } from "isbot";
 import { z } from "zod";
+import { singleLineText } from "~/domain/text";
 import type { Route } from "./+types/track.page-view";
 import { jsonError, methodNotAllowed, readBody } from "~/infra/http.server";
 import { recordPageView } from "~/models/tracking.server";
 
 const pageViewSchema = z.object({
-  path: z.string().startsWith("/").max(2048),
-  referrer: z.string().max(2048).nullish(),
+  path: singleLineText().startsWith("/").max(2048),
+  referrer: singleLineText().max(2048).nullish(),
 });
 
 export function loader({ context }: Route.LoaderArgs) {
