@@ -6,6 +6,8 @@
 import { SMTPServer } from "smtp-server";
 import { config } from "~/infra/config.server";
 import { resetMailTransport } from "~/infra/mail.server";
+import { onMailQueued } from "~/infra/outbox-signal.server";
+import { flushOutbox, kickOutbox } from "~/services/outbox.server";
 
 export type CapturedMail = { to: string; subject: string; text: string; links: string[]; raw: string };
 
@@ -97,17 +99,26 @@ export async function startSmtpServer() {
   };
 }
 
-/** Starts an SMTP server on a random port and points the app's mail transport at it. */
+/**
+ * Starts an SMTP server on a random port and points the app's mail transport at it. The outbox
+ * sender is woken after every commit that queues mail, as in the server; `next` also flushes it.
+ */
 export async function startMailCapture() {
   const smtp = await startSmtpServer();
+  const stopListening = onMailQueued(() => void kickOutbox());
   const previous = config().smtpUrl;
   // The config is read once and cached; the test swaps the SMTP URL on the cached object.
   (config() as { smtpUrl?: string }).smtpUrl = smtp.url;
   resetMailTransport();
   return {
     inbox: smtp.inbox,
-    next: smtp.next,
+    async next(to: string, after = 0) {
+      await flushOutbox();
+      return smtp.next(to, after);
+    },
     async stop() {
+      stopListening();
+      await flushOutbox();
       (config() as { smtpUrl?: string }).smtpUrl = previous;
       resetMailTransport();
       await smtp.stop();

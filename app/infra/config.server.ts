@@ -66,6 +66,8 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   JOBS_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
   JOBS_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  /** How often each instance's outbox sender looks for mail to send or retry (besides right after each commit). */
+  MAIL_SEND_SECONDS: z.coerce.number().positive().max(3600).default(15),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -130,6 +132,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     workers: e.WORKERS,
     databasePool: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
+    mailSendMs: e.MAIL_SEND_SECONDS * 1000,
   };
 }
 
