@@ -59,8 +59,8 @@ export function parseMail(raw: string): CapturedMail {
   return { to: header(head, "To"), subject: decodeHeader(header(head, "Subject")), text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [], raw };
 }
 
-/** An SMTP server on a random loopback port that keeps what it receives (for servers started as processes too). */
-export async function startSmtpServer() {
+/** An SMTP server on a loopback port (random unless given) that keeps what it receives (for servers started as processes too). */
+export async function startSmtpServer(listenPort = 0) {
   const inbox: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -77,7 +77,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,

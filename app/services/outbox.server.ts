@@ -14,10 +14,10 @@ const OWNER = `${hostname()}:${process.pid}:${randomToken(4)}`;
  * (failed ones are retried later with a growing wait). Several senders, in one process or many, may
  * run at once: the claim gives each row to one of them. Returns how many went out.
  */
-export async function deliverDueMail(owner = OWNER) {
+export async function deliverDueMail({ owner = OWNER, clock = now, batch = 20 }: { owner?: string; clock?: () => Date; batch?: number } = {}) {
   let sent = 0;
   for (;;) {
-    const rows = await claimDueMail(owner, now());
+    const rows = await claimDueMail(owner, clock(), batch);
     if (rows.length === 0) return sent;
     for (const row of rows) {
       try {
@@ -25,10 +25,10 @@ export async function deliverDueMail(owner = OWNER) {
       } catch (error) {
         // The address stays out of the log; the row id leads to it for whoever may read the table.
         log("warn", "mail not sent, will retry", { id: row.id, kind: row.kind, attempt: row.attempts + 1, error: String(error) });
-        await markMailFailed(row, owner, String(error), now());
+        await markMailFailed(row, owner, String(error), clock());
         continue;
       }
-      await markMailSent(row, owner, now());
+      await markMailSent(row, owner, clock());
       sent++;
     }
   }
