@@ -7,7 +7,6 @@ import { SMTPServer } from "smtp-server";
 import { config } from "~/infra/config.server";
 import { resetMailTransport } from "~/infra/mail.server";
 import { onMailQueued } from "~/infra/outbox-signal.server";
-import { flushOutbox, kickOutbox } from "~/services/outbox.server";
 
 export type CapturedMail = { to: string; subject: string; text: string; links: string[]; raw: string };
 
@@ -104,6 +103,8 @@ export async function startSmtpServer(listenPort = 0) {
  * sender is woken after every commit that queues mail, as in the server; `next` also flushes it.
  */
 export async function startMailCapture() {
+  // Imported here: the Playwright journeys load this file for parseMail under Node, without the database.
+  const { flushOutbox, kickOutbox } = await import("~/services/outbox.server");
   const smtp = await startSmtpServer();
   const stopListening = onMailQueued(() => void kickOutbox());
   const previous = config().smtpUrl;
