@@ -53,6 +53,11 @@ const SQLITE_ONLY_CALLS = /\.(all|get|run|values)\(\)|\.(all|get|run)\(\{|\b(db\
 const UPLOAD_MODULE = "app/infra/uploads.server.ts";
 const UPLOAD_EXPORTS_FOR_WEB = new Set(["receiveUploadForm", "UploadError", "type ReceivedFile", "type UploadSpec", "fileHeaders"]);
 
+/** SMTP belongs to the outbox sender alone: everything else queues its mail in the transaction that causes it. */
+const MAIL_MODULE = "app/infra/mail.server.ts";
+const MAIL_SENDER = "app/services/outbox.server.ts";
+const NODEMAILER = /^nodemailer(\/|$)/;
+
 export function layerOf(file: string): Layer | null {
   return LAYERS.find(([, pattern]) => pattern.test(file))?.[0] ?? null;
 }
@@ -109,6 +114,7 @@ export function violations(file: string, source: string, resolveImport: (from: s
   for (const { specifier, names } of importsOf(source)) {
     if (SQLITE_DRIVER.test(specifier) && !maySpeakSqlite(file)) problems.push(`${file}: imports ${specifier}; the SQLite driver stays in app/infra/`);
     if (DATABASE_PACKAGES.test(specifier) && !mayQueryDatabase(file)) problems.push(`${file}: imports ${specifier}; the database is the models' business`);
+    if (NODEMAILER.test(specifier) && file !== MAIL_MODULE) problems.push(`${file}: imports ${specifier}; only ${MAIL_MODULE} speaks SMTP`);
     // Generated route types, style sheets and translation files are not code of a layer.
     if (/\/\+types\/|\.(css|json)$/.test(specifier)) continue;
     const target = resolveImport(file, specifier);
@@ -122,6 +128,9 @@ export function violations(file: string, source: string, resolveImport: (from: s
     if (DATABASE_MODULES.has(target) && !mayQueryDatabase(file)) {
       const queries = names.filter((name) => !CONNECTION_EXPORTS.has(name));
       if (target.startsWith("db/schema") || queries.length > 0) problems.push(`${file}: takes ${queries.join(", ") || "the schema"} from ${target}; only models query the database`);
+    }
+    if (target === MAIL_MODULE && file !== MAIL_SENDER && names.some((name) => !name.startsWith("type "))) {
+      problems.push(`${file}: sends mail itself; queue it in the outbox (queueMail in the caller's transaction)`);
     }
     if (target === UPLOAD_MODULE && layer === "web") {
       const helpers = names.filter((name) => !UPLOAD_EXPORTS_FOR_WEB.has(name));
@@ -165,6 +174,8 @@ describe("architecture", () => {
     expect(violations("app/models/x.server.ts", "const row = db().select().from(users).get();", at)).toHaveLength(1);
     expect(violations("app/models/x.server.ts", "const rows = listQuery().all({ userId });", at)).toHaveLength(1);
     expect(violations("app/models/x.server.ts", "tx.run(sql`PRAGMA foreign_keys = ON`);", at)).toHaveLength(1);
+    expect(violations("app/models/x.server.ts", 'import { sendMail } from "~/infra/mail.server";', at)).toHaveLength(1);
+    expect(violations("app/services/x.server.ts", 'import nodemailer from "nodemailer";', at)).toHaveLength(1);
     // Allowed arrows stay quiet.
     expect(violations("app/services/x.server.ts", 'import { dataVersion } from "~/infra/db.server";\nimport { findUserById } from "~/models/users.server";', at)).toEqual([]);
     expect(violations("app/routes/x.ts", 'import { receiveUploadForm, UploadError } from "~/infra/uploads.server";', at)).toEqual([]);
@@ -172,5 +183,6 @@ describe("architecture", () => {
     expect(violations("app/models/x.server.ts", 'import { eq } from "drizzle-orm";\nconst [row] = await db().select().from(users).where(eq(users.id, 1)).limit(1);', at)).toEqual([]);
     expect(violations("app/models/x.server.ts", "await tx.insert(users).values({ email });\nconst [row] = await listQuery().execute({ userId });", at)).toEqual([]);
     expect(violations("app/infra/x.server.ts", 'import { Database } from "bun:sqlite";', at)).toEqual([]);
+    expect(violations("app/services/outbox.server.ts", 'import { sendMail } from "~/infra/mail.server";', at)).toEqual([]);
   });
 });

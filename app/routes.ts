@@ -45,6 +45,7 @@ export default [
     route("vehicle-requests", "routes/admin/vehicle-requests.tsx"),
     route("problem-reports", "routes/admin/problem-reports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("mail", "routes/admin/mail.tsx"),
   ]),
 
   ...prefix("api", [

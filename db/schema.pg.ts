@@ -602,3 +602,26 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
 );
+
+/** The twin of schema.sqlite.ts's `outbox`: every e-mail, written in the transaction that causes it. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    language: text("language").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", TIMESTAMP).notNull(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", TIMESTAMP),
+    claimedBy: text("claimed_by"),
+    claimUntil: timestamp("claim_until", TIMESTAMP),
+  },
+  (t) => [index("outbox_due_idx").on(t.sentAt, t.nextAttemptAt), index("outbox_user_idx").on(t.userId)],
+);

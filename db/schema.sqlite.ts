@@ -586,3 +586,32 @@ export const jobRuns = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
 );
+
+/**
+ * Every e-mail, written in the transaction that causes it and sent by the outbox sender
+ * (app/services/outbox.server.ts). A row is claimed before it is sent (`claimed_by` until
+ * `claim_until`), so of several instances one sends it; a failure sets `next_attempt_at` further out.
+ * Sent rows are pruned after a few days (they may hold links with tokens).
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The account it is about; the row goes with an erased account. Null for mail to no account. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    language: text("language").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    claimedBy: text("claimed_by"),
+    claimUntil: integer("claim_until", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("outbox_due_idx").on(t.sentAt, t.nextAttemptAt), index("outbox_user_idx").on(t.userId)],
+);

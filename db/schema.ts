@@ -55,4 +55,5 @@ export const {
   rateLimits,
   usedCaptchas,
   jobRuns,
+  outbox,
 } = chosen;

@@ -5,6 +5,7 @@ import { vehicles } from "~db/schema";
 import type { VehicleStatus } from "~/domain/status";
 import { config } from "~/infra/config.server";
 import { writerForTests } from "~/infra/db.server";
+import { flushOutbox } from "~/services/outbox.server";
 import { jpegWithGps, png } from "./media-fixtures";
 
 let serial = 0;
@@ -59,8 +60,9 @@ export async function applicationForm(overrides: Record<string, string | null> =
   return form;
 }
 
-/** The e-mails written so far (no SMTP in tests), newest last. */
-export function sentMails() {
+/** The e-mails written so far (no SMTP in tests), newest last, once the outbox has sent what was queued. */
+export async function sentMails() {
+  await flushOutbox();
   const dir = config().mailDir;
   let names: string[] = [];
   try {

@@ -6,6 +6,7 @@
 import { SMTPServer } from "smtp-server";
 import { config } from "~/infra/config.server";
 import { resetMailTransport } from "~/infra/mail.server";
+import { onMailQueued } from "~/infra/outbox-signal.server";
 
 export type CapturedMail = { to: string; subject: string; text: string; links: string[]; raw: string };
 
@@ -57,8 +58,8 @@ export function parseMail(raw: string): CapturedMail {
   return { to: header(head, "To"), subject: decodeHeader(header(head, "Subject")), text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [], raw };
 }
 
-/** An SMTP server on a random loopback port that keeps what it receives (for servers started as processes too). */
-export async function startSmtpServer() {
+/** An SMTP server on a loopback port (random unless given) that keeps what it receives (for servers started as processes too). */
+export async function startSmtpServer(listenPort = 0) {
   const inbox: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -75,7 +76,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -97,17 +98,28 @@ export async function startSmtpServer() {
   };
 }
 
-/** Starts an SMTP server on a random port and points the app's mail transport at it. */
+/**
+ * Starts an SMTP server on a random port and points the app's mail transport at it. The outbox
+ * sender is woken after every commit that queues mail, as in the server; `next` also flushes it.
+ */
 export async function startMailCapture() {
+  // Imported here: the Playwright journeys load this file for parseMail under Node, without the database.
+  const { flushOutbox, kickOutbox } = await import("~/services/outbox.server");
   const smtp = await startSmtpServer();
+  const stopListening = onMailQueued(() => void kickOutbox());
   const previous = config().smtpUrl;
   // The config is read once and cached; the test swaps the SMTP URL on the cached object.
   (config() as { smtpUrl?: string }).smtpUrl = smtp.url;
   resetMailTransport();
   return {
     inbox: smtp.inbox,
-    next: smtp.next,
+    async next(to: string, after = 0) {
+      await flushOutbox();
+      return smtp.next(to, after);
+    },
     async stop() {
+      stopListening();
+      await flushOutbox();
       (config() as { smtpUrl?: string }).smtpUrl = previous;
       resetMailTransport();
       await smtp.stop();

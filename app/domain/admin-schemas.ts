@@ -134,3 +134,6 @@ export const newsSchema = z.object({
 
 export const referralSchema = z.object({ intent: z.literal("create"), name: required(120) });
 export const idIntentSchema = <T extends string>(intent: T) => z.object({ intent: z.literal(intent), id: z.coerce.number().int().positive() });
+
+/** /admin/mail: send one failing message again, or every failing one. */
+export const mailResendSchema = z.discriminatedUnion("intent", [idIntentSchema("resend"), z.object({ intent: z.literal("resendAll") })]);

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "lease.end",
   "lease.expire",
   "lease.renew",
+  "mail.resend",
   "news.create",
   "news.update",
   "news.delete",
@@ -97,6 +98,7 @@ const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
   problem_report: "/admin/problem-reports?status=all",
   referral: "/admin/referrals",
+  mail: "/admin/mail",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -85,6 +85,8 @@ const envSchema = z.object({
     .refine(isValidBic, "must be a BIC of 8 or 11 characters")
     .transform((bic) => bic.replace(/\s/g, "").toUpperCase())
     .optional(),
+  /** How often each instance's outbox sender looks for mail to send or retry (besides right after each commit). */
+  MAIL_SEND_SECONDS: z.coerce.number().positive().max(3600).default(15),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -156,6 +158,7 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     jobs: { checkEveryMs: e.JOBS_CHECK_SECONDS * 1000, leaseMs: e.JOBS_LEASE_SECONDS * 1000 },
     /** Each part is undefined when unset; the payout export names what is missing (app/services/payout-file.server.ts). */
     payoutDebtor: { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic: e.PAYOUT_DEBTOR_BIC },
+    mailSendMs: e.MAIL_SEND_SECONDS * 1000,
   };
 }
 

@@ -143,7 +143,29 @@ export function preparedQuery<T>(build: (connection: Database) => T): () => T {
   };
 }
 
-const holder = new AsyncLocalStorage<true>();
+type Open = { afterCommit: (() => void)[] };
+const holder = new AsyncLocalStorage<Open>();
+
+/**
+ * Runs `callback` once the current transaction has committed (never after a rollback): a signal
+ * for work outside the database, such as waking the outbox sender. Outside a transaction it runs at
+ * once. A callback must not throw; errors are dropped so a committed change never fails.
+ */
+export function afterCommit(callback: () => void) {
+  const open = holder.getStore();
+  if (open) open.afterCommit.push(callback);
+  else runCallbacks([callback]);
+}
+
+function runCallbacks(callbacks: (() => void)[]) {
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch {
+      // A signal only; the committed change stands.
+    }
+  }
+}
 
 /**
  * Runs `body` as one transaction on the writer connection. Bodies are async, and with one writer
@@ -157,17 +179,23 @@ const holder = new AsyncLocalStorage<true>();
 export async function transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
   if (holder.getStore()) throw new Error("transaction() called inside a transaction body; pass its tx down instead");
   const open = connections();
+  const store: Open = { afterCommit: [] };
+  let result: T;
   if (open.engine === "postgres")
     // Each transaction has its own pooled connection, so no lock; READ COMMITTED, and a decision reads
     // its row FOR UPDATE (sql-dialect.server.ts, forUpdate): of two admins deciding one row, the second
     // waits for the first to commit, then finds the row decided and is refused.
-    return open.pool.transaction((tx) => holder.run(true, () => body(tx as unknown as Tx)), { isolationLevel: "read committed" });
-  const release = await open.mutex.acquire();
-  try {
-    return await holder.run(true, () => transactionOn(open.writer)(body));
-  } finally {
-    release();
+    result = await open.pool.transaction((tx) => holder.run(store, () => body(tx as unknown as Tx)), { isolationLevel: "read committed" });
+  else {
+    const release = await open.mutex.acquire();
+    try {
+      result = await holder.run(store, () => transactionOn(open.writer)(body));
+    } finally {
+      release();
+    }
   }
+  runCallbacks(store.afterCommit);
+  return result;
 }
 
 /**

@@ -12,7 +12,11 @@ let transporter: Transporter | undefined;
 function transport() {
   const { smtpUrl } = config();
   // Without SMTP the message is rendered to RFC 822 by nodemailer itself and kept as an .eml file.
-  transporter ??= smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Short timeouts: the outbox claims a row for a few minutes, and a hanging server must fail (and be
+  // retried later) well within that claim.
+  transporter ??= smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transporter;
 }
 
@@ -24,7 +28,8 @@ export function resetMailTransport() {
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
 /**
- * Sends one e-mail. With SMTP_URL unset it is written to DATA_DIR/mail/*.eml and its subject and
+ * Sends one e-mail; only the outbox sender calls it (app/services/outbox.server.ts), everything else
+ * queues its mail in the outbox. With SMTP_URL unset it is written to DATA_DIR/mail/*.eml and its subject and
  * links are logged, so a local account can be activated without a mail server.
  */
 export async function sendMail(mail: Mail) {
@@ -37,15 +42,4 @@ export async function sendMail(mail: Mail) {
     log("info", "mail written", { to: mail.to, subject: mail.subject, file, links: mail.text.match(LINK) ?? [] });
   }
   return info.messageId;
-}
-
-/** Sends without failing the caller: a decision already committed must not turn into an error page. */
-export async function sendMailSafely(mail: Mail) {
-  try {
-    await sendMail(mail);
-    return true;
-  } catch (error) {
-    log("error", "mail failed", { to: mail.to, subject: mail.subject, error: String(error) });
-    return false;
-  }
 }

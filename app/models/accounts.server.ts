@@ -4,6 +4,7 @@ import { nextStatus } from "~/domain/status";
 import type { Language } from "~/domain/rules";
 import { transaction } from "~/infra/db.server";
 import { isUniqueViolation } from "~/infra/sql-dialect.server";
+import { queueMail, type OutgoingMail } from "./outbox.server";
 import { applyUserEvent } from "./status.server";
 import { destroyUserSessions } from "./sessions.server";
 import { checkToken, consumeToken, issueToken } from "./tokens.server";
@@ -25,9 +26,13 @@ export type RegisterResult = { ok: true; user: User; activationToken: string } |
 
 /**
  * Creates an account in status `created_account` with its activation token, in one transaction.
- * An unknown referral code is ignored, not an error.
+ * An unknown referral code is ignored, not an error. `activationMail` composes the e-mail, queued in
+ * the same transaction: an account never exists without its mail.
  */
-export async function registerAccount(input: { email: string; password: string; language: Language; referralCode?: string | null }): Promise<RegisterResult> {
+export async function registerAccount(
+  input: { email: string; password: string; language: Language; referralCode?: string | null },
+  activationMail?: (user: User, token: string) => OutgoingMail,
+): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(email)) return { ok: false, reason: "emailTaken" };
   const passwordHash = await hashPassword(input.password);
@@ -43,6 +48,7 @@ export async function registerAccount(input: { email: string; password: string; 
         .returning();
       await tx.insert(statusHistory).values({ userId: user!.id, fromStatus: null, toStatus: "created_account", reason: "registration" });
       const activationToken = await issueToken(user!.id, "activation", Date.now(), tx);
+      if (activationMail) await queueMail(tx, activationMail(user!, activationToken));
       return { ok: true, user: user!, activationToken } as const;
     });
   } catch (error) {

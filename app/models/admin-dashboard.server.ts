@@ -1,7 +1,9 @@
-import { count, eq, isNotNull } from "drizzle-orm";
-import { applications, problemReports, users, vehicleRequests, vehicles } from "~db/schema";
+import { and, count, eq, gte, isNotNull, isNull } from "drizzle-orm";
+import { applications, outbox, problemReports, users, vehicleRequests, vehicles } from "~db/schema";
+import { OUTBOX_MAX_ATTEMPTS } from "~/domain/outbox";
 import { db, preparedQuery } from "~/infra/db.server";
 import { countExpiringDocuments } from "./documents.server";
+import { countFailingMail } from "./outbox.server";
 import { maintenanceTile } from "./maintenance.server";
 
 /** The admin dashboard reads across aggregates: counts only, each from its own table. */
@@ -22,7 +24,8 @@ export async function dashboardTiles() {
     countExpiringDocuments(),
     maintenanceTile(),
   ]);
-  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance };
+  const failingMail = await countFailingMail();
+  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, failingMail };
 }
 
 // Every admin page shows these counts in its navigation: the three queries are built once.
@@ -30,6 +33,7 @@ const pendingCounts = preparedQuery((connection) => ({
   applications: connection.select({ n: count() }).from(applications).where(eq(applications.status, "pending")).prepare(),
   vehicleRequests: connection.select({ n: count() }).from(vehicleRequests).where(eq(vehicleRequests.status, "pending")).prepare(),
   problemReports: connection.select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open")).prepare(),
+  mail: connection.select({ n: count() }).from(outbox).where(and(isNull(outbox.sentAt), gte(outbox.attempts, OUTBOX_MAX_ATTEMPTS))).prepare(),
 }));
 
 /** Work waiting for an admin, shown beside the navigation links. */
@@ -39,5 +43,7 @@ export async function pendingWork() {
     applications: await countOf(counts.applications.execute()),
     vehicleRequests: await countOf(counts.vehicleRequests.execute()),
     problemReports: await countOf(counts.problemReports.execute()),
+    // E-mails that used up their attempts (/admin/mail).
+    mail: await countOf(counts.mail.execute()),
   };
 }

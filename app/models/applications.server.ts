@@ -146,17 +146,18 @@ async function decideIn(tx: Tx, adminId: number, applicationId: number, approve:
       ? { status, reason, reasonCode: rejection.reasonCode, replace: rejection.replace }
       : { status, reason, documentValidUntil: validUntil?.toISOString().slice(0, 10) ?? undefined },
   });
+  // Queued with the decision: sent when it commits, never for a row whose savepoint rolled back.
+  await notifyUser(tx, row.userId, approve ? "applicationApproved" : "applicationRejected", approve ? {} : { reason: reason ?? "" });
   return row.userId;
 }
 
 /**
  * Admin decision: approves a pending application (user → working_no_vehicle), records the status
- * change and the audit entry in one transaction, then e-mails the user. Throws DecisionError
+ * change, the audit entry and the user's e-mail (queued in the outbox) in one transaction. Throws DecisionError
  * (notFound, notPending).
  */
 export async function approveApplication(adminId: number, applicationId: number, options: { documentValidUntil?: Date | null } = {}) {
-  const userId = await decide(adminId, applicationId, true, null, options.documentValidUntil);
-  await notifyUser(userId, "applicationApproved");
+  await decide(adminId, applicationId, true, null, options.documentValidUntil);
 }
 
 export type RejectionInput = { reason?: string | null; reasonCode?: string | null; replace?: readonly string[] | null };
@@ -169,8 +170,7 @@ export type RejectionInput = { reason?: string | null; reasonCode?: string | nul
  */
 export async function rejectApplication(adminId: number, applicationId: number, input: string | RejectionInput) {
   const rejection = rejectionFrom(input);
-  const { userId, reason } = await rejectWithoutMail(adminId, applicationId, rejection);
-  await notifyUser(userId, "applicationRejected", { reason });
+  await rejectInOne(adminId, applicationId, rejection);
 }
 
 /**
@@ -178,7 +178,7 @@ export async function rejectApplication(adminId: number, applicationId: number, 
  * transaction, each row with its own status history and audit entry. A transaction cannot wait
  * for file copies, so the carried-over documents of every row are copied first; a row another
  * admin decided meanwhile is skipped (its savepoint rolls back alone, its copies are removed).
- * E-mails go out after the commit.
+ * Each row's e-mail is queued in its savepoint.
  */
 export async function rejectApplications(adminId: number, applicationIds: number[], input: RejectionInput) {
   const rejection = rejectionFrom(input);
@@ -215,7 +215,6 @@ export async function rejectApplications(adminId: number, applicationIds: number
   const decidedIds = new Set(decided.map((plan) => plan.id));
   await commitUploads(decided.flatMap((plan) => plan.decision.carried));
   await discardUploads(plans.filter((plan) => !decidedIds.has(plan.id)).flatMap((plan) => plan.decision.carried));
-  for (const { userId, decision } of decided) await notifyUser(userId, "applicationRejected", { reason: decision.reason });
   return { done: applicationIds.filter((id) => decidedIds.has(id)), skipped: applicationIds.filter((id) => !decidedIds.has(id)) };
 }
 
@@ -252,16 +251,15 @@ async function planRejection(applicationId: number, { code, note, toReplace }: R
   return { decision: { reason, reasonCode: code, replace: toReplace, carried } };
 }
 
-async function rejectWithoutMail(adminId: number, applicationId: number, rejection: ReturnType<typeof rejectionFrom>) {
+async function rejectInOne(adminId: number, applicationId: number, rejection: ReturnType<typeof rejectionFrom>) {
   const { decision } = await planRejection(applicationId, rejection);
-  const userId = await withPreparedUploads(decision.carried, async () => ({ result: await decide(adminId, applicationId, false, decision) }));
-  return { userId, reason: decision.reason };
+  await withPreparedUploads(decision.carried, async () => ({ result: await decide(adminId, applicationId, false, decision) }));
 }
 
 /**
  * Bulk decision: approves many pending applications in one transaction, each with its own status
  * history and audit entry; a row another admin decided meanwhile is skipped (its savepoint rolls
- * back alone). E-mails go out after the commit.
+ * back alone, its e-mail with it).
  */
 export async function approveApplications(adminId: number, applicationIds: number[]) {
   const outcome = await transaction(async (tx) => {
@@ -277,7 +275,6 @@ export async function approveApplications(adminId: number, applicationIds: numbe
     }
     return { done, skipped };
   });
-  for (const { userId } of outcome.done) await notifyUser(userId, "applicationApproved");
   return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
 }
 

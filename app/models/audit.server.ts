@@ -8,7 +8,7 @@ import { pageIds, toPage } from "./paging.server";
 export type AuditEntry = {
   actorId: number | null;
   action: string;
-  entityType: "user" | "application" | "vehicle" | "vehicle_request" | "problem_report" | "news" | "referral" | "file" | "settings";
+  entityType: "user" | "application" | "vehicle" | "vehicle_request" | "problem_report" | "news" | "referral" | "file" | "settings" | "mail";
   entityId?: number | null;
   subjectUserId?: number | null;
   before?: unknown;

@@ -33,7 +33,7 @@ describe("application decisions", () => {
     const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).at(-1)!;
     expect([history.fromStatus, history.toStatus, history.actorId]).toEqual(["applied_for_job", "working_no_vehicle", admin.id]);
     expect(await auditFor("application.approve", app.id)).toHaveLength(1);
-    const mail = sentMails().at(-1)!;
+    const mail = (await sentMails()).at(-1)!;
     expect(mail).toContain(`To: ${user.email}`);
     expect(mail).toContain("Dobr");
     expect(await refusal(() => approveApplication(admin.id, app.id))).toBe("notPending");
@@ -45,7 +45,7 @@ describe("application decisions", () => {
     expect(await refusal(() => rejectApplication(admin.id, app.id, "  "))).toBe("reasonRequired");
     await rejectApplication(admin.id, app.id, "The ID photo is blurred");
     expect((await getUserRow(user.id))?.status).toBe("job_rejected");
-    expect(sentMails().at(-1)).toContain("The ID photo is blurred");
+    expect((await sentMails()).at(-1)).toContain("The ID photo is blurred");
     // Applying again needs documents: without drafts nothing changes.
     expect(await refusal(() => submitApplication(user.id, { fullName: "Ivan", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone" }))).toBe("documentsMissing");
     expect(await refusal(() => approveApplication(admin.id, 999999))).toBe("notFound");
@@ -69,7 +69,7 @@ describe("vehicle decisions", () => {
     expect(Math.round((expiresAt.getTime() - Date.now()) / 864e5)).toBe(10);
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect(await auditFor("vehicle_request.approve", request.id)).toHaveLength(1);
-    expect(sentMails().at(-1)).toContain("Your vehicle is ready");
+    expect((await sentMails()).at(-1)).toContain("Your vehicle is ready");
   });
 
   test("swap keeps the user riding, approval frees the old vehicle", async () => {
@@ -89,7 +89,7 @@ describe("vehicle decisions", () => {
     const { user, request } = await courierWithRequest();
     await rejectVehicleRequest(admin.id, request.id, "Not in your area");
     expect((await getUserRow(user.id))?.status).toBe("vehicle_rejected");
-    expect(sentMails().at(-1)).toContain("Not in your area");
+    expect((await sentMails()).at(-1)).toContain("Not in your area");
     const again = await createVehicleRequest(user.id, (await createVehicle()).id);
     await approveVehicleRequest(admin.id, again.id);
     const swap = await createVehicleRequest(user.id, (await createVehicle()).id);
@@ -146,7 +146,7 @@ describe("problem report conversation", () => {
     await replyToProblemReport(admin.id, report.id, "He is on his way.");
     expect((await reportRow(report.id)).status).toBe("open");
     expect(await auditFor("problem_report.reply", report.id)).toHaveLength(2);
-    const mail = parseMail(sentMails().at(-1)!);
+    const mail = parseMail((await sentMails()).at(-1)!);
     expect(mail.to).toContain(user.email);
     expect(mail.subject).toBe("Відповідь на ваше повідомлення про проблему");
     expect(mail.text).toContain("He is on his way.");

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { HTML_LANG } from "~/domain/rules";
-import { db } from "~/infra/db.server";
+import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
-import { sendMailSafely } from "~/infra/mail.server";
+import { queueMail } from "./outbox.server";
 
 /**
  * Why a courier action or an admin decision was refused. Screens translate `dashboard:refusals.<key>`;
@@ -58,11 +58,12 @@ export type DecisionMail =
   | "documentRejected";
 
 /**
- * Tells the user about a decision in their own language. Called after the transaction commits;
- * a mail failure is logged and never undoes the decision.
+ * Tells the user about a decision in their own language: the e-mail is queued in the decision's
+ * own transaction `tx` (the outbox), so it goes out exactly when the decision commits, and is sent
+ * again until the SMTP server takes it. Returns false when the user is gone.
  */
-export async function notifyUser(userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}) {
-  const [user] = await db().select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+export async function notifyUser(tx: Tx, userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}) {
+  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return false;
   const t = translatorFor(user.language);
   // Dates are written the way the recipient's language writes them.
@@ -70,5 +71,6 @@ export async function notifyUser(userId: number, mail: DecisionMail, raw: Record
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? dateFormat.format(v) : v]));
   const link = `${config().appUrl}/dashboard`;
   const text = [t(`dashboard:email.${mail}.body`, values), "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n");
-  return sendMailSafely({ to: user.email, subject: t(`dashboard:email.${mail}.subject`, values), text });
+  await queueMail(tx, { to: user.email, subject: t(`dashboard:email.${mail}.subject`, values), text, language: user.language, kind: mail, userId });
+  return true;
 }

@@ -3,12 +3,14 @@ import { userDevices } from "~db/schema";
 import { DEVICE_REMEMBER_DAYS } from "~/domain/rules";
 import { sha256 } from "~/infra/crypto.server";
 import { transaction } from "~/infra/db.server";
+import { queueMail, type OutgoingMail } from "./outbox.server";
 
 /**
  * Remembers the browser a user just logged in from. `isNew` is true when this browser was not
  * known for the user although others were: the first log-in of an account is not "a new device".
+ * Then `newDeviceMail` composes the owner's e-mail, queued in the same transaction.
  */
-export async function recordDeviceLogin(userId: number, deviceId: string, meta: { ip: string; userAgent: string | null }) {
+export async function recordDeviceLogin(userId: number, deviceId: string, meta: { ip: string; userAgent: string | null }, newDeviceMail?: () => OutgoingMail) {
   const deviceHash = sha256(deviceId);
   const now = new Date();
   const thisDevice = and(eq(userDevices.userId, userId), eq(userDevices.deviceHash, deviceHash));
@@ -23,6 +25,7 @@ export async function recordDeviceLogin(userId: number, deviceId: string, meta: 
     }
     const others = await tx.select({ deviceHash: userDevices.deviceHash }).from(userDevices).where(eq(userDevices.userId, userId)).limit(1);
     await tx.insert(userDevices).values({ userId, deviceHash, lastSeenAt: now, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+    if (others.length > 0 && newDeviceMail) await queueMail(tx, newDeviceMail());
     return { isNew: others.length > 0 };
   });
 }

@@ -32,7 +32,7 @@ async function file(ownerId: number, kind: "residence_front" | "residence_back" 
     .returning())[0]!;
 }
 
-const mailsTo = async (email: string) => sentMails().map(parseMail).filter((m) => m.to.includes(email));
+const mailsTo = async (email: string) => (await sentMails()).map(parseMail).filter((m) => m.to.includes(email));
 const remindersOf = async (userId: number) => (await writerForTests().select().from(documentReminders).where(eq(documentReminders.userId, userId)));
 
 const refusal = (run: () => unknown) => refusalKey(DecisionError, run);

@@ -61,10 +61,10 @@ export async function submitDocumentRenewal(userId: number, validUntil: Date, no
  * valid-until becomes the new date, the previous right-to-stay files are marked replaced (retention
  * deletes them later), and a courier in documents_expired goes back: with a vehicle to
  * working_with_vehicle (and on to lease_expired if the lease ended meanwhile), without one to
- * working_no_vehicle. One transaction with history and audit, then the courier's e-mail.
+ * working_no_vehicle. One transaction with history, audit and the courier's e-mail (queued in the outbox).
  */
 export async function acceptDocumentRenewal(adminId: number, renewalId: number, correctedValidUntil: Date | null = null, now = serverNow()) {
-  const outcome = await transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [renewal] = await forUpdate(tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1));
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
@@ -103,25 +103,23 @@ export async function acceptDocumentRenewal(adminId: number, renewalId: number, 
       before: { documentValidUntil: user.documentValidUntil?.toISOString() ?? null, status: user.status },
       after: { documentValidUntil: validUntil.toISOString(), status },
     });
-    return { userId: renewal.userId, validUntil };
+    await notifyUser(tx, renewal.userId, "documentAccepted", { date: validUntil });
   });
-  await notifyUser(outcome.userId, "documentAccepted", { date: outcome.validUntil });
 }
 
 /** Admin decision: refuses a pending renewal with a reason; its files fall under retention, the courier may send another. */
 export async function rejectDocumentRenewal(adminId: number, renewalId: number, reason: string, now = serverNow()) {
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
-  const userId = await transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [renewal] = await forUpdate(tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1));
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
     await tx.update(documentRenewals).set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId));
     await tx.update(uploads).set({ replacedAt: now }).where(eq(uploads.documentRenewalId, renewalId));
     await recordAudit(tx, { actorId: adminId, action: "document.reject", entityType: "user", entityId: renewal.userId, subjectUserId: renewal.userId, before: { status: "pending" }, after: { status: "rejected", reason: trimmed } });
-    return renewal.userId;
+    await notifyUser(tx, renewal.userId, "documentRejected", { reason: trimmed });
   });
-  await notifyUser(userId, "documentRejected", { reason: trimmed });
 }
 
 /** What the courier's dashboard shows about their right-to-stay document. Null when they have none to watch. */
@@ -198,11 +196,12 @@ export async function countExpiringDocuments(now = serverNow()) {
 }
 
 /**
- * The scheduled job "document-expiry". Reminders first: each reminder row is written in its own
- * transaction before the e-mail goes out (primary key per courier, date and threshold), so a
- * re-run, a restart or a second process never sends one twice; a failed e-mail is logged, not
- * retried. Then couriers whose document has ended move to documents_expired (history, audit, a
- * pending vehicle request refused) and are told. Idempotent: it acts only on what is still due.
+ * The scheduled job "document-expiry". Reminders first: each reminder row is written with its
+ * e-mail (queued in the outbox) in one transaction (primary key per courier, date and threshold),
+ * so a re-run, a restart or a second process never queues one twice, and the outbox retries it
+ * until it is sent. Then couriers whose document has ended move to documents_expired (history,
+ * audit, a pending vehicle request refused) and are told in the same transaction. Idempotent: it
+ * acts only on what is still due.
  */
 export async function runDocumentExpiry(now = serverNow()) {
   const soon = new Date(now.getTime() + DOCUMENT_EXPIRING_SOON_DAYS * DAY);
@@ -230,13 +229,13 @@ export async function runDocumentExpiry(now = serverNow()) {
       sent.map((r) => r.days),
     );
     if (days === null) continue;
-    const claimed = await transaction((tx) =>
-      tx.insert(documentReminders).values({ userId: courier.id, validUntil, thresholdDays: days, sentAt: now }).onConflictDoNothing().returning(),
-    );
+    const claimed = await transaction(async (tx) => {
+      const rows = await tx.insert(documentReminders).values({ userId: courier.id, validUntil, thresholdDays: days, sentAt: now }).onConflictDoNothing().returning();
+      if (rows.length > 0) await notifyUser(tx, courier.id, "documentExpiring", { days: daysLeft(validUntil, now), date: validUntil });
+      return rows;
+    });
     if (claimed.length > 0) reminders.push({ userId: courier.id, days, validUntil });
   }
-  for (const r of reminders) await notifyUser(r.userId, "documentExpiring", { days: daysLeft(r.validUntil, now), date: r.validUntil });
-  for (const e of expired) await notifyUser(e.userId, "documentExpired", { date: e.validUntil });
   if (reminders.length || expired.length) log("info", "document expiry", { reminded: reminders.length, expired: expired.length });
   return { reminded: reminders.length, expired: expired.length };
 }
@@ -261,6 +260,7 @@ async function expireCourier(userId: number, now: Date) {
       before: { status: user.status },
       after: { status: "documents_expired", documentValidUntil: user.validUntil.toISOString() },
     });
+    await notifyUser(tx, userId, "documentExpired", { date: user.validUntil });
     return true;
   });
 }

@@ -57,7 +57,7 @@ describe("deciding a renewal", () => {
     expect((await requestOf(request.id)).status).toBe("approved");
     expect((await requestOf(request.id)).expiresAt?.getTime()).toBe(expiresAt.getTime());
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
-    const mail = parseMail(sentMails().at(-1)!);
+    const mail = parseMail((await sentMails()).at(-1)!);
     expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe("Váš prenájom bol predĺžený");
     // No handover: the courier keeps the vehicle.
@@ -70,7 +70,7 @@ describe("deciding a renewal", () => {
     await rejectVehicleRequest(admin.id, request.id, "The vehicle goes to service");
     expect((await vehicleOf(vehicle.id)).leaseEndsAt?.getTime()).toBe(leaseEndsAt.getTime());
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
-    expect(parseMail(sentMails().at(-1)!).subject).toBe("Your lease renewal was not approved");
+    expect(parseMail((await sentMails()).at(-1)!).subject).toBe("Your lease renewal was not approved");
   });
 
   test("bulk approval renews each from its own end", async () => {

@@ -136,13 +136,13 @@ export async function addCourierMessage(userId: number, reportId: number, body: 
 
 /**
  * Admin reply: one message in the conversation and its audit entry in one transaction; the
- * report's status stays as it is (resolving is setProblemReportStatus). The courier is e-mailed in
- * their language after the commit. Throws DecisionError: replyRequired, notFound.
+ * report's status stays as it is (resolving is setProblemReportStatus). The courier's e-mail, in
+ * their language, is queued in the same transaction. Throws DecisionError: replyRequired, notFound.
  */
 export async function replyToProblemReport(adminId: number, reportId: number, response: string) {
   const text = response.trim();
   if (!text) throw new DecisionError("replyRequired");
-  const userId = await transaction(async (tx) => {
+  await transaction(async (tx) => {
     const [report] = await tx.select().from(problemReports).where(eq(problemReports.id, reportId)).limit(1);
     if (!report) throw new DecisionError("notFound");
     const [message] = await tx.insert(problemReportMessages).values({ reportId, authorId: adminId, fromAdmin: true, body: text }).returning();
@@ -154,9 +154,8 @@ export async function replyToProblemReport(adminId: number, reportId: number, re
       subjectUserId: report.userId,
       after: { messageId: message!.id, body: text },
     });
-    return report.userId;
+    await notifyUser(tx, report.userId, "reportReplied", { reply: text });
   });
-  await notifyUser(userId, "reportReplied", { reply: text });
 }
 
 /**

@@ -60,12 +60,12 @@ describe("bulk decisions", () => {
     const b = await application((await createUser({ status: "applied_for_job" })).id);
     const gone = await application((await createUser({ status: "working_no_vehicle" })).id);
     await writerForTests().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id));
-    const mailsBefore = sentMails().length;
+    const mailsBefore = (await sentMails()).length;
     const result = await approveApplications(admin.id, [a.id, b.id, gone.id]);
     expect(result).toEqual({ done: [a.id, b.id], skipped: [gone.id] });
     expect(await audits("application.approve", [a.id, b.id, gone.id])).toHaveLength(2);
     expect((await getUserRow(a.userId))?.status).toBe("working_no_vehicle");
-    expect(sentMails().length - mailsBefore).toBe(2);
+    expect((await sentMails()).length - mailsBefore).toBe(2);
   });
 
   test("a failure that is not a refusal rolls every row back", async () => {
@@ -87,7 +87,7 @@ describe("bulk decisions", () => {
     const gone = await application((await createUser({ status: "working_no_vehicle" })).id);
     await writerForTests().update(applications).set({ status: "approved" }).where(eq(applications.id, gone.id));
     await expect(rejectApplications(admin.id, [a.id], { reason: " " })).rejects.toThrow("reasonRequired");
-    const mailsBefore = sentMails().length;
+    const mailsBefore = (await sentMails()).length;
     const result = await rejectApplications(admin.id, [a.id, b.id, gone.id], { reasonCode: "blurryPhoto", reason: "Retake in daylight" });
     expect(result).toEqual({ done: [a.id, b.id], skipped: [gone.id] });
     const rows = (await writerForTests().select().from(applications).where(inArray(applications.id, [a.id, b.id])).orderBy(applications.id));
@@ -97,7 +97,7 @@ describe("bulk decisions", () => {
     expect(rows.every((r) => r.rejectionReason?.endsWith("Retake in daylight") && r.rejectionReasonCode === "blurryPhoto")).toBe(true);
     expect(await audits("application.reject", [a.id, b.id, gone.id])).toHaveLength(2);
     expect((await getUserRow(a.userId))?.status).toBe("job_rejected");
-    expect(sentMails().length - mailsBefore).toBe(2);
+    expect((await sentMails()).length - mailsBefore).toBe(2);
   });
 
   test("reject many vehicle requests with one reason, resolve many reports", async () => {

@@ -268,6 +268,13 @@ async function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: str
   return { userId: request.userId, mail, values: { reason: trimmed } };
 }
 
+/** Queues the user's e-mail about a decision in the decision's own transaction (or savepoint). */
+async function withMail(tx: Tx, deciding: Promise<Decided>) {
+  const decided = await deciding;
+  await notifyUser(tx, decided.userId, decided.mail, decided.values);
+  return decided;
+}
+
 /**
  * Admin decision: approves a pending request. The requested vehicle must be `available` now — a
  * reservation of a `future` vehicle is approved once the admin has made it available. Request and
@@ -275,12 +282,11 @@ async function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: str
  * back to `available` (a check-in waits), the new one is assigned (a check-out waits). The lease
  * ends `leaseDays` (default from settings) from now; the request records it as `expiresAt`. A
  * renewal moves the lease end one lease length past the current end. One transaction with the status
- * history and audit entry, then the user's e-mail. Throws DecisionError.
+ * history, the audit entry and the user's e-mail (queued in the outbox). Throws DecisionError.
  */
 export async function approveVehicleRequest(adminId: number, requestId: number, options: { leaseDays?: number } = {}) {
   const leaseDays = options.leaseDays && options.leaseDays > 0 ? options.leaseDays : (await getSettings()).leaseDays;
-  const outcome = await transaction((tx) => approveIn(tx, adminId, requestId, clockNow(), leaseDays));
-  await notifyUser(outcome.userId, outcome.mail, outcome.values);
+  const outcome = await transaction((tx) => withMail(tx, approveIn(tx, adminId, requestId, clockNow(), leaseDays)));
   return { expiresAt: outcome.expiresAt! };
 }
 
@@ -288,13 +294,12 @@ export async function approveVehicleRequest(adminId: number, requestId: number, 
 export async function rejectVehicleRequest(adminId: number, requestId: number, reason: string) {
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
-  const outcome = await transaction((tx) => rejectIn(tx, adminId, requestId, trimmed));
-  await notifyUser(outcome.userId, outcome.mail, outcome.values);
+  await transaction((tx) => withMail(tx, rejectIn(tx, adminId, requestId, trimmed)));
 }
 
 /**
  * Bulk decision on many pending requests in one transaction (each row in its own savepoint, so a
- * request that can no longer be decided is skipped alone); one audit entry per row, e-mails after the commit.
+ * request that can no longer be decided is skipped alone, with its e-mail); one audit entry and one e-mail per row.
  */
 export async function decideVehicleRequests(adminId: number, requestIds: number[], decision: "approve" | "reject", reason = "") {
   const trimmed = reason.trim();
@@ -311,7 +316,7 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
     await forUpdate(tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(inArray(vehicleRequests.id, ids)).orderBy(asc(vehicleRequests.id)));
     for (const id of ids) {
       try {
-        const row = await savepoint(tx, (sp) => (decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
+        const row = await savepoint(tx, (sp) => withMail(sp, decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
         done.push({ id, ...row });
       } catch (error) {
         if (!(error instanceof DecisionError)) throw error;
@@ -320,7 +325,6 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
     }
     return { done, skipped };
   });
-  for (const row of outcome.done) await notifyUser(row.userId, row.mail, row.values);
   return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
 }
 

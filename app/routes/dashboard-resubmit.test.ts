@@ -88,7 +88,7 @@ describe("resubmission after a rejection", () => {
     const row = (await writerForTests().select().from(applications).where(eq(applications.id, first.id)))[0]!;
     expect(row.rejectionReasonCode).toBe("blurryPhoto");
     expect(row.rejectionReason).toBe("Фото розмите або нечитабельне");
-    expect(parseMail(sentMails().at(-1)!).text).toContain("Фото розмите або нечитабельне");
+    expect(parseMail((await sentMails()).at(-1)!).text).toContain("Фото розмите або нечитабельне");
 
     const data = await load(cookie);
     expect(data.draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "+421903123456", contactUsername: "olena_k" });

@@ -1,9 +1,12 @@
 import { config } from "~/infra/config.server";
 import { translatorFor } from "~/infra/i18n.server";
-import { sendMailSafely, type Mail } from "~/infra/mail.server";
+import { log } from "~/infra/log.server";
+import { queueMailAlone, type OutgoingMail } from "~/models/outbox.server";
 import { ACTIVATION_TOKEN_HOURS, isLanguage, RESET_TOKEN_MINUTES } from "~/domain/rules";
 
-type Recipient = { email: string; language: string };
+type Mail = OutgoingMail;
+/** With `id`, the queued mail goes with the account if it is erased before it was sent. */
+type Recipient = { email: string; language: string; id?: number };
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,7 +26,7 @@ function compose(kind: "activation" | "reset", to: Recipient, link: string, valu
 <p>${escapeHtml(lines[1]!)}<br>${escapeHtml(lines[2]!)}</p>
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
-  return { to: to.email, subject: t(`email:${kind}.subject`), text, html };
+  return { to: to.email, subject: t(`email:${kind}.subject`), text, html, language: to.language, kind, userId: to.id ?? null };
 }
 
 /** The page a link opens speaks the account's language (`?lng=` wins over the browser's, CONTRACT §3). */
@@ -43,11 +46,17 @@ export function resetMail(to: Recipient, token: string) {
 }
 
 /**
- * Forgot-password and resend-activation answer the same whether the account exists, so their
- * e-mail goes out in the background: waiting for SMTP would make an existing account slower.
+ * Queues an account e-mail in the outbox in a transaction of its own; the outbox sender sends it
+ * right after the commit, in the background: waiting for SMTP would make an existing account slower
+ * to answer than an unknown one (forgot-password, resend-activation). Never rejects: a failure to
+ * queue is logged. Await it to know the row is committed.
  */
-export function sendInBackground(mail: Mail) {
-  void sendMailSafely(mail);
+export async function sendInBackground(mail: Mail) {
+  try {
+    await queueMailAlone(mail);
+  } catch (error) {
+    log("error", "mail not queued", { kind: mail.kind, error: String(error) });
+  }
 }
 
 /** "Your account was signed in to from a new device", with a way to react if it was not the owner. */
@@ -77,5 +86,5 @@ export function newDeviceMail(to: Recipient, values: { device: string; ip: strin
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
-  return { to: to.email, subject: t("email:newDevice.subject"), text, html };
+  return { to: to.email, subject: t("email:newDevice.subject"), text, html, language: to.language, kind: "newDevice", userId: to.id ?? null };
 }

@@ -20,7 +20,6 @@ import { readReferralCookie } from "~/infra/cookies.server";
 import { activationMail, resetMail, sendInBackground } from "./account-mail.server";
 import { authenticateCredentials } from "./authenticator.server";
 import { verifyCaptcha, type CaptchaInput } from "./captcha.server";
-import { sendMailSafely } from "~/infra/mail.server";
 import { hit, reset, type LimitName } from "~/models/limits.server";
 import { recognizeDevice } from "./device.server";
 import { SECOND_FACTOR_PATH, startSession } from "./session.server";
@@ -150,9 +149,8 @@ export async function register(input: RegisterInput, ctx: Ctx & { language: Lang
     password: input.password,
     language: input.language ?? ctx.language,
     referralCode: referralFrom(input, ctx.request),
-  });
+  }, activationMail);
   if (!result.ok) return { ok: false, status: 409, error: "auth:register.emailTaken" };
-  await sendMailSafely(activationMail(result.user, result.activationToken));
   return { ok: true, message: "auth:register.success" };
 }
 
@@ -165,7 +163,7 @@ export async function forgotPassword(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">
   const ipLimit = await limit("forgotPassword", ctx.ip);
   if (ipLimit) return ipLimit;
   const issued = await newPasswordResetToken(input.email);
-  if (issued) sendInBackground(resetMail(issued.user, issued.token));
+  if (issued) await sendInBackground(resetMail(issued.user, issued.token));
   return { ok: true, message: "auth:forgot.sent" };
 }
 
@@ -174,7 +172,7 @@ export async function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip
   const ipLimit = await limit("resendActivation", ctx.ip);
   if (ipLimit) return ipLimit;
   const issued = await newActivationToken(input.email);
-  if (issued) sendInBackground(activationMail(issued.user, issued.token));
+  if (issued) await sendInBackground(activationMail(issued.user, issued.token));
   return { ok: true, message: "auth:resend.sent" };
 }
 

@@ -4,7 +4,6 @@ import { recordDeviceLogin } from "~/models/devices.server";
 import { dateTimeFormat } from "~/domain/date-format";
 import { newDeviceMail } from "./account-mail.server";
 import { randomToken } from "~/infra/crypto.server";
-import { sendMailSafely } from "~/infra/mail.server";
 import { deviceCookie } from "~/infra/cookies.server";
 
 /** "Chrome 150 on Android" from a User-Agent header; "Unknown device" when there is none. */
@@ -31,10 +30,9 @@ export async function recognizeDevice(user: { id: number; email: string; languag
   const existing = await deviceCookie().parse(request.headers.get("Cookie"));
   const deviceId = typeof existing === "string" && existing.length >= 20 ? existing : randomToken();
   const userAgent = request.headers.get("User-Agent");
-  const { isNew } = await recordDeviceLogin(user.id, deviceId, { ip, userAgent });
-  if (isNew) {
-    const device = describeDevice(userAgent, "?");
-    void sendMailSafely(newDeviceMail(user, { device, ip, time: formatMailTime(new Date(), user.language) }));
-  }
+  // The owner's e-mail is queued with the device row; the outbox sends it right after the commit.
+  await recordDeviceLogin(user.id, deviceId, { ip, userAgent }, () =>
+    newDeviceMail(user, { device: describeDevice(userAgent, "?"), ip, time: formatMailTime(new Date(), user.language) }),
+  );
   return deviceCookie().serialize(deviceId);
 }

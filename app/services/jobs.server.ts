@@ -11,6 +11,8 @@ import { now } from "~/infra/clock.server";
 import { config } from "~/infra/config.server";
 import { randomToken } from "~/infra/crypto.server";
 import { startScheduler, type Job } from "~/infra/scheduler.server";
+import { pruneOutbox } from "~/models/outbox.server";
+import { startMailSender } from "./outbox.server";
 
 const MINUTE = 60 * 1000;
 
@@ -51,17 +53,29 @@ export const scheduledJobs: Job[] = [
   },
   // Right-to-stay documents: reminders 30 and 7 days before the end, documents_expired on the day.
   { name: "document-expiry", everyMs: 60 * MINUTE, run: async () => { await runDocumentExpiry(); } },
+  // Sent e-mails after a few days (their links may hold tokens), failing ones after a month.
+  { name: "outbox-prune", everyMs: 6 * 60 * MINUTE, run: async () => void (await pruneOutbox()) },
 ];
 
 /**
  * Starts the jobs in this process. Every instance on the same database starts them; the claims in
- * `job_runs` make each run once per period cluster-wide (see scheduler.server.ts).
+ * `job_runs` make each run once per period cluster-wide (see scheduler.server.ts). The outbox sender
+ * runs beside them, every MAIL_SEND_SECONDS on every instance: its per-row claims, not a period,
+ * make each message go out once.
  */
 export function startJobs() {
-  return startScheduler(scheduledJobs, {
+  const { jobs, mailSendMs } = config();
+  const scheduler = startScheduler(scheduledJobs, {
     claims: jobClaims,
     owner: `${hostname()}:${process.pid}:${randomToken(4)}`,
     now,
-    ...config().jobs,
+    ...jobs,
   });
+  const sender = startMailSender(mailSendMs);
+  return {
+    stop: () => {
+      scheduler.stop();
+      sender.stop();
+    },
+  };
 }

@@ -21,7 +21,7 @@ const dateInput = (date: Date) => date.toISOString().slice(0, 10);
 /** A valid-until date 40 days ahead (the start of that day in UTC, as typed dates are stored). */
 const validUntilAhead = (days = 40) => new Date(`${dateInput(new Date(Date.now() + days * DAY))}T00:00:00Z`);
 const moveClockTo = (at: Date) => setClockOffset(at.getTime() - Date.now());
-const mailsTo = (email: string) => sentMails().map(parseMail).filter((m) => m.to.includes(email));
+const mailsTo = async (email: string) => (await sentMails()).map(parseMail).filter((m) => m.to.includes(email));
 
 async function adminPage(browser: Browser, options: { javaScriptEnabled?: boolean; locale?: string } = {}) {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: options.locale ?? "en-US", javaScriptEnabled: options.javaScriptEnabled ?? true });
@@ -51,7 +51,7 @@ test.describe("a residence permit that runs out", () => {
     // Other couriers share the database (the demo seed's too), so only this courier's mail is counted.
     await runDocumentExpiry();
     await runDocumentExpiry();
-    const reminder = mailsTo(courier.email);
+    const reminder = await mailsTo(courier.email);
     expect(reminder).toHaveLength(1);
     expect(reminder[0]!.subject).toContain("Your residence document ends on");
     expect(reminder[0]!.text).toContain("days left: 30");
@@ -68,7 +68,7 @@ test.describe("a residence permit that runs out", () => {
     moveClockTo(new Date(validUntil.getTime() + 60 * 60 * 1000));
     await runDocumentExpiry();
     expect((await getUserRow(courier.id))?.status).toBe("documents_expired");
-    expect(mailsTo(courier.email).some((m) => m.subject === "Your residence document has expired")).toBe(true);
+    expect((await mailsTo(courier.email)).some((m) => m.subject === "Your residence document has expired")).toBe(true);
     await page.goto("/dashboard");
     await expect(page.getByTestId("status-documents_expired")).toBeVisible();
     await expect(page.getByTestId("document-banner")).toContainText("Your residence document expired on");

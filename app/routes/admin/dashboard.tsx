@@ -29,6 +29,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { label: t("dashboard.openProblems"), value: String(tiles.openProblems), to: "/admin/problem-reports?status=open" },
     { label: t("dashboard.documentsExpiring"), value: String(tiles.documentsExpiring), to: "/admin/users?documents=expiring", testId: "tile-documents" },
     { label: t("dashboard.maintenance"), value: `${tiles.maintenance.inService} / ${tiles.maintenance.due}`, to: "/admin/vehicles?service=attention", testId: "tile-maintenance" },
+    { label: t("dashboard.failingMail"), value: String(tiles.failingMail), to: "/admin/mail", testId: "tile-mail" },
   ];
   return (
     <section>

@@ -29,6 +29,7 @@ const LINKS = [
   ["/admin/news", "news"],
   ["/admin/referrals", "referrals"],
   ["/admin/audit", "audit"],
+  ["/admin/mail", "mail"],
   ["/account/sessions", "sessions"],
 ] as const;
 

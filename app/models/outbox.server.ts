@@ -1,0 +1,168 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { outbox } from "~db/schema";
+import { OUTBOX_CLAIM_MS, OUTBOX_KEEP_FAILING_DAYS, OUTBOX_KEEP_SENT_DAYS, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "~/domain/outbox";
+import { now as clockNow } from "~/infra/clock.server";
+import { afterCommit, db, transaction, type Tx } from "~/infra/db.server";
+import { mailQueued } from "~/infra/outbox-signal.server";
+import { recordAudit } from "./audit.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** An e-mail as composed in the recipient's language; `kind` names the template (for the admin page and logs). */
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; language?: string; kind?: string; userId?: number | null };
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Queues one e-mail in the caller's transaction: it is sent only if that transaction commits, and
+ * then however long the SMTP server is away. The sender is woken right after the commit.
+ */
+export async function queueMail(tx: Tx, mail: OutgoingMail) {
+  await tx.insert(outbox).values({
+    userId: mail.userId ?? null,
+    recipient: mail.to,
+    language: mail.language ?? "sk",
+    kind: mail.kind ?? "other",
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    nextAttemptAt: clockNow(),
+  });
+  afterCommit(mailQueued);
+}
+
+/** Queues an e-mail that no other change causes (activation, reset, new device) in a transaction of its own. */
+export async function queueMailAlone(mail: OutgoingMail) {
+  await transaction((tx) => queueMail(tx, mail));
+}
+
+/** Not sent, not failing, never tried or due again, and not held by a live claim. */
+function dueAt(at: Date) {
+  return and(
+    isNull(outbox.sentAt),
+    lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
+    // A new row is due at once, whatever a test clock said when it was written.
+    or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, at)),
+    or(isNull(outbox.claimUntil), lt(outbox.claimUntil, at)),
+  );
+}
+
+/**
+ * Claims up to `limit` due rows for `owner`. One conditional UPDATE whose condition is checked again
+ * on each row as it is written: on PostgreSQL a row another sender claimed meanwhile waits for that
+ * commit and then no longer matches; on SQLite the single writer runs the claims one after another.
+ * So every row is handed to one sender only.
+ */
+export async function claimDueMail(owner: string, at = clockNow(), limit = 20): Promise<OutboxRow[]> {
+  const claimUntil = new Date(at.getTime() + OUTBOX_CLAIM_MS);
+  return transaction(async (tx) => {
+    const candidates = tx.select({ id: outbox.id }).from(outbox).where(dueAt(at)).orderBy(asc(outbox.id)).limit(limit);
+    const claimed = await tx
+      .update(outbox)
+      .set({ claimedBy: owner, claimUntil })
+      .where(and(inArray(outbox.id, candidates), dueAt(at)))
+      .returning();
+    return claimed.sort((a, b) => a.id - b.id);
+  });
+}
+
+/** The claimed row went out. */
+export async function markMailSent(row: Pick<OutboxRow, "id">, owner: string, at = clockNow()) {
+  await transaction((tx) =>
+    tx
+      .update(outbox)
+      .set({ sentAt: at, attempts: sql`${outbox.attempts} + 1`, lastError: null, claimedBy: null, claimUntil: null })
+      .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, owner))),
+  );
+}
+
+/** The claimed row failed: tried again after a growing wait, or failing after the last attempt. */
+export async function markMailFailed(row: Pick<OutboxRow, "id" | "attempts">, owner: string, error: string, at = clockNow()) {
+  const attempts = row.attempts + 1;
+  await transaction((tx) =>
+    tx
+      .update(outbox)
+      .set({ attempts, lastError: error.slice(0, 500), nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)), claimedBy: null, claimUntil: null })
+      .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, owner))),
+  );
+}
+
+const failing = and(isNull(outbox.sentAt), gte(outbox.attempts, OUTBOX_MAX_ATTEMPTS));
+
+/** Messages that used up their attempts, newest first: what /admin/mail lists. */
+export async function listFailingMail(limit = 200) {
+  return await db()
+    .select({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, kind: outbox.kind, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, userId: outbox.userId })
+    .from(outbox)
+    .where(failing)
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+}
+
+/** How many messages wait to be sent (retries included) and how many are failing. */
+export async function outboxCounts() {
+  const [row] = await db()
+    .select({
+      waiting: sql<number>`coalesce(sum(case when ${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} then 1 else 0 end), 0)`.mapWith(Number),
+      failing: sql<number>`coalesce(sum(case when ${outbox.attempts} >= ${OUTBOX_MAX_ATTEMPTS} then 1 else 0 end), 0)`.mapWith(Number),
+    })
+    .from(outbox)
+    .where(isNull(outbox.sentAt));
+  return { waiting: row?.waiting ?? 0, failing: row?.failing ?? 0 };
+}
+
+export async function countFailingMail() {
+  const [row] = await db().select({ n: count() }).from(outbox).where(failing);
+  return row?.n ?? 0;
+}
+
+/**
+ * Admin action: a failing message (or every failing one, `id` null) gets a fresh set of attempts and
+ * is sent at the next opportunity; one audit entry per message. Returns how many were queued again.
+ */
+export async function resendFailingMail(adminId: number, id: number | null, at = clockNow()) {
+  return transaction(async (tx) => {
+    const rows = await tx
+      .update(outbox)
+      .set({ attempts: 0, nextAttemptAt: at, claimedBy: null, claimUntil: null })
+      .where(and(failing, id === null ? undefined : eq(outbox.id, id)))
+      .returning({ id: outbox.id, userId: outbox.userId, kind: outbox.kind, lastError: outbox.lastError });
+    for (const row of rows) {
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "mail.resend",
+        entityType: "mail",
+        entityId: row.id,
+        subjectUserId: row.userId,
+        before: { attempts: OUTBOX_MAX_ATTEMPTS, lastError: row.lastError },
+        after: { kind: row.kind },
+      });
+    }
+    if (rows.length) afterCommit(mailQueued);
+    return rows.length;
+  });
+}
+
+/** The job "outbox-prune": sent rows after a few days (their links may hold tokens), failing ones after a month. */
+export async function pruneOutbox(at = clockNow()) {
+  return transaction(async (tx) => {
+    const sent = await tx
+      .delete(outbox)
+      .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, new Date(at.getTime() - OUTBOX_KEEP_SENT_DAYS * DAY))))
+      .returning({ id: outbox.id });
+    const given = await tx
+      .delete(outbox)
+      .where(and(failing, lt(outbox.createdAt, new Date(at.getTime() - OUTBOX_KEEP_FAILING_DAYS * DAY))))
+      .returning({ id: outbox.id });
+    return sent.length + given.length;
+  });
+}
+
+/** Rows for tests and the operator's questions, oldest first. */
+export async function outboxRows(ids?: number[]) {
+  return await db()
+    .select()
+    .from(outbox)
+    .where(ids ? inArray(outbox.id, ids) : undefined)
+    .orderBy(asc(outbox.id));
+}

@@ -1,0 +1,84 @@
+import { hostname } from "node:os";
+import { claimDueMail, markMailFailed, markMailSent } from "~/models/outbox.server";
+import { now } from "~/infra/clock.server";
+import { randomToken } from "~/infra/crypto.server";
+import { log } from "~/infra/log.server";
+import { sendMail } from "~/infra/mail.server";
+import { onMailQueued } from "~/infra/outbox-signal.server";
+
+/** This process as named in the outbox's claims. */
+const OWNER = `${hostname()}:${process.pid}:${randomToken(4)}`;
+
+/**
+ * Sends every due message of the outbox once: claims a batch, sends each, marks it sent or failed
+ * (failed ones are retried later with a growing wait). Several senders, in one process or many, may
+ * run at once: the claim gives each row to one of them. Returns how many went out.
+ */
+export async function deliverDueMail({ owner = OWNER, clock = now, batch = 20 }: { owner?: string; clock?: () => Date; batch?: number } = {}) {
+  let sent = 0;
+  for (;;) {
+    const rows = await claimDueMail(owner, clock(), batch);
+    if (rows.length === 0) return sent;
+    for (const row of rows) {
+      try {
+        await sendMail({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
+      } catch (error) {
+        // The address stays out of the log; the row id leads to it for whoever may read the table.
+        log("warn", "mail not sent, will retry", { id: row.id, kind: row.kind, attempt: row.attempts + 1, error: String(error) });
+        await markMailFailed(row, owner, String(error), clock());
+        continue;
+      }
+      await markMailSent(row, owner, clock());
+      sent++;
+    }
+  }
+}
+
+let running: Promise<void> | undefined;
+let again = false;
+
+/**
+ * Runs the sender in this process now, or once more after the run in progress (a mail queued while
+ * it ran may have been committed after its claim). Resolves when that run is over; never rejects.
+ */
+export function kickOutbox(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await deliverDueMail();
+      } while (again);
+    } catch (error) {
+      // The database was away: the next tick or kick tries again.
+      log("error", "outbox sender failed", { error: String(error) });
+    } finally {
+      running = undefined;
+    }
+  })();
+  return running;
+}
+
+/** Tests: every message committed so far has been tried (sent, or failed and waiting). */
+export function flushOutbox() {
+  return kickOutbox();
+}
+
+/**
+ * The outbox sender of this instance: woken right after every commit that queued a mail, and every
+ * `everyMs` for retries and for mail queued by other instances.
+ */
+export function startMailSender(everyMs: number) {
+  const stopListening = onMailQueued(() => void kickOutbox());
+  const timer = setInterval(() => void kickOutbox(), everyMs);
+  void kickOutbox();
+  return {
+    stop: () => {
+      stopListening();
+      clearInterval(timer);
+    },
+  };
+}
