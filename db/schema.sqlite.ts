@@ -639,7 +639,10 @@ export const platformAccounts = sqliteTable(
   ],
 );
 
-/** One uploaded earnings file, committed: the file is kept privately (storage key) as the source record. */
+/**
+ * One uploaded earnings file: pending while the admin previews it (committed_at null), then the source record of
+ * the rows it wrote. The file is kept privately (storage key, never public).
+ */
 export const earningImports = sqliteTable(
   "earning_imports",
   {
@@ -655,11 +658,15 @@ export const earningImports = sqliteTable(
     /** SHA-256 (hex) of the uploaded bytes. */
     sha256: text("sha256").notNull(),
     /** Rows read from the file (with and without problems). */
-    rowsCount: integer("rows_count").notNull(),
+    rowsCount: integer("rows_count").notNull().default(0),
+    /** Rows left out for a problem (unknown account, bad value…), known once committed. */
+    skippedCount: integer("skipped_count").notNull().default(0),
+    /** Null while the file waits in the preview (a pending import); set by the commit. */
+    committedAt: integer("committed_at", { mode: "timestamp_ms" }),
     createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("earning_imports_storage_key_unique").on(t.storageKey), index("earning_imports_week_idx").on(t.weekStart, t.platformId)],
+  (t) => [uniqueIndex("earning_imports_storage_key_unique").on(t.storageKey), index("earning_imports_committed_idx").on(t.committedAt)],
 );
 
 /**

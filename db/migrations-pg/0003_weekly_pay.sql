@@ -13,7 +13,9 @@ CREATE TABLE "earning_imports" (
 	"file_name" text NOT NULL,
 	"storage_key" text NOT NULL,
 	"sha256" text NOT NULL,
-	"rows_count" integer NOT NULL,
+	"rows_count" integer DEFAULT 0 NOT NULL,
+	"skipped_count" integer DEFAULT 0 NOT NULL,
+	"committed_at" timestamp (3) with time zone,
 	"created_by_id" integer,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
@@ -122,7 +124,7 @@ ALTER TABLE "platform_accounts" ADD CONSTRAINT "platform_accounts_platform_id_pl
 ALTER TABLE "platform_accounts" ADD CONSTRAINT "platform_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "platform_accounts" ADD CONSTRAINT "platform_accounts_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "earning_imports_storage_key_unique" ON "earning_imports" USING btree ("storage_key");--> statement-breakpoint
-CREATE INDEX "earning_imports_week_idx" ON "earning_imports" USING btree ("week_start","platform_id");--> statement-breakpoint
+CREATE INDEX "earning_imports_committed_idx" ON "earning_imports" USING btree ("committed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "earnings_account_day_unique" ON "earnings" USING btree ("platform_id","account_id","day");--> statement-breakpoint
 CREATE INDEX "earnings_day_idx" ON "earnings" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "earnings_import_idx" ON "earnings" USING btree ("import_id");--> statement-breakpoint

@@ -14,7 +14,9 @@ CREATE TABLE `earning_imports` (
 	`file_name` text NOT NULL,
 	`storage_key` text NOT NULL,
 	`sha256` text NOT NULL,
-	`rows_count` integer NOT NULL,
+	`rows_count` integer DEFAULT 0 NOT NULL,
+	`skipped_count` integer DEFAULT 0 NOT NULL,
+	`committed_at` integer,
 	`created_by_id` integer,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`platform_id`) REFERENCES `platforms`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -22,7 +24,7 @@ CREATE TABLE `earning_imports` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `earning_imports_storage_key_unique` ON `earning_imports` (`storage_key`);--> statement-breakpoint
-CREATE INDEX `earning_imports_week_idx` ON `earning_imports` (`week_start`,`platform_id`);--> statement-breakpoint
+CREATE INDEX `earning_imports_committed_idx` ON `earning_imports` (`committed_at`);--> statement-breakpoint
 CREATE TABLE `earnings` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`platform_id` integer NOT NULL,
