@@ -56,7 +56,7 @@ describe("reading real-world files", () => {
     expect(read.delimiter).toBe(",");
     const mapping = genericMapping(read.header)!;
     expect(mapping).not.toBeNull();
-    const result = analyseEarnings(read, mapping, { ...week, platformName: "wolt" });
+    const result = analyseEarnings(read, mapping, { ...week, otherPlatforms: ["Bolt Food"] });
     expect(result.problems).toEqual([]);
     expect(result.rows).toHaveLength(4);
     expect(result.rows[2]).toEqual({ line: 4, accountId: "W-1002", day: "2026-11-02", minutes: 480, deliveries: 22, grossCents: 10175, tipsCents: 1230 });
@@ -66,7 +66,7 @@ describe("reading real-world files", () => {
   test("`;` with decimal commas and D.M.YYYY: a duplicate, a bad number, a day outside the week, an impossible date", () => {
     const read = table("generic-semicolon.csv");
     expect(read.delimiter).toBe(";");
-    const result = analyseEarnings(read, genericMapping(read.header)!, { ...week, platformName: "Bolt Food" });
+    const result = analyseEarnings(read, genericMapping(read.header)!, { ...week, otherPlatforms: ["Wolt"] });
     expect(result.read).toBe(7);
     expect(result.rows.map((r) => [r.accountId, r.day, r.grossCents])).toEqual([
       ["B-77", "2026-11-02", 6390],
@@ -93,7 +93,7 @@ describe("reading real-world files", () => {
     };
     expect(mappingFits(mapping, read.header)).toBe(true);
     expect(mappingFits({ ...mapping, columns: { ...mapping.columns, date: "Datum" } }, read.header)).toBe(false);
-    const result = analyseEarnings(read, mapping, { ...week, platformName: "Wolt" });
+    const result = analyseEarnings(read, mapping, { ...week, otherPlatforms: ["foodora"] });
     expect(result.problems).toEqual([]);
     expect(result.rows.map((r) => [r.accountId, r.minutes, r.grossCents, r.tipsCents])).toEqual([
       ["WS-501", 450, 9235, 620],
@@ -109,7 +109,7 @@ describe("reading real-world files", () => {
       ["Wolt", "A", "2026-11-02", "60", "2", "11", "0"],
       ["Foodora", "B", "2026-11-02", "60", "2", "11", "0"],
     ];
-    const result = analyseEarnings({ header, rows }, genericMapping(header)!, { ...week, platformName: "Wolt" });
+    const result = analyseEarnings({ header, rows }, genericMapping(header)!, { ...week, otherPlatforms: ["foodora"] });
     expect(result.rows).toEqual([]);
     expect(result.problems.map((p) => [p.line, p.code])).toEqual([
       [2, "conflict"],

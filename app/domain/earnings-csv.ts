@@ -151,12 +151,14 @@ export type AnalysedEarnings = { rows: EarningRow[]; problems: RowProblem[]; rea
 /**
  * Every row read against the mapping and the chosen week (Monday `weekStart`): good rows, and one problem per bad row.
  * Rows of one account and day repeated with the same values: the later ones are duplicates (skipped); with different
- * values none of them can be trusted, so all are refused as a conflict. `platform`, when the file names one, must be the chosen one.
+ * values none of them can be trusted, so all are refused as a conflict. A row whose `platform` names another of our
+ * platforms (`otherPlatforms`) is refused; any other name is taken as the chosen platform's own spelling.
  */
-export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, mapping: EarningsMapping, options: { weekStart: string; platformName: string }): AnalysedEarnings {
+export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, mapping: EarningsMapping, options: { weekStart: string; otherPlatforms: string[] }): AnalysedEarnings {
   const index = Object.fromEntries(EARNING_FIELDS.map((field) => [field, table.header.indexOf(mapping.columns[field])])) as Record<EarningField, number>;
   const platformIndex = table.header.map(normalise).indexOf("platform");
   const weekEnd = addDays(options.weekStart, 6);
+  const others = new Set(options.otherPlatforms.map(normalise));
   const problems: RowProblem[] = [];
   const byKey = new Map<string, EarningRow>();
   const conflicted = new Set<string>();
@@ -166,7 +168,7 @@ export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, m
     const accountId = cell("account_id").trim();
     const problem = (code: RowProblemCode, field?: EarningField) => problems.push({ line, accountId: accountId || null, code, ...(field ? { field, value: cell(field) } : {}) });
     if (!accountId) return problem("missingAccount", "account_id");
-    if (platformIndex >= 0 && cells[platformIndex] && normalise(cells[platformIndex]) !== normalise(options.platformName)) return problem("otherPlatform");
+    if (platformIndex >= 0 && others.has(normalise(cells[platformIndex] ?? ""))) return problem("otherPlatform");
     const day = parseDay(cell("date"));
     if (!day) return problem("badDate", "date");
     if (day < options.weekStart || day > weekEnd) return problem("outsideWeek", "date");
