@@ -195,3 +195,8 @@ export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, m
   problems.sort((a, b) => a.line - b.line);
   return { rows, problems, read: table.rows.length };
 }
+
+/** The Monday of the calendar week a `YYYY-MM-DD` day is in. */
+export function mondayOf(day: string) {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}

@@ -175,7 +175,7 @@ export async function previewImport(id: number): Promise<ImportPreview> {
     rows,
     problems,
     unknownAccounts: [...unknown.entries()].map(([accountId, firstDay]) => ({ accountId, firstDay })).sort((a, b) => a.accountId.localeCompare(b.accountId)),
-    totals: [...totals.values()].sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email)),
+    totals: Array.from(totals, ([, total]) => total).sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email)),
     counts: { added: added.length, changed: changed.length, unchanged: rows.length - added.length - changed.length },
   };
 }

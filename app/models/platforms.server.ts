@@ -150,3 +150,18 @@ export async function accountOwners(platformId: number, accountIds: string[], fr
   }
   return found;
 }
+
+/** Couriers to pick from when linking an account on the spot (a datalist: typing an e-mail works for anyone). */
+export async function listCourierChoices(limit = 500) {
+  return await db().select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.role, "user")).orderBy(asc(users.email)).limit(limit);
+}
+
+/** The courier with this e-mail (stored lower-case), if any. */
+export async function findCourierIdByEmail(email: string) {
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row?.id ?? null;
+}
