@@ -45,6 +45,9 @@ export default [
     route("vehicle-requests", "routes/admin/vehicle-requests.tsx"),
     route("problem-reports", "routes/admin/problem-reports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("payouts", "routes/admin/payouts.tsx"),
+    route("payouts/import", "routes/admin/payouts-import.tsx"),
+    route("payouts/platforms", "routes/admin/platforms.tsx"),
   ]),
 
   ...prefix("api", [

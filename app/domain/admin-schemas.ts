@@ -9,6 +9,7 @@ import { stepUpCodeSchema } from "./second-factor";
 import { parseEurToCents } from "./maintenance";
 import { ROLES, VEHICLE_STATUSES } from "./status";
 import { DOCUMENT_KINDS } from "./documents";
+import { endAccountFields, linkAccountFields } from "./pay-schemas";
 
 const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
 const optionalText = (max: number) => z.string().trim().max(max, "admin:validation.tooLong").optional().transform((v) => v || null);
@@ -28,6 +29,9 @@ export const userActionSchema = z.discriminatedUnion("intent", [
   // A courier's new right-to-stay document: accepted (with the date confirmed or corrected) or refused with a reason.
   z.object({ intent: z.literal("acceptDocument"), renewalId: z.coerce.number().int().positive(), validUntil: date }),
   z.object({ intent: z.literal("rejectDocument"), renewalId: z.coerce.number().int().positive(), reason: required(1000) }),
+  // Delivery-platform accounts: linked from a day on, ended with their last day.
+  z.object({ intent: z.literal("linkAccount"), ...linkAccountFields }),
+  z.object({ intent: z.literal("endAccount"), ...endAccountFields }),
 ]);
 
 export const rejectSchema = z.object({ intent: z.literal("reject"), reason: required(1000) });
