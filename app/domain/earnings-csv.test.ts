@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { analyseEarnings, genericMapping, isMonday, mappingFits, parseDay, parseDecimal, parseMinutes, readEarningsTable, type EarningsMapping, type EarningsTable } from "./earnings-csv";
+import { analyseEarnings, genericMapping, isMonday, mappingFits, parseDay, parseDecimal, parseMinutes, type EarningsMapping, type EarningsTable } from "./earnings-csv";
+import { readEarningsTable } from "./earnings-table";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/earnings", name)));
 const table = (name: string) => {

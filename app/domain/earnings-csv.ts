@@ -4,7 +4,6 @@
  * as integers (minutes, cents) without floating-point arithmetic. Pure: the import model adds what needs the
  * database (who owns an account) and writes the rows.
  */
-import { parse } from "csv-parse/sync";
 import { z } from "zod";
 
 /** Our fields, in the order of the generic header (after `platform`). */
@@ -31,39 +30,7 @@ export type RowProblem = { line: number; accountId: string | null; code: RowProb
 export type FileProblem = "empty" | "tooManyRows" | "unreadable";
 
 export type EarningsTable = { header: string[]; rows: string[][]; encoding: "utf-8" | "windows-1250"; delimiter: string };
-
-/** Text from the file's bytes: strict UTF-8 first (a BOM dropped); bytes that are not UTF-8 are read as Windows-1250. */
-export function decodeEarningsFile(bytes: Uint8Array): { text: string; encoding: EarningsTable["encoding"] } {
-  try {
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes), encoding: "utf-8" };
-  } catch {
-    return { text: new TextDecoder("windows-1250").decode(bytes), encoding: "windows-1250" };
-  }
-}
-
-/** The separator of the header line: whichever of `;`, `,` and tab it holds most (Slovak spreadsheets write `;`). */
-export function detectDelimiter(text: string) {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [";", ",", "\t"].map((d) => [d, firstLine.split(d).length - 1] as const);
-  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
-}
-
-/** The file as a header and rows of strings, or a problem with the whole file. */
-export function readEarningsTable(bytes: Uint8Array): EarningsTable | { problem: FileProblem } {
-  const { text, encoding } = decodeEarningsFile(bytes);
-  if (!text.trim()) return { problem: "empty" };
-  const delimiter = detectDelimiter(text);
-  let records: string[][];
-  try {
-    records = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
-  } catch {
-    return { problem: "unreadable" };
-  }
-  const [header, ...rows] = records;
-  if (!header || rows.length === 0) return { problem: "empty" };
-  if (rows.length > EARNINGS_LIMITS.rows) return { problem: "tooManyRows" };
-  return { header, rows, encoding, delimiter };
-}
+// Reading the bytes into an EarningsTable lives in earnings-table.ts, so that pages importing these fields do not ship the CSV parser.
 
 const normalise = (name: string) => name.trim().toLowerCase();
 
@@ -86,6 +53,9 @@ export function mappingFits(mapping: EarningsMapping, header: string[]) {
  * "1,234.50"), and at most as many decimals as the scale has zeros. Read from the digits, never through a float.
  */
 export function parseDecimal(input: string, scale = 100): number | null {
+  // The common case ("62,40", "12.5", "7"), without the separator analysis below.
+  const simple = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(input);
+  if (simple && scale === 100) return Number(simple[1]) * 100 + Number((simple[2] ?? "").padEnd(2, "0"));
   let value = input.replace(/[\s\u00a0€]/g, "");
   if (!value) return null;
   const lastComma = value.lastIndexOf(",");
@@ -132,9 +102,13 @@ export function parseDay(input: string): string | null {
   const dotted = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/.exec(value);
   const [year, month, day] = iso ? [iso[1], iso[2], iso[3]].map(Number) : dotted ? [dotted[3], dotted[2], dotted[1]].map(Number) : [];
   if (year === undefined || month === undefined || day === undefined) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+function daysInMonth(year: number, month: number) {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /** The calendar day `days` after a `YYYY-MM-DD` day. */
@@ -162,6 +136,7 @@ export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, m
   const problems: RowProblem[] = [];
   const byKey = new Map<string, EarningRow>();
   const conflicted = new Set<string>();
+  const days = new Map<string, string | null>();
   table.rows.forEach((cells, i) => {
     const line = i + 2;
     const cell = (field: EarningField) => cells[index[field]] ?? "";
@@ -169,7 +144,10 @@ export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, m
     const problem = (code: RowProblemCode, field?: EarningField) => problems.push({ line, accountId: accountId || null, code, ...(field ? { field, value: cell(field) } : {}) });
     if (!accountId) return problem("missingAccount", "account_id");
     if (platformIndex >= 0 && others.has(normalise(cells[platformIndex] ?? ""))) return problem("otherPlatform");
-    const day = parseDay(cell("date"));
+    const dateCell = cell("date");
+    // A week's file repeats a handful of dates: each is read once.
+    let day = days.get(dateCell);
+    if (day === undefined) days.set(dateCell, (day = parseDay(dateCell)));
     if (!day) return problem("badDate", "date");
     if (day < options.weekStart || day > weekEnd) return problem("outsideWeek", "date");
     const minutes = parseMinutes(cell("minutes"), mapping.duration);

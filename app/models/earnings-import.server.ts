@@ -12,13 +12,13 @@ import {
   analyseEarnings,
   genericMapping,
   mappingFits,
-  readEarningsTable,
   type EarningRow,
   type EarningsMapping,
   type EarningsTable,
   type FileProblem,
   type RowProblem,
 } from "~/domain/earnings-csv";
+import { readEarningsTable } from "~/domain/earnings-table";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { now as serverNow } from "~/infra/clock.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
@@ -35,8 +35,8 @@ export class ImportError extends Error {
   }
 }
 
-/** Upsert chunk: 9 values a row stays far below SQLite's 32,766 bound parameters. */
-const CHUNK = 1_000;
+/** Upsert chunk: 8 values a row stays below SQLite's 32,766 bound parameters. */
+const CHUNK = 3_000;
 /** At most this many changed rows are spelled out in the audit entry (the count is always there). */
 const AUDITED_CHANGES = 50;
 
@@ -129,6 +129,14 @@ function diff(rows: EarningRow[], stored: Stored) {
 
 /** The pending import read, checked and matched to couriers; nothing is written. */
 export async function previewImport(id: number): Promise<ImportPreview> {
+  const matched = await matchPendingImport(id);
+  if (matched.status !== "ready") return matched;
+  const { added, changed } = diff(matched.rows, await storedWeek(db(), matched.import.platformId, matched.import.weekStart));
+  return { ...matched, counts: { added: added.length, changed: changed.length, unchanged: matched.rows.length - added.length - changed.length } };
+}
+
+/** The preview without its comparison with the stored week (the commit compares inside its transaction). */
+async function matchPendingImport(id: number): Promise<Exclude<ImportPreview, { status: "ready" }> | Omit<Extract<ImportPreview, { status: "ready" }>, "counts">> {
   const pending = await findPendingImport(id);
   if (!pending) throw new ImportError("notFound");
   const platform = await findPlatform(pending.platformId);
@@ -164,7 +172,6 @@ export async function previewImport(id: number): Promise<ImportPreview> {
     totals.set(owner.userId, total);
   }
   problems.sort((a, b) => a.line - b.line);
-  const { added, changed } = diff(rows, await storedWeek(db(), pending.platformId, pending.weekStart));
   return {
     status: "ready",
     import: pending,
@@ -176,7 +183,6 @@ export async function previewImport(id: number): Promise<ImportPreview> {
     problems,
     unknownAccounts: [...unknown.entries()].map(([accountId, firstDay]) => ({ accountId, firstDay })).sort((a, b) => a.accountId.localeCompare(b.accountId)),
     totals: Array.from(totals, ([, total]) => total).sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email)),
-    counts: { added: added.length, changed: changed.length, unchanged: rows.length - added.length - changed.length },
   };
 }
 
@@ -190,7 +196,7 @@ const brief = (row: Omit<EarningRow, "line">) => ({ accountId: row.accountId, da
  * the import is marked committed (its file stays as the source record) and one audit entry sums it up.
  */
 export async function commitImport(adminId: number, id: number): Promise<CommitResult> {
-  const preview = await previewImport(id);
+  const preview = await matchPendingImport(id);
   if (preview.status !== "ready") throw new ImportError("needsMapping");
   const { import: pending } = preview;
   const skipped = preview.read - preview.rows.length;
