@@ -46,6 +46,9 @@ export default [
     route("problem-reports", "routes/admin/problem-reports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("mail", "routes/admin/mail.tsx"),
+    route("payouts", "routes/admin/payouts.tsx"),
+    route("payouts/import", "routes/admin/payouts-import.tsx"),
+    route("payouts/platforms", "routes/admin/platforms.tsx"),
   ]),
 
   ...prefix("api", [

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   APPLICATION_STATUSES,
   REPORT_STATUSES,
@@ -615,3 +615,208 @@ export const outbox = sqliteTable(
   },
   (t) => [index("outbox_due_idx").on(t.sentAt, t.nextAttemptAt), index("outbox_user_idx").on(t.userId)],
 );
+/*
+ * Weekly pay (CONTRACT §7, README "Weekly pay"). Days are 'YYYY-MM-DD' text in Europe/Bratislava time
+ * (a pay week is Monday to Sunday there, so a calendar day, not an instant, is what matters); money is
+ * integer euro cents; hours are whole minutes.
+ */
+
+export const PAY_ADJUSTMENT_KINDS = ["bonus", "correction", "damage"] as const;
+export const PAY_STATEMENT_STATUSES = ["draft", "approved", "exported", "paid"] as const;
+export const PAYOUT_BATCH_STATUSES = ["exported", "paid", "cancelled"] as const;
+
+/** A delivery platform (Wolt, Bolt Food, foodora…), with the column mapping remembered for its own export. */
+export const platforms = sqliteTable(
+  "platforms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** The EarningsMapping (app/domain/earnings-csv.ts) last used for this platform's file; null: generic format only. */
+    columnMapping: text("column_mapping", { mode: "json" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("platforms_name_unique").on(t.name)],
+);
+
+/**
+ * A platform account id linked to a courier from starts_on to ends_on (inclusive; null = still linked).
+ * One account belongs to one courier at any moment: the same (platform, account) never has two rows whose
+ * ranges overlap — held by triggers here and an exclusion constraint on PostgreSQL (custom migrations).
+ */
+export const platformAccounts = sqliteTable(
+  "platform_accounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    platformId: integer("platform_id")
+      .notNull()
+      .references(() => platforms.id, { onDelete: "cascade" }),
+    /** The platform's own id of the account, as its export files write it. */
+    accountId: text("account_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsOn: text("starts_on").notNull(),
+    endsOn: text("ends_on"),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // At most one open link per account (the triggers forbid any overlap; this catches the common case cheaply).
+    uniqueIndex("platform_accounts_one_open").on(t.platformId, t.accountId).where(sql`ends_on is null`),
+    index("platform_accounts_account_idx").on(t.platformId, t.accountId, t.startsOn),
+    index("platform_accounts_user_idx").on(t.userId, t.startsOn),
+    check("platform_accounts_range", sql`ends_on is null or ends_on >= starts_on`),
+  ],
+);
+
+/**
+ * One uploaded earnings file: pending while the admin previews it (committed_at null), then the source record of
+ * the rows it wrote. The file is kept privately (storage key, never public).
+ */
+export const earningImports = sqliteTable(
+  "earning_imports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    platformId: integer("platform_id")
+      .notNull()
+      .references(() => platforms.id, { onDelete: "cascade" }),
+    /** The Monday of the pay week the file is for. */
+    weekStart: text("week_start").notNull(),
+    fileName: text("file_name").notNull(),
+    /** Private storage key of the uploaded bytes (never served publicly). */
+    storageKey: text("storage_key").notNull(),
+    /** SHA-256 (hex) of the uploaded bytes. */
+    sha256: text("sha256").notNull(),
+    /** Rows read from the file (with and without problems). */
+    rowsCount: integer("rows_count").notNull().default(0),
+    /** Rows left out for a problem (unknown account, bad value…), known once committed. */
+    skippedCount: integer("skipped_count").notNull().default(0),
+    /** Null while the file waits in the preview (a pending import); set by the commit. */
+    committedAt: integer("committed_at", { mode: "timestamp_ms" }),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("earning_imports_storage_key_unique").on(t.storageKey), index("earning_imports_committed_idx").on(t.committedAt)],
+);
+
+/**
+ * One platform account's day of work, as the latest import said it. Keyed by the account, not the courier:
+ * who earned it follows from platform_accounts on that day, so a link added later still claims the day.
+ */
+export const earnings = sqliteTable(
+  "earnings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    platformId: integer("platform_id")
+      .notNull()
+      .references(() => platforms.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    day: text("day").notNull(),
+    minutes: integer("minutes").notNull(),
+    deliveries: integer("deliveries").notNull(),
+    grossCents: integer("gross_cents").notNull(),
+    tipsCents: integer("tips_cents").notNull(),
+    /** The import that last wrote this row. */
+    importId: integer("import_id")
+      .notNull()
+      .references(() => earningImports.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("earnings_account_day_unique").on(t.platformId, t.accountId, t.day), index("earnings_day_idx").on(t.day), index("earnings_import_idx").on(t.importId)],
+);
+
+/** A manual line on a courier's week: a bonus, a correction (signed) or a confirmed damage charge (negative). */
+export const payAdjustments = sqliteTable(
+  "pay_adjustments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weekStart: text("week_start").notNull(),
+    kind: text("kind", { enum: PAY_ADJUSTMENT_KINDS }).notNull(),
+    /** Signed: positive adds to the pay, negative deducts. */
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    /** For a damage charge: the handover whose new damage it charges. */
+    handoverId: integer("handover_id").references(() => handovers.id, { onDelete: "set null" }),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** The statement that counted it (set when the statement is approved; frozen from then on). */
+    statementId: integer("statement_id").references(() => payStatements.id, { onDelete: "set null" }),
+  },
+  (t) => [index("pay_adjustments_user_week_idx").on(t.userId, t.weekStart), index("pay_adjustments_statement_idx").on(t.statementId)],
+);
+
+/**
+ * A courier's pay for one week: recomputed while draft, frozen from approval. Amounts in cents;
+ * net = pay + tips − rent − damage + adjustments + carried_in; payout = max(net, 0); carry_out = min(net, 0).
+ */
+export const payStatements = sqliteTable(
+  "pay_statements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Null once the courier's account is erased: accounting law keeps the statement (with its iban/holder snapshot). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    weekStart: text("week_start").notNull(),
+    status: text("status", { enum: PAY_STATEMENT_STATUSES }).notNull().default("draft"),
+    minutes: integer("minutes").notNull().default(0),
+    grossCents: integer("gross_cents").notNull().default(0),
+    tipsCents: integer("tips_cents").notNull().default(0),
+    payCents: integer("pay_cents").notNull().default(0),
+    rentCents: integer("rent_cents").notNull().default(0),
+    damageCents: integer("damage_cents").notNull().default(0),
+    adjustmentsCents: integer("adjustments_cents").notNull().default(0),
+    carriedInCents: integer("carried_in_cents").notNull().default(0),
+    netCents: integer("net_cents").notNull().default(0),
+    payoutCents: integer("payout_cents").notNull().default(0),
+    carryOutCents: integer("carry_out_cents").notNull().default(0),
+    /** The statement's lines as the pay rule produced them (shown to the courier and printed in the PDF). */
+    lines: text("lines", { mode: "json" }).notNull(),
+    /** Bank details as they were at approval (the payout goes there even if the courier changes them later). */
+    iban: text("iban"),
+    holder: text("holder"),
+    computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+    approvedById: integer("approved_by_id").references(() => users.id, { onDelete: "set null" }),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    batchId: integer("batch_id").references(() => payoutBatches.id, { onDelete: "set null" }),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("pay_statements_user_week_unique").on(t.userId, t.weekStart),
+    index("pay_statements_week_status_idx").on(t.weekStart, t.status),
+    index("pay_statements_batch_idx").on(t.batchId),
+  ],
+);
+
+/** One exported SEPA payout file (pain.001) of approved statements, then marked paid or cancelled. */
+export const payoutBatches = sqliteTable(
+  "payout_batches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Requested execution date, 'YYYY-MM-DD'. */
+    payday: text("payday").notNull(),
+    status: text("status", { enum: PAYOUT_BATCH_STATUSES }).notNull().default("exported"),
+    totalCents: integer("total_cents").notNull(),
+    count: integer("count").notNull(),
+    /** Private storage key of the pain.001 file. */
+    fileKey: text("file_key").notNull(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    paidById: integer("paid_by_id").references(() => users.id, { onDelete: "set null" }),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    cancelledById: integer("cancelled_by_id").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("payout_batches_payday_idx").on(t.payday)],
+);
+
+/** Where a courier's pay goes. holder_mismatch: the holder's name differs from the application's (flagged to the admin). */
+export const bankAccounts = sqliteTable("bank_accounts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  iban: text("iban").notNull(),
+  holder: text("holder").notNull(),
+  holderMismatch: integer("holder_mismatch", { mode: "boolean" }).notNull().default(false),
+  changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+});

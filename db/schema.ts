@@ -23,7 +23,7 @@ export function schemaOf(which: Dialect): typeof sqlite {
 
 const chosen = schemaOf(dialect);
 
-export const { DOCUMENT_RENEWAL_STATUSES } = sqlite;
+export const { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } = sqlite;
 export const {
   users,
   sessions,
@@ -56,4 +56,12 @@ export const {
   usedCaptchas,
   jobRuns,
   outbox,
+  platforms,
+  platformAccounts,
+  earningImports,
+  earnings,
+  payAdjustments,
+  payStatements,
+  payoutBatches,
+  bankAccounts,
 } = chosen;

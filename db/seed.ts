@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { transaction } from "~/infra/db.server";
-import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
+import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, platformAccounts, platforms, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
 import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERVICE, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
 
 /**
@@ -54,6 +54,9 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
           published: true, authorId: admin!.id, createdAt: new Date(Date.now() - i * 3 * day) });
     }
     for (const [position, partner] of PARTNERS.entries()) await tx.insert(partners).values({ ...partner, position });
+    // The delivery platforms couriers work through (the admin edits the list under Pay → Platforms).
+    const [wolt] = await tx.insert(platforms).values([{ name: "Wolt" }, { name: "Bolt Food" }, { name: "foodora" }]).returning({ id: platforms.id });
+    const since = new Date(Date.now() - 30 * day).toISOString().slice(0, 10);
     // Two couriers on a lease: one whose lease ends within the renewal window and who asked to renew,
     // one who took the vehicle ten days ago with a recorded check-out waiting for their confirmation.
     const now = Date.now();
@@ -63,6 +66,7 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
         .values({ email: lease.email, passwordHash: courierHash, status: "working_with_vehicle", fullName: lease.fullName, language: lease.language })
         .returning({ id: users.id });
       await tx.insert(statusHistory).values({ userId: courier!.id, toStatus: "working_with_vehicle", reason: "demo seed" });
+      await tx.insert(platformAccounts).values({ platformId: wolt!.id, accountId: `WOLT-${courier!.id}`, userId: courier!.id, startsOn: since, createdById: admin!.id });
       const [vehicle] = await tx
         .insert(vehicles)
         .values({

@@ -10,6 +10,7 @@ import { stepUpCodeSchema } from "./second-factor";
 import { parseEurToCents } from "./maintenance";
 import { ROLES, VEHICLE_STATUSES } from "./status";
 import { DOCUMENT_KINDS } from "./documents";
+import { endAccountFields, linkAccountFields } from "./pay-schemas";
 
 /** Admin text: one line below 1,000 characters (names, titles, codes, e-mails), several lines from there. */
 const textOf = (max: number, params?: Parameters<typeof z.string>[0]) => (max >= 1000 ? multiLineText(params) : singleLineText(params));
@@ -31,6 +32,9 @@ export const userActionSchema = z.discriminatedUnion("intent", [
   // A courier's new right-to-stay document: accepted (with the date confirmed or corrected) or refused with a reason.
   z.object({ intent: z.literal("acceptDocument"), renewalId: z.coerce.number().int().positive(), validUntil: date }),
   z.object({ intent: z.literal("rejectDocument"), renewalId: z.coerce.number().int().positive(), reason: required(1000) }),
+  // Delivery-platform accounts: linked from a day on, ended with their last day.
+  z.object({ intent: z.literal("linkAccount"), ...linkAccountFields }),
+  z.object({ intent: z.literal("endAccount"), ...endAccountFields }),
 ]);
 
 export const rejectSchema = z.object({ intent: z.literal("reject"), reason: required(1000) });

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "document.reject",
   "document.expire",
   "document.filesDeleted",
+  "earnings.import",
   "file.view",
   "handover.record",
   "handover.confirm",
@@ -24,6 +25,11 @@ export const AUDIT_ACTIONS = [
   "news.update",
   "news.delete",
   "news.media.remove",
+  "platform.create",
+  "platform.rename",
+  "platform.mapping",
+  "platform_account.link",
+  "platform_account.end",
   "problem_report.reply",
   "problem_report.resolve",
   "problem_report.reopen",
@@ -99,6 +105,8 @@ const LIST_PATHS: Record<string, AdminPath> = {
   problem_report: "/admin/problem-reports?status=all",
   referral: "/admin/referrals",
   mail: "/admin/mail",
+  platform: "/admin/payouts/platforms",
+  earning_import: "/admin/payouts",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -92,6 +92,8 @@ export const BODY_LIMITS = {
 export const UPLOAD_LIMITS = {
   imageBytes: 10 * 1024 * 1024,
   videoBytes: 50 * 1024 * 1024,
+  /** A platform's weekly earnings file (CSV). */
+  csvBytes: 10 * 1024 * 1024,
   imageMaxSide: 2560,
   /** Larger images are refused before they are decoded (a 50 MP phone photo still fits). */
   imageMaxPixels: 52_000_000,

@@ -99,6 +99,8 @@ export async function createPostgresBackup(options: { databaseUrl: string; stora
       tables = await postgresTableCounts(connection as unknown as SQL);
       const hasUploads = "uploads" in tables;
       referenced = hasUploads ? ((await connection`SELECT storage_key AS k FROM uploads`) as { k: string }[]).map((r) => r.k) : [];
+      // Earnings files (the source record of each week's earnings) are private files too.
+      if ("earning_imports" in tables) referenced.push(...((await connection`SELECT storage_key AS k FROM earning_imports`) as { k: string }[]).map((r) => r.k));
       await connection`COMMIT`;
     } finally {
       connection.release();

@@ -166,6 +166,8 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
       tables = tableCounts(snapshot);
       if ("uploads" in tables)
         referenced = snapshot.query<{ k: string }, []>("SELECT storage_key AS k FROM uploads").all().map((r) => r.k);
+      // Earnings files (the source record of each week's earnings) are private files too.
+      if ("earning_imports" in tables) referenced.push(...snapshot.query<{ k: string }, []>("SELECT storage_key AS k FROM earning_imports").all().map((r) => r.k));
     } finally {
       snapshot.close();
     }

@@ -139,7 +139,8 @@ export async function copyInstallation(options: { sqliteFile: string; to: string
   const target = await openPostgres(options.to);
   try {
     const rows = await copyRows({ sqliteFile: options.sqliteFile, target, progress: options.progress });
-    const referenced = ((await target.$client`SELECT storage_key AS k FROM uploads`) as { k: string }[]).map((r) => r.k);
+    // Private files are referenced by uploads and by earnings imports (the source record of each week's earnings).
+    const referenced = ((await target.$client`SELECT storage_key AS k FROM uploads UNION ALL SELECT storage_key FROM earning_imports`) as { k: string }[]).map((r) => r.k);
     const files = options.files ? await copyFiles({ ...options.files, referenced, progress: options.progress }) : undefined;
     return { rows, files };
   } finally {

@@ -46,6 +46,21 @@ export function isVehicleAlreadyLeased(error: unknown) {
 }
 
 /**
+ * Whether an error (or one of its causes) is the database refusing a rule it holds itself: on SQLite a
+ * trigger's `RAISE(ABORT, 'rule')` or a unique index named in `constraints`; on PostgreSQL an exclusion
+ * (23P01) or unique (23505) violation of a constraint named in `constraints`.
+ */
+export function isRuleViolation(error: unknown, rule: string, constraints: string[]) {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if (current.message.includes(rule)) return true;
+    const pg = current as Error & { errno?: unknown; constraint?: unknown };
+    if ((pg.errno === "23P01" || pg.errno === "23505") && constraints.includes(String(pg.constraint))) return true;
+    if (constraints.some((name) => current instanceof Error && current.message.includes(`"${name}"`))) return true;
+  }
+  return false;
+}
+
+/**
  * `column LIKE pattern ESCAPE '\'`, ignoring case: SQLite's LIKE already ignores the case of ASCII
  * letters; PostgreSQL's LIKE does not, its ILIKE does (of every letter).
  */

@@ -34,9 +34,9 @@ import { config } from "./config.server";
 import { randomToken } from "./crypto.server";
 import { storage } from "./storage.server";
 
-export type MediaClass = "image" | "video";
-/** What a file field accepts. */
-export type FieldAccept = "image" | "media";
+export type MediaClass = "image" | "video" | "text";
+/** What a file field accepts: images, images or videos, or a CSV text file (an earnings import). */
+export type FieldAccept = "image" | "media" | "csv";
 
 export type UploadSpec = {
   /** File fields by name; any other file part is refused. */
@@ -110,13 +110,25 @@ export async function detectType(bytes: Uint8Array): Promise<DetectedType | null
 }
 
 function limitFor(type: DetectedType) {
-  return type.class === "image" ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.videoBytes;
+  return type.class === "image" ? UPLOAD_LIMITS.imageBytes : type.class === "text" ? UPLOAD_LIMITS.csvBytes : UPLOAD_LIMITS.videoBytes;
+}
+
+const CSV_TYPE: DetectedType = { class: "text", mime: "text/csv", ext: "csv" };
+
+/** A text file has no magic number: it is taken as text when its first bytes hold no NUL (UTF-16 and binaries do). */
+function looksLikeText(bytes: Uint8Array) {
+  return !bytes.includes(0);
+}
+
+/** The largest file a spec accepts in one field. */
+function perFileLimitOf(spec: UploadSpec) {
+  const accepts = Object.values(spec.fields);
+  return Math.max(...accepts.map((accept) => (accept === "media" ? UPLOAD_LIMITS.videoBytes : accept === "csv" ? UPLOAD_LIMITS.csvBytes : UPLOAD_LIMITS.imageBytes)));
 }
 
 /** The largest body a spec can legitimately produce, plus room for the text fields. */
 export function maxBodyBytes(spec: UploadSpec) {
-  const perFile = Object.values(spec.fields).includes("media") ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes;
-  return spec.maxFiles * perFile + 1024 * 1024;
+  return spec.maxFiles * perFileLimitOf(spec) + 1024 * 1024;
 }
 
 /**
@@ -133,7 +145,7 @@ export async function parseUploadForm(
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxTotalSize) throw new UploadError("tooLarge");
   const accepts = Object.values(spec.fields);
-  const perFileLimit = accepts.includes("media") ? UPLOAD_LIMITS.videoBytes : UPLOAD_LIMITS.imageBytes;
+  const perFileLimit = perFileLimitOf(spec);
   const maxFileSize = spec.collectRefusals ? Math.min(2 * perFileLimit, maxTotalSize) : perFileLimit;
   const files: ReceivedFile[] = [];
   const refusals: UploadError[] = [];
@@ -148,7 +160,8 @@ export async function parseUploadForm(
     const accept = spec.fields[file.fieldName];
     if (!accept) throw new UploadError("badForm", file.fieldName);
     if (files.length >= spec.maxFiles) throw new UploadError("tooManyFiles", file.fieldName);
-    const type = await detectType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+    const type = accept === "csv" ? (looksLikeText(head) ? CSV_TYPE : null) : await detectType(head);
     if (!type || (accept === "image" && type.class !== "image")) return refuseFile(new UploadError("badType", file.fieldName));
     if (file.size > limitFor(type)) return refuseFile(new UploadError("tooLarge", file.fieldName));
     files.push({ field: file.fieldName, name: file.name, path: await spool(file), size: file.size, type });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { applications, auditLog, newsPosts, referralLinks, users, vehicles } from "~db/schema";
+import { applications, auditLog, earningImports, newsPosts, platforms, referralLinks, users, vehicles } from "~db/schema";
 import type { AuditFilter } from "~/domain/admin-filters";
 import { db, type Tx } from "~/infra/db.server";
 import { pageIds, toPage } from "./paging.server";
@@ -8,7 +8,7 @@ import { pageIds, toPage } from "./paging.server";
 export type AuditEntry = {
   actorId: number | null;
   action: string;
-  entityType: "user" | "application" | "vehicle" | "vehicle_request" | "problem_report" | "news" | "referral" | "file" | "settings" | "mail";
+  entityType: "user" | "application" | "vehicle" | "vehicle_request" | "problem_report" | "news" | "referral" | "file" | "settings" | "platform" | "platform_account" | "earning_import" | "mail";
   entityId?: number | null;
   subjectUserId?: number | null;
   before?: unknown;
@@ -60,7 +60,7 @@ function selectEntries() {
       subjectUserId: auditLog.subjectUserId,
       subjectName: subject.fullName,
       subjectEmail: subject.email,
-      recordName: sql<string | null>`coalesce(${applications.fullName}, ${vehicles.name}, ${newsPosts.titleSk}, ${referralLinks.name})`,
+      recordName: sql<string | null>`coalesce(${applications.fullName}, ${vehicles.name}, ${newsPosts.titleSk}, ${referralLinks.name}, ${platforms.name}, ${earningImports.fileName})`,
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
@@ -68,7 +68,9 @@ function selectEntries() {
     .leftJoin(applications, on("application", applications.id))
     .leftJoin(vehicles, on("vehicle", vehicles.id))
     .leftJoin(newsPosts, on("news", newsPosts.id))
-    .leftJoin(referralLinks, on("referral", referralLinks.id));
+    .leftJoin(referralLinks, on("referral", referralLinks.id))
+    .leftJoin(platforms, on("platform", platforms.id))
+    .leftJoin(earningImports, on("earning_import", earningImports.id));
 }
 
 export type AuditRow = Awaited<ReturnType<typeof listAuditForUser>>[number];

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { uploads } from "~db/schema";
+import { earningImports, uploads } from "~db/schema";
 import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
 import type { UploadKind, UploadSummary } from "~/domain/files";
 import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
@@ -213,7 +213,9 @@ export async function findPublicMedia(id: number): Promise<UploadRow | undefined
 /** Deletes files on disk that no upload row references (run by the scheduler). */
 export async function sweepOrphanFiles(options?: { graceMs?: number; now?: number }) {
   const keys = await db().select({ key: uploads.storageKey }).from(uploads);
-  return removeUnreferencedFiles(new Set(keys.map((row) => row.key)), options);
+  // Earnings files (pending and committed imports) are private files too, referenced from their own table.
+  const imports = await db().select({ key: earningImports.storageKey }).from(earningImports);
+  return removeUnreferencedFiles(new Set([...keys, ...imports].map((row) => row.key)), options);
 }
 
 /**

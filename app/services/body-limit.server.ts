@@ -1,4 +1,4 @@
-import { BODY_LIMITS } from "~/domain/rules";
+import { BODY_LIMITS, UPLOAD_LIMITS } from "~/domain/rules";
 import { findSessionUser } from "~/models/sessions.server";
 import type { SessionUser } from "~/domain/user";
 import { readSessionId } from "./session.server";
@@ -10,7 +10,7 @@ import { readSessionId } from "./session.server";
  * the per-form and per-file limits. The bound is on the bytes actually read (`limitBody`), so a
  * chunked body without Content-Length cannot grow past it either.
  */
-const UPLOAD_ROUTES: { path: RegExp; intents?: string[]; mayUpload: (user: SessionUser) => boolean }[] = [
+const UPLOAD_ROUTES: { path: RegExp; intents?: string[]; mayUpload: (user: SessionUser) => boolean; limit?: number }[] = [
   // The courier's job application and problem report.
   { path: /^\/dashboard\/?$/, intents: ["apply", "report", "renewDocument"], mayUpload: () => true },
   // One identity document at a time, sent as soon as it is chosen (with JS).
@@ -18,6 +18,8 @@ const UPLOAD_ROUTES: { path: RegExp; intents?: string[]; mayUpload: (user: Sessi
   // The admin's vehicle and news forms, and a vehicle's handover (photos of each side).
   { path: /^\/admin\/(vehicles|news)\/(new|\d+)\/?$/, mayUpload: (user) => user.role === "admin" },
   { path: /^\/admin\/vehicles\/\d+\/handover\/?$/, mayUpload: (user) => user.role === "admin" },
+  // A platform's weekly earnings file: one CSV of up to 10 MB.
+  { path: /^\/admin\/payouts\/import\/?$/, mayUpload: (user) => user.role === "admin", limit: UPLOAD_LIMITS.csvBytes + 1024 * 1024 },
 ];
 
 function uploadRoute(request: Request, url: URL) {
@@ -34,7 +36,7 @@ export async function bodyLimitFor(request: Request, url: URL): Promise<number> 
   if (!route) return BODY_LIMITS.formBytes;
   const id = await readSessionId(request);
   const session = id ? await findSessionUser(id) : null;
-  return session && route.mayUpload(session.user) ? BODY_LIMITS.uploadBytes : BODY_LIMITS.formBytes;
+  return session && route.mayUpload(session.user) ? (route.limit ?? BODY_LIMITS.uploadBytes) : BODY_LIMITS.formBytes;
 }
 
 /** Whether the declared Content-Length alone is over the limit: refused without reading a byte. */

@@ -48,11 +48,31 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
       <StatusPanel data={data} actionData={actionData} />
       <DocumentRenewalForm data={data} actionData={actionData} />
       <MyReports reports={data.reports} actionData={actionData} />
+      <PlatformAccounts accounts={data.platformAccounts} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
       {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
       {data.modal === "report" ? <ReportModal data={data} actionData={actionData} /> : null}
       <DataExportLink />
     </>
+  );
+}
+
+/** The courier's linked delivery-platform accounts (shown only when there are some). */
+function PlatformAccounts({ accounts }: { accounts: DashboardData["platformAccounts"] }) {
+  const { t } = useTranslation("dashboard");
+  if (accounts.length === 0) return null;
+  return (
+    <section className="card dash-section" data-testid="platform-accounts">
+      <h2 className="dash-h2">{t("platformAccounts.title")}</h2>
+      <p className="field-hint">{t("platformAccounts.hint")}</p>
+      <ul className="dash-list">
+        {accounts.map((a) => (
+          <li key={a.id}>
+            <strong>{a.platformName}</strong> · {a.accountId} · {t("platformAccounts.range", { from: a.startsOn, to: a.endsOn ?? t("platformAccounts.open") })}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -83,6 +83,8 @@ export type DashboardData = {
     thread: { key: string; from: "courier" | "admin"; body: string; at: string }[];
   }[];
   nextReportAt: string | null;
+  /** Delivery-platform accounts linked to the courier (their earnings count for the weekly pay), newest first. */
+  platformAccounts: { id: number; platformName: string; accountId: string; startsOn: string; endsOn: string | null }[];
   /** Handovers waiting for the courier's confirmation; which admin recorded one stays among the admins. */
   handovers: Omit<HandoverView, "recordedBy">[];
   renewal: {

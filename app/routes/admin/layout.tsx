@@ -28,6 +28,7 @@ const LINKS = [
   ["/admin/problem-reports", "problemReports"],
   ["/admin/news", "news"],
   ["/admin/referrals", "referrals"],
+  ["/admin/payouts", "payouts"],
   ["/admin/audit", "audit"],
   ["/admin/mail", "mail"],
   ["/account/sessions", "sessions"],

@@ -15,12 +15,23 @@ import { readFormData } from "~/infra/http.server";
 import { StepUpField } from "~/components/auth/step-up-field";
 import { checkSecondFactor } from "~/services/auth.server";
 import { getInstance } from "~/infra/i18n.server";
+import { PlatformAccountsCard } from "~/components/admin/platform-accounts-card";
+import { endPlatformAccount, linkPlatformAccount, listPlatformAccountsOf, listPlatforms, PlatformError } from "~/models/platforms.server";
+import { now } from "~/infra/clock.server";
+import { bratislavaDay } from "~/domain/date-format";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
   const detail = await getUserDetail(idParam(params.id));
   if (!detail) throw notFound();
-  return { ...detail, documents: await adminDocumentDetail(detail.user.id), isSelf: detail.user.id === admin.id };
+  return {
+    ...detail,
+    documents: await adminDocumentDetail(detail.user.id),
+    isSelf: detail.user.id === admin.id,
+    platformAccounts: await listPlatformAccountsOf(detail.user.id),
+    platforms: (await listPlatforms()).map((p) => ({ id: p.id, name: p.name })),
+    today: bratislavaDay(now()),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -29,6 +40,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: userActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
+  if (value.intent === "linkAccount" || value.intent === "endAccount") {
+    try {
+      if (value.intent === "linkAccount") await linkPlatformAccount(admin.id, { platformId: value.platformId, accountId: value.accountId, userId: id, startsOn: value.startsOn });
+      else await endPlatformAccount(admin.id, id, value.linkId, value.endsOn);
+    } catch (error) {
+      if (error instanceof PlatformError) return error.key === "unknownCourier" ? notFound() : refuse(context, `admin:pay.errors.${error.key}`, error.status);
+      throw error;
+    }
+    return redirectWithToast(context, `/admin/users/${id}#platform-accounts`, "admin:saved");
+  }
   if (value.intent === "acceptDocument" || value.intent === "rejectDocument") {
     try {
       if (value.intent === "acceptDocument") await acceptDocumentRenewal(admin.id, value.renewalId, value.validUntil);
@@ -68,7 +89,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [params] = useSearchParams();
-  const { user, applications, vehicle, requests, reports, history, audit, documents, isSelf } = loaderData;
+  const { user, applications, vehicle, requests, reports, history, audit, documents, isSelf, platformAccounts, platforms, today } = loaderData;
   return (
     <section className="admin-detail">
       <PageHeader title={user.fullName ?? user.email} crumbs={[{ to: "/admin/users", label: t("nav.users") }]} />
@@ -154,6 +175,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
           <p className="field-hint">{t("users.noVehicle")}</p>
         )}
       </div>
+      <PlatformAccountsCard links={platformAccounts} platforms={platforms} today={today} />
       <div className="card">
         <h2>{t("users.requests")}</h2>
         {requests.length === 0 ? <p className="field-hint">{t("users.noRequests")}</p> : null}

@@ -1,0 +1,180 @@
+/**
+ * Reading a platform's weekly earnings file (CONTRACT §7): decoding (UTF-8 with or without BOM, else
+ * Windows-1250), the separator, the generic header or a per-platform column mapping, and each row's values
+ * as integers (minutes, cents) without floating-point arithmetic. Pure: the import model adds what needs the
+ * database (who owns an account) and writes the rows.
+ */
+import { z } from "zod";
+
+/** Our fields, in the order of the generic header (after `platform`). */
+export const EARNING_FIELDS = ["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"] as const;
+export type EarningField = (typeof EARNING_FIELDS)[number];
+
+export const GENERIC_HEADER = ["platform", ...EARNING_FIELDS] as const;
+
+export const EARNINGS_LIMITS = { fileBytes: 10 * 1024 * 1024, rows: 50_000 } as const;
+
+/** How a platform's own export maps to our fields: the file's column name for each, and the unit of the time column. */
+export const earningsMappingSchema = z.object({
+  columns: z.object(Object.fromEntries(EARNING_FIELDS.map((field) => [field, z.string().min(1).max(200)])) as Record<EarningField, z.ZodString>),
+  duration: z.enum(["minutes", "hours"]),
+});
+export type EarningsMapping = z.infer<typeof earningsMappingSchema>;
+
+export type EarningRow = { line: number; accountId: string; day: string; minutes: number; deliveries: number; grossCents: number; tipsCents: number };
+
+export const ROW_PROBLEMS = ["missingAccount", "badDate", "badNumber", "outsideWeek", "otherPlatform", "duplicate", "conflict", "unknownAccount"] as const;
+export type RowProblemCode = (typeof ROW_PROBLEMS)[number];
+export type RowProblem = { line: number; accountId: string | null; code: RowProblemCode; field?: EarningField; value?: string };
+
+export type FileProblem = "empty" | "tooManyRows" | "unreadable";
+
+export type EarningsTable = { header: string[]; rows: string[][]; encoding: "utf-8" | "windows-1250"; delimiter: string };
+// Reading the bytes into an EarningsTable lives in earnings-table.ts, so that pages importing these fields do not ship the CSV parser.
+
+const normalise = (name: string) => name.trim().toLowerCase();
+
+/** The mapping of the generic file when the header is the generic one (any order, any case), else null. */
+export function genericMapping(header: string[]): EarningsMapping | null {
+  const names = header.map(normalise);
+  if (!GENERIC_HEADER.every((field) => names.includes(field))) return null;
+  const columns = Object.fromEntries(EARNING_FIELDS.map((field) => [field, header[names.indexOf(field)]!])) as Record<EarningField, string>;
+  return { columns, duration: "minutes" };
+}
+
+/** Whether a remembered mapping still fits this file's header (every mapped column is there). */
+export function mappingFits(mapping: EarningsMapping, header: string[]) {
+  return EARNING_FIELDS.every((field) => header.includes(mapping.columns[field]));
+}
+
+/**
+ * A non-negative decimal as an integer number of `scale`-ths (cents for scale 100), or null. Accepts a
+ * decimal comma or point, spaces or the other mark as thousands separators ("1 234,50", "1.234,50",
+ * "1,234.50"), and at most as many decimals as the scale has zeros. Read from the digits, never through a float.
+ */
+export function parseDecimal(input: string, scale = 100): number | null {
+  // The common case ("62,40", "12.5", "7"), without the separator analysis below.
+  const simple = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(input);
+  if (simple && scale === 100) return Number(simple[1]) * 100 + Number((simple[2] ?? "").padEnd(2, "0"));
+  let value = input.replace(/[\s\u00a0€]/g, "");
+  if (!value) return null;
+  const lastComma = value.lastIndexOf(",");
+  const lastPoint = value.lastIndexOf(".");
+  let decimalMark: string | null = null;
+  if (lastComma >= 0 && lastPoint >= 0) decimalMark = lastComma > lastPoint ? "," : ".";
+  else if (lastComma >= 0 || lastPoint >= 0) {
+    const mark = lastComma >= 0 ? "," : ".";
+    // One mark is a decimal mark; the same mark repeated ("1.234.567") separates thousands.
+    decimalMark = value.split(mark).length === 2 ? mark : null;
+  }
+  if (decimalMark) {
+    const thousands = decimalMark === "," ? "." : ",";
+    const [whole, fraction] = [value.slice(0, value.lastIndexOf(decimalMark)).split(thousands).join(""), value.slice(value.lastIndexOf(decimalMark) + 1)];
+    value = `${whole}.${fraction}`;
+  } else value = value.replace(/[.,]/g, "");
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match) return null;
+  const digits = String(scale).length - 1;
+  const fraction = match[2] ?? "";
+  if (fraction.length > digits) return null;
+  const result = Number(match[1]) * scale + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(result) && result <= 2_000_000_000 ? result : null;
+}
+
+/** Worked time in whole minutes: a number of minutes, or of hours (up to 4 decimals), rounded half up. */
+export function parseMinutes(input: string, duration: EarningsMapping["duration"]): number | null {
+  if (duration === "minutes") {
+    const tenths = parseDecimal(input, 100);
+    return tenths === null ? null : Math.floor((tenths + 50) / 100);
+  }
+  const units = parseDecimal(input, 10_000);
+  return units === null ? null : Math.floor((units * 60 + 5_000) / 10_000);
+}
+
+export function parseCount(input: string): number | null {
+  return /^\d{1,6}$/.test(input.trim()) ? Number(input.trim()) : null;
+}
+
+/** A calendar day from `YYYY-MM-DD` or `D.M.YYYY`, as `YYYY-MM-DD`, or null for anything else or an impossible day. */
+export function parseDay(input: string): string | null {
+  const value = input.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const dotted = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/.exec(value);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]].map(Number) : dotted ? [dotted[3], dotted[2], dotted[1]].map(Number) : [];
+  if (year === undefined || month === undefined || day === undefined) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+function daysInMonth(year: number, month: number) {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** The calendar day `days` after a `YYYY-MM-DD` day. */
+export function addDays(day: string, days: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function isMonday(day: string) {
+  return parseDay(day) === day && new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
+}
+
+export type AnalysedEarnings = { rows: EarningRow[]; problems: RowProblem[]; read: number };
+
+/**
+ * Every row read against the mapping and the chosen week (Monday `weekStart`): good rows, and one problem per bad row.
+ * Rows of one account and day repeated with the same values: the later ones are duplicates (skipped); with different
+ * values none of them can be trusted, so all are refused as a conflict. A row whose `platform` names another of our
+ * platforms (`otherPlatforms`) is refused; any other name is taken as the chosen platform's own spelling.
+ */
+export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, mapping: EarningsMapping, options: { weekStart: string; otherPlatforms: string[] }): AnalysedEarnings {
+  const index = Object.fromEntries(EARNING_FIELDS.map((field) => [field, table.header.indexOf(mapping.columns[field])])) as Record<EarningField, number>;
+  const platformIndex = table.header.map(normalise).indexOf("platform");
+  const weekEnd = addDays(options.weekStart, 6);
+  const others = new Set(options.otherPlatforms.map(normalise));
+  const problems: RowProblem[] = [];
+  const byKey = new Map<string, EarningRow>();
+  const conflicted = new Set<string>();
+  const days = new Map<string, string | null>();
+  table.rows.forEach((cells, i) => {
+    const line = i + 2;
+    const cell = (field: EarningField) => cells[index[field]] ?? "";
+    const accountId = cell("account_id").trim();
+    const problem = (code: RowProblemCode, field?: EarningField) => problems.push({ line, accountId: accountId || null, code, ...(field ? { field, value: cell(field) } : {}) });
+    if (!accountId) return problem("missingAccount", "account_id");
+    if (platformIndex >= 0 && others.has(normalise(cells[platformIndex] ?? ""))) return problem("otherPlatform");
+    const dateCell = cell("date");
+    // A week's file repeats a handful of dates: each is read once.
+    let day = days.get(dateCell);
+    if (day === undefined) days.set(dateCell, (day = parseDay(dateCell)));
+    if (!day) return problem("badDate", "date");
+    if (day < options.weekStart || day > weekEnd) return problem("outsideWeek", "date");
+    const minutes = parseMinutes(cell("minutes"), mapping.duration);
+    if (minutes === null) return problem("badNumber", "minutes");
+    const deliveries = parseCount(cell("deliveries"));
+    if (deliveries === null) return problem("badNumber", "deliveries");
+    const grossCents = parseDecimal(cell("gross_eur"));
+    if (grossCents === null) return problem("badNumber", "gross_eur");
+    // An empty tips cell means no tips.
+    const tipsCents = cell("tips_eur").trim() === "" ? 0 : parseDecimal(cell("tips_eur"));
+    if (tipsCents === null) return problem("badNumber", "tips_eur");
+    const row = { line, accountId, day, minutes, deliveries, grossCents, tipsCents };
+    const key = `${accountId}\u0000${day}`;
+    const earlier = byKey.get(key);
+    if (!earlier) return void byKey.set(key, row);
+    const same = earlier.minutes === minutes && earlier.deliveries === deliveries && earlier.grossCents === grossCents && earlier.tipsCents === tipsCents;
+    if (same && !conflicted.has(key)) return problem("duplicate");
+    if (!conflicted.has(key)) problems.push({ line: earlier.line, accountId, code: "conflict" });
+    conflicted.add(key);
+    problem("conflict");
+  });
+  const rows = [...byKey.entries()].filter(([key]) => !conflicted.has(key)).map(([, row]) => row);
+  problems.sort((a, b) => a.line - b.line);
+  return { rows, problems, read: table.rows.length };
+}
+
+/** The Monday of the calendar week a `YYYY-MM-DD` day is in. */
+export function mondayOf(day: string) {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}

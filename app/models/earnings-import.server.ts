@@ -1,0 +1,281 @@
+/**
+ * The week's earnings import (issue 23, point 2): an uploaded file waits as a pending import (an
+ * earning_imports row without committed_at, its bytes in private storage) while the admin previews it,
+ * links unknown accounts and maps columns; the commit then upserts its good rows by (platform, account, day)
+ * in one transaction. The same file again writes nothing; a corrected file replaces the changed days, and
+ * the audit entry lists them old → new.
+ */
+import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { earningImports, earnings, platforms, users } from "~db/schema";
+import {
+  addDays,
+  analyseEarnings,
+  genericMapping,
+  mappingFits,
+  type EarningRow,
+  type EarningsMapping,
+  type EarningsTable,
+  type FileProblem,
+  type RowProblem,
+} from "~/domain/earnings-csv";
+import { readEarningsTable } from "~/domain/earnings-table";
+import { db, transaction, type Tx } from "~/infra/db.server";
+import { now as serverNow } from "~/infra/clock.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
+import { commitUploads, deleteStoredFiles, discardUploads, prepareUpload, readStoredFile, type ReceivedFile } from "~/infra/uploads.server";
+import { recordAudit } from "./audit.server";
+import { accountOwners, findPlatform, listPlatforms } from "./platforms.server";
+
+export class ImportError extends Error {
+  constructor(readonly key: FileProblem | "notFound" | "needsMapping" | "alreadyCommitted") {
+    super(key);
+  }
+  get status() {
+    return this.key === "notFound" ? 404 : this.key === "alreadyCommitted" ? 409 : 400;
+  }
+}
+
+/** Upsert chunk: 8 values a row stays below SQLite's 32,766 bound parameters. */
+const CHUNK = 3_000;
+/** At most this many changed rows are spelled out in the audit entry (the count is always there). */
+const AUDITED_CHANGES = 50;
+
+/** Keeps the uploaded file privately as a pending import of `platformId` for the week starting `weekStart`. */
+export async function stageEarningsFile(adminId: number, input: { platformId: number; weekStart: string }, file: ReceivedFile) {
+  const table = readEarningsTable(new Uint8Array(await Bun.file(file.path).arrayBuffer()));
+  if ("problem" in table) throw new ImportError(table.problem);
+  if (!(await findPlatform(input.platformId))) throw new ImportError("notFound");
+  const prepared = await prepareUpload(file);
+  try {
+    const id = await transaction(async (tx) => {
+      const [row] = await tx
+        .insert(earningImports)
+        .values({ ...input, fileName: file.name.slice(0, 200) || "earnings.csv", storageKey: prepared.storageKey, sha256: prepared.contentHash, rowsCount: table.rows.length, createdById: adminId })
+        .returning({ id: earningImports.id });
+      return row!.id;
+    });
+    await commitUploads([prepared]);
+    return id;
+  } catch (error) {
+    await discardUploads([prepared]);
+    throw error;
+  }
+}
+
+export type CourierTotals = { userId: number; email: string; fullName: string | null; rows: number; minutes: number; deliveries: number; grossCents: number; tipsCents: number };
+type OwnedRow = EarningRow & { userId: number };
+
+export type ImportPreview =
+  | { status: "needsMapping"; import: PendingImport; platformName: string; header: string[]; mapping: EarningsMapping | null }
+  | {
+      status: "ready";
+      import: PendingImport;
+      platformName: string;
+      mapping: EarningsMapping;
+      generic: boolean;
+      read: number;
+      rows: OwnedRow[];
+      problems: RowProblem[];
+      /** Account ids no courier holds on a day of the file, with the first such day (the link form's start date). */
+      unknownAccounts: { accountId: string; firstDay: string }[];
+      totals: CourierTotals[];
+      /** Of the good rows: not yet stored, stored with other values, stored as they are. */
+      counts: { added: number; changed: number; unchanged: number };
+    };
+
+export type PendingImport = Awaited<ReturnType<typeof findPendingImport>> & {};
+
+export async function findPendingImport(id: number) {
+  const [row] = await db()
+    .select()
+    .from(earningImports)
+    .where(and(eq(earningImports.id, id), isNull(earningImports.committedAt)))
+    .limit(1);
+  return row;
+}
+
+async function readPendingTable(storageKey: string): Promise<EarningsTable> {
+  const stored = await readStoredFile(storageKey);
+  if (!stored) throw new ImportError("notFound");
+  const table = readEarningsTable(new Uint8Array(await stored.arrayBuffer()));
+  if ("problem" in table) throw new ImportError(table.problem);
+  return table;
+}
+
+const keyOf = (row: { accountId: string; day: string }) => `${row.accountId}\u0000${row.day}`;
+
+/** What is stored for the platform in the week, by account and day (read through `tx` inside the commit). */
+async function storedWeek(connection: Tx | ReturnType<typeof db>, platformId: number, weekStart: string) {
+  const rows = await connection
+    .select({ id: earnings.id, accountId: earnings.accountId, day: earnings.day, minutes: earnings.minutes, deliveries: earnings.deliveries, grossCents: earnings.grossCents, tipsCents: earnings.tipsCents })
+    .from(earnings)
+    .where(and(eq(earnings.platformId, platformId), gte(earnings.day, weekStart), lte(earnings.day, addDays(weekStart, 6))));
+  return new Map(rows.map((row) => [keyOf(row), row]));
+}
+
+type Stored = Awaited<ReturnType<typeof storedWeek>>;
+const sameValues = (a: EarningRow, b: Omit<EarningRow, "line">) => a.minutes === b.minutes && a.deliveries === b.deliveries && a.grossCents === b.grossCents && a.tipsCents === b.tipsCents;
+
+function diff(rows: EarningRow[], stored: Stored) {
+  const added: EarningRow[] = [];
+  const changed: { row: EarningRow; before: Omit<EarningRow, "line"> }[] = [];
+  for (const row of rows) {
+    const before = stored.get(keyOf(row));
+    if (!before) added.push(row);
+    else if (!sameValues(row, before)) changed.push({ row, before });
+  }
+  return { added, changed };
+}
+
+/** The pending import read, checked and matched to couriers; nothing is written. */
+export async function previewImport(id: number): Promise<ImportPreview> {
+  const matched = await matchPendingImport(id);
+  if (matched.status !== "ready") return matched;
+  const { added, changed } = diff(matched.rows, await storedWeek(db(), matched.import.platformId, matched.import.weekStart));
+  return { ...matched, counts: { added: added.length, changed: changed.length, unchanged: matched.rows.length - added.length - changed.length } };
+}
+
+/** The preview without its comparison with the stored week (the commit compares inside its transaction). */
+async function matchPendingImport(id: number): Promise<Exclude<ImportPreview, { status: "ready" }> | Omit<Extract<ImportPreview, { status: "ready" }>, "counts">> {
+  const pending = await findPendingImport(id);
+  if (!pending) throw new ImportError("notFound");
+  const platform = await findPlatform(pending.platformId);
+  if (!platform) throw new ImportError("notFound");
+  const table = await readPendingTable(pending.storageKey);
+  const generic = genericMapping(table.header);
+  const remembered = platform.columnMapping && mappingFits(platform.columnMapping, table.header) ? platform.columnMapping : null;
+  const mapping = generic ?? remembered;
+  if (!mapping) return { status: "needsMapping", import: pending, platformName: platform.name, header: table.header, mapping: platform.columnMapping };
+  const otherPlatforms = (await listPlatforms()).filter((p) => p.id !== platform.id).map((p) => p.name);
+  const analysed = analyseEarnings(table, mapping, { weekStart: pending.weekStart, otherPlatforms });
+  const weekEnd = addDays(pending.weekStart, 6);
+  const owners = await accountOwners(pending.platformId, [...new Set(analysed.rows.map((r) => r.accountId))], pending.weekStart, weekEnd);
+  const byAccount = Map.groupBy(owners, (owner) => owner.accountId);
+  const problems = [...analysed.problems];
+  const unknown = new Map<string, string>();
+  const rows: OwnedRow[] = [];
+  const totals = new Map<number, CourierTotals>();
+  for (const row of analysed.rows) {
+    const owner = byAccount.get(row.accountId)?.find((o) => o.startsOn <= row.day && (o.endsOn === null || o.endsOn >= row.day));
+    if (!owner) {
+      problems.push({ line: row.line, accountId: row.accountId, code: "unknownAccount" });
+      if (!unknown.has(row.accountId) || unknown.get(row.accountId)! > row.day) unknown.set(row.accountId, row.day);
+      continue;
+    }
+    rows.push({ ...row, userId: owner.userId });
+    const total = totals.get(owner.userId) ?? { userId: owner.userId, email: owner.email, fullName: owner.fullName, rows: 0, minutes: 0, deliveries: 0, grossCents: 0, tipsCents: 0 };
+    total.rows += 1;
+    total.minutes += row.minutes;
+    total.deliveries += row.deliveries;
+    total.grossCents += row.grossCents;
+    total.tipsCents += row.tipsCents;
+    totals.set(owner.userId, total);
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return {
+    status: "ready",
+    import: pending,
+    platformName: platform.name,
+    mapping,
+    generic: generic !== null,
+    read: analysed.read,
+    rows,
+    problems,
+    unknownAccounts: [...unknown.entries()].map(([accountId, firstDay]) => ({ accountId, firstDay })).sort((a, b) => a.accountId.localeCompare(b.accountId)),
+    totals: Array.from(totals, ([, total]) => total).sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email)),
+  };
+}
+
+export type CommitResult = { added: number; changed: number; unchanged: number; skipped: number };
+
+const brief = (row: Omit<EarningRow, "line">) => ({ accountId: row.accountId, day: row.day, minutes: row.minutes, deliveries: row.deliveries, grossCents: row.grossCents, tipsCents: row.tipsCents });
+
+/**
+ * Writes the good rows of a pending import in one transaction. Nothing new or changed: nothing is written,
+ * the pending import and its file are dropped, no audit entry. Otherwise new and changed days are upserted,
+ * the import is marked committed (its file stays as the source record) and one audit entry sums it up.
+ */
+export async function commitImport(adminId: number, id: number): Promise<CommitResult> {
+  const preview = await matchPendingImport(id);
+  if (preview.status !== "ready") throw new ImportError("needsMapping");
+  const { import: pending } = preview;
+  const skipped = preview.read - preview.rows.length;
+  const result = await transaction(async (tx) => {
+    const [still] = await forUpdate(tx.select({ committedAt: earningImports.committedAt }).from(earningImports).where(eq(earningImports.id, id)).limit(1));
+    if (!still) throw new ImportError("notFound");
+    if (still.committedAt) throw new ImportError("alreadyCommitted");
+    const { added, changed } = diff(preview.rows, await storedWeek(tx, pending.platformId, pending.weekStart));
+    const counts = { added: added.length, changed: changed.length, unchanged: preview.rows.length - added.length - changed.length, skipped };
+    if (added.length + changed.length === 0) {
+      await tx.delete(earningImports).where(eq(earningImports.id, id));
+      return { counts, dropped: true };
+    }
+    const writes = [...added, ...changed.map((c) => c.row)];
+    for (let i = 0; i < writes.length; i += CHUNK) {
+      await tx
+        .insert(earnings)
+        .values(writes.slice(i, i + CHUNK).map((row) => ({ platformId: pending.platformId, ...brief(row), importId: id })))
+        .onConflictDoUpdate({
+          target: [earnings.platformId, earnings.accountId, earnings.day],
+          set: {
+            minutes: sql`excluded.minutes`,
+            deliveries: sql`excluded.deliveries`,
+            grossCents: sql`excluded.gross_cents`,
+            tipsCents: sql`excluded.tips_cents`,
+            importId: sql`excluded.import_id`,
+          },
+        });
+    }
+    await tx.update(earningImports).set({ committedAt: serverNow(), rowsCount: preview.read, skippedCount: skipped }).where(eq(earningImports.id, id));
+    const shown = changed.slice(0, AUDITED_CHANGES);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "earnings.import",
+      entityType: "earning_import",
+      entityId: id,
+      before: changed.length ? { changedRows: shown.map((c) => brief(c.before)) } : null,
+      after: {
+        fileName: pending.fileName,
+        platform: preview.platformName,
+        weekStart: pending.weekStart,
+        ...counts,
+        ...(changed.length ? { changedRows: shown.map((c) => brief(c.row)), changedNotShown: changed.length - shown.length } : {}),
+      },
+    });
+    return { counts, dropped: false };
+  });
+  if (result.dropped) await deleteStoredFiles([pending.storageKey]);
+  return result.counts;
+}
+
+/** Drops a pending import and its file (the admin chose another file or gave up). */
+export async function discardPendingImport(id: number) {
+  const pending = await findPendingImport(id);
+  if (!pending) return;
+  await transaction(async (tx) => {
+    await tx.delete(earningImports).where(and(eq(earningImports.id, id), isNull(earningImports.committedAt)));
+  });
+  await deleteStoredFiles([pending.storageKey]);
+}
+
+/** Committed imports, newest first, for the Pay page. */
+export async function listImports(limit = 100) {
+  return await db()
+    .select({
+      id: earningImports.id,
+      weekStart: earningImports.weekStart,
+      platformName: platforms.name,
+      fileName: earningImports.fileName,
+      rowsCount: earningImports.rowsCount,
+      skippedCount: earningImports.skippedCount,
+      committedAt: earningImports.committedAt,
+      byEmail: users.email,
+      byName: users.fullName,
+    })
+    .from(earningImports)
+    .innerJoin(platforms, eq(platforms.id, earningImports.platformId))
+    .leftJoin(users, eq(users.id, earningImports.createdById))
+    .where(isNotNull(earningImports.committedAt))
+    .orderBy(desc(earningImports.committedAt), desc(earningImports.id))
+    .limit(limit);
+}

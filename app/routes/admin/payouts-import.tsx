@@ -1,0 +1,112 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { redirect, type RouterContextProvider } from "react-router";
+import { setToast } from "remix-toast/middleware";
+import { FormError, PageHeader } from "~/components/admin/ui";
+import { ImportPreviewView, MappingForm, UploadForm } from "~/components/admin/earnings-import";
+import { bratislavaDay } from "~/domain/date-format";
+import { addDays, EARNING_FIELDS, mondayOf, type EarningsMapping } from "~/domain/earnings-csv";
+import { importActionSchema, importUploadSchema } from "~/domain/pay-schemas";
+import { now } from "~/infra/clock.server";
+import { readFormData } from "~/infra/http.server";
+import { getInstance } from "~/infra/i18n.server";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
+import { requireAdmin } from "~/services/session.server";
+import { commitImport, discardPendingImport, findPendingImport, ImportError, previewImport, stageEarningsFile } from "~/models/earnings-import.server";
+import { findCourierIdByEmail, linkPlatformAccount, listCourierChoices, listPlatforms, PlatformError, savePlatformMapping } from "~/models/platforms.server";
+import { notFound, redirectWithToast, refuse } from "./admin-action.server";
+import type { Route } from "./+types/payouts-import";
+
+/** Problems listed on the page at most (the counts cover all of them). */
+const SHOWN_PROBLEMS = 200;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const platforms = (await listPlatforms()).map((p) => ({ id: p.id, name: p.name }));
+  const defaultWeek = addDays(mondayOf(bratislavaDay(now())), -7);
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isInteger(id) || id <= 0) return { platforms, defaultWeek, preview: null, couriers: [] };
+  const preview = await previewImport(id).catch((error: unknown) => {
+    if (error instanceof ImportError) throw notFound();
+    throw error;
+  });
+  const base = { id: preview.import.id, fileName: preview.import.fileName, weekStart: preview.import.weekStart, platformName: preview.platformName };
+  if (preview.status === "needsMapping") return { platforms, defaultWeek, couriers: [], preview: { ...base, status: "needsMapping" as const, header: preview.header, mapping: preview.mapping } };
+  const { read, problems, unknownAccounts, totals, counts, generic } = preview;
+  return {
+    platforms,
+    defaultWeek,
+    couriers: unknownAccounts.length ? await listCourierChoices() : [],
+    preview: { ...base, status: "ready" as const, read, generic, good: preview.rows.length, problems: problems.slice(0, SHOWN_PROBLEMS), problemCount: problems.length, unknownAccounts, totals, counts },
+  };
+}
+
+function toast(context: Readonly<RouterContextProvider>, message: string, to: string) {
+  setToast(context as RouterContextProvider, { type: "success", message });
+  return redirect(to);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const t = getInstance(context).t;
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    try {
+      return await receiveUploadForm(request, { fields: { file: "csv" }, maxFiles: 1 }, async ({ fields, files }) => {
+        const submission = parseWithZod(fields, { schema: importUploadSchema });
+        if (submission.status !== "success") return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
+        const [file] = files;
+        if (!file) return refuse(context, "admin:pay.import.noFile");
+        const id = await stageEarningsFile(admin.id, submission.value, file);
+        return redirect(`/admin/payouts/import?id=${id}`);
+      });
+    } catch (error) {
+      if (error instanceof UploadError) return refuse(context, error.code === "badType" ? "admin:pay.import.notCsv" : error.code === "tooLarge" ? "admin:pay.import.tooLarge" : `admin:uploads.${error.code}`, error.status);
+      if (error instanceof ImportError) return refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
+      throw error;
+    }
+  }
+  const submission = parseWithZod(await readFormData(context, request), { schema: importActionSchema });
+  if (submission.status !== "success") return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
+  const value = submission.value;
+  const here = `/admin/payouts/import?id=${value.id}`;
+  try {
+    if (value.intent === "commit") {
+      const result = await commitImport(admin.id, value.id);
+      return toast(context, t(result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done", result), "/admin/payouts");
+    }
+    if (value.intent === "discard") {
+      await discardPendingImport(value.id);
+      return redirectWithToast(context, "/admin/payouts/import", "admin:pay.import.discarded");
+    }
+    const pending = await findPendingImport(value.id);
+    if (!pending) return notFound();
+    if (value.intent === "map") {
+      const mapping: EarningsMapping = { columns: Object.fromEntries(EARNING_FIELDS.map((f) => [f, value[`col_${f}`]])) as EarningsMapping["columns"], duration: value.duration };
+      await savePlatformMapping(admin.id, pending.platformId, mapping);
+      return redirectWithToast(context, here, "admin:pay.import.mappingSaved");
+    }
+    const userId = await findCourierIdByEmail(value.courier);
+    if (!userId) return refuse(context, "admin:pay.errors.unknownCourier");
+    await linkPlatformAccount(admin.id, { platformId: pending.platformId, accountId: value.accountId, userId, startsOn: value.startsOn });
+    return redirectWithToast(context, here, "admin:pay.accounts.linked");
+  } catch (error) {
+    if (error instanceof ImportError) return error.key === "notFound" ? notFound() : refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
+    if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
+    throw error;
+  }
+}
+
+/** `/admin/payouts/import`: upload a week's file, preview it (link unknown accounts, map columns), then import it. */
+export default function AdminPayoutsImport({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { preview } = loaderData;
+  return (
+    <section>
+      <PageHeader title={t("pay.import.title")} crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]} />
+      <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
+      {preview === null ? <UploadForm platforms={loaderData.platforms} defaultWeek={loaderData.defaultWeek} /> : null}
+      {preview?.status === "needsMapping" ? <MappingForm preview={preview} /> : null}
+      {preview?.status === "ready" ? <ImportPreviewView preview={preview} couriers={loaderData.couriers} /> : null}
+    </section>
+  );
+}
