@@ -88,6 +88,8 @@ export const RATE_LIMITS = {
   forgotPassword: { limit: 5, windowSeconds: 15 * 60 },
   resendActivation: { limit: 5, windowSeconds: 15 * 60 },
   assistant: { limit: 20, windowSeconds: 60 },
+  /** Referral link visits per address (GET /api/referrals/track/{code}), known codes or not. */
+  referralTrack: { limit: 30, windowSeconds: 60 },
   uploads: { limit: 30, windowSeconds: 60 * 60 },
   /** "Download my data" copies every file of the user: a handful an hour is plenty. */
   dataExport: { limit: 5, windowSeconds: 60 * 60 },
