@@ -81,7 +81,10 @@ export const UPLOAD_LIMITS = {
  */
 export const RATE_LIMITS = {
   loginIp: { limit: 10, windowSeconds: 60 },
+  /** Failures per account, counted and enforced for browsers that have not logged in to it before. */
   loginAccountFailures: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failures per account and known browser (signed device cookie): the owner's own browser is not locked out by others' guesses. */
+  loginDeviceFailures: { limit: 10, windowSeconds: 15 * 60 },
   /** Second-factor codes tried per account (a 6-digit code must not be guessable by brute force). */
   secondFactor: { limit: 5, windowSeconds: 15 * 60 },
   register: { limit: 5, windowSeconds: 15 * 60 },
