@@ -25,6 +25,8 @@ afterAll(() => mail.stop());
 let ipCounter = 0;
 const nextIp = () => `10.24.2.${++ipCounter}`;
 const NEW_PASSWORD = "Courier-Reset-24!";
+// Password hashes and ten argon2id recovery codes per enrolment: slow on a busy machine.
+const SLOW = 30_000;
 
 function cookiesOf(response: Response) {
   return response.headers
@@ -69,7 +71,7 @@ describe("one key per pending session", () => {
     expect((await enrol(b.cookie, totpCode(b.secret))).status).toBe(200);
     // Once enrolled, the first browser's page asks for a code, and its own key's codes are refused.
     expect((await readJson<{ view: string }>(await call(secondFactor.loader, "/auth/second-factor", { cookie: a.cookie }))).view).toBe("verify");
-  });
+  }, SLOW);
 
   test("the issue's take-over: a key read before a password reset neither enrols nor logs in after it", async () => {
     const admin = await createUser({ role: "admin" });
@@ -84,7 +86,7 @@ describe("one key per pending session", () => {
     expect(stolen.status).toBe(401);
     const own = await call(loginApi.action, "/api/auth/login", { json: { email: admin.email, password: NEW_PASSWORD, secondFactorCode: totpCode(owner.secret, 1) }, ip: nextIp() });
     expect(own.status).toBe(200);
-  });
+  }, SLOW);
 
   test("a role change drops the unconfirmed key", async () => {
     const admin = await createUser({ role: "admin" });
@@ -95,7 +97,7 @@ describe("one key per pending session", () => {
     const after = await startEnrolment(admin.email);
     expect(after.secret).not.toBe(before.secret);
     expect((await enrol(after.cookie, totpCode(before.secret))).status).toBe(401);
-  });
+  }, SLOW);
 
   test("the expired-sessions job takes an expired pending session's key with it", async () => {
     const admin = await createUser({ role: "admin" });
@@ -105,7 +107,7 @@ describe("one key per pending session", () => {
     const after = await startEnrolment(admin.email);
     expect(after.secret).not.toBe(before.secret);
     expect((await enrol(after.cookie, totpCode(before.secret))).status).toBe(401);
-  });
+  }, SLOW);
 });
 
 describe("the admin is told when an enrolment starts in another browser", () => {
@@ -124,5 +126,5 @@ describe("the admin is told when an enrolment starts in another browser", () => 
     expect(notice.links).toContain("http://localhost:3999/account/sessions");
     await Bun.sleep(200);
     expect(mail.inbox.slice(before).filter((m) => m.to.includes(admin.email) && m.subject === uaEmail.enrolmentStarted.subject)).toHaveLength(1);
-  });
+  }, SLOW);
 });
