@@ -56,7 +56,8 @@ export function retryAfterHeaders(failure: Pick<FlowFailure, "retryAfter">): Hea
 }
 
 /**
- * The `headers` export of the auth form routes: the router passes only an action's Set-Cookie on to
+ * The `headers` export of the form routes that can answer 429 (auth forms, the home page's
+ * assistant): the router passes only an action's Set-Cookie on to
  * the document (and `.data`) answer by itself, so a 429's `Retry-After` is passed on here.
  */
 export const formActionHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => {

@@ -19,15 +19,17 @@ const doors: { path: string; limit: LimitName; form: Record<string, string> }[] 
   { path: "/auth/register", limit: "register", form: { email: "new@example.com", password: "Courier-Limit-7!" } },
   { path: "/auth/forgot", limit: "forgotPassword", form: { email: "nobody@example.com" } },
   { path: "/auth/resend", limit: "resendActivation", form: { email: "nobody@example.com" } },
+  { path: "/?index", limit: "assistant", form: { question: "Kedy je výplata?" } },
 ];
 
 test.describe("form posts past a limit carry Retry-After", () => {
   for (const door of doors) {
-    test(`${door.path}: 429 with Retry-After, the page and its .data URL`, async ({ request, baseURL }) => {
+    test(`${door.path}: 429 with Retry-After`, async ({ request, baseURL }) => {
       await exhaust(door.limit, address);
       try {
-        for (const target of [door.path, `${door.path}.data`]) {
-          const res = await request.post(`${target}?lng=en`, { headers: { Origin: baseURL! }, form: door.form, maxRedirects: 0 });
+        // The home page's no-JS assistant form is checked as a document post only.
+        for (const target of door.path.includes("?") ? [door.path] : [door.path, `${door.path}.data`]) {
+          const res = await request.post(`${target}${target.includes("?") ? "&" : "?"}lng=en`, { headers: { Origin: baseURL! }, form: door.form, maxRedirects: 0 });
           expect(res.status(), target).toBe(429);
           expect(Number(res.headers()["retry-after"]), target).toBeGreaterThan(0);
         }

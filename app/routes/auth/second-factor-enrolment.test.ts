@@ -69,7 +69,7 @@ describe("one key per pending session", () => {
     // A code of the other browser's key does not confirm this browser's enrolment.
     expect((await enrol(b.cookie, totpCode(a.secret))).status).toBe(401);
     expect((await enrol(b.cookie, totpCode(b.secret))).status).toBe(200);
-    // Once enrolled, the first browser's page asks for a code, and its own key's codes are refused.
+    // Once enrolled, the first browser's page asks for the code of the confirmed authenticator.
     expect((await readJson<{ view: string }>(await call(secondFactor.loader, "/auth/second-factor", { cookie: a.cookie }))).view).toBe("verify");
   }, SLOW);
 
