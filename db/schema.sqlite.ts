@@ -69,6 +69,11 @@ export const sessions = sqliteTable(
     userAgent: text("user_agent"),
     /** Password checked, second factor not yet: such a session opens only the second-factor page. */
     secondFactorPending: integer("second_factor_pending", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The authenticator key shown to this pending session while it enrols, sealed like a confirmed
+     * one: each browser has its own, and it ends with the session (reset, role change, expiry).
+     */
+    pendingTotpSecret: text("pending_totp_secret"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -481,6 +486,19 @@ export const referralClicks = sqliteTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day] })],
+);
+
+/** Who was counted for a link on a day: a keyed hash of the client address, never the address. */
+export const referralClickVisitors = sqliteTable(
+  "referral_click_visitors",
+  {
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => referralLinks.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.visitorHash] }), index("referral_click_visitors_day_idx").on(t.day)],
 );
 
 export const pageViewsDaily = sqliteTable("page_views_daily", {

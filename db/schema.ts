@@ -46,6 +46,7 @@ export const {
   auditLog,
   referralLinks,
   referralClicks,
+  referralClickVisitors,
   pageViewsDaily,
   newsPosts,
   faqEntries,

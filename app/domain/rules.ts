@@ -105,13 +105,18 @@ export const UPLOAD_LIMITS = {
  */
 export const RATE_LIMITS = {
   loginIp: { limit: 10, windowSeconds: 60 },
+  /** Failures per account, counted and enforced for browsers that have not logged in to it before. */
   loginAccountFailures: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failures per account and known browser (signed device cookie): the owner's own browser is not locked out by others' guesses. */
+  loginDeviceFailures: { limit: 10, windowSeconds: 15 * 60 },
   /** Second-factor codes tried per account (a 6-digit code must not be guessable by brute force). */
   secondFactor: { limit: 5, windowSeconds: 15 * 60 },
   register: { limit: 5, windowSeconds: 15 * 60 },
   forgotPassword: { limit: 5, windowSeconds: 15 * 60 },
   resendActivation: { limit: 5, windowSeconds: 15 * 60 },
   assistant: { limit: 20, windowSeconds: 60 },
+  /** Referral link visits per address (GET /api/referrals/track/{code}), known codes or not. */
+  referralTrack: { limit: 30, windowSeconds: 60 },
   uploads: { limit: 30, windowSeconds: 60 * 60 },
   /** "Download my data" copies every file of the user: a handful an hour is plenty. */
   dataExport: { limit: 5, windowSeconds: 60 * 60 },

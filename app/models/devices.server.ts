@@ -1,8 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
-import { userDevices } from "~db/schema";
+import { userDevices, users } from "~db/schema";
 import { DEVICE_REMEMBER_DAYS } from "~/domain/rules";
 import { sha256 } from "~/infra/crypto.server";
-import { transaction } from "~/infra/db.server";
+import { db, transaction } from "~/infra/db.server";
 import { queueMail, type OutgoingMail } from "./outbox.server";
 
 /**
@@ -33,4 +33,19 @@ export async function recordDeviceLogin(userId: number, deviceId: string, meta: 
 /** Browsers unused for longer than their cookie lives can never be recognised again. */
 export async function deleteStaleDevices(now = Date.now()) {
   await transaction((tx) => tx.delete(userDevices).where(lt(userDevices.lastSeenAt, new Date(now - DEVICE_REMEMBER_DAYS * 24 * 60 * 60 * 1000))));
+}
+
+/**
+ * The account behind `email` and the hash of `deviceId`, when this browser has logged in to that
+ * account before; null otherwise (unknown e-mail, unknown browser, another account's browser).
+ */
+export async function knownDeviceOf(email: string, deviceId: string) {
+  const deviceHash = sha256(deviceId);
+  const [row] = await db()
+    .select({ userId: userDevices.userId })
+    .from(userDevices)
+    .innerJoin(users, eq(users.id, userDevices.userId))
+    .where(and(eq(users.email, email.trim().toLowerCase()), eq(userDevices.deviceHash, deviceHash)))
+    .limit(1);
+  return row ? { userId: row.userId, deviceHash } : null;
 }

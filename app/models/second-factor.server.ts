@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, isNull, lt, or } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
-import { recoveryCodes, totpCredentials, users } from "~db/schema";
+import { recoveryCodes, sessions, totpCredentials, users } from "~db/schema";
 import { formatRecoveryCode, parseSecondFactorCode, RECOVERY_CODE_COUNT, TOTP_ISSUER } from "~/domain/second-factor";
 import { seal, unseal } from "~/infra/crypto.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
@@ -26,26 +26,49 @@ export async function getSecondFactorState(userId: number): Promise<SecondFactor
   return { enrolled: true, enabledAt: row.enabledAt, recoveryCodesLeft: left?.n ?? 0 };
 }
 
+/** The live pending session `idHash` of the user: the only place an unconfirmed key is kept. */
+function pendingSession(userId: number, idHash: string) {
+  return and(eq(sessions.idHash, idHash), eq(sessions.userId, userId), eq(sessions.secondFactorPending, true));
+}
+
+export type PendingEnrolment = { secret: string; uri: string; anotherBrowserEnrolling: boolean };
+
 /**
- * The secret of an enrolment in progress, created on first call and kept until it is confirmed, so
- * reloading the page shows the same QR code. Null when the user is already enrolled.
+ * The key of the enrolment this pending session shows, created on its first call and kept with the
+ * session (sealed), so a reload shows the same QR code while no other browser ever sees it. The
+ * key ends with the session: password reset, role change, log-out and expiry all remove it.
+ * `anotherBrowserEnrolling` is true when this call created the key while another live session of
+ * the account holds one of its own. Null when the user is enrolled or the session is not pending.
  */
-export async function pendingEnrolment(userId: number, email: string): Promise<{ secret: string; uri: string } | null> {
-  const existing = await credentialOf(userId);
-  if (existing?.enabledAt) return null;
-  let secret = existing ? unseal(existing.secret, SEAL_PURPOSE) : null;
+export async function pendingEnrolment(userId: number, email: string, sessionIdHash: string, now = Date.now()): Promise<PendingEnrolment | null> {
+  if ((await credentialOf(userId))?.enabledAt) return null;
+  const [row] = await db().select({ sealed: sessions.pendingTotpSecret }).from(sessions).where(pendingSession(userId, sessionIdHash)).limit(1);
+  if (!row) return null;
+  let secret = row.sealed ? unseal(row.sealed, SEAL_PURPOSE) : null;
+  let anotherBrowserEnrolling = false;
   if (!secret) {
     // None yet, or sealed under a SESSION_SECRET that has changed since: start afresh.
-    secret = generateSecret();
-    const sealed = seal(secret, SEAL_PURPOSE);
-    await transaction((tx) =>
-      tx
-        .insert(totpCredentials)
-        .values({ userId, secret: sealed })
-        .onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, lastTimeStep: null } }),
-    );
+    const fresh = generateSecret();
+    const created = await transaction(async (tx) => {
+      // Two loads of one page at once: only the first key is kept, the other reads it back.
+      const set = await tx
+        .update(sessions)
+        .set({ pendingTotpSecret: seal(fresh, SEAL_PURPOSE) })
+        .where(and(pendingSession(userId, sessionIdHash), row.sealed ? eq(sessions.pendingTotpSecret, row.sealed) : isNull(sessions.pendingTotpSecret)))
+        .returning({ idHash: sessions.idHash });
+      if (set.length === 0) return null;
+      const others = await tx
+        .select({ idHash: sessions.idHash })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.idHash, sessionIdHash), isNotNull(sessions.pendingTotpSecret), gt(sessions.expiresAt, new Date(now))))
+        .limit(1);
+      return { others: others.length > 0 };
+    });
+    if (!created) return pendingEnrolment(userId, email, sessionIdHash, now);
+    secret = fresh;
+    anotherBrowserEnrolling = created.others;
   }
-  return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: email, secret }) };
+  return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: email, secret }), anotherBrowserEnrolling };
 }
 
 /** The time step of a valid authenticator code newer than the last one accepted, else null. */
@@ -96,19 +119,32 @@ async function credentialOf(userId: number) {
 }
 
 /**
- * Confirms a new authenticator with its first code. Returns the ten recovery codes, shown once;
- * only their hashes are kept.
+ * Confirms the key of this pending session with its first code: it becomes the account's
+ * authenticator, and every other browser's unconfirmed key is dropped. Returns the ten recovery
+ * codes, shown once; only their hashes are kept.
  */
-export async function completeEnrolment(userId: number, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
+export async function completeEnrolment(userId: number, sessionIdHash: string, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
   const parsed = parseSecondFactorCode(code);
-  const row = await credentialOf(userId);
-  if (!row || row.enabledAt || parsed?.kind !== "totp") return { ok: false };
-  const step = await checkTotp(row.secret, parsed.code, row.lastTimeStep);
+  if (parsed?.kind !== "totp") return { ok: false };
+  const [row] = await db().select({ sealed: sessions.pendingTotpSecret }).from(sessions).where(pendingSession(userId, sessionIdHash)).limit(1);
+  if (!row?.sealed) return { ok: false };
+  const step = await checkTotp(row.sealed, parsed.code, null);
   if (step === null) return { ok: false };
   const { codes, hashes } = await newRecoveryCodes();
   const done = await transaction(async (tx) => {
-    if (!(await claimTimeStep(tx, userId, step))) return false;
-    await tx.update(totpCredentials).set({ enabledAt: new Date() }).where(eq(totpCredentials.userId, userId));
+    const now = new Date();
+    // Only while no authenticator is confirmed: of two browsers confirming at once, one wins.
+    const confirmed = await tx
+      .insert(totpCredentials)
+      .values({ userId, secret: row.sealed!, enabledAt: now, lastTimeStep: step })
+      .onConflictDoUpdate({
+        target: totpCredentials.userId,
+        set: { secret: row.sealed!, enabledAt: now, lastTimeStep: step },
+        setWhere: isNull(totpCredentials.enabledAt),
+      })
+      .returning({ userId: totpCredentials.userId });
+    if (confirmed.length !== 1) return false;
+    await tx.update(sessions).set({ pendingTotpSecret: null }).where(eq(sessions.userId, userId));
     await replaceRecoveryCodes(tx, userId, hashes);
     await recordAudit(tx, { actorId: userId, action: "user.second_factor_enrolled", entityType: "user", entityId: userId, subjectUserId: userId });
     return true;

@@ -1,5 +1,5 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
+import { and, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { pageViewsDaily, referralClicks, referralClickVisitors, referralLinks } from "~db/schema";
 import { TRAFFIC_CHART_DAYS } from "~/domain/rules";
 import { db, transaction } from "~/infra/db.server";
 
@@ -46,10 +46,16 @@ export async function findReferralLinkByCode(code: string) {
   return row ?? null;
 }
 
-/** Counts one click on the link: its running total and the per-day row, together. */
-export async function recordReferralClick(linkId: number, at: Date = new Date()) {
+/**
+ * Counts one click on the link (its running total and the per-day row, together), unless this
+ * visitor was counted for it on that day already. `visitorHash` is a keyed hash of the client
+ * address and the day; the address itself is never stored. True when the click was counted.
+ */
+export async function recordReferralClick(linkId: number, visitorHash: string, at: Date = new Date()) {
   const day = trafficDay(at);
-  await transaction(async (tx) => {
+  return transaction(async (tx) => {
+    const first = await tx.insert(referralClickVisitors).values({ linkId, day, visitorHash }).onConflictDoNothing().returning({ linkId: referralClickVisitors.linkId });
+    if (first.length === 0) return false;
     await tx
       .update(referralLinks)
       .set({ clicks: sql`${referralLinks.clicks} + 1` })
@@ -58,5 +64,11 @@ export async function recordReferralClick(linkId: number, at: Date = new Date())
       .insert(referralClicks)
       .values({ linkId, day, count: 1 })
       .onConflictDoUpdate({ target: [referralClicks.linkId, referralClicks.day], set: { count: sql`${referralClicks.count} + 1` } });
+    return true;
   });
+}
+
+/** Visitor hashes are needed only for the day they count (the "expired limits" job keeps yesterday's too). */
+export async function deleteOldReferralVisitors(now: Date = new Date()) {
+  await transaction((tx) => tx.delete(referralClickVisitors).where(lt(referralClickVisitors.day, trafficDay(new Date(now.getTime() - DAY)))));
 }

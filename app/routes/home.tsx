@@ -17,6 +17,7 @@ import { getInstance, getLocale } from "~/infra/i18n.server";
 import { listFaq, listFleet, listPartners, listPublishedNews } from "~/models/content.server";
 import { getSettings } from "~/models/settings.server";
 import { readFormData } from "~/infra/http.server";
+import { formActionHeaders } from "~/services/auth-http.server";
 
 const OG_LOCALE: Record<Language, string> = { sk: "sk_SK", ua: "uk_UA", en: "en_GB" };
 const DATE_LOCALE: Record<Language, string> = { sk: "sk-SK", ua: "uk-UA", en: "en-GB" };
@@ -83,6 +84,9 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 /** The assistant's form without JavaScript: the answer is rendered into the page. */
+/** The assistant form's 429 carries Retry-After to the browser too. */
+export const headers = formActionHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
   const form = Object.fromEntries(await readFormData(context, request));

@@ -103,6 +103,66 @@ describe("per-account log-in failures", () => {
   });
 });
 
+describe("the account lock and browsers that have logged in before (issue 24)", () => {
+  // Addresses of their own: other test files in the same run count log-ins from 10.7.0.x.
+  let own = 0;
+  const ownIp = () => `10.24.9.${++own}`;
+  const deviceOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("cf_device="))!.split(";")[0]!;
+  const apiLogin = (email: string, password: string, options: { cookie?: string; ip?: string } = {}) =>
+    call(loginApi.action, "/api/auth/login?lng=en", { json: { email, password, captchaToken: "" }, ip: options.ip ?? ownIp(), cookie: options.cookie });
+
+  async function lockOut(email: string) {
+    for (let i = 0; i < RATE_LIMITS.loginAccountFailures.limit; i++) expect((await apiLogin(email, "Wrong-Pass-1!")).status).toBe(401);
+  }
+
+  test("the lock holds for unknown browsers; a browser that logged in to this account before still gets in", async () => {
+    const user = await createUser();
+    const known = deviceOf(await apiLogin(user.email, TEST_PASSWORD));
+    await lockOut(user.email);
+    await expect429(await apiLogin(user.email, TEST_PASSWORD), "en");
+    expect((await apiLogin(user.email, TEST_PASSWORD, { cookie: known })).status).toBe(200);
+    // Its success does not lift the lock for everyone else.
+    await expect429(await apiLogin(user.email, TEST_PASSWORD), "en");
+  });
+
+  test("the admin's account too, through the form: the known browser goes on to the second factor", async () => {
+    const admin = await createUser({ role: "admin" });
+    const first = await call(loginForm.action, "/auth/login", { form: { email: admin.email, password: TEST_PASSWORD }, ip: ownIp() });
+    expect(first.status).toBe(302);
+    const known = deviceOf(first);
+    await lockOut(admin.email);
+    await expect429(await call(loginForm.action, "/auth/login?lng=en", { form: { email: admin.email, password: TEST_PASSWORD }, ip: ownIp() }), "en");
+    const again = await call(loginForm.action, "/auth/login", { form: { email: admin.email, password: TEST_PASSWORD }, ip: ownIp(), cookie: known });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toStartWith("/auth/second-factor");
+  });
+
+  test("a device cookie of another account, or a forged one, does not open the lock", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const othersDevice = deviceOf(await apiLogin(other.email, TEST_PASSWORD));
+    const ownDevice = deviceOf(await apiLogin(owner.email, TEST_PASSWORD));
+    await lockOut(owner.email);
+    await expect429(await apiLogin(owner.email, TEST_PASSWORD, { cookie: othersDevice }), "en");
+    const forged = ownDevice.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    await expect429(await apiLogin(owner.email, TEST_PASSWORD, { cookie: forged }), "en");
+  });
+
+  test(`a known browser has its own limit: ${RATE_LIMITS.loginDeviceFailures.limit} wrong passwords, then 429; and its address's limit still applies`, async () => {
+    const user = await createUser();
+    const known = deviceOf(await apiLogin(user.email, TEST_PASSWORD));
+    await lockOut(user.email);
+    for (let i = 0; i < RATE_LIMITS.loginDeviceFailures.limit; i++) expect((await apiLogin(user.email, "Wrong-Pass-1!", { cookie: known })).status).toBe(401);
+    await expect429(await apiLogin(user.email, TEST_PASSWORD, { cookie: known }), "en");
+    // A fresh known browser on a busy address: the per-address limit comes first.
+    const another = await createUser();
+    const device = deviceOf(await apiLogin(another.email, TEST_PASSWORD));
+    const ip = ownIp();
+    for (let i = 0; i < RATE_LIMITS.loginIp.limit; i++) await hit("loginIp", ip);
+    await expect429(await apiLogin(another.email, TEST_PASSWORD, { cookie: device, ip }), "en");
+  });
+});
+
 describe("per-user limits", () => {
   test(`uploads: ${RATE_LIMITS.uploads.limit} per hour per user, then 429 before the body is stored`, async () => {
     const user = await createUser();

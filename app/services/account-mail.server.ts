@@ -59,8 +59,12 @@ export async function sendInBackground(mail: Mail) {
   }
 }
 
-/** "Your account was signed in to from a new device", with a way to react if it was not the owner. */
-export function newDeviceMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+/**
+ * A security notice about a browser: what happened, which browser, from where and when, and a way
+ * to react if it was not the owner. `newDevice`: signed in from a browser it had not used before;
+ * `enrolmentStarted`: a browser started setting up the authenticator while another one had too.
+ */
+function browserNoticeMail(kind: "newDevice" | "enrolmentStarted", to: Recipient, values: { device: string; ip: string; time: string }): Mail {
   const t = translatorFor(to.language);
   const link = `${config().appUrl}/account/sessions`;
   const details = [t("email:newDevice.device", values), t("email:newDevice.ip", values), t("email:newDevice.time", values)];
@@ -68,23 +72,33 @@ export function newDeviceMail(to: Recipient, values: { device: string; ip: strin
   const text = [
     t("email:greeting"),
     "",
-    t("email:newDevice.intro"),
+    t(`email:${kind}.intro`),
     "",
     ...details,
     "",
-    t("email:newDevice.ok"),
-    t("email:newDevice.notYou"),
+    t(`email:${kind}.ok`),
+    t(`email:${kind}.notYou`),
     `${action}: ${link}`,
     "",
     t("email:signature"),
   ].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(t("email:greeting"))}</p>
-<p>${escapeHtml(t("email:newDevice.intro"))}</p>
+<p>${escapeHtml(t(`email:${kind}.intro`))}</p>
 <p>${details.map(escapeHtml).join("<br>")}</p>
-<p>${escapeHtml(t("email:newDevice.ok"))}<br>${escapeHtml(t("email:newDevice.notYou"))}</p>
+<p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(t(`email:${kind}.notYou`))}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
-  return { to: to.email, subject: t("email:newDevice.subject"), text, html, language: to.language, kind: "newDevice", userId: to.id ?? null };
+  return { to: to.email, subject: t(`email:${kind}.subject`), text, html, language: to.language, kind, userId: to.id ?? null };
+}
+
+/** "Your account was signed in to from a new device". */
+export function newDeviceMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+  return browserNoticeMail("newDevice", to, values);
+}
+
+/** "Setting up the authenticator was started in another browser" (app/services/second-factor.server.ts). */
+export function enrolmentStartedMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+  return browserNoticeMail("enrolmentStarted", to, values);
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type HeadersFunction, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { AuthFormResult } from "~/domain/auth-forms";
 import { emailOnlySchema, fieldErrorKeys } from "~/domain/auth-schemas";
@@ -13,7 +13,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** A flow's refusal as CONTRACT §4 JSON, with `Retry-After` on 429. */
 export function apiFailure(context: Context, failure: FlowFailure) {
-  const headers = failure.retryAfter ? { "Retry-After": String(failure.retryAfter) } : undefined;
+  const headers = retryAfterHeaders(failure);
   const response = jsonError(context, failure.status, failure.error, { headers, values: failure.values, extra: failure.secondFactorRequired ? { secondFactorRequired: true } : undefined });
   return response;
 }
@@ -43,12 +43,29 @@ type Reply = { reply(options?: { hideFields?: string[] }): unknown };
  */
 export function formFailure(context: Context, submission: Reply, failure: Pick<FlowFailure, "status" | "error" | "values" | "retryAfter">, extra: Record<string, unknown> = {}) {
   const t = getInstance(context).t;
-  const headers = failure.retryAfter ? { "Retry-After": String(failure.retryAfter) } : undefined;
+  const headers = retryAfterHeaders(failure);
   return data(
     { reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), error: t(failure.error, failure.values), fallback: fallbackForForm(context), ...extra } as AuthFormResult,
     { status: failure.status, headers },
   );
 }
+
+/** `Retry-After` of a refusal past a rate limit (CONTRACT §5); nothing otherwise. */
+export function retryAfterHeaders(failure: Pick<FlowFailure, "retryAfter">): HeadersInit | undefined {
+  return failure.retryAfter ? { "Retry-After": String(failure.retryAfter) } : undefined;
+}
+
+/**
+ * The `headers` export of the form routes that can answer 429 (auth forms, the home page's
+ * assistant): the router passes only an action's Set-Cookie on to
+ * the document (and `.data`) answer by itself, so a 429's `Retry-After` is passed on here.
+ */
+export const formActionHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After") ?? errorHeaders?.get("Retry-After");
+  const headers = new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** A form whose input did not pass the shared schema: field errors only, nothing else ran. */
 export function formInvalid(context: Context, submission: Reply) {

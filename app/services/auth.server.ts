@@ -21,7 +21,7 @@ import { activationMail, resetMail, sendInBackground } from "./account-mail.serv
 import { authenticateCredentials } from "./authenticator.server";
 import { verifyCaptcha, type CaptchaInput } from "./captcha.server";
 import { hit, reset, type LimitName } from "~/models/limits.server";
-import { recognizeDevice } from "./device.server";
+import { knownBrowserFor, recognizeDevice } from "./device.server";
 import { SECOND_FACTOR_PATH, startSession } from "./session.server";
 
 export type FlowFailure = {
@@ -87,18 +87,22 @@ export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promi
   if (ipLimit) return ipLimit;
   const captcha = await captchaRefusal(input, ctx, "login");
   if (captcha) return captcha;
+  // Others' guesses lock the account for unknown browsers only; a browser that has logged in to it
+  // before counts its own failures (its address's limit above applies to it as to anyone).
+  const knownBrowser = await knownBrowserFor(input.email, ctx.request);
+  const [failures, subject] = knownBrowser ? (["loginDeviceFailures", knownBrowser] as const) : (["loginAccountFailures", input.email] as const);
   // Counted before the password is checked, so parallel guesses cannot all slip past the limit;
   // a right password clears the count, so only failures stay counted.
-  const accountLimit = await limit("loginAccountFailures", input.email);
-  if (accountLimit) return accountLimit;
+  const failureLimit = await limit(failures, subject);
+  if (failureLimit) return failureLimit;
   const result = await authenticateCredentials(input.email, input.password);
   if (!result.ok) {
     if (result.reason === "invalid") return { ok: false, status: 401, error: "auth:login.invalid" };
-    await reset("loginAccountFailures", input.email);
+    await reset(failures, subject);
     if (result.reason === "notActivated") return { ok: false, status: 403, error: "auth:login.notActivated", canResendActivation: true };
     return { ok: false, status: 403, error: "auth:login.deactivated" };
   }
-  await reset("loginAccountFailures", input.email);
+  await reset(failures, subject);
   const user = result.user;
   const deviceCookie = await recognizeDevice(user, ctx.request, ctx.ip);
   const target = safeRedirect(input.redirectTo, homeOf(user));

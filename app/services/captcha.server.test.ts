@@ -6,6 +6,10 @@ import { createAltchaChallenge, createFallbackChallenge, parseFallbackAnswer, ve
 import { config } from "~/infra/config.server";
 
 const captcha = config().captcha;
+const units = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+/** 1–99 in English words, written independently of the code under test. */
+const spelled = (n: number) => (n < 20 ? units[n]! : `${tens[Math.floor(n / 10)]}${n % 10 ? `-${units[n % 10]}` : ""}`);
 const ctx = { ip: "127.0.0.1", action: "login" as const };
 afterEach(async () => {
   captcha.provider = "off";
@@ -37,13 +41,36 @@ describe("ALTCHA", async () => {
 });
 
 describe("no-JS fallback question", async () => {
-  test("the right answer passes once; a wrong one, a replay or an expired one fail", async () => {
+  test("the right answer passes once; a replay or an expired one fail", async () => {
     const q = createFallbackChallenge();
-    expect(await verifyFallback(q.token, String(q.a + q.b + 1))).toBe(false);
     expect(await verifyFallback(q.token, ` ${q.a + q.b} `)).toBe(true);
     expect(await verifyFallback(q.token, String(q.a + q.b))).toBe(false);
     const old = createFallbackChallenge(Date.now() - 11 * 60 * 1000);
     expect(await verifyFallback(old.token, String(old.a + old.b))).toBe(false);
+  });
+
+  test("any attempt uses the token up: after a wrong answer the right one fails too", async () => {
+    const q = createFallbackChallenge();
+    expect(await verifyFallback(q.token, String(q.a + q.b + 1))).toBe(false);
+    expect(await verifyFallback(q.token, String(q.a + q.b))).toBe(false);
+    // So does an answer that is no number at all.
+    const r = createFallbackChallenge();
+    expect(await verifyFallback(r.token, "lots")).toBe(false);
+    expect(await verifyFallback(r.token, String(r.a + r.b))).toBe(false);
+  });
+
+  test("the question is a two-digit number plus a one-digit one: dozens of possible answers, not 17", async () => {
+    const sums = new Set<number>();
+    for (let i = 0; i < 3000; i++) {
+      const q = createFallbackChallenge();
+      expect(q.a).toBeGreaterThanOrEqual(10);
+      expect(q.a).toBeLessThanOrEqual(99);
+      expect(q.b).toBeGreaterThanOrEqual(1);
+      expect(q.b).toBeLessThanOrEqual(9);
+      expect(q.a + q.b).toBeLessThanOrEqual(99);
+      sums.add(q.a + q.b);
+    }
+    expect(sums.size).toBeGreaterThanOrEqual(80);
   });
 
   test("accepted on the no-JS form doors whatever the invisible provider", async () => {
@@ -72,9 +99,13 @@ describe("no-JS fallback question", async () => {
     expect(parseFallbackAnswer("п’ятнадцять")).toBe(15);
     expect(parseFallbackAnswer("sedem")).toBe(7);
     expect(parseFallbackAnswer("lots")).toBeNull();
+    // Two-digit answers, as a person writes them in each language.
+    for (const written of ["47", "forty-seven", "Forty seven", "štyridsaťsedem", "štyridsať sedem", "сорок сім"]) expect(parseFallbackAnswer(written)).toBe(47);
+    expect(parseFallbackAnswer("dev’yanosto")).toBeNull();
+    expect(parseFallbackAnswer("дев’яносто дев’ять")).toBe(99);
+    expect(parseFallbackAnswer("twenty")).toBe(20);
     const q = createFallbackChallenge();
-    const words = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen"];
-    expect(await verifyFallback(q.token, words[q.a + q.b]!)).toBe(true);
+    expect(await verifyFallback(q.token, spelled(q.a + q.b))).toBe(true);
   });
 
   test("the question a page carries is in words, in the page's language, without the operands as digits", async () => {
@@ -82,7 +113,7 @@ describe("no-JS fallback question", async () => {
     const res = await call(loginForm.loader, "/auth/login?lng=en");
     const { fallback } = (await res.json()) as { fallback: Record<string, unknown> };
     expect(Object.keys(fallback).sort()).toEqual(["question", "token"]);
-    expect(String(fallback.question)).toMatch(/^Anti-spam check: how much is [a-z]+ plus [a-z]+\?$/);
+    expect(String(fallback.question)).toMatch(/^Anti-spam check: how much is [a-z-]+ plus [a-z]+\?$/);
     expect(JSON.stringify(fallback).replace(String(fallback.token), "")).not.toMatch(/\d/);
     const sk = (await (await call(loginForm.loader, "/auth/login?lng=sk")).json()) as { fallback: { question: string } };
     expect(sk.fallback.question).toMatch(/^Ochrana proti spamu: koľko je \S+ plus \S+\?$/);

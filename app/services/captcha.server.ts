@@ -8,6 +8,7 @@ import { config } from "~/infra/config.server";
 import { randomToken, sha256 } from "~/infra/crypto.server";
 import { resources } from "~/infra/locales";
 import { log } from "~/infra/log.server";
+import { normalizeNumberWords, numberWordIndex, spellNumber, type NumberVocabulary } from "~/domain/number-words";
 import { acceptCaptchaOnce } from "~/models/limits.server";
 
 /**
@@ -28,14 +29,15 @@ function secret(purpose: string) {
 
 /**
  * A fallback question for a form shown to someone who may have no JavaScript, already written out
- * in the request's language with the numbers as words ("… how much is seven plus five?"): the
+ * in the request's language with the numbers as words ("… how much is forty-seven plus five?"): the
  * operands appear nowhere in the page or its data as digits. None when the captcha is off.
  */
 export function fallbackForForm(context: Readonly<RouterContextProvider>): FallbackQuestion | null {
   if (config().captcha.provider === "off") return null;
   const { token, a, b } = createFallbackChallenge();
-  const t = getInstance(context).t;
-  return { token, question: t("auth:captcha.question", { a: t(`auth:numbers.${a}`), b: t(`auth:numbers.${b}`) }) };
+  const i18n = getInstance(context);
+  const words = vocabularyOf(i18n.language);
+  return { token, question: i18n.t("auth:captcha.question", { a: spellNumber(a, words), b: spellNumber(b, words) }) };
 }
 
 export function createAltchaChallenge(now = Date.now()): Promise<Challenge> {
@@ -70,50 +72,61 @@ async function verifyRecaptcha(token: string, ip: string, action: string) {
   }
 }
 
-/* ---- The no-JS fallback: "How much is seven plus five?" signed with HMAC, answered once. ---- */
+/* ---- The no-JS fallback: "How much is forty-seven plus six?" signed with HMAC, tried once. ---- */
 
 export type FallbackChallenge = { token: string; a: number; b: number };
 
-function fallbackSignature(nonce: string, expires: number, answer: number) {
-  return createHmac("sha256", secret("fallback")).update(`${nonce}.${expires}.${answer}`).digest("base64url");
+function fallbackMac(text: string) {
+  return createHmac("sha256", secret("fallback")).update(text).digest("base64url");
 }
 
-/** A fresh question; the token carries no answer, only a signature over it. */
+/**
+ * A fresh question: a two-digit number plus a one-digit one, at most 99 (89 possible answers, a
+ * person's sum, a guesser's 1 in 89 per token). The token carries no answer: one signature says
+ * the server issued it, the other is over the answer.
+ */
 export function createFallbackChallenge(now = Date.now()): FallbackChallenge {
-  const a = 1 + Math.floor(Math.random() * 9);
-  const b = 1 + Math.floor(Math.random() * 9);
+  const a = 10 + Math.floor(Math.random() * 89);
+  const b = 1 + Math.floor(Math.random() * Math.min(9, 99 - a));
   const nonce = randomToken(12);
   const expires = now + CHALLENGE_TTL_MS;
-  return { token: `${nonce}.${expires}.${fallbackSignature(nonce, expires, a + b)}`, a, b };
+  return { token: `${nonce}.${expires}.${fallbackMac(`${nonce}.${expires}`)}.${fallbackMac(`${nonce}.${expires}.${a + b}`)}`, a, b };
+}
+
+/** The number words of a language as the locales hold them. */
+function vocabularyOf(language: string): NumberVocabulary {
+  const auth = (resources[language] ?? resources.sk)!.auth as { numbers: Record<string, string>; tens: Record<string, string>; captcha: { compound: string } };
+  return { numbers: auth.numbers, tens: auth.tens, compound: auth.captcha.compound };
 }
 
 /** Every number word of every language (the answer may come in any of them), to its value. */
-const NUMBER_WORDS = new Map(
-  Object.values(resources).flatMap((namespaces) =>
-    Object.entries((namespaces.auth as { numbers: Record<string, string> }).numbers).map(([value, word]) => [normalizeWord(word), Number(value)] as const),
-  ),
-);
+const NUMBER_WORDS = numberWordIndex(Object.keys(resources).map(vocabularyOf));
 
-function normalizeWord(word: string) {
-  return word.trim().toLowerCase().normalize("NFC").replace(/[’ʼ`]/g, "'").replace(/\s+/g, " ");
-}
-
-/** "11", "eleven", "jedenásť" or "одинадцять" → 11; anything else → null. */
+/** "47", "forty-seven", "štyridsaťsedem" or "сорок сім" → 47; anything else → null. */
 export function parseFallbackAnswer(answer: string): number | null {
   const text = answer.trim();
   if (/^\d{1,3}$/.test(text)) return Number(text);
-  return NUMBER_WORDS.get(normalizeWord(text)) ?? null;
+  return NUMBER_WORDS.get(normalizeNumberWords(text)) ?? null;
 }
 
+function sameMac(expected: string, given: string) {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * True for the right answer to a question this server issued. Any attempt, right or wrong, uses
+ * the token up, so a bot cannot try the answers one by one against one question.
+ */
 export async function verifyFallback(token: string, answer: string, now = Date.now()) {
-  const [nonce, expiresText, signature] = token.split(".");
+  const [nonce, expiresText, issued, signature, ...rest] = token.split(".");
   const expires = Number(expiresText);
+  if (!nonce || !issued || !signature || rest.length || !Number.isFinite(expires) || expires < now || expires > now + CHALLENGE_TTL_MS) return false;
+  if (!sameMac(fallbackMac(`${nonce}.${expires}`), issued)) return false;
+  if (!(await acceptOnce(`fallback:${nonce}`, now))) return false;
   const value = parseFallbackAnswer(answer);
-  if (!nonce || !signature || !Number.isFinite(expires) || expires < now || value === null) return false;
-  const expected = Buffer.from(fallbackSignature(nonce, expires, value));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  return await acceptOnce(`fallback:${nonce}`, now);
+  return value !== null && sameMac(fallbackMac(`${nonce}.${expires}.${value}`), signature);
 }
 
 export type CaptchaInput = { captchaToken?: string; fallbackToken?: string; fallbackAnswer?: string };

@@ -5,6 +5,7 @@ import { runDocumentExpiry } from "~/models/documents.server";
 import { deleteExpiredRejectedDocuments, deleteReplacedDocuments } from "~/models/privacy.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { sweepOrphanFiles } from "~/models/uploads.server";
+import { deleteOldReferralVisitors } from "~/models/tracking.server";
 import { hostname } from "node:os";
 import { jobClaims, pruneJobRuns } from "~/models/job-runs.server";
 import { now } from "~/infra/clock.server";
@@ -41,13 +42,14 @@ export const scheduledJobs: Job[] = [
       await deleteReplacedDocuments();
     },
   },
-  // Rate-limit windows and used captchas that have run out; otherwise the tables only grow.
+  // Rate-limit windows, used captchas and referral visitor hashes that have run out; otherwise the tables only grow.
   // Also the scheduler's own record of finished runs after 30 days.
   {
     name: "expired-limits",
     everyMs: 60 * MINUTE,
     run: async () => {
       deleteExpiredLimits();
+      await deleteOldReferralVisitors(now());
       await pruneJobRuns(new Date(now().getTime() - 30 * 24 * 60 * MINUTE));
     },
   },

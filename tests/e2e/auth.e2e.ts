@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import skAuth from "../../locales/sk/auth.json";
 import { createUser, enrolSecondFactor, TEST_PASSWORD } from "../factories";
 import { parseMail } from "../mail-capture";
-import { expect, expectNoHorizontalOverflow, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, solveFallbackQuestion, test } from "./fixtures";
 
 /**
  * Account journeys of issue "Accounts", each with JavaScript on (ALTCHA really solved in the
@@ -34,12 +34,10 @@ async function mailLink(to: string, kind: "activate" | "reset-password") {
   throw new Error(`no ${kind} e-mail to ${to}`);
 }
 
-const numberWords = Object.fromEntries(Object.entries(skAuth.numbers).map(([n, word]) => [word, Number(n)]));
-/** Answers the no-JS question ("… koľko je sedem plus päť?") as a person would. */
+/** Answers the no-JS question as a person would. */
 async function answerFallback(page: Page) {
   const label = await page.locator("label:has(input[name=fallbackAnswer])").innerText();
-  const match = /je (\S+) plus (\S+)\?/.exec(label)!;
-  await page.locator("input[name=fallbackAnswer]").fill(String(numberWords[match[1]!]! + numberWords[match[2]!]!));
+  await page.locator("input[name=fallbackAnswer]").fill(String(solveFallbackQuestion(label)));
 }
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.com`;
@@ -184,15 +182,19 @@ test.describe("without JavaScript (fallback question)", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Prihlásiť sa" })).toBeVisible();
   });
 
-  test("a wrong captcha answer is refused with a message saying the answer was wrong", async ({ page }) => {
+  test("a wrong captcha answer is refused with a message saying the answer was wrong, and a new question", async ({ page }) => {
     const user = await createUser();
     await page.goto("/?auth=login");
     await page.locator("input[name=email]").fill(user.email);
     await page.locator("input[name=password]").fill(TEST_PASSWORD);
-    await page.locator("input[name=fallbackAnswer]").fill("99");
+    const firstToken = await page.locator("input[name=fallbackToken]").inputValue();
+    // No sum of the question reaches 100.
+    await page.locator("input[name=fallbackAnswer]").fill("100");
     await page.getByRole("button", { name: "Prihlásiť sa" }).last().click();
     await expect(page.getByText(skAuth.captcha.wrongAnswer)).toBeVisible();
     await expect(page.locator("input[name=email]")).toHaveValue(user.email);
+    // The used token is gone: the form carries a new question.
+    await expect(page.locator("input[name=fallbackToken]")).not.toHaveValue(firstToken);
   });
 
   test("forgot → reset → log in", async ({ page }) => {

@@ -1,6 +1,10 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import type { UserStatus } from "~/domain/status";
 import { createUser, sessionCookieHeader } from "../factories";
+import { numberWordIndex, normalizeNumberWords } from "~/domain/number-words";
+import enAuth from "../../locales/en/auth.json";
+import skAuth from "../../locales/sk/auth.json";
+import uaAuth from "../../locales/ua/auth.json";
 
 type LoginOptions = { role?: "user" | "admin"; status?: UserStatus; language?: "sk" | "ua" | "en"; secondFactorPending?: boolean };
 
@@ -44,4 +48,15 @@ export async function expectNoHorizontalOverflow(page: Page) {
 /** Where journeys put their screenshots: `E2E_SHOTS` (e.g. a folder under /tmp), else test-results/screens. */
 export function shotPath(name: string) {
   return `${process.env.E2E_SHOTS ?? "test-results/screens"}/${name}.png`;
+}
+
+const numberWords = numberWordIndex([enAuth, skAuth, uaAuth].map((auth) => ({ numbers: auth.numbers, tens: auth.tens, compound: auth.captcha.compound })));
+
+/** The answer to the no-JS question ("… koľko je štyridsaťsedem plus päť?") as a person works it out. */
+export function solveFallbackQuestion(text: string) {
+  const match = /(?:je|is|буде) (.+) (?:plus|плюс) (.+)\?/.exec(text);
+  expect(match, `a question in ${text}`).toBeTruthy();
+  const [a, b] = [numberWords.get(normalizeNumberWords(match![1]!)), numberWords.get(normalizeNumberWords(match![2]!))];
+  expect(a && b, `number words in ${text}`).toBeTruthy();
+  return a! + b!;
 }

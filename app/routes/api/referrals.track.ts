@@ -1,10 +1,19 @@
 import type { Route } from "./+types/referrals.track";
+import { requestInfoContext } from "~/infra/context";
 import { jsonError, methodNotAllowed } from "~/infra/http.server";
+import { limit } from "~/services/auth.server";
+import { apiFailure } from "~/services/auth-http.server";
 import { countReferralOnce } from "~/services/referrals.server";
 
-/** `GET /api/referrals/track/{code}` → 204 and one click counted; 404 for an unknown code (CONTRACT §4). */
+/**
+ * `GET /api/referrals/track/{code}` → 204 and one click counted (once per address, code and day);
+ * 404 for an unknown code; 429 with Retry-After past the per-address limit (CONTRACT §4).
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { found, setCookie } = await countReferralOnce(request, params.code);
+  const ip = context.get(requestInfoContext).ip;
+  const limited = await limit("referralTrack", ip);
+  if (limited) return apiFailure(context, limited);
+  const { found, setCookie } = await countReferralOnce(request, params.code, ip);
   if (!found) return jsonError(context, 404, "errors:notFound");
   return new Response(null, { status: 204, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { pageViewsDaily, rateLimits, referralClicks, referralLinks } from "~db/schema";
+import { pageViewsDaily, rateLimits, referralClicks, referralClickVisitors, referralLinks } from "~db/schema";
+import { RATE_LIMITS } from "~/domain/rules";
+import { referralVisitorHash } from "~/services/referrals.server";
 import { writerForTests } from "~/infra/db.server";
-import { pageViewsOn, trafficDay } from "~/models/tracking.server";
+import { deleteOldReferralVisitors, pageViewsOn, recordReferralClick, trafficDay } from "~/models/tracking.server";
 import { call, readJson } from "../../../tests/route-harness";
 import * as pageView from "./track.page-view";
 import * as referralTrack from "./referrals.track";
@@ -68,16 +70,63 @@ describe("GET /api/referrals/track/{code}", () => {
     expect(daily).toEqual([{ linkId: link.id, day: trafficDay(), count: 1 }]);
   });
 
-  test("the same session is counted once; another session again", async () => {
+  test("the same session is counted once; another visitor again", async () => {
     const link = await createLink("ONCE");
     const cookie = "cf_ref=ONCE";
     await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, cookie, headers: { "User-Agent": BROWSER } });
     expect(await clicksOf(link.id)).toBe(0);
-    await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER } });
-    await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER } });
+    await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER }, ip: "10.24.4.1" });
+    await call(referralTrack.loader as never, "/api/referrals/track/ONCE", { params: { code: "ONCE" }, headers: { "User-Agent": BROWSER }, ip: "10.24.4.2" });
     expect(await clicksOf(link.id)).toBe(2);
     const daily = (await writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)))[0];
     expect(daily?.count).toBe(2);
+  });
+
+  test("one address counts once per code and day, whatever its cookies; the address is kept only as a hash", async () => {
+    const link = await createLink("ADDR");
+    const other = await createLink("ADDR2");
+    for (let i = 0; i < 20; i++) {
+      const response = await call(referralTrack.loader as never, "/api/referrals/track/ADDR", { params: { code: "ADDR" }, headers: { "User-Agent": BROWSER }, ip: "10.24.4.9" });
+      expect(response.status).toBe(204);
+    }
+    expect(await clicksOf(link.id)).toBe(1);
+    // Another code from the same address is its own click.
+    await call(referralTrack.loader as never, "/api/referrals/track/ADDR2", { params: { code: "ADDR2" }, headers: { "User-Agent": BROWSER }, ip: "10.24.4.9" });
+    expect(await clicksOf(other.id)).toBe(1);
+    const stored = JSON.stringify(await writerForTests().select().from(referralClickVisitors));
+    expect(stored).toContain(String(link.id));
+    expect(stored).not.toContain("10.24.4.9");
+  });
+
+  test("the next day the same address counts again; the hashes of past days are dropped", async () => {
+    const link = await createLink("DAYS");
+    const visitor = referralVisitorHash("10.24.4.10", trafficDay());
+    const today = new Date();
+    const tomorrow = new Date(today.getTime() + 24 * 60 * 60 * 1000);
+    expect(await recordReferralClick(link.id, visitor, today)).toBe(true);
+    expect(await recordReferralClick(link.id, visitor, today)).toBe(false);
+    expect(await recordReferralClick(link.id, referralVisitorHash("10.24.4.10", trafficDay(tomorrow)), tomorrow)).toBe(true);
+    expect(await clicksOf(link.id)).toBe(2);
+    // The day after tomorrow, today's hashes go and tomorrow's (yesterday by then) stay.
+    await deleteOldReferralVisitors(new Date(tomorrow.getTime() + 24 * 60 * 60 * 1000));
+    const left = await writerForTests().select().from(referralClickVisitors).where(eq(referralClickVisitors.linkId, link.id));
+    expect(left.map((row) => row.day)).toEqual([trafficDay(tomorrow)]);
+  });
+
+  test(`past ${RATE_LIMITS.referralTrack.limit} a minute from one address: 429 with Retry-After, in the request's language`, async () => {
+    await createLink("FLOOD");
+    for (let i = 0; i < RATE_LIMITS.referralTrack.limit; i++) {
+      const response = await call(referralTrack.loader as never, "/api/referrals/track/FLOOD", { params: { code: "FLOOD" }, headers: { "User-Agent": BROWSER }, ip: "10.24.4.20" });
+      expect(response.status).toBe(204);
+    }
+    const refused = await call(referralTrack.loader as never, "/api/referrals/track/FLOOD?lng=en", { params: { code: "FLOOD" }, headers: { "User-Agent": BROWSER }, ip: "10.24.4.20" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(String((await readJson(refused)).error)).toStartWith("Too many");
+    // Unknown codes count against the limit too: scanning for codes is what it stops.
+    const scan = await call(referralTrack.loader as never, "/api/referrals/track/NOPE", { params: { code: "NOPE" }, ip: "10.24.4.20" });
+    expect(scan.status).toBe(429);
+    expect((await call(referralTrack.loader as never, "/api/referrals/track/FLOOD", { params: { code: "FLOOD" }, headers: { "User-Agent": BROWSER }, ip: "10.24.4.21" })).status).toBe(204);
   });
 
   test("bots are not counted", async () => {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/forgot";
 import { AuthDialog } from "~/components/auth-dialog";
 import { forgotPassword } from "~/services/auth.server";
-import { emailOnlyFormAction } from "~/services/auth-http.server";
+import { emailOnlyFormAction, formActionHeaders } from "~/services/auth-http.server";
 import { fallbackForForm } from "~/services/captcha.server";
 import { guardNetwork, isNetworkFailure } from "~/client/network";
 
@@ -17,6 +17,9 @@ export const action = emailOnlyFormAction(forgotPassword);
 
 /** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
+/** A 429 carries Retry-After to the browser too. */
+export const headers = formActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

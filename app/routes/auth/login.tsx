@@ -4,7 +4,7 @@ import type { Route } from "./+types/login";
 import { AuthDialog } from "~/components/auth-dialog";
 import { loginSchema } from "~/domain/auth-schemas";
 import { login } from "~/services/auth.server";
-import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { formActionHeaders, formFailure, formInvalid } from "~/services/auth-http.server";
 import { fallbackForForm } from "~/services/captcha.server";
 import { requestInfoContext } from "~/infra/context";
 import { readFormData } from "~/infra/http.server";
@@ -30,6 +30,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
+/** A 429 carries Retry-After to the browser too. */
+export const headers = formActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

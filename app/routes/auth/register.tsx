@@ -6,7 +6,7 @@ import type { AuthFormResult } from "~/domain/auth-forms";
 import { registerSchema } from "~/domain/auth-schemas";
 import type { Language } from "~/domain/rules";
 import { register } from "~/services/auth.server";
-import { formFailure, formInvalid } from "~/services/auth-http.server";
+import { formActionHeaders, formFailure, formInvalid } from "~/services/auth-http.server";
 import { fallbackForForm } from "~/services/captcha.server";
 import { requestInfoContext } from "~/infra/context";
 import { getInstance, getLocale } from "~/infra/i18n.server";
@@ -31,6 +31,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** With JS the dialog posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
+/** A 429 carries Retry-After to the browser too. */
+export const headers = formActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/resend";
 import { EmailOnlyForm } from "~/components/auth/forgot-form";
 import { resendActivation } from "~/services/auth.server";
-import { emailOnlyFormAction } from "~/services/auth-http.server";
+import { emailOnlyFormAction, formActionHeaders } from "~/services/auth-http.server";
 import { getInstance } from "~/infra/i18n.server";
 import { guardNetwork, isNetworkFailure } from "~/client/network";
 
@@ -14,6 +14,9 @@ export const action = emailOnlyFormAction(resendActivation);
 
 /** With JS the form posts through a fetcher: a dropped connection keeps the form and shows the network toast. */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
+/** A 429 carries Retry-After to the browser too. */
+export const headers = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 

@@ -8,10 +8,11 @@ import { FieldErrors, FormAlert } from "~/components/auth/form-bits";
 import { RecoveryCodes } from "~/components/auth/recovery-codes";
 import { secondFactorSchema } from "~/domain/second-factor";
 import { homeOf, safeRedirect } from "~/services/auth.server";
+import { formActionHeaders, retryAfterHeaders } from "~/services/auth-http.server";
 import { requestInfoContext } from "~/infra/context";
 import { readFormData } from "~/infra/http.server";
 import { completeSecondFactorLogin, enrolAndLogin, secondFactorView } from "~/services/second-factor.server";
-import { getSecondFactorUser, getUser } from "~/services/session.server";
+import { currentSessionIdHash, getSecondFactorUser, getUser } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
 import { LogoutButton } from "~/components/logout-button";
 
@@ -23,9 +24,10 @@ function requirePendingUser(context: Readonly<RouterContextProvider>) {
   throw redirect(user ? homeOf(user) : "/?auth=login");
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePendingUser(context);
-  return { ...(await secondFactorView(user)), title: getInstance(context).t("auth:secondFactor.title") };
+  const ctx = { ip: context.get(requestInfoContext).ip, request, sessionIdHash: currentSessionIdHash(context)! };
+  return { ...(await secondFactorView(user, ctx)), title: getInstance(context).t("auth:secondFactor.title") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -33,16 +35,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: secondFactorSchema });
   if (submission.status !== "success") return data({ reply: submission.reply({ resetForm: true }), error: null, recoveryCodes: null }, { status: 400 });
   const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), homeOf(user));
-  const ctx = { ip: context.get(requestInfoContext).ip, request };
+  const ctx = { ip: context.get(requestInfoContext).ip, request, sessionIdHash: currentSessionIdHash(context)! };
   const t = getInstance(context).t;
   if (submission.value.intent === "enrol") {
     const result = await enrolAndLogin(user, submission.value.code, ctx);
-    if (!result.ok) return data({ reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null }, { status: result.status });
+    if (!result.ok) return data({ reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null }, { status: result.status, headers: retryAfterHeaders(result) });
     // Shown once, on this answer: the codes are stored only as hashes.
     return data({ reply: null, error: null, recoveryCodes: result.recoveryCodes, continueTo: target }, { headers: { "Set-Cookie": result.setCookie } });
   }
   const result = await completeSecondFactorLogin(user, submission.value.code, ctx);
-  if (!result.ok) return data({ reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null }, { status: result.status });
+  if (!result.ok) return data({ reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null }, { status: result.status, headers: retryAfterHeaders(result) });
   if (result.method === "recovery") setToast(context as RouterContextProvider, { type: "warning", message: t("auth:secondFactor.usedRecovery", { count: result.recoveryCodesLeft }) });
   throw redirect(target, { headers: { "Set-Cookie": result.setCookie } });
 }
@@ -50,6 +52,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 /** After enrolment the codes must stay on screen: this page's loader would send a full session on. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult?.recoveryCodes ? false : defaultShouldRevalidate;
+
+/** A 429 carries Retry-After to the browser too. */
+export const headers = formActionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 
