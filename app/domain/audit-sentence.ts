@@ -21,6 +21,12 @@ export const AUDIT_ACTIONS = [
   "lease.expire",
   "lease.renew",
   "news.create",
+  "pay_adjustment.add",
+  "pay_adjustment.damage",
+  "pay_statement.approve",
+  "payout_batch.export",
+  "payout_batch.paid",
+  "payout_batch.cancel",
   "news.update",
   "news.delete",
   "news.media.remove",
@@ -98,6 +104,7 @@ const RECORD_PATHS: Record<string, AdminPath> = {
   application: "/admin/applications/",
   vehicle: "/admin/vehicles/",
   news: "/admin/news/",
+  payout_batch: "/admin/payouts/batches/",
 };
 const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
@@ -105,6 +112,8 @@ const LIST_PATHS: Record<string, AdminPath> = {
   referral: "/admin/referrals",
   platform: "/admin/payouts/platforms",
   earning_import: "/admin/payouts",
+  pay_statement: "/admin/payouts",
+  pay_adjustment: "/admin/payouts",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {
