@@ -12,7 +12,7 @@
  * - damage charges and adjustments of W not yet counted by another statement;
  * - the carry-in: the previous week's statement's carry_out (≤ 0).
  */
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { earningImports, earnings, handovers, payAdjustments, payStatements, platformAccounts } from "~db/schema";
 import { leaseDaysOfWeek, type LeaseSpan } from "~/domain/pay-review";
@@ -182,21 +182,28 @@ export async function recomputeWeekIn(tx: Tx, week: WeekId, settings: PaySetting
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
- * Recomputes the drafts of a closed week, then those of every later closed week that has drafts (their
- * carry-in follows from it). An open week is left alone: its statements come when it closes.
+ * Recomputes the drafts of a closed week, then of each following closed week while the balance runs
+ * on: a week that has drafts, or whose previous week carries a negative balance into it. An open week
+ * is left alone: its statements come when it closes.
  */
 export async function recomputeFrom(week: WeekId, now = clockNow()): Promise<RecomputeResult[]> {
-  if (!isWeekClosed(week, now)) return [];
   const settings = await getPaySettings();
-  const later = await db()
-    .selectDistinct({ week: payStatements.weekStart })
-    .from(payStatements)
-    .where(and(gt(payStatements.weekStart, week), eq(payStatements.status, "draft")))
-    .orderBy(asc(payStatements.weekStart));
-  const weeks = [week, ...later.map((r) => r.week).filter((w) => isWeekClosed(w, now))];
   const results: RecomputeResult[] = [];
-  for (const w of weeks) results.push(await transaction((tx) => recomputeWeekIn(tx, w, settings, now)));
+  for (let w = week; isWeekClosed(w, now); w = addWeeks(w, 1)) {
+    if (w !== week && !(await weekContinues(w))) break;
+    results.push(await transaction((tx) => recomputeWeekIn(tx, w, settings, now)));
+  }
   return results;
+}
+
+/** True when week W has drafts or the week before it carries a negative balance. */
+async function weekContinues(week: WeekId) {
+  const [row] = await db()
+    .select({ id: payStatements.id })
+    .from(payStatements)
+    .where(or(and(eq(payStatements.weekStart, week), eq(payStatements.status, "draft")), and(eq(payStatements.weekStart, addWeeks(week, -1)), lt(payStatements.carryOutCents, 0))))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** After an earnings import commits: its week's drafts (and the later ones) follow the new rows. An import that changed nothing is gone. */
