@@ -1,4 +1,5 @@
-import { addDays, localDateOf, weekStart, type CalendarDate, type WeekId } from "./pay-week";
+import { z } from "zod";
+import { addDays, isWeekId, localDateOf, weekStart, type CalendarDate, type WeekId } from "./pay-week";
 
 /**
  * Pure pieces of the admin's weekly pay review: lease days from the lease history, the anomalies a row
@@ -53,3 +54,41 @@ export function approvalSkip(row: { status: string; payoutCents: number; hasIban
   if (!row.hasIban) return "noIban";
   return null;
 }
+
+/** An amount in EUR as an admin types it ("12,50", "-3.2") → signed integer cents, or null. */
+export function parseEurToCents(value: string): number | null {
+  const m = /^\s*(-)?\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(value);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? "0").padEnd(2, "0"));
+  return m[1] ? -cents : cents;
+}
+
+const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const positiveId = z.coerce.number({ error: "admin:validation.required" }).int().positive("admin:validation.required");
+const cents = z
+  .string({ error: "admin:validation.required" })
+  .transform((value, ctx) => {
+    const parsed = parseEurToCents(value);
+    if (parsed === null || parsed === 0) {
+      ctx.addIssue({ code: "custom", message: "admin:pay.adjust.badAmount" });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** The forms of a week's review page. */
+export const weekActionSchema = z.discriminatedUnion("intent", [
+  // No ids ticked with "approve selected" approves nothing; "approve all" takes every draft.
+  z.object({ intent: z.literal("approveAll") }),
+  z.object({ intent: z.literal("approveSelected"), ids: z.array(positiveId).default([]) }),
+  z.object({ intent: z.literal("adjust"), userId: positiveId, kind: z.enum(["bonus", "correction"], { error: "admin:validation.required" }), amount: cents, reason: required(300) }),
+  z.object({ intent: z.literal("export") }),
+]);
+
+export const batchActionSchema = z.object({ intent: z.enum(["pay", "cancel"], { error: "admin:validation.required" }) });
+
+export const damageChargeSchema = z.object({
+  week: z.string({ error: "admin:validation.required" }).refine((v) => isWeekId(v), "admin:pay.import.notMonday"),
+  amount: cents.refine((v) => v > 0, "admin:pay.adjust.badAmount"),
+  reason: required(300),
+});

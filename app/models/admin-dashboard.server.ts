@@ -3,6 +3,7 @@ import { applications, problemReports, users, vehicleRequests, vehicles } from "
 import { db, preparedQuery } from "~/infra/db.server";
 import { countExpiringDocuments } from "./documents.server";
 import { maintenanceTile } from "./maintenance.server";
+import { payDueTile } from "./pay-review.server";
 
 /** The admin dashboard reads across aggregates: counts only, each from its own table. */
 
@@ -13,7 +14,7 @@ async function countOf(query: PromiseLike<{ n: number }[]>) {
 
 /** The dashboard tiles of spec §2. */
 export async function dashboardTiles() {
-  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance] = await Promise.all([
+  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, payDue] = await Promise.all([
     countOf(db().select({ n: count() }).from(users).where(eq(users.role, "user"))),
     countOf(db().select({ n: count() }).from(vehicles)),
     countOf(db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId))),
@@ -21,8 +22,9 @@ export async function dashboardTiles() {
     countOf(db().select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open"))),
     countExpiringDocuments(),
     maintenanceTile(),
+    payDueTile(),
   ]);
-  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance };
+  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, payDue };
 }
 
 // Every admin page shows these counts in its navigation: the three queries are built once.

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "d
 import { bankAccounts, earnings, payAdjustments, payStatements, platformAccounts, platforms, users } from "~db/schema";
 import { anomaliesOf, approvalSkip, type ApprovalSkip, type PayAnomaly } from "~/domain/pay-review";
 import type { StatementLine } from "~/domain/pay-rule";
-import { addDays, paydayOf, type WeekId } from "~/domain/pay-week";
+import { addDays, nextPayday, paydayOf, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
@@ -35,7 +35,7 @@ export async function listPayWeeks(limit = 60) {
     w.payoutCents += r.payoutCents;
     w.statuses[r.status] = r.n;
   }
-  return [...weeks.values()].slice(0, limit);
+  return Array.from(weeks, ([, w]) => w).slice(0, limit);
 }
 
 export type ReviewRow = Awaited<ReturnType<typeof weekReview>>["rows"][number];
@@ -174,4 +174,15 @@ export async function approveStatements(adminId: number, week: WeekId, ids: numb
     }
     return result;
   });
+}
+
+/** The admin dashboard's tile: the next payday and what it pays — the approved and exported statements of the week it pays for. */
+export async function payDueTile(now = clockNow()) {
+  const { paydayWeekday } = await getPaySettings();
+  const { payday, week } = nextPayday(now, paydayWeekday);
+  const [row] = await db()
+    .select({ n: count(), totalCents: sql<number>`coalesce(sum(${payStatements.payoutCents}), 0)`.mapWith(Number) })
+    .from(payStatements)
+    .where(and(eq(payStatements.weekStart, week), inArray(payStatements.status, ["approved", "exported"])));
+  return { payday, week, couriers: row?.n ?? 0, totalCents: row?.totalCents ?? 0 };
 }

@@ -135,7 +135,7 @@ export async function recomputeWeekIn(tx: Tx, week: WeekId, settings: PaySetting
     .where(and(eq(payStatements.weekStart, week), userId === undefined ? undefined : eq(payStatements.userId, userId)));
   const frozen = new Set(existing.filter((s) => s.status !== "draft").map((s) => s.userId));
   const values = [];
-  for (const input of inputs.values()) {
+  for (const [, input] of inputs) {
     if (frozen.has(input.userId) || !hasAnything(input)) continue;
     const s = computeStatement({ ...input, week }, settings);
     values.push({
