@@ -44,13 +44,13 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
       empty={t("pay.review.empty")}
       label={t("pay.review.tableLabel")}
       selection={{ form: "approve-selected", label: name }}
-      rowProps={(row) => ({ "data-testid": `pay-row-${row.userId ?? row.id}`, className: row.anomalies.length ? "pay-row-flagged" : undefined })}
+      rowProps={(row) => ({ "data-testid": `pay-row-${row.userId ?? row.id}`, className: row.anomalies.includes("noIban") || row.anomalies.includes("negativeNet") ? "admin-row-alert" : undefined })}
       columns={[
         { header: t("pay.review.courier"), render: (row) => (row.userId ? <AppLink to={`/admin/payouts/${week}?courier=${row.userId}#statement`}>{name(row)}</AppLink> : name(row)), className: "min-w-0" },
         { header: t("pay.import.hours"), render: (row) => hours(row.minutes), className: "whitespace-nowrap text-right" },
         { header: t("pay.import.gross"), render: (row) => cents(row.grossCents), className: "whitespace-nowrap text-right" },
         { header: t("pay.import.tips"), render: (row) => cents(row.tipsCents), className: "whitespace-nowrap text-right" },
-        { header: t("pay.review.deductions"), render: (row) => cents(-row.deductionsCents), className: "whitespace-nowrap text-right" },
+        { header: t("pay.review.deductions"), render: (row) => cents(row.deductionsCents ? -row.deductionsCents : 0), className: "whitespace-nowrap text-right" },
         { header: t("pay:total.net"), render: (row) => cents(row.netCents), className: "whitespace-nowrap text-right" },
         { header: t("pay:total.payout"), render: (row) => cents(row.payoutCents), className: "whitespace-nowrap text-right" },
         {
@@ -71,9 +71,9 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
           header: t("pay.review.anomalies"),
           render: (row) =>
             row.anomalies.length ? (
-              <ul className="pay-anomalies">
+              <ul className="flex flex-wrap gap-1">
                 {row.anomalies.map((a) => (
-                  <li key={a} className="badge badge-warning">
+                  <li key={a} className="badge badge-warn">
                     {t(`pay.anomaly.${a}`)}
                   </li>
                 ))}
@@ -93,7 +93,7 @@ export function AnomalySummary({ counts }: { counts: Record<string, number> }) {
   const entries = Object.entries(counts);
   if (entries.length === 0) return <p className="alert alert-success">{t("pay.review.noAnomalies")}</p>;
   return (
-    <output className="alert alert-warning" data-testid="pay-anomalies">
+    <output className="alert alert-info" data-testid="pay-anomalies">
       <p>{t("pay.review.anomaliesTitle")}</p>
       <ul>
         {entries.map(([key, n]) => (
@@ -143,7 +143,7 @@ export function StatementDetail({ week, detail }: { week: string; detail: Detail
       {statement ? (
         <>
           <p>{t(`pay:status.${statement.status}`)}</p>
-          <table className="pay-lines">
+          <table className="w-full text-sm">
             <tbody>
               {statement.lines.map((line, i) => (
                 <tr key={i}>

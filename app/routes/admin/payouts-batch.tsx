@@ -47,7 +47,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
       <PageHeader title={t("pay.batch.title", { id: batch.id })} crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]} />
       <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
       <div className="card">
-        <dl className="admin-facts">
+        <dl className="admin-dl">
           <dt>{t("pay.batch.status")}</dt>
           <dd data-testid="batch-status">{t(`pay.batch.statuses.${batch.status}`)}</dd>
           <dt>{t("pay.batch.payday")}</dt>
@@ -60,7 +60,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           {batch.paidAt ? <li>{t("pay.batch.paidBy", { who: batch.paidBy ?? "—", when: formatDate(batch.paidAt, true) })}</li> : null}
           {batch.cancelledAt ? <li>{t("pay.batch.cancelledBy", { who: batch.cancelledBy ?? "—", when: formatDate(batch.cancelledAt, true) })}</li> : null}
         </ul>
-        <div className="admin-actions">
+        <div className="admin-page-actions mt-4">
           <a href={`${base}/sepa.xml`} className="btn btn-outline" download>
             {t("pay.batch.downloadXml")}
           </a>

@@ -100,7 +100,7 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
       {detail ? <StatementDetail week={week} detail={detail} /> : null}
       <div className="card">
         <ReviewTable rows={rows} week={week} />
-        <div className="admin-actions">
+        <div className="admin-page-actions mt-4">
           <Form method="post" id="approve-selected">
             <button type="submit" name="intent" value="approveSelected" className="btn btn-outline">
               {t("pay.review.approveSelected")}
