@@ -19,6 +19,9 @@ Object.assign(process.env, {
   CAPTCHA_PROVIDER: process.env.E2E_CAPTCHA ?? "altcha",
   BUILD_DIR: buildDir,
   COURIER_QUIET_LOGS: "1",
+  // The paying company's account for payout files (a valid test IBAN, as the demo uses).
+  PAYOUT_DEBTOR_NAME: process.env.PAYOUT_DEBTOR_NAME ?? "Courier Fleet s.r.o.",
+  PAYOUT_DEBTOR_IBAN: process.env.PAYOUT_DEBTOR_IBAN ?? "SK8975000000000012345671",
 });
 
 const chromiumArgs = [

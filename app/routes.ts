@@ -49,6 +49,11 @@ export default [
     route("payouts", "routes/admin/payouts.tsx"),
     route("payouts/import", "routes/admin/payouts-import.tsx"),
     route("payouts/platforms", "routes/admin/platforms.tsx"),
+    route("payouts/batches/:id", "routes/admin/payouts-batch.tsx"),
+    route("payouts/batches/:id/sepa.xml", "routes/admin/payouts-batch-file.ts", { id: "admin-payout-sepa" }),
+    route("payouts/batches/:id/accountant.csv", "routes/admin/payouts-batch-file.ts", { id: "admin-payout-csv" }),
+    route("payouts/damage/:handoverId", "routes/admin/payouts-damage.tsx"),
+    route("payouts/:week", "routes/admin/payouts-week.tsx"),
   ]),
 
   ...prefix("api", [

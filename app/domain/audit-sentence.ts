@@ -22,6 +22,12 @@ export const AUDIT_ACTIONS = [
   "lease.renew",
   "mail.resend",
   "news.create",
+  "pay_adjustment.add",
+  "pay_adjustment.damage",
+  "pay_statement.approve",
+  "payout_batch.export",
+  "payout_batch.paid",
+  "payout_batch.cancel",
   "news.update",
   "news.delete",
   "news.media.remove",
@@ -99,6 +105,7 @@ const RECORD_PATHS: Record<string, AdminPath> = {
   application: "/admin/applications/",
   vehicle: "/admin/vehicles/",
   news: "/admin/news/",
+  payout_batch: "/admin/payouts/batches/",
 };
 const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
@@ -107,6 +114,8 @@ const LIST_PATHS: Record<string, AdminPath> = {
   mail: "/admin/mail",
   platform: "/admin/payouts/platforms",
   earning_import: "/admin/payouts",
+  pay_statement: "/admin/payouts",
+  pay_adjustment: "/admin/payouts",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {

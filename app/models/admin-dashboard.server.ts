@@ -5,6 +5,7 @@ import { db, preparedQuery } from "~/infra/db.server";
 import { countExpiringDocuments } from "./documents.server";
 import { countFailingMail } from "./outbox.server";
 import { maintenanceTile } from "./maintenance.server";
+import { payDueTile } from "./pay-review.server";
 
 /** The admin dashboard reads across aggregates: counts only, each from its own table. */
 
@@ -15,7 +16,7 @@ async function countOf(query: PromiseLike<{ n: number }[]>) {
 
 /** The dashboard tiles of spec §2. */
 export async function dashboardTiles() {
-  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance] = await Promise.all([
+  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, payDue] = await Promise.all([
     countOf(db().select({ n: count() }).from(users).where(eq(users.role, "user"))),
     countOf(db().select({ n: count() }).from(vehicles)),
     countOf(db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId))),
@@ -23,9 +24,10 @@ export async function dashboardTiles() {
     countOf(db().select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open"))),
     countExpiringDocuments(),
     maintenanceTile(),
+    payDueTile(),
   ]);
   const failingMail = await countFailingMail();
-  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, failingMail };
+  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, failingMail, payDue };
 }
 
 // Every admin page shows these counts in its navigation: the three queries are built once.

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { earningImports, uploads } from "~db/schema";
+import { earningImports, payoutBatches, uploads } from "~db/schema";
 import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
 import type { UploadKind, UploadSummary } from "~/domain/files";
 import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
@@ -215,7 +215,9 @@ export async function sweepOrphanFiles(options?: { graceMs?: number; now?: numbe
   const keys = await db().select({ key: uploads.storageKey }).from(uploads);
   // Earnings files (pending and committed imports) are private files too, referenced from their own table.
   const imports = await db().select({ key: earningImports.storageKey }).from(earningImports);
-  return removeUnreferencedFiles(new Set([...keys, ...imports].map((row) => row.key)), options);
+  // And the payout files of exported batches, kept as the record of what went to the bank.
+  const payouts = await db().select({ key: payoutBatches.fileKey }).from(payoutBatches);
+  return removeUnreferencedFiles(new Set([...keys, ...imports, ...payouts].map((row) => row.key)), options);
 }
 
 /**

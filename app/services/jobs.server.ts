@@ -1,6 +1,7 @@
 import { deleteStaleDevices } from "~/models/devices.server";
 import { deleteExpiredLimits } from "~/models/limits.server";
 import { expireLeases } from "~/models/leases.server";
+import { draftClosedWeeks } from "~/models/pay-statements.server";
 import { runDocumentExpiry } from "~/models/documents.server";
 import { deleteExpiredRejectedDocuments, deleteReplacedDocuments } from "~/models/privacy.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
@@ -53,6 +54,9 @@ export const scheduledJobs: Job[] = [
       await pruneJobRuns(new Date(now().getTime() - 30 * 24 * 60 * MINUTE));
     },
   },
+  // Weekly pay: once a week has closed (Monday 00:00 Bratislava) every courier with earnings or deductions
+  // gets a draft statement within the hour; drafts of the recent open weeks follow late imports. Idempotent.
+  { name: "pay-statements", everyMs: 60 * MINUTE, run: async () => void (await draftClosedWeeks()) },
   // Right-to-stay documents: reminders 30 and 7 days before the end, documents_expired on the day.
   { name: "document-expiry", everyMs: 60 * MINUTE, run: async () => { await runDocumentExpiry(); } },
   // Sent e-mails after a few days (their links may hold tokens), failing ones after a month.

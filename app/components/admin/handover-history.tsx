@@ -30,6 +30,13 @@ export function HandoverHistory({ vehicleId, handovers }: { vehicleId: number; h
               <>
                 <p className="field-hint">{t("handovers.recordedAt", { date: formatDate(h.recordedAt, true), who: h.recordedBy ?? "—" })}</p>
                 <HandoverDetails handover={h} />
+                {h.newDamages.length ? (
+                  <p>
+                    <AppLink className="btn btn-outline" to={`/admin/payouts/damage/${h.id}`}>
+                      {t("pay.damage.title")}
+                    </AppLink>
+                  </p>
+                ) : null}
               </>
             ) : (
               <p>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useCents } from "~/components/admin/pay-review";
+import { HTML_LANG, isLanguage } from "~/domain/rules";
 import type { Route } from "./+types/dashboard";
 import { PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/services/session.server";
@@ -16,9 +18,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const formatDate = useFormatDate();
+  const cents = useCents();
   const { tiles, traffic } = loaderData;
+  const payDay = new Intl.DateTimeFormat(HTML_LANG[isLanguage(i18n.language) ? i18n.language : "sk"], { weekday: "long", day: "numeric", month: "numeric", timeZone: "UTC" }).format(new Date(`${tiles.payDue.payday}T00:00:00Z`));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const totalViews = traffic.reduce((sum, d) => sum + d.views, 0);
@@ -30,6 +34,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { label: t("dashboard.documentsExpiring"), value: String(tiles.documentsExpiring), to: "/admin/users?documents=expiring", testId: "tile-documents" },
     { label: t("dashboard.maintenance"), value: `${tiles.maintenance.inService} / ${tiles.maintenance.due}`, to: "/admin/vehicles?service=attention", testId: "tile-maintenance" },
     { label: t("dashboard.failingMail"), value: String(tiles.failingMail), to: "/admin/mail", testId: "tile-mail" },
+    { label: t("dashboard.payDue", { day: payDay }), value: t("dashboard.payDueValue", { count: tiles.payDue.couriers, total: cents(tiles.payDue.totalCents) }), to: `/admin/payouts/${tiles.payDue.week}`, testId: "tile-pay-due" },
   ];
   return (
     <section>

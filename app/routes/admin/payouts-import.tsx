@@ -13,6 +13,7 @@ import { getInstance } from "~/infra/i18n.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { requireAdmin } from "~/services/session.server";
 import { commitImport, discardPendingImport, findPendingImport, ImportError, previewImport, stageEarningsFile } from "~/models/earnings-import.server";
+import { recomputeAfterImport } from "~/models/pay-statements.server";
 import { findCourierIdByEmail, linkPlatformAccount, listCourierChoices, listPlatforms, PlatformError, savePlatformMapping } from "~/models/platforms.server";
 import { notFound, redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/payouts-import";
@@ -72,6 +73,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (value.intent === "commit") {
       const result = await commitImport(admin.id, value.id);
+      await recomputeAfterImport(value.id);
       return toast(context, t(result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done", result), "/admin/payouts");
     }
     if (value.intent === "discard") {

@@ -4,17 +4,21 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/services/session.server";
 import { listImports } from "~/models/earnings-import.server";
+import { listPayWeeks } from "~/models/pay-review.server";
+import { listBatches } from "~/models/payout-batches.server";
+import { useCents } from "~/components/admin/pay-review";
 import type { Route } from "./+types/payouts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { imports: await listImports() };
+  return { weeks: await listPayWeeks(), batches: await listBatches(), imports: await listImports() };
 }
 
-/** The Pay section: for now the committed earnings imports (the weeks' statements come here later). */
+/** The Pay section: the weeks with statements, the payout batches, the committed earnings imports. */
 export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
+  const cents = useCents();
   return (
     <section>
       <PageHeader title={t("nav.payouts")}>
@@ -25,6 +29,34 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
           {t("pay.platforms.title")}
         </AppLink>
       </PageHeader>
+      <div className="card">
+        <h2>{t("pay.weeks.title")}</h2>
+        <AdminTable
+          rows={loaderData.weeks}
+          rowKey={(row) => Date.parse(row.week)}
+          empty={t("pay.weeks.empty")}
+          columns={[
+            { header: t("pay.week"), render: (row) => <AppLink to={`/admin/payouts/${row.week}`}>{row.week}</AppLink>, className: "whitespace-nowrap" },
+            { header: t("pay.weeks.payday"), render: (row) => row.payday, className: "whitespace-nowrap" },
+            { header: t("pay.weeks.couriers"), render: (row) => row.couriers },
+            { header: t("pay.weeks.net"), render: (row) => cents(row.netCents), className: "whitespace-nowrap text-right" },
+            { header: t("pay.weeks.statuses"), render: (row) => Object.entries(row.statuses).map(([status, n]) => `${t(`pay:status.${status}`)}: ${n}`).join(", ") },
+          ]}
+        />
+      </div>
+      <div className="card">
+        <h2>{t("pay.batches.title")}</h2>
+        <AdminTable
+          rows={loaderData.batches}
+          empty={t("pay.batches.empty")}
+          columns={[
+            { header: t("pay.batch.short", { id: "" }), render: (row) => <AppLink to={`/admin/payouts/batches/${row.id}`}>{t("pay.batch.short", { id: row.id })}</AppLink>, className: "whitespace-nowrap" },
+            { header: t("pay.batch.payday"), render: (row) => row.payday, className: "whitespace-nowrap" },
+            { header: t("pay.batch.total"), render: (row) => t("pay.batch.totalValue", { count: row.count, total: cents(row.totalCents) }) },
+            { header: t("pay.batch.status"), render: (row) => t(`pay.batch.statuses.${row.status}`) },
+          ]}
+        />
+      </div>
       <div className="card">
         <h2>{t("pay.imports.title")}</h2>
         <AdminTable

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { addDays, isWeekId, localDateOf, weekStart, type CalendarDate, type WeekId } from "./pay-week";
+
+/**
+ * Pure pieces of the admin's weekly pay review: lease days from the lease history, the anomalies a row
+ * is flagged with, and why a statement is not approved.
+ */
+
+/** A lease as the handover history records it: handed out at `start`, back at `end` (null: still out). */
+export type LeaseSpan = { start: Date; end: Date | null };
+
+/**
+ * Days of the week on which the courier had a scooter, counted once each even when two leases touch
+ * the same day (a swap hands one scooter back and takes another on the same day). The day a lease
+ * begins counts, the day it comes back does not — as `leaseDaysInWeek` in pay-week.ts — and a lease
+ * handed back the day it began counts that day.
+ */
+export function leaseDaysOfWeek(leases: LeaseSpan[], week: WeekId): number {
+  weekStart(week); // refuses a non-Monday
+  const weekLast = addDays(week, 6);
+  const days = new Set<CalendarDate>();
+  for (const lease of leases) {
+    if (lease.end && lease.end.getTime() <= lease.start.getTime()) continue;
+    const first = localDateOf(lease.start);
+    let last = lease.end ? addDays(localDateOf(lease.end), -1) : weekLast;
+    if (last < first) last = first;
+    for (let day = first > week ? first : week; day <= last && day <= weekLast; day = addDays(day, 1)) days.add(day);
+  }
+  return days.size;
+}
+
+export const PAY_ANOMALIES = ["noIban", "negativeNet", "leaseNoHours", "ibanChanged"] as const;
+export type PayAnomaly = (typeof PAY_ANOMALIES)[number];
+
+/** How recent an IBAN change must be to be flagged: the classic way to steal pay is to change where it goes. */
+export const IBAN_CHANGE_FLAG_DAYS = 7;
+
+/** The anomalies of one courier's week (hours on an unlinked account belong to the week, not a row). */
+export function anomaliesOf(row: { hasIban: boolean; ibanChangedAt: Date | null; netCents: number; minutes: number; rentCents: number }, now: Date): PayAnomaly[] {
+  const found: PayAnomaly[] = [];
+  if (!row.hasIban) found.push("noIban");
+  if (row.netCents < 0) found.push("negativeNet");
+  if (row.rentCents > 0 && row.minutes === 0) found.push("leaseNoHours");
+  if (row.ibanChangedAt && now.getTime() - row.ibanChangedAt.getTime() < IBAN_CHANGE_FLAG_DAYS * 86_400_000) found.push("ibanChanged");
+  return found;
+}
+
+export type ApprovalSkip = "noIban" | "zeroPayout" | "notDraft";
+
+/** Why a draft is not approved, or null when it can be: a payout of 0 has nothing to send (a negative balance is carried over anyway). */
+export function approvalSkip(row: { status: string; payoutCents: number; hasIban: boolean }): ApprovalSkip | null {
+  if (row.status !== "draft") return "notDraft";
+  if (row.payoutCents <= 0) return "zeroPayout";
+  if (!row.hasIban) return "noIban";
+  return null;
+}
+
+/** An amount in EUR as an admin types it ("12,50", "-3.2") → signed integer cents, or null. */
+export function parseEurToCents(value: string): number | null {
+  const m = /^\s*(-)?\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(value);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? "0").padEnd(2, "0"));
+  return m[1] ? -cents : cents;
+}
+
+const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const positiveId = z.coerce.number({ error: "admin:validation.required" }).int().positive("admin:validation.required");
+const cents = z
+  .string({ error: "admin:validation.required" })
+  .transform((value, ctx) => {
+    const parsed = parseEurToCents(value);
+    if (parsed === null || parsed === 0) {
+      ctx.addIssue({ code: "custom", message: "admin:pay.adjust.badAmount" });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** The forms of a week's review page. */
+export const weekActionSchema = z.discriminatedUnion("intent", [
+  // No ids ticked with "approve selected" approves nothing; "approve all" takes every draft.
+  z.object({ intent: z.literal("approveAll") }),
+  z.object({ intent: z.literal("approveSelected"), ids: z.array(positiveId).default([]) }),
+  z.object({ intent: z.literal("adjust"), userId: positiveId, kind: z.enum(["bonus", "correction"], { error: "admin:validation.required" }), amount: cents, reason: required(300) }),
+  z.object({ intent: z.literal("export") }),
+]);
+
+export const batchActionSchema = z.object({ intent: z.enum(["pay", "cancel"], { error: "admin:validation.required" }) });
+
+export const damageChargeSchema = z.object({
+  week: z.string({ error: "admin:validation.required" }).refine((v) => isWeekId(v), "admin:pay.import.notMonday"),
+  amount: cents.refine((v) => v > 0, "admin:pay.adjust.badAmount"),
+  reason: required(300),
+});

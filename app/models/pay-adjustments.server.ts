@@ -1,0 +1,101 @@
+/**
+ * Manual lines on a courier's week (issue 23, point 3): bonuses and corrections with a reason, and
+ * damage charges the admin confirms from a handover's new damage. A frozen statement is never edited:
+ * an adjustment for a week whose statement is approved (or further) lands in the courier's next week
+ * that is still open, and the caller is told which.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { handovers, payAdjustments, payStatements } from "~db/schema";
+import { newDamages, normalizeDamages } from "~/domain/handover";
+import { addWeeks, type WeekId } from "~/domain/pay-week";
+import { now as clockNow } from "~/infra/clock.server";
+import { db, transaction, type Tx } from "~/infra/db.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
+import { recordAudit } from "./audit.server";
+import { isWeekClosed, recomputeFrom, recomputeWeekIn } from "./pay-statements.server";
+import { getPaySettings } from "./settings.server";
+
+export class AdjustmentError extends Error {
+  constructor(readonly key: "notFound" | "noNewDamage" | "amount" | "reasonRequired") {
+    super(key);
+  }
+  get status() {
+    return this.key === "notFound" ? 404 : 400;
+  }
+}
+
+export type AdjustmentInput = { userId: number; week: WeekId; kind: "bonus" | "correction"; amountCents: number; reason: string };
+
+/** The courier's first week from `week` on whose statement is not frozen (none yet, or a draft), its row locked. */
+async function openWeekFrom(tx: Tx, userId: number, week: WeekId) {
+  for (let w = week; ; w = addWeeks(w, 1)) {
+    const [statement] = await forUpdate(
+      tx
+        .select({ status: payStatements.status })
+        .from(payStatements)
+        .where(and(eq(payStatements.userId, userId), eq(payStatements.weekStart, w)))
+        .limit(1),
+    );
+    if (!statement || statement.status === "draft") return w;
+  }
+}
+
+async function insertAdjustment(adminId: number, values: { userId: number; week: WeekId; kind: "bonus" | "correction" | "damage"; amountCents: number; reason: string; handoverId?: number }, now: Date) {
+  const reason = values.reason.trim();
+  if (!reason) throw new AdjustmentError("reasonRequired");
+  if (!Number.isSafeInteger(values.amountCents) || values.amountCents === 0 || (values.kind !== "correction" && (values.kind === "bonus") !== values.amountCents > 0))
+    throw new AdjustmentError("amount");
+  const settings = await getPaySettings();
+  const landed = await transaction(async (tx) => {
+    const week = await openWeekFrom(tx, values.userId, values.week);
+    const [row] = await tx
+      .insert(payAdjustments)
+      .values({ userId: values.userId, weekStart: week, kind: values.kind, amountCents: values.amountCents, reason, handoverId: values.handoverId ?? null, createdById: adminId, createdAt: now })
+      .returning({ id: payAdjustments.id });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: values.kind === "damage" ? "pay_adjustment.damage" : "pay_adjustment.add",
+      entityType: "pay_adjustment",
+      entityId: row!.id,
+      subjectUserId: values.userId,
+      after: { kind: values.kind, amountCents: values.amountCents, reason, week, ...(week !== values.week ? { askedWeek: values.week } : {}), ...(values.handoverId ? { handoverId: values.handoverId } : {}) },
+    });
+    // The courier's draft follows at once (a week still running gets its statement when it closes).
+    if (isWeekClosed(week, now)) await recomputeWeekIn(tx, week, settings, now, values.userId);
+    return { id: row!.id, week, moved: week !== values.week };
+  });
+  // Later drafts carry this week's balance in.
+  if (isWeekClosed(addWeeks(landed.week, 1), now)) await recomputeFrom(addWeeks(landed.week, 1), now);
+  return landed;
+}
+
+/** A bonus (positive) or a correction (signed) with a reason; returns the week it landed in. */
+export async function addAdjustment(adminId: number, input: AdjustmentInput, now = clockNow()) {
+  return insertAdjustment(adminId, input, now);
+}
+
+/** A handover that recorded new damage (a check-in worse than its check-out), with its courier. */
+export async function damagedHandover(handoverId: number) {
+  const [handover] = await db().select().from(handovers).where(eq(handovers.id, handoverId)).limit(1);
+  if (!handover || handover.kind !== "check_in" || !handover.recordedAt) return null;
+  const [checkOut] = handover.checkOutId ? await db().select().from(handovers).where(eq(handovers.id, handover.checkOutId)).limit(1) : [];
+  const found = newDamages(checkOut?.recordedAt ? normalizeDamages(checkOut.damages) : null, normalizeDamages(handover.damages));
+  return found.length ? { id: handover.id, userId: handover.userId, vehicleId: handover.vehicleId, newDamages: found } : null;
+}
+
+/** Charges a handover's new damage to its courier: a negative 'damage' adjustment in the week chosen. */
+export async function chargeDamage(adminId: number, input: { handoverId: number; week: WeekId; amountCents: number; reason: string }, now = clockNow()) {
+  const handover = await damagedHandover(input.handoverId);
+  if (!handover) throw new AdjustmentError("noNewDamage");
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new AdjustmentError("amount");
+  return insertAdjustment(adminId, { userId: handover.userId, week: input.week, kind: "damage", amountCents: -input.amountCents, reason: input.reason, handoverId: handover.id }, now);
+}
+
+/** The damage charges made from a handover, newest first. */
+export async function damageChargesOf(handoverId: number) {
+  return await db()
+    .select({ id: payAdjustments.id, weekStart: payAdjustments.weekStart, amountCents: payAdjustments.amountCents, reason: payAdjustments.reason, createdAt: payAdjustments.createdAt })
+    .from(payAdjustments)
+    .where(and(eq(payAdjustments.handoverId, handoverId), eq(payAdjustments.kind, "damage")))
+    .orderBy(desc(payAdjustments.id));
+}

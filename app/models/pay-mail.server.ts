@@ -1,0 +1,50 @@
+/**
+ * The couriers' pay e-mails (issue 23, point 7): a statement approved, a statement paid — each in the
+ * courier's language, with the amount, the week and the payday. Queued in the outbox inside the
+ * transaction that approves or pays, so a committed approval always tells the courier and a rolled-back
+ * one never does; an SMTP outage only delays the message.
+ */
+import { inArray } from "drizzle-orm";
+import { users } from "~db/schema";
+import { formatCalendarDate, formatCents } from "~/domain/pay-format";
+import { addDays, paydayOf, type IsoWeekday, type WeekId } from "~/domain/pay-week";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
+import { config } from "~/infra/config.server";
+import type { Tx } from "~/infra/db.server";
+import { translatorFor } from "~/infra/i18n.server";
+import { queueMail } from "./outbox.server";
+
+export type PayMail = "statementApproved" | "statementPaid";
+
+/** The mail's subject and text in the language, for a statement of `week` paying `amountCents` on `payday`. */
+export function composePayMail(kind: PayMail, language: Language, values: { amountCents: number; week: WeekId; payday: string }) {
+  const t = translatorFor(language);
+  const vars = {
+    amount: formatCents(values.amountCents, language),
+    from: formatCalendarDate(values.week, language),
+    to: formatCalendarDate(addDays(values.week, 6), language),
+    payday: formatCalendarDate(values.payday, language),
+  };
+  const link = `${config().appUrl}/dashboard`;
+  return {
+    subject: t(`pay:mail.${kind}.subject`, vars),
+    text: [t(`pay:mail.${kind}.body`, vars), "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n"),
+  };
+}
+
+/** Queues one pay e-mail per statement to its courier, in `tx` (statements of erased accounts have no one to tell). */
+export async function queuePayMails(tx: Tx, kind: PayMail, statements: { userId: number | null; payoutCents: number; weekStart: WeekId; payday?: string }[], paydayWeekday: IsoWeekday) {
+  const ids = statements.flatMap((s) => (s.userId === null ? [] : [s.userId]));
+  if (ids.length === 0) return 0;
+  const recipients = new Map((await tx.select({ id: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u]));
+  let queued = 0;
+  for (const s of statements) {
+    const user = s.userId === null ? undefined : recipients.get(s.userId);
+    if (!user) continue;
+    const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+    const mail = composePayMail(kind, language, { amountCents: s.payoutCents, week: s.weekStart, payday: s.payday ?? paydayOf(s.weekStart, paydayWeekday) });
+    await queueMail(tx, { to: user.email, ...mail, language, kind, userId: user.id });
+    queued += 1;
+  }
+  return queued;
+}

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/services/session.server";
+import { batchAccountantCsv, batchSepaFile } from "~/services/payouts.server";
+import { idParam } from "./admin-action.server";
+import type { Route } from "./+types/payouts-batch-file";
+
+/** A batch's pain.001 file or the accountant's CSV: admin only, never cached, always a download. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const id = idParam(params.id);
+  const csv = new URL(request.url).pathname.endsWith("/accountant.csv");
+  const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+  if (csv) {
+    const text = await batchAccountantCsv(id);
+    if (text === null) throw data(null, { status: 404 });
+    return new Response(text, { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="payout-${id}.csv"` } });
+  }
+  const file = await batchSepaFile(id);
+  if (!file) throw data(null, { status: 404 });
+  return new Response(await file.body(), {
+    headers: { ...headers, "Content-Type": "application/xml", "Content-Length": String(file.size), "Content-Disposition": `attachment; filename="payout-${id}.xml"` },
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The payout steps that need more than the database (issue 23, point 5): the SEPA file is built from
+ * the batch's statements inside the batch's transaction (an invalid one refuses the whole batch), then
+ * stored privately once the rows are committed; the couriers' e-mails are queued with the rows.
+ */
+import { buildAccountantCsv, buildSepaPayoutFile, payoutDebtor } from "~/services/payout-file.server";
+import { localDateOf, type WeekId } from "~/domain/pay-week";
+import { now as clockNow } from "~/infra/clock.server";
+import { randomToken } from "~/infra/crypto.server";
+import { log } from "~/infra/log.server";
+import { readStoredFile } from "~/infra/uploads.server";
+import { storage } from "~/infra/storage.server";
+import { approveStatements } from "~/models/pay-review.server";
+import { cancelBatch, createPayoutBatch, getBatch, markBatchPaid } from "~/models/payout-batches.server";
+import { getPaySettings } from "~/models/settings.server";
+
+/** Approves statements of a week; each courier's e-mail is queued in the same transaction. */
+export async function approveAndNotify(adminId: number, week: WeekId, ids: number[] | "all", now = clockNow()) {
+  return approveStatements(adminId, week, ids, now);
+}
+
+/**
+ * Exports the approved statements (of `week`, or all) as one batch and its pain.001 file. Without the
+ * PAYOUT_DEBTOR_* configuration it refuses before anything is written (PayoutFileError "debtorMissing").
+ */
+export async function exportPayouts(adminId: number, week: WeekId | null, now = clockNow()) {
+  const debtor = payoutDebtor();
+  const { paydayWeekday } = await getPaySettings();
+  const fileKey = `payout-${randomToken(12)}.xml`;
+  const batch = await createPayoutBatch(
+    adminId,
+    { week, fileKey, paydayWeekday },
+    (batchId, items) => buildSepaPayoutFile({ batchId, items, debtor, paydayWeekday, today: localDateOf(now), createdAt: now }),
+    now,
+  );
+  try {
+    await storage().put(fileKey, new TextEncoder().encode(batch.file.xml));
+  } catch (error) {
+    // The rows committed but the file could not be kept: undo the batch so its statements can go out again.
+    log("error", "payout file not stored; batch cancelled", { batchId: batch.batchId, error: String(error) });
+    await cancelBatch(null, batch.batchId, now);
+    throw error;
+  }
+  return { batchId: batch.batchId, count: batch.items.length };
+}
+
+/** Marks a batch paid; each courier's e-mail is queued in the same transaction. */
+export async function payBatch(adminId: number, batchId: number, now = clockNow()) {
+  const paid = await markBatchPaid(adminId, batchId, now);
+  return paid.statements.length;
+}
+
+/** The stored pain.001 file of a batch, or null. */
+export async function batchSepaFile(batchId: number) {
+  const batch = await getBatch(batchId);
+  return batch ? await readStoredFile(batch.fileKey) : null;
+}
+
+/** The accountant's CSV of a batch's statements (as they were approved), or null when it has none left (cancelled). */
+export async function batchAccountantCsv(batchId: number, now = clockNow()) {
+  const batch = await getBatch(batchId);
+  if (!batch || batch.statements.length === 0) return null;
+  const { paydayWeekday } = await getPaySettings();
+  const items = batch.statements.map((s) => ({ statementId: s.id, creditorName: s.holder ?? "", creditorIban: s.iban ?? "", amountCents: s.payoutCents, weekStart: s.weekStart }));
+  return buildAccountantCsv({ items, paydayWeekday, today: localDateOf(batch.createdAt ?? now) });
+}
