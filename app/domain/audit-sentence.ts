@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "application.approve",
   "application.reject",
   "application.documentsDeleted",
+  "bank_account.change",
   "document.accept",
   "document.reject",
   "document.expire",
@@ -24,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "news.update",
   "news.delete",
   "news.media.remove",
+  "pay_question.reply",
+  "pay_question.resolve",
   "platform.create",
   "platform.rename",
   "platform.mapping",
@@ -98,6 +101,7 @@ const RECORD_PATHS: Record<string, AdminPath> = {
   application: "/admin/applications/",
   vehicle: "/admin/vehicles/",
   news: "/admin/news/",
+  bank_account: "/admin/users/",
 };
 const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
@@ -105,6 +109,7 @@ const LIST_PATHS: Record<string, AdminPath> = {
   referral: "/admin/referrals",
   platform: "/admin/payouts/platforms",
   earning_import: "/admin/payouts",
+  pay_question: "/admin/payouts/questions",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -52,6 +52,7 @@ export type DecisionMail =
   | "renewalApproved"
   | "renewalRejected"
   | "reportReplied"
+  | "payQuestionReplied"
   | "documentExpiring"
   | "documentExpired"
   | "documentAccepted"
@@ -61,14 +62,14 @@ export type DecisionMail =
  * Tells the user about a decision in their own language. Called after the transaction commits;
  * a mail failure is logged and never undoes the decision.
  */
-export async function notifyUser(userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}) {
+export async function notifyUser(userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}, path = "/dashboard") {
   const [user] = await db().select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return false;
   const t = translatorFor(user.language);
   // Dates are written the way the recipient's language writes them.
   const dateFormat = new Intl.DateTimeFormat(HTML_LANG[user.language], { dateStyle: "long" });
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? dateFormat.format(v) : v]));
-  const link = `${config().appUrl}/dashboard`;
+  const link = `${config().appUrl}${path}`;
   const text = [t(`dashboard:email.${mail}.body`, values), "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n");
   return sendMailSafely({ to: user.email, subject: t(`dashboard:email.${mail}.subject`, values), text });
 }

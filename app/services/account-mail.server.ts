@@ -52,30 +52,31 @@ export function sendInBackground(mail: Mail) {
 
 /** "Your account was signed in to from a new device", with a way to react if it was not the owner. */
 export function newDeviceMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+  return securityAlert("newDevice", to, ["device", "ip", "time"], values);
+}
+
+/**
+ * "Your payout account was changed": the masked old and new IBAN, when and from which browser. Changing
+ * where the pay goes is the classic way to steal it, so the owner hears of it as of a new log-in device.
+ */
+export function payoutAccountChangedMail(to: Recipient, values: { oldIban: string; newIban: string; device: string; time: string }): Mail {
+  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values);
+}
+
+/** A security notice: the facts, "if it was you, nothing to do", and a link to the sessions page. */
+function securityAlert(kind: "newDevice" | "payoutAccountChanged", to: Recipient, facts: string[], values: Record<string, string>): Mail {
   const t = translatorFor(to.language);
-  const link = `${config().appUrl}/account/sessions`;
-  const details = [t("email:newDevice.device", values), t("email:newDevice.ip", values), t("email:newDevice.time", values)];
-  const action = t("email:newDevice.action");
-  const text = [
-    t("email:greeting"),
-    "",
-    t("email:newDevice.intro"),
-    "",
-    ...details,
-    "",
-    t("email:newDevice.ok"),
-    t("email:newDevice.notYou"),
-    `${action}: ${link}`,
-    "",
-    t("email:signature"),
-  ].join("\n");
+  const link = accountLink("/account/sessions", to);
+  const details = facts.map((fact) => t(`email:${kind}.${fact}`, values));
+  const action = t(`email:${kind}.action`);
+  const text = [t("email:greeting"), "", t(`email:${kind}.intro`), "", ...details, "", t(`email:${kind}.ok`), t(`email:${kind}.notYou`), `${action}: ${link}`, "", t("email:signature")].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(t("email:greeting"))}</p>
-<p>${escapeHtml(t("email:newDevice.intro"))}</p>
+<p>${escapeHtml(t(`email:${kind}.intro`))}</p>
 <p>${details.map(escapeHtml).join("<br>")}</p>
-<p>${escapeHtml(t("email:newDevice.ok"))}<br>${escapeHtml(t("email:newDevice.notYou"))}</p>
+<p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(t(`email:${kind}.notYou`))}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
-  return { to: to.email, subject: t("email:newDevice.subject"), text, html };
+  return { to: to.email, subject: t(`email:${kind}.subject`), text, html };
 }
