@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { applications, auditLog, bankAccounts, payoutBatches, payQuestions, payStatements, platformAccounts } from "~db/schema";
-import { bankDetailsFormSchema } from "~/domain/bank-details";
-import { writerForTests } from "~/infra/db.server";
+import { applications, auditLog, bankAccounts, payoutBatches, payQuestions, payStatements, platformAccounts, platforms } from "~db/schema";
+import { DEMO_PLATFORMS, seedDemoPay } from "~db/seed-pay";
+import { bankDetailsFormSchema, checkIban } from "~/domain/bank-details";
+import { transaction, writerForTests } from "~/infra/db.server";
 import { createUser, refusalKey } from "../../tests/factories";
 import { sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
@@ -155,5 +156,24 @@ describe("privacy", () => {
     expect(await writerForTests().select().from(bankAccounts).where(eq(bankAccounts.userId, courier.id))).toHaveLength(0);
     expect(await writerForTests().select().from(platformAccounts).where(eq(platformAccounts.userId, courier.id))).toHaveLength(0);
     expect(await writerForTests().select().from(payQuestions).where(eq(payQuestions.statementId, statement.id))).toHaveLength(0);
+  });
+});
+
+describe("demo seed", () => {
+  test("platforms, an account per courier, two full weeks of days before now and valid bank details", async () => {
+    const couriers = [await courierWithApplication("Oksana Demo"), await courierWithApplication("Olena Kovalenko")];
+    const now = new Date("2026-11-25T12:00:00Z");
+    await transaction((tx) => seedDemoPay(tx, couriers.map((c) => ({ id: c.id, fullName: c.fullName! })), admin.id, now));
+    const names = (await writerForTests().select({ name: platforms.name }).from(platforms)).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining([...DEMO_PLATFORMS]));
+    const settings = await getPaySettings();
+    for (const courier of couriers) {
+      // Both weeks before the week of "now" have days; the current week has none.
+      for (const day of ["2026-11-12T12:00:00Z", "2026-11-19T12:00:00Z"]) expect((await weekSoFar(courier.id, settings, new Date(day))).days).toBeGreaterThanOrEqual(5);
+      expect((await weekSoFar(courier.id, settings, now)).days).toBe(0);
+      const bank = (await getBankAccount(courier.id))!;
+      expect(checkIban(bank.iban).ok).toBe(true);
+      expect(bank.holderMismatch).toBe(false);
+    }
   });
 });
