@@ -27,7 +27,8 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
   const { dateTime } = useDates();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: "bank",
+    // Not "bank": that is the section's anchor, and the inputs find their form by this id.
+    id: "bank-details",
     lastResult: actionData?.lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bankDetailsFormSchema }),
     shouldValidate: "onBlur",

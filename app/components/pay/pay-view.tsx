@@ -38,7 +38,7 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
             <p>{t("week.empty")}</p>
           ) : (
             <>
-              <dl className="dash-dl">
+              <dl className="pay-dl">
                 <dt>{t("week.days")}</dt>
                 <dd>{w.days}</dd>
                 <dt>{t("week.hours")}</dt>

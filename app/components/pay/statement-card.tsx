@@ -80,7 +80,8 @@ export function StatementCard({ statement, questions, language, actionData }: { 
       {questions.map((question) => (
         <QuestionThread key={question.id} question={question} line={statement.lines[question.lineIndex]} label={label} actionData={actionData?.intent === "questionReply" && actionData.target === String(question.id) ? actionData : undefined} />
       ))}
-      <details className="pay-ask" open={asking ? true : undefined}>
+      {/* Keyed by the number of questions: after a sent one the form closes and starts empty again. */}
+      <details className="pay-ask" open={asking ? true : undefined} key={questions.length}>
         <summary className="btn btn-ghost">{t("questions.ask")}</summary>
         <Form method="post" action="/dashboard/pay" className="form-stack" preventScrollReset>
           <input type="hidden" name="intent" value="question" />
