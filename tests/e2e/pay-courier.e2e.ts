@@ -66,6 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
       await bank.getByRole("button", { name: "Save bank details" }).click();
       await expect(bank).toContainText("The password is not right.");
       await expect(bank.getByLabel("New IBAN")).toHaveValue(NEW_IBAN);
+      await expect(bank.getByLabel("Your current password")).toHaveValue("");
       await expect(page.getByTestId("pay-bank-current")).toContainText("7541");
 
       const download = page.waitForEvent("download");
@@ -81,6 +82,7 @@ for (const javaScriptEnabled of [true, false]) {
       await card.getByRole("button", { name: "Send the question" }).click();
       await expect(card.locator(".pay-question")).toContainText("I returned the scooter on Wednesday.");
       await expect(card.locator(".pay-question")).toContainText("Scooter rent");
+      await expect(card.getByLabel("Your question")).toBeHidden();
       if (javaScriptEnabled) {
         await page.screenshot({ path: shotPath("pay-360"), fullPage: true });
         await page.setViewportSize({ width: 1280, height: 900 });

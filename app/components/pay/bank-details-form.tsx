@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema } from "~/domain/bank-details";
@@ -35,6 +36,11 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bank";
+  // The server never sends the password back; with JS the input would keep it, so every answer empties it.
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (password.current) password.current.value = "";
+  }, [actionData]);
   return (
     <section className="card dash-section" id="bank" aria-labelledby="bank-title" data-testid="pay-bank">
       <h2 className="dash-h2" id="bank-title">
@@ -73,7 +79,7 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
         </label>
         <label className="field">
           <span>{t("bank.password")} *</span>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" required />
+          <input {...getInputProps(fields.password, { type: "password" })} ref={password} autoComplete="current-password" required />
           <span className="field-hint">{t("bank.passwordHint")}</span>
           <PayFieldError id={fields.password.errorId} errors={fields.password.errors} />
         </label>
