@@ -39,7 +39,7 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
   // The server never sends the password back; with JS the input would keep it, so every answer empties it.
   const password = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (password.current) password.current.value = "";
+    if (actionData && password.current) password.current.value = "";
   }, [actionData]);
   return (
     <section className="card dash-section" id="bank" aria-labelledby="bank-title" data-testid="pay-bank">
