@@ -33,6 +33,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled, allowedConsoleErrors: [/status of 40[01]/] });
 
     test("sees the week so far and a statement, sets bank details, downloads the PDF, questions a line", async ({ page }) => {
+      // A long journey with four posts, a download and two full-page screenshots.
+      test.slow();
       const { statement } = await courierWithPay(page);
       await page.goto("/dashboard?lng=en");
       await page.getByTestId("pay-link").getByRole("link").click();
