@@ -5,6 +5,8 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/export", "routes/dashboard-export.ts"),
   route("dashboard/documents", "routes/dashboard-documents.ts"),
+  route("dashboard/pay", "routes/dashboard-pay.tsx"),
+  route("dashboard/pay/statements/:file", "routes/dashboard-pay-pdf.ts"),
   route("activate/:token", "routes/activate.tsx"),
   route("reset-password/:token", "routes/reset-password.tsx"),
 
@@ -49,6 +51,7 @@ export default [
     route("payouts", "routes/admin/payouts.tsx"),
     route("payouts/import", "routes/admin/payouts-import.tsx"),
     route("payouts/platforms", "routes/admin/platforms.tsx"),
+    route("payouts/questions", "routes/admin/payout-questions.tsx"),
     route("payouts/batches/:id", "routes/admin/payouts-batch.tsx"),
     route("payouts/batches/:id/sepa.xml", "routes/admin/payouts-batch-file.ts", { id: "admin-payout-sepa" }),
     route("payouts/batches/:id/accountant.csv", "routes/admin/payouts-batch-file.ts", { id: "admin-payout-csv" }),

@@ -11,7 +11,7 @@ import {
 } from "../app/domain/status";
 import { UPLOAD_KINDS } from "../app/domain/files";
 import { HANDOVER_KINDS, type Damages } from "../app/domain/handover";
-import { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } from "./schema.sqlite";
+import { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_QUESTION_STATUSES, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } from "./schema.sqlite";
 
 /**
  * The PostgreSQL twin of db/schema.sqlite.ts: the same tables, columns, defaults, keys, indexes and
@@ -845,3 +845,46 @@ export const bankAccounts = pgTable("bank_accounts", {
   holderMismatch: boolean("holder_mismatch").notNull().default(false),
   changedAt: timestamp("changed_at", TIMESTAMP).notNull(),
 });
+
+/**
+ * A courier's question about one line of one of their statements: a thread with the admin, as a problem
+ * report is. The courier's first message is `body`; the replies are pay_question_messages.
+ */
+export const payQuestions = pgTable(
+  "pay_questions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    statementId: integer("statement_id")
+      .notNull()
+      .references(() => payStatements.id, { onDelete: "cascade" }),
+    /** The line's position in the statement's lines and its kind (the kind survives a reordering). */
+    lineIndex: integer("line_index").notNull(),
+    lineKind: text("line_kind").notNull(),
+    /** Erasing the account removes the questions: they are a conversation, not an accounting record. */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    status: text("status", { enum: PAY_QUESTION_STATUSES }).notNull().default("open"),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", TIMESTAMP),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pay_questions_status_created_idx").on(t.status, t.createdAt), index("pay_questions_user_idx").on(t.userId, t.createdAt), index("pay_questions_statement_idx").on(t.statementId)],
+);
+
+/** The replies on a pay question, oldest first (the question's own body is the first message). */
+export const payQuestionMessages = pgTable(
+  "pay_question_messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => payQuestions.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromAdmin: boolean("from_admin").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pay_question_messages_question_idx").on(t.questionId, t.createdAt)],
+);

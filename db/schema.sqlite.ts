@@ -838,3 +838,48 @@ export const bankAccounts = sqliteTable("bank_accounts", {
   holderMismatch: integer("holder_mismatch", { mode: "boolean" }).notNull().default(false),
   changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+export const PAY_QUESTION_STATUSES = ["open", "resolved"] as const;
+
+/**
+ * A courier's question about one line of one of their statements: a thread with the admin, as a problem
+ * report is. The courier's first message is `body`; the replies are pay_question_messages.
+ */
+export const payQuestions = sqliteTable(
+  "pay_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    statementId: integer("statement_id")
+      .notNull()
+      .references(() => payStatements.id, { onDelete: "cascade" }),
+    /** The line's position in the statement's lines and its kind (the kind survives a reordering). */
+    lineIndex: integer("line_index").notNull(),
+    lineKind: text("line_kind").notNull(),
+    /** Erasing the account removes the questions: they are a conversation, not an accounting record. */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    status: text("status", { enum: PAY_QUESTION_STATUSES }).notNull().default("open"),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pay_questions_status_created_idx").on(t.status, t.createdAt), index("pay_questions_user_idx").on(t.userId, t.createdAt), index("pay_questions_statement_idx").on(t.statementId)],
+);
+
+/** The replies on a pay question, oldest first (the question's own body is the first message). */
+export const payQuestionMessages = sqliteTable(
+  "pay_question_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => payQuestions.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromAdmin: integer("from_admin", { mode: "boolean" }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pay_question_messages_question_idx").on(t.questionId, t.createdAt)],
+);

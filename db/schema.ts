@@ -23,7 +23,7 @@ export function schemaOf(which: Dialect): typeof sqlite {
 
 const chosen = schemaOf(dialect);
 
-export const { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } = sqlite;
+export const { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_QUESTION_STATUSES, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } = sqlite;
 export const {
   users,
   sessions,
@@ -65,4 +65,6 @@ export const {
   payStatements,
   payoutBatches,
   bankAccounts,
+  payQuestions,
+  payQuestionMessages,
 } = chosen;

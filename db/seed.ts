@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { transaction } from "~/infra/db.server";
-import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, platformAccounts, platforms, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
+import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
+import { seedDemoPay, type DemoPayCourier } from "./seed-pay";
 import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERVICE, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
 
 /**
@@ -54,19 +55,17 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
           published: true, authorId: admin!.id, createdAt: new Date(Date.now() - i * 3 * day) });
     }
     for (const [position, partner] of PARTNERS.entries()) await tx.insert(partners).values({ ...partner, position });
-    // The delivery platforms couriers work through (the admin edits the list under Pay → Platforms).
-    const [wolt] = await tx.insert(platforms).values([{ name: "Wolt" }, { name: "Bolt Food" }, { name: "foodora" }]).returning({ id: platforms.id });
-    const since = new Date(Date.now() - 30 * day).toISOString().slice(0, 10);
     // Two couriers on a lease: one whose lease ends within the renewal window and who asked to renew,
     // one who took the vehicle ten days ago with a recorded check-out waiting for their confirmation.
     const now = Date.now();
+    const payCouriers: DemoPayCourier[] = [];
     for (const lease of DEMO_LEASES) {
       const [courier] = await tx
         .insert(users)
         .values({ email: lease.email, passwordHash: courierHash, status: "working_with_vehicle", fullName: lease.fullName, language: lease.language })
         .returning({ id: users.id });
       await tx.insert(statusHistory).values({ userId: courier!.id, toStatus: "working_with_vehicle", reason: "demo seed" });
-      await tx.insert(platformAccounts).values({ platformId: wolt!.id, accountId: `WOLT-${courier!.id}`, userId: courier!.id, startsOn: since, createdById: admin!.id });
+      payCouriers.push({ id: courier!.id, fullName: lease.fullName });
       const [vehicle] = await tx
         .insert(vehicles)
         .values({
@@ -117,6 +116,9 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
     await tx
       .insert(applications)
       .values({ userId: courier!.id, status: "approved", fullName: DEMO_COURIER.fullName, age: 27, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_demo", documentValidUntil, decidedById: admin!.id, decidedAt: new Date() });
+    payCouriers.push({ id: courier!.id, fullName: DEMO_COURIER.fullName });
+    // Weekly pay: platforms, their accounts, two weeks of imported days and bank details for the couriers above.
+    await seedDemoPay(tx, payCouriers, admin!.id, new Date(now));
     // A vehicle in service, with the record of what is being done and when the next service is due.
     const { vehicle, record } = DEMO_SERVICE;
     const [inService] = await tx

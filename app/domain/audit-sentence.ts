@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "application.approve",
   "application.reject",
   "application.documentsDeleted",
+  "bank_account.change",
   "document.accept",
   "document.reject",
   "document.expire",
@@ -31,6 +32,8 @@ export const AUDIT_ACTIONS = [
   "news.update",
   "news.delete",
   "news.media.remove",
+  "pay_question.reply",
+  "pay_question.resolve",
   "platform.create",
   "platform.rename",
   "platform.mapping",
@@ -106,6 +109,7 @@ const RECORD_PATHS: Record<string, AdminPath> = {
   vehicle: "/admin/vehicles/",
   news: "/admin/news/",
   payout_batch: "/admin/payouts/batches/",
+  bank_account: "/admin/users/",
 };
 const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
@@ -116,6 +120,7 @@ const LIST_PATHS: Record<string, AdminPath> = {
   earning_import: "/admin/payouts",
   pay_statement: "/admin/payouts",
   pay_adjustment: "/admin/payouts",
+  pay_question: "/admin/payouts/questions",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {

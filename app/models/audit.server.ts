@@ -8,7 +8,7 @@ import { pageIds, toPage } from "./paging.server";
 export type AuditEntry = {
   actorId: number | null;
   action: string;
-  entityType: "user" | "application" | "vehicle" | "vehicle_request" | "problem_report" | "news" | "referral" | "file" | "settings" | "platform" | "platform_account" | "earning_import" | "pay_statement" | "pay_adjustment" | "payout_batch" | "mail";
+  entityType: "user" | "application" | "vehicle" | "vehicle_request" | "problem_report" | "news" | "referral" | "file" | "settings" | "platform" | "platform_account" | "earning_import" | "pay_statement" | "pay_adjustment" | "payout_batch" | "mail" | "bank_account" | "pay_question";
   entityId?: number | null;
   subjectUserId?: number | null;
   before?: unknown;

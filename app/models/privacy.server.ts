@@ -10,6 +10,9 @@ import { deleteStoredFiles } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { listUserHandovers } from "./handovers.server";
 import { listReportMessages } from "./problem-reports.server";
+import { getBankAccount } from "./bank-accounts.server";
+import { collectPayData } from "./courier-pay.server";
+import { listOwnQuestions } from "./pay-questions.server";
 import { getSettings } from "./settings.server";
 import { DOCUMENT_KINDS } from "~/domain/documents";
 
@@ -18,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export type ExportFile = { id: number; kind: string; mime: string; size: number; storageKey: string; createdAt: Date };
 
 /**
- * Everything that belongs to one user: profile (no password hash), applications, vehicle requests,
+ * Everything that belongs to one user: profile (no password hash), applications, vehicle requests, pay,
  * problem reports, handovers of the vehicles they rode, status history and the list of their files
  * (handover photos included). Ownership is the query itself.
  */
@@ -84,6 +87,11 @@ export async function collectUserData(userId: number) {
       .from(userDevices)
       .where(eq(userDevices.userId, userId))
       .orderBy(asc(userDevices.firstSeenAt)),
+    // Weekly pay: statements with their lines, the payouts they went out in, where the pay goes, the platform
+    // accounts and the questions asked about statement lines (admins appear by role, not by name).
+    ...(await collectPayData(userId)),
+    bankAccount: await getBankAccount(userId).then((bank) => (bank ? { iban: bank.iban, holder: bank.holder, holderMismatch: bank.holderMismatch, changedAt: bank.changedAt } : null)),
+    payQuestions: (await listOwnQuestions(userId)).map(({ thread, ...q }) => ({ ...q, messages: thread.map((m) => ({ from: m.from, body: m.body, createdAt: m.at })) })),
     secondFactor: (await db().select({ enabledAt: totpCredentials.enabledAt }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).limit(1))[0] ?? null,
     files,
   };

@@ -32,6 +32,7 @@ import { getInstance } from "~/infra/i18n.server";
 import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
 import { DOCUMENT_KINDS, needsRightToStay, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 import { listPlatformAccountsOf } from "~/models/platforms.server";
+import { hasPayHistory } from "~/models/courier-pay.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -290,6 +291,7 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
       thread: r.thread.map((m) => ({ ...m, at: m.at.toISOString() })),
     })),
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
+    hasPay: await hasPayHistory(user.id),
     platformAccounts: (await listPlatformAccountsOf(user.id)).map(({ platformId: _platform, ...link }) => link),
     // Which admin recorded it stays among the admins (as in the report thread).
     handovers: (await listHandoversToConfirm(user.id)).map(({ recordedBy: _admin, ...h }) => h),

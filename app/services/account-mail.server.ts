@@ -59,29 +59,33 @@ export async function sendInBackground(mail: Mail) {
   }
 }
 
+/** "Your account was signed in to from a new device", with a way to react if it was not the owner. */
+export function newDeviceMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+  return securityAlert("newDevice", to, ["device", "ip", "time"], values);
+}
+
+/** "Setting up the authenticator was started in another browser" (app/services/second-factor.server.ts). */
+export function enrolmentStartedMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+  return securityAlert("enrolmentStarted", to, ["device", "ip", "time"], values);
+}
+
 /**
- * A security notice about a browser: what happened, which browser, from where and when, and a way
- * to react if it was not the owner. `newDevice`: signed in from a browser it had not used before;
- * `enrolmentStarted`: a browser started setting up the authenticator while another one had too.
+ * "Your payout account was changed": the masked old and new IBAN, when and from which browser. Changing
+ * where the pay goes is the classic way to steal it, so the owner hears of it as of a new log-in device.
  */
-function browserNoticeMail(kind: "newDevice" | "enrolmentStarted", to: Recipient, values: { device: string; ip: string; time: string }): Mail {
+export function payoutAccountChangedMail(to: Recipient, values: { oldIban: string; newIban: string; device: string; time: string }): Mail {
+  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values);
+}
+
+/** A security notice: the facts, "if it was you, nothing to do", and a link to the sessions page. */
+function securityAlert(kind: "newDevice" | "enrolmentStarted" | "payoutAccountChanged", to: Recipient, facts: string[], values: Record<string, string>): Mail {
   const t = translatorFor(to.language);
-  const link = `${config().appUrl}/account/sessions`;
-  const details = [t("email:newDevice.device", values), t("email:newDevice.ip", values), t("email:newDevice.time", values)];
-  const action = t("email:newDevice.action");
-  const text = [
-    t("email:greeting"),
-    "",
-    t(`email:${kind}.intro`),
-    "",
-    ...details,
-    "",
-    t(`email:${kind}.ok`),
-    t(`email:${kind}.notYou`),
-    `${action}: ${link}`,
-    "",
-    t("email:signature"),
-  ].join("\n");
+  const link = accountLink("/account/sessions", to);
+  // A browser notice names the browser the way the new-device e-mail does.
+  const factsOf = kind === "enrolmentStarted" ? "newDevice" : kind;
+  const details = facts.map((fact) => t(`email:${factsOf}.${fact}`, values));
+  const action = t(`email:${factsOf}.action`);
+  const text = [t("email:greeting"), "", t(`email:${kind}.intro`), "", ...details, "", t(`email:${kind}.ok`), t(`email:${kind}.notYou`), `${action}: ${link}`, "", t("email:signature")].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(t("email:greeting"))}</p>
 <p>${escapeHtml(t(`email:${kind}.intro`))}</p>
@@ -91,14 +95,4 @@ function browserNoticeMail(kind: "newDevice" | "enrolmentStarted", to: Recipient
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
   return { to: to.email, subject: t(`email:${kind}.subject`), text, html, language: to.language, kind, userId: to.id ?? null };
-}
-
-/** "Your account was signed in to from a new device". */
-export function newDeviceMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
-  return browserNoticeMail("newDevice", to, values);
-}
-
-/** "Setting up the authenticator was started in another browser" (app/services/second-factor.server.ts). */
-export function enrolmentStartedMail(to: Recipient, values: { device: string; ip: string; time: string }): Mail {
-  return browserNoticeMail("enrolmentStarted", to, values);
 }

@@ -48,12 +48,29 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
       <StatusPanel data={data} actionData={actionData} />
       <DocumentRenewalForm data={data} actionData={actionData} />
       <MyReports reports={data.reports} actionData={actionData} />
+      {data.hasPay ? <PayLink /> : null}
       <PlatformAccounts accounts={data.platformAccounts} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
       {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
       {data.modal === "report" ? <ReportModal data={data} actionData={actionData} /> : null}
       <DataExportLink />
     </>
+  );
+}
+
+/** The Pay page (week so far, payday, statements, bank details) is a page of its own: the dashboard stays light. */
+function PayLink() {
+  const { t } = useTranslation("pay");
+  return (
+    <section className="card dash-section" data-testid="pay-link">
+      <h2 className="dash-h2">{t("page.title")}</h2>
+      <p>{t("page.teaser")}</p>
+      <div className="dash-actions">
+        <Link to="/dashboard/pay" className="btn btn-primary">
+          {t("page.open")}
+        </Link>
+      </div>
+    </section>
   );
 }
 

@@ -84,6 +84,8 @@ export type DashboardData = {
   }[];
   nextReportAt: string | null;
   /** Delivery-platform accounts linked to the courier (their earnings count for the weekly pay), newest first. */
+  /** The courier has (had) a platform account or a statement: the dashboard links to the Pay page. */
+  hasPay: boolean;
   platformAccounts: { id: number; platformName: string; accountId: string; startsOn: string; endsOn: string | null }[];
   /** Handovers waiting for the courier's confirmation; which admin recorded one stays among the admins. */
   handovers: Omit<HandoverView, "recordedBy">[];

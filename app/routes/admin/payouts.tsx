@@ -28,6 +28,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         <AppLink to="/admin/payouts/platforms" className="btn btn-outline">
           {t("pay.platforms.title")}
         </AppLink>
+        <AppLink to="/admin/payouts/questions" className="btn btn-outline">{t("pay.questions.title")}</AppLink>
       </PageHeader>
       <div className="card">
         <h2>{t("pay.weeks.title")}</h2>

@@ -18,6 +18,8 @@ import { getInstance } from "~/infra/i18n.server";
 import { PlatformAccountsCard } from "~/components/admin/platform-accounts-card";
 import { endPlatformAccount, linkPlatformAccount, listPlatformAccountsOf, listPlatforms, PlatformError } from "~/models/platforms.server";
 import { now } from "~/infra/clock.server";
+import { getBankAccount } from "~/models/bank-accounts.server";
+import { BankAccountCard } from "~/components/admin/bank-account-card";
 import { bratislavaDay } from "~/domain/date-format";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -29,6 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     documents: await adminDocumentDetail(detail.user.id),
     isSelf: detail.user.id === admin.id,
     platformAccounts: await listPlatformAccountsOf(detail.user.id),
+    bank: await getBankAccount(detail.user.id),
     platforms: (await listPlatforms()).map((p) => ({ id: p.id, name: p.name })),
     today: bratislavaDay(now()),
   };
@@ -89,7 +92,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [params] = useSearchParams();
-  const { user, applications, vehicle, requests, reports, history, audit, documents, isSelf, platformAccounts, platforms, today } = loaderData;
+  const { user, applications, vehicle, requests, reports, history, audit, documents, isSelf, platformAccounts, platforms, today, bank } = loaderData;
   return (
     <section className="admin-detail">
       <PageHeader title={user.fullName ?? user.email} crumbs={[{ to: "/admin/users", label: t("nav.users") }]} />
@@ -176,6 +179,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         )}
       </div>
       <PlatformAccountsCard links={platformAccounts} platforms={platforms} today={today} />
+      <BankAccountCard bank={bank} />
       <div className="card">
         <h2>{t("users.requests")}</h2>
         {requests.length === 0 ? <p className="field-hint">{t("users.noRequests")}</p> : null}

@@ -123,7 +123,7 @@ describe("the admin is told when an enrolment starts in another browser", () => 
     const notice = await mailWithSubject(admin.email, uaEmail.enrolmentStarted.subject, before);
     expect(notice.subject).toBe(uaEmail.enrolmentStarted.subject);
     expect(notice.text).toContain("Firefox 140 · Linux");
-    expect(notice.links).toContain("http://localhost:3999/account/sessions");
+    expect(notice.links).toContain("http://localhost:3999/account/sessions?lng=ua");
     await Bun.sleep(200);
     expect(mail.inbox.slice(before).filter((m) => m.to.includes(admin.email) && m.subject === uaEmail.enrolmentStarted.subject)).toHaveLength(1);
   }, SLOW);

@@ -243,7 +243,7 @@ describe("new-device e-mail", () => {
     expect(notice.subject).toBe("Nové prihlásenie do vášho účtu Courier Fleet");
     expect(notice.text).toContain("Chrome 150 · Android");
     expect(notice.text).toContain("10.7.9.9");
-    expect(notice.links).toContain("http://localhost:3999/account/sessions");
+    expect(notice.links).toContain("http://localhost:3999/account/sessions?lng=sk");
     await Bun.sleep(200);
     expect(mail.inbox.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(1);
   });

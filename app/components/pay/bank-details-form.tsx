@@ -1,0 +1,92 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema } from "~/domain/bank-details";
+import { useDates } from "~/components/dashboard/format";
+
+export type BankView = { iban: string; holder: string; holderMismatch: boolean; changedAt: string };
+
+/** A field's first error; the schema's messages are keys of the `pay` namespace. */
+function PayFieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { t } = useTranslation("pay");
+  if (!errors?.length) return null;
+  return (
+    <span id={id} className="field-error">
+      {t(errors[0]!)}
+    </span>
+  );
+}
+
+/**
+ * IBAN, account holder and the current password. A plain post: without JS a refusal comes back with what
+ * was typed (the password excepted) and the messages under the fields.
+ */
+export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; actionData: { lastResult: SubmissionResult<string[]> } | undefined }) {
+  const { t } = useTranslation("pay");
+  const { dateTime } = useDates();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    // Not "bank": that is the section's anchor, and the inputs find their form by this id.
+    id: "bank-details",
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankDetailsFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bank";
+  // The server never sends the password back; with JS the input would keep it, so every answer empties it.
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (actionData && password.current) password.current.value = "";
+  }, [actionData]);
+  return (
+    <section className="card dash-section" id="bank" aria-labelledby="bank-title" data-testid="pay-bank">
+      <h2 className="dash-h2" id="bank-title">
+        {t("bank.title")}
+      </h2>
+      {bank ? (
+        <dl className="dash-dl" data-testid="pay-bank-current">
+          <dt>{t("bank.iban")}</dt>
+          <dd className="pay-iban">{bank.iban}</dd>
+          <dt>{t("bank.accountHolder")}</dt>
+          <dd>{bank.holder}</dd>
+          <dt>{t("bank.changedAt")}</dt>
+          <dd>{dateTime(bank.changedAt)}</dd>
+        </dl>
+      ) : (
+        <p>{t("bank.none")}</p>
+      )}
+      {bank?.holderMismatch ? <p className="alert alert-info">{t("bank.mismatchNote")}</p> : null}
+      <Form method="post" action="/dashboard/pay" className="form-stack" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="bank" />
+        {form.errors?.length ? (
+          <p className="alert alert-error" role="alert">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <label className="field">
+          <span>{bank ? t("bank.newIban") : t("bank.iban")} *</span>
+          <input {...getInputProps(fields.iban, { type: "text" })} autoComplete="off" inputMode="text" autoCapitalize="characters" spellCheck={false} placeholder="SK31 1200 0000 1987 4263 7541" required />
+          <PayFieldError id={fields.iban.errorId} errors={fields.iban.errors} />
+        </label>
+        <label className="field">
+          <span>{t("bank.accountHolder")} *</span>
+          <input {...getInputProps(fields.accountHolder, { type: "text" })} autoComplete="name" maxLength={ACCOUNT_HOLDER_MAX} required />
+          <span className="field-hint">{t("bank.holderHint")}</span>
+          <PayFieldError id={fields.accountHolder.errorId} errors={fields.accountHolder.errors} />
+        </label>
+        <label className="field">
+          <span>{t("bank.password")} *</span>
+          <input {...getInputProps(fields.password, { type: "password" })} ref={password} autoComplete="current-password" required />
+          <span className="field-hint">{t("bank.passwordHint")}</span>
+          <PayFieldError id={fields.password.errorId} errors={fields.password.errors} />
+        </label>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? t("bank.saving") : t("bank.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}

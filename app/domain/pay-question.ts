@@ -1,0 +1,17 @@
+/**
+ * A courier's question on a statement line (issue 23, point 7): the same kind of thread as a problem
+ * report (app/domain/report-thread.ts), so the forms and the limits are the same.
+ */
+import { z } from "zod";
+import { REPORT_MESSAGE_MAX } from "./report-thread";
+
+const body = z
+  .string({ error: "questions.errors.messageRequired" })
+  .trim()
+  .min(1, { error: "questions.errors.messageRequired" })
+  .max(REPORT_MESSAGE_MAX, { error: "questions.errors.tooLong" });
+const id = z.coerce.number({ error: "questions.errors.notFound" }).int().positive({ error: "questions.errors.notFound" });
+
+/** The forms of the courier's Pay page, one schema each; messages are keys of the `pay` namespace. */
+export const payQuestionSchema = z.object({ statementId: id, lineIndex: z.coerce.number({ error: "questions.errors.notFound" }).int().min(0), body });
+export const payQuestionReplySchema = z.object({ questionId: id, body });

@@ -1,0 +1,152 @@
+/**
+ * What a courier reads about their own pay (issue 23, point 7): the current week so far from the imported
+ * days, their statements and the payday ahead. Every query is scoped to the courier: a statement of
+ * someone else is simply not found.
+ */
+import { and, asc, count, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
+import { earnings, payoutBatches, payStatements, platformAccounts, platforms } from "~db/schema";
+import { computeStatement, EMPTY_WEEK, type PaySettings, type Statement, type StatementLine } from "~/domain/pay-rule";
+import { addDays, nextPayday, weekOf, type CalendarDate, type WeekId } from "~/domain/pay-week";
+import { db } from "~/infra/db.server";
+
+export type WeekSoFar = {
+  week: WeekId;
+  days: number;
+  minutes: number;
+  deliveries: number;
+  grossCents: number;
+  tipsCents: number;
+  /** Pay and tips under the pay rule, before scooter rent and any other deduction. */
+  beforeDeductionsCents: number;
+  /** The last day imported so far (null: nothing yet this week). */
+  lastDay: CalendarDate | null;
+};
+
+/**
+ * The imported days of the courier's accounts within the week, each day counted only while the account was
+ * theirs (an account handed over mid-week counts up to its end date). Days on two accounts count once.
+ */
+export async function weekSoFar(userId: number, settings: PaySettings, now = new Date()): Promise<WeekSoFar> {
+  const week = weekOf(now);
+  const last = addDays(week, 6);
+  const rows = await db()
+    .select({ day: earnings.day, minutes: earnings.minutes, deliveries: earnings.deliveries, grossCents: earnings.grossCents, tipsCents: earnings.tipsCents })
+    .from(earnings)
+    .innerJoin(platformAccounts, and(eq(platformAccounts.platformId, earnings.platformId), eq(platformAccounts.accountId, earnings.accountId)))
+    .where(
+      and(
+        eq(platformAccounts.userId, userId),
+        gte(earnings.day, week),
+        lte(earnings.day, last),
+        lte(platformAccounts.startsOn, earnings.day),
+        or(isNull(platformAccounts.endsOn), gte(platformAccounts.endsOn, earnings.day)),
+      ),
+    );
+  const sum = { minutes: 0, deliveries: 0, grossCents: 0, tipsCents: 0 };
+  const days = new Set<string>();
+  for (const row of rows) {
+    days.add(row.day);
+    sum.minutes += row.minutes;
+    sum.deliveries += row.deliveries;
+    sum.grossCents += row.grossCents;
+    sum.tipsCents += row.tipsCents;
+  }
+  const statement = computeStatement({ ...EMPTY_WEEK, ...sum, week }, settings);
+  const lastDay = [...days].sort().at(-1) ?? null;
+  return { week, days: days.size, ...sum, beforeDeductionsCents: statement.payCents + statement.tipsCents, lastDay };
+}
+
+export type OwnStatement = Omit<Statement, "lines" | "week" | "payday"> & {
+  id: number;
+  week: WeekId;
+  status: "draft" | "approved" | "exported" | "paid";
+  minutes: number;
+  grossCents: number;
+  lines: StatementLine[];
+  iban: string | null;
+  holder: string | null;
+  approvedAt: Date | null;
+  paidAt: Date | null;
+  batchPayday: CalendarDate | null;
+  batchStatus: "exported" | "paid" | "cancelled" | null;
+};
+
+const statementColumns = {
+  id: payStatements.id,
+  week: payStatements.weekStart,
+  status: payStatements.status,
+  minutes: payStatements.minutes,
+  grossCents: payStatements.grossCents,
+  tipsCents: payStatements.tipsCents,
+  payCents: payStatements.payCents,
+  rentCents: payStatements.rentCents,
+  damageCents: payStatements.damageCents,
+  adjustmentsCents: payStatements.adjustmentsCents,
+  carriedInCents: payStatements.carriedInCents,
+  netCents: payStatements.netCents,
+  payoutCents: payStatements.payoutCents,
+  carryOutCents: payStatements.carryOutCents,
+  lines: payStatements.lines,
+  iban: payStatements.iban,
+  holder: payStatements.holder,
+  approvedAt: payStatements.approvedAt,
+  paidAt: payStatements.paidAt,
+  batchPayday: payoutBatches.payday,
+  batchStatus: payoutBatches.status,
+};
+
+/** The courier's statements, newest week first, with the payout batch each went out in. */
+export async function listOwnStatements(userId: number): Promise<OwnStatement[]> {
+  const rows = await db()
+    .select(statementColumns)
+    .from(payStatements)
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
+    .where(eq(payStatements.userId, userId))
+    .orderBy(desc(payStatements.weekStart));
+  return rows.map((row) => ({ ...row, lines: (row.lines ?? []) as StatementLine[] }));
+}
+
+/** One statement of the courier's own; null when it is not theirs (or does not exist). */
+export async function getOwnStatement(userId: number, id: number): Promise<OwnStatement | null> {
+  const [row] = await db()
+    .select(statementColumns)
+    .from(payStatements)
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
+    .where(and(eq(payStatements.id, id), eq(payStatements.userId, userId)))
+    .limit(1);
+  return row ? { ...row, lines: (row.lines ?? []) as StatementLine[] } : null;
+}
+
+/** The payday ahead, the week it pays and the statement's payout, when that week has a statement already. */
+export async function nextPayout(userId: number, settings: PaySettings, now = new Date()) {
+  const next = nextPayday(now, settings.paydayWeekday);
+  const [row] = await db()
+    .select({ id: payStatements.id, status: payStatements.status, payoutCents: payStatements.payoutCents })
+    .from(payStatements)
+    .where(and(eq(payStatements.userId, userId), eq(payStatements.weekStart, next.week)))
+    .limit(1);
+  return { ...next, statement: row ?? null };
+}
+
+/** Whether the courier has anything to see under Pay: a platform account (now or earlier) or a statement. */
+export async function hasPayHistory(userId: number) {
+  const [accounts] = await db().select({ n: count() }).from(platformAccounts).where(eq(platformAccounts.userId, userId));
+  if ((accounts?.n ?? 0) > 0) return true;
+  const [statements] = await db().select({ n: count() }).from(payStatements).where(eq(payStatements.userId, userId));
+  return (statements?.n ?? 0) > 0;
+}
+
+/** Everything pay-related of one courier for their data export (GDPR access). */
+export async function collectPayData(userId: number) {
+  const statements = await listOwnStatements(userId);
+  const accounts = await db()
+    .select({ platform: platforms.name, accountId: platformAccounts.accountId, startsOn: platformAccounts.startsOn, endsOn: platformAccounts.endsOn })
+    .from(platformAccounts)
+    .innerJoin(platforms, eq(platforms.id, platformAccounts.platformId))
+    .where(eq(platformAccounts.userId, userId))
+    .orderBy(asc(platformAccounts.startsOn));
+  const payouts = statements
+    .filter((s) => s.batchPayday !== null)
+    .map((s) => ({ statementId: s.id, week: s.week, payday: s.batchPayday, status: s.batchStatus, amountCents: s.payoutCents, paidAt: s.paidAt }));
+  return { statements: statements.map(({ batchPayday: _p, batchStatus: _s, ...s }) => s), payouts, platformAccounts: accounts };
+}

@@ -1,0 +1,30 @@
+/**
+ * A statement of the courier's own as a PDF in their language (issue 23, point 7). The lines and totals
+ * are the stored ones: a frozen statement prints what was approved, never a recomputation.
+ */
+import { paydayOf } from "~/domain/pay-week";
+import type { Language } from "~/domain/rules";
+import { getOwnStatement } from "~/models/courier-pay.server";
+import { getPaySettings } from "~/models/settings.server";
+import { renderStatementPdf } from "./statement-pdf.server";
+
+export const COMPANY_NAME = "Courier Fleet";
+
+/** The PDF and its file name, or null when the statement is not the courier's (or does not exist). */
+export async function ownStatementPdf(user: { id: number; email: string; fullName: string | null }, statementId: number, language: Language) {
+  const statement = await getOwnStatement(user.id, statementId);
+  if (!statement) return null;
+  const payday = statement.batchPayday ?? paydayOf(statement.week, (await getPaySettings()).paydayWeekday);
+  const bytes = await renderStatementPdf({
+    language,
+    companyName: COMPANY_NAME,
+    courierName: user.fullName ?? statement.holder ?? user.email,
+    week: statement.week,
+    payday,
+    // The PDF knows draft, approved and paid: a statement in an exported file is approved and on its way.
+    status: statement.status === "exported" ? "approved" : statement.status,
+    iban: statement.iban,
+    statement: { ...statement, payday },
+  });
+  return { bytes, fileName: `pay-statement-${statement.week}.pdf` };
+}

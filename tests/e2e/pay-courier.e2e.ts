@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { weekOf, addWeeks, addDays } from "~/domain/pay-week";
+import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
+import { createPlatformRow, importDays, insertStatement, linkAccount } from "../pay-fixtures";
+import { expect, expectNoHorizontalOverflow, shotPath, test } from "./fixtures";
+
+const IBAN = "SK31 1200 0000 1987 4263 7541";
+const NEW_IBAN = "SK6807200002891987426353";
+
+/** A working courier with a platform account, two imported days this week and an approved statement of last week. */
+async function courierWithPay(page: Page, language: "sk" | "ua" | "en" = "en") {
+  const user = await createUser({ status: "working_with_vehicle", fullName: "Jana Nováková", language });
+  const platform = await createPlatformRow();
+  await linkAccount(platform.id, `E2E-${user.id}`, user.id, "2026-01-01");
+  const week = weekOf(new Date());
+  await importDays(platform.id, week, [
+    { accountId: `E2E-${user.id}`, day: week, minutes: 300, deliveries: 12, grossCents: 5400, tipsCents: 250 },
+    { accountId: `E2E-${user.id}`, day: addDays(week, 1), minutes: 240, deliveries: 9, grossCents: 4100, tipsCents: 0 },
+  ]);
+  const { statement } = await insertStatement(user.id, addWeeks(week, -1), { status: "approved" });
+  const header = await sessionCookieHeader(user.id);
+  const [name, value] = header.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  return { user, statement };
+}
+
+test.use({ viewport: { width: 360, height: 780 }, locale: "en-GB" });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`courier's pay (${javaScriptEnabled ? "with" : "without"} JS)`, () => {
+    // The refused IBAN (400) and the wrong password (401) are answers the browser logs.
+    test.use({ javaScriptEnabled, allowedConsoleErrors: [/status of 40[01]/] });
+
+    test("sees the week so far and a statement, sets bank details, downloads the PDF, questions a line", async ({ page }) => {
+      // A long journey with four posts, a download and two full-page screenshots.
+      test.slow();
+      const { statement } = await courierWithPay(page);
+      await page.goto("/dashboard?lng=en");
+      await page.getByTestId("pay-link").getByRole("link").click();
+      await expect(page).toHaveURL(/\/dashboard\/pay$/);
+      // 9 h at 7.50 EUR plus 2.50 EUR tips.
+      await expect(page.getByTestId("pay-week")).toContainText("Days worked");
+      await expect(page.getByTestId("pay-week-amount")).toContainText("70.00");
+      await expect(page.getByTestId("pay-week-amount")).toContainText("before scooter rent and other deductions");
+      await expect(page.getByTestId(`statement-${statement.id}`)).toContainText("Approved");
+      await expect(page.getByTestId(`statement-${statement.id}`)).toContainText("Scooter rent: 7 days");
+      await expectNoHorizontalOverflow(page);
+
+      // A bad IBAN: the message, the typed values kept (not the password).
+      const bank = page.getByTestId("pay-bank");
+      await bank.getByLabel("IBAN").fill("SK31 1200 0000 1987 4263 7542");
+      await bank.getByLabel("Account holder").fill("Jana Nováková");
+      await bank.getByLabel("Your current password").fill(TEST_PASSWORD);
+      await bank.getByRole("button", { name: "Save bank details" }).click();
+      await expect(bank).toContainText("This IBAN is not valid");
+      await expect(bank.getByLabel("Account holder")).toHaveValue("Jana Nováková");
+      await bank.getByLabel("IBAN").fill(IBAN);
+      // With JS the field revalidates as it is typed; without, the server answers again.
+      await bank.getByLabel("Your current password").fill(TEST_PASSWORD);
+      await bank.getByRole("button", { name: "Save bank details" }).click();
+      await expect(page.getByTestId("pay-bank-current")).toContainText("**** **** **** **** **** 7541");
+
+      // Changing it asks for the password again; a wrong one is refused.
+      await bank.getByLabel("New IBAN").fill(NEW_IBAN);
+      await bank.getByLabel("Account holder").fill("Jana Nováková");
+      await bank.getByLabel("Your current password").fill("wrong-password");
+      await bank.getByRole("button", { name: "Save bank details" }).click();
+      await expect(bank).toContainText("The password is not right.");
+      await expect(bank.getByLabel("New IBAN")).toHaveValue(NEW_IBAN);
+      await expect(bank.getByLabel("Your current password")).toHaveValue("");
+      await expect(page.getByTestId("pay-bank-current")).toContainText("7541");
+
+      const download = page.waitForEvent("download");
+      await page.getByTestId(`statement-pdf-${statement.id}`).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^pay-statement-\d{4}-\d{2}-\d{2}\.pdf$/);
+      expect(readFileSync((await file.path())!).subarray(0, 4).toString()).toBe("%PDF");
+
+      const card = page.getByTestId(`statement-${statement.id}`);
+      await card.getByText("Question a line").click();
+      await card.getByLabel("Which line").selectOption({ index: 2 });
+      await card.getByLabel("Your question").fill("I returned the scooter on Wednesday.");
+      await card.getByRole("button", { name: "Send the question" }).click();
+      await expect(card.locator(".pay-question")).toContainText("I returned the scooter on Wednesday.");
+      await expect(card.locator(".pay-question")).toContainText("Scooter rent");
+      await expect(card.getByLabel("Your question")).toBeHidden();
+      if (javaScriptEnabled) {
+        await page.screenshot({ path: shotPath("pay-360"), fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.screenshot({ path: shotPath("pay-1280"), fullPage: true });
+      }
+    });
+  });
+}
+
+test("the Pay page in Ukrainian", async ({ page }) => {
+  const { statement } = await courierWithPay(page, "ua");
+  await page.goto("/dashboard/pay?lng=ua");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Виплати");
+  await expect(page.getByTestId("pay-week")).toContainText("до оренди скутера та інших утримань");
+  await expect(page.getByTestId(`statement-${statement.id}`)).toContainText("Затверджено");
+  await expect(page.getByTestId("pay-bank")).toContainText("Банківські реквізити");
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: shotPath("pay-360-ua"), fullPage: true });
+});
