@@ -44,7 +44,7 @@ describe("bank details", () => {
     expect(same.changed).toBe(false);
     const second = await saveBankAccount(courier.id, { iban: OTHER_IBAN, accountHolder: "Peter Novák" }, new Date("2026-11-12T10:00:00Z"));
     expect(second.after).toMatchObject({ iban: OTHER_IBAN, holderMismatch: true, changedAt: new Date("2026-11-12T10:00:00Z") });
-    const audits = await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "bank_account.change"), eq(auditLog.entityId, courier.id)));
+    const audits = await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "bank_account.change"), eq(auditLog.entityId, courier.id))).orderBy(auditLog.id);
     expect(audits).toHaveLength(2);
     // The log keeps no full IBAN.
     expect(JSON.stringify(audits)).not.toContain(OTHER_IBAN);
@@ -119,7 +119,7 @@ describe("questions on a statement line", () => {
     await resolvePayQuestion(admin.id, question.id);
     expect(await refused(() => resolvePayQuestion(admin.id, question.id))).toBe("alreadyResolved");
     expect(await refused(() => addCourierQuestionMessage(courier.id, question.id, "And?"))).toBe("closed");
-    const actions = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "pay_question"), eq(auditLog.entityId, question.id)))).map((a) => a.action);
+    const actions = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "pay_question"), eq(auditLog.entityId, question.id))).orderBy(auditLog.id)).map((a) => a.action);
     expect(actions).toEqual(["pay_question.reply", "pay_question.resolve"]);
   });
 });

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { auditLog, earningImports, earnings } from "~db/schema";
+import { auditLog, earningImports, earnings, platforms } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { readStoredFile, type ReceivedFile } from "~/infra/uploads.server";
 import { createUser } from "../../tests/factories";
@@ -22,6 +22,9 @@ function received(name: string): ReceivedFile {
 }
 
 async function platformWithCouriers(name: string, accounts: string[]) {
+  // The fixtures' files name the platform ("Wolt"); a platform of that very name left by another test file
+  // (the demo seed's) would make their rows "another platform's", so it steps aside under another name.
+  await writerForTests().update(platforms).set({ name: `${name} (earlier) ${Math.random()}`.slice(0, 40) }).where(eq(platforms.name, name));
   const platformId = await createPlatform(admin.id, `${name} ${Date.now()}${Math.random()}`.slice(0, 40));
   const couriers = [];
   for (const accountId of accounts) {
