@@ -215,3 +215,16 @@ test.describe("keys decide only the application on screen", () => {
     expect(reasonOf(second.id)).toContain("Blurred photo, a retake please");
   });
 });
+
+for (const language of ["sk", "ua"] as const) {
+  test(`the review queue in ${language} at 1280 px, with the keyed approval's Undo`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, { role: "admin", language });
+    const { first } = await queuedPair(`shot-${language}`);
+    await page.goto(`/admin/applications/${first.id}`);
+    await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
+    await page.keyboard.press("a");
+    await expect(page.getByTestId("undo-toast")).toBeVisible();
+    await page.screenshot({ path: shotPath(`review-queue-undo-${language}-1280`) });
+  });
+}
