@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { loadToastLibrary, showToast, TOAST_FALLBACK_EVENT, type ToastFallbackDetail } from "~/client/toast.client";
 
-export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning"; description?: string };
+export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning"; description?: string; undo?: { action: string; until: number } };
 
 /** Waits for the connection to come back, then fetches again (a lazy import that fails once would fail for good). */
 function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
@@ -36,9 +37,10 @@ export function Toaster({ flash }: { flash: FlashToast | null | undefined }) {
     return () => window.clearTimeout(timer);
   }, [fallback]);
   useEffect(() => {
-    if (hydrated && flash) void showToast(flash.type, flash.description ? `${flash.message} ${flash.description}` : flash.message);
+    if (hydrated && flash && !flash.undo) void showToast(flash.type, flash.description ? `${flash.message} ${flash.description}` : flash.message);
   }, [flash, hydrated]);
 
+  if (flash?.undo) return <UndoToast key={`${flash.undo.action}:${flash.undo.until}`} message={flash.message} undo={flash.undo} />;
   const shown = hydrated ? fallback : flash ? { type: flash.type, message: flash.description ? `${flash.message} ${flash.description}` : flash.message } : null;
   return (
     <>
@@ -54,5 +56,30 @@ export function Toaster({ flash }: { flash: FlashToast | null | undefined }) {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A success toast with an Undo button (an approval made with a key): a real form, so it works without
+ * JavaScript too; it disappears when the server would refuse the undo anyway.
+ */
+function UndoToast({ message, undo }: { message: string; undo: { action: string; until: number } }) {
+  const { t } = useTranslation("admin");
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setOpen(false), Math.max(0, undo.until - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [undo.until]);
+  if (!open) return null;
+  return (
+    <output className="static-toast undo-toast" data-type="success" data-testid="undo-toast">
+      <span>{message}</span>
+      <Form method="post" action={undo.action}>
+        <input type="hidden" name="intent" value="undo" />
+        <button type="submit" className="btn btn-outline">
+          {t("decisions.undo")}
+        </button>
+      </Form>
+    </output>
   );
 }

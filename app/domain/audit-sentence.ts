@@ -8,6 +8,7 @@
 export const AUDIT_ACTIONS = [
   "application.approve",
   "application.reject",
+  "application.undoApprove",
   "application.documentsDeleted",
   "bank_account.change",
   "document.accept",

@@ -61,3 +61,21 @@ export function neighbours(ids: readonly number[], id: number) {
   if (at === -1) return { previous: null, next: ids[0] ?? null };
   return { previous: ids[at - 1] ?? null, next: ids[at + 1] ?? null };
 }
+
+/**
+ * What the review page showed of an application: its status and when it was decided. A decision
+ * posted with another version (the page was stale, or a key press landed on the next page) is refused.
+ */
+export function applicationVersion(row: { status: string; decidedAt: Date | number | null }) {
+  return `${row.status}.${row.decidedAt ? new Date(row.decidedAt).getTime() : 0}`;
+}
+
+/** How long an approval can be taken back by the admin who made it. */
+export const UNDO_APPROVAL_MS = 10_000;
+
+/** Whether an approval made at `decidedAt` may still be undone at `now`. */
+export function canUndoApproval(decidedAt: Date | number | null, now: Date | number) {
+  if (!decidedAt) return false;
+  const age = new Date(now).getTime() - new Date(decidedAt).getTime();
+  return age >= 0 && age <= UNDO_APPROVAL_MS;
+}

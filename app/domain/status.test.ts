@@ -7,6 +7,7 @@ const ALLOWED: Array<[UserStatus, UserEvent, UserStatus]> = [
   ["confirmed_account", "submitApplication", "applied_for_job"],
   ["job_rejected", "submitApplication", "applied_for_job"],
   ["applied_for_job", "approveApplication", "working_no_vehicle"],
+  ["working_no_vehicle", "undoApproval", "applied_for_job"],
   ["applied_for_job", "rejectApplication", "job_rejected"],
   ["working_no_vehicle", "requestVehicle", "applied_for_vehicle"],
   ["vehicle_rejected", "requestVehicle", "applied_for_vehicle"],

@@ -35,6 +35,7 @@ export const USER_EVENTS = [
   "activate",
   "submitApplication",
   "approveApplication",
+  "undoApproval",
   "rejectApplication",
   "requestVehicle",
   "approveVehicleRequest",
@@ -56,6 +57,8 @@ const TRANSITIONS: Record<UserEvent, Partial<Record<UserStatus, UserStatus>>> = 
   activate: { created_account: "confirmed_account" },
   submitApplication: { confirmed_account: "applied_for_job", job_rejected: "applied_for_job" },
   approveApplication: { applied_for_job: "working_no_vehicle" },
+  // The admin takes back an approval made seconds ago (a key pressed by mistake): back to waiting.
+  undoApproval: { working_no_vehicle: "applied_for_job" },
   rejectApplication: { applied_for_job: "job_rejected" },
   requestVehicle: { working_no_vehicle: "applied_for_vehicle", vehicle_rejected: "applied_for_vehicle" },
   approveVehicleRequest: { applied_for_vehicle: "working_with_vehicle" },

@@ -5,7 +5,7 @@ import { type ApplicationInput } from "~/domain/application-schema";
 import { parseValidUntil } from "~/domain/document-expiry";
 import { now as serverNow } from "~/infra/clock.server";
 import { isStockRejectionReason, stockReasonKey, type StockRejectionReason } from "~/domain/rejection";
-import type { QueueFilter } from "~/domain/review-queue";
+import { applicationVersion, type QueueFilter } from "~/domain/review-queue";
 import { TransitionError, type ApplicationStatus } from "~/domain/status";
 import { db, preparedQuery, savepoint, transaction, type Tx } from "~/infra/db.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
@@ -90,8 +90,8 @@ export async function getOwnApplication(userId: number, applicationId: number) {
 
 type Rejection = { reason: string; reasonCode: StockRejectionReason | null; replace: DocumentKind[]; carried: PreparedUpload[] };
 
-function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, validUntil?: Date | null) {
-  return transaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection, validUntil));
+function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, validUntil?: Date | null, shownVersion?: string) {
+  return transaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection, validUntil, shownVersion));
 }
 
 /**
@@ -106,10 +106,12 @@ function confirmedValidUntil(row: ApplicationRow, corrected: Date | null | undef
   return date ?? null;
 }
 
-async function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, correctedValidUntil?: Date | null) {
+async function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, correctedValidUntil?: Date | null, shownVersion?: string) {
   // Locked until the commit: of two admins deciding at once, the second waits, then finds it decided.
   const [row] = await forUpdate(tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1));
   if (!row) throw new DecisionError("notFound");
+  // The page that posted showed another state of this row (decided, then undone): decide nothing unseen.
+  if (shownVersion !== undefined && shownVersion !== applicationVersion(row)) throw new DecisionError("stalePage");
   if (row.status !== "pending") throw new DecisionError("notPending");
   const validUntil = approve ? confirmedValidUntil(row, correctedValidUntil) : row.documentValidUntil;
   const status = approve ? "approved" : "rejected";
@@ -156,8 +158,8 @@ async function decideIn(tx: Tx, adminId: number, applicationId: number, approve:
  * change, the audit entry and the user's e-mail (queued in the outbox) in one transaction. Throws DecisionError
  * (notFound, notPending).
  */
-export async function approveApplication(adminId: number, applicationId: number, options: { documentValidUntil?: Date | null } = {}) {
-  await decide(adminId, applicationId, true, null, options.documentValidUntil);
+export async function approveApplication(adminId: number, applicationId: number, options: { documentValidUntil?: Date | null; shownVersion?: string } = {}) {
+  await decide(adminId, applicationId, true, null, options.documentValidUntil, options.shownVersion);
 }
 
 export type RejectionInput = { reason?: string | null; reasonCode?: string | null; replace?: readonly string[] | null };
@@ -168,9 +170,9 @@ export type RejectionInput = { reason?: string | null; reasonCode?: string | nul
  * a written one. Documents not listed in `replace` are copied into the courier's drafts, so the next
  * submission only needs the ones to replace; both applications keep their own files.
  */
-export async function rejectApplication(adminId: number, applicationId: number, input: string | RejectionInput) {
+export async function rejectApplication(adminId: number, applicationId: number, input: string | RejectionInput, shownVersion?: string) {
   const rejection = rejectionFrom(input);
-  await rejectInOne(adminId, applicationId, rejection);
+  await rejectInOne(adminId, applicationId, rejection, shownVersion);
 }
 
 /**
@@ -251,9 +253,9 @@ async function planRejection(applicationId: number, { code, note, toReplace }: R
   return { decision: { reason, reasonCode: code, replace: toReplace, carried } };
 }
 
-async function rejectInOne(adminId: number, applicationId: number, rejection: ReturnType<typeof rejectionFrom>) {
+async function rejectInOne(adminId: number, applicationId: number, rejection: ReturnType<typeof rejectionFrom>, shownVersion?: string) {
   const { decision } = await planRejection(applicationId, rejection);
-  await withPreparedUploads(decision.carried, async () => ({ result: await decide(adminId, applicationId, false, decision) }));
+  await withPreparedUploads(decision.carried, async () => ({ result: await decide(adminId, applicationId, false, decision, undefined, shownVersion) }));
 }
 
 /**

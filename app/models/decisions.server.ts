@@ -28,7 +28,9 @@ export class DecisionError extends Error {
       | "tooEarly"
       | "documentsExpired"
       | "validUntilRequired"
-      | "validUntilPast",
+      | "validUntilPast"
+      | "stalePage"
+      | "undoExpired",
   ) {
     super(key);
   }
@@ -45,6 +47,7 @@ export class DecisionError extends Error {
 export type DecisionMail =
   | "applicationApproved"
   | "applicationRejected"
+  | "approvalWithdrawn"
   | "vehicleApproved"
   | "vehicleRejected"
   | "swapApproved"

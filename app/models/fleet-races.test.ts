@@ -66,11 +66,12 @@ async function crowdOnOneVehicle() {
 }
 
 /** One vehicle given once: one approved request, one courier riding, one check-out, one audit entry. */
-async function expectGivenOnce(scooter: { id: number }, ids: number[], requestIds: number[]) {
+async function expectGivenOnce(scooter: { id: number }, ids: number[], requestIds: number[], closed = 0) {
   const decided = await db().select().from(vehicleRequests).where(inArray(vehicleRequests.id, requestIds));
   const approved = decided.filter((row) => row.status === "approved");
   expect(approved).toHaveLength(1);
-  expect(decided.filter((row) => row.status === "pending")).toHaveLength(N - 1);
+  expect(decided.filter((row) => row.status === "rejected")).toHaveLength(closed);
+  expect(decided.filter((row) => row.status === "pending")).toHaveLength(N - 1 - closed);
   expect((await vehicleRow(scooter.id)).assignedUserId).toBe(approved[0]!.userId);
   expect((await statusesOf(ids)).filter((status) => status === "working_with_vehicle")).toHaveLength(1);
   expect(await historyTo(ids, "working_with_vehicle")).toBe(1);
@@ -93,7 +94,7 @@ describe("twenty approvals of requests for one vehicle at once", () => {
     await expectGivenOnce(scooter, ids, requests.map((r) => r.id));
   });
 
-  test("as twenty bulk approvals of overlapping selections (in different orders): one approved, the rest skipped", async () => {
+  test("as twenty bulk approvals of overlapping selections (in different orders): one approved, its two co-selected requests closed, the rest skipped", async () => {
     const { scooter, ids, requests } = await crowdOnOneVehicle();
     const all = requests.map((r) => r.id);
     // Each admin ticks three neighbouring rows, listed from the last: every request is in three bulks.
@@ -102,7 +103,10 @@ describe("twenty approvals of requests for one vehicle at once", () => {
     expect(won).toBe(N);
     const done = results.flatMap((r) => (r.status === "fulfilled" ? (r.value as { done: number[] }).done : []));
     expect(done).toHaveLength(1);
-    await expectGivenOnce(scooter, ids, all);
+    // The winning bulk gave the vehicle to one of its three rows and closed the other two with a reason.
+    const closed = results.flatMap((r) => (r.status === "fulfilled" ? ((r.value as { closed?: unknown[] }).closed ?? []) : []));
+    expect(closed).toHaveLength(2);
+    await expectGivenOnce(scooter, ids, all, 2);
   });
 
   test("swaps: one courier changes vehicles; the others keep theirs, with nothing handed back", async () => {

@@ -79,7 +79,7 @@ describe("deciding a renewal", () => {
     const ra = await createRenewalRequest(a.user.id);
     const rb = await createRenewalRequest(b.user.id);
     const result = await decideVehicleRequests(admin.id, [ra.id, rb.id], "approve");
-    expect(result).toEqual({ done: [ra.id, rb.id], skipped: [] });
+    expect(result).toMatchObject({ done: [ra.id, rb.id], skipped: [] });
     expect((await vehicleOf(a.vehicle.id)).leaseEndsAt?.getTime()).toBe(a.leaseEndsAt.getTime() + 30 * DAY);
     expect((await vehicleOf(b.vehicle.id)).leaseEndsAt?.getTime()).toBe(b.leaseEndsAt.getTime() + 30 * DAY);
   });

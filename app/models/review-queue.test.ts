@@ -104,7 +104,7 @@ describe("bulk decisions", () => {
     const r1 = await vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, (await vehicle()).id);
     const r2 = await vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, (await vehicle()).id);
     await expect(decideVehicleRequests(admin.id, [r1.id], "reject", " ")).rejects.toThrow("reasonRequired");
-    expect(await decideVehicleRequests(admin.id, [r1.id, r2.id], "reject", "No scooters this week")).toEqual({ done: [r1.id, r2.id], skipped: [] });
+    expect(await decideVehicleRequests(admin.id, [r1.id, r2.id], "reject", "No scooters this week")).toMatchObject({ done: [r1.id, r2.id], skipped: [] });
     expect((await writerForTests().select().from(vehicleRequests).where(inArray(vehicleRequests.id, [r1.id, r2.id])).orderBy(vehicleRequests.id)).map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(await audits("vehicle_request.reject", [r1.id, r2.id])).toHaveLength(2);
 

@@ -11,6 +11,7 @@ import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser, type DecisionMail } from "./decisions.server";
 import { openHandover } from "./handovers.server";
 import { getSettings } from "./settings.server";
+import { translatorFor } from "~/infra/i18n.server";
 import { pageIds, toPage } from "./paging.server";
 import { personMatches, vehicleMatches } from "./search.server";
 import { applyUserEvent } from "./status.server";
@@ -297,9 +298,15 @@ export async function rejectVehicleRequest(adminId: number, requestId: number, r
   await transaction((tx) => withMail(tx, rejectIn(tx, adminId, requestId, trimmed)));
 }
 
+/** A row a bulk decision did not decide: whose request and why (a DecisionError key). */
+export type SkippedRequest = { id: number; courier: string; reason: DecisionError["key"] };
+
 /**
  * Bulk decision on many pending requests in one transaction (each row in its own savepoint, so a
  * request that can no longer be decided is skipped alone, with its e-mail); one audit entry and one e-mail per row.
+ * A request for a vehicle this same bulk has just given to another courier is closed: rejected with a
+ * translated reason the courier is e-mailed (`closed`). Every other row not decided is in `skippedRows`
+ * with its courier and reason.
  */
 export async function decideVehicleRequests(adminId: number, requestIds: number[], decision: "approve" | "reject", reason = "") {
   const trimmed = reason.trim();
@@ -308,24 +315,39 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
   const { leaseDays } = await getSettings();
   const outcome = await transaction(async (tx) => {
     const done: (Decided & { id: number })[] = [];
-    const skipped: number[] = [];
+    const skippedRows: SkippedRequest[] = [];
+    const closed: { id: number; courier: string }[] = [];
     const ids = [...new Set(requestIds)].sort((a, b) => a - b);
     // Every selected request is locked before any vehicle or courier, in id order: two bulks whose
     // selections overlap queue on their first shared request instead of each holding a vehicle the
     // other waits for (a deadlock on PostgreSQL).
     await forUpdate(tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(inArray(vehicleRequests.id, ids)).orderBy(asc(vehicleRequests.id)));
+    const rows = await tx
+      .select({ id: vehicleRequests.id, vehicleId: vehicleRequests.requestedVehicleId, kind: vehicleRequests.kind, fullName: users.fullName, email: users.email, language: users.language })
+      .from(vehicleRequests)
+      .innerJoin(users, eq(users.id, vehicleRequests.userId))
+      .where(inArray(vehicleRequests.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const given = new Set<number>();
     for (const id of ids) {
+      const row = byId.get(id);
       try {
-        const row = await savepoint(tx, (sp) => withMail(sp, decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
-        done.push({ id, ...row });
+        const decided = await savepoint(tx, (sp) => withMail(sp, decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
+        done.push({ id, ...decided });
+        if (decision === "approve" && row?.kind !== "renewal" && row?.vehicleId) given.add(row.vehicleId);
       } catch (error) {
         if (!(error instanceof DecisionError)) throw error;
-        skipped.push(id);
+        if (row && row.kind !== "renewal" && row.vehicleId && given.has(row.vehicleId)) {
+          // The vehicle went to another request of this bulk: close this one, in the courier's language.
+          const note = translatorFor(row.language)("dashboard:refusals.vehicleTakenInBulk");
+          await savepoint(tx, (sp) => withMail(sp, rejectIn(sp, adminId, id, note)));
+          closed.push({ id, courier: row.fullName ?? row.email });
+        } else skippedRows.push({ id, courier: row ? (row.fullName ?? row.email) : `#${id}`, reason: error.key });
       }
     }
-    return { done, skipped };
+    return { done, skippedRows, closed };
   });
-  return { done: outcome.done.map((d) => d.id), skipped: outcome.skipped };
+  return { done: outcome.done.map((d) => d.id), skipped: outcome.skippedRows.map((row) => row.id), skippedRows: outcome.skippedRows, closed: outcome.closed };
 }
 
 /** Vehicle requests (pending by default, oldest first): user, current → requested vehicle, date, lease end, status. */

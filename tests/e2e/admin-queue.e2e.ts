@@ -105,18 +105,22 @@ test("keyboard: j/k move through the queue, ? lists the keys, a approves and ope
   await asAdmin(page);
   const { first, second } = await queuedPair("keys");
   await page.goto(`/admin/applications/${first.id}`);
-  // The keys listen once React has hydrated the page.
-  await page.waitForLoadState("networkidle");
+  // The keys are live once React has hydrated the page and its documents have been on screen a moment.
+  const live = (id: number) => page.locator(`html[data-review-keys="${id}"]`).waitFor({ state: "attached" });
+  await live(first.id);
   await page.keyboard.press("j");
   await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+  await live(second.id);
   await page.keyboard.press("k");
   await expect(page).toHaveURL(new RegExp(`/admin/applications/${first.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: "First keys" })).toBeVisible();
+  await live(first.id);
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toContainText("Approve and open the next");
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
+  await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
   await page.keyboard.press("a");
   await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
   expect(statusOf(first.id)).toBe("approved");
@@ -160,3 +164,67 @@ test.describe("every admin screen at 360 and 1280 px", () => {
     });
   }
 });
+
+test.describe("keys decide only the application on screen", () => {
+  const reasonOf = (id: number) => writerForTests().select({ reason: applications.rejectionReason }).from(applications).where(eq(applications.id, id)).get()?.reason;
+
+  test("a pressed twice 120 ms apart approves only the shown application; its toast offers Undo", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await asAdmin(page);
+    const { first, second } = await queuedPair("double-a");
+    await page.goto(`/admin/applications/${first.id}`);
+    await page.waitForLoadState("networkidle");
+    await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
+    await page.keyboard.press("a");
+    await page.waitForTimeout(120);
+    await page.keyboard.press("a");
+    await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Second double-a" })).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect([statusOf(first.id), statusOf(second.id)]).toEqual(["approved", "pending"]);
+    const toast = page.getByTestId("undo-toast");
+    await expect(toast).toContainText("First double-a");
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/applications/${first.id}$`));
+    await expect(page.getByText("Approval undone. The application is waiting again.")).toBeVisible();
+    expect(statusOf(first.id)).toBe("pending");
+  });
+
+  test("r pressed while the next application loads, then a reason with an a: only that reason, in that box", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await asAdmin(page);
+    const { first, second } = await queuedPair("early-r");
+    await page.goto(`/admin/applications/${first.id}`);
+    await page.waitForLoadState("networkidle");
+    await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
+    // The next page's data arrives late, as on a slow connection.
+    await page.route(new RegExp(`/admin/applications/${second.id}\\.data`), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.keyboard.press("j");
+    await page.keyboard.press("r");
+    await page.keyboard.type("Blurred photo, a retake please", { delay: 60 });
+    await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+    await page.waitForTimeout(1500);
+    expect([statusOf(first.id), statusOf(second.id)]).toEqual(["pending", "pending"]);
+    await expect(page.getByRole("textbox", { name: /^Reason in your own words/ })).toHaveValue("Blurred photo, a retake please");
+    await page.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
+    expect([statusOf(first.id), statusOf(second.id)]).toEqual(["pending", "rejected"]);
+    expect(reasonOf(second.id)).toContain("Blurred photo, a retake please");
+  });
+});
+
+for (const language of ["sk", "ua"] as const) {
+  test(`the review queue in ${language} at 1280 px, with the keyed approval's Undo`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, { role: "admin", language });
+    const { first } = await queuedPair(`shot-${language}`);
+    await page.goto(`/admin/applications/${first.id}`);
+    await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
+    await page.keyboard.press("a");
+    await expect(page.getByTestId("undo-toast")).toBeVisible();
+    await page.screenshot({ path: shotPath(`review-queue-undo-${language}-1280`) });
+  });
+}

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { UrlDialog } from "~/components/dialog";
 
 export const SHORTCUTS = [
@@ -16,32 +16,127 @@ function typing(target: EventTarget | null) {
   return !!el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
 }
 
+/** How long an application's documents must have been on screen before a key may decide it. */
+export const KEY_DWELL_MS = 600;
+
+/** Resolves once every document image of the page has loaded (or failed) and been painted. */
+function documentsShown() {
+  const images = [...document.querySelectorAll<HTMLImageElement>(".admin-documents img")];
+  return Promise.all(images.map((img) => (img.complete ? Promise.resolve() : new Promise<void>((done) => { img.addEventListener("load", () => done(), { once: true }); img.addEventListener("error", () => done(), { once: true }); }))));
+}
+
+function rejectBox() {
+  return document.querySelector<HTMLTextAreaElement>("[data-reject-box] textarea");
+}
+
+/** Focuses the shown page's reason box and puts in what was typed while it was opening. */
+function openRejectBox(current: { opening: boolean; typed: string }) {
+  const box = rejectBox();
+  current.opening = false;
+  if (!box) return;
+  box.focus();
+  if (current.typed) box.value += current.typed;
+  current.typed = "";
+}
+
 /**
  * Keys of the review queue: j/k move, a approves (and opens the next), r jumps to the reject reason,
  * ? lists them. Every key only does what a visible link or button on the page also does without JS.
+ * A deciding key acts only on the application shown: not while a page is loading, not before its
+ * documents have been on screen for KEY_DWELL_MS, once per page, never from a held key. An `r` pressed
+ * while the page loads opens the reason box once the page is there; what is typed meanwhile goes into it.
  */
-export function useReviewShortcuts({ nextHref, previousHref, helpHref }: { nextHref: string | null; previousHref: string | null; helpHref: string }) {
+export function useReviewShortcuts({ applicationId, nextHref, previousHref, helpHref }: { applicationId: number; nextHref: string | null; previousHref: string | null; helpHref: string }) {
   const navigate = useNavigate();
+  const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
+  const state = useRef({ readyFor: 0, decided: false, leaving: false, opening: false, typed: "", timer: 0, arm: () => {} });
+
+  useEffect(() => {
+    const current = state.current;
+    let cancelled = false;
+    // Live once the documents are shown and no key has been pressed for KEY_DWELL_MS (typing restarts it).
+    current.arm = () => {
+      current.readyFor = 0;
+      // Marks the page for tests and tooling: the deciding keys are live.
+      delete document.documentElement.dataset.reviewKeys;
+      window.clearTimeout(current.timer);
+      void documentsShown().then(() => {
+        if (cancelled) return;
+        window.clearTimeout(current.timer);
+        current.timer = window.setTimeout(() => {
+          if (cancelled) return;
+          current.readyFor = applicationId;
+          document.documentElement.dataset.reviewKeys = String(applicationId);
+          if (current.opening) openRejectBox(current);
+        }, KEY_DWELL_MS);
+      });
+    };
+    current.decided = false;
+    current.leaving = false;
+    current.arm();
+    return () => {
+      cancelled = true;
+      window.clearTimeout(current.timer);
+      current.readyFor = 0;
+      delete document.documentElement.dataset.reviewKeys;
+    };
+  }, [applicationId]);
+
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
+      const current = state.current;
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      // The reason box is opening: what is typed belongs in it, not to the shortcuts.
+      if (current.opening) {
+        if (event.key.length === 1) current.typed += event.key;
+        event.preventDefault();
+        return;
+      }
+      if (event.repeat) return event.preventDefault();
       if (document.querySelector("dialog[open]") && event.key !== "?") return;
       const key = event.key;
-      if (key === "j" && nextHref) void navigate(nextHref);
-      else if (key === "k" && previousHref) void navigate(previousHref);
-      else if (key === "a") {
+      const loading = busy || current.leaving;
+      if (key === "r" && loading) {
+        // Meant for the application being opened: its reason box gets focus once it is shown.
+        current.opening = true;
+        return event.preventDefault();
+      }
+      if (loading || current.readyFor !== applicationId) {
+        // Not shown yet, or the admin is typing somewhere that lost focus: keys stay dead a while longer.
+        if (key.length === 1) {
+          current.arm();
+          event.preventDefault();
+        }
+        return;
+      }
+      if (key === "j" && nextHref) {
+        current.leaving = true;
+        void navigate(nextHref);
+      } else if (key === "k" && previousHref) {
+        current.leaving = true;
+        void navigate(previousHref);
+      } else if (key === "a") {
         // The approve form has two buttons ("and open the next" and plain); the key is the first.
         const form = document.querySelector<HTMLFormElement>("#approve-next");
-        form?.requestSubmit(form.querySelector<HTMLButtonElement>("button[name=next]") ?? undefined);
-      }
-      else if (key === "r") document.querySelector<HTMLTextAreaElement>("[data-reject-box] textarea")?.focus();
-      else if (key === "?") void navigate(helpHref, { preventScrollReset: true });
+        const button = form?.querySelector<HTMLButtonElement>("button[name=next]");
+        if (!form || !button || current.decided) return event.preventDefault();
+        current.decided = true;
+        current.leaving = true;
+        const data = new FormData(form, button);
+        data.set("via", "key");
+        void submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
+      } else if (key === "r") {
+        if (!rejectBox()) return;
+        current.opening = true;
+        openRejectBox(current);
+      } else if (key === "?") void navigate(helpHref, { preventScrollReset: true });
       else return;
       event.preventDefault();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigate, nextHref, previousHref, helpHref]);
+  }, [navigate, submit, busy, applicationId, nextHref, previousHref, helpHref]);
 }
 
 export function ShortcutsDialog({ closeTo }: { closeTo: string }) {

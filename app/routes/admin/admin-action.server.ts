@@ -15,8 +15,14 @@ export function notFound() {
 }
 
 /** Redirects after a change with a success toast in the admin's language (POST → redirect → GET). */
-export function redirectWithToast(context: Readonly<RouterContextProvider>, to: string, key: string, type: "success" | "error" = "success") {
-  setToast(context as RouterContextProvider, { type, message: getInstance(context).t(key) });
+export function redirectWithToast(
+  context: Readonly<RouterContextProvider>,
+  to: string,
+  key: string,
+  type: "success" | "error" = "success",
+  extra: { values?: Record<string, string>; undo?: { action: string; until: number } } = {},
+) {
+  setToast(context as RouterContextProvider, { type, message: getInstance(context).t(key, extra.values), ...(extra.undo ? { undo: extra.undo } : {}) });
   return redirect(to);
 }
 

@@ -8,7 +8,8 @@ import { QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admi
 import { decisionSchema } from "~/domain/admin-schemas";
 import { Badge, dateInputValue, FormError, MailLink, PageHeader, PhoneLink, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { UrlDialog } from "~/components/dialog";
-import { neighbours } from "~/domain/review-queue";
+import { applicationVersion, neighbours, UNDO_APPROVAL_MS } from "~/domain/review-queue";
+import { undoApproval } from "~/models/approval-undo.server";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { getApplicationDetail, pendingApplicationQueue } from "~/models/applications.server";
@@ -30,22 +31,41 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = idParam(params.id);
   const form = await readFormData(context, request);
+  if (form.get("intent") === "undo") {
+    try {
+      await undoApproval(admin.id, id);
+    } catch (error) {
+      if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+      throw error;
+    }
+    return redirectWithToast(context, `/admin/applications/${id}`, "admin:decisions.undone");
+  }
+  // The page posts which application it showed and in which state; a key press must not decide another.
+  const keyed = form.get("via") === "key";
+  const shown = form.get("shown");
+  const version = form.get("version");
+  if ((shown !== null && String(shown) !== String(id)) || (keyed && (shown === null || typeof version !== "string"))) return refuse(context, "admin:decisions.stalePage", 409);
+  const shownVersion = typeof version === "string" ? version : undefined;
   const submission = parseWithZod(form, { schema: decisionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   // "… and open the next": the queue is read before the decision, so the next is the one after this row.
   const openNext = form.get("next") === "1";
   const queueBefore = openNext ? await pendingApplicationQueue() : [];
   try {
-    if (submission.value.intent === "approve") await approveApplication(admin.id, id, { documentValidUntil: submission.value.documentValidUntil ?? null });
-    else await rejectApplication(admin.id, id, submission.value);
+    if (submission.value.intent === "approve") await approveApplication(admin.id, id, { documentValidUntil: submission.value.documentValidUntil ?? null, shownVersion });
+    else await rejectApplication(admin.id, id, submission.value, shownVersion);
   } catch (error) {
     if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
     throw error;
   }
-  const toast = submission.value.intent === "approve" ? "admin:decisions.approved" : "admin:decisions.rejected";
-  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast);
+  const approved = submission.value.intent === "approve";
+  // An approval made with a key names who was approved and can be taken back from its toast for a few seconds.
+  const name = approved && keyed ? (await getApplicationDetail(id))?.application.fullName : undefined;
+  const toast = !approved ? "admin:decisions.rejected" : name ? "admin:decisions.approvedNamed" : "admin:decisions.approved";
+  const extra = { values: { name: name ?? "" }, undo: approved && keyed ? { action: `/admin/applications/${id}`, until: Date.now() + UNDO_APPROVAL_MS } : undefined };
+  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast, "success", extra);
   const next = neighbours(queueBefore, id).next ?? (await pendingApplicationQueue())[0] ?? null;
-  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast);
+  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast, "success", extra);
 }
 
 export default function AdminApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -58,7 +78,8 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
   const nextHref = queue.next ? `/admin/applications/${queue.next}` : null;
   const previousHref = queue.previous ? `/admin/applications/${queue.previous}` : null;
   const helpHref = href({ help: "1", doc: null });
-  useReviewShortcuts({ nextHref, previousHref, helpHref });
+  useReviewShortcuts({ applicationId: a.id, nextHref, previousHref, helpHref });
+  const shown = { shown: a.id, version: applicationVersion(a) };
   const zoomed = documents.find((d) => d.id === Number(params.get("doc")));
   const pending = a.status === "pending";
   return (
@@ -88,13 +109,15 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
       </div>
       <div className="admin-grid">
         {pending ? (
-          <div className="card form-stack admin-decision">
+          <div className="card form-stack admin-decision" key={a.id}>
             <h2>{t("decisions.title")}</h2>
             <p>
               <TimeLeft createdAt={a.createdAt} now={now} />
             </p>
             <Form method="post" id="approve-next" className="form-stack">
               <input type="hidden" name="intent" value="approve" />
+              <input type="hidden" name="shown" value={shown.shown} />
+              <input type="hidden" name="version" value={shown.version} />
               {a.citizenship === "other" ? (
                 <label className="field">
                   {t("decisions.validUntilConfirm")}
@@ -110,7 +133,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             </Form>
             <div data-reject-box>
               <p className="field-hint">{t("queue.rejectNext")}</p>
-              <RejectForm id="reject-application" result={result} extra={{ next: "1" }} application />
+              <RejectForm id="reject-application" result={result} extra={{ next: "1", ...shown }} application />
             </div>
           </div>
         ) : null}

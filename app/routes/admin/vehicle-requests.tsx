@@ -73,6 +73,11 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
   const [params] = useSearchParams();
   const { filter, requests, leases, now: serverNow } = loaderData;
   const waiting = filter.status === "pending";
+  // Waiting requests on this page that want the same vehicle: marked, so a bulk approval is no surprise.
+  const wanted = new Map<number, number>();
+  for (const r of requests.rows) if (r.status === "pending" && r.kind !== "renewal" && r.requestedId) wanted.set(r.requestedId, (wanted.get(r.requestedId) ?? 0) + 1);
+  const shared = (r: (typeof requests.rows)[number]) => r.status === "pending" && r.kind !== "renewal" && !!r.requestedId && (wanted.get(r.requestedId) ?? 0) > 1;
+  const anyShared = requests.rows.some(shared);
   const rejecting = requests.rows.find((r) => r.id === Number(params.get("reject")) && r.status === "pending");
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   return (
@@ -81,7 +86,13 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
       <FormError message={actionData?.formError} />
       <QueueFilters statuses={REQUEST_STATUSES} filter={filter} ns="requests.status" label={t("requests.title")} />
       {waiting && requests.rows.length > 0 ? (
-        <BulkDecisionBar id="bulk-requests" />
+        <BulkDecisionBar id="bulk-requests">
+          {anyShared ? (
+            <p className="field-hint" data-testid="same-vehicle-warning">
+              {t("bulk.sameVehicleConfirm")}
+            </p>
+          ) : null}
+        </BulkDecisionBar>
       ) : null}
       <AdminTable
         rows={requests.rows}
@@ -98,6 +109,12 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
                 {r.currentName && r.kind !== "renewal" ? `${r.currentName} → ` : ""}
                 {/* Underlined: next to text (a swap's current vehicle, a renewal's end) colour alone would not set it apart. */}
                 {r.requestedId ? <AppLink className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</AppLink> : "—"}
+                {shared(r) ? (
+                  <>
+                    {" "}
+                    <Badge tone="warn">{t("bulk.sameVehicle")}</Badge>
+                  </>
+                ) : null}
                 {r.kind === "renewal" && r.status === "pending" ? <span className="field-hint"> ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})</span> : null}
                 {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
               </>
