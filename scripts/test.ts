@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
-type Result = { name: string; passed: number; failed: number };
+type Result = { name: string; passed: number; failed: number; seconds: number };
 const results: Result[] = [];
 
 async function run(cmd: string[], env: Record<string, string> = {}) {
@@ -15,11 +15,14 @@ async function run(cmd: string[], env: Record<string, string> = {}) {
   return { code, output: out + err };
 }
 
+const since = (start: number) => Math.round((performance.now() - start) / 100) / 10;
+
 async function step(name: string, cmd: string[]) {
   console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
+  const start = performance.now();
   const { code, output } = await run(cmd);
   process.stdout.write(output);
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds: since(start) });
 }
 
 await step("typecheck", ["bun", "run", "typecheck"]);
@@ -28,12 +31,13 @@ await step("lint", ["bun", "run", "lint"]);
 /** A `bun test` run, counted by bun's own summary lines: " 282 pass", " 0 fail", " 1 error". */
 async function bunTest(name: string, cmd: string[]) {
   console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
+  const start = performance.now();
   const { code, output } = await run(cmd);
   process.stdout.write(output.split("\n").filter((line) => !line.startsWith("(pass)")).join("\n"));
   const summary = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(output)?.[1] ?? 0);
   const passed = summary("pass");
   const failed = summary("fail") + summary("errors?");
-  results.push({ name, passed, failed: failed || (code !== 0 ? 1 : 0) });
+  results.push({ name, passed, failed: failed || (code !== 0 ? 1 : 0), seconds: since(start) });
 }
 
 await bunTest("unit and integration (SQLite, local files)", ["bun", "test"]);
@@ -43,6 +47,7 @@ await bunTest("unit and integration (PostgreSQL, S3)", ["bun", "run", "test:scal
 console.log("\n▶ end-to-end: playwright");
 {
   const report = "test-results/e2e.json";
+  const start = performance.now();
   rmSync(report, { force: true });
   const proc = Bun.spawn(["bun", "--bun", "playwright", "test", "--reporter=list,json"], {
     stdout: "inherit",
@@ -52,14 +57,14 @@ console.log("\n▶ end-to-end: playwright");
   const code = await proc.exited;
   if (existsSync(report)) {
     const stats = (JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
-    results.push({ name: "playwright", passed: stats.expected + stats.flaky, failed: stats.unexpected || (code !== 0 && stats.unexpected === 0 ? 1 : 0) });
+    results.push({ name: "playwright", passed: stats.expected + stats.flaky, failed: stats.unexpected || (code !== 0 && stats.unexpected === 0 ? 1 : 0), seconds: since(start) });
   } else {
-    results.push({ name: "playwright", passed: 0, failed: 1 });
+    results.push({ name: "playwright", passed: 0, failed: 1, seconds: since(start) });
   }
 }
 
 console.log("");
-for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed in ${r.seconds} s`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
