@@ -102,6 +102,31 @@ async function readPendingTable(storageKey: string): Promise<EarningsTable> {
   return table;
 }
 
+/**
+ * The last few files read and checked, kept in this process: a pending file never changes (its storage
+ * key is new for every upload), so the commit that follows a preview — or a re-preview after linking an
+ * account — does not decode and check 50,000 rows again. Account owners are always matched afresh.
+ * Another instance, or a restart, simply reads the file again.
+ */
+type ReadFile = { table: EarningsTable; analysis?: { key: string; result: ReturnType<typeof analyseEarnings> } };
+const readFiles = new Map<string, ReadFile>();
+const READ_FILES_KEPT = 2;
+
+async function pendingFile(storageKey: string): Promise<ReadFile> {
+  const kept = readFiles.get(storageKey);
+  if (kept) return kept;
+  const file = { table: await readPendingTable(storageKey) };
+  readFiles.set(storageKey, file);
+  for (const key of readFiles.keys()) if (readFiles.size > READ_FILES_KEPT) readFiles.delete(key);
+  return file;
+}
+
+function analysedOnce(file: ReadFile, mapping: EarningsMapping, options: { weekStart: string; otherPlatforms: string[] }) {
+  const key = JSON.stringify([mapping, options]);
+  if (file.analysis?.key !== key) file.analysis = { key, result: analyseEarnings(file.table, mapping, options) };
+  return file.analysis.result;
+}
+
 const keyOf = (row: { accountId: string; day: string }) => `${row.accountId}\u0000${row.day}`;
 
 /** What is stored for the platform in the week, by account and day (read through `tx` inside the commit). */
@@ -141,13 +166,14 @@ async function matchPendingImport(id: number): Promise<Exclude<ImportPreview, { 
   if (!pending) throw new ImportError("notFound");
   const platform = await findPlatform(pending.platformId);
   if (!platform) throw new ImportError("notFound");
-  const table = await readPendingTable(pending.storageKey);
+  const file = await pendingFile(pending.storageKey);
+  const { table } = file;
   const generic = genericMapping(table.header);
   const remembered = platform.columnMapping && mappingFits(platform.columnMapping, table.header) ? platform.columnMapping : null;
   const mapping = generic ?? remembered;
   if (!mapping) return { status: "needsMapping", import: pending, platformName: platform.name, header: table.header, mapping: platform.columnMapping };
   const otherPlatforms = (await listPlatforms()).filter((p) => p.id !== platform.id).map((p) => p.name);
-  const analysed = analyseEarnings(table, mapping, { weekStart: pending.weekStart, otherPlatforms });
+  const analysed = analysedOnce(file, mapping, { weekStart: pending.weekStart, otherPlatforms });
   const weekEnd = addDays(pending.weekStart, 6);
   const owners = await accountOwners(pending.platformId, [...new Set(analysed.rows.map((r) => r.accountId))], pending.weekStart, weekEnd);
   const byAccount = Map.groupBy(owners, (owner) => owner.accountId);
