@@ -1,6 +1,7 @@
 import { friendlyFormatIBAN, isSEPACountry, isValidBIC, validateIBAN, ValidationErrorsIBAN } from "ibantools";
 import { z } from "zod";
 import { toSepaText, transliterate } from "./sepa-text";
+import { singleLineText } from "./text";
 
 /**
  * A courier's bank details: the IBAN pay goes to and the account holder's name. Message keys are in the
@@ -79,17 +80,14 @@ export const ACCOUNT_HOLDER_MAX = 70;
 
 /** The courier's bank details form (dashboard): one schema for the browser and the action. */
 export const bankDetailsSchema = z.object({
-  iban: z
-    .string({ error: "bank.errors.ibanRequired" })
-    .transform((value, ctx) => {
+  iban: singleLineText({ error: "bank.errors.ibanRequired" }).transform((value, ctx) => {
       const checked = checkIban(value);
       if (checked.ok) return checked.iban;
       const key = checked.problem === "required" ? "ibanRequired" : `iban${checked.problem[0]!.toUpperCase()}${checked.problem.slice(1)}`;
       ctx.addIssue({ code: "custom", message: `bank.errors.${key}` });
       return z.NEVER;
     }),
-  accountHolder: z
-    .string({ error: "bank.errors.holderRequired" })
+  accountHolder: singleLineText({ error: "bank.errors.holderRequired" })
     .trim()
     .min(3, { error: "bank.errors.holderRequired" })
     .max(ACCOUNT_HOLDER_MAX, { error: "bank.errors.holderTooLong" })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays, isWeekId, localDateOf, weekStart, type CalendarDate, type WeekId } from "./pay-week";
+import { singleLineText } from "./text";
 
 /**
  * Pure pieces of the admin's weekly pay review: lease days from the lease history, the anomalies a row
@@ -63,7 +64,7 @@ export function parseEurToCents(value: string): number | null {
   return m[1] ? -cents : cents;
 }
 
-const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const required = (max: number) => singleLineText({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
 const positiveId = z.coerce.number({ error: "admin:validation.required" }).int().positive("admin:validation.required");
 const cents = z
   .string({ error: "admin:validation.required" })

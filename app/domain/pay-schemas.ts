@@ -4,8 +4,9 @@
  */
 import { z } from "zod";
 import { EARNING_FIELDS, isMonday, parseDay } from "./earnings-csv";
+import { singleLineText } from "./text";
 
-const required = (max: number) => z.string({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const required = (max: number) => singleLineText({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
 const id = z.coerce.number({ error: "admin:validation.required" }).int().positive("admin:validation.required");
 /** A calendar day as `YYYY-MM-DD` (what `<input type="date">` sends). */
 export const daySchema = z

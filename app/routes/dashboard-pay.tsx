@@ -8,7 +8,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { PayView, type PayActionData } from "~/components/pay/pay-view";
 import { guardNetwork, isNetworkFailure } from "~/client/network";
 import { bankDetailsFormSchema, maskIban } from "~/domain/bank-details";
-import { payQuestionReplySchema, payQuestionSchema } from "~/domain/pay-question";
+import { payQuestionReplySchema, payQuestionSchema, questionErrorKey } from "~/domain/pay-question";
 import { getInstance, getLocale } from "~/infra/i18n.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
 import { listOwnStatements, nextPayout, weekSoFar } from "~/models/courier-pay.server";
@@ -70,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const asking = intent === "question";
     const parsed = asking ? payQuestionSchema.safeParse(Object.fromEntries(form)) : payQuestionReplySchema.safeParse(Object.fromEntries(form));
     const typed = { intent, body: String(form.get("body") ?? ""), target: String(form.get(asking ? "statementId" : "questionId") ?? "") } as const;
-    if (!parsed.success) return data<PayActionData>({ ...typed, error: tr(context, `pay:${parsed.error.issues[0]?.message ?? "questions.errors.messageRequired"}`) }, { status: 400 });
+    if (!parsed.success) return data<PayActionData>({ ...typed, error: tr(context, questionErrorKey(parsed.error.issues[0]?.message)) }, { status: 400 });
     try {
       if ("statementId" in parsed.data) await askAboutLine(user.id, parsed.data.statementId, parsed.data.lineIndex, parsed.data.body);
       else await addCourierQuestionMessage(user.id, parsed.data.questionId, parsed.data.body);

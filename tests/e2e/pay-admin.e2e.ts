@@ -1,12 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { bankAccounts, earningImports, earnings } from "~db/schema";
+import { bankAccounts } from "~db/schema";
 import { addDays, addWeeks, weekOf } from "~/domain/pay-week";
 import { writerForTests } from "~/infra/db.server";
-import { recomputeFrom } from "~/models/pay-statements.server";
 import { createPlatform, linkPlatformAccount } from "~/models/platforms.server";
-import { createUser } from "../factories";
+import { createUser, sessionCookieHeader } from "../factories";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 mkdirSync(process.env.E2E_SHOTS ?? "test-results/screens", { recursive: true });
@@ -14,12 +13,20 @@ const SCHEMA = path.resolve("tests/fixtures/standards/pain.001.001.09.xsd");
 /** The week that closed last: the import's default and the one the review drafts. */
 const week = addWeeks(weekOf(new Date()), -1);
 
+/** A courier with a platform account and bank details set more than 7 days ago (the bank form has its own journey in pay-courier.e2e.ts). */
 async function courierWithAccount(platformId: number, adminId: number, name: string) {
-  const courier = await createUser({ fullName: name, status: "working_no_vehicle" });
+  const courier = await createUser({ fullName: name, status: "working_no_vehicle", language: "en" });
   const accountId = `E2E-${courier.id}`;
   await linkPlatformAccount(adminId, { platformId, accountId, userId: courier.id, startsOn: "2020-01-01" });
   await writerForTests().insert(bankAccounts).values({ userId: courier.id, iban: "SK3112000000198742637541", holder: name, changedAt: new Date("2020-01-01T00:00:00Z") });
   return { courier, accountId };
+}
+
+/** The browser becomes another user: the admin's session goes, the courier's comes (no form round trip). */
+async function switchTo(page: Page, userId: number) {
+  await page.context().clearCookies();
+  const [name, value] = (await sessionCookieHeader(userId)).split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
 }
 
 async function shots(page: Page, name: string) {
@@ -31,82 +38,96 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("admin at 1280 px: import the generic CSV → review the week → approve → export → download the XML → mark paid", async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const admin = await loginAs(page, { role: "admin", language: "en" });
-  const platformName = `Wolt E2E ${Date.now()}`;
-  const platformId = await createPlatform(admin.id, platformName);
-  const { courier, accountId } = await courierWithAccount(platformId, admin.id, "Ľubomír Šťastný");
+/**
+ * The whole weekly loop (issue 23): the admin at 1280 px imports the generic CSV of the week that closed,
+ * reviews, approves, exports and downloads the SEPA file, marks the batch paid; the courier at 360 px
+ * then sees the statement as paid with its lines and downloads its PDF. Once with JavaScript, once without.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`weekly pay loop (${javaScriptEnabled ? "with" : "without"} JS)`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 1280, height: 900 }, locale: "en-GB" });
 
-  // The import page's script bundles csv-parse, which needs Node's Buffer in the browser (a page error:
-  // app/domain/earnings-csv.ts is imported by its component); its forms work without JS, so the file goes in that way.
-  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 1280, height: 900 } });
-  await plain.addCookies(await page.context().cookies());
-  const importer = await plain.newPage();
-  await importer.goto("/admin/payouts/import");
-  await importer.getByLabel("Platform").selectOption({ label: platformName });
-  await importer.getByLabel("Week (Monday)").fill(week);
-  const csv = `platform;account_id;date;minutes;deliveries;gross_eur;tips_eur\n${platformName};${accountId};${week};120;6;45,50;3,20\n${platformName};${accountId};${addDays(week, 2)};60;3;20,00;0\n`;
-  await importer.getByLabel("CSV file").setInputFiles({ name: "week.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await importer.getByRole("button", { name: "Upload and preview" }).click();
-  await importer.getByRole("button", { name: /^Import \(2 rows\)/ }).click();
-  await expect(importer).toHaveURL(/\/admin\/payouts$/);
-  await plain.close();
-  await page.goto("/admin/payouts");
+    test("import → review → approve → export → XML → mark paid → the courier sees it paid and downloads the PDF", async ({ page }) => {
+      test.slow();
+      const mode = javaScriptEnabled ? "js" : "nojs";
+      const admin = await loginAs(page, { role: "admin", language: "en" });
+      const platformName = `Wolt E2E ${mode} ${Date.now()}`;
+      const platformId = await createPlatform(admin.id, platformName);
+      const name = javaScriptEnabled ? "Ľubomír Šťastný" : "Олена Коваленко";
+      const { courier, accountId } = await courierWithAccount(platformId, admin.id, name);
 
-  await page.getByRole("link", { name: week, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/payouts/${week}$`));
-  const row = page.getByTestId(`pay-row-${courier.id}`);
-  await expect(row).toContainText("3:00");
-  await expect(row).toContainText("Draft");
-  await shots(page, "pay-review");
+      // Import: 3 h and 3.20 EUR tips → 3 × 7.50 + 3.20 = 25.70 EUR.
+      await page.goto("/admin/payouts");
+      await page.getByRole("link", { name: "Import earnings" }).click();
+      await page.getByLabel("Platform").selectOption({ label: platformName });
+      await page.getByLabel("Week (Monday)").fill(week);
+      const csv = `platform;account_id;date;minutes;deliveries;gross_eur;tips_eur\n${platformName};${accountId};${week};120;6;45,50;3,20\n${platformName};${accountId};${addDays(week, 2)};60;3;20,00;0\n`;
+      await page.getByLabel("CSV file").setInputFiles({ name: "week.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Upload and preview" }).click();
+      await page.getByRole("button", { name: /^Import \(2 rows\)/ }).click();
+      await expect(page).toHaveURL(/\/admin\/payouts$/);
 
-  await row.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Approve ticked" }).click();
-  await expect(page.getByText("Approved: 1.")).toBeVisible();
-  await expect(row).toContainText("Approved");
+      // The import drafts the statements of its week; the review shows the courier's row.
+      await page.getByRole("link", { name: week, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/payouts/${week}$`));
+      const row = page.getByTestId(`pay-row-${courier.id}`);
+      await expect(row).toContainText("3:00");
+      await expect(row).toContainText("Draft");
+      if (javaScriptEnabled) await shots(page, "pay-review");
 
-  await page.getByRole("button", { name: /^Export payout file/ }).click();
-  await expect(page).toHaveURL(/\/admin\/payouts\/batches\/\d+$/);
-  await expect(page.getByTestId("batch-status")).toHaveText("Exported");
-  await expect(page.getByTestId("batch-history")).toContainText(`Exported by ${admin.email}`);
-  await shots(page, "pay-batch");
+      await row.getByRole("checkbox").check();
+      await page.getByRole("button", { name: "Approve ticked" }).click();
+      await expect(page.getByText("Approved: 1.")).toBeVisible();
+      await expect(row).toContainText("Approved");
 
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download SEPA file (XML)" }).click();
-  const file = path.resolve(`test-results/payout-${Date.now()}.xml`);
-  await (await downloading).saveAs(file);
-  const lint = Bun.spawnSync(["xmllint", "--noout", "--schema", SCHEMA, file]);
-  expect(lint.exitCode, lint.stderr.toString()).toBe(0);
-  const response = await page.request.get(page.url() + "/sepa.xml");
-  expect(response.headers()["cache-control"]).toBe("no-store");
-  expect(response.headers()["content-disposition"]).toContain("attachment");
+      await page.getByRole("button", { name: /^Export payout file/ }).click();
+      await expect(page).toHaveURL(/\/admin\/payouts\/batches\/\d+$/);
+      await expect(page.getByTestId("batch-status")).toHaveText("Exported");
+      await expect(page.getByTestId("batch-history")).toContainText(`Exported by ${admin.email}`);
+      if (javaScriptEnabled) await shots(page, "pay-batch");
 
-  await page.getByRole("button", { name: "Mark paid" }).click();
-  await expect(page.getByTestId("batch-status")).toHaveText("Paid");
-  await expect(page.getByTestId("batch-history")).toContainText(`Marked paid by ${admin.email}`);
-});
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Download SEPA file (XML)" }).click();
+      const xml = path.resolve(`test-results/payout-${mode}-${Date.now()}.xml`);
+      await (await downloading).saveAs(xml);
+      const lint = Bun.spawnSync(["xmllint", "--noout", "--schema", SCHEMA, xml]);
+      expect(lint.exitCode, lint.stderr.toString()).toBe(0);
+      expect(readFileSync(xml, "utf8")).toContain("<InstdAmt Ccy=\"EUR\">25.70</InstdAmt>");
+      const sepa = await page.request.get(page.url() + "/sepa.xml");
+      expect(sepa.headers()["cache-control"]).toBe("no-store");
+      expect(sepa.headers()["content-disposition"]).toContain("attachment");
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-  test("approve, export and mark paid are plain forms", async ({ page }) => {
-    test.setTimeout(90_000);
-    const admin = await loginAs(page, { role: "admin", language: "en" });
-    const platformId = await createPlatform(admin.id, `Bolt E2E ${Date.now()}`);
-    const { courier, accountId } = await courierWithAccount(platformId, admin.id, "Олена Коваленко");
-    const [imp] = await writerForTests().insert(earningImports).values({ platformId, weekStart: week, fileName: "w.csv", storageKey: `e2e-${courier.id}`, sha256: "x", committedAt: new Date() }).returning();
-    await writerForTests().insert(earnings).values({ platformId, accountId, day: addDays(week, 1), minutes: 240, deliveries: 9, grossCents: 8000, tipsCents: 0, importId: imp!.id });
-    await recomputeFrom(week);
+      await page.getByRole("button", { name: "Mark paid" }).click();
+      await expect(page.getByTestId("batch-status")).toHaveText("Paid");
+      await expect(page.getByTestId("batch-history")).toContainText(`Marked paid by ${admin.email}`);
 
-    await page.goto(`/admin/payouts/${week}`);
-    const row = page.getByTestId(`pay-row-${courier.id}`);
-    await row.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Approve ticked" }).click();
-    await expect(page.getByText("Approved: 1.")).toBeVisible();
-    await page.getByRole("button", { name: /^Export payout file/ }).click();
-    await expect(page.getByTestId("batch-status")).toHaveText("Exported");
-    await page.getByRole("button", { name: "Mark paid" }).click();
-    await expect(page.getByTestId("batch-status")).toHaveText("Paid");
+      // The courier, on a phone.
+      await switchTo(page, courier.id);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto("/dashboard?lng=en");
+      await page.getByTestId("pay-link").getByRole("link").click();
+      await expect(page).toHaveURL(/\/dashboard\/pay$/);
+      const card = page.locator("li[data-testid^='statement-']").first();
+      await expect(card).toContainText("Paid");
+      await expect(card).toContainText("Work: 3 h at");
+      await expect(card).toContainText("Tips (paid in full)");
+      await expect(card).toContainText("25.70");
+      await expectNoHorizontalOverflow(page);
+
+      const pdfLink = card.getByRole("link", { name: "Download PDF" });
+      const download = page.waitForEvent("download");
+      await pdfLink.click();
+      const pdf = readFileSync((await (await download).path())!);
+      expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+      const response = await page.request.get((await pdfLink.getAttribute("href"))!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+      const file = path.resolve(`test-results/statement-${mode}-${Date.now()}.pdf`);
+      writeFileSync(file, await response.body());
+      const text = Bun.spawnSync(["pdftotext", "-enc", "UTF-8", file, "-"]);
+      expect(text.exitCode, text.stderr.toString()).toBe(0);
+      expect(text.stdout.toString()).toContain(name);
+      expect(text.stdout.toString()).toMatch(/25[.,]70/);
+    });
   });
-});
+}

@@ -5,7 +5,7 @@ import { AppLink } from "~/components/app-link";
 import { Badge, FormError, PageHeader, STATUS_TONE, useFormatDate } from "~/components/admin/ui";
 import { ReportThread } from "~/components/report-thread";
 import { formatCents, lineLabelValues } from "~/domain/pay-format";
-import { payQuestionReplySchema } from "~/domain/pay-question";
+import { payQuestionReplySchema, questionErrorKey } from "~/domain/pay-question";
 import { isLanguage } from "~/domain/rules";
 import { readFormData } from "~/infra/http.server";
 import { listPayQuestions, PayQuestionError, replyToPayQuestion, resolvePayQuestion } from "~/models/pay-questions.server";
@@ -31,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     if (intent === "reply") {
       const parsed = payQuestionReplySchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return refuse(context, `pay:${parsed.error.issues[0]?.message ?? "questions.errors.messageRequired"}`);
+      if (!parsed.success) return refuse(context, questionErrorKey(parsed.error.issues[0]?.message));
       await replyToPayQuestion(admin.id, parsed.data.questionId, parsed.data.body);
       return redirectWithToast(context, samePage(request), "admin:pay.questions.replied");
     }

@@ -17,7 +17,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const submission = parseWithZod(await readFormData(context, request), { schema: platformFormSchema });
-  if (submission.status !== "success") return refuse(context, "admin:validation.required");
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return refuse(context, typeof first === "string" && first.includes(":") ? first : "admin:validation.required");
+  }
   try {
     if (submission.value.intent === "create") await createPlatform(admin.id, submission.value.name);
     else await renamePlatform(admin.id, submission.value.id, submission.value.name);
