@@ -117,6 +117,17 @@ describe("the statement engine", () => {
     expect(second.lines).toContainEqual(expect.objectContaining({ kind: "carryIn", amountCents: -7 * rent }));
   });
 
+  test("the weekly job drafts every recent closed week with imported days, not only the last (days imported without a recompute, as the demo seed does)", async () => {
+    const first = freshWeek();
+    const second = day(first, 7);
+    const c = await courierWithAccount();
+    await importDays(first, [{ accountId: c.accountId, day: 2, minutes: 90 }]);
+    await importDays(second, [{ accountId: c.accountId, day: 3, minutes: 30 }]);
+    await draftClosedWeeks(after(second));
+    expect((await statementOf(c.user.id, first))?.minutes).toBe(90);
+    expect((await statementOf(c.user.id, second))?.minutes).toBe(30);
+  });
+
   test("drafts follow imports as they arrive; the weekly job is idempotent; an open week gets no statement", async () => {
     const week = freshWeek();
     const c = await courierWithAccount();

@@ -196,14 +196,16 @@ export async function recomputeFrom(week: WeekId, now = clockNow()): Promise<Rec
   return results;
 }
 
-/** True when week W has drafts or the week before it carries a negative balance. */
+/** True when week W has drafts or imported days, or the week before it carries a negative balance. */
 async function weekContinues(week: WeekId) {
   const [row] = await db()
     .select({ id: payStatements.id })
     .from(payStatements)
     .where(or(and(eq(payStatements.weekStart, week), eq(payStatements.status, "draft")), and(eq(payStatements.weekStart, addWeeks(week, -1)), lt(payStatements.carryOutCents, 0))))
     .limit(1);
-  return row !== undefined;
+  if (row) return true;
+  const [imported] = await db().select({ id: earningImports.id }).from(earningImports).where(and(eq(earningImports.weekStart, week), isNotNull(earningImports.committedAt))).limit(1);
+  return imported !== undefined;
 }
 
 /** After an earnings import commits: its week's drafts (and the later ones) follow the new rows. An import that changed nothing is gone. */
@@ -225,11 +227,21 @@ export const RECOMPUTED_WEEKS_BACK = 4;
  */
 export async function draftClosedWeeks(now = clockNow()) {
   const closed = lastClosedWeek(now);
-  const [oldest] = await db()
-    .select({ week: sql<string | null>`min(${payStatements.weekStart})` })
+  const from = addWeeks(closed, -RECOMPUTED_WEEKS_BACK);
+  const drafted = await db()
+    .selectDistinct({ week: payStatements.weekStart })
     .from(payStatements)
-    .where(and(eq(payStatements.status, "draft"), lt(payStatements.weekStart, closed), gte(payStatements.weekStart, addWeeks(closed, -RECOMPUTED_WEEKS_BACK))));
-  const results = oldest?.week ? await recomputeFrom(oldest.week, now) : [];
-  if (!results.some((r) => r.week === closed)) results.push(...(await recomputeFrom(closed, now)));
+    .where(and(eq(payStatements.status, "draft"), lt(payStatements.weekStart, closed), gte(payStatements.weekStart, from)));
+  // A week whose days were imported without a recompute (the demo seed, an import while this job was down) is drafted too.
+  const imported = await db()
+    .selectDistinct({ week: earningImports.weekStart })
+    .from(earningImports)
+    .where(and(isNotNull(earningImports.committedAt), lt(earningImports.weekStart, closed), gte(earningImports.weekStart, from)));
+  const weeks = [...new Set([...drafted, ...imported].map((row) => row.week as WeekId))].sort();
+  const results: RecomputeResult[] = [];
+  for (const week of [...weeks, closed]) {
+    // Each chain runs on from its week; a week a chain already reached is not computed twice.
+    if (!results.some((r) => r.week === week)) results.push(...(await recomputeFrom(week, now)));
+  }
   return results;
 }
