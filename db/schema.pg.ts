@@ -827,3 +827,17 @@ export const bankAccounts = pgTable("bank_accounts", {
   holderMismatch: boolean("holder_mismatch").notNull().default(false),
   changedAt: timestamp("changed_at", TIMESTAMP).notNull(),
 });
+
+/** The twin of schema.sqlite.ts's `idempotencyKeys`: one row per create form posted, for a day. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    location: text("location"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

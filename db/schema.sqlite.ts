@@ -820,3 +820,22 @@ export const bankAccounts = sqliteTable("bank_accounts", {
   holderMismatch: integer("holder_mismatch", { mode: "boolean" }).notNull().default(false),
   changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Create forms carry a random key per render; the first post of a key claims it here and records where
+ * it led, so a second post of the same form (double click, Back and resubmit) answers the same way
+ * without creating a second row. Rows older than a day are pruned.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** Where the first post redirected; null while it is still running. */
+    location: text("location"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

@@ -64,4 +64,5 @@ export const {
   payStatements,
   payoutBatches,
   bankAccounts,
+  idempotencyKeys,
 } = chosen;

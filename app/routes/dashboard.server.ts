@@ -32,6 +32,7 @@ import { getInstance } from "~/infra/i18n.server";
 import { getApplicationDraft, saveApplicationDraft } from "~/models/application-drafts.server";
 import { DOCUMENT_KINDS, needsRightToStay, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 import { listPlatformAccountsOf } from "~/models/platforms.server";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -134,16 +135,23 @@ export async function vehicleAction(context: Context, request: Request, user: Se
   const form = await request.formData().catch(() => null);
   const vehicleId = Number(form?.get("vehicleId"));
   if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return refuse(context, "vehicle", 400, tr(context, "dashboard:vehicle.chooseVehicle"));
-  try {
-    const created = await createVehicleRequest(user.id, vehicleId);
-    return await succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
-  } catch (error) {
-    if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
-    throw error;
-  }
+  return await once(user.id, formKeyOf(form as FormData), "/dashboard", async () => {
+    try {
+      const created = await createVehicleRequest(user.id, vehicleId);
+      return await succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
+    } catch (error) {
+      if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
+      throw error;
+    }
+  });
 }
 
 export async function reportAction(context: Context, request: Request, user: SessionUser) {
+  // The form key rides in the URL here: a repeat must be recognised before the cooldown refuses it.
+  return await once(user.id, formKeyOf(new URL(request.url).searchParams), "/dashboard", () => sendReport(context, request, user));
+}
+
+async function sendReport(context: Context, request: Request, user: SessionUser) {
   // The cooldown is checked before the body is read, so a refused report uploads nothing.
   const cooldown = await reportCooldown(user.id);
   if (cooldown) {
@@ -157,16 +165,15 @@ export async function reportAction(context: Context, request: Request, user: Ses
       const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
       if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
       await createProblemReport(user.id, submission.value.description, parsed.files);
-      return null;
+      return await succeed(context, tr(context, "dashboard:report.sent"));
     });
-    if (refused) return refused;
+    return refused;
   } catch (error) {
     if (error instanceof UploadError) return await uploadRefusal(context, "report", error);
     if (error instanceof DecisionError) return await decisionRefusal(context, "report", error);
     log("error", "problem report failed", { userId: user.id, error: String(error) });
     return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
   }
-  return await succeed(context, tr(context, "dashboard:report.sent"));
 }
 
 /** The courier writes into the conversation of one of their own open reports (ownership checked by the model). */
@@ -263,6 +270,7 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
   return {
     status: user.status,
     modal,
+    formKey: newFormKey(),
     application: application
       ? { id: application.id, status: application.status, createdAt: application.createdAt.toISOString(), rejectionReason: application.rejectionReason }
       : null,

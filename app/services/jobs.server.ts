@@ -12,6 +12,7 @@ import { config } from "~/infra/config.server";
 import { randomToken } from "~/infra/crypto.server";
 import { startScheduler, type Job } from "~/infra/scheduler.server";
 import { pruneOutbox } from "~/models/outbox.server";
+import { pruneFormKeys } from "~/models/idempotency.server";
 import { startMailSender } from "./outbox.server";
 
 const MINUTE = 60 * 1000;
@@ -42,13 +43,14 @@ export const scheduledJobs: Job[] = [
     },
   },
   // Rate-limit windows and used captchas that have run out; otherwise the tables only grow.
-  // Also the scheduler's own record of finished runs after 30 days.
+  // Also the scheduler's own record of finished runs after 30 days, and create forms' keys after a day.
   {
     name: "expired-limits",
     everyMs: 60 * MINUTE,
     run: async () => {
       deleteExpiredLimits();
       await pruneJobRuns(new Date(now().getTime() - 30 * 24 * 60 * MINUTE));
+      await pruneFormKeys(new Date(now().getTime() - 24 * 60 * MINUTE));
     },
   },
   // Right-to-stay documents: reminders 30 and 7 days before the end, documents_expired on the day.

@@ -52,6 +52,8 @@ export type ApplicationView = {
 };
 
 export type DashboardData = {
+  /** The create forms' key for this render (app/services/idempotency.server.ts). */
+  formKey: string;
   status: UserStatus;
   modal: DashboardModal | null;
   application: { id: number; status: ApplicationStatus; createdAt: string; rejectionReason: string | null } | null;
