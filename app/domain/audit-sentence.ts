@@ -57,6 +57,29 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * Routine reads (an admin opening a document) that would bury the decisions: the log hides them
+ * unless asked for ("show document views", or filtering by the action itself).
+ */
+export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
+
+/**
+ * Every field name the models write into an entry's before/after; each has `admin:audit.field.*` in
+ * every language (a unit test checks), so the log never shows a raw name like `documentValidUntil`.
+ */
+export const AUDIT_FIELDS = [
+  "accountId", "active", "added", "addedImages", "addedMedia", "assignedUserId", "attempts", "availableSince", "batteryPercent", "body",
+  "changed", "changedNotShown", "changedRows", "characteristicsEn", "characteristicsSk", "characteristicsUa", "clicks", "code", "columnMapping",
+  "comment", "confirmedAt", "contentLength", "costCents", "createdAt", "currentVehicleId", "damages", "description", "documentValidUntil",
+  "endsOn", "expiresAt", "fileName", "files", "id", "imageId", "kind", "language", "lastError", "leaseEndsAt", "mediaId", "messageId",
+  "name", "newDamages", "nextDueAt", "nextDueKm", "odometerKm", "photos", "platform", "platformId", "problemReportId", "published",
+  "reason", "reasonCode", "replace", "role", "serialNumber", "serviceDate", "serviceRecordId", "skipped", "startsOn", "status",
+  "textPosition", "title", "titleEn", "titleUa", "unchanged", "updatedAt", "value", "vehicleId", "weekStart",
+] as const;
+
+/** Fields that hold a calendar day, not an instant: shown as a date, never with a time. */
+const DAY_FIELDS = new Set(["documentValidUntil", "serviceDate", "nextDueAt", "startsOn", "endsOn", "weekStart", "availableSince"]);
+
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
 }
@@ -159,6 +182,8 @@ export type AuditValue =
   | { kind: "empty" }
   | { kind: "bool"; value: boolean }
   | { kind: "date"; value: string }
+  /** A calendar day, `YYYY-MM-DD`. */
+  | { kind: "day"; value: string }
   | { kind: "codes"; items: { value: string; keys: string[] }[] }
   | { kind: "text"; value: string };
 
@@ -190,12 +215,15 @@ export function auditValueKeys(entityType: string, field: string, value: string)
   }
 }
 
-const DATE_FIELD = /(At|Until|Since)$/;
+const DATE_FIELD = /(At|Until|Since|On|Date|Start)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function auditValue(value: unknown, field = "", entityType = ""): AuditValue {
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "bool", value };
+  // A day is the day it names (a valid-until stored as UTC midnight is not "1:00" in Bratislava).
+  if (typeof value === "string" && ISO_DATE.test(value) && (DAY_FIELDS.has(field) || DAY_ONLY.test(value))) return { kind: "day", value: value.slice(0, 10) };
   if (DATE_FIELD.test(field) && (typeof value === "number" || (typeof value === "string" && ISO_DATE.test(value)))) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) return { kind: "date", value: date.toISOString() };

@@ -212,7 +212,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         <>
           {service ? (
             <VehicleService
-              key={formKey}
+              key={`service-${formKey}`}
               formKey={formKey}
               vehicle={detail.vehicle}
               assignee={detail.assignee}
@@ -224,7 +224,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
           ) : null}
           <HandoverHistory vehicleId={detail.vehicle.id} handovers={handovers} />
           <VehicleImages images={detail.images} />
-          <VehicleProblems key={formKey} formKey={formKey} problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
+          <VehicleProblems key={`problems-${formKey}`} formKey={formKey} problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
           <div className="card">
             <h2>{t("vehicles.dangerZone")}</h2>
             <Link className="btn btn-danger" to="?confirm=delete" preventScrollReset>
