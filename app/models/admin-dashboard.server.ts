@@ -15,17 +15,18 @@ async function countOf(query: PromiseLike<{ n: number }[]>) {
 
 /** The dashboard tiles of spec §2. */
 export async function dashboardTiles() {
-  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance] = await Promise.all([
+  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, pendingVehicleRequests, openProblems, documentsExpiring, maintenance] = await Promise.all([
     countOf(db().select({ n: count() }).from(users).where(eq(users.role, "user"))),
     countOf(db().select({ n: count() }).from(vehicles)),
     countOf(db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId))),
     countOf(db().select({ n: count() }).from(applications).where(eq(applications.status, "pending"))),
+    countOf(db().select({ n: count() }).from(vehicleRequests).where(eq(vehicleRequests.status, "pending"))),
     countOf(db().select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open"))),
     countExpiringDocuments(),
     maintenanceTile(),
   ]);
   const failingMail = await countFailingMail();
-  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, failingMail };
+  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, pendingVehicleRequests, openProblems, documentsExpiring, maintenance, failingMail };
 }
 
 // Every admin page shows these counts in its navigation: the three queries are built once.

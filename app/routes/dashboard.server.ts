@@ -49,13 +49,15 @@ async function succeed(context: Context, message: string, to = "/dashboard") {
 
 /** `fieldLabelKey` names the refused file's field in the message (e.g. "Face photo: …"). */
 export async function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError, fieldLabelKey?: string) {
+  // Documents take photos only: their refusals never mention videos.
+  const photosOnly = intent === "apply" || intent === "renewDocument";
   const keys: Record<UploadError["code"], string> = {
-    tooLarge: "dashboard:uploads.tooLarge",
+    tooLarge: photosOnly ? "dashboard:uploads.photoTooLarge" : "dashboard:uploads.tooLarge",
     tooManyPixels: "dashboard:uploads.tooManyPixels",
     heicUnsupported: "dashboard:photoUpload.heicUnsupported",
     tooManyFiles: "dashboard:errors.tooManyFiles",
     tooManyParts: "errors:tooManyParts",
-    badType: "dashboard:uploads.badType",
+    badType: photosOnly ? "dashboard:uploads.badPhotoType" : "dashboard:uploads.badType",
     badForm: "errors:invalidInput",
   };
   const message = tr(context, keys[error.code], { max: MAX_REPORT_FILES });

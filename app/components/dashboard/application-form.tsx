@@ -10,6 +10,7 @@ import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FieldError, FormAlert, RequiredMark } from "./field-error";
 import { needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS } from "~/domain/documents";
+import { PhotoLimitsHint } from "./photo-limits-hint";
 
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -210,7 +211,7 @@ export function ApplicationForm({
         <textarea {...getTextareaProps(fields.comment)} maxLength={1000} rows={3} />
         <FieldError id={fields.comment.errorId} errors={fields.comment.errors} />
       </label>
-      <p className="field-hint">{t("apply.limits")}</p>
+      <PhotoLimitsHint />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || uploadsRunning}>
         {busy ? t("apply.sending") : uploadsRunning ? t("photoUpload.waiting") : t("apply.submit")}
       </button>
