@@ -55,11 +55,18 @@ export function stem(word: string, language: Language) {
 
 const STOP_SETS = Object.fromEntries(Object.entries(STOP_WORDS).map(([lng, words]) => [lng, new Set(words.map(fold))])) as Record<Language, Set<string>>;
 
+/**
+ * Words people type for a glossary term the texts no longer use (locales/glossary.json): a Slovak
+ * courier still asks about a "prihláška" (or "prihlásenie") where the FAQ says "žiadosť o prácu".
+ */
+const SYNONYMS: Record<Language, [RegExp, string][]> = { sk: [[/^prihla(sk|s)/, "ziadost"]], ua: [], en: [] };
+
 /** Content terms of a text: folded, split on anything that is not a letter or digit, stop words out, stemmed. */
 export function terms(text: string, language: Language) {
   return fold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 1 && !STOP_SETS[language].has(word))
+    .map((word) => SYNONYMS[language].find(([pattern]) => pattern.test(word))?.[1] ?? word)
     .map((word) => stem(word, language));
 }
 
