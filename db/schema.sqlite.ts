@@ -351,6 +351,8 @@ export const handovers = sqliteTable(
     recordedById: integer("recorded_by_id").references(() => users.id, { onDelete: "set null" }),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    /** The courier disagreed with what was recorded: the problem report that holds the conversation. */
+    disputeReportId: integer("dispute_report_id").references(() => problemReports.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt), index("handovers_user_idx").on(t.userId, t.createdAt)],

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "file.view",
   "handover.record",
   "handover.confirm",
+  "handover.dispute",
   "lease.end",
   "lease.expire",
   "lease.renew",

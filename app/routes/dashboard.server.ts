@@ -25,7 +25,8 @@ import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { createRenewalRequest, createVehicleRequest, getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
-import { confirmHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
+import { confirmHandover, disputeHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
+import { handoverDisputeNote } from "~/domain/handover";
 import { getSettings } from "~/models/settings.server";
 import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
 import { getInstance } from "~/infra/i18n.server";
@@ -224,6 +225,25 @@ export async function handoverAction(context: Context, request: Request, user: S
     throw error;
   }
   return await succeed(context, tr(context, "dashboard:handover.confirmed"));
+}
+
+/** "I disagree" on a recorded handover: the note opens a problem report (a conversation); once per rendered form. */
+export async function handoverDisputeAction(context: Context, request: Request, user: SessionUser) {
+  const form = await request.formData().catch(() => null);
+  const handoverId = Number(form?.get("handoverId"));
+  const note = typeof form?.get("note") === "string" ? String(form.get("note")).trim() : "";
+  if (!Number.isSafeInteger(handoverId) || handoverId <= 0) return refuse(context, "handoverDispute", 400, tr(context, "errors:invalidInput"));
+  const parsed = handoverDisputeNote.safeParse(note);
+  if (!parsed.success) return refuse(context, "handoverDispute", 400, tr(context, parsed.error.issues[0]?.message ?? "dashboard:handover.noteRequired"));
+  return await once(user.id, formKeyOf(form!), "/dashboard", async () => {
+    try {
+      const reportId = await disputeHandover(user.id, handoverId, parsed.data);
+      return await succeed(context, tr(context, "dashboard:handover.disputed"), `/dashboard#report-${reportId}`);
+    } catch (error) {
+      if (error instanceof HandoverError) return refuse(context, "handoverDispute", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
+      throw error;
+    }
+  });
 }
 
 /**

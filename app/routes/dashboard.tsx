@@ -7,7 +7,7 @@ import { jsonError } from "~/infra/http.server";
 import { guardNetwork, isNetworkFailure } from "~/client/network";
 import { getLocale } from "~/infra/i18n.server";
 import { requireUser } from "~/services/session.server";
-import { applyAction, draftAction, handoverAction, loadDashboard, renewAction, renewDocumentAction, replyAction, reportAction, vehicleAction } from "./dashboard.server";
+import { applyAction, draftAction, handoverAction, handoverDisputeAction, loadDashboard, renewAction, renewDocumentAction, replyAction, reportAction, vehicleAction } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -27,6 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "reply") return replyAction(context, request, user);
   if (intent === "renew") return await renewAction(context, user);
   if (intent === "handover") return handoverAction(context, request, user);
+  if (intent === "handoverDispute") return handoverDisputeAction(context, request, user);
   if (intent === "renewDocument") return renewDocumentAction(context, request, user);
   throw jsonError(context, 400, "errors:invalidInput");
 }

@@ -44,7 +44,7 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
   return (
     <>
       {data.documents ? <DocumentBanner documents={data.documents} /> : null}
-      <HandoverConfirmations handovers={data.handovers} actionData={actionData} />
+      <HandoverConfirmations handovers={data.handovers} actionData={actionData} formKey={data.formKey} />
       <StatusPanel data={data} actionData={actionData} />
       <DocumentRenewalForm data={data} actionData={actionData} />
       <MyReports reports={data.reports} actionData={actionData} />

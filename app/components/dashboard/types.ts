@@ -11,7 +11,7 @@ import type { HandoverView } from "~/domain/handover";
 import type { Language } from "~/domain/rules";
 import type { ApplicationStatus, ReportStatus, RequestKind, RequestStatus, UserStatus, VehicleStatus } from "~/domain/status";
 
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "renewDocument";
+export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "handoverDispute" | "renewDocument";
 
 export type DashboardActionData = {
   intent: ActionIntent;

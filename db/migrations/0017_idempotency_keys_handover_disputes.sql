@@ -7,4 +7,5 @@ CREATE TABLE `idempotency_keys` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `idempotency_keys_created_idx` ON `idempotency_keys` (`created_at`);
+CREATE INDEX `idempotency_keys_created_idx` ON `idempotency_keys` (`created_at`);--> statement-breakpoint
+ALTER TABLE `handovers` ADD `dispute_report_id` integer REFERENCES problem_reports(id) ON DELETE set null;
