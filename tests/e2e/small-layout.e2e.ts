@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { handovers } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { vehicle } from "../admin-fixtures";
@@ -102,4 +102,3 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-export type { Page };

@@ -40,6 +40,24 @@ function useDraftSaving() {
   );
 }
 
+/**
+ * When the page is hidden (the phone locked, another app opened) the text is sent at once, with a
+ * beacon that outlives the page; if the session has ended the server keeps it for after the log-in.
+ */
+function useSaveWhenHidden(formId: string) {
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState !== "hidden") return;
+      const form = document.getElementById(formId);
+      if (!(form instanceof HTMLFormElement)) return;
+      const fields = pickDraftFields(new FormData(form));
+      navigator.sendBeacon("/dashboard?intent=draft", new URLSearchParams(fields as Record<string, string>));
+    };
+    document.addEventListener("visibilitychange", onHide);
+    return () => document.removeEventListener("visibilitychange", onHide);
+  }, [formId]);
+}
+
 export function ApplicationForm({
   drafts,
   draft,
@@ -73,6 +91,7 @@ export function ApplicationForm({
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
   const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
   const uploadsRunning = Object.values(uploading).some(Boolean);
+  useSaveWhenHidden(form.id);
   const mustReplace = (name: string) => replaceDocuments.includes(name);
   return (
     <Form

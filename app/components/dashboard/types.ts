@@ -54,6 +54,8 @@ export type ApplicationView = {
 export type DashboardData = {
   /** The create forms' key for this render (app/services/idempotency.server.ts). */
   formKey: string;
+  /** The application typed when the session ended was kept and is now the draft (README "Job application"). */
+  applicationKept?: boolean;
   status: UserStatus;
   modal: DashboardModal | null;
   application: { id: number; status: ApplicationStatus; createdAt: string; rejectionReason: string | null } | null;
