@@ -46,7 +46,7 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
     <>
       {data.documents ? <DocumentBanner documents={data.documents} /> : null}
       {data.applicationKept ? (
-        <p className="alert alert-info" role="status" data-testid="application-kept">
+        <p className="alert alert-info" data-testid="application-kept">
           {t("apply.kept")}
         </p>
       ) : null}
