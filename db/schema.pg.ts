@@ -374,6 +374,8 @@ export const handovers = pgTable(
     recordedById: integer("recorded_by_id").references(() => users.id, { onDelete: "set null" }),
     recordedAt: timestamp("recorded_at", TIMESTAMP),
     confirmedAt: timestamp("confirmed_at", TIMESTAMP),
+    /** The courier disagreed with what was recorded: the problem report that holds the conversation. */
+    disputeReportId: integer("dispute_report_id").references(() => problemReports.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt), index("handovers_user_idx").on(t.userId, t.createdAt)],
@@ -887,4 +889,18 @@ export const payQuestionMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("pay_question_messages_question_idx").on(t.questionId, t.createdAt)],
+);
+
+/** The twin of schema.sqlite.ts's `idempotencyKeys`: one row per create form posted, for a day. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    location: text("location"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );

@@ -356,6 +356,8 @@ export const handovers = sqliteTable(
     recordedById: integer("recorded_by_id").references(() => users.id, { onDelete: "set null" }),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    /** The courier disagreed with what was recorded: the problem report that holds the conversation. */
+    disputeReportId: integer("dispute_report_id").references(() => problemReports.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt), index("handovers_user_idx").on(t.userId, t.createdAt)],
@@ -882,4 +884,23 @@ export const payQuestionMessages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("pay_question_messages_question_idx").on(t.questionId, t.createdAt)],
+);
+
+/**
+ * Create forms carry a random key per render; the first post of a key claims it here and records where
+ * it led, so a second post of the same form (double click, Back and resubmit) answers the same way
+ * without creating a second row. Rows older than a day are pruned.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** Where the first post redirected; null while it is still running. */
+    location: text("location"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );

@@ -67,4 +67,5 @@ export const {
   bankAccounts,
   payQuestions,
   payQuestionMessages,
+  idempotencyKeys,
 } = chosen;

@@ -1,7 +1,7 @@
 /** Demo content in the three languages: the facts of spec §1, nothing invented beyond them. */
 export const FAQ = {
   sk: [
-    ["Ako dlho trvá spracovanie prihlášky?", "Prihlášky spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade."],
+    ["Ako dlho trvá spracovanie žiadosti o prácu?", "Žiadosti o prácu spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade."],
     ["Aký vek musím mať?", "Minimálny vek je viac ako 16 rokov: kuriérom sa môžete stať, ak máte viac ako 16 rokov."],
     ["Kedy dostanem výplatu?", "Výplaty posielame každý týždeň. Prvú výplatu dostanete po prvom odpracovanom týždni."],
     ["Aké doklady potrebujem?", "Fotografiu tváre, pas alebo občiansky preukaz (obe strany) a povolenie na pobyt alebo doklad o dočasnom útočisku, ak ho máte."],
@@ -89,9 +89,9 @@ export const NEWS = [
     textPosition: "center" as const,
   },
   {
-    title: { sk: "Prihlášky do 24 hodín", ua: "Заявки — протягом 24 годин", en: "Applications within 24 hours" },
+    title: { sk: "Žiadosti o prácu do 24 hodín", ua: "Заявки — протягом 24 годин", en: "Applications within 24 hours" },
     content: {
-      sk: "Prihlášky spracúvame zvyčajne do 24 hodín.",
+      sk: "Žiadosti o prácu spracúvame zvyčajne do 24 hodín.",
       ua: "Заявки зазвичай обробляємо протягом 24 годин.",
       en: "Applications are usually processed within 24 hours.",
     },

@@ -24,7 +24,7 @@ describe("admin list filters read from the URL", () => {
   });
 
   test("audit: a malformed actor, action or day is dropped, not refused", () => {
-    expect(auditFilterFrom(q("actor=7&action=user.role&from=2026-11-01&to=2026-11-23"))).toEqual({ actorId: 7, action: "user.role", from: "2026-11-01", to: "2026-11-23", page: 1 });
-    expect(auditFilterFrom(q("actor=-1&action=drop.table&from=2026-13-45&to=yesterday"))).toEqual({ actorId: null, action: null, from: null, to: null, page: 1 });
+    expect(auditFilterFrom(q("actor=7&action=user.role&from=2026-11-01&to=2026-11-23"))).toEqual({ actorId: 7, action: "user.role", from: "2026-11-01", to: "2026-11-23", views: false, page: 1 });
+    expect(auditFilterFrom(q("actor=-1&action=drop.table&from=2026-13-45&to=yesterday"))).toEqual({ actorId: null, action: null, from: null, to: null, views: false, page: 1 });
   });
 });

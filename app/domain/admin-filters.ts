@@ -47,7 +47,8 @@ export function vehicleFilterFrom(params: URLSearchParams): VehicleFilter {
   return { q: searchTerm(params), service: params.get("service") === "attention" ? "attention" : null, page: pageNumber(params.get("page")) };
 }
 
-export type AuditFilter = { actorId: number | null; action: AuditAction | null; from: string | null; to: string | null; page: number };
+/** `views`: also list routine reads (documents opened), hidden by default so decisions stand out. */
+export type AuditFilter = { actorId: number | null; action: AuditAction | null; from: string | null; to: string | null; views: boolean; page: number };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,5 +59,5 @@ export function auditFilterFrom(params: URLSearchParams): AuditFilter {
     const value = params.get(name) ?? "";
     return DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
   };
-  return { actorId: Number.isInteger(actor) && actor > 0 ? actor : null, action: isAuditAction(action) ? action : null, from: day("from"), to: day("to"), page: pageNumber(params.get("page")) };
+  return { actorId: Number.isInteger(actor) && actor > 0 ? actor : null, action: isAuditAction(action) ? action : null, from: day("from"), to: day("to"), views: params.get("views") === "1", page: pageNumber(params.get("page")) };
 }

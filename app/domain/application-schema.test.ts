@@ -31,6 +31,11 @@ describe("applicationSchema", () => {
     expect(issuesOf({ ...base, refugee_document: "kept", documentValidUntil: "2030-02-30" })).toEqual(["documentValidUntil:errors.validUntilInvalid"]);
     expect(applicationSchema.safeParse({ ...base, citizenship: "sk", documentValidUntil: "" }).success).toBe(true);
   });
+  test("the name is in Latin letters as the hint says: Cyrillic is refused, diacritics and hyphens are fine", () => {
+    expect(issuesOf({ ...base, citizenship: "sk", fullName: "Олег Коваленко" })).toEqual(["fullName:errors.fullNameLatin"]);
+    expect(issuesOf({ ...base, citizenship: "sk", fullName: "Oleh Kovalenko" })).toEqual([]);
+    expect(issuesOf({ ...base, citizenship: "sk", fullName: "Jana Nováková-O’Neill" })).toEqual([]);
+  });
   test("citizenship is required and must be one of the three", () => {
     expect(issuesOf({ ...base, citizenship: undefined, refugee_document: "kept" })).toEqual(["citizenship:errors.citizenshipRequired"]);
     expect(issuesOf({ ...base, citizenship: "ua", refugee_document: "kept" })).toEqual(["citizenship:errors.citizenshipRequired"]);

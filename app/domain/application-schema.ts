@@ -45,6 +45,9 @@ export function needsContactUsername(method: string | null | undefined): boolean
   return (USERNAME_CONTACT_METHODS as readonly string[]).includes(method ?? "");
 }
 
+/** Latin letters (with diacritics: Nováková, Müller), spaces, hyphens, apostrophes and dots. */
+export const PASSPORT_NAME = /^[\p{Script=Latin}\p{M}\s'’.-]+$/u;
+
 const documentField = z.any().optional().transform(hasDocument);
 
 export const applicationSchema = z
@@ -52,7 +55,9 @@ export const applicationSchema = z
     fullName: singleLineText({ error: "errors.fullNameRequired" })
       .trim()
       .min(3, { error: "errors.fullNameRequired" })
-      .max(120, { error: "errors.tooLong" }),
+      .max(120, { error: "errors.tooLong" })
+      // As in the passport's Latin line (the hint says so): "Oleh Kovalenko", not "Олег Коваленко".
+      .regex(PASSPORT_NAME, { error: "errors.fullNameLatin" }),
     age: z
       .number({ error: "errors.ageRequired" })
       .int({ error: "errors.ageRequired" })

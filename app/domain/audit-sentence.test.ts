@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { AUDIT_ACTIONS, auditChanges, auditSentence, auditSentenceKey, type AuditFacts } from "./audit-sentence";
+import { AUDIT_ACTIONS, AUDIT_FIELDS, auditChanges, auditSentence, auditSentenceKey, type AuditFacts } from "./audit-sentence";
 import { LANGUAGES } from "./rules";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -112,5 +112,42 @@ describe("auditChanges", () => {
     expect(auditChanges(null, { name: "Bolt", code: "abc" }).map((c) => c.field)).toEqual(["name", "code"]);
     expect(auditChanges(null, null)).toEqual([]);
     expect(auditChanges(undefined, { files: 3 })).toHaveLength(1);
+  });
+});
+
+const ENTRY_KEYS = ["before", "after", "actorId", "action", "entityType", "entityId", "subjectUserId"];
+
+/** Field names written literally into before/after objects of recordAudit calls (spreads and snapshots aside). */
+function fieldsWrittenInCode() {
+  const found = new Set<string>();
+  for (const file of sourceFiles(path.join(root, "app", "models"))) {
+    const text = readFileSync(file, "utf8");
+    for (const call of text.split("recordAudit(").slice(1)) {
+      // The call's own text: up to the first "});" or "})," that closes it.
+      const body = call.slice(0, call.search(/\}\)[,;]/) + 1);
+      const sides = body.slice(Math.max(0, body.search(/\b(before|after)\b/)));
+      for (const m of sides.matchAll(/[{,]\s*([a-zA-Z]+)\s*(?=[:,}])/g)) if (!ENTRY_KEYS.includes(m[1]!)) found.add(m[1]!);
+    }
+  }
+  return found;
+}
+
+describe("audit fields", () => {
+  test("every field the models write is listed, and every listed field is named in sk, ua and en", () => {
+    const written = fieldsWrittenInCode();
+    expect(written.has("documentValidUntil")).toBe(true);
+    expect([...written].filter((field) => !(AUDIT_FIELDS as readonly string[]).includes(field))).toEqual([]);
+    for (const language of LANGUAGES) {
+      const admin = JSON.parse(readFileSync(path.join(root, "locales", language, "admin.json"), "utf8")) as { audit: { field: Record<string, string> } };
+      expect(AUDIT_FIELDS.filter((field) => !admin.audit.field[field])).toEqual([]);
+    }
+  });
+  test("a valid-until day is a day, whatever time of day it was stored at", () => {
+    const [change] = auditChanges({ documentValidUntil: null }, { documentValidUntil: "2027-03-09T00:00:00.000Z" }, "user");
+    expect(change!.after).toEqual({ kind: "day", value: "2027-03-09" });
+    expect(auditChanges(null, { serviceDate: "2026-11-20", nextDueAt: "2027-05-01" }).map((c) => c.after)).toEqual([
+      { kind: "day", value: "2026-11-20" },
+      { kind: "day", value: "2027-05-01" },
+    ]);
   });
 });

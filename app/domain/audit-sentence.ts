@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "file.view",
   "handover.record",
   "handover.confirm",
+  "handover.dispute",
   "lease.end",
   "lease.expire",
   "lease.renew",
@@ -66,6 +67,30 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Routine reads (an admin opening a document) that would bury the decisions: the log hides them
+ * unless asked for ("show document views", or filtering by the action itself).
+ */
+export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
+
+/**
+ * Every field name the models write into an entry's before/after; each has `admin:audit.field.*` in
+ * every language (a unit test checks), so the log never shows a raw name like `documentValidUntil`.
+ */
+export const AUDIT_FIELDS = [
+  "accountId", "active", "added", "addedImages", "addedMedia", "amountCents", "askedWeek", "assignedUserId", "attempts", "availableSince",
+  "batteryPercent", "body", "changed", "changedNotShown", "changedRows", "characteristicsEn", "characteristicsSk", "characteristicsUa",
+  "clicks", "code", "columnMapping", "comment", "confirmedAt", "contentLength", "costCents", "count", "createdAt", "currentVehicleId",
+  "damages", "description", "documentValidUntil", "endsOn", "expiresAt", "fileName", "files", "holder", "holderMismatch", "iban", "id",
+  "imageId", "kind", "language", "lastError", "leaseEndsAt", "mediaId", "messageId", "name", "netCents", "newDamages", "nextDueAt",
+  "nextDueKm", "odometerKm", "payday", "payoutCents", "photos", "platform", "platformId", "problemReportId", "published", "reason",
+  "reasonCode", "replace", "role", "serialNumber", "serviceDate", "serviceRecordId", "skipped", "startsOn", "status", "textPosition",
+  "title", "titleEn", "titleUa", "totalCents", "unchanged", "updatedAt", "value", "vehicleId", "week", "weekStart",
+] as const;
+
+/** Fields that hold a calendar day, not an instant: shown as a date, never with a time. */
+const DAY_FIELDS = new Set(["documentValidUntil", "serviceDate", "nextDueAt", "startsOn", "endsOn", "weekStart", "week", "askedWeek", "payday", "availableSince"]);
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
@@ -174,6 +199,8 @@ export type AuditValue =
   | { kind: "empty" }
   | { kind: "bool"; value: boolean }
   | { kind: "date"; value: string }
+  /** A calendar day, `YYYY-MM-DD`. */
+  | { kind: "day"; value: string }
   | { kind: "codes"; items: { value: string; keys: string[] }[] }
   | { kind: "text"; value: string };
 
@@ -205,12 +232,15 @@ export function auditValueKeys(entityType: string, field: string, value: string)
   }
 }
 
-const DATE_FIELD = /(At|Until|Since)$/;
+const DATE_FIELD = /(At|Until|Since|On|Date|Start)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function auditValue(value: unknown, field = "", entityType = ""): AuditValue {
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "bool", value };
+  // A day is the day it names (a valid-until stored as UTC midnight is not "1:00" in Bratislava).
+  if (typeof value === "string" && ISO_DATE.test(value) && (DAY_FIELDS.has(field) || DAY_ONLY.test(value))) return { kind: "day", value: value.slice(0, 10) };
   if (DATE_FIELD.test(field) && (typeof value === "number" || (typeof value === "string" && ISO_DATE.test(value)))) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) return { kind: "date", value: date.toISOString() };

@@ -80,6 +80,11 @@ describe("earningsQuestion", () => {
     ["ua", "Скільки я заробляю?", null],
     ["ua", "Скільки я заробляю, якщо працюю 25 годин на тиждень?", 25],
     ["ua", "Скільки я отримаю за 10 годин на день?", 50],
+    // Weekends are two days: the default day (8 h) twice, or the hours named for each weekend day.
+    ["en", "How much can I earn working weekends only?", 16],
+    ["en", "How much do I make with 10 hours on weekends?", 20],
+    ["sk", "Koľko zarobím, ak budem jazdiť len cez víkendy?", 16],
+    ["ua", "Скільки я зароблю, якщо працюю лише у вихідні?", 16],
   ] as [Language, string, number | null][])("%s: %s", (language, question, hours) => {
     expect(earningsQuestion(question, language)).toEqual({ hoursPerWeek: hours });
   });

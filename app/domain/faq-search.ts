@@ -4,6 +4,7 @@
  * for the word forms stemming misses. Pure: no I/O, deterministic.
  */
 import type { Language } from "./rules";
+import { INCOME_HOURS } from "./income";
 
 export type FaqDoc = { id: number; question: string; answer: string };
 export type FaqMatch = { entry: FaqDoc; confidence: number } | null;
@@ -54,11 +55,18 @@ export function stem(word: string, language: Language) {
 
 const STOP_SETS = Object.fromEntries(Object.entries(STOP_WORDS).map(([lng, words]) => [lng, new Set(words.map(fold))])) as Record<Language, Set<string>>;
 
+/**
+ * Words people type for a glossary term the texts no longer use (locales/glossary.json): a Slovak
+ * courier still asks about a "prihláška" (or "prihlásenie") where the FAQ says "žiadosť o prácu".
+ */
+const SYNONYMS: Record<Language, [RegExp, string][]> = { sk: [[/^prihla(sk|s)/, "ziadost"]], ua: [], en: [] };
+
 /** Content terms of a text: folded, split on anything that is not a letter or digit, stop words out, stemmed. */
 export function terms(text: string, language: Language) {
   return fold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 1 && !STOP_SETS[language].has(word))
+    .map((word) => SYNONYMS[language].find(([pattern]) => pattern.test(word))?.[1] ?? word)
     .map((word) => stem(word, language));
 }
 
@@ -146,6 +154,9 @@ const EARNINGS: Record<Language, RegExp> = {
 };
 const HOURS = /(\d{1,3})\s*(?:h|hrs?|hours?|hod\w*|год\p{L}*)(?![\p{L}])/u;
 const DAYS = /(\d)\s*(?:days?|dni|dn\w*|дн\p{L}*|день)(?![\p{L}])/u;
+/** "Weekends only", "cez víkendy", "лише у вихідні": two days a week, not the default five. */
+const WEEKEND = /\bweekends?\b|\bvikend\w*|вихiдн\p{L}*|суботу|недiлю/u;
+const WEEKEND_DAYS = 2;
 const PER_DAY = /\b((a|per|each|every) day|daily|denne|za den|na den|kazdy den)\b|на день|щодня|щоденно|в день/;
 
 /** Whether a question asks what one earns, and the hours a week it names (null: none named). */
@@ -153,8 +164,10 @@ export function earningsQuestion(question: string, language: Language): { hoursP
   const text = fold(question);
   if (!EARNINGS[language].test(text) && !Object.values(EARNINGS).some((pattern) => pattern.test(text))) return null;
   const hours = HOURS.exec(text);
-  if (!hours) return { hoursPerWeek: null };
-  const perDay = PER_DAY.test(text) || DAYS.test(text);
-  const days = Number(DAYS.exec(text)?.[1] ?? 5);
+  const weekend = WEEKEND.test(text);
+  // Weekends without hours: two days of the calculator's default day, never the five-day week.
+  if (!hours) return { hoursPerWeek: weekend ? WEEKEND_DAYS * INCOME_HOURS.default : null };
+  const perDay = PER_DAY.test(text) || DAYS.test(text) || (weekend && !/\b(a|per|each) week\b|weekly|tyzd\w*|тиждень|тижн\p{L}*/u.test(text));
+  const days = Number(DAYS.exec(text)?.[1] ?? (weekend ? WEEKEND_DAYS : 5));
   return { hoursPerWeek: perDay ? Number(hours[1]) * days : Number(hours[1]) };
 }

@@ -56,6 +56,8 @@ export type HandoverView = {
   /** The recording admin's e-mail: shown to admins, left out of the courier's view. */
   recordedBy: string | null;
   confirmedAt: string | null;
+  /** The problem report in which the courier disputes this handover, if they did. */
+  disputeReportId: number | null;
   createdAt: string;
   photos: UploadSummary[];
   checkOut: { batteryPercent: number | null; odometerKm: number | null } | null;
@@ -102,3 +104,9 @@ export type HandoverInput = z.infer<typeof handoverSchema>;
 export function damagesFromInput(input: HandoverInput): Damages {
   return normalizeDamages(Object.fromEntries(DAMAGE_PARTS.map((part) => [part, input[`damage_${part}`]])));
 }
+
+/** The courier's note when they disagree with a recorded handover: required, at most 1,000 characters. */
+export const handoverDisputeNote = multiLineText({ error: "dashboard:handover.noteRequired" })
+  .trim()
+  .min(1, { error: "dashboard:handover.noteRequired" })
+  .max(1000, { error: "dashboard:errors.tooLong" });

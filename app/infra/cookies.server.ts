@@ -113,3 +113,14 @@ export function referralCookieHeader(code: string) {
   return `${REFERRAL_COOKIE}=${encodeURIComponent(code)}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 
+
+let kept: Cookie | undefined;
+
+/**
+ * The text of a job application posted after the session ended (signed, a day at most): kept in the
+ * browser that typed it, not on the server for nobody, and moved into the courier's draft at log-in.
+ */
+export function keptApplicationCookie() {
+  kept ??= signedCookie(authCookieName("cf_kept", config().production), 1, config().production);
+  return kept;
+}

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { LANGUAGES, type Language } from "~/domain/rules";
+import { FAQ, NEWS } from "../../db/seed-content";
 
 /** Every translation follows the glossary (locales/glossary.json): one term per concept and language. */
 const root = path.resolve(import.meta.dirname, "../../locales");
@@ -42,6 +43,14 @@ describe("glossary", () => {
       Object.values(glossary.concepts).map((entry) => entry[other].term).filter((term) => !Object.values(glossary.concepts).some((e) => e[language].term === term)),
     );
     const offending = valuesOf(language).flatMap(({ key, text }) => foreign.filter((term) => text.toLowerCase().includes(term.toLowerCase())).map((term) => `${key}: "${term}"`));
+    expect(offending).toEqual([]);
+  });
+
+  test.each([...LANGUAGES])("%s seeded FAQ and news use the glossary's terms too", (language) => {
+    const texts = [...FAQ[language].flat(), ...NEWS.flatMap((post) => [post.title[language], post.content[language]])];
+    const offending = texts.flatMap((text) =>
+      Object.entries(glossary.concepts).flatMap(([concept, entry]) => entry[language].avoid.filter((pattern) => new RegExp(pattern, "iu").test(text)).map(() => `${concept}: ${text}`)),
+    );
     expect(offending).toEqual([]);
   });
 

@@ -16,18 +16,19 @@ async function countOf(query: PromiseLike<{ n: number }[]>) {
 
 /** The dashboard tiles of spec §2. */
 export async function dashboardTiles() {
-  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, payDue] = await Promise.all([
+  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, pendingVehicleRequests, openProblems, documentsExpiring, maintenance, payDue] = await Promise.all([
     countOf(db().select({ n: count() }).from(users).where(eq(users.role, "user"))),
     countOf(db().select({ n: count() }).from(vehicles)),
     countOf(db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId))),
     countOf(db().select({ n: count() }).from(applications).where(eq(applications.status, "pending"))),
+    countOf(db().select({ n: count() }).from(vehicleRequests).where(eq(vehicleRequests.status, "pending"))),
     countOf(db().select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open"))),
     countExpiringDocuments(),
     maintenanceTile(),
     payDueTile(),
   ]);
   const failingMail = await countFailingMail();
-  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, openProblems, documentsExpiring, maintenance, failingMail, payDue };
+  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, pendingVehicleRequests, openProblems, documentsExpiring, maintenance, failingMail, payDue };
 }
 
 // Every admin page shows these counts in its navigation: the three queries are built once.

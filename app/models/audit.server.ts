@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { applications, auditLog, earningImports, newsPosts, platforms, referralLinks, users, vehicles } from "~db/schema";
 import type { AuditFilter } from "~/domain/admin-filters";
+import { ROUTINE_AUDIT_ACTIONS } from "~/domain/audit-sentence";
 import { db, type Tx } from "~/infra/db.server";
 import { pageIds, toPage } from "./paging.server";
 
@@ -34,6 +35,7 @@ function whereOf(filter: Omit<AuditFilter, "page">) {
   const conditions: SQL[] = [];
   if (filter.actorId !== null) conditions.push(eq(auditLog.actorId, filter.actorId));
   if (filter.action !== null) conditions.push(eq(auditLog.action, filter.action));
+  else if (!filter.views) conditions.push(notInArray(auditLog.action, [...ROUTINE_AUDIT_ACTIONS]));
   // Days are UTC days, the "to" day included.
   if (filter.from) conditions.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) conditions.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000)));

@@ -5,6 +5,7 @@ import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
 import { queueMail } from "./outbox.server";
+import { withoutYearMark } from "~/domain/date-format";
 
 /**
  * Why a courier action or an admin decision was refused. Screens translate `dashboard:refusals.<key>`;
@@ -72,7 +73,7 @@ export async function notifyUser(tx: Tx, userId: number, mail: DecisionMail, raw
   const t = translatorFor(user.language);
   // Dates are written the way the recipient's language writes them.
   const dateFormat = new Intl.DateTimeFormat(HTML_LANG[user.language], { dateStyle: "long" });
-  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? dateFormat.format(v) : v]));
+  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? withoutYearMark(dateFormat.format(v)) : v]));
   const link = `${config().appUrl}${path}`;
   const text = [t(`dashboard:email.${mail}.body`, values), "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n");
   await queueMail(tx, { to: user.email, subject: t(`dashboard:email.${mail}.subject`, values), text, language: user.language, kind: mail, userId });

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { handovers, uploads, users, vehicles } from "~db/schema";
+import { handovers, problemReports, uploads, users, vehicles } from "~db/schema";
 import { newDamages, normalizeDamages, odometerIssue, type Damages, type HandoverKind } from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { now } from "~/infra/clock.server";
@@ -17,7 +17,7 @@ import { insertUploadRows, withUploads } from "./uploads.server";
 
 /** Refusals the handover screens translate (`admin:handovers.errors.<key>`, `dashboard:handover.errors.<key>`). */
 export class HandoverError extends Error {
-  constructor(readonly key: "notFound" | "notPending" | "odometerBelowCheckOut" | "tooManyPhotos" | "notRecorded" | "alreadyConfirmed") {
+  constructor(readonly key: "notFound" | "notPending" | "odometerBelowCheckOut" | "tooManyPhotos" | "notRecorded" | "alreadyConfirmed" | "alreadyDisputed") {
     super(key);
   }
   get status() {
@@ -112,6 +112,25 @@ export async function confirmHandover(userId: number, handoverId: number) {
   });
 }
 
+/**
+ * The courier disagrees with a recorded handover (the damage noted, the battery, the km): their note
+ * opens a problem report about the vehicle, the conversation with the admin, and the handover leaves
+ * the "please confirm" list. Returns the report's id.
+ */
+export async function disputeHandover(userId: number, handoverId: number, note: string) {
+  return await transaction(async (tx) => {
+    const [handover] = await tx.select().from(handovers).where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId))).limit(1);
+    if (!handover) throw new HandoverError("notFound");
+    if (!handover.recordedAt) throw new HandoverError("notRecorded");
+    if (handover.confirmedAt) throw new HandoverError("alreadyConfirmed");
+    if (handover.disputeReportId) throw new HandoverError("alreadyDisputed");
+    const [report] = await tx.insert(problemReports).values({ userId, vehicleId: handover.vehicleId, description: note }).returning({ id: problemReports.id });
+    await tx.update(handovers).set({ disputeReportId: report!.id }).where(eq(handovers.id, handoverId));
+    await recordAudit(tx, { actorId: userId, action: "handover.dispute", entityType: "vehicle", entityId: handover.vehicleId, subjectUserId: userId, before: null, after: { kind: handover.kind, problemReportId: report!.id, description: note } });
+    return report!.id;
+  });
+}
+
 async function photosOf(ids: number[]): Promise<Map<number, UploadSummary[]>> {
   const map = new Map<number, UploadSummary[]>();
   if (ids.length === 0) return map;
@@ -168,6 +187,7 @@ function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>): Ha
     recordedAt: h.recordedAt?.toISOString() ?? null,
     recordedBy: row.recorderEmail,
     confirmedAt: h.confirmedAt?.toISOString() ?? null,
+    disputeReportId: h.disputeReportId,
     createdAt: h.createdAt.toISOString(),
     photos: photos.get(h.id) ?? [],
     checkOut: row.checkOutRecordedAt ? { batteryPercent: row.checkOutBattery, odometerKm: row.checkOutKm } : null,
@@ -188,7 +208,7 @@ export async function listVehicleHandovers(vehicleId: number, limit = 50) {
 /** Recorded handovers the courier has not confirmed yet: the dashboard's "Please confirm" cards. */
 const handoversToConfirm = preparedQuery((connection) =>
   selectHandovers(connection)
-    .where(and(eq(handovers.userId, sql.placeholder("userId")), isNotNull(handovers.recordedAt), isNull(handovers.confirmedAt)))
+    .where(and(eq(handovers.userId, sql.placeholder("userId")), isNotNull(handovers.recordedAt), isNull(handovers.confirmedAt), isNull(handovers.disputeReportId)))
     .orderBy(asc(handovers.id))
     .prepare(),
 );

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import * as tar from "tar";
+import { unzipSync } from "fflate";
 import { applications, auditLog, uploads } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { storage } from "~/infra/storage.server";
@@ -31,11 +31,15 @@ async function applied() {
   return { user, cookie, app };
 }
 
+/** Unpacks the ZIP (it must start with a ZIP's local file header, "PK\x03\x04") into a fresh folder. */
 function extract(bytes: ArrayBuffer) {
+  const zip = new Uint8Array(bytes);
+  expect([...zip.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
   const dir = mkdtempSync(path.join(tmpdir(), "export-test-"));
-  const file = path.join(dir, "export.tar.gz");
-  writeFileSync(file, new Uint8Array(bytes));
-  tar.extract({ file, cwd: dir, sync: true });
+  for (const [name, content] of Object.entries(unzipSync(zip))) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
   return dir;
 }
 
@@ -45,7 +49,8 @@ describe("download my data (issue 7, privacy)", () => {
     const { user, cookie, app } = await applied();
     const res = await call(dashboardExport.loader, "/dashboard/export", { cookie });
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Type")).toBe("application/gzip");
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    expect(res.headers.get("Content-Disposition")).toMatch(/filename="courier-fleet-data-\d{4}-\d{2}-\d{2}\.zip"/);
     expect(res.headers.get("Content-Disposition")).toContain("attachment");
     expect(res.headers.get("Cache-Control")).toContain("no-store");
     const dir = extract(await res.arrayBuffer());

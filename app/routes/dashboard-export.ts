@@ -5,7 +5,7 @@ import { hit } from "~/models/limits.server";
 import { requireUser } from "~/services/session.server";
 import { collectUserData } from "~/models/privacy.server";
 
-/** "Download my data": the logged-in user's own data and files as a .tar.gz (GDPR art. 15 and 20). */
+/** "Download my data": the logged-in user's own data and files as a ZIP (GDPR art. 15 and 20). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   // Copying every file is the heaviest read a user can start, so it is limited like uploads.
@@ -20,10 +20,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!data) throw jsonError(context, 404, "errors:notFound");
   const archive = await buildDataArchive(data);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(archive, {
+  // fflate allocates a plain ArrayBuffer; the cast only narrows its type.
+  return new Response(archive as Uint8Array<ArrayBuffer>, {
     headers: {
-      "Content-Type": "application/gzip",
-      "Content-Disposition": `attachment; filename="courier-fleet-data-${day}.tar.gz"`,
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="courier-fleet-data-${day}.zip"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -25,7 +25,8 @@ import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage, createProblemReport, listOwnReports, reportCooldown } from "~/models/problem-reports.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { createRenewalRequest, createVehicleRequest, getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
-import { confirmHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
+import { confirmHandover, disputeHandover, HandoverError, listHandoversToConfirm } from "~/models/handovers.server";
+import { handoverDisputeNote } from "~/domain/handover";
 import { getSettings } from "~/models/settings.server";
 import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
 import { getInstance } from "~/infra/i18n.server";
@@ -33,6 +34,7 @@ import { getApplicationDraft, saveApplicationDraft } from "~/models/application-
 import { DOCUMENT_KINDS, needsRightToStay, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 import { listPlatformAccountsOf } from "~/models/platforms.server";
 import { hasPayHistory } from "~/models/courier-pay.server";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -49,13 +51,15 @@ async function succeed(context: Context, message: string, to = "/dashboard") {
 
 /** `fieldLabelKey` names the refused file's field in the message (e.g. "Face photo: …"). */
 export async function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError, fieldLabelKey?: string) {
+  // Documents take photos only: their refusals never mention videos.
+  const photosOnly = intent === "apply" || intent === "renewDocument";
   const keys: Record<UploadError["code"], string> = {
-    tooLarge: "dashboard:uploads.tooLarge",
+    tooLarge: photosOnly ? "dashboard:uploads.photoTooLarge" : "dashboard:uploads.tooLarge",
     tooManyPixels: "dashboard:uploads.tooManyPixels",
     heicUnsupported: "dashboard:photoUpload.heicUnsupported",
     tooManyFiles: "dashboard:errors.tooManyFiles",
     tooManyParts: "errors:tooManyParts",
-    badType: "dashboard:uploads.badType",
+    badType: photosOnly ? "dashboard:uploads.badPhotoType" : "dashboard:uploads.badType",
     badForm: "errors:invalidInput",
   };
   const message = tr(context, keys[error.code], { max: MAX_REPORT_FILES });
@@ -135,16 +139,23 @@ export async function vehicleAction(context: Context, request: Request, user: Se
   const form = await request.formData().catch(() => null);
   const vehicleId = Number(form?.get("vehicleId"));
   if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return refuse(context, "vehicle", 400, tr(context, "dashboard:vehicle.chooseVehicle"));
-  try {
-    const created = await createVehicleRequest(user.id, vehicleId);
-    return await succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
-  } catch (error) {
-    if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
-    throw error;
-  }
+  return await once(user.id, formKeyOf(form as FormData), "/dashboard", async () => {
+    try {
+      const created = await createVehicleRequest(user.id, vehicleId);
+      return await succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
+    } catch (error) {
+      if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
+      throw error;
+    }
+  });
 }
 
 export async function reportAction(context: Context, request: Request, user: SessionUser) {
+  // The form key rides in the URL here: a repeat must be recognised before the cooldown refuses it.
+  return await once(user.id, formKeyOf(new URL(request.url).searchParams), "/dashboard", () => sendReport(context, request, user));
+}
+
+async function sendReport(context: Context, request: Request, user: SessionUser) {
   // The cooldown is checked before the body is read, so a refused report uploads nothing.
   const cooldown = await reportCooldown(user.id);
   if (cooldown) {
@@ -158,16 +169,15 @@ export async function reportAction(context: Context, request: Request, user: Ses
       const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
       if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
       await createProblemReport(user.id, submission.value.description, parsed.files);
-      return null;
+      return await succeed(context, tr(context, "dashboard:report.sent"));
     });
-    if (refused) return refused;
+    return refused;
   } catch (error) {
     if (error instanceof UploadError) return await uploadRefusal(context, "report", error);
     if (error instanceof DecisionError) return await decisionRefusal(context, "report", error);
     log("error", "problem report failed", { userId: user.id, error: String(error) });
     return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
   }
-  return await succeed(context, tr(context, "dashboard:report.sent"));
 }
 
 /** The courier writes into the conversation of one of their own open reports (ownership checked by the model). */
@@ -218,6 +228,25 @@ export async function handoverAction(context: Context, request: Request, user: S
   return await succeed(context, tr(context, "dashboard:handover.confirmed"));
 }
 
+/** "I disagree" on a recorded handover: the note opens a problem report (a conversation); once per rendered form. */
+export async function handoverDisputeAction(context: Context, request: Request, user: SessionUser) {
+  const form = await request.formData().catch(() => null);
+  const handoverId = Number(form?.get("handoverId"));
+  const note = typeof form?.get("note") === "string" ? String(form.get("note")).trim() : "";
+  if (!Number.isSafeInteger(handoverId) || handoverId <= 0) return refuse(context, "handoverDispute", 400, tr(context, "errors:invalidInput"));
+  const parsed = handoverDisputeNote.safeParse(note);
+  if (!parsed.success) return refuse(context, "handoverDispute", 400, tr(context, parsed.error.issues[0]?.message ?? "dashboard:handover.noteRequired"));
+  return await once(user.id, formKeyOf(form!), "/dashboard", async () => {
+    try {
+      const reportId = await disputeHandover(user.id, handoverId, parsed.data);
+      return await succeed(context, tr(context, "dashboard:handover.disputed"), `/dashboard#report-${reportId}`);
+    } catch (error) {
+      if (error instanceof HandoverError) return refuse(context, "handoverDispute", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
+      throw error;
+    }
+  });
+}
+
 /**
  * A new right-to-stay document (residence permit both sides, or refugee document) with its
  * valid-until date. Files that arrive become drafts first (with JS they were sent one by one to
@@ -264,6 +293,7 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
   return {
     status: user.status,
     modal,
+    formKey: newFormKey(),
     application: application
       ? { id: application.id, status: application.status, createdAt: application.createdAt.toISOString(), rejectionReason: application.rejectionReason }
       : null,

@@ -118,7 +118,9 @@ describe("job application", () => {
     const response = await apply(cookie, await applicationForm({}, { id_front: fakeJpeg() }));
     expect(response.status).toBe(400);
     const error = (await readJson<ActionBody>(response)).error ?? "";
-    expect(error).toContain("not a supported photo");
+    expect(error).toContain("not a photo we accept (JPEG, PNG, WebP or HEIC)");
+    // An identity document takes photos only: the refusal does not list video formats.
+    expect(error).not.toMatch(/MP4|MOV|WebM|video/i);
     expect(error.split(":")[0]).toContain("ID card");
     expect((await drafts(user.id)).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "refugee_document"]);
     expect((await getUserRow(user.id))?.status).toBe("confirmed_account");

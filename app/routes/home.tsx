@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dateFormat = dateTimeFormat(DATE_LOCALE[language], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Bratislava" });
   return {
     language,
-    seo: { title: t("home:meta.title"), description: t("home:meta.description"), imageAlt: t("home:meta.ogImageAlt"), siteName: t("common:brand"), appUrl: config().appUrl },
+    seo: { title: t("home:meta.title"), description: t("home:meta.description"), imageAlt: t("home:meta.ogImageAlt"), siteName: t("common:brand"), appUrl: config().appUrl, chosenLanguage: isLanguage(url.searchParams.get("lng")) },
     income: {
       days: income.days,
       hours: income.hours,
@@ -62,17 +62,20 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const { seo, language } = loaderData;
   const href = (lng: Language) => `${seo.appUrl}/?lng=${lng}`;
   const image = `${seo.appUrl}/images/og-home.jpg`;
+  // The canonical is this page's own address: `/` (the x-default, language by the visitor's settings)
+  // names itself, never one of its hreflang alternates; `/?lng=ua` names itself.
+  const canonical = seo.chosenLanguage ? href(language) : `${seo.appUrl}/`;
   return [
     { title: seo.title },
     { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: href(language) },
+    { tagName: "link", rel: "canonical", href: canonical },
     ...LANGUAGES.map((lng) => ({ tagName: "link", rel: "alternate", hrefLang: HTML_LANG[lng], href: href(lng) })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${seo.appUrl}/` },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: seo.siteName },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },
-    { property: "og:url", content: href(language) },
+    { property: "og:url", content: canonical },
     { property: "og:locale", content: OG_LOCALE[language] },
     ...LANGUAGES.filter((lng) => lng !== language).map((lng) => ({ property: "og:locale:alternate", content: OG_LOCALE[lng] })),
     { property: "og:image", content: image },

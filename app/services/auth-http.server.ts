@@ -5,7 +5,7 @@ import type { AuthFormResult } from "~/domain/auth-forms";
 import { emailOnlySchema, fieldErrorKeys } from "~/domain/auth-schemas";
 import { requestInfoContext } from "~/infra/context";
 import { jsonError, methodNotAllowed, readBody, readFormData } from "~/infra/http.server";
-import { getInstance } from "~/infra/i18n.server";
+import { getInstance, getLocale } from "~/infra/i18n.server";
 import type { forgotPassword, FlowFailure } from "./auth.server";
 import { fallbackForForm } from "./captcha.server";
 
@@ -82,7 +82,7 @@ export function emailOnlyApiAction(flow: EmailOnlyFlow) {
     if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
     const body = await parseApiBody(context, request, emailOnlySchema);
     if (!body.ok) return body.response;
-    const result = await flow(body.value, { ip: context.get(requestInfoContext).ip });
+    const result = await flow(body.value, { ip: context.get(requestInfoContext).ip, language: getLocale(context) });
     if (!result.ok) return apiFailure(context, result);
     return Response.json({ message: getInstance(context).t(result.message) });
   };
@@ -93,7 +93,7 @@ export function emailOnlyFormAction(flow: EmailOnlyFlow) {
   return async ({ context, request }: ActionArgs) => {
     const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
     if (submission.status !== "success") return formInvalid(context, submission);
-    const result = await flow(submission.value, { ip: context.get(requestInfoContext).ip });
+    const result = await flow(submission.value, { ip: context.get(requestInfoContext).ip, language: getLocale(context) });
     if (!result.ok) return formFailure(context, submission, result);
     return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
   };

@@ -163,16 +163,17 @@ export async function activate(token: string) {
 }
 
 /** The same answer whether or not the e-mail belongs to anyone. */
-export async function forgotPassword(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): Promise<{ ok: true; message: string } | FlowFailure> {
+/** The mail is in the language of the page it was asked from (someone locked out reads that one), else the account's. */
+export async function forgotPassword(input: EmailOnlyInput, ctx: Pick<Ctx, "ip"> & { language?: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = await limit("forgotPassword", ctx.ip);
   if (ipLimit) return ipLimit;
   const issued = await newPasswordResetToken(input.email);
-  if (issued) await sendInBackground(resetMail(issued.user, issued.token));
+  if (issued) await sendInBackground(resetMail({ ...issued.user, language: input.language ?? ctx.language ?? issued.user.language }, issued.token));
   return { ok: true, message: "auth:forgot.sent" };
 }
 
 /** The same answer whether the e-mail is unknown, waiting for activation or already active. */
-export async function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip">): Promise<{ ok: true; message: string } | FlowFailure> {
+export async function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip"> & { language?: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = await limit("resendActivation", ctx.ip);
   if (ipLimit) return ipLimit;
   const issued = await newActivationToken(input.email);

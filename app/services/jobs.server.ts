@@ -14,6 +14,7 @@ import { config } from "~/infra/config.server";
 import { randomToken } from "~/infra/crypto.server";
 import { startScheduler, type Job } from "~/infra/scheduler.server";
 import { pruneOutbox } from "~/models/outbox.server";
+import { pruneFormKeys } from "~/models/idempotency.server";
 import { startMailSender } from "./outbox.server";
 
 const MINUTE = 60 * 1000;
@@ -44,7 +45,7 @@ export const scheduledJobs: Job[] = [
     },
   },
   // Rate-limit windows, used captchas and referral visitor hashes that have run out; otherwise the tables only grow.
-  // Also the scheduler's own record of finished runs after 30 days.
+  // Also the scheduler's own record of finished runs after 30 days, and create forms' keys after a day.
   {
     name: "expired-limits",
     everyMs: 60 * MINUTE,
@@ -52,6 +53,7 @@ export const scheduledJobs: Job[] = [
       deleteExpiredLimits();
       await deleteOldReferralVisitors(now());
       await pruneJobRuns(new Date(now().getTime() - 30 * 24 * 60 * MINUTE));
+      await pruneFormKeys(new Date(now().getTime() - 24 * 60 * MINUTE));
     },
   },
   // Weekly pay: once a week has closed (Monday 00:00 Bratislava) every courier with earnings or deductions

@@ -204,7 +204,7 @@ test.describe("who must show what (citizenship)", () => {
     test("the server names the missing username and right-to-stay document, translated", async ({ page }) => {
       await loginAs(page, { status: "confirmed_account", language: "ua" });
       await page.goto("/dashboard");
-      await page.getByLabel("Повне імʼя (як у паспорті)").fill("Олена Коваленко");
+      await page.getByLabel("Повне імʼя (як у паспорті)").fill("Olena Kovalenko");
       await page.getByRole("spinbutton", { name: /^Вік/ }).fill("24");
       await page.getByLabel("Номер телефону (словацький)").fill("0903 123 456");
       await page.getByRole("radio", { name: "Інша країна", exact: true }).check();

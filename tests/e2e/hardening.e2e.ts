@@ -204,6 +204,9 @@ test.describe("download my data", () => {
     await expect(link).toBeVisible();
     await page.screenshot({ path: "test-results/screens/dashboard-data-export-360.png", fullPage: true });
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    expect(download.suggestedFilename()).toMatch(/^courier-fleet-data-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+    // A ZIP, which phones open without an extra app (issue 25): its name and its first bytes say so.
+    expect(download.suggestedFilename()).toMatch(/^courier-fleet-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const bytes = await Bun.file((await download.path())!).bytes();
+    expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
   });
 });

@@ -88,7 +88,7 @@ test.describe("network failures (JS on, 360 px)", () => {
       await loginAs(page, { status: "confirmed_account", language: lng });
       await page.goto("/dashboard");
       await page.locator('input[name="citizenship"][value="other"]').check();
-      await page.locator('input[name="fullName"]').fill(lng === "sk" ? "Jana Nováková" : "Олена Коваленко");
+      await page.locator('input[name="fullName"]').fill(lng === "sk" ? "Jana Nováková" : "Olena Kovalenko");
       await page.locator('input[name="age"]').fill("24");
       await page.locator('input[name="phone"]').fill("0903 123 456");
       await page.locator('select[name="contactMethod"]').selectOption("phone");

@@ -37,6 +37,7 @@ function ValueText({ value }: { value: AuditValue }) {
   if (value.kind === "empty") return <>—</>;
   if (value.kind === "bool") return <>{value.value ? t("audit.yes") : t("audit.no")}</>;
   if (value.kind === "date") return <>{formatDate(value.value, true)}</>;
+  if (value.kind === "day") return <>{formatDate(value.value)}</>;
   if (value.kind === "codes") return <>{value.items.map((item) => t(item.keys, { defaultValue: item.value })).join(", ")}</>;
   return <code>{value.value}</code>;
 }

@@ -20,6 +20,10 @@ export function HandoverHistory({ vehicleId, handovers }: { vehicleId: number; h
               <strong>{t(`common:handover.kind.${h.kind}`)}</strong> · {t("handovers.courier", { name: h.userLabel })}{" "}
               {!h.recordedAt ? (
                 <Badge tone="warn">{t("handovers.pending")}</Badge>
+              ) : h.disputeReportId ? (
+                <AppLink to={`/admin/problem-reports?status=all&report=${h.disputeReportId}`} data-testid="handover-disputed">
+                  <Badge tone="danger">{t("handovers.disputed", { id: h.disputeReportId })}</Badge>
+                </AppLink>
               ) : h.confirmedAt ? (
                 <Badge tone="ok">{t("handovers.confirmedAt", { date: formatDate(h.confirmedAt, true) })}</Badge>
               ) : (

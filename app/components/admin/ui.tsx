@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { UrlDialog } from "~/components/dialog";
 import { reviewTimeLeft } from "~/domain/review-queue";
+import { withoutYearMark } from "~/domain/date-format";
 
 /** Dates shown in one fixed zone so the server's HTML and the browser's render agree. */
 const ZONE = "Europe/Bratislava";
@@ -25,7 +26,7 @@ export function useFormatDate() {
   return (value: Date | string | number | null | undefined, withTime = false) => {
     if (value === null || value === undefined) return "—";
     const date = new Date(value);
-    return formatFor(locale, withTime).format(date);
+    return withoutYearMark(formatFor(locale, withTime).format(date));
   };
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { vehicleProblemSchema } from "~/domain/admin-schemas";
 import { useFormatDate } from "./ui";
+import { FormKey } from "../form-key";
 
 /** Field errors are translation keys (see schemas.ts). */
 export function FieldError({ errors, id }: { errors?: string[]; id: string }) {
@@ -43,7 +44,7 @@ export function VehicleImages({ images }: { images: { id: number; width: number 
 
 type Problem = { id: number; description: string; status: "open" | "resolved"; response: string | null; createdAt: Date | string; userEmail: string | null };
 
-export function VehicleProblems({ problems, result }: { problems: Problem[]; result?: SubmissionResult<string[]> }) {
+export function VehicleProblems({ problems, result, formKey }: { problems: Problem[]; result?: SubmissionResult<string[]>; formKey: string }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [form, fields] = useForm({
@@ -67,6 +68,7 @@ export function VehicleProblems({ problems, result }: { problems: Problem[]; res
       </ul>
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <input type="hidden" name="intent" value="problem" />
+        <FormKey value={formKey} />
         <label className="field">
           {t("vehicles.addProblem")}
           <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} />

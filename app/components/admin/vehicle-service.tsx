@@ -10,6 +10,7 @@ import { serviceRecordSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "./admin-table";
 import { Badge, useFormatDate } from "./ui";
 import { FieldError } from "./vehicle-sections";
+import { FormKey } from "../form-key";
 
 type ServiceRecord = {
   id: number;
@@ -29,10 +30,12 @@ type Props = {
   due: ServiceDue;
   today: string;
   result?: SubmissionResult<string[]>;
+  /** The add-record form's key; the parent remounts this section with a new one after a record is added. */
+  formKey: string;
 };
 
 /** The vehicle's service: in service or not (audited buttons), the odometer, the records and a form for a new one. */
-export function VehicleService({ vehicle, assignee, records, due, today, result }: Props) {
+export function VehicleService({ vehicle, assignee, records, due, today, result, formKey }: Props) {
   const { t, i18n } = useTranslation("admin");
   const formatDate = useFormatDate();
   const locale = isLanguage(i18n.language) ? HTML_LANG[i18n.language] : "sk";
@@ -111,6 +114,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result 
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <h3>{t("vehicles.service.add")}</h3>
         <input type="hidden" name="intent" value="serviceRecord" />
+        <FormKey value={formKey} />
         <div className="admin-grid">
           <label className="field">
             {t("vehicles.service.date")}

@@ -32,7 +32,8 @@ export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: options.id,
     lastResult: result?.reply,
-    shouldValidate: "onBlur",
+    // Tabbing through empty fields says nothing; errors come with the first submit, then follow typing.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
     onSubmit(event, { formData }) {

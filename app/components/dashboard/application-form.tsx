@@ -10,6 +10,7 @@ import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FieldError, FormAlert, RequiredMark } from "./field-error";
 import { needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS } from "~/domain/documents";
+import { PhotoLimitsHint } from "./photo-limits-hint";
 
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -37,6 +38,24 @@ function useDraftSaving() {
     },
     [fetcher],
   );
+}
+
+/**
+ * When the page is hidden (the phone locked, another app opened) the text is sent at once, with a
+ * beacon that outlives the page; if the session has ended the server keeps it for after the log-in.
+ */
+function useSaveWhenHidden(formId: string) {
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState !== "hidden") return;
+      const form = document.getElementById(formId);
+      if (!(form instanceof HTMLFormElement)) return;
+      const fields = pickDraftFields(new FormData(form));
+      navigator.sendBeacon("/dashboard?intent=draft", new URLSearchParams(fields as Record<string, string>));
+    };
+    document.addEventListener("visibilitychange", onHide);
+    return () => document.removeEventListener("visibilitychange", onHide);
+  }, [formId]);
 }
 
 export function ApplicationForm({
@@ -72,6 +91,7 @@ export function ApplicationForm({
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
   const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
   const uploadsRunning = Object.values(uploading).some(Boolean);
+  useSaveWhenHidden(form.id);
   const mustReplace = (name: string) => replaceDocuments.includes(name);
   return (
     <Form
@@ -210,7 +230,7 @@ export function ApplicationForm({
         <textarea {...getTextareaProps(fields.comment)} maxLength={1000} rows={3} />
         <FieldError id={fields.comment.errorId} errors={fields.comment.errors} />
       </label>
-      <p className="field-hint">{t("apply.limits")}</p>
+      <PhotoLimitsHint />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || uploadsRunning}>
         {busy ? t("apply.sending") : uploadsRunning ? t("photoUpload.waiting") : t("apply.submit")}
       </button>

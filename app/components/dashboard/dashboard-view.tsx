@@ -39,12 +39,18 @@ function useDecisionPolling(waiting: boolean) {
 }
 
 export function DashboardView({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+  const { t } = useTranslation("dashboard");
   const pendingRequest = data.requests.some((r) => r.status === "pending");
   useDecisionPolling(data.status === "applied_for_job" || pendingRequest || data.status === "lease_expired");
   return (
     <>
       {data.documents ? <DocumentBanner documents={data.documents} /> : null}
-      <HandoverConfirmations handovers={data.handovers} actionData={actionData} />
+      {data.applicationKept ? (
+        <p className="alert alert-info" data-testid="application-kept">
+          {t("apply.kept")}
+        </p>
+      ) : null}
+      <HandoverConfirmations handovers={data.handovers} actionData={actionData} formKey={data.formKey} />
       <StatusPanel data={data} actionData={actionData} />
       <DocumentRenewalForm data={data} actionData={actionData} />
       <MyReports reports={data.reports} actionData={actionData} />

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
-import { dateTimeFormat } from "~/domain/date-format";
+import { dateTimeFormat, withoutYearMark } from "~/domain/date-format";
 
 /** The product runs in Slovakia: dates are shown in its time zone, the same on server and browser. */
 export const TIME_ZONE = "Europe/Bratislava";
@@ -11,7 +11,7 @@ export function useDates() {
   const date = dateTimeFormat(locale, { dateStyle: "medium", timeZone: TIME_ZONE });
   const dateTime = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
   return {
-    date: (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : ""),
-    dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : ""),
+    date: (iso: string | null | undefined) => (iso ? withoutYearMark(date.format(new Date(iso))) : ""),
+    dateTime: (iso: string | null | undefined) => (iso ? withoutYearMark(dateTime.format(new Date(iso))) : ""),
   };
 }

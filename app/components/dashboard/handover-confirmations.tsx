@@ -3,14 +3,16 @@ import { Form, useNavigation } from "react-router";
 import { HandoverDetails } from "~/components/handover-details";
 import type { DashboardActionData, DashboardData } from "./types";
 import { useDates } from "./format";
+import { FormKey } from "../form-key";
 
 /** "Please confirm the handover": each check-out or check-in the admin recorded, until the courier confirms it. */
-export function HandoverConfirmations({ handovers, actionData }: { handovers: DashboardData["handovers"]; actionData: DashboardActionData | undefined }) {
+export function HandoverConfirmations({ handovers, actionData, formKey }: { handovers: DashboardData["handovers"]; actionData: DashboardActionData | undefined; formKey: string }) {
   const { t } = useTranslation("dashboard");
   const { dateTime } = useDates();
   const navigation = useNavigation();
   if (handovers.length === 0) return null;
-  const error = actionData?.intent === "handover" ? actionData.error : undefined;
+  const error = actionData?.intent === "handover" || actionData?.intent === "handoverDispute" ? actionData.error : undefined;
+  const disputing = actionData?.intent === "handoverDispute";
   return (
     <>
       {handovers.map((h) => (
@@ -34,6 +36,22 @@ export function HandoverConfirmations({ handovers, actionData }: { handovers: Da
               {t("handover.confirm")}
             </button>
           </Form>
+          {/* "I disagree": a native disclosure, so it opens without JS too; open again after a refused note. */}
+          <details className="handover-dispute" open={disputing || undefined}>
+            <summary className="btn btn-outline">{t("handover.disagree")}</summary>
+            <Form method="post" action="/dashboard?intent=handoverDispute" className="form-stack">
+              <input type="hidden" name="handoverId" value={h.id} />
+              <FormKey value={formKey} />
+              <p className="field-hint">{t("handover.disagreeIntro")}</p>
+              <label className="field">
+                <span>{t("handover.disagreeNote")}</span>
+                <textarea name="note" rows={3} maxLength={1000} required />
+              </label>
+              <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+                {t("handover.disagreeSend")}
+              </button>
+            </Form>
+          </details>
         </section>
       ))}
     </>

@@ -22,7 +22,7 @@ export function ReportModal({ data, actionData }: { data: DashboardData; actionD
         ) : data.nextReportAt ? (
           <CooldownNotice until={data.nextReportAt} />
         ) : (
-          <ReportForm actionData={mine} />
+          <ReportForm actionData={mine} formKey={data.formKey} />
         )}
         {data.reports.length > 0 ? (
           <Link to="/dashboard#my-reports-title" className="field-hint underline">
@@ -34,7 +34,7 @@ export function ReportModal({ data, actionData }: { data: DashboardData; actionD
   );
 }
 
-function ReportForm({ actionData }: { actionData: DashboardActionData | undefined }) {
+function ReportForm({ actionData, formKey }: { actionData: DashboardActionData | undefined; formKey: string }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -46,7 +46,7 @@ function ReportForm({ actionData }: { actionData: DashboardActionData | undefine
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=report");
   return (
-    <Form method="post" action="/dashboard?modal=report&intent=report" encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
+    <Form method="post" action={`/dashboard?modal=report&intent=report&formKey=${formKey}`} encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
       <FormAlert message={actionData?.error} />
       <label className="field">
         <span>{t("report.description")} *</span>

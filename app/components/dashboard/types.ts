@@ -11,7 +11,7 @@ import type { HandoverView } from "~/domain/handover";
 import type { Language } from "~/domain/rules";
 import type { ApplicationStatus, ReportStatus, RequestKind, RequestStatus, UserStatus, VehicleStatus } from "~/domain/status";
 
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "renewDocument";
+export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "handoverDispute" | "renewDocument";
 
 export type DashboardActionData = {
   intent: ActionIntent;
@@ -52,6 +52,10 @@ export type ApplicationView = {
 };
 
 export type DashboardData = {
+  /** The create forms' key for this render (app/services/idempotency.server.ts). */
+  formKey: string;
+  /** The application typed when the session ended was kept and is now the draft (README "Job application"). */
+  applicationKept?: boolean;
   status: UserStatus;
   modal: DashboardModal | null;
   application: { id: number; status: ApplicationStatus; createdAt: string; rejectionReason: string | null } | null;

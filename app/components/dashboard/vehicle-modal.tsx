@@ -4,6 +4,7 @@ import { UrlDialog } from "~/components/dialog";
 import type { DashboardActionData, DashboardData } from "./types";
 import { FormAlert } from "./field-error";
 import { VehicleCard } from "./vehicle-card";
+import { FormKey } from "../form-key";
 
 /**
  * Request (available), reserve (future, with its date) or swap (while riding) — one form per
@@ -44,6 +45,7 @@ export function VehicleModal({ data, actionData }: { data: DashboardData; action
                   <VehicleCard key={vehicle.id} vehicle={vehicle}>
                     <Form method="post" action="/dashboard?modal=vehicle&intent=vehicle">
                       <input type="hidden" name="vehicleId" value={vehicle.id} />
+                      <FormKey value={data.formKey} />
                       <button type="submit" className={future ? "btn btn-outline btn-block" : "btn btn-primary btn-block"} disabled={busy}>
                         {label}
                       </button>

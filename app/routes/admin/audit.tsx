@@ -17,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { filter, actors, entries } = loaderData;
-  const filtered = filter.actorId !== null || filter.action !== null || filter.from !== null || filter.to !== null;
+  const filtered = filter.actorId !== null || filter.action !== null || filter.from !== null || filter.to !== null || filter.views;
   return (
     <section>
       <PageHeader title={t("audit.title")} />
@@ -52,7 +52,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <span>{t("audit.to")}</span>
           <input type="date" name="to" defaultValue={filter.to ?? ""} className="admin-date" />
         </label>
+        <label className="choice">
+          <input type="checkbox" name="views" value="1" defaultChecked={filter.views} />
+          <span>{t("audit.showViews")}</span>
+        </label>
       </FilterForm>
+      {filter.views || filter.action !== null ? null : <p className="field-hint">{t("audit.viewsHidden")}</p>}
       {filtered ? (
         <p>
           <AppLink to="/admin/audit">{t("audit.reset")}</AppLink>

@@ -30,6 +30,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { label: t("dashboard.users"), value: String(tiles.users), to: "/admin/users" },
     { label: t("dashboard.vehicles"), value: `${tiles.assignedVehicles} / ${tiles.vehicles}`, to: "/admin/vehicles" },
     { label: t("dashboard.pendingApplications"), value: String(tiles.pendingApplications), to: "/admin/applications?status=pending" },
+    { label: t("dashboard.pendingVehicleRequests"), value: String(tiles.pendingVehicleRequests), to: "/admin/vehicle-requests", testId: "tile-vehicle-requests" },
     { label: t("dashboard.openProblems"), value: String(tiles.openProblems), to: "/admin/problem-reports?status=open" },
     { label: t("dashboard.documentsExpiring"), value: String(tiles.documentsExpiring), to: "/admin/users?documents=expiring", testId: "tile-documents" },
     { label: t("dashboard.maintenance"), value: `${tiles.maintenance.inService} / ${tiles.maintenance.due}`, to: "/admin/vehicles?service=attention", testId: "tile-maintenance" },

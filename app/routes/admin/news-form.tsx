@@ -5,6 +5,8 @@ import { FileInput } from "~/components/file-input";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/news-form";
+import { FormKey } from "~/components/form-key";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 import { idIntentSchema, newsSchema } from "~/domain/admin-schemas";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
@@ -21,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = params.id ? idParam(params.id) : null;
   const detail = id === null ? null : await getNewsPost(id);
   if (id !== null && !detail) throw notFound();
-  return { detail, positions: TEXT_POSITIONS, maxMedia: MAX_NEWS_MEDIA };
+  return { detail, positions: TEXT_POSITIONS, maxMedia: MAX_NEWS_MEDIA, formKey: newFormKey() };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -38,9 +40,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     const { intent: _intent, titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...rest } = value;
     const input = { ...rest, title: { sk: titleSk, ua: titleUa, en: titleEn }, content: { sk: contentSk, ua: contentUa, en: contentEn } };
-    const savedId = await saveNewsPostWithMedia(admin.id, id, input, parsed.files);
-    if (savedId === null) throw notFound();
-    return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
+    // A new post is created once per rendered form; editing an existing one is naturally repeatable.
+    return await once(admin.id, id === null ? formKeyOf(parsed.fields) : null, "/admin/news", async () => {
+      const savedId = await saveNewsPostWithMedia(admin.id, id, input, parsed.files);
+      if (savedId === null) throw notFound();
+      return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
+    });
     });
   } catch (error) {
     if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`, error.status);
@@ -77,6 +82,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
+        {post ? null : <FormKey value={loaderData.formKey} />}
         <LanguageFields legend={t("news.postTitle")} hint={t("content.hint")} fields={{ sk: fields.titleSk, ua: fields.titleUa, en: fields.titleEn }} maxLength={200} />
         <LanguageFields
           legend={t("news.content")}

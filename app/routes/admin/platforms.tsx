@@ -8,27 +8,33 @@ import { requireAdmin } from "~/services/session.server";
 import { createPlatform, listPlatforms, PlatformError, renamePlatform } from "~/models/platforms.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/platforms";
+import { FormKey } from "~/components/form-key";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { platforms: (await listPlatforms()).map((p) => ({ id: p.id, name: p.name, mapped: p.columnMapping !== null })) };
+  return { platforms: (await listPlatforms()).map((p) => ({ id: p.id, name: p.name, mapped: p.columnMapping !== null })), formKey: newFormKey() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await readFormData(context, request), { schema: platformFormSchema });
+  const formData = await readFormData(context, request);
+  const submission = parseWithZod(formData, { schema: platformFormSchema });
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return refuse(context, typeof first === "string" && first.includes(":") ? first : "admin:validation.required");
   }
-  try {
-    if (submission.value.intent === "create") await createPlatform(admin.id, submission.value.name);
-    else await renamePlatform(admin.id, submission.value.id, submission.value.name);
-  } catch (error) {
-    if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
-    throw error;
-  }
-  return redirectWithToast(context, "/admin/payouts/platforms", "admin:saved");
+  const value = submission.value;
+  return await once(admin.id, value.intent === "create" ? formKeyOf(formData) : null, "/admin/payouts/platforms", async () => {
+    try {
+      if (value.intent === "create") await createPlatform(admin.id, value.name);
+      else await renamePlatform(admin.id, value.id, value.name);
+    } catch (error) {
+      if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
+      throw error;
+    }
+    return redirectWithToast(context, "/admin/payouts/platforms", "admin:saved");
+  });
 }
 
 /** Delivery platforms: the list the admin edits (add, rename); each remembers its export's column mapping. */
@@ -58,8 +64,9 @@ export default function AdminPlatforms({ loaderData, actionData }: Route.Compone
             </li>
           ))}
         </ul>
-        <Form method="post" className="admin-inline-form">
+        <Form method="post" className="admin-inline-form" key={loaderData.formKey}>
           <input type="hidden" name="intent" value="create" />
+          <FormKey value={loaderData.formKey} />
           <label className="field">
             {t("pay.platforms.newName")}
             <input name="name" required maxLength={60} />

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/referrals";
+import { FormKey } from "~/components/form-key";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 import { CopyLink } from "~/components/admin/copy-link";
 import { idIntentSchema, referralSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -18,22 +20,25 @@ const actionSchema = z.discriminatedUnion("intent", [referralSchema, idIntentSch
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { links: await listReferralLinks() };
+  return { links: await listReferralLinks(), formKey: newFormKey() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await readFormData(context, request), { schema: actionSchema });
+  const formData = await readFormData(context, request);
+  const submission = parseWithZod(formData, { schema: actionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
   if (value.intent === "create") {
-    try {
-      await createReferralLink(admin.id, value.name);
-    } catch (error) {
-      log("error", "referral link not created", { error: String(error) });
-      return refuse(context, "admin:referrals.createFailed", 500);
-    }
-    return redirectWithToast(context, "/admin/referrals", "admin:referrals.created");
+    return await once(admin.id, formKeyOf(formData), "/admin/referrals", async () => {
+      try {
+        await createReferralLink(admin.id, value.name);
+      } catch (error) {
+        log("error", "referral link not created", { error: String(error) });
+        return refuse(context, "admin:referrals.createFailed", 500);
+      }
+      return redirectWithToast(context, "/admin/referrals", "admin:referrals.created");
+    });
   }
   if (!await deleteReferralLink(admin.id, value.id)) return refuse(context, "admin:referrals.deleteFailed", 404);
   return redirectWithToast(context, "/admin/referrals", "admin:referrals.deleted");
@@ -53,8 +58,10 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
     <section>
       <PageHeader title={t("referrals.title")} />
       <FormError message={actionData?.formError} />
-      <Form method="post" {...getFormProps(form)} className="card admin-inline-form">
+      {/* Keyed by the form key: a new key after "created" mounts an empty form. */}
+      <Form method="post" {...getFormProps(form)} key={loaderData.formKey} className="card admin-inline-form">
         <input type="hidden" name="intent" value="create" />
+        <FormKey value={loaderData.formKey} />
         <label className="field">
           {t("referrals.name")}
           <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />

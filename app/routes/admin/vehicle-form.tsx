@@ -5,6 +5,8 @@ import { FileInput } from "~/components/file-input";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
+import { FormKey } from "~/components/form-key";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/domain/admin-schemas";
 import { VehicleService } from "~/components/admin/vehicle-service";
 import { now } from "~/infra/clock.server";
@@ -38,7 +40,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const detail = id === null ? null : await getVehicle(id);
   if (id !== null && !detail) throw notFound();
   const service = detail ? { records: await listServiceRecords(detail.vehicle.id), due: (await vehicleNextService(detail.vehicle.id, detail.vehicle.odometerKm)).due } : null;
-  return { detail, service, today: now().toISOString().slice(0, 10), users: await assignableUsers(id), handovers: id === null ? [] : await listVehicleHandovers(id) };
+  return {
+    detail,
+    service,
+    today: now().toISOString().slice(0, 10),
+    users: await assignableUsers(id),
+    handovers: id === null ? [] : await listVehicleHandovers(id),
+    formKey: newFormKey(),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -49,6 +58,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const submission = parseWithZod(parsed.fields, { schema: actionSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
     const value = submission.value;
+    // Creating (a vehicle, a service record, a problem) happens once per rendered form.
+    const creates = (value.intent === "save" && id === null) || value.intent === "serviceRecord" || value.intent === "problem";
+    return await once(admin.id, creates ? formKeyOf(parsed.fields) : null, id === null ? "/admin/vehicles" : `/admin/vehicles/${id}`, async () => {
     if (value.intent === "save") {
       const input = {
         name: value.name,
@@ -94,6 +106,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     return redirectWithToast(context, "/admin/vehicles", "admin:vehicles.deleted");
     });
+    });
   } catch (error) {
     if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`, error.status);
     if (error instanceof VehicleError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
@@ -105,7 +118,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation("admin");
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { detail, service, today, users, handovers } = loaderData;
+  const { detail, service, today, users, handovers, formKey } = loaderData;
   const vehicle = detail?.vehicle;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
@@ -134,6 +147,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <input type="hidden" name="intent" value="save" />
+        {vehicle ? null : <FormKey value={formKey} />}
         <input type="hidden" name="seenAssignedUserId" value={vehicle?.assignedUserId ?? ""} />
         <label className="field">
           {t("vehicles.name")}
@@ -198,6 +212,8 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         <>
           {service ? (
             <VehicleService
+              key={`service-${formKey}`}
+              formKey={formKey}
               vehicle={detail.vehicle}
               assignee={detail.assignee}
               records={service.records}
@@ -208,7 +224,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
           ) : null}
           <HandoverHistory vehicleId={detail.vehicle.id} handovers={handovers} />
           <VehicleImages images={detail.images} />
-          <VehicleProblems problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
+          <VehicleProblems key={`problems-${formKey}`} formKey={formKey} problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
           <div className="card">
             <h2>{t("vehicles.dangerZone")}</h2>
             <Link className="btn btn-danger" to="?confirm=delete" preventScrollReset>

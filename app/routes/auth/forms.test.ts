@@ -28,6 +28,7 @@ afterAll(() => mail.stop());
 
 let ipCounter = 0;
 const nextIp = () => `10.2.0.${++ipCounter}`;
+const UA_RESET_SUBJECT = "Відновлення пароля Courier Fleet";
 const STRONG = "Courier-Form-3!";
 type Result = { reply?: { initialValue?: Record<string, unknown>; error?: Record<string, string[]> }; error?: string; message?: string; resendEmail?: string; fallback?: unknown };
 
@@ -165,6 +166,16 @@ describe("/auth/forgot → /reset-password", () => {
 
     const login = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: STRONG }, ip: nextIp() });
     expect(login.status).toBe(302);
+  });
+});
+
+describe("the reset e-mail's language", () => {
+  test("is the language of the page it was asked from, not the account's saved one", async () => {
+    const user = await createUser({ language: "sk" });
+    await call(forgotForm.action, "/auth/forgot?lng=ua", { form: { email: user.email }, ip: nextIp() });
+    expect((await mail.next(user.email)).subject).toBe(UA_RESET_SUBJECT);
+    await call(forgotForm.action, "/auth/forgot", { form: { email: user.email, language: "ua" }, ip: nextIp() });
+    expect((await mail.next(user.email)).subject).toBe(UA_RESET_SUBJECT);
   });
 });
 

@@ -71,8 +71,7 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
     return (
       <section className="container auth-page">
         <div className="card auth-card">
-          <h1>{t("secondFactor.recoveryTitle")}</h1>
-          <RecoveryCodes codes={actionData.recoveryCodes} />
+          <RecoveryCodes codes={actionData.recoveryCodes} headingLevel={1} />
           <Link className="btn btn-primary" to={actionData.continueTo ?? "/"} reloadDocument>
             {t("secondFactor.continue")}
           </Link>
@@ -90,7 +89,15 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
             <img className="totp-qr" src={loaderData.qrImage} alt={t("secondFactor.qrLabel")} width={224} height={224} />
             <p className="field-hint">{t("secondFactor.secretLabel")}</p>
             <p className="totp-secret">
-              <code>{loaderData.secret.match(/.{1,4}/g)?.join(" ")}</code>
+              {/* Wraps only between groups of four, never inside one. */}
+              <code>
+                {(loaderData.secret.match(/.{1,4}/g) ?? []).map((group, i) => (
+                  <span key={i}>
+                    {i > 0 ? " " : null}
+                    <span className="whitespace-nowrap">{group}</span>
+                  </span>
+                ))}
+              </code>
             </p>
           </>
         ) : (
