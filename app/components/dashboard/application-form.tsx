@@ -9,9 +9,22 @@ import { MIN_COURIER_AGE } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FieldError, FormAlert, RequiredMark } from "./field-error";
-import { needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS } from "~/domain/documents";
+import { DOCUMENT_KINDS, documentFieldId, needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS, type DocumentKind } from "~/domain/documents";
+import { ErrorSummary, type SummaryError } from "~/components/error-summary";
 
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The form's fields in the order they appear, so the error summary lists them top to bottom. */
+const FIELD_ORDER = ["fullName", "age", "phone", "contactMethod", "contactUsername", "citizenship", ...DOCUMENT_KINDS, "documentValidUntil", "comment"] as const;
+const isDocument = (name: string): name is DocumentKind => (DOCUMENT_KINDS as readonly string[]).includes(name);
+
+/** Each field error as "Field: message", linked to the field's input (documents by their stable id). */
+function summaryErrors(all: Record<string, string[]>, idOf: (name: (typeof FIELD_ORDER)[number]) => string, t: (key: string) => string): SummaryError[] {
+  return FIELD_ORDER.filter((name) => all[name]?.length).map((name) => ({
+    id: idOf(name),
+    message: `${t(isDocument(name) ? `apply.documents.${name}` : `apply.${name}`)}: ${t(all[name]![0]!)}`,
+  }));
+}
 
 /**
  * The job application (spec §3): Conform + the shared Zod schema, a plain multipart post without JS.
@@ -73,6 +86,11 @@ export function ApplicationForm({
   const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
   const uploadsRunning = Object.values(uploading).some(Boolean);
   const mustReplace = (name: string) => replaceDocuments.includes(name);
+  // The summary follows a submit (the server's answer, or the browser's check of one), not a blur while tabbing.
+  const [attempts, setAttempts] = useState(0);
+  const submitted = attempts > 0 || mine?.lastResult !== undefined;
+  const idOf = (name: (typeof FIELD_ORDER)[number]) => (isDocument(name) ? documentFieldId(name) : fields[name].id);
+  const errors = submitted ? summaryErrors(form.allErrors, idOf, t) : [];
   return (
     <Form
       method="post"
@@ -80,10 +98,12 @@ export function ApplicationForm({
       encType="multipart/form-data"
       className="form-stack card"
       {...getFormProps(form)}
+      onSubmitCapture={() => setAttempts((n) => n + 1)}
       onInput={(event) => {
         if (!(event.target instanceof HTMLInputElement && event.target.type === "file")) saveDraft(event.currentTarget);
       }}
     >
+      <ErrorSummary errors={errors} attempt={`${attempts}:${mine?.lastResult ? JSON.stringify(mine.lastResult.error) : ""}`} />
       <h2 className="dash-h2">{t("apply.title")}</h2>
       <p className="field-hint">{t("apply.intro")}</p>
       <FormAlert message={mine?.error} />
@@ -153,9 +173,10 @@ export function ApplicationForm({
           <RequiredMark />
         </legend>
         <div className="choice-list">
-          {CITIZENSHIPS.map((value) => (
+          {CITIZENSHIPS.map((value, index) => (
             <label key={value} className="choice">
               <input
+                id={index === 0 ? fields.citizenship.id : undefined}
                 type="radio"
                 name={fields.citizenship.name}
                 value={value}
