@@ -7,10 +7,10 @@ export type SummaryError = { id: string; message: string };
  * The GOV.UK error summary: a box first in the form, titled "There is a problem", one link per
  * field error to the field itself. It takes the focus when it appears, so a keyboard or screen
  * reader user starts from it: server-rendered (no JS) through `autofocus`, with JS through an
- * effect that runs again for every new failed attempt (`attempt`). With JS a link focuses the field
+ * effect (give it a new `key` per failed attempt, so it takes the focus again). With JS a link focuses the field
  * and scrolls its label into view; without JS it is a plain fragment link.
  */
-export function ErrorSummary({ errors, attempt }: { errors: SummaryError[]; attempt: unknown }) {
+export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const shown = errors.length > 0;
@@ -19,7 +19,7 @@ export function ErrorSummary({ errors, attempt }: { errors: SummaryError[]; atte
     // After the frame: the form library focuses the first invalid field on submit, the summary goes first.
     const frame = requestAnimationFrame(() => box.current?.focus());
     return () => cancelAnimationFrame(frame);
-  }, [shown, attempt]);
+  }, [shown]);
   if (!shown) return null;
   return (
     <div ref={box} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus data-testid="error-summary">

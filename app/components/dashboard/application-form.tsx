@@ -103,7 +103,7 @@ export function ApplicationForm({
         if (!(event.target instanceof HTMLInputElement && event.target.type === "file")) saveDraft(event.currentTarget);
       }}
     >
-      <ErrorSummary errors={errors} attempt={`${attempts}:${mine?.lastResult ? JSON.stringify(mine.lastResult.error) : ""}`} />
+      <ErrorSummary key={`${attempts}:${JSON.stringify(mine?.lastResult?.error ?? null)}`} errors={errors} />
       <h2 className="dash-h2">{t("apply.title")}</h2>
       <p className="field-hint">{t("apply.intro")}</p>
       <FormAlert message={mine?.error} />
