@@ -147,7 +147,7 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
             <h2 className="dash-h2">{t("status.jobRejectedTitle")}</h2>
             {data.application?.rejectionReason ? <p>{t("status.rejectedReason", { reason: data.application.rejectionReason })}</p> : null}
             {data.replaceDocuments.length > 0 ? (
-              <div data-testid="replace-documents">
+              <div className="replace-documents" data-testid="replace-documents">
                 <p>{t("status.replaceDocuments")}</p>
                 <ul className="dash-list">
                   {data.replaceDocuments.map((kind) => (
