@@ -46,3 +46,11 @@ export function documentIssues(citizenship: Citizenship | null | undefined, has:
   else if (missing) for (const field of missing.sides) issues.push({ field, message: "errors.residenceBothSides" });
   return issues;
 }
+
+/**
+ * The id of a document's file input on the courier's application form: the error summary, the
+ * rejection card and the rejection e-mail (`/dashboard#…`) link straight to it.
+ */
+export function documentFieldId(kind: DocumentKind) {
+  return `document-${kind}`;
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { applicationDrafts, applications, uploads, users } from "~db/schema";
 import { type ApplicationInput } from "~/domain/application-schema";
@@ -149,7 +149,7 @@ async function decideIn(tx: Tx, adminId: number, applicationId: number, approve:
       : { status, reason, documentValidUntil: validUntil?.toISOString().slice(0, 10) ?? undefined },
   });
   // Queued with the decision: sent when it commits, never for a row whose savepoint rolled back.
-  await notifyUser(tx, row.userId, approve ? "applicationApproved" : "applicationRejected", approve ? {} : { reason: reason ?? "" });
+  await notifyUser(tx, row.userId, approve ? "applicationApproved" : "applicationRejected", approve ? {} : { reason: reason ?? "" }, "/dashboard", rejection?.replace ?? []);
   return row.userId;
 }
 
@@ -329,5 +329,26 @@ export async function getApplicationDetail(id: number) {
     .from(uploads)
     .where(eq(uploads.applicationId, id))
     .orderBy(asc(uploads.position), asc(uploads.id));
-  return { ...row, documents };
+  const resubmission = await resubmissionOf(row.application);
+  return { ...row, documents: documents.map((d) => ({ ...d, isNew: (resubmission?.replaced as readonly string[] | undefined)?.includes(d.kind) ?? false })), resubmission };
+}
+
+/**
+ * When the courier's previous application was rejected, this one is a resubmission: the documents
+ * whose bytes differ from the previous application's (or that it lacked) are the replaced ones, so
+ * the admin checks those and not the copies carried over.
+ */
+async function resubmissionOf(application: ApplicationRow) {
+  const [previous] = await db()
+    .select({ id: applications.id, reason: applications.rejectionReason })
+    .from(applications)
+    .where(and(eq(applications.userId, application.userId), lt(applications.id, application.id), eq(applications.status, "rejected")))
+    .orderBy(desc(applications.id))
+    .limit(1);
+  if (!previous) return null;
+  const files = (applicationId: number) =>
+    db().select({ kind: uploads.kind, contentHash: uploads.contentHash }).from(uploads).where(eq(uploads.applicationId, applicationId));
+  const before = new Map((await files(previous.id)).map((f) => [f.kind, f.contentHash]));
+  const replaced = (await files(application.id)).filter((f) => !f.contentHash || before.get(f.kind) !== f.contentHash).map((f) => f.kind);
+  return { previousId: previous.id, previousReason: previous.reason, replaced: DOCUMENT_KINDS.filter((kind) => replaced.includes(kind)) };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { HTML_LANG } from "~/domain/rules";
+import { documentFieldId, type DocumentKind } from "~/domain/documents";
 import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
@@ -67,7 +68,7 @@ export type DecisionMail =
  * own transaction `tx` (the outbox), so it goes out exactly when the decision commits, and is sent
  * again until the SMTP server takes it. Returns false when the user is gone.
  */
-export async function notifyUser(tx: Tx, userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}, path = "/dashboard") {
+export async function notifyUser(tx: Tx, userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}, path = "/dashboard", documents: readonly DocumentKind[] = []) {
   const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return false;
   const t = translatorFor(user.language);
@@ -75,7 +76,11 @@ export async function notifyUser(tx: Tx, userId: number, mail: DecisionMail, raw
   const dateFormat = new Intl.DateTimeFormat(HTML_LANG[user.language], { dateStyle: "long" });
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? withoutYearMark(dateFormat.format(v)) : v]));
   const link = `${config().appUrl}${path}`;
-  const text = [t(`dashboard:email.${mail}.body`, values), "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n");
+  // Documents to replace are named, each with a link straight to its field on the dashboard.
+  const replace = documents.length
+    ? ["", t("dashboard:email.replaceDocuments"), ...documents.map((kind) => `- ${t(`dashboard:apply.documents.${kind}`)}: ${config().appUrl}/dashboard#${documentFieldId(kind)}`)]
+    : [];
+  const text = [t(`dashboard:email.${mail}.body`, values), ...replace, "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n");
   await queueMail(tx, { to: user.email, subject: t(`dashboard:email.${mail}.subject`, values), text, language: user.language, kind: mail, userId });
   return true;
 }

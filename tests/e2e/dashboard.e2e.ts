@@ -65,7 +65,7 @@ test.describe("courier dashboard", () => {
     // The browser checks the same rules before anything is sent.
     await fillApplication(page, { phone: "12" });
     await page.getByRole("button", { name: "Submit application" }).click();
-    await expect(page.getByText("Enter a Slovak phone number")).toBeVisible();
+    await expect(page.locator(".field-error", { hasText: "Enter a Slovak phone number" })).toBeVisible();
     await expect(page.getByText("Upload this document.").first()).toBeVisible();
     await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
     await attachDocuments(page);
@@ -116,7 +116,7 @@ test.describe("courier dashboard", () => {
     await fillApplication(page, { phone: "12" });
     await attachDocuments(page);
     await page.getByRole("button", { name: "Submit application" }).click();
-    await expect(page.getByText("Enter a Slovak phone number")).toBeVisible();
+    await expect(page.locator(".field-error", { hasText: "Enter a Slovak phone number" })).toBeVisible();
     await expect(page.getByText("uploaded ✓ — replace")).toHaveCount(4);
     await expect(page.getByLabel("Full name (as in passport)")).toHaveValue("Olena Kovalenko");
     await page.screenshot({ path: shots("drafts-nojs-360"), fullPage: true });

@@ -54,6 +54,9 @@ for (const javaScriptEnabled of [true, false]) {
       await bank.getByLabel("Your current password").fill(TEST_PASSWORD);
       await bank.getByRole("button", { name: "Save bank details" }).click();
       await expect(bank).toContainText("This IBAN is not valid");
+      // The error summary at the top of the form takes the focus and links to the field.
+      await expect(bank.getByTestId("error-summary")).toBeFocused();
+      await expect(bank.getByTestId("error-summary").getByRole("link", { name: /^IBAN: This IBAN is not valid/ })).toHaveAttribute("href", `#${await bank.getByLabel("IBAN").getAttribute("id")}`);
       await expect(bank.getByLabel("Account holder")).toHaveValue("Jana Nováková");
       await bank.getByLabel("IBAN").fill(IBAN);
       // With JS the field revalidates as it is typed; without, the server answers again.

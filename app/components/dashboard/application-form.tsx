@@ -9,10 +9,23 @@ import { MIN_COURIER_AGE } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FieldError, FormAlert, RequiredMark } from "./field-error";
-import { needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS } from "~/domain/documents";
+import { DOCUMENT_KINDS, documentFieldId, needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS, type DocumentKind } from "~/domain/documents";
+import { ErrorSummary, type SummaryError } from "~/components/error-summary";
 import { PhotoLimitsHint } from "./photo-limits-hint";
 
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The form's fields in the order they appear, so the error summary lists them top to bottom. */
+const FIELD_ORDER = ["fullName", "age", "phone", "contactMethod", "contactUsername", "citizenship", ...DOCUMENT_KINDS, "documentValidUntil", "comment"] as const;
+const isDocument = (name: string): name is DocumentKind => (DOCUMENT_KINDS as readonly string[]).includes(name);
+
+/** Each field error as "Field: message", linked to the field's input (documents by their stable id). */
+function summaryErrors(all: Record<string, string[]>, idOf: (name: (typeof FIELD_ORDER)[number]) => string, t: (key: string) => string): SummaryError[] {
+  return FIELD_ORDER.filter((name) => all[name]?.length).map((name) => ({
+    id: idOf(name),
+    message: `${t(isDocument(name) ? `apply.documents.${name}` : `apply.${name}`)}: ${t(all[name]![0]!)}`,
+  }));
+}
 
 /**
  * The job application (spec §3): Conform + the shared Zod schema, a plain multipart post without JS.
@@ -93,6 +106,11 @@ export function ApplicationForm({
   const uploadsRunning = Object.values(uploading).some(Boolean);
   useSaveWhenHidden(form.id);
   const mustReplace = (name: string) => replaceDocuments.includes(name);
+  // The summary follows a submit (the server's answer, or the browser's check of one), not a blur while tabbing.
+  const [attempts, setAttempts] = useState(0);
+  const submitted = attempts > 0 || mine?.lastResult !== undefined;
+  const idOf = (name: (typeof FIELD_ORDER)[number]) => (isDocument(name) ? documentFieldId(name) : fields[name].id);
+  const errors = submitted ? summaryErrors(form.allErrors, idOf, t) : [];
   return (
     <Form
       method="post"
@@ -100,10 +118,12 @@ export function ApplicationForm({
       encType="multipart/form-data"
       className="form-stack card"
       {...getFormProps(form)}
+      onSubmitCapture={() => setAttempts((n) => n + 1)}
       onInput={(event) => {
         if (!(event.target instanceof HTMLInputElement && event.target.type === "file")) saveDraft(event.currentTarget);
       }}
     >
+      <ErrorSummary key={`${attempts}:${JSON.stringify(mine?.lastResult?.error ?? null)}`} errors={errors} />
       <h2 className="dash-h2">{t("apply.title")}</h2>
       <p className="field-hint">{t("apply.intro")}</p>
       <FormAlert message={mine?.error} />
@@ -173,9 +193,10 @@ export function ApplicationForm({
           <RequiredMark />
         </legend>
         <div className="choice-list">
-          {CITIZENSHIPS.map((value) => (
+          {CITIZENSHIPS.map((value, index) => (
             <label key={value} className="choice">
               <input
+                id={index === 0 ? fields.citizenship.id : undefined}
                 type="radio"
                 name={fields.citizenship.name}
                 value={value}

@@ -13,6 +13,7 @@ import { RenewalBox } from "./renewal-box";
 import { RequestsList } from "./requests-list";
 import { VehicleCard } from "./vehicle-card";
 import { VehicleModal } from "./vehicle-modal";
+import { documentFieldId, type DocumentKind } from "~/domain/documents";
 
 const POLL_MS = 20_000;
 
@@ -151,6 +152,18 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
           <div className="card dash-section" data-testid="status-job_rejected">
             <h2 className="dash-h2">{t("status.jobRejectedTitle")}</h2>
             {data.application?.rejectionReason ? <p>{t("status.rejectedReason", { reason: data.application.rejectionReason })}</p> : null}
+            {data.replaceDocuments.length > 0 ? (
+              <div className="replace-documents" data-testid="replace-documents">
+                <p>{t("status.replaceDocuments")}</p>
+                <ul className="dash-list">
+                  {data.replaceDocuments.map((kind) => (
+                    <li key={kind}>
+                      <a href={`#${documentFieldId(kind as DocumentKind)}`}>{t(`apply.documents.${kind}`)}</a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <p>{t("status.applyAgain")}</p>
             <div className="dash-actions">{viewApplication}</div>
           </div>

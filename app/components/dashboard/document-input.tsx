@@ -4,7 +4,7 @@ import { checkPhoto, fitsUploadLimit, PHOTO_ACCEPT } from "~/domain/photo";
 import { FileInput } from "~/components/file-input";
 import { FieldError, RequiredMark } from "./field-error";
 import { shrinkPhoto, uploadDocument, type ShrunkPhoto } from "./photo-upload";
-import { type DocumentKind } from "~/domain/documents";
+import { documentFieldId, type DocumentKind } from "~/domain/documents";
 
 type Draft = { id: number; kind: string; width: number | null; height: number | null };
 
@@ -103,6 +103,7 @@ export function DocumentInput({
         ) : null}
         <FileInput resetOnNavigation={false}
           ref={input}
+          id={documentFieldId(name)}
           name={name}
           accept={PHOTO_ACCEPT}
           aria-invalid={fieldErrors?.length ? true : undefined}

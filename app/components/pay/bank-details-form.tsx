@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema } from "~/domain/bank-details";
 import { useDates } from "~/components/dashboard/format";
+import { ErrorSummary } from "~/components/error-summary";
 
 export type BankView = { iban: string; holder: string; holderMismatch: boolean; changedAt: string };
 
@@ -35,6 +36,13 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // The summary follows a submit (the server's answer or the browser's check), not a blur while tabbing.
+  const [attempts, setAttempts] = useState(0);
+  const submitted = attempts > 0 || actionData?.lastResult !== undefined;
+  const labels = { iban: bank ? t("bank.newIban") : t("bank.iban"), accountHolder: t("bank.accountHolder"), password: t("bank.password") };
+  const summary = submitted
+    ? (["iban", "accountHolder", "password"] as const).filter((name) => fields[name].errors?.length).map((name) => ({ id: fields[name].id, message: `${labels[name]}: ${t(fields[name].errors![0]!)}` }))
+    : [];
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bank";
   // The server never sends the password back; with JS the input would keep it, so every answer empties it.
   const password = useRef<HTMLInputElement>(null);
@@ -59,7 +67,8 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
         <p>{t("bank.none")}</p>
       )}
       {bank?.holderMismatch ? <p className="alert alert-info">{t("bank.mismatchNote")}</p> : null}
-      <Form method="post" action="/dashboard/pay" className="form-stack" {...getFormProps(form)}>
+      <Form method="post" action="/dashboard/pay" className="form-stack" {...getFormProps(form)} onSubmitCapture={() => setAttempts((n) => n + 1)}>
+        <ErrorSummary key={`${attempts}:${JSON.stringify(actionData?.lastResult?.error ?? null)}`} errors={summary} />
         <input type="hidden" name="intent" value="bank" />
         {form.errors?.length ? (
           <p className="alert alert-error" role="alert">
@@ -67,7 +76,7 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
           </p>
         ) : null}
         <label className="field">
-          <span>{bank ? t("bank.newIban") : t("bank.iban")} *</span>
+          <span>{labels.iban} *</span>
           <input {...getInputProps(fields.iban, { type: "text" })} autoComplete="off" inputMode="text" autoCapitalize="characters" spellCheck={false} placeholder="SK31 1200 0000 1987 4263 7541" required />
           <PayFieldError id={fields.iban.errorId} errors={fields.iban.errors} />
         </label>

@@ -73,7 +73,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
   const formatDate = useFormatDate();
   const href = useHrefWith();
   const [params] = useSearchParams();
-  const { application: a, email, userStatus, deciderEmail, documents, queue, now } = loaderData;
+  const { application: a, email, userStatus, deciderEmail, documents, queue, now, resubmission } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const nextHref = queue.next ? `/admin/applications/${queue.next}` : null;
   const previousHref = queue.previous ? `/admin/applications/${queue.previous}` : null;
@@ -89,16 +89,25 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
       <FormError message={actionData?.formError} />
       <div className="card">
         <h2>{t("applications.documents")}</h2>
+        {resubmission ? (
+          <p className="alert alert-info" data-testid="resubmission">
+            {t(resubmission.replaced.length ? "applications.resubmitted" : "applications.resubmittedSame", {
+              documents: resubmission.replaced.map((kind) => t(`applications.kind.${kind}`)).join(", "),
+              reason: resubmission.previousReason ?? "—",
+            })}{" "}
+            <AppLink to={`/admin/applications/${resubmission.previousId}`}>{t("applications.previous")}</AppLink>
+          </p>
+        ) : null}
         {a.documentsDeletedAt ? <p className="field-hint">{t("applications.documentsDeleted", { date: formatDate(a.documentsDeletedAt) })}</p> : null}
         {documents.length === 0 && !a.documentsDeletedAt ? <p className="field-hint">{t("applications.noDocuments")}</p> : null}
         <ul className="admin-documents">
           {documents.map((d) => (
-            <li key={d.id}>
+            <li key={d.id} data-new={d.isNew || undefined}>
               <Link to={href({ doc: d.id, help: null })} preventScrollReset title={t("applications.zoom")} className="admin-document-link">
                 <img src={`/files/${d.id}`} alt={t(`applications.kind.${d.kind}`)} width={d.width ?? 800} height={d.height ?? 600} />
               </Link>
               <span className="admin-document-caption">
-                {t(`applications.kind.${d.kind}`)} ·{" "}
+                {d.isNew ? <Badge tone="warn">{t("applications.newDocument")}</Badge> : null} {t(`applications.kind.${d.kind}`)} ·{" "}
                 <a href={`/files/${d.id}`} target="_blank" rel="noreferrer">
                   {t("applications.fullSize")}
                 </a>
