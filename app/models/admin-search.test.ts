@@ -10,11 +10,12 @@ const search = async (query: string) => await listUsers(userFilterFrom(new URLSe
 
 describe("users search index (FTS5 trigram)", () => {
   test("finds a substring of the name or e-mail, ignoring case and accents", async () => {
-    const a = await createUser({ email: "kvetoslava.search@example.com", fullName: "Ľubica Šťastná" });
-    expect((await search("q=stastna")).rows.map((r) => r.id)).toEqual([a.id]);
-    expect((await search("q=ŠŤASTN")).rows.map((r) => r.id)).toEqual([a.id]);
+    // A surname no other test uses, so the database other test files share has one match.
+    const a = await createUser({ email: "kvetoslava.search@example.com", fullName: "Ľubica Žlťáčkovská" });
+    expect((await search("q=zltackovska")).rows.map((r) => r.id)).toEqual([a.id]);
+    expect((await search("q=ŽLŤÁČKOV")).rows.map((r) => r.id)).toEqual([a.id]);
     expect((await search("q=toslava.sea")).rows.map((r) => r.id)).toEqual([a.id]);
-    expect((await search("q=stastna")).total).toBe(1);
+    expect((await search("q=zltackovska")).total).toBe(1);
   });
 
   test("follows updates and deletions of users", async () => {

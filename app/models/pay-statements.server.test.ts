@@ -196,12 +196,16 @@ describe("the statement engine", () => {
     expect(anomalies[noIban.user.id]).toEqual(["noIban"]);
     expect(anomalies[negative.user.id]).toEqual(["negativeNet", "leaseNoHours"]);
     expect(review.unlinked).toEqual([expect.objectContaining({ accountId: `NOBODY-${week}`, minutes: 45, days: 1 })]);
-    expect(review.anomalyCounts).toMatchObject({ noIban: 1, negativeNet: 1, leaseNoHours: 1, unlinked: 1 });
+    // Other test files share the database: a courier they left on an open lease pays rent in every week,
+    // so the week's totals are read as "at least" and the decisions on the two couriers of this test.
+    expect(review.anomalyCounts.unlinked).toBe(1);
+    for (const anomaly of ["noIban", "negativeNet", "leaseNoHours"] as const) expect(review.anomalyCounts[anomaly]).toBeGreaterThanOrEqual(1);
+    const ours = [noIban.user.id, negative.user.id];
     const result = await approveStatements(admin.id, week, "all", after(week));
-    expect(result.approved).toEqual([]);
-    const skipped = Object.fromEntries(result.skipped.map((s) => [String(s.userId), s.reason]));
+    expect(result.approved.filter((s) => ours.includes(s.userId!))).toEqual([]);
+    const skipped = Object.fromEntries(result.skipped.filter((s) => ours.includes(s.userId!)).map((s) => [String(s.userId), s.reason]));
     expect(skipped).toEqual({ [noIban.user.id]: "noIban", [negative.user.id]: "zeroPayout" });
-    expect((await listPayWeeks()).find((w) => w.week === week)).toMatchObject({ couriers: 2, statuses: { draft: 2 } });
+    expect((await listPayWeeks()).find((w) => w.week === week)?.statuses.draft).toBeGreaterThanOrEqual(2);
   });
 
   test("twenty admins approving one week at once: each statement approved once, one audit entry each", async () => {
@@ -271,7 +275,7 @@ describe("payout batches", () => {
   });
 
   test("without PAYOUT_DEBTOR_* the export names what is missing and writes nothing", async () => {
-    const { week } = await approvedWeek(1);
+    const { week, couriers } = await approvedWeek(1);
     const saved = { ...debtor };
     debtor.name = undefined;
     debtor.iban = undefined;
@@ -282,7 +286,7 @@ describe("payout batches", () => {
     } finally {
       Object.assign(debtor, saved);
     }
-    expect((await writerForTests().select().from(payStatements).where(eq(payStatements.weekStart, week)))[0]!.status).toBe("approved");
+    expect((await statementOf(couriers[0]!.user.id, week))!.status).toBe("approved");
   });
 });
 
