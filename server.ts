@@ -80,8 +80,9 @@ const server = Bun.serve({
       // A load balancer's probe: one query, not the router and the middleware chain.
       if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) response = healthAnswer();
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
-      // `/files/4.data`: the router would hand the file over as route data, without its own headers.
-      else if (routePattern.isResourceData(url.pathname)) response = await earlyError(request, 404, "errors:notFound");
+      // `GET /files/4.data`: the router would hand the file over as route data, without its own headers.
+      // A form's post to a resource route's action (log-out, the language switch) travels as `.data` too.
+      else if ((request.method === "GET" || request.method === "HEAD") && routePattern.isResourceData(url.pathname)) response = await earlyError(request, 404, "errors:notFound");
       else {
         const limit = await bodyLimitFor(request, url);
         if (declaresMoreThan(request, limit)) response = await earlyError(request, 413, "errors:tooLarge");
