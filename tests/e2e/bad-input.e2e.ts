@@ -231,14 +231,17 @@ test.describe("file URLs", () => {
     "/media/0x10",
   ];
   for (const p of paths) {
-    test(`${p} is a translated 404 for the owner and the admin alike`, async ({ request }) => {
+    // A NUL in the path is refused by the text rule (400) before any route looks for the file.
+    const refused = p.includes("%00");
+    test(`${p} is a translated ${refused ? 400 : 404} for the owner and the admin alike`, async ({ request }) => {
       for (const auth of ["user", "admin"] as const) {
         const res = await request.get(p, { headers: { Cookie: cookies[auth] }, maxRedirects: 0 });
-        expect(res.status()).toBe(404);
+        expect(res.status()).toBe(refused ? 400 : 404);
         const body = await res.text();
         expect(body).not.toContain("SQLite format");
         expect(body).not.toContain("root:");
-        expect(body).toBe(skErrors.notFound);
+        if (refused) expect(body).toContain(skErrors.invalidCharacters);
+        else expect(body).toBe(skErrors.notFound);
       }
     });
   }
