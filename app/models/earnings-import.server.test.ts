@@ -42,7 +42,8 @@ const importAudits = async (id: number) =>
   await writerForTests()
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, "earning_import"), eq(auditLog.entityId, id)));
+    .where(and(eq(auditLog.entityType, "earning_import"), eq(auditLog.entityId, id)))
+    .orderBy(auditLog.id);
 
 describe("importing a week's earnings", () => {
   test("the generic file with a BOM: previewed with totals per courier, committed, kept privately", async () => {

@@ -255,7 +255,7 @@ describe("payout batches", () => {
     expect((await statementOf(couriers[0]!.user.id, week))!).toMatchObject({ status: "paid", batchId });
     expect(await refusal(markBatchPaid(admin.id, batchId))).toBe("alreadyPaid");
     expect(await refusal(cancelBatch(admin.id, batchId))).toBe("alreadyPaid");
-    const audits = await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "payout_batch"), eq(auditLog.entityId, batchId)));
+    const audits = await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "payout_batch"), eq(auditLog.entityId, batchId))).orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(["payout_batch.export", "payout_batch.paid"]);
   });
 

@@ -23,7 +23,8 @@ describe("platforms", () => {
     const audits = await writerForTests()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, "platform"), eq(auditLog.entityId, id)));
+      .where(and(eq(auditLog.entityType, "platform"), eq(auditLog.entityId, id)))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(["platform.create", "platform.rename"]);
     expect(await refusal(renamePlatform(admin.id, 999_999, "Nope"))).toBe("notFound");
   });
