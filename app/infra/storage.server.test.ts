@@ -149,7 +149,8 @@ describe.each(backends)("file storage contract: $name", (backend) => {
     // One after another: the listing is under test here, not s3rver under parallel writes.
     for (const key of keys) await store.put(key, new Uint8Array([1]));
     expect(await keysOf(store)).toEqual(keys);
-  });
+    // 1,005 writes one by one: a few seconds on a quiet machine, more while other suites run.
+  }, 60_000);
 
   test("the orphan sweep removes unreferenced files past the grace period and moves committed ones into place", async () => {
     const restore = useStorage(backend.pair()[0]);
@@ -176,7 +177,8 @@ describe("S3 listing", () => {
     // One after another: the listing is under test here, not s3rver under parallel writes.
     for (const key of keys) await store.put(key, new Uint8Array([1]));
     expect(await keysOf(store)).toEqual(keys);
-  });
+    // 1,005 writes one by one: a few seconds on a quiet machine, more while other suites run.
+  }, 60_000);
 
   test("objects nested below the prefix or elsewhere in the bucket are not the storage's", async () => {
     const prefix = `shared-${++serial}`;
