@@ -1,12 +1,13 @@
 /**
  * The schema the models import (`~db/schema`): the tables of the dialect DATABASE_URL names —
- * `postgres://` or `postgresql://` → db/schema.pg.ts, anything else → db/schema.sqlite.ts — typed as
- * the SQLite tables, so model code type-checks once for both. The two files are twins, column for
- * column (db/schema-twins.test.ts); a table added to them is added to the list below too (the same
- * test fails otherwise).
+ * `postgres://` or `postgresql://` → db/schema.pg.ts, anything else → db/schema.sqlite.ts. Both are
+ * db/schema.tables.ts built in their dialect's words, typed as the SQLite tables (db/schema.dialects.ts),
+ * so model code type-checks once for both. A table added there is added to the lists here and in the
+ * two dialect files too (db/schema-twins.test.ts fails otherwise).
  */
-import * as pg from "./schema.pg";
-import * as sqlite from "./schema.sqlite";
+import { pgTables } from "./schema.pg";
+import { sqliteTables } from "./schema.sqlite";
+import type { Tables } from "./schema.tables";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -17,13 +18,13 @@ export function dialectOf(url: string | undefined): Dialect {
 export const dialect: Dialect = dialectOf(process.env.DATABASE_URL);
 
 /** The schema module of a dialect, as the models see it. */
-export function schemaOf(which: Dialect): typeof sqlite {
-  return which === "postgres" ? (pg as unknown as typeof sqlite) : sqlite;
+export function schemaOf(which: Dialect): Tables {
+  return which === "postgres" ? pgTables : sqliteTables;
 }
 
 const chosen = schemaOf(dialect);
 
-export const { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_QUESTION_STATUSES, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } = sqlite;
+export { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_QUESTION_STATUSES, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } from "./schema.tables";
 export const {
   users,
   sessions,
