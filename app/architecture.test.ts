@@ -13,7 +13,7 @@ type Layer = "domain" | "infra" | "models" | "services" | "client" | "components
 
 const LAYERS: [Layer, RegExp][] = [
   ["domain", /^app\/domain\//],
-  ["infra", /^app\/infra\/|^db\/schema(\.sqlite|\.pg)?\.ts$/],
+  ["infra", /^app\/infra\/|^db\/schema(\.sqlite|\.pg|\.tables|\.dialects)?\.ts$/],
   ["models", /^app\/models\/|^db\/seed[\w-]*\.ts$/],
   ["services", /^app\/services\//],
   ["client", /^app\/client\//],
@@ -39,7 +39,7 @@ const DATABASE_PACKAGES = /^drizzle-orm(\/|$)/;
 /** The SQLite driver itself (its package and the `$client` handle) stays in the infrastructure. */
 const SQLITE_DRIVER = /^bun:sqlite$/;
 const maySpeakSqlite = (file: string) => /^app\/infra\/|^db\//.test(file);
-const DATABASE_MODULES = new Set(["db/schema.ts", "db/schema.sqlite.ts", "db/schema.pg.ts", "app/infra/db.server.ts", "app/infra/db-postgres.server.ts"]);
+const DATABASE_MODULES = new Set(["db/schema.ts", "db/schema.sqlite.ts", "db/schema.pg.ts", "db/schema.tables.ts", "db/schema.dialects.ts", "app/infra/db.server.ts", "app/infra/db-postgres.server.ts"]);
 /** What the rest may take from the db infrastructure: connection-level signals, never a query. */
 const CONNECTION_EXPORTS = new Set(["migrateDatabase", "closeDatabase", "dataVersion", "databaseAnswers"]);
 const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|db-postgres|db-copy|backup|sql-dialect)\.server\.ts$|^db\//.test(file);

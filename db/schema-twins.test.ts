@@ -1,16 +1,20 @@
 import { describe, expect, test } from "bun:test";
 import path from "node:path";
+import { readFileSync } from "node:fs";
 import { is, SQL, Table } from "drizzle-orm";
 import { boolean, getTableConfig as pgConfig, type IndexedColumn, index as pgIndex, integer as pgInteger, PgDialect, pgTable, PgTable, text as pgText } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteConfig, index, integer, SQLiteSyncDialect, sqliteTable, SQLiteTable, text } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 import * as pg from "./schema.pg";
 import * as sqlite from "./schema.sqlite";
+import { pgWords, sqliteWords } from "./schema.dialects";
 
 /**
- * db/schema.sqlite.ts and db/schema.pg.ts are twins: the same tables, columns, nullability, defaults,
- * keys, indexes and foreign keys, with each SQLite column type mapped to one PostgreSQL type that gives
- * the models the same JS value. Both sides are described in one vocabulary and compared whole.
+ * db/schema.sqlite.ts and db/schema.pg.ts are db/schema.tables.ts built in each dialect's words
+ * (db/schema.dialects.ts), so they must come out as twins: the same tables, columns, nullability,
+ * defaults, keys, indexes and foreign keys, with each SQLite column type mapped to one PostgreSQL type
+ * that gives the models the same JS value. This checks the words and what they build: both sides are
+ * described in one vocabulary and compared whole.
  */
 
 /** SQLite column type → the PostgreSQL column type that stands for it (and the JS value both give). */
@@ -223,6 +227,28 @@ describe("the SQLite and PostgreSQL schemas", () => {
   });
 });
 
+describe("the tables declared once", () => {
+  const source = readFileSync(path.join(import.meta.dirname, "schema.tables.ts"), "utf8");
+
+  test("db/schema.tables.ts speaks only the dialect's words, never a dialect's own builders", () => {
+    expect(source).not.toMatch(/from "drizzle-orm\/(sqlite-core|pg-core)"/);
+    expect(source).not.toMatch(/\b(sqliteTable|pgTable)\(/);
+    expect(Object.keys(pgWords).sort()).toEqual(Object.keys(sqliteWords).sort());
+    expect([sqliteWords.dialect, pgWords.dialect]).toEqual(["sqlite", "postgres"]);
+  });
+
+  test("each dialect file exports every table it builds, as the very objects the models get", () => {
+    for (const [module, built] of [
+      [sqlite, sqlite.sqliteTables],
+      [pg, pg.pgTables],
+    ] as const) {
+      const exported = tablesOf(module);
+      expect(exported.map(([key]) => key).sort()).toEqual(Object.keys(built).sort());
+      for (const [key, table] of exported) expect(table).toBe(built[key as keyof typeof built] as never);
+    }
+  });
+});
+
 describe("db/schema.ts", () => {
   test("exports every table of both schemas", () => {
     const exported = new Set(tablesOf(schema).map(([key]) => key));
@@ -248,7 +274,7 @@ describe("db/schema.ts", () => {
     const probe = `
       const schema = await import("./db/schema.ts");
       const pg = await import("./db/schema.pg.ts");
-      const keys = Object.keys(pg).filter((k) => typeof pg[k] === "object" && k !== "DOCUMENT_RENEWAL_STATUSES");
+      const keys = Object.keys(pg).filter((k) => typeof pg[k] === "object" && k !== "pgTables");
       console.log(JSON.stringify({ dialect: schema.dialect, same: keys.filter((k) => schema[k] === pg[k]).length, keys: keys.length }));`;
     const proc = Bun.spawn(["bun", "-e", probe], { cwd: path.resolve(import.meta.dirname, ".."), env: { ...process.env, DATABASE_URL: "postgresql://postgres@127.0.0.1:1/x" }, stdout: "pipe" });
     const result = JSON.parse(await new Response(proc.stdout).text()) as { dialect: string; same: number; keys: number };
