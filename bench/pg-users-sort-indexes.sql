@@ -2,8 +2,8 @@
 -- The admin users table orders ascending with NULLs first and descending with NULLs last, as SQLite does
 -- (ascNullsFirst / descNullsLast in app/infra/sql-dialect.server.ts). PostgreSQL's B-tree indexes default to
 -- NULLs last ascending, so no sort index matches and every page sorts all users. Built in that order, the
--- indexes give the page from the index (backwards when descending). In db/schema.pg.ts:
--- `.on(t.createdAt.asc().nullsFirst())` and so on; SQLite's twin needs no change.
+-- indexes give the page from the index (backwards when descending). In db/schema.tables.ts:
+-- `.on(d.sorted(t.createdAt))` and so on (PostgreSQL's word: `.asc().nullsFirst()`; SQLite's: the column).
 DROP INDEX "users_email_unique";
 DROP INDEX "users_status_created_idx";
 DROP INDEX "users_created_idx";

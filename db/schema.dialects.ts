@@ -8,7 +8,6 @@ import * as lite from "drizzle-orm/sqlite-core";
  * db/schema-twins.test.ts compares what the two sets build, column for column.
  */
 export const sqliteWords = {
-  dialect: "sqlite" as "sqlite" | "postgres",
   table: lite.sqliteTable,
   /** A string; `{ enum }` narrows its type (kept as plain text in both dialects). */
   text: lite.text,
@@ -47,7 +46,6 @@ const PG_TIMESTAMP = { withTimezone: true, mode: "date", precision: 3 } as const
  * its SQLite twin with the same JS value, which the twin test checks on every column.
  */
 export const pgWords = {
-  dialect: "postgres",
   table: pg.pgTable,
   text: pg.text,
   integer: <N extends string>(name: N) => pg.integer(name),
