@@ -42,8 +42,8 @@ const PG_TIMESTAMP = { withTimezone: true, mode: "date", precision: 3 } as const
 
 /**
  * The same words in PostgreSQL: `timestamp(3) with time zone` for timestamps, `boolean`, `jsonb`,
- * identity ids, `now()`. Typed as SQLite's words (the one cast of the schema): each builder stands for
- * its SQLite twin with the same JS value, which the twin test checks on every column.
+ * identity ids, `now()`. Typed as SQLite's words (the models' one view of both dialects): each builder
+ * stands for its SQLite twin with the same JS value, which the twin test checks on every column.
  */
 export const pgWords = {
   table: pg.pgTable,
