@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { requestInfoContext } from "~/infra/context";
-import { countReferralOnce } from "~/services/referrals.server";
+import { countReferralOnce } from "~/services/referral.server";
 
 /**
  * `?ref=CODE` on any page (spec §1): counted once per browser session and per address and day, and

@@ -3,7 +3,7 @@ import { requestInfoContext } from "~/infra/context";
 import { jsonError, methodNotAllowed } from "~/infra/http.server";
 import { limit } from "~/services/auth.server";
 import { apiFailure } from "~/services/auth-http.server";
-import { countReferralOnce } from "~/services/referrals.server";
+import { countReferralOnce } from "~/services/referral.server";
 
 /**
  * `GET /api/referrals/track/{code}` → 204 and one click counted (once per address, code and day);
