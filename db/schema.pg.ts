@@ -646,7 +646,7 @@ export const outbox = pgTable(
   (t) => [index("outbox_due_idx").on(t.sentAt, t.nextAttemptAt), index("outbox_user_idx").on(t.userId)],
 );
 /*
- * Weekly pay (CONTRACT §7, README "Weekly pay"). Days are 'YYYY-MM-DD' text in Europe/Bratislava time
+ * Weekly pay (docs/pay.md). Days are 'YYYY-MM-DD' text in Europe/Bratislava time
  * (a pay week is Monday to Sunday there, so a calendar day, not an instant, is what matters); money is
  * integer euro cents; hours are whole minutes.
  */

@@ -7,7 +7,7 @@ import { countReferralOnce } from "~/services/referral.server";
 
 /**
  * `GET /api/referrals/track/{code}` → 204 and one click counted (once per address, code and day);
- * 404 for an unknown code; 429 with Retry-After past the per-address limit (CONTRACT §4).
+ * 404 for an unknown code; 429 with Retry-After past the per-address limit (docs/api.md).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ip = context.get(requestInfoContext).ip;
