@@ -1,6 +1,6 @@
 // The web-streams build, not the one Bun's export condition picks (server.bun): that one writes every
 // small piece of HTML into a direct stream on its own; this one fills 2 KB chunks first. Same HTML,
-// about a fifth fewer instructions per admin page (callgrind, docs/performance.md).
+// about a fifth fewer instructions per admin page (callgrind, docs/performance-log.md).
 import { renderToReadableStream } from "react-dom/server.edge";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";

@@ -45,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     toast: getToast(context) ?? null,
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
-    // The no-JS captcha question, when the URL opens the login or register dialog (CONTRACT §5).
+    // The no-JS captcha question, when the URL opens the login or register dialog (docs/security.md, "Captcha").
     authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "") ? fallbackForForm(context) : null,
   });
 }
@@ -86,7 +86,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     void changeClientLanguage(locale);
   }, [locale]);
-  // Client code that predates the session API reads these (spec §3).
+  // Client code that predates the session API reads these from localStorage.
   useEffect(() => {
     if (user) {
       localStorage.setItem("userEmail", user.email);

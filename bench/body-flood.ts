@@ -2,7 +2,7 @@
  * `bun bench/body-flood.ts [--parallel 6] [--mb 100]`: starts the built server on its own data folder,
  * sends anonymous chunked bodies (no Content-Length) of `--mb` MB each, `--parallel` at once, to
  * `POST /api/auth/login` and `POST /auth/login` (multipart), and reports the server's resident memory
- * before and at its peak (VmHWM) — the figure of the body limits in the README's Security section.
+ * before and at its peak (VmHWM) — the figure of the body limits in docs/security.md.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

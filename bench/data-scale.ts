@@ -1,7 +1,7 @@
 /**
  * `bun bench/data-scale.ts [--duration 10] [--data-dir data/bench-100k] [--port 3303]`
  *
- * Issue 8's data-scale budget: on the 100,000-user database (seeded by seed-scale.ts on first use) every
+ * The data-scale budget (docs/performance.md): on the 100,000-user database (seeded by seed-scale.ts on first use) every
  * admin list — search, filter, sort, page 1 and page 500 — and the admin dashboard with its 30-day chart
  * must answer within 50 ms of server time at p95. One connection per path, so the figure is the server's
  * own work and not queueing; server time comes from the server's request log (see load.ts).

@@ -1,7 +1,7 @@
 /**
  * `bun bench/lighthouse.ts [--runs 3] [--build-dir build-perf] [--port 3520] [--skip-lighthouse] [--home-path /]`
  *
- * Issue 8 §3, web performance on a slow phone:
+ * Web performance on a slow phone (docs/performance.md, "First paint"):
  *  1. JavaScript per route in gzip bytes from the React Router build manifest (the entry, the root and
  *     every route module on the way to the page, with their imports) against bench/budget.json.
  *  2. Lighthouse with its default mobile configuration (Moto G Power screen, simulated slow 4G,

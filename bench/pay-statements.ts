@@ -1,5 +1,5 @@
 /**
- * `bun bench/pay-statements.ts [--couriers 2000]`: issue 23's bench of the statement engine — one week's
+ * `bun bench/pay-statements.ts [--couriers 2000]`: the bench of the statement engine — one week's
  * drafts for 2,000 couriers, each with a platform account and seven days of earnings (14,000 rows), half
  * of them with a scooter lease that begins mid-week, a tenth with a bonus. Target: under 5 s. Runs on a
  * fresh SQLite database in a temporary folder (DATABASE_URL=postgres://… runs it on PostgreSQL instead).

@@ -1,7 +1,7 @@
 /**
  * `bun bench/scale.ts [--db data/bench-scale/app.db] [--iterations 30]`
  *
- * Issue 8 §2 at the model layer: on the 100,000-user database (seeded by seed-scale.ts on first use)
+ * Data scale at the model layer (docs/performance.md): on the 100,000-user database (seeded by seed-scale.ts on first use)
  * every admin list — search, filter, sort, page 1 and page 500 — the dashboard tiles, the 30-day chart
  * and the pending-work counts are timed through the real model functions (p50/p95 over N calls after
  * warm-up, target p95 < 50 ms; wall clock, and the process's CPU time, which other work on a shared

@@ -1,7 +1,7 @@
 /**
  * `bun bench/throughput.ts [--rounds 3] [--duration 10] [--connections 50] [--build-dir build-perf]`
  *
- * Issue 8 §1: requests per second and p99 of the product on our Bun server (server.ts) next to
+ * Requests per second and p99 of the product on our Bun server (server.ts) next to
  *  - the framework's floor: bench/floor, one React Router page with no middleware and no database,
  *    served by the same server.ts (its own build in build-floor), and
  *  - the same product build served by `@react-router/serve` (Express) under Bun.

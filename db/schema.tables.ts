@@ -649,7 +649,7 @@ export function defineTables(d: Words) {
     (t) => [d.index("outbox_due_idx").on(t.sentAt, t.nextAttemptAt), d.index("outbox_user_idx").on(t.userId)],
   );
   /*
-   * Weekly pay (CONTRACT §7, README "Weekly pay"). Days are 'YYYY-MM-DD' text in Europe/Bratislava time
+   * Weekly pay (docs/pay.md). Days are 'YYYY-MM-DD' text in Europe/Bratislava time
    * (a pay week is Monday to Sunday there, so a calendar day, not an instant, is what matters); money is
    * integer euro cents; hours are whole minutes.
    */

@@ -1,4 +1,4 @@
-/** Demo content in the three languages: the facts of spec §1, nothing invented beyond them. */
+/** Demo content in the three languages: the company's own facts, nothing invented beyond them. */
 export const FAQ = {
   sk: [
     ["Ako dlho trvá spracovanie žiadosti o prácu?", "Žiadosti o prácu spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade."],
@@ -107,7 +107,7 @@ export const PARTNERS = [
 
 export const DEMO_ADMIN = { email: "admin@courierfleet.sk", password: "Demo-Admin-2026!" };
 
-/** Demo couriers log in with this password (README, "Demo data"). */
+/** Demo couriers log in with this password (README, Quick start). */
 export const DEMO_COURIER_PASSWORD = "Demo-Courier-2026!";
 
 /** Leases of the demo: one up for renewal, one with a recorded check-out to confirm. */

@@ -1,5 +1,5 @@
 /**
- * Demo inputs of weekly pay (issue 23, point 8): the platforms, an account per demo courier, two full weeks of
+ * Demo inputs of weekly pay (docs/pay.md, the demo walk-through): the platforms, an account per demo courier, two full weeks of
  * imported days before "now" and bank details with valid test IBANs. The statements job turns them into
  * drafts; the seed writes no statement itself. The imports carry a seed marker instead of an uploaded file.
  */

@@ -6,7 +6,7 @@
 export {};
 process.env.COURIER_QUIET_LOGS ??= "1";
 const { closeDatabase, migrateDatabase } = await import("../app/infra/db.server");
-const { resetSecondFactor } = await import("../app/models/second-factor.server");
+const { resetSecondFactor } = await import("../app/models/second-factors.server");
 const { destroyUserSessionsByEmail } = await import("../app/models/sessions.server");
 
 const email = process.argv[2];

@@ -1,5 +1,5 @@
 /**
- * The invisible captcha in the browser (CONTRACT §5): browser-only code, absent from the server
+ * The invisible captcha in the browser (docs/security.md, "Captcha"): browser-only code, absent from the server
  * build. The ALTCHA solver is imported only when an auth form is shown, so the home page does not
  * carry it. The React side is app/components/auth/use-captcha.ts.
  */

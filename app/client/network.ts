@@ -1,6 +1,6 @@
 /**
  * A request that never reached the server (offline, a dropped mobile connection) must cost the
- * user nothing: the form keeps what was typed and chosen, the spec §9 network toast appears, and
+ * user nothing: the form keeps what was typed and chosen, the translated network toast appears, and
  * the same submit works once the connection is back. Route `clientAction`s wrap their server
  * action with `guardNetwork`; without JavaScript the server action is all there is.
  */

@@ -26,7 +26,7 @@ function withoutDialog(pathname: string, search: URLSearchParams) {
 }
 
 /**
- * The auth dialog of spec §2. Opens from `?auth=login|register|forgot` (no JS needed) or from
+ * The log-in, register and forgot-password dialog. Opens from `?auth=login|register|forgot` (no JS needed) or from
  * navigation state `{ authDialog }`, which is cleared as soon as it has been read. The form routes
  * (app/routes/auth/*) render it with `forcedView` and their action's answer after a no-JS post.
  */

@@ -4,11 +4,11 @@ import { validUntilField } from "./document-expiry";
 import { documentIssues, needsRightToStay } from "./documents";
 import { MIN_COURIER_AGE } from "./rules";
 
-/** Job application (spec §3, §5): one schema for Conform in the browser and in the action. */
+/** Job application: one schema for Conform in the browser and in the action. */
 export const CONTACT_METHODS = ["phone", "whatsapp", "telegram", "viber"] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
-/** Slovak, another EU/EEA/Swiss country, or any other country (spec §3 "Hint on documents"). */
+/** Slovak, another EU/EEA/Swiss country, or any other country (the form's hint on documents). */
 export const CITIZENSHIPS = ["sk", "eu", "other"] as const;
 export type Citizenship = (typeof CITIZENSHIPS)[number];
 

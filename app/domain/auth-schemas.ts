@@ -60,7 +60,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const emailOnlySchema = z.object({ email: emailSchema, language: languageSchema });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
-/** The reset page has two fields; the JSON API has one (CONTRACT §4). */
+/** The reset page has two fields; the JSON API has one (docs/api.md). */
 export const resetPasswordApiSchema = z.object({
   token: z.string({ error: "auth:reset.invalid" }).min(10, { error: "auth:reset.invalid" }).max(200, { error: "auth:reset.invalid" }),
   password: newPasswordSchema,
@@ -75,7 +75,7 @@ export const resetPasswordFormSchema = z
 
 export const languageBodySchema = z.object({ language: z.enum(LANGUAGES, { error: "auth:validation.languageInvalid" }) });
 
-/** Flattens Zod issues into `{ field: [key, …] }`, the shape of CONTRACT §4's `fieldErrors`. */
+/** Flattens Zod issues into `{ field: [key, …] }`, the shape of the API's `fieldErrors` (docs/api.md). */
 export function fieldErrorKeys(error: z.ZodError) {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {

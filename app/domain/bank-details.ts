@@ -96,7 +96,7 @@ export const bankDetailsSchema = z.object({
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
 
-/** The dashboard's form: the details plus the current password, which every save asks for (README "Bank details"). */
+/** The dashboard's form: the details plus the current password, which every save asks for (docs/pay.md, "Bank details"). */
 export const bankDetailsFormSchema = bankDetailsSchema.extend({
   password: z.string({ error: "bank.errors.passwordRequired" }).min(1, { error: "bank.errors.passwordRequired" }).max(1024, { error: "bank.errors.passwordRequired" }),
 });

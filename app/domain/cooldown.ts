@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from "./rules";
 
-/** When the next problem report is allowed after one made at `lastReportAt` (CONTRACT §6). */
+/** When the next problem report is allowed after one made at `lastReportAt` (the operator's cooldown). */
 export function nextReportAt(lastReportAt: Date | null, cooldownHours: number = DEFAULT_SETTINGS.problemReportCooldownHours): Date | null {
   if (!lastReportAt) return null;
   return new Date(lastReportAt.getTime() + cooldownHours * 60 * 60 * 1000);

@@ -1,5 +1,5 @@
 /**
- * Reading a platform's weekly earnings file (CONTRACT §7): decoding (UTF-8 with or without BOM, else
+ * Reading a platform's weekly earnings file (docs/pay.md): decoding (UTF-8 with or without BOM, else
  * Windows-1250), the separator, the generic header or a per-platform column mapping, and each row's values
  * as integers (minutes, cents) without floating-point arithmetic. Pure: the import model adds what needs the
  * database (who owns an account) and writes the rows.

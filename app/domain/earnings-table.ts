@@ -1,5 +1,5 @@
 /**
- * A weekly earnings file's bytes as a table of strings (CONTRACT §7): strict UTF-8 first (a BOM dropped),
+ * A weekly earnings file's bytes as a table of strings (docs/pay.md): strict UTF-8 first (a BOM dropped),
  * else Windows-1250; the separator of the header line; quoted files through csv-parse. Server-side only
  * (kept apart from earnings-csv.ts so the browser bundle does not carry the parser).
  */

@@ -19,7 +19,7 @@ export function parseIncomeInput(days: unknown, hours: unknown): IncomeInput {
 }
 
 /**
- * A week's promised income in EUR and its month (CONTRACT §6: a month is 52/12 weeks): the pay rule's
+ * A week's promised income in EUR and its month (a month is 52/12 weeks): the pay rule's
  * statement of that many hours — hourly model, no tips or deductions — so it rounds exactly as pay does.
  */
 function promisedIncome(minutes: number, hourlyRate: number) {

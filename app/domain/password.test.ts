@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { registerSchema, resetPasswordFormSchema } from "./auth-schemas";
 import { isStrongPassword, passwordChecklist, strongPasswordSchema } from "./password";
 
-describe("password rule (spec §5)", () => {
+describe("password rule", () => {
   test.each([
     ["Abcdef1!", true],
     ["Zz9-zzzz", true],
@@ -25,7 +25,7 @@ describe("password rule (spec §5)", () => {
     expect(passwordChecklist("Abcdef1!")).toEqual({ length: true, upper: true, lower: true, digit: true, punctuation: true });
   });
 
-  test("a weak password gives the translated-key message of spec §5", () => {
+  test("a weak password gives the translated-key message of the rule", () => {
     const result = registerSchema.safeParse({ email: "a@example.com", password: "abc" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("auth:validation.passwordWeak");

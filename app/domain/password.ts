@@ -5,7 +5,7 @@ import { PASSWORD_MIN_LENGTH } from "./rules";
 export const PASSWORD_MAX_LENGTH = 200;
 
 /**
- * The password rule of spec §5, one check per line of the live checklist. The browser and the
+ * The password rule, one check per line of the live checklist. The browser and the
  * server use these very functions, so the checklist can never disagree with the server.
  */
 export const PASSWORD_RULES = [

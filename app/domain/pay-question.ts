@@ -1,5 +1,5 @@
 /**
- * A courier's question on a statement line (issue 23, point 7): the same kind of thread as a problem
+ * A courier's question on a statement line (docs/pay.md): the same kind of thread as a problem
  * report (app/domain/report-thread.ts), so the forms and the limits are the same.
  */
 import { z } from "zod";

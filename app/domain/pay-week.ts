@@ -1,5 +1,5 @@
 /**
- * Pay weeks (CONTRACT §7): Monday 00:00 to Sunday 24:00 in Europe/Bratislava, so a week is 167 hours
+ * Pay weeks (docs/pay.md): Monday 00:00 to Sunday 24:00 in Europe/Bratislava, so a week is 167 hours
  * when the clocks go forward and 169 when they go back. A week is named by its Monday, 'YYYY-MM-DD'.
  * Calendar dates here are plain 'YYYY-MM-DD' strings of Bratislava's calendar; instants are Dates.
  */
@@ -144,7 +144,7 @@ export function isoWeekLabel(week: WeekId): string {
 }
 
 /**
- * The payday of week W: the payday weekday of week W+1 (CONTRACT §7). The first week a courier works
+ * The payday of week W: the payday weekday of week W+1. The first week a courier works
  * is no exception: it is paid on the payday after it ends — "the first payout after the first week".
  */
 export function paydayOf(week: WeekId, paydayWeekday: IsoWeekday = 5): CalendarDate {

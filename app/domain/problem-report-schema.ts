@@ -2,7 +2,7 @@ import { z } from "zod";
 import { multiLineText } from "./text";
 import { MAX_REPORT_FILES } from "./rules";
 
-/** Problem report (spec §5): one schema for the browser and the action. */
+/** Problem report: one schema for the browser and the action. */
 export const problemReportSchema = z.object({
   description: multiLineText({ error: "errors.descriptionRequired" })
     .trim()

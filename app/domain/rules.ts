@@ -1,7 +1,7 @@
 import type { IsoWeekday } from "./pay-week";
 
 /**
- * Business constants of CONTRACT §6 and spec §9. Operators may override the editable ones
+ * Business constants (docs/fleet-rules.md). Operators may override the editable ones
  * through the settings table (see app/models/settings.server.ts); these are the defaults.
  */
 export const LANGUAGES = ["sk", "ua", "en"] as const;
@@ -49,7 +49,7 @@ export const DEFAULT_SETTINGS = {
 } as const;
 export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: number };
 
-/** CONTRACT §6: a month is 52/12 weeks, kept as a fraction so money stays in integer cents. */
+/** A month is 52/12 weeks, kept as a fraction so money stays in integer cents. */
 export const WEEKS_PER_MONTH = { weeks: 52, months: 12 } as const;
 
 /** How a week's work becomes pay (app/domain/pay-rule.ts): per hour at the calculator's rate, or a share of the platforms' gross. */
@@ -57,7 +57,7 @@ export const PAY_MODELS = ["hourly", "share"] as const;
 export type PayModel = (typeof PAY_MODELS)[number];
 
 /**
- * Weekly pay settings (CONTRACT §7), operator-editable through the settings table like DEFAULT_SETTINGS
+ * Weekly pay settings (docs/pay.md), operator-editable through the settings table like DEFAULT_SETTINGS
  * (app/models/settings.server.ts `getPaySettings`). The hourly rate is not repeated here: it is
  * DEFAULT_SETTINGS.hourlyRateEur, the calculator's rate, so the promise and the pay cannot differ.
  */
@@ -100,7 +100,7 @@ export const UPLOAD_LIMITS = {
 } as const;
 
 /**
- * Rate limits of CONTRACT §5: `limit` hits per `windowSeconds`. Problem reports are limited by
+ * Rate limits (docs/security.md, "Abuse limits"): `limit` hits per `windowSeconds`. Problem reports are limited by
  * their cooldown instead (DEFAULT_SETTINGS.problemReportCooldownHours, operator-editable).
  */
 export const RATE_LIMITS = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { nextStatus, transition, TransitionError, USER_EVENTS, USER_STATUSES, type UserEvent, type UserStatus } from "./status";
 
-/** CONTRACT §6, written out independently of the implementation's table. */
+/** The status rule of docs/fleet-rules.md, written out independently of the implementation's table. */
 const ALLOWED: Array<[UserStatus, UserEvent, UserStatus]> = [
   ["created_account", "activate", "confirmed_account"],
   ["confirmed_account", "submitApplication", "applied_for_job"],

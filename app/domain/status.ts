@@ -1,4 +1,4 @@
-/** User status machine of CONTRACT §6: every allowed transition and nothing else. */
+/** User status machine (docs/fleet-rules.md): every allowed transition and nothing else. */
 export const USER_STATUSES = [
   "created_account",
   "confirmed_account",

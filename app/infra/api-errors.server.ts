@@ -3,7 +3,7 @@ import { languageOf } from "~/infra/i18n.server";
 import { translatorFor } from "./i18n.server";
 
 /**
- * The router answers a wrong method or a crash on a resource route with its own body; CONTRACT §4
+ * The router answers a wrong method or a crash on a resource route with its own body; docs/api.md
  * wants `{ error }` in the request's language for every `/api` error, so those two are rewritten here.
  */
 export async function normalizeApiError(request: Request, response: Response): Promise<Response> {

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 
 /**
- * The client address for rate limits (CONTRACT §5). Each proxy appends the address it received the
+ * The client address for rate limits (docs/security.md). Each proxy appends the address it received the
  * request from to X-Forwarded-For, so only the entries on the right were written by proxies we
  * trust; everything to their left is whatever the client sent. With `trustedHops` proxies in front
  * (TRUST_PROXY=N), the client is the N-th entry from the right — Express's `trust proxy = N`.

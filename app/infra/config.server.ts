@@ -6,7 +6,7 @@ import { checkIban, isValidBic } from "~/domain/bank-details";
 import { toSepaText } from "~/domain/sepa-text";
 
 /**
- * All configuration of CONTRACT §2, validated once at start-up.
+ * All configuration (the README's configuration table), validated once at start-up.
  * `NODE_ENV` is read here exactly as the operator set it, before the server forces React's
  * production build, so production rules never depend on how React was loaded.
  */
@@ -68,7 +68,7 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   JOBS_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(60),
   JOBS_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
-  /** The paying company's account for SEPA payout files (CONTRACT §7); without them the export says what is missing. */
+  /** The paying company's account for SEPA payout files (docs/pay.md); without them the export says what is missing. */
   PAYOUT_DEBTOR_NAME: z
     .string()
     .trim()

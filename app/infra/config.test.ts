@@ -4,7 +4,7 @@ import { ConfigError, parseConfig } from "./config.server";
 const S3_KEYS = { S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
 
 describe("configuration", () => {
-  test("defaults follow CONTRACT §2", () => {
+  test("defaults follow the README's configuration table", () => {
     const cfg = parseConfig({});
     expect(cfg.port).toBe(3000);
     expect(cfg.host).toBe("0.0.0.0");

@@ -39,13 +39,13 @@ function safeDecode(value: string) {
 /**
  * The name of an auth cookie: in production `__Host-<name>`, which a browser accepts only when Secure,
  * for Path=/ and without Domain, so no sibling subdomain or plain-HTTP page can plant or shadow it.
- * (The `lng` and `cf_ref` cookies keep their names: CONTRACT §3 names `lng`, and neither is a credential.)
+ * (The `lng` and `cf_ref` cookies keep their names: outside clients read `lng` (docs/api.md), and neither is a credential.)
  */
 export function authCookieName(name: string, production: boolean) {
   return production ? `__Host-${name}` : name;
 }
 
-/** HttpOnly, SameSite=Lax, signed with SESSION_SECRET; Secure in production (CONTRACT §5). */
+/** HttpOnly, SameSite=Lax, signed with SESSION_SECRET; Secure in production (docs/security.md). */
 function signedCookie(name: string, maxAgeDays: number, production: boolean) {
   return createCookie(name, {
     httpOnly: true,
@@ -93,11 +93,11 @@ export function deviceCookie() {
   return device;
 }
 
-/** The chosen language, for a year (CONTRACT §3); its value is base64-encoded JSON. */
+/** The chosen language, for a year (docs/api.md, "Languages"); its value is base64-encoded JSON. */
 export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60, secure: isProduction });
 
 /**
- * `?ref=CODE` on any page (spec §1): remembered for the browser session in the `cf_ref` cookie so
+ * `?ref=CODE` on any page: remembered for the browser session in the `cf_ref` cookie so
  * that registration without JavaScript knows who referred the visitor, and counted once per session.
  */
 const REFERRAL_COOKIE = "cf_ref";

@@ -1,7 +1,7 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CONTRACT §5: a mutation from another origin is refused. The browser's Origin header (or, when it
+ * A mutation from another origin is refused. The browser's Origin header (or, when it
  * is missing, Sec-Fetch-Site) must name our own site: APP_URL or the host the request came to.
  */
 export function isCrossSiteMutation(request: Request, appOrigin: string) {

@@ -5,7 +5,7 @@ const APP = "https://courierfleet.sk";
 const req = (method: string, headers: Record<string, string> = {}) =>
   new Request("https://courierfleet.sk/auth/login", { method, headers: { Host: "courierfleet.sk", ...headers } });
 
-describe("cross-site mutations (CONTRACT §5)", () => {
+describe("cross-site mutations (docs/security.md)", () => {
   test("reads are never refused", () => {
     expect(isCrossSiteMutation(req("GET", { Origin: "https://evil.example" }), APP)).toBe(false);
     expect(isCrossSiteMutation(req("HEAD", { "Sec-Fetch-Site": "cross-site" }), APP)).toBe(false);

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { getInstance } from "~/infra/i18n.server";
 
-/** CONTRACT §4 error body: `{ error }` in the request's language, plus optional field errors. */
+/** The API's error body (docs/api.md): `{ error }` in the request's language, plus optional field errors. */
 export function jsonError(
   context: Readonly<RouterContextProvider>,
   status: number,

@@ -93,7 +93,7 @@ export function languageFromHeader(header: string | null): Language | null {
 }
 
 /**
- * The language of a request in CONTRACT §3 order: ?lng, the lng cookie, the user's saved language,
+ * The language of a request in this order (docs/api.md, "Languages"): ?lng, the lng cookie, the user's saved language,
  * Accept-Language, sk. Answers made before the router (no session yet) pass no saved language.
  */
 export async function languageOf(request: Request, saved?: Language | null): Promise<Language> {

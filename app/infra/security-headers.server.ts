@@ -1,6 +1,6 @@
 import { config } from "./config.server";
 
-/** Headers every response carries (CONTRACT §5). */
+/** Headers every response carries (docs/security.md, "Headers"). */
 export function applySecurityHeaders(headers: Headers) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,5 +1,5 @@
 /**
- * Uploaded files (CONTRACT §5): streamed multipart parsing with size limits, type detection by
+ * Uploaded files (docs/security.md, "Uploads"): streamed multipart parsing with size limits, type detection by
  * content (the `file-type` package), image re-encoding without metadata, and the temporary half
  * of storing: files go to the storage port (storage.server.ts) under random keys.
  *

@@ -14,7 +14,7 @@ async function localeOf(path: string, options: Parameters<typeof call>[2] = {}) 
   return { response, body: (await response.json()) as { locale: string; text: string } };
 }
 
-describe("language of a request (CONTRACT §3)", () => {
+describe("language of a request (docs/api.md, Languages)", () => {
   test("Accept-Language maps uk to ua", () => {
     expect(languageFromHeader("uk-UA,uk;q=0.9,en;q=0.8")).toBe("ua");
     expect(languageFromHeader("de-DE, en;q=0.5")).toBe("en");

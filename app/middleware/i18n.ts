@@ -3,7 +3,7 @@ import { isLanguage } from "~/domain/rules";
 import { localeCookie } from "~/infra/cookies.server";
 import { remixI18nextMiddleware } from "~/infra/i18n.server";
 
-/** A `?lng=` choice sets the cookie for a year (CONTRACT §3); the session middleware saves it on the user. */
+/** A `?lng=` choice sets the cookie for a year (docs/api.md, "Languages"); the session middleware saves it on the user. */
 export const i18nMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const response = (await remixI18nextMiddleware(args, next)) as Response;
   const query = new URL(args.request.url).searchParams.get("lng");

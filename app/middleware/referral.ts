@@ -1,9 +1,9 @@
 import type { MiddlewareFunction } from "react-router";
 import { requestInfoContext } from "~/infra/context";
-import { countReferralOnce } from "~/services/referrals.server";
+import { countReferralOnce } from "~/services/referral.server";
 
 /**
- * `?ref=CODE` on any page (spec §1): counted once per browser session and per address and day, and
+ * `?ref=CODE` on any page: counted once per browser session and per address and day, and
  * remembered in a cookie. The page itself is never refused, so no rate limit here.
  */
 export const referralMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -10,7 +10,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const id = await readSessionId(request);
   const session = id ? await findSessionUser(id) : null;
   if (session) {
-    // A language chosen through `?lng=` is saved on the user (CONTRACT §3).
+    // A language chosen through `?lng=` is saved on the user (docs/api.md, "Languages").
     const lng = new URL(request.url).searchParams.get("lng");
     if (isLanguage(lng) && lng !== session.user.language) {
       await saveUserLanguage(session.user.id, lng);

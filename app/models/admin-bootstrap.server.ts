@@ -4,7 +4,7 @@ import { transaction } from "~/infra/db.server";
 import { findUserByEmail, normalizeEmail } from "./users.server";
 import { destroyUserSessions } from "./sessions.server";
 
-/** CONTRACT §2: with ADMIN_EMAIL and ADMIN_PASSWORD set, that admin exists afterwards. Idempotent. */
+/** With ADMIN_EMAIL and ADMIN_PASSWORD set, that admin exists afterwards. Idempotent. */
 export async function ensureAdmin(email: string, password: string) {
   const normalized = normalizeEmail(email);
   const existing = await findUserByEmail(normalized);

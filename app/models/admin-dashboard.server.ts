@@ -14,7 +14,7 @@ async function countOf(query: PromiseLike<{ n: number }[]>) {
   return row?.n ?? 0;
 }
 
-/** The dashboard tiles of spec §2. */
+/** The admin dashboard's tiles (docs/admin.md). */
 export async function dashboardTiles() {
   const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, pendingVehicleRequests, openProblems, documentsExpiring, maintenance, payDue] = await Promise.all([
     countOf(db().select({ n: count() }).from(users).where(eq(users.role, "user"))),

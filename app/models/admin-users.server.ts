@@ -85,7 +85,7 @@ function selectRows(filter: UserFilter) {
 }
 
 /**
- * One page of the users table (spec §2 columns) with the total for the pager. The page's ids are
+ * One page of the admin's users table with the total for the pager. The page's ids are
  * found first from the index alone, then only those 20 rows are read: an OFFSET over full rows read
  * (and threw away) every row before the page, 10,000 of them on page 500.
  */

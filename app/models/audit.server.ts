@@ -16,7 +16,7 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Records an admin change inside the transaction that makes it (CONTRACT §6). */
+/** Records an admin change inside the transaction that makes it: every admin change is audited. */
 export async function recordAudit(tx: Tx, entry: AuditEntry) {
   await tx
     .insert(auditLog)

@@ -1,5 +1,5 @@
 /**
- * Where a courier's pay goes (issue 23, point 6). The holder's name is compared with the application's
+ * Where a courier's pay goes (docs/pay.md). The holder's name is compared with the application's
  * full name; a mismatch is stored and shown to the admin, never refused (a spouse's account is allowed).
  * Whether the password was checked is the service's job (app/services/bank-details.server.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * What a courier reads about their own pay (issue 23, point 7): the current week so far from the imported
+ * What a courier reads about their own pay (docs/pay.md, "What the courier sees"): the current week so far from the imported
  * days, their statements and the payday ahead. Every query is scoped to the courier: a statement of
  * someone else is simply not found.
  */

@@ -1,5 +1,5 @@
 /**
- * The week's earnings import (issue 23, point 2): an uploaded file waits as a pending import (an
+ * The week's earnings import (docs/pay.md, "Platform accounts and import"): an uploaded file waits as a pending import (an
  * earning_imports row without committed_at, its bytes in private storage) while the admin previews it,
  * links unknown accounts and maps columns; the commit then upserts its good rows by (platform, account, day)
  * in one transaction. The same file again writes nothing; a corrected file replaces the changed days, and

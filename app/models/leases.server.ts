@@ -54,7 +54,7 @@ export async function listLeases(q = "", limit = LEASES_SHOWN) {
  * only acts on couriers still `working_with_vehicle`, so re-running it or restarting changes nothing.
  * A pending renewal request does not hold the expiry back: the lease did end, and the courier waits
  * in `lease_expired` like anyone else; the request stays pending, and approving it afterwards
- * renews the lease through the `renewLease` transition (README, "Lease renewal").
+ * renews the lease through the `renewLease` transition (docs/fleet-rules.md, "Leases").
  */
 export async function expireLeases(now = clockNow()) {
   const due = await db()

@@ -8,7 +8,7 @@ export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number 
 
 /**
  * Fixed-window counters in the database (survive restarts). `hit` counts one attempt against
- * `name:subject` and says whether it is still within the limit of CONTRACT §5.
+ * `name:subject` and says whether it is still within its limit (RATE_LIMITS, docs/security.md).
  */
 export async function hit(name: LimitName, subject: string, now = Date.now()): Promise<LimitResult> {
   const { limit, windowSeconds } = RATE_LIMITS[name];

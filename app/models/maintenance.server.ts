@@ -2,7 +2,7 @@
  * Vehicle maintenance: service records, putting a vehicle in service (status `maintenance`, shown
  * as "In service", not requestable) and back, the odometer, and what is due. A vehicle in service
  * stays assigned to its courier: their lease and status do not change, and the admin decides
- * whether to offer a swap (see README "Maintenance").
+ * whether to offer a swap (see docs/fleet-rules.md, "Maintenance").
  */
 import { and, asc, count, desc, eq, isNull, or, isNotNull } from "drizzle-orm";
 import { problemReports, serviceRecords, users, vehicles } from "~db/schema";

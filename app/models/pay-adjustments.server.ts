@@ -1,5 +1,5 @@
 /**
- * Manual lines on a courier's week (issue 23, point 3): bonuses and corrections with a reason, and
+ * Manual lines on a courier's week (docs/pay.md): bonuses and corrections with a reason, and
  * damage charges the admin confirms from a handover's new damage. A frozen statement is never edited:
  * an adjustment for a week whose statement is approved (or further) lands in the courier's next week
  * that is still open, and the caller is told which.

@@ -1,5 +1,5 @@
 /**
- * The couriers' pay e-mails (issue 23, point 7): a statement approved, a statement paid — each in the
+ * The couriers' pay e-mails (docs/pay.md): a statement approved, a statement paid — each in the
  * courier's language, with the amount, the week and the payday. Queued in the outbox inside the
  * transaction that approves or pays, so a committed approval always tells the courier and a rolled-back
  * one never does; an SMTP outage only delays the message.

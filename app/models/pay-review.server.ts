@@ -1,5 +1,5 @@
 /**
- * The admin's weekly pay review (issue 23, point 4): the weeks with statements, one week's rows with
+ * The admin's weekly pay review (docs/pay.md): the weeks with statements, one week's rows with
  * their anomalies, and approval — which freezes a draft with a conditional update on status 'draft'
  * whose row count is checked, so of two admins approving one week at once each statement is approved once.
  */

@@ -8,7 +8,7 @@ import { startOfLocalDate } from "~/domain/pay-week";
 import { config } from "~/infra/config.server";
 import { writerForTests } from "~/infra/db.server";
 import { readStoredFile } from "~/infra/uploads.server";
-import { batchAccountantCsv, exportPayouts, payBatch } from "~/services/payouts.server";
+import { batchAccountantCsv, exportPayouts, payBatch } from "~/services/payout.server";
 import { PayoutFileError } from "~/services/payout-file.server";
 import { vehicle } from "../../tests/admin-fixtures";
 import { createUser } from "../../tests/factories";

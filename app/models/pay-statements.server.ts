@@ -1,5 +1,5 @@
 /**
- * The statement engine (issue 23, point 4): one pay week's inputs per courier, through the pay rule
+ * The statement engine (docs/pay.md, "The rule"): one pay week's inputs per courier, through the pay rule
  * (app/domain/pay-rule.ts), into DRAFT statements. Approved, exported and paid statements are frozen:
  * every write here is conditional on status 'draft'.
  *

@@ -1,5 +1,5 @@
 /**
- * Payout batches (issue 23, point 5): approved statements go out in one SEPA file; the batch is then
+ * Payout batches (docs/pay.md): approved statements go out in one SEPA file; the batch is then
  * marked paid or cancelled. Every step is a conditional update whose row count is checked, so paying a
  * batch twice, or paying a cancelled one, is refused instead of happening twice.
  */

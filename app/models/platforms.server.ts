@@ -1,5 +1,5 @@
 /**
- * Delivery platforms and the links of their account ids to couriers (issue 23, point 1). One account
+ * Delivery platforms and the links of their account ids to couriers (docs/pay.md, "Platform accounts and import"). One account
  * belongs to one courier at any moment: the database refuses overlapping links on both engines
  * (db/migrations*: triggers on SQLite, an exclusion constraint on PostgreSQL); here that refusal becomes
  * PlatformError("overlap").

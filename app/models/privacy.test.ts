@@ -43,7 +43,7 @@ function extract(bytes: ArrayBuffer) {
   return dir;
 }
 
-describe("download my data (issue 7, privacy)", () => {
+describe("download my data (docs/security.md, Privacy)", () => {
   test("a user gets their profile, application, history and files — and nothing of anyone else", async () => {
     const other = await applied();
     const { user, cookie, app } = await applied();

@@ -9,7 +9,7 @@ import { createSession, destroyUserSessions, findSessionUser } from "./sessions.
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe("sessions (CONTRACT §5)", () => {
+describe("sessions (docs/security.md)", () => {
   test("the database keeps only a hash of the session id", async () => {
     const user = await createUser();
     const id = await createSession(user.id);

@@ -7,7 +7,7 @@ import { preparedQuery } from "~/infra/db.server";
 const allSettings = preparedQuery((connection) => connection.select().from(settings).prepare());
 
 /**
- * The operator-editable constants (CONTRACT §6): rows of the `settings` table override the defaults
+ * The operator-editable constants (docs/fleet-rules.md): rows of the `settings` table override the defaults
  * of app/domain/rules.ts; a missing or malformed row keeps the default.
  */
 export async function getSettings(): Promise<Settings> {
@@ -21,7 +21,7 @@ export async function getSettings(): Promise<Settings> {
 }
 
 /**
- * The weekly pay settings (CONTRACT §7) as the pay rule takes them: rows `payModel` ("hourly" or
+ * The weekly pay settings (docs/pay.md) as the pay rule takes them: rows `payModel` ("hourly" or
  * "share"), `sharePercent` (0–100, two decimals), `rentPerDayCents` (whole cents ≥ 0) and
  * `paydayWeekday` (1 = Monday … 7 = Sunday) override DEFAULT_PAY_SETTINGS; the hourly rate is the
  * calculator's `hourlyRateEur`. A malformed row keeps the default. No admin form edits them yet:

@@ -200,7 +200,7 @@ async function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequest
   if (!vehicle?.leaseEndsAt) throw new DecisionError("noVehicle");
   const expiresAt = renewedLeaseEnd(vehicle.leaseEndsAt, leaseDays, at);
   const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, request.userId)).limit(1);
-  // The lease may have ended while the request waited (README, "Lease renewal"): the courier rides again.
+  // The lease may have ended while the request waited (docs/fleet-rules.md, "Leases"): the courier rides again.
   if (user?.status === "lease_expired") await applyDecision(tx, request.userId, "renewLease", adminId, "lease renewed");
   await tx.update(vehicles).set({ leaseEndsAt: expiresAt, updatedAt: at }).where(eq(vehicles.id, vehicle.id));
   await settleRequest(tx, request.id, { status: "approved", expiresAt, decidedById: adminId, decidedAt: at });

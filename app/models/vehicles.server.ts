@@ -140,7 +140,7 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
     const newUserId = input.assignedUserId;
     const oldUserId = before?.assignedUserId ?? null;
     if (!newUserId && input.status === "in_use") throw new VehicleError("inUseNeedsUser");
-    // A vehicle in service keeps its courier (README "Maintenance"); any other assigned vehicle is in use.
+    // A vehicle in service keeps its courier (docs/fleet-rules.md, "Maintenance"); any other assigned vehicle is in use.
     const status: VehicleStatus = newUserId ? (input.status === "maintenance" ? "maintenance" : "in_use") : input.status;
     const now = clockNow().getTime();
     let leaseEndsAt = before?.leaseEndsAt ?? null;

@@ -13,7 +13,7 @@ import { describeDevice } from "~/services/device.server";
 import { readFormData } from "~/infra/http.server";
 import { currentSessionIdHash, endSession, requireUser } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
-import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factor.server";
+import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factors.server";
 import { destroyUserSessionByHandle, destroyUserSessions, listUserSessions, sessionHandle } from "~/models/sessions.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

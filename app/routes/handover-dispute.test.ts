@@ -1,4 +1,4 @@
-/** Issue 25: a courier who disagrees with a recorded handover says so with a note, which opens a conversation. */
+/** A courier who disagrees with a recorded handover says so with a note, which opens a conversation. */
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { handovers, problemReports } from "~db/schema";

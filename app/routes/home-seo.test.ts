@@ -1,4 +1,4 @@
-/** Issue 25 (Lighthouse SEO on `/`): the canonical is the page's own address, never another hreflang alternate. */
+/** Lighthouse SEO on `/`: the canonical is the page's own address, never another hreflang alternate. */
 import { describe, expect, test } from "bun:test";
 import { call, readJson } from "../../tests/route-harness";
 import * as home from "./home";

@@ -1,5 +1,5 @@
 /**
- * Hostile strings against every text field and search parameter (issue 24, point 3): never a 500,
+ * Hostile strings against every text field and search parameter: never a 500,
  * and a refused value writes nothing. One row per field; a new field or parameter is one more row.
  * Runs on SQLite (`bun test`) and PostgreSQL (`bun run test:scale-out`).
  */
@@ -141,7 +141,7 @@ const importRow = (field: string, base: (c: Ctx) => Record<string, string>, mess
   base,
   message,
 });
-/** The rows of weekly pay (issue 23): platforms, account links, the import, adjustments, damage, bank details, questions. */
+/** The rows of weekly pay: platforms, account links, the import, adjustments, damage, bank details, questions. */
 const PAY_FIELDS: FieldRow[] = [
   { route: "/admin/payouts/platforms create", handler: platformsRoute.action, field: "name", encoding: "form", path: () => "/admin/payouts/platforms", cookie: admin, base: () => ({ intent: "create" }) },
   { route: "/admin/payouts/platforms rename", handler: platformsRoute.action, field: "name", encoding: "form", path: () => "/admin/payouts/platforms", cookie: admin, base: (c) => ({ intent: "rename", id: String(c.ids.platform) }) },

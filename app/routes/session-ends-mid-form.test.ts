@@ -1,4 +1,4 @@
-/** Issue 25 point 5: the application typed when the session ended is kept for after the log-in. */
+/** The application typed when the session ended is kept for after the log-in. */
 import { describe, expect, test } from "bun:test";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { png } from "../../tests/media-fixtures";

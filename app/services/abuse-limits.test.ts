@@ -1,5 +1,5 @@
 /**
- * Issue 7, criterion 3: every abuse limit lives in RATE_LIMITS (or, for problem reports, the
+ * Every abuse limit lives in RATE_LIMITS (or, for problem reports, the
  * cooldown setting), is counted in SQLite, and past it every door — JSON API and no-JS form —
  * answers 429 with Retry-After and a message in the request's language.
  */
@@ -103,7 +103,7 @@ describe("per-account log-in failures", () => {
   });
 });
 
-describe("the account lock and browsers that have logged in before (issue 24)", () => {
+describe("the account lock and browsers that have logged in before", () => {
   // Addresses of their own: other test files in the same run count log-ins from 10.7.0.x.
   let own = 0;
   const ownIp = () => `10.24.9.${++own}`;

@@ -29,7 +29,7 @@ function compose(kind: "activation" | "reset", to: Recipient, link: string, valu
   return { to: to.email, subject: t(`email:${kind}.subject`), text, html, language: to.language, kind, userId: to.id ?? null };
 }
 
-/** The page a link opens speaks the account's language (`?lng=` wins over the browser's, CONTRACT §3). */
+/** The page a link opens speaks the account's language (`?lng=` wins over the browser's, docs/api.md). */
 function accountLink(path: string, to: Recipient) {
   const url = new URL(path, config().appUrl);
   if (isLanguage(to.language)) url.searchParams.set("lng", to.language);

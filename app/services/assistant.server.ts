@@ -91,7 +91,7 @@ export async function answerQuestion(question: string, language: Language, ai = 
 
 export type AskOutcome = { ok: true; answer: string } | { ok: false; status: 429; retryAfterSeconds: number } | { ok: false; status: 503 };
 
-/** One client's question: the assistant's rate limit (CONTRACT §5), then the answer. The page form and the JSON API both ask here. */
+/** One client's question: the assistant's rate limit (docs/security.md), then the answer. The page form and the JSON API both ask here. */
 export async function askAssistant(question: string, language: Language, ip: string): Promise<AskOutcome> {
   const limit = await hit("assistant", ip);
   if (!limit.ok) return { ok: false, status: 429, retryAfterSeconds: limit.retryAfterSeconds };

@@ -11,7 +11,7 @@ import { fallbackForForm } from "./captcha.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** A flow's refusal as CONTRACT §4 JSON, with `Retry-After` on 429. */
+/** A flow's refusal as the API's JSON error (docs/api.md), with `Retry-After` on 429. */
 export function apiFailure(context: Context, failure: FlowFailure) {
   const headers = retryAfterHeaders(failure);
   const response = jsonError(context, failure.status, failure.error, { headers, values: failure.values, extra: failure.secondFactorRequired ? { secondFactorRequired: true } : undefined });
@@ -50,7 +50,7 @@ export function formFailure(context: Context, submission: Reply, failure: Pick<F
   );
 }
 
-/** `Retry-After` of a refusal past a rate limit (CONTRACT §5); nothing otherwise. */
+/** `Retry-After` of a refusal past a rate limit (docs/security.md, "Abuse limits"); nothing otherwise. */
 export function retryAfterHeaders(failure: Pick<FlowFailure, "retryAfter">): HeadersInit | undefined {
   return failure.retryAfter ? { "Retry-After": String(failure.retryAfter) } : undefined;
 }
@@ -76,7 +76,7 @@ export function formInvalid(context: Context, submission: Reply) {
 type EmailOnlyFlow = typeof forgotPassword;
 type ActionArgs = { context: Context; request: Request };
 
-/** The JSON API action of an e-mail-only flow (CONTRACT §4: 200 `{ message }`). */
+/** The JSON API action of an e-mail-only flow (200 `{ message }`, docs/api.md). */
 export function emailOnlyApiAction(flow: EmailOnlyFlow) {
   return async ({ context, request }: ActionArgs) => {
     if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);

@@ -1,5 +1,5 @@
 /**
- * Issue 17: where a log-in may send the browser (1), the per-account lockout under parallel
+ * Where a log-in may send the browser (1), the per-account lockout under parallel
  * attempts (4) and where the no-JS captcha question counts (5).
  */
 import { afterEach, describe, expect, test } from "bun:test";

@@ -7,7 +7,7 @@
 import type { EmailOnlyInput, LoginInput, RegisterInput } from "~/domain/auth-schemas";
 import type { Language } from "~/domain/rules";
 import { requiresSecondFactor } from "~/domain/second-factor";
-import { getSecondFactorState, verifySecondFactor } from "~/models/second-factor.server";
+import { getSecondFactorState, verifySecondFactor } from "~/models/second-factors.server";
 import {
   activateAccount,
   newActivationToken,

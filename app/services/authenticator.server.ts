@@ -5,7 +5,7 @@ import type { User } from "~/models/users.server";
 
 type Refusal = Exclude<CredentialsResult, { ok: true }>;
 
-/** Carries a refused log-in out of the strategy, so the flow can answer 401 or 403 as CONTRACT §4 says. */
+/** Carries a refused log-in out of the strategy, so the flow can answer 401 or 403 as docs/api.md says. */
 class CredentialsRefused extends Error {
   constructor(readonly refusal: Refusal) {
     super(refusal.reason);

@@ -4,7 +4,7 @@ import type { SessionUser } from "~/domain/user";
 import { readSessionId } from "./session.server";
 
 /**
- * How many body bytes a request may send, decided before anything reads it (CONTRACT §4: 413).
+ * How many body bytes a request may send, decided before anything reads it (413, docs/api.md).
  * Every body is small (BODY_LIMITS.formBytes) except multipart posts to the upload forms from a
  * session that may use them; those get BODY_LIMITS.uploadBytes, and parseUploadForm then applies
  * the per-form and per-file limits. The bound is on the bytes actually read (`limitBody`), so a

@@ -12,7 +12,7 @@ import { normalizeNumberWords, numberWordIndex, spellNumber, type NumberVocabula
 import { acceptCaptchaOnce } from "~/models/limits.server";
 
 /**
- * CONTRACT §5 captcha. With JavaScript: ALTCHA (self-hosted proof of work) or reCAPTCHA v3.
+ * The captcha (docs/security.md). With JavaScript: ALTCHA (self-hosted proof of work) or reCAPTCHA v3.
  * Without JavaScript: a small server-rendered question. `off` only outside production (tests).
  * Every accepted solution is recorded in used_captchas, so none can be replayed.
  */

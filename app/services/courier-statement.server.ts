@@ -1,5 +1,5 @@
 /**
- * A statement of the courier's own as a PDF in their language (issue 23, point 7). The lines and totals
+ * A statement of the courier's own as a PDF in their language (docs/pay.md, "What the courier sees"). The lines and totals
  * are the stored ones: a frozen statement prints what was approved, never a recomputation.
  */
 import { paydayOf } from "~/domain/pay-week";

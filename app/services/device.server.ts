@@ -30,7 +30,7 @@ async function deviceIdOf(request: Request) {
 /**
  * The limit subject of a browser that has logged in to the account `email` before (a validly
  * signed device cookie the account has used), else null: such a browser is not held by the
- * account's failure lock (README, Security).
+ * account's failure lock (docs/security.md, "Hostile input").
  */
 export async function knownBrowserFor(email: string, request: Request) {
   const deviceId = await deviceIdOf(request);

@@ -1,5 +1,5 @@
 /**
- * One post per create form (README "Create forms"): every create form carries `formKey`, a random
+ * One post per create form (docs/admin.md, "Create forms post once"): every create form carries `formKey`, a random
  * token rendered with it. The first post of a key runs; a second post of the same key (a double click,
  * Back and resend) creates nothing and is sent where the first one went.
  */

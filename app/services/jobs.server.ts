@@ -30,7 +30,7 @@ export const scheduledJobs: Job[] = [
       await deleteStaleDevices();
     },
   },
-  // Couriers whose lease end passed wait in lease_expired for the admin (CONTRACT §6).
+  // Couriers whose lease end passed wait in lease_expired for the admin (docs/fleet-rules.md).
   { name: "lease-expiry", everyMs: 5 * MINUTE, run: async () => void (await expireLeases()) },
   // Files no upload row references (a crash between write and commit, deleted rows).
   { name: "orphan-uploads", everyMs: 6 * 60 * MINUTE, run: async () => { await sweepOrphanFiles(); } },

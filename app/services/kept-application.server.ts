@@ -1,5 +1,5 @@
 /**
- * Nothing typed is lost when the session ends mid-form (README "Job application"): a post of the
+ * Nothing typed is lost when the session ends mid-form (docs/resilience.md): a post of the
  * application (or of its background draft) that arrives without a session keeps its text fields in
  * a signed cookie and sends the courier to log in; at the next dashboard load they become the draft
  * and the page says so. Files are not kept this way (documents already sent stay as upload drafts).

@@ -5,7 +5,7 @@ import { toSepaText } from "~/domain/sepa-text";
 import { config } from "~/infra/config.server";
 
 /**
- * The payout files of one batch of approved statements (CONTRACT §7): a SEPA credit transfer
+ * The payout files of one batch of approved statements (docs/pay.md): a SEPA credit transfer
  * `pain.001.001.09` for the bank and a CSV for the accountant. Everything is checked before a single
  * line is written, so an invalid amount, IBAN or name never reaches a file: the batch is refused whole.
  */

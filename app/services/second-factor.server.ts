@@ -5,7 +5,7 @@
  */
 import QRCode from "qrcode";
 import type { SessionUser } from "~/domain/user";
-import { completeEnrolment, getSecondFactorState, pendingEnrolment } from "~/models/second-factor.server";
+import { completeEnrolment, getSecondFactorState, pendingEnrolment } from "~/models/second-factors.server";
 import { checkSecondFactor, limit, type FlowFailure } from "./auth.server";
 import { reset } from "~/models/limits.server";
 import { startSession } from "./session.server";

@@ -1,5 +1,5 @@
 /**
- * Issue 7, criterion 4, through the real routes: idle and absolute expiry, a new session id on
+ * Session lifecycle through the real routes: idle and absolute expiry, a new session id on
  * every log-in, sessions ended on a role change, on password reset and on deactivation.
  */
 import { describe, expect, test } from "bun:test";

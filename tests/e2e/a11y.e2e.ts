@@ -8,7 +8,7 @@ import { png } from "../media-fixtures";
 import { expect, loginAs, test } from "./fixtures";
 
 /**
- * Accessibility (issue 8 §4): axe-core on every screen of spec §2 in all three languages with no
+ * Accessibility (docs/performance.md): axe-core on every screen in all three languages with no
  * serious or critical violation (WCAG 2.1 A/AA rules), form fields labelled, dialogs that trap focus,
  * close on Escape and give focus back, and keyboard-only journeys for registration and the job application.
  */

@@ -4,7 +4,7 @@ import { writerForTests } from "~/infra/db.server";
 import { application, courier } from "../admin-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
-/** Issue 25 point 7: decisions stand out (document views only on request), fields and days read as words and dates. */
+/** Decisions stand out (document views only on request), fields and days read as words and dates. */
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`audit log ${javaScriptEnabled ? "with" : "without"} JavaScript at 1280 px`, () => {
     test.use({ viewport: { width: 1280, height: 900 }, locale: "en-GB", javaScriptEnabled });

@@ -9,7 +9,7 @@ import { createUser, sessionCookieHeader } from "../factories";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 7, criterion 7, against the real server: every page action and every /api endpoint gets
+ * Against the real server: every page action and every /api endpoint gets
  * malformed JSON, wrong types, missing fields, a 10 MB string, control characters with mixed
  * scripts and an over-limit body; file URLs get path traversal; uploads get a renamed executable.
  * Each answer is 4xx with a message from the Slovak locale (the default language), never 500, and
@@ -20,7 +20,7 @@ type Auth = "visitor" | "user" | "admin";
 type Target = { method: string; path: string; auth: Auth; unread?: boolean };
 
 const targets: Target[] = [
-  // JSON API (CONTRACT §4). Log-out is left out: it ignores its body by design and always succeeds.
+  // JSON API (docs/api.md). Log-out is left out: it ignores its body by design and always succeeds.
   { method: "POST", path: "/api/auth/login", auth: "visitor" },
   { method: "POST", path: "/api/auth/register", auth: "visitor" },
   { method: "POST", path: "/api/auth/forgot-password", auth: "visitor" },
@@ -143,7 +143,7 @@ function rowCounts() {
 
 let cookies: Record<Auth, string>;
 test.beforeAll(async () => {
-  // Slovak accounts: a logged-in user's saved language decides the answer's language (CONTRACT §3).
+  // Slovak accounts: a logged-in user's saved language decides the answer's language (docs/api.md).
   const user = await createUser({ status: "confirmed_account", language: "sk" });
   const admin = await createUser({ role: "admin", language: "sk" });
   cookies = { visitor: "", user: await sessionCookieHeader(user.id), admin: await sessionCookieHeader(admin.id) };

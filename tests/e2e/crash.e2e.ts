@@ -8,7 +8,7 @@ import { jpegWithGps, png } from "../media-fixtures";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 7, criterion 6: the server is SIGKILLed in the middle of a burst of registrations,
+ * The server is SIGKILLed in the middle of a burst of registrations,
  * applications with uploads and admin approvals. After a restart every request that was answered
  * with success is there in full, nothing half-written is visible, and no orphan file is left.
  * The server is a second one from the same build, with its own data folder, port and no captcha.

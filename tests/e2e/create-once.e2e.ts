@@ -4,7 +4,7 @@ import { writerForTests } from "~/infra/db.server";
 import { createVehicle } from "../dashboard-helpers";
 import { expect, loginAs, shotPath, test } from "./fixtures";
 
-/** Issue 25 point 6: after "record added" the form is empty, and a second click adds nothing. */
+/** After "record added" the form is empty, and a second click adds nothing. */
 const recordsOf = (vehicleId: number) => writerForTests().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicleId)).all();
 
 for (const javaScriptEnabled of [true, false]) {

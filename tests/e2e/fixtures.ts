@@ -39,7 +39,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 
 export { expect };
 
-/** Asserts nothing overflows horizontally (CONTRACT §5, 360 px). */
+/** Asserts nothing overflows horizontally (docs/security.md, 360 px). */
 export async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -4,7 +4,7 @@ import { createVehicle } from "../dashboard-helpers";
 import { createUser } from "../factories";
 import { expect, loginAs, shotPath, test } from "./fixtures";
 
-/** Issue 25 point 8: a courier disagrees with the damage recorded at a handover; the note opens a conversation. */
+/** A courier disagrees with the damage recorded at a handover; the note opens a conversation. */
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`handover dispute ${javaScriptEnabled ? "with" : "without"} JavaScript at 360 px`, () => {
     test.use({ viewport: { width: 360, height: 780 }, locale: "uk-UA", javaScriptEnabled });

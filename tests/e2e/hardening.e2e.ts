@@ -8,7 +8,7 @@ import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
 import { expect, loginAs, solveFallbackQuestion, test } from "./fixtures";
 
 /**
- * Issue 7, criteria 1 and 2 against the real server: security headers on every kind of answer,
+ * Against the real server: security headers on every kind of answer,
  * the ALTCHA solver and the admin chart under the Content-Security-Policy with no violation, and
  * cross-site mutations refused for page actions and /api alike while same-origin forms work.
  */
@@ -29,7 +29,7 @@ function expectBaseHeaders(headers: Record<string, string>) {
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["permissions-policy"]).toContain("camera=()");
   expect(headers["x-frame-options"]).toBe("DENY");
-  // HSTS is for production only (CONTRACT §1); tests/e2e/server.e2e.ts checks it there.
+  // HSTS is for production only (README, `NODE_ENV`); tests/e2e/server.e2e.ts checks it there.
   expect(headers["strict-transport-security"]).toBeUndefined();
 }
 
@@ -204,7 +204,7 @@ test.describe("download my data", () => {
     await expect(link).toBeVisible();
     await page.screenshot({ path: "test-results/screens/dashboard-data-export-360.png", fullPage: true });
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    // A ZIP, which phones open without an extra app (issue 25): its name and its first bytes say so.
+    // A ZIP, which phones open without an extra app: its name and its first bytes say so.
     expect(download.suggestedFilename()).toMatch(/^courier-fleet-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const bytes = await Bun.file((await download.path())!).bytes();
     expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);

@@ -4,7 +4,7 @@ import { createUser, enrolSecondFactor, sessionCookieHeader } from "../factories
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 24, point 4 against the real server: a form post past a limit answers 429 with
+ * Against the real server: a form post past a limit answers 429 with
  * `Retry-After`, as the JSON API does. (The route harness sees the action's headers directly; only
  * the document answer of the real server shows whether they reach the browser.)
  */

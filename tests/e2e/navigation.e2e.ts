@@ -1,7 +1,7 @@
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 import { createUser } from "../factories";
 
-/** Issue 11, item 6: calls to action, the phone header and menu, and the error screens. */
+/** Calls to action, the phone header and menu, and the error screens. */
 test.use({ locale: "en-US", allowedConsoleErrors: [/status of 40[34]/] });
 
 test.describe("calls to action for a logged-in courier", () => {

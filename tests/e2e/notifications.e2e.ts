@@ -7,7 +7,7 @@ async function saveNewsPost(page: import("@playwright/test").Page) {
   await page.getByRole("button", { name: "Uložiť" }).click();
 }
 
-test.describe("notifications (spec §9)", () => {
+test.describe("notifications", () => {
   test("a server flash becomes a toast: top-right, role alert, Alt+T focuses it, Escape returns", async ({ page }) => {
     await loginAs(page, { role: "admin", language: "sk" });
     await saveNewsPost(page);

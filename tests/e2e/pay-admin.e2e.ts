@@ -39,7 +39,7 @@ async function shots(page: Page, name: string) {
 }
 
 /**
- * The whole weekly loop (issue 23): the admin at 1280 px imports the generic CSV of the week that closed,
+ * The whole weekly loop (docs/pay.md): the admin at 1280 px imports the generic CSV of the week that closed,
  * reviews, approves, exports and downloads the SEPA file, marks the batch paid; the courier at 360 px
  * then sees the statement as paid with its lines and downloads its PDF. Once with JavaScript, once without.
  */

@@ -4,7 +4,7 @@ import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
 import { expect, solveFallbackQuestion, test } from "./fixtures";
 
 /**
- * Issue 17 against the real server: where a log-in may send the browser (the form, its `.data`
+ * Against the real server: where a log-in may send the browser (the form, its `.data`
  * URL and the dialog's `?redirectTo=`), and that private answers are never stored by a cache.
  */
 

@@ -5,7 +5,7 @@ import { sessionCookieHeader } from "../factories";
 import { fillApplication } from "./application-form";
 import { expect, loginAs, shotPath, test } from "./fixtures";
 
-/** Issue 25 point 5: the session ends while the courier types; after logging in again nothing is lost. */
+/** The session ends while the courier types; after logging in again nothing is lost. */
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`session ends mid-form ${javaScriptEnabled ? "with" : "without"} JavaScript at 360 px`, () => {
     test.use({ viewport: { width: 360, height: 780 }, locale: "en-US", javaScriptEnabled });

@@ -5,7 +5,7 @@ import { vehicle } from "../admin-fixtures";
 import { createUser, totpCode } from "../factories";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
-/** Issue 25 point 8, layout: nothing cut, nothing promised that is not done, no errors while tabbing. */
+/** Layout: nothing cut, nothing promised that is not done, no errors while tabbing. */
 
 /** Room left in a select after its longest option's text (negative: the text is cut). */
 async function selectSlack(select: Locator) {

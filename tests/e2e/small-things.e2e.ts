@@ -1,6 +1,6 @@
 import { expect, shotPath, test } from "./fixtures";
 
-/** Issue 25 point 8: the footer's contact links are real targets; `/` names itself as canonical. */
+/** The footer's contact links are real targets; `/` names itself as canonical. */
 test.describe("home page at 360 px", () => {
   test.use({ viewport: { width: 360, height: 780 }, locale: "sk-SK" });
 

@@ -316,7 +316,7 @@ test.describe("photos made for slow networks", () => {
       const sent = Number((await (await request).allHeaders())["content-length"] ?? 0);
       console.log(`bytes sent for a ${photo.bytes.length} B camera photo without JS: ${sent}`);
       expect(sent).toBeGreaterThan(photo.bytes.length);
-      // Over the 10 MB per-image limit of CONTRACT §5: refused with the translated message naming
+      // Over the 10 MB per-image limit (docs/security.md, "Uploads"): refused with the translated message naming
       // the field, and nothing typed is lost (the post was its only copy).
       await expect(page.getByText(/^Face photo: .*too large/i).first()).toBeVisible();
       await expectApplicationValues(page);

@@ -6,7 +6,7 @@ import { vehicleProblemSchema } from "~/domain/admin-schemas";
 import { useFormatDate } from "./ui";
 import { FormKey } from "../form-key";
 
-/** Field errors are translation keys (see schemas.ts). */
+/** Field errors are translation keys of the admin namespace (written by the schemas in `~/domain/admin-schemas`). */
 export function FieldError({ errors, id }: { errors?: string[]; id: string }) {
   const { t } = useTranslation("admin");
   return errors?.length ? (

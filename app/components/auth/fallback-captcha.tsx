@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { FallbackQuestion } from "~/domain/auth-forms";
 
 /**
- * The no-JS captcha of CONTRACT §5. It sits in `<noscript>`: browsers with JavaScript never parse
+ * The no-JS captcha (docs/security.md, "Captcha"). It sits in `<noscript>`: browsers with JavaScript never parse
  * these inputs (they use the invisible captcha), browsers without it show a small question.
  */
 export function FallbackCaptcha({ question }: { question: FallbackQuestion | null | undefined }) {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { PASSWORD_RULES, passwordChecklist } from "~/domain/password";
 
 /**
- * The live checklist of spec §5. Without JavaScript it is a plain list of the rules; with it every
+ * The live checklist of the password rule (app/domain/password.ts). Without JavaScript it is a plain list of the rules; with it every
  * line turns green as soon as the typed password meets it.
  */
 export function PasswordChecklist({ password, live, id }: { password: string; live: boolean; id: string }) {

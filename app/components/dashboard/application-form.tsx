@@ -28,12 +28,6 @@ function summaryErrors(all: Record<string, string[]>, idOf: (name: (typeof FIELD
 }
 
 /**
- * The job application (spec §3): Conform + the shared Zod schema, a plain multipart post without JS.
- * Which fields are required follows the same domain rules the server applies (citizenship decides
- * whether a right to stay is needed; the contact method whether a username is); with JS the markers
- * follow the choice live, without JS the server names what is missing.
- */
-/**
  * With JS the text fields are saved as the server-side draft once the courier has stopped typing
  * for DRAFT_SAVE_DEBOUNCE_MS, quietly (no toast, no reload of the page's data).
  */
@@ -71,6 +65,12 @@ function useSaveWhenHidden(formId: string) {
   }, [formId]);
 }
 
+/**
+ * The job application: Conform + the shared Zod schema, a plain multipart post without JS.
+ * Which fields are required follows the same domain rules the server applies (citizenship decides
+ * whether a right to stay is needed; the contact method whether a username is); with JS the markers
+ * follow the choice live, without JS the server names what is missing.
+ */
 export function ApplicationForm({
   drafts,
   draft,

@@ -54,7 +54,7 @@ export type ApplicationView = {
 export type DashboardData = {
   /** The create forms' key for this render (app/services/idempotency.server.ts). */
   formKey: string;
-  /** The application typed when the session ended was kept and is now the draft (README "Job application"). */
+  /** The application typed when the session ended was kept and is now the draft (docs/resilience.md, "The session ends mid-form"). */
   applicationKept?: boolean;
   status: UserStatus;
   modal: DashboardModal | null;

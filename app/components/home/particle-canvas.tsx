@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 
 /**
- * The cosmetic background of spec §1. The canvas is in the server markup (absolutely placed, so no
+ * The home page's cosmetic background. The canvas is in the server markup (absolutely placed, so no
  * layout shift); the animation code is fetched only once the page is idle, and never for visitors
  * who ask for reduced motion or to save data.
  */

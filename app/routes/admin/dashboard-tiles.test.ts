@@ -1,4 +1,4 @@
-/** Issue 25: the admin dashboard has a tile for the vehicle requests waiting for a decision. */
+/** The admin dashboard has a tile for the vehicle requests waiting for a decision. */
 import { expect, test } from "bun:test";
 import { actors, courier, vehicle, vehicleRequest } from "../../../tests/admin-fixtures";
 import { call, readJson } from "../../../tests/route-harness";

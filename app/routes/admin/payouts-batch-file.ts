@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/services/session.server";
-import { batchAccountantCsv, batchSepaFile } from "~/services/payouts.server";
+import { batchAccountantCsv, batchSepaFile } from "~/services/payout.server";
 import { idParam } from "./admin-action.server";
 import type { Route } from "./+types/payouts-batch-file";
 

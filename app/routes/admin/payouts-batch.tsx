@@ -7,7 +7,7 @@ import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { batchActionSchema } from "~/domain/pay-review";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
-import { payBatch } from "~/services/payouts.server";
+import { payBatch } from "~/services/payout.server";
 import { cancelBatch, getBatch, PayoutBatchError } from "~/models/payout-batches.server";
 import { idParam, redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/payouts-batch";

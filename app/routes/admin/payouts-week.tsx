@@ -11,7 +11,7 @@ import { isWeekId, paydayOf } from "~/domain/pay-week";
 import { getInstance } from "~/infra/i18n.server";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
-import { approveAndNotify, exportPayouts } from "~/services/payouts.server";
+import { approveAndNotify, exportPayouts } from "~/services/payout.server";
 import { PayoutFileError } from "~/services/payout-file.server";
 import { addAdjustment, AdjustmentError } from "~/models/pay-adjustments.server";
 import { statementOf, weekReview } from "~/models/pay-review.server";

@@ -3,7 +3,7 @@ import { activate } from "~/services/auth.server";
 import { jsonError, methodNotAllowed } from "~/infra/http.server";
 import { getInstance } from "~/infra/i18n.server";
 
-/** GET, as CONTRACT §4 says: the token in the path is the proof, and it works once. */
+/** GET, as docs/api.md says: the token in the path is the proof, and it works once. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const result = await activate(params.token);
   if (result.state === "activated") return Response.json({ message: getInstance(context).t("auth:activate.success") });

@@ -1,5 +1,5 @@
 /**
- * The auth JSON API of CONTRACT §4 against the real temporary database, with the e-mails captured
+ * The auth JSON API of docs/api.md against the real temporary database, with the e-mails captured
  * by an in-process SMTP server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

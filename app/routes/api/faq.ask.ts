@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
 }
 
-/** `POST /api/faq/ask {question, language}` → `{answer}` (CONTRACT §4). */
+/** `POST /api/faq/ask {question, language}` → `{answer}` (docs/api.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
   const body = await readBody(request);

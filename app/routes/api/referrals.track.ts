@@ -3,11 +3,11 @@ import { requestInfoContext } from "~/infra/context";
 import { jsonError, methodNotAllowed } from "~/infra/http.server";
 import { limit } from "~/services/auth.server";
 import { apiFailure } from "~/services/auth-http.server";
-import { countReferralOnce } from "~/services/referrals.server";
+import { countReferralOnce } from "~/services/referral.server";
 
 /**
  * `GET /api/referrals/track/{code}` → 204 and one click counted (once per address, code and day);
- * 404 for an unknown code; 429 with Retry-After past the per-address limit (CONTRACT §4).
+ * 404 for an unknown code; 429 with Retry-After past the per-address limit (docs/api.md).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ip = context.get(requestInfoContext).ip;

@@ -14,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST"]);
 }
 
-/** `POST /api/track/page-view {path, referrer?}` → 204; counted per day, bots excluded (CONTRACT §4). */
+/** `POST /api/track/page-view {path, referrer?}` → 204; counted per day, bots excluded (docs/api.md). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
   const parsed = pageViewSchema.safeParse((await readBody(request)) ?? undefined);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pageViewsDaily, rateLimits, referralClicks, referralClickVisitors, referralLinks } from "~db/schema";
 import { RATE_LIMITS } from "~/domain/rules";
-import { referralVisitorHash } from "~/services/referrals.server";
+import { referralVisitorHash } from "~/services/referral.server";
 import { writerForTests } from "~/infra/db.server";
 import { deleteOldReferralVisitors, pageViewsOn, recordReferralClick, trafficDay } from "~/models/tracking.server";
 import { call, readJson } from "../../../tests/route-harness";

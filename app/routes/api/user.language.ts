@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["PUT"]);
 }
 
-/** Saves the language on the user and sets the `lng` cookie, like the switcher (CONTRACT §3). */
+/** Saves the language on the user and sets the `lng` cookie, like the switcher (docs/api.md). */
 export async function action({ context, request }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(context, ["PUT"]);
   const user = requireUser(context, request);

@@ -1,5 +1,5 @@
 /**
- * Issue 24, point 2: the key shown during an admin's enrolment belongs to one pending session. A key
+ * The key shown during an admin's enrolment belongs to one pending session. A key
  * read by someone who once had the password is useless after a password reset, a role change or
  * the pending session's expiry, and a second browser starting an enrolment is told to the admin.
  */

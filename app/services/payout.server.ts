@@ -1,5 +1,5 @@
 /**
- * The payout steps that need more than the database (issue 23, point 5): the SEPA file is built from
+ * The payout steps that need more than the database (docs/pay.md): the SEPA file is built from
  * the batch's statements inside the batch's transaction (an invalid one refuses the whole batch), then
  * stored privately once the rows are committed; the couriers' e-mails are queued with the rows.
  */
