@@ -1,0 +1,51 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+
+export type SameVehicleConflict = { vehicleId: number; vehicleName: string; rows: { id: number; courier: string }[] };
+
+/**
+ * The step between "Approve selected" and the decision when selected requests want one vehicle:
+ * the bulk post answered with this (with or without JavaScript) and changed nothing. "Approve anyway"
+ * posts the same selection again with the confirmation. Focused, so a screen reader hears it first.
+ */
+export function SameVehicleConfirm({ ids, groups }: { ids: number[]; groups: SameVehicleConflict[] }) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [ids, groups]);
+  return (
+    <section className="card admin-confirm" aria-labelledby="same-vehicle-title" data-testid="same-vehicle-confirm">
+      <h2 id="same-vehicle-title" ref={heading} tabIndex={-1}>
+        {t("bulk.confirmTitle")}
+      </h2>
+      <p>{t("bulk.confirmIntro")}</p>
+      <ul>
+        {groups.map((group) => (
+          <li key={group.vehicleId}>
+            {t("bulk.confirmGroup", {
+              vehicle: group.vehicleName,
+              winner: group.rows[0]!.courier,
+              others: group.rows
+                .slice(1)
+                .map((row) => row.courier)
+                .join(", "),
+            })}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="admin-row-actions">
+        {ids.map((id) => (
+          <input key={id} type="hidden" name="ids" value={id} />
+        ))}
+        <input type="hidden" name="confirm" value="sameVehicle" />
+        <button type="submit" name="intent" value="bulkApprove" className="btn btn-primary">
+          {t("bulk.approveAnyway")}
+        </button>
+        <Link className="btn btn-outline" to={`${location.pathname}${location.search}`} replace>
+          {t("bulk.keepSelection")}
+        </Link>
+      </Form>
+    </section>
+  );
+}
