@@ -7,16 +7,17 @@ export type SameVehicleConflict = { vehicleId: number; vehicleName: string; rows
 /**
  * The step between "Approve selected" and the decision when selected requests want one vehicle:
  * the bulk post answered with this (with or without JavaScript) and changed nothing. "Approve anyway"
- * posts the same selection again with the confirmation. Focused, so a screen reader hears it first.
+ * posts the same selection again with the confirmation. It takes the focus (no JS: `autofocus`; with JS
+ * an effect, keyed by the route per attempt), so a keyboard or screen reader user starts from it.
  */
 export function SameVehicleConfirm({ ids, groups }: { ids: number[]; groups: SameVehicleConflict[] }) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [ids, groups]);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="card admin-confirm" aria-labelledby="same-vehicle-title" data-testid="same-vehicle-confirm">
-      <h2 id="same-vehicle-title" ref={heading} tabIndex={-1}>
+      <h2 id="same-vehicle-title" ref={heading} tabIndex={-1} autoFocus>
         {t("bulk.confirmTitle")}
       </h2>
       <p>{t("bulk.confirmIntro")}</p>

@@ -91,7 +91,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
     <section>
       <PageHeader title={t("requests.title")} />
       <FormError message={actionData?.formError} />
-      {confirm ? <SameVehicleConfirm ids={confirm.ids} groups={confirm.groups} /> : null}
+      {confirm ? <SameVehicleConfirm key={confirm.ids.join()} ids={confirm.ids} groups={confirm.groups} /> : null}
       <QueueFilters statuses={REQUEST_STATUSES} filter={filter} ns="requests.status" label={t("requests.title")} />
       {waiting && requests.rows.length > 0 ? (
         <BulkDecisionBar id="bulk-requests">
