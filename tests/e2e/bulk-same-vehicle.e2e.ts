@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { vehicleRequests } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { courier, vehicle, vehicleRequest } from "../admin-fixtures";
-import { expect, loginAs, test } from "./fixtures";
+import { expect, loginAs, shotPath, test } from "./fixtures";
 
 const requestRow = (id: number) => writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)).get()!;
 
@@ -29,6 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(warning.getByRole("heading", { name: "These requests want the same vehicle" })).toBeVisible();
       await expect(warning).toContainText(`Scooter ${tag}: Anna ${tag} gets it; rejected: Oleh ${tag}.`);
       if (javaScriptEnabled) await expect(warning.getByRole("heading")).toBeFocused();
+      else await page.screenshot({ path: shotPath("same-vehicle-confirm-nojs-1280") });
       await expect(page).toHaveURL(new RegExp(`/admin/vehicle-requests\\?q=${tag}$`));
       expect([first, second, third].map((r) => requestRow(r.id).status)).toEqual(["pending", "pending", "pending"]);
 

@@ -16,12 +16,12 @@ export function SameVehicleConfirm({ ids, groups }: { ids: number[]; groups: Sam
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="card admin-confirm" aria-labelledby="same-vehicle-title" data-testid="same-vehicle-confirm">
+    <section className="card form-stack" aria-labelledby="same-vehicle-title" data-testid="same-vehicle-confirm">
       <h2 id="same-vehicle-title" ref={heading} tabIndex={-1} autoFocus>
         {t("bulk.confirmTitle")}
       </h2>
       <p>{t("bulk.confirmIntro")}</p>
-      <ul>
+      <ul className="list-disc pl-5">
         {groups.map((group) => (
           <li key={group.vehicleId}>
             {t("bulk.confirmGroup", {
