@@ -185,7 +185,7 @@ export async function usersForExport(filter: UserFilter) {
 }
 
 /** Everything the user detail page shows, or null for an unknown id. */
-export async function getUserDetail(id: number) {
+export async function getUserDetail(id: number, { auditViews = false }: { auditViews?: boolean } = {}) {
   const [user] = await db()
     .select({ ...rowColumns, language: users.language, updatedAt: users.updatedAt })
     .from(users)
@@ -212,7 +212,7 @@ export async function getUserDetail(id: number) {
       .leftJoin(actor, eq(actor.id, statusHistory.actorId))
       .where(eq(statusHistory.userId, id))
       .orderBy(desc(statusHistory.createdAt), desc(statusHistory.id)),
-    audit: await listAuditForUser(id),
+    audit: await listAuditForUser(id, { views: auditViews }),
   };
 }
 

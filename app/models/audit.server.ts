@@ -89,8 +89,10 @@ export async function listAudit(filter: AuditFilter) {
 }
 
 /** The latest entries about one user, for the user's page. */
-export async function listAuditForUser(userId: number, limit = 100) {
-  return await selectEntries().where(eq(auditLog.subjectUserId, userId)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
+export async function listAuditForUser(userId: number, { views = false, limit = 100 }: { views?: boolean; limit?: number } = {}) {
+  // As on the audit log page: document views only when asked for, so the decisions stand out.
+  const where = views ? eq(auditLog.subjectUserId, userId) : and(eq(auditLog.subjectUserId, userId), notInArray(auditLog.action, [...ROUTINE_AUDIT_ACTIONS]));
+  return await selectEntries().where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
 }
 
 /** Everyone who appears as an actor, for the filter's list. */

@@ -4,7 +4,7 @@ import { outbox, vehicleRequests } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { createUser, getUserRow } from "../../tests/factories";
 import { vehicle, vehicleRequest } from "../../tests/admin-fixtures";
-import { decideVehicleRequests } from "./vehicle-requests.server";
+import { decideVehicleRequests, sameVehicleConflicts } from "./vehicle-requests.server";
 
 const admin = await createUser({ role: "admin" });
 const requestRow = async (id: number) => (await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)))[0]!;
@@ -31,5 +31,17 @@ describe("bulk approval of two requests for one vehicle", () => {
     expect(mail.text).toContain("іншому кур’єру");
     // Nothing is left pending for a vehicle that is gone, but the unrelated skipped row.
     expect((await requestRow(third.id)).status).toBe("pending");
+  });
+
+  test("the conflicts asked about before approving name the vehicle and the couriers, the winner first, and change nothing", async () => {
+    const scooter = await vehicle({ name: "Twin scooter" });
+    const a = await vehicleRequest((await createUser({ status: "applied_for_vehicle", fullName: "Eva Prvá" })).id, scooter.id);
+    const b = await vehicleRequest((await createUser({ status: "applied_for_vehicle", fullName: "Petro Druhyi" })).id, scooter.id);
+    const alone = await vehicleRequest((await createUser({ status: "applied_for_vehicle" })).id, (await vehicle()).id);
+    expect(await sameVehicleConflicts([b.id, alone.id, a.id])).toEqual([
+      { vehicleId: scooter.id, vehicleName: "Twin scooter", rows: [{ id: a.id, courier: "Eva Prvá" }, { id: b.id, courier: "Petro Druhyi" }] },
+    ]);
+    expect(await sameVehicleConflicts([a.id, alone.id])).toEqual([]);
+    expect((await requestRow(a.id)).status).toBe("pending");
   });
 });

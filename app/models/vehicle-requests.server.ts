@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { users, vehicleRequests, vehicles } from "~db/schema";
+import { sameVehicleGroups } from "~/domain/bulk-conflicts";
 import { renewalRefusal, renewedLeaseEnd } from "~/domain/lease-renewal";
 import type { QueueFilter } from "~/domain/review-queue";
 import { TransitionError, type RequestKind, type RequestStatus, type UserEvent } from "~/domain/status";
@@ -348,6 +349,33 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
     return { done, skippedRows, closed };
   });
   return { done: outcome.done.map((d) => d.id), skipped: outcome.skippedRows.map((row) => row.id), skippedRows: outcome.skippedRows, closed: outcome.closed };
+}
+
+/**
+ * Among the selected requests, the groups that want the same vehicle (app/domain/bulk-conflicts.ts):
+ * each with the vehicle's name and the couriers, the one who would get it first. Read-only: the bulk
+ * approval asks the admin to confirm these before it decides anything.
+ */
+export async function sameVehicleConflicts(requestIds: number[]) {
+  if (requestIds.length === 0) return [];
+  const rows = await db()
+    .select({
+      id: vehicleRequests.id,
+      status: vehicleRequests.status,
+      kind: vehicleRequests.kind,
+      vehicleId: vehicleRequests.requestedVehicleId,
+      vehicleName: vehicles.name,
+      courier: sql<string>`coalesce(${users.fullName}, ${users.email})`,
+    })
+    .from(vehicleRequests)
+    .innerJoin(users, eq(users.id, vehicleRequests.userId))
+    .leftJoin(vehicles, eq(vehicles.id, vehicleRequests.requestedVehicleId))
+    .where(inArray(vehicleRequests.id, requestIds));
+  return sameVehicleGroups(rows).map((group) => ({
+    vehicleId: group.vehicleId,
+    vehicleName: group.rows[0]!.vehicleName ?? `#${group.vehicleId}`,
+    rows: group.rows.map((row) => ({ id: row.id, courier: row.courier })),
+  }));
 }
 
 /** Vehicle requests (pending by default, oldest first): user, current → requested vehicle, date, lease end, status. */

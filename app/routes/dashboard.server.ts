@@ -191,16 +191,19 @@ export async function replyAction(context: Context, request: Request, user: Sess
     const message = parsed.error.issues[0]?.message ?? "errors.replyRequired";
     return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, message.includes(":") ? message : `dashboard:${message}`) }, { status: 400 });
   }
-  try {
-    await addCourierMessage(user.id, parsed.data.reportId, parsed.data.body);
-  } catch (error) {
-    if (error instanceof DecisionError) {
-      const key = error.key === "notPending" ? "dashboard:reports.closed" : `dashboard:refusals.${error.key}`;
-      return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, key) }, { status: error.status });
+  // Once per rendered form: a double click or Back-and-resend adds no second message.
+  return await once(user.id, formKeyOf(form!), `/dashboard#report-${parsed.data.reportId}`, async () => {
+    try {
+      await addCourierMessage(user.id, parsed.data.reportId, parsed.data.body);
+    } catch (error) {
+      if (error instanceof DecisionError) {
+        const key = error.key === "notPending" ? "dashboard:reports.closed" : `dashboard:refusals.${error.key}`;
+        return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, key) }, { status: error.status });
+      }
+      throw error;
     }
-    throw error;
-  }
-  return await succeed(context, tr(context, "dashboard:reports.replySent"), `/dashboard#report-${parsed.data.reportId}`);
+    return await succeed(context, tr(context, "dashboard:reports.replySent"), `/dashboard#report-${parsed.data.reportId}`);
+  });
 }
 
 /** The courier asks to renew the lease of the vehicle they hold (window and rules: app/domain/lease-renewal.ts). */

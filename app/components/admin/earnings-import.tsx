@@ -1,6 +1,7 @@
 /** The pieces of the earnings import page: the upload form, the column mapping form and the preview. */
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { FormKey } from "~/components/form-key";
 import { AdminTable } from "./admin-table";
 import { EARNING_FIELDS, type EarningsMapping, type RowProblem } from "~/domain/earnings-csv";
 import { formatEur } from "~/domain/maintenance";
@@ -13,12 +14,12 @@ function useLocale() {
 
 const hours = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
 
-export function UploadForm({ platforms, defaultWeek }: { platforms: { id: number; name: string }[]; defaultWeek: string }) {
+export function UploadForm({ platforms, defaultWeek, formKey }: { platforms: { id: number; name: string }[]; defaultWeek: string; formKey: string }) {
   const { t } = useTranslation("admin");
   return (
     <div className="card">
       <p className="field-hint">{t("pay.import.hint")}</p>
-      <Form method="post" encType="multipart/form-data" className="form-stack">
+      <Form method="post" action={`/admin/payouts/import?formKey=${formKey}`} encType="multipart/form-data" className="form-stack">
         <label className="field">
           {t("pay.platform")}
           <select name="platformId" required>
@@ -118,7 +119,7 @@ type Ready = Base & {
   counts: { added: number; changed: number; unchanged: number };
 };
 
-export function ImportPreviewView({ preview, couriers }: { preview: Ready; couriers: { email: string; fullName: string | null }[] }) {
+export function ImportPreviewView({ preview, couriers, formKey }: { preview: Ready; couriers: { email: string; fullName: string | null }[]; formKey: string }) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   return (
@@ -129,6 +130,7 @@ export function ImportPreviewView({ preview, couriers }: { preview: Ready; couri
         <div className="admin-inline-form">
           <Form method="post">
             <input type="hidden" name="intent" value="commit" />
+            <FormKey value={formKey} />
             <input type="hidden" name="id" value={preview.id} />
             <button type="submit" className="btn btn-primary">
               {t("pay.import.commit", { count: preview.good })}

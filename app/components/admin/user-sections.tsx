@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { UserStatus } from "~/domain/status";
 import { AdminTable } from "./admin-table";
 import { type AuditEntryRow, AuditTable } from "./audit-entries";
@@ -30,11 +31,23 @@ export function HistoryTable({ rows }: { rows: HistoryRow[] }) {
 }
 
 /** The user page's audit section: every audited change about this user. */
-export function AuditSection({ rows }: { rows: AuditEntryRow[] }) {
+/** The user's audit entries; document views are hidden unless `?views=1` asks for them (a plain link, no JS needed). */
+export function AuditSection({ rows, views }: { rows: AuditEntryRow[]; views: boolean }) {
   const { t } = useTranslation("admin");
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  if (views) params.delete("views");
+  else params.set("views", "1");
+  const search = params.toString();
   return (
-    <div className="card">
+    <div className="card" id="audit">
       <h2>{t("audit.title")}</h2>
+      <p className="field-hint">
+        {views ? null : `${t("audit.viewsHiddenHere")} `}
+        <AppLink to={`${location.pathname}${search ? `?${search}` : ""}#audit` as `/${string}`} className="underline">
+          {views ? t("audit.hideViews") : t("audit.showViews")}
+        </AppLink>
+      </p>
       <AuditTable rows={rows} empty={t("audit.empty")} />
     </div>
   );

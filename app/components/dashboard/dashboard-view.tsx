@@ -54,7 +54,7 @@ export function DashboardView({ data, actionData }: { data: DashboardData; actio
       <HandoverConfirmations handovers={data.handovers} actionData={actionData} formKey={data.formKey} />
       <StatusPanel data={data} actionData={actionData} />
       <DocumentRenewalForm data={data} actionData={actionData} />
-      <MyReports reports={data.reports} actionData={actionData} />
+      <MyReports reports={data.reports} actionData={actionData} formKey={data.formKey} />
       {data.hasPay ? <PayLink /> : null}
       <PlatformAccounts accounts={data.platformAccounts} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}

@@ -6,6 +6,7 @@ import { SUPPORT_PHONE, telHref } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { Countdown } from "./countdown";
 import { FormAlert } from "./field-error";
+import { FormKey } from "~/components/form-key";
 import { useDates } from "./format";
 
 /** While the report cooldown runs: the time left, and the phone line for a breakdown that cannot wait. */
@@ -25,7 +26,7 @@ export function CooldownNotice({ until }: { until: string }) {
 }
 
 /** "My problem reports": each report with its status and the whole conversation, and a reply form while it is open. */
-export function MyReports({ reports, actionData }: { reports: DashboardData["reports"]; actionData: DashboardActionData | undefined }) {
+export function MyReports({ reports, actionData, formKey }: { reports: DashboardData["reports"]; actionData: DashboardActionData | undefined; formKey: string }) {
   const { t } = useTranslation("dashboard");
   const { dateTime } = useDates();
   if (reports.length === 0) return null;
@@ -62,7 +63,7 @@ export function MyReports({ reports, actionData }: { reports: DashboardData["rep
             ) : null}
             {report.canReply ? (
               // Keyed by the thread's length: after a sent reply the form starts empty again.
-              <ReplyForm key={report.thread.length} reportId={report.id} actionData={actionData?.intent === "reply" && actionData.reportId === report.id ? actionData : undefined} />
+              <ReplyForm key={report.thread.length} reportId={report.id} formKey={formKey} actionData={actionData?.intent === "reply" && actionData.reportId === report.id ? actionData : undefined} />
             ) : (
               <p className="field-hint">{t("reports.resolvedHint", { date: dateTime(report.resolvedAt) })}</p>
             )}
@@ -74,7 +75,7 @@ export function MyReports({ reports, actionData }: { reports: DashboardData["rep
 }
 
 /** A plain post: works without JS; a refusal comes back with the typed text and the message under this report. */
-function ReplyForm({ reportId, actionData }: { reportId: number; actionData: DashboardActionData | undefined }) {
+function ReplyForm({ reportId, actionData, formKey }: { reportId: number; actionData: DashboardActionData | undefined; formKey: string }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId);
@@ -82,6 +83,7 @@ function ReplyForm({ reportId, actionData }: { reportId: number; actionData: Das
   return (
     <Form method="post" action="/dashboard?intent=reply" className="thread-reply" preventScrollReset>
       <input type="hidden" name="reportId" value={reportId} />
+      <FormKey value={formKey} />
       <FormAlert message={actionData?.error} />
       <label className="field" htmlFor={fieldId}>
         <span>{t("reports.reply")}</span>

@@ -10,20 +10,27 @@ import { readFormData } from "~/infra/http.server";
 import { listFailingMail, outboxCounts, resendFailingMail } from "~/models/outbox.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
+import { FormKey } from "~/components/form-key";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { failing: await listFailingMail(), counts: await outboxCounts(), maxAttempts: OUTBOX_MAX_ATTEMPTS };
+  return { failing: await listFailingMail(), counts: await outboxCounts(), maxAttempts: OUTBOX_MAX_ATTEMPTS, formKey: newFormKey() };
 }
 
 /** "Send again": the message gets a fresh set of attempts; the outbox sender is woken after the commit. */
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await readFormData(context, request), { schema: mailResendSchema });
+  const form = await readFormData(context, request);
+  const submission = parseWithZod(form, { schema: mailResendSchema });
   if (submission.status !== "success") return refuse(context, "admin:mail.invalid");
-  const queued = await resendFailingMail(admin.id, submission.value.intent === "resend" ? submission.value.id : null);
-  if (queued === 0) return refuse(context, "admin:mail.notFailing", 409);
-  return redirectWithToast(context, "/admin/mail", "admin:mail.queued");
+  const { value } = submission;
+  // Once per rendered page: a second click does not answer "not failing" for mail the first one queued.
+  return await once(admin.id, formKeyOf(form), "/admin/mail", async () => {
+    const queued = await resendFailingMail(admin.id, value.intent === "resend" ? value.id : null);
+    if (queued === 0) return refuse(context, "admin:mail.notFailing", 409);
+    return redirectWithToast(context, "/admin/mail", "admin:mail.queued");
+  });
 }
 
 export default function AdminMail({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,6 +47,7 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
       <FormError message={actionData?.formError} />
       {failing.length > 1 ? (
         <Form method="post" className="admin-inline-form">
+          <FormKey value={loaderData.formKey} />
           <button type="submit" name="intent" value="resendAll" className="btn btn-primary">
             {t("mail.resendAll")}
           </button>
@@ -60,6 +68,7 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
             render: (m) => (
               <Form method="post">
                 <input type="hidden" name="id" value={m.id} />
+                <FormKey value={loaderData.formKey} />
                 <button type="submit" name="intent" value="resend" className="btn btn-outline" aria-label={t("mail.resendTo", { recipient: m.recipient })}>
                   {t("mail.resend")}
                 </button>

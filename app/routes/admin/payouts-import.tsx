@@ -17,6 +17,7 @@ import { recomputeAfterImport } from "~/models/pay-statements.server";
 import { findCourierIdByEmail, linkPlatformAccount, listCourierChoices, listPlatforms, PlatformError, savePlatformMapping } from "~/models/platforms.server";
 import { notFound, redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/payouts-import";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 /** Problems listed on the page at most (the counts cover all of them). */
 const SHOWN_PROBLEMS = 200;
@@ -26,17 +27,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const platforms = (await listPlatforms()).map((p) => ({ id: p.id, name: p.name }));
   const defaultWeek = addDays(mondayOf(bratislavaDay(now())), -7);
   const id = Number(new URL(request.url).searchParams.get("id"));
-  if (!Number.isInteger(id) || id <= 0) return { platforms, defaultWeek, preview: null, couriers: [] };
+  const formKey = newFormKey();
+  if (!Number.isInteger(id) || id <= 0) return { platforms, defaultWeek, preview: null, couriers: [], formKey };
   const preview = await previewImport(id).catch((error: unknown) => {
     if (error instanceof ImportError) throw notFound();
     throw error;
   });
   const base = { id: preview.import.id, fileName: preview.import.fileName, weekStart: preview.import.weekStart, platformName: preview.platformName };
-  if (preview.status === "needsMapping") return { platforms, defaultWeek, couriers: [], preview: { ...base, status: "needsMapping" as const, header: preview.header, mapping: preview.mapping } };
+  if (preview.status === "needsMapping") return { platforms, defaultWeek, formKey, couriers: [], preview: { ...base, status: "needsMapping" as const, header: preview.header, mapping: preview.mapping } };
   const { read, problems, unknownAccounts, totals, counts, generic } = preview;
   return {
     platforms,
     defaultWeek,
+    formKey,
     couriers: unknownAccounts.length ? await listCourierChoices() : [],
     preview: { ...base, status: "ready" as const, read, generic, good: preview.rows.length, problems: problems.slice(0, SHOWN_PROBLEMS), problemCount: problems.length, unknownAccounts, totals, counts },
   };
@@ -51,30 +54,37 @@ export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const t = getInstance(context).t;
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    try {
-      return await receiveUploadForm(request, { fields: { file: "csv" }, maxFiles: 1 }, async ({ fields, files }) => {
-        const submission = parseWithZod(fields, { schema: importUploadSchema });
-        if (submission.status !== "success") return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
-        const [file] = files;
-        if (!file) return refuse(context, "admin:pay.import.noFile");
-        const id = await stageEarningsFile(admin.id, submission.value, file);
-        return redirect(`/admin/payouts/import?id=${id}`);
-      });
-    } catch (error) {
-      if (error instanceof UploadError) return refuse(context, error.code === "badType" ? "admin:pay.import.notCsv" : error.code === "tooLarge" ? "admin:pay.import.tooLarge" : `admin:uploads.${error.code}`, error.status);
-      if (error instanceof ImportError) return refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
-      throw error;
-    }
+    // The upload's key rides in the URL: a second click stages no second pending file.
+    return await once(admin.id, formKeyOf(new URL(request.url).searchParams), "/admin/payouts/import", async () => {
+      try {
+        return await receiveUploadForm(request, { fields: { file: "csv" }, maxFiles: 1 }, async ({ fields, files }) => {
+          const submission = parseWithZod(fields, { schema: importUploadSchema });
+          if (submission.status !== "success") return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
+          const [file] = files;
+          if (!file) return refuse(context, "admin:pay.import.noFile");
+          const id = await stageEarningsFile(admin.id, submission.value, file);
+          return redirect(`/admin/payouts/import?id=${id}`);
+        });
+      } catch (error) {
+        if (error instanceof UploadError) return refuse(context, error.code === "badType" ? "admin:pay.import.notCsv" : error.code === "tooLarge" ? "admin:pay.import.tooLarge" : `admin:uploads.${error.code}`, error.status);
+        if (error instanceof ImportError) return refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
+        throw error;
+      }
+    });
   }
-  const submission = parseWithZod(await readFormData(context, request), { schema: importActionSchema });
+  const form = await readFormData(context, request);
+  const submission = parseWithZod(form, { schema: importActionSchema });
   if (submission.status !== "success") return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
   const value = submission.value;
   const here = `/admin/payouts/import?id=${value.id}`;
   try {
     if (value.intent === "commit") {
-      const result = await commitImport(admin.id, value.id);
-      await recomputeAfterImport(value.id);
-      return toast(context, t(result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done", result), "/admin/payouts");
+      // Once per rendered preview: a second click does not answer "already imported".
+      return await once(admin.id, formKeyOf(form), "/admin/payouts", async () => {
+        const result = await commitImport(admin.id, value.id);
+        await recomputeAfterImport(value.id);
+        return toast(context, t(result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done", result), "/admin/payouts");
+      });
     }
     if (value.intent === "discard") {
       await discardPendingImport(value.id);
@@ -106,9 +116,9 @@ export default function AdminPayoutsImport({ loaderData, actionData }: Route.Com
     <section>
       <PageHeader title={t("pay.import.title")} crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]} />
       <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
-      {preview === null ? <UploadForm platforms={loaderData.platforms} defaultWeek={loaderData.defaultWeek} /> : null}
+      {preview === null ? <UploadForm platforms={loaderData.platforms} defaultWeek={loaderData.defaultWeek} formKey={loaderData.formKey} /> : null}
       {preview?.status === "needsMapping" ? <MappingForm preview={preview} /> : null}
-      {preview?.status === "ready" ? <ImportPreviewView preview={preview} couriers={loaderData.couriers} /> : null}
+      {preview?.status === "ready" ? <ImportPreviewView preview={preview} couriers={loaderData.couriers} formKey={loaderData.formKey} /> : null}
     </section>
   );
 }

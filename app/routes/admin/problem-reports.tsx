@@ -23,6 +23,8 @@ import { replyToProblemReport, resolveProblemReports, setProblemReportStatus } f
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { readFormData } from "~/infra/http.server";
+import { FormKey } from "~/components/form-key";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -31,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const reportId = Number(params.get("report"));
   const found = Number.isInteger(reportId) && reportId > 0 ? await getProblemReportDetail(reportId) : null;
   const detail = found ? { ...found, service: await reportServiceState(reportId) } : null;
-  return { filter, reports: await listProblemReports(filter), detail };
+  return { filter, reports: await listProblemReports(filter), detail, formKey: newFormKey() };
 }
 
 /** Two separate admin actions: a reply (a message; the courier is e-mailed) and resolve/reopen (audited). */
@@ -46,13 +48,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (form.get("intent") === "toService") {
     const toService = parseWithZod(form, { schema: toServiceSchema });
     if (toService.status !== "success") return data({ result: toService.reply(), formError: null }, { status: 400 });
-    try {
-      await sendReportVehicleToService(admin.id, toService.value.reportId, toService.value.description);
-    } catch (error) {
-      if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
-      throw error;
-    }
-    return redirectWithToast(context, samePage(request), "admin:reports.sentToService");
+    return await once(admin.id, formKeyOf(form), samePage(request), async () => {
+      try {
+        await sendReportVehicleToService(admin.id, toService.value.reportId, toService.value.description);
+      } catch (error) {
+        if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
+        throw error;
+      }
+      return redirectWithToast(context, samePage(request), "admin:reports.sentToService");
+    });
   }
   if (form.get("intent") === "resolve" || form.get("intent") === "reopen") {
     const status = parseWithZod(form, { schema: reportStatusSchema });
@@ -69,22 +73,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: replySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const { reportId, response } = submission.value;
-  try {
-    await replyToProblemReport(admin.id, reportId, response);
-  } catch (error) {
-    if (error instanceof DecisionError) {
-      if (error.key === "notFound") return notFound();
-      return refuse(context, error.key === "replyRequired" ? "admin:reports.replyEmpty" : `admin:decisions.${error.key}`, error.status);
+  // Once per rendered form: a second click or Back-and-resend sends the courier no second message.
+  return await once(admin.id, formKeyOf(form), samePage(request), async () => {
+    try {
+      await replyToProblemReport(admin.id, reportId, response);
+    } catch (error) {
+      if (error instanceof DecisionError) {
+        if (error.key === "notFound") return notFound();
+        return refuse(context, error.key === "replyRequired" ? "admin:reports.replyEmpty" : `admin:decisions.${error.key}`, error.status);
+      }
+      log("error", "reply not sent", { reportId, error: String(error) });
+      return refuse(context, "admin:reports.replyFailed", 500);
     }
-    log("error", "reply not sent", { reportId, error: String(error) });
-    return refuse(context, "admin:reports.replyFailed", 500);
-  }
-  return redirectWithToast(context, samePage(request), "admin:reports.replied");
+    return redirectWithToast(context, samePage(request), "admin:reports.replied");
+  });
 }
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 
-function ReportDetail({ detail, result, formError }: { detail: Detail; result?: SubmissionResult<string[]>; formError?: string | null }) {
+function ReportDetail({ detail, result, formError, formKey }: { detail: Detail; result?: SubmissionResult<string[]>; formError?: string | null; formKey: string }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const { report } = detail;
@@ -138,6 +145,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
       />
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <input type="hidden" name="intent" value="reply" />
+        <FormKey value={formKey} />
         <input type="hidden" name="reportId" value={report.id} />
         <label className="field">
           {t("reports.reply")}
@@ -149,7 +157,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
           {t("reports.send")}
         </button>
       </Form>
-      <SendToService detail={detail} result={result} />
+      <SendToService detail={detail} result={result} formKey={formKey} />
       <Form method="post" className="form-stack">
         <input type="hidden" name="reportId" value={report.id} />
         {report.status === "open" ? (
@@ -170,7 +178,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
 }
 
 /** "Send vehicle to service": an open service record linked to the report, the vehicle in service (its courier keeps it). */
-function SendToService({ detail, result }: { detail: Detail; result?: SubmissionResult<string[]> }) {
+function SendToService({ detail, result, formKey }: { detail: Detail; result?: SubmissionResult<string[]>; formKey: string }) {
   const { t } = useTranslation("admin");
   const [form, fields] = useForm({
     id: `to-service-${detail.report.id}`,
@@ -191,6 +199,7 @@ function SendToService({ detail, result }: { detail: Detail; result?: Submission
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack" data-testid="to-service-form">
       <input type="hidden" name="intent" value="toService" />
+      <FormKey value={formKey} />
       <input type="hidden" name="reportId" value={detail.report.id} />
       <label className="field">
         {t("reports.toServiceNote")}
@@ -261,7 +270,7 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
       />
       {detail ? (
         <UrlDialog title={t("reports.detailTitle", { id: detail.report.id })} closeTo={href({ report: null })} wide>
-          <ReportDetail detail={detail} result={result} formError={actionData?.formError} />
+          <ReportDetail key={loaderData.formKey} detail={detail} result={result} formError={actionData?.formError} formKey={loaderData.formKey} />
         </UrlDialog>
       ) : null}
     </section>

@@ -24,10 +24,12 @@ import { bratislavaDay } from "~/domain/date-format";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
-  const detail = await getUserDetail(idParam(params.id));
+  const auditViews = new URL(request.url).searchParams.get("views") === "1";
+  const detail = await getUserDetail(idParam(params.id), { auditViews });
   if (!detail) throw notFound();
   return {
     ...detail,
+    auditViews,
     documents: await adminDocumentDetail(detail.user.id),
     isSelf: detail.user.id === admin.id,
     platformAccounts: await listPlatformAccountsOf(detail.user.id),
@@ -203,7 +205,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         </ul>
       </div>
       <HistoryTable rows={history} />
-      <AuditSection rows={audit} />
+      <AuditSection rows={audit} views={loaderData.auditViews} />
 
       {params.get("confirm") === "role" && !isSelf && (params.get("role") === "user" || params.get("role") === "admin") ? (
         <ConfirmDialog

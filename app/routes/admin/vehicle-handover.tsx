@@ -15,6 +15,7 @@ import { getPendingHandover, HandoverError, recordHandover } from "~/models/hand
 import { getVehicle } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { getInstance } from "~/infra/i18n.server";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 /** `/admin/vehicles/:id/handover?kind=check_out|check_in`: the oldest handover of that kind waiting for this vehicle. */
 async function pendingFor(params: { id?: string }, request: Request) {
@@ -33,31 +34,37 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     vehicle: { id: vehicle.id, name: vehicle.name, serialNumber: vehicle.serialNumber, odometerKm: vehicle.odometerKm },
     kind,
     pending: pending && { id: pending.handover.id, courier: pending.userName ?? pending.userEmail, createdAt: pending.handover.createdAt, checkOut: pending.checkOut },
+    formKey: newFormKey(),
   };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const { vehicle, pending } = await pendingFor(params, request);
-  if (!pending) return refuse(context, "admin:handovers.errors.notFound", 404);
-  try {
-    return await receiveUploadForm(request, { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS }, async (parsed) => {
-    const submission = parseWithZod(parsed.fields, { schema: handoverSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-    const value = submission.value;
-    const outcome = await recordHandover(admin.id, pending.handover.id, { batteryPercent: value.batteryPercent, odometerKm: value.odometerKm, damages: damagesFromInput(value), note: value.note }, parsed.files);
-    if (outcome.newDamages.length === 0) return redirectWithToast(context, `/admin/vehicles/${vehicle.id}#handovers`, "admin:handovers.saved");
-    // New damage is news the admin must not miss: the toast names the parts.
-    const t = getInstance(context).t;
-    const parts = outcome.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", ");
-    setToast(context as RouterContextProvider, { type: "error", message: t("admin:handovers.savedNewDamage", { parts }) });
-    return redirect(`/admin/vehicles/${vehicle.id}#handovers`);
-    });
-  } catch (error) {
-    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`, error.status);
-    if (error instanceof HandoverError) return refuse(context, `admin:handovers.errors.${error.key}`, error.status);
-    throw error;
-  }
+  // The key rides in the URL (the body is a multipart upload): a repeat is recognised before the
+  // handover, no longer pending, would refuse it, and goes where the first post went.
+  const key = formKeyOf(new URL(request.url).searchParams);
+  return await once(admin.id, key, `/admin/vehicles/${idParam(params.id)}#handovers`, async () => {
+    const { vehicle, pending } = await pendingFor(params, request);
+    if (!pending) return refuse(context, "admin:handovers.errors.notFound", 404);
+    try {
+      return await receiveUploadForm(request, { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS }, async (parsed) => {
+      const submission = parseWithZod(parsed.fields, { schema: handoverSchema });
+      if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+      const value = submission.value;
+      const outcome = await recordHandover(admin.id, pending.handover.id, { batteryPercent: value.batteryPercent, odometerKm: value.odometerKm, damages: damagesFromInput(value), note: value.note }, parsed.files);
+      if (outcome.newDamages.length === 0) return redirectWithToast(context, `/admin/vehicles/${vehicle.id}#handovers`, "admin:handovers.saved");
+      // New damage is news the admin must not miss: the toast names the parts.
+      const t = getInstance(context).t;
+      const parts = outcome.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", ");
+      setToast(context as RouterContextProvider, { type: "error", message: t("admin:handovers.savedNewDamage", { parts }) });
+      return redirect(`/admin/vehicles/${vehicle.id}#handovers`);
+      });
+    } catch (error) {
+      if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`, error.status);
+      if (error instanceof HandoverError) return refuse(context, `admin:handovers.errors.${error.key}`, error.status);
+      throw error;
+    }
+  });
 }
 
 export default function AdminVehicleHandover({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +102,7 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
         {t("handovers.courier", { name: pending.courier })} · <span className="field-hint">{t("handovers.opened", { date: formatDate(pending.createdAt, true) })}</span>
       </p>
       {pending.checkOut ? <p className="alert alert-info">{t("handovers.atCheckOut", { battery: pending.checkOut.batteryPercent ?? "—", km: pending.checkOut.odometerKm ?? "—" })}</p> : null}
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
+      <Form method="post" action={`/admin/vehicles/${vehicle.id}/handover?kind=${kind}&formKey=${loaderData.formKey}`} encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <label className="field">
           {t("handovers.battery")}
           <input {...getInputProps(fields.batteryPercent, { type: "number" })} key={fields.batteryPercent.key} required min={0} max={100} step={1} inputMode="numeric" />

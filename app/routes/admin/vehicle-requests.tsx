@@ -15,7 +15,9 @@ import { UrlDialog } from "~/components/dialog";
 import { REQUEST_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/services/session.server";
 import { requestFilterFrom } from "~/domain/admin-filters";
-import { listVehicleRequests } from "~/models/vehicle-requests.server";
+import { listVehicleRequests, sameVehicleConflicts } from "~/models/vehicle-requests.server";
+import { SameVehicleConfirm } from "~/components/admin/same-vehicle-confirm";
+import { sameVehicleIds } from "~/domain/bulk-conflicts";
 import { DecisionError } from "~/models/decisions.server";
 import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
 import { approveVehicleRequest, decideVehicleRequests, rejectVehicleRequest } from "~/models/vehicle-requests.server";
@@ -46,6 +48,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
     const reason = String(form.get("reason") ?? "").trim();
     if (bulk === "bulkReject" && !reason) return refuse(context, "admin:bulk.reasonRequired");
+    if (bulk === "bulkApprove" && form.get("confirm") !== "sameVehicle") {
+      // Two selected requests for one vehicle: ask first, decide nothing (answered in the page, also without JS).
+      const groups = await sameVehicleConflicts(ids);
+      if (groups.length > 0) return data({ formError: null, confirm: { ids, groups } });
+    }
     const result = await decideVehicleRequests(admin.id, ids, bulk === "bulkApprove" ? "approve" : "reject", reason);
     return bulkToast(context, samePage(request), bulk === "bulkApprove" ? "admin:bulk.approved" : "admin:bulk.rejected", result);
   }
@@ -74,16 +81,17 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
   const { filter, requests, leases, now: serverNow } = loaderData;
   const waiting = filter.status === "pending";
   // Waiting requests on this page that want the same vehicle: marked, so a bulk approval is no surprise.
-  const wanted = new Map<number, number>();
-  for (const r of requests.rows) if (r.status === "pending" && r.kind !== "renewal" && r.requestedId) wanted.set(r.requestedId, (wanted.get(r.requestedId) ?? 0) + 1);
-  const shared = (r: (typeof requests.rows)[number]) => r.status === "pending" && r.kind !== "renewal" && !!r.requestedId && (wanted.get(r.requestedId) ?? 0) > 1;
+  const sharing = sameVehicleIds(requests.rows.map((r) => ({ id: r.id, status: r.status, kind: r.kind, vehicleId: r.requestedId })));
+  const shared = (r: (typeof requests.rows)[number]) => sharing.has(r.id);
   const anyShared = requests.rows.some(shared);
   const rejecting = requests.rows.find((r) => r.id === Number(params.get("reject")) && r.status === "pending");
   const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
   return (
     <section>
       <PageHeader title={t("requests.title")} />
       <FormError message={actionData?.formError} />
+      {confirm ? <SameVehicleConfirm key={confirm.ids.join()} ids={confirm.ids} groups={confirm.groups} /> : null}
       <QueueFilters statuses={REQUEST_STATUSES} filter={filter} ns="requests.status" label={t("requests.title")} />
       {waiting && requests.rows.length > 0 ? (
         <BulkDecisionBar id="bulk-requests">
