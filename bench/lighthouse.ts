@@ -189,7 +189,10 @@ try {
             mkdirSync(path.join(root, "test-results/bench/lighthouse"), { recursive: true });
             writeFileSync(path.join(root, `test-results/bench/lighthouse/${s.name}-${p.page}.json`), JSON.stringify(result.lhr));
             const n = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-            results.get(key(s.name, p.page))!.runs.push({ performance: Math.round((categories.performance?.score ?? 0) * 100), fcp: n("first-contentful-paint"), lcp: n("largest-contentful-paint"), tbt: n("total-blocking-time"), cls: n("cumulative-layout-shift"), si: n("speed-index") });
+            const run = { performance: Math.round((categories.performance?.score ?? 0) * 100), fcp: n("first-contentful-paint"), lcp: n("largest-contentful-paint"), tbt: n("total-blocking-time"), cls: n("cumulative-layout-shift"), si: n("speed-index") };
+            results.get(key(s.name, p.page))!.runs.push(run);
+            // Every run as it comes: on a loaded machine a sitting may end before the last round.
+            console.log(`    ${s.name.padEnd(4)} ${p.page.padEnd(12)} FCP ${Math.round(run.fcp)} ms  LCP ${Math.round(run.lcp)} ms  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  performance ${run.performance}  (load ${load()[0]})`);
           }
         console.log(`  round ${i + 1} of ${values.runs} done, load average ${load().join(" ")}`);
       }
