@@ -205,8 +205,13 @@ try {
 }
 machine.loadavgAfter = load();
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const summary = (runs: Metrics[]) => ({
+// A run Lighthouse could not finish (NaN everywhere, e.g. no paint within its timeout on a loaded machine) is left out.
+const median = (xs: number[]) => {
+  const done = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return done.length ? done[Math.floor(done.length / 2)]! : Number.NaN;
+};
+const summary = (all: Metrics[], runs = all.filter((r) => !Number.isNaN(r.fcp))) => ({
+  runs: `${runs.length} of ${all.length}`,
   performance: median(runs.map((r) => r.performance)),
   fcpMs: Math.round(median(runs.map((r) => r.fcp))),
   lcpMs: Math.round(median(runs.map((r) => r.lcp))),
