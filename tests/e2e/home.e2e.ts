@@ -204,13 +204,17 @@ test("the first paint needs no stylesheet, and the page looks the same with and 
   expect(await looks(false)).toEqual(withScript);
 });
 
-test("the 404 of a visitor without a session paints without waiting for the stylesheet", async ({ page }) => {
-  const response = await page.goto("/no-such-page");
-  expect(response!.status()).toBe(404);
-  const html = await response!.text();
-  expect(html).toMatch(/<style>[^<]*\.[\w-]+\{/);
-  expect(html).toMatch(/rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-full-css>/);
-  await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", "all");
+test.describe("the 404", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("the 404 of a visitor without a session paints without waiting for the stylesheet", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response!.status()).toBe(404);
+    const html = await response!.text();
+    expect(html).toMatch(/<style>[^<]*\.[\w-]+\{/);
+    expect(html).toMatch(/rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-full-css>/);
+    await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", "all");
+  });
 });
 
 test.describe("home page without JavaScript", () => {
