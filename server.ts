@@ -36,7 +36,7 @@ const { closeDatabase } = await import("./app/infra/db.server");
 const { busyAnswer, earlyError, normalizeApiError } = await import("./app/infra/api-errors.server");
 const { wasBusy } = await import("./app/infra/db-busy.server");
 const { log } = await import("./app/infra/log.server");
-const { withPageCache } = await import("./app/services/page-cache.server");
+const { isAnonymous, withPageCache } = await import("./app/services/page-cache.server");
 const { criticalCss } = await import("./app/infra/critical-css.server");
 const { compressResponse } = await import("./app/infra/compress.server");
 const { instrumentBuild, newTiming, serverTimingHeader, timingContext } = await import("./app/infra/server-timing.server");
@@ -102,6 +102,15 @@ const server = Bun.serve({
             inlineCriticalCss,
           );
           if (timing) timing.cacheHit = !rendered;
+          // The 404 a visitor without a session gets is the same page for everyone in a language: its
+          // critical CSS is chosen once and spliced in, so a mistyped link paints in one round trip too.
+          if (rendered && response.status === 404 && request.method === "GET" && isAnonymous(request) && /^text\/html/.test(response.headers.get("Content-Type") ?? "")) {
+            const html = await response.text();
+            const lang = /<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? "";
+            const headers = new Headers(response.headers);
+            headers.delete("Content-Length");
+            response = new Response(await inlineCriticalCss.remembered(`404|${lang}`, html), { status: response.status, headers });
+          }
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
           // A write that outwaited the lock: try again shortly, not a crash.

@@ -38,6 +38,9 @@ export default async function handleRequest(
     </NonceContext.Provider>,
     {
       nonce,
+      // A finished Suspense boundary (the dashboard's lazily loaded forms) stays where it is in the HTML:
+      // past this size React would send it as a hidden copy that only a script moves into place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         status = 500;

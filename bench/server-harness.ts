@@ -20,6 +20,8 @@ export type ServerOptions = {
   workers?: number;
   /** The server's log files are NAME.log and NAME-errors.log in the data folder (default `server`), so instances do not share one. */
   logName?: string;
+  /** The checkout whose `server.ts` runs (default this one): a bench comparing two builds runs each with its own server. */
+  cwd?: string;
 };
 
 /** The options of a bench that compares this checkout's build with another's (`--base DIR`) on the bench data. */
@@ -79,7 +81,7 @@ export async function ensureSeeded(dataDir: string, users: number) {
  * cookie (as tests/factories.ts does). Runs in a child process so this process keeps no database handle.
  * On PostgreSQL the models need the pool opened first: `migrateDatabase()` does that (a no-op wait on SQLite).
  */
-export async function createSessionCookies(o: ServerOptions): Promise<{ user: string; admin: string; userId: number; adminId: number }> {
+export async function createSessionCookies(o: ServerOptions): Promise<{ user: string; admin: string; applicant: string; userId: number; adminId: number }> {
   const script = `
     const { db, migrateDatabase, closeDatabase } = await import("~/infra/db.server");
     const { createSession } = await import("~/models/sessions.server");
@@ -91,7 +93,11 @@ export async function createSessionCookies(o: ServerOptions): Promise<{ user: st
     const adminId = await pickId("role = 'admin' AND active = true");
     if (!userId || !adminId) throw new Error("the database has no user or no admin; seed it with bench/seed-scale.ts");
     const cookie = async (id) => (await sessionCookie().serialize(await createSession(id, { ip: "127.0.0.1", userAgent: "bench" }))).split(";")[0];
-    console.log(JSON.stringify({ user: await cookie(userId), admin: await cookie(adminId), userId, adminId }));
+    // A confirmed account sees the job application; it gets a draft as a courier half-way through would have.
+    const applicantId = (await pickId("role = 'user' AND status = 'confirmed_account' AND active = true")) ?? userId;
+    const { saveApplicationDraft } = await import("~/models/application-drafts.server");
+    await saveApplicationDraft(applicantId, { fullName: "Olena Kovalenko", age: "27", phone: "+421903123456", citizenship: "other", contactMethod: "telegram", contactUsername: "@olena_k", comment: "I can start next Monday; evenings and weekends suit me best, and I have ridden a scooter in Kyiv for two years.", documentValidUntil: "2027-06-30" });
+    console.log(JSON.stringify({ user: await cookie(userId), admin: await cookie(adminId), applicant: await cookie(applicantId), userId, adminId }));
     await closeDatabase();
   `;
   const proc = Bun.spawn(["bun", "-e", script], { cwd: root, env: { ...process.env, ...serverEnv(o) }, stdout: "pipe", stderr: "inherit" });
@@ -139,13 +145,13 @@ export type RunningServer = { pid: number; origin: string; stop: () => Promise<n
 
 /** Starts `bun server.ts` on 127.0.0.1 and waits until /api/health answers 200 (at most 30 s). */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  if (!existsSync(path.join(root, o.buildDir, "server/index.js")))
+  if (!existsSync(path.join(o.cwd ?? root, o.buildDir, "server/index.js")))
     throw new Error(`No build in ${o.buildDir}: run \`BUILD_DIR=${o.buildDir} bun run build\` first (the bench builds nothing itself)`);
   const started = performance.now();
   // Two files: two descriptors on one file would overwrite each other's lines.
   const logName = o.logName ?? "server";
   const proc = Bun.spawn(["bun", "server.ts"], {
-    cwd: root,
+    cwd: o.cwd ?? root,
     env: { ...process.env, ...serverEnv(o) },
     stdout: Bun.file(path.join(o.dataDir, `${logName}.log`)),
     stderr: Bun.file(path.join(o.dataDir, `${logName}-errors.log`)),

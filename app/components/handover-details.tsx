@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { DAMAGE_PARTS, type DamageLevel, type DamagePart, type NewDamage } from "~/domain/handover";
+import { DAMAGE_PARTS, type DamageLevel, type DamagePart } from "~/domain/damage-parts";
+import type { NewDamage } from "~/domain/handover";
 
 export type HandoverFacts = {
   batteryPercent: number | null;

@@ -14,13 +14,9 @@ export function isHandoverKind(value: unknown): value is HandoverKind {
   return typeof value === "string" && (HANDOVER_KINDS as readonly string[]).includes(value);
 }
 
-/** The fixed checklist of parts, in the order the form and the history show them. */
-export const DAMAGE_PARTS = ["frame", "deck", "handlebar", "brakes", "lights", "tyreFront", "tyreRear", "display", "charger"] as const;
-export type DamagePart = (typeof DAMAGE_PARTS)[number];
+import { DAMAGE_LEVELS, DAMAGE_PARTS, type DamageLevel, type DamagePart } from "./damage-parts";
 
-/** Condition of a part, least to most serious. */
-export const DAMAGE_LEVELS = ["none", "scratch", "dent", "broken"] as const;
-export type DamageLevel = (typeof DAMAGE_LEVELS)[number];
+export { DAMAGE_LEVELS, DAMAGE_PARTS, type DamageLevel, type DamagePart };
 
 /** Parts with damage; a part not listed is undamaged. */
 export type Damages = Partial<Record<DamagePart, Exclude<DamageLevel, "none">>>;

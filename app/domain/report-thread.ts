@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLineText } from "./text";
+import { REPORT_MESSAGE_MAX } from "./rules";
 import type { ReportStatus } from "./status";
 
 /** One message of a problem report's conversation, oldest first. */
@@ -26,7 +27,7 @@ export function courierMayReply(status: ReportStatus) {
   return status === "open";
 }
 
-export const REPORT_MESSAGE_MAX = 2000;
+export { REPORT_MESSAGE_MAX } from "./rules";
 
 /** A courier's reply in the report conversation (the dashboard form, with and without JS). */
 export const reportReplySchema = z.object({

@@ -125,3 +125,6 @@ export const RATE_LIMITS = {
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** The longest message in a problem report's conversation (app/domain/report-thread.ts validates it). */
+export const REPORT_MESSAGE_MAX = 2000;

@@ -22,19 +22,48 @@ export function criticalCss(clientDir: string) {
     reduceInlineStyles: false,
     logLevel: "silent",
   });
-  return async function inline(html: string): Promise<string> {
-    const link = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html);
+  async function inline(html: string): Promise<string> {
+    const link = STYLESHEET.exec(html);
     if (!link) return html;
     try {
-      const inlined = await beasties.process(html);
-      const deferred = inlined.replace(/<link\b([^>]*\bhref="\/assets\/[^"]+\.css"[^>]*)>/, (_tag, attributes: string) =>
-        `<link${attributes.replace(/\s*\/$/, "")} media="print" data-full-css>`,
-      );
-      return deferred.replace("</body>", `<noscript><link rel="stylesheet" href="${link[1]}"></noscript></body>`);
+      return deferStylesheet(await beasties.process(html), link[1]!);
     } catch (error) {
       // The page is right without this, only slower to paint.
       log("warn", "critical CSS failed", { error: String(error) });
       return html;
     }
+  }
+
+  // Per key (the anonymous 404 in one language), the rules beasties chose the first time.
+  const remembered = new Map<string, string>();
+  /**
+   * For a page that is the same for everyone of a kind apart from small text (the 404 a visitor
+   * without a session gets): beasties runs once per key, later answers get the same rules spliced in —
+   * a string replacement, not a CSS pass per request.
+   */
+  inline.remembered = async function rememberedInline(key: string, html: string): Promise<string> {
+    const link = STYLESHEET.exec(html);
+    if (!link || /<style[\s>]/.test(html)) return html;
+    let css = remembered.get(key);
+    if (css === undefined) {
+      const out = await inline(html);
+      css = /<style>([\s\S]*?)<\/style>/.exec(out)?.[1];
+      if (css === undefined) return out;
+      if (remembered.size >= 32) remembered.clear();
+      remembered.set(key, css);
+    }
+    const withStyle = html.slice(0, link.index) + `<style>${css}</style>` + html.slice(link.index);
+    return deferStylesheet(withStyle, link[1]!);
   };
+  return inline;
+}
+
+const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/;
+
+/** The built stylesheet as `media="print"` (switched on by the client entry) plus a `<noscript>` copy. */
+function deferStylesheet(html: string, href: string): string {
+  const deferred = html.replace(/<link\b([^>]*\bhref="\/assets\/[^"]+\.css"[^>]*)>/, (_tag, attributes: string) =>
+    `<link${attributes.replace(/\s*\/$/, "")} media="print" data-full-css>`,
+  );
+  return deferred.replace("</body>", `<noscript><link rel="stylesheet" href="${href}"></noscript></body>`);
 }

@@ -41,14 +41,20 @@ let generation = 0;
 export function pageCacheKey(request: Request, url: URL): string | null {
   if (request.method !== "GET" || !PATHS.has(url.pathname)) return null;
   for (const name of url.searchParams.keys()) if (!PARAMS.has(name)) return null;
-  const header = request.headers.get("Cookie");
-  const cookies = parseCookies(header);
-  for (const name of cookies.keys()) if (!COOKIES.has(name)) return null;
-  // A cookie that does not even decode may still mean something to someone: no shared copy.
-  if ((header ?? "").split(";").filter((part) => part.trim()).length !== cookies.size) return null;
+  if (!isAnonymous(request)) return null;
+  const cookies = parseCookies(request.headers.get("Cookie"));
   const lng = cookies.has("lng") ? `lng=${cookies.get("lng")}` : "";
   // The language is all the Accept-Language header decides.
   return `${url.pathname}${url.search}|${lng}|${languageFromHeader(request.headers.get("Accept-Language")) ?? ""}`;
+}
+
+/** No cookie but the language one: nothing in the request can make the answer personal. */
+export function isAnonymous(request: Request): boolean {
+  const header = request.headers.get("Cookie");
+  const cookies = parseCookies(header);
+  for (const name of cookies.keys()) if (!COOKIES.has(name)) return false;
+  // A cookie that does not even decode may still mean something to someone: not anonymous.
+  return (header ?? "").split(";").filter((part) => part.trim()).length === cookies.size;
 }
 
 function fromEntry(entry: Entry, request: Request): Response {

@@ -182,6 +182,9 @@ test("the first paint needs no stylesheet, and the page looks the same with and 
     expect(html).toMatch(/<style>[^<]*\.[\w-]+\{/);
     expect(html).toMatch(/rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-full-css>/);
     expect(html).toContain("<noscript><link rel=\"stylesheet\"");
+    // The scripts wait for the first paint: every module preload asks for low priority.
+    expect(html).toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchPriority="low")[^>]*>/i);
     // With JavaScript the client entry switches the full stylesheet on before hydrating.
     await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", javaScriptEnabled ? "all" : "print");
     await page.screenshot({ path: shotPath(`home-critical-css-${javaScriptEnabled ? "js" : "nojs"}-360`) });
@@ -199,6 +202,19 @@ test("the first paint needs no stylesheet, and the page looks the same with and 
   const withScript = await looks(true);
   expect(withScript.every(Boolean)).toBe(true);
   expect(await looks(false)).toEqual(withScript);
+});
+
+test.describe("the 404", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("the 404 of a visitor without a session paints without waiting for the stylesheet", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response!.status()).toBe(404);
+    const html = await response!.text();
+    expect(html).toMatch(/<style>[^<]*\.[\w-]+\{/);
+    expect(html).toMatch(/rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-full-css>/);
+    await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", "all");
+  });
 });
 
 test.describe("home page without JavaScript", () => {

@@ -1,19 +1,33 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import type { DashboardActionData, DashboardData } from "./types";
-import { ApplicationForm } from "./application-form";
 import { DocumentBanner, DocumentRenewalForm } from "./document-renewal";
 import { useDates } from "./format";
 import { MyApplication } from "./my-application";
 import { CooldownNotice, MyReports } from "./my-reports";
-import { ReportModal } from "./report-modal";
 import { HandoverConfirmations } from "./handover-confirmations";
 import { RenewalBox } from "./renewal-box";
 import { RequestsList } from "./requests-list";
 import { VehicleCard } from "./vehicle-card";
 import { VehicleModal } from "./vehicle-modal";
 import { documentFieldId, type DocumentKind } from "~/domain/documents";
+
+// The two forms that validate with Zod and Conform (about 35 KB compressed) load only for the couriers
+// who see them; the dashboard of a working courier does without. The server renders them whole, so the
+// form is there and posts without JavaScript; on the client the rest hydrates while their chunk loads.
+const LazyApplicationForm = lazy(() => import("./application-form").then((m) => ({ default: m.ApplicationForm })));
+const LazyReportModal = lazy(() => import("./report-modal").then((m) => ({ default: m.ReportModal })));
+const ApplicationForm = (props: ComponentProps<typeof LazyApplicationForm>) => (
+  <Suspense fallback={null}>
+    <LazyApplicationForm {...props} />
+  </Suspense>
+);
+const ReportModal = (props: ComponentProps<typeof LazyReportModal>) => (
+  <Suspense fallback={null}>
+    <LazyReportModal {...props} />
+  </Suspense>
+);
 
 const POLL_MS = 20_000;
 

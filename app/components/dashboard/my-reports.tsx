@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ReportThread } from "~/components/report-thread";
-import { REPORT_MESSAGE_MAX } from "~/domain/report-thread";
-import { SUPPORT_PHONE, telHref } from "~/domain/rules";
+import { REPORT_MESSAGE_MAX, SUPPORT_PHONE, telHref } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { Countdown } from "./countdown";
 import { FormAlert } from "./field-error";

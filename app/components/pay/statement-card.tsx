@@ -5,7 +5,7 @@ import { useDates } from "~/components/dashboard/format";
 import { formatCalendarDate, formatCents, lineLabelValues } from "~/domain/pay-format";
 import type { StatementLine } from "~/domain/pay-rule";
 import { addDays, isoWeekLabel } from "~/domain/pay-week";
-import { REPORT_MESSAGE_MAX } from "~/domain/report-thread";
+import { REPORT_MESSAGE_MAX } from "~/domain/rules";
 import type { Language } from "~/domain/rules";
 
 export type StatementView = {
