@@ -3,6 +3,18 @@ import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  // One route per dashboard form: each renders the dashboard when it refuses a post.
+  ...prefix("dashboard", [
+    route("apply", "routes/dashboard/apply.tsx"),
+    route("draft", "routes/dashboard/draft.tsx"),
+    route("vehicle-request", "routes/dashboard/vehicle-request.tsx"),
+    route("report", "routes/dashboard/report.tsx"),
+    route("reply", "routes/dashboard/reply.tsx"),
+    route("lease-renewal", "routes/dashboard/lease-renewal.tsx"),
+    route("handover", "routes/dashboard/handover.tsx"),
+    route("handover-dispute", "routes/dashboard/handover-dispute.tsx"),
+    route("document-renewal", "routes/dashboard/document-renewal.tsx"),
+  ]),
   route("dashboard/export", "routes/dashboard-export.ts"),
   route("dashboard/documents", "routes/dashboard-documents.ts"),
   route("dashboard/pay", "routes/dashboard-pay.tsx"),

@@ -16,6 +16,8 @@ import * as platformsRoute from "./admin/platforms";
 import * as referrals from "./admin/referrals";
 import * as vehicleForm from "./admin/vehicle-form";
 import * as dashboard from "./dashboard";
+import * as vehicleRequestRoute from "./dashboard/vehicle-request";
+import * as reportRoute from "./dashboard/report";
 
 type Handler = Parameters<typeof call>[0];
 const w = () => writerForTests();
@@ -105,7 +107,7 @@ describe("create forms post once per render", () => {
     const courier = await createUser({ status: "working_no_vehicle" });
     const cookie = await sessionCookieHeader(courier.id);
     const v = await createVehicle();
-    await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(v.id) }, cookie });
+    await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(v.id) }, cookie });
     const admin = await createUser({ role: "admin" });
     const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))).requests[0]!.id;
     await approveVehicleRequest(admin.id, requestId);
@@ -115,7 +117,7 @@ describe("create forms post once per render", () => {
       f.set("description", "Flat tyre");
       return f;
     };
-    await postTwice(dashboard.action, `/dashboard?modal=report&intent=report&formKey=${key}`, cookie, form);
+    await postTwice(reportRoute.action, `/dashboard/report?modal=report&formKey=${key}`, cookie, form);
     expect(await w().select().from(problemReports).where(eq(problemReports.userId, courier.id))).toHaveLength(1);
   });
 });

@@ -46,7 +46,7 @@ function useDraftSaving() {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
         const fields = pickDraftFields(new FormData(form));
-        void fetcher.submit(fields, { method: "post", action: "/dashboard?intent=draft", defaultShouldRevalidate: false });
+        void fetcher.submit(fields, { method: "post", action: "/dashboard/draft", defaultShouldRevalidate: false });
       }, DRAFT_SAVE_DEBOUNCE_MS);
     },
     [fetcher],
@@ -64,7 +64,7 @@ function useSaveWhenHidden(formId: string) {
       const form = document.getElementById(formId);
       if (!(form instanceof HTMLFormElement)) return;
       const fields = pickDraftFields(new FormData(form));
-      navigator.sendBeacon("/dashboard?intent=draft", new URLSearchParams(fields as Record<string, string>));
+      navigator.sendBeacon("/dashboard/draft", new URLSearchParams(fields as Record<string, string>));
     };
     document.addEventListener("visibilitychange", onHide);
     return () => document.removeEventListener("visibilitychange", onHide);
@@ -102,7 +102,7 @@ export function ApplicationForm({
   // Before a choice (and without JS) the right-to-stay group is shown with its hint; Slovak and EU citizens skip it.
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
-  const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/apply");
   const uploadsRunning = Object.values(uploading).some(Boolean);
   useSaveWhenHidden(form.id);
   const mustReplace = (name: string) => replaceDocuments.includes(name);
@@ -114,7 +114,7 @@ export function ApplicationForm({
   return (
     <Form
       method="post"
-      action="/dashboard?intent=apply"
+      action="/dashboard/apply"
       encType="multipart/form-data"
       className="form-stack card"
       {...getFormProps(form)}

@@ -80,7 +80,7 @@ function ReplyForm({ reportId, actionData }: { reportId: number; actionData: Das
   const busy = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId);
   const fieldId = `reply-${reportId}`;
   return (
-    <Form method="post" action="/dashboard?intent=reply" className="thread-reply" preventScrollReset>
+    <Form method="post" action="/dashboard/reply" className="thread-reply" preventScrollReset>
       <input type="hidden" name="reportId" value={reportId} />
       <FormAlert message={actionData?.error} />
       <label className="field" htmlFor={fieldId}>

@@ -44,9 +44,9 @@ function ReportForm({ actionData, formKey }: { actionData: DashboardActionData |
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=report");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/report");
   return (
-    <Form method="post" action={`/dashboard?modal=report&intent=report&formKey=${formKey}`} encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
+    <Form method="post" action={`/dashboard/report?modal=report&formKey=${formKey}`} encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
       <FormAlert message={actionData?.error} />
       <label className="field">
         <span>{t("report.description")} *</span>

@@ -43,7 +43,7 @@ export function VehicleModal({ data, actionData }: { data: DashboardData; action
                 const busy = navigation.state === "submitting" && navigation.formData?.get("vehicleId") === String(vehicle.id);
                 return (
                   <VehicleCard key={vehicle.id} vehicle={vehicle}>
-                    <Form method="post" action="/dashboard?modal=vehicle&intent=vehicle">
+                    <Form method="post" action="/dashboard/vehicle-request?modal=vehicle">
                       <input type="hidden" name="vehicleId" value={vehicle.id} />
                       <FormKey value={data.formKey} />
                       <button type="submit" className={future ? "btn btn-outline btn-block" : "btn btn-primary btn-block"} disabled={busy}>
