@@ -15,6 +15,8 @@ import * as newsForm from "./admin/news-form";
 import * as platformsRoute from "./admin/platforms";
 import * as referrals from "./admin/referrals";
 import * as vehicleForm from "./admin/vehicle-form";
+import * as vehicleProblem from "./admin/vehicle-problem";
+import * as vehicleService from "./admin/vehicle-service";
 import * as dashboard from "./dashboard";
 import * as vehicleRequestRoute from "./dashboard/vehicle-request";
 import * as reportRoute from "./dashboard/report";
@@ -45,11 +47,11 @@ describe("create forms post once per render", () => {
     const params = { id: String(v.id) };
     const key = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
     const form = { intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "New brake pads", cost: "25.50" };
-    await postTwice(vehicleForm.action, `/admin/vehicles/${v.id}`, adminCookie, () => form, params);
+    await postTwice(vehicleService.action, `/admin/vehicles/${v.id}/service`, adminCookie, () => form, params);
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(1);
     const next = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
     expect(next).not.toBe(key);
-    await call(vehicleForm.action, `/admin/vehicles/${v.id}`, { form: { ...form, formKey: next }, cookie: adminCookie, params });
+    await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, { form: { ...form, formKey: next }, cookie: adminCookie, params });
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(2);
   });
 
@@ -58,9 +60,9 @@ describe("create forms post once per render", () => {
     const v = await vehicle();
     const params = { id: String(v.id) };
     const key = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
-    const refused = await call(vehicleForm.action, `/admin/vehicles/${v.id}`, { form: { intent: "serviceRecord", formKey: key, serviceDate: "", description: "" }, cookie: adminCookie, params });
+    const refused = await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, { form: { intent: "serviceRecord", formKey: key, serviceDate: "", description: "" }, cookie: adminCookie, params });
     expect(refused.status).toBe(400);
-    await postTwice(vehicleForm.action, `/admin/vehicles/${v.id}`, adminCookie, () => ({ intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "Tyre" }), params);
+    await postTwice(vehicleService.action, `/admin/vehicles/${v.id}/service`, adminCookie, () => ({ intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "Tyre" }), params);
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(1);
   });
 
@@ -69,7 +71,7 @@ describe("create forms post once per render", () => {
     const v = await vehicle();
     const params = { id: String(v.id) };
     const problemKey = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
-    await postTwice(vehicleForm.action, `/admin/vehicles/${v.id}`, adminCookie, () => ({ intent: "problem", formKey: problemKey, description: "Rattle" }), params);
+    await postTwice(vehicleProblem.action, `/admin/vehicles/${v.id}/problems`, adminCookie, () => ({ intent: "problem", formKey: problemKey, description: "Rattle" }), params);
     expect(await w().select().from(problemReports).where(eq(problemReports.vehicleId, v.id))).toHaveLength(1);
 
     const serial = `SN-ONCE-${Date.now()}`;

@@ -57,6 +57,8 @@ import * as userDetail from "./admin/user-detail";
 import * as usersExport from "./admin/users-export";
 import * as usersRoute from "./admin/users";
 import * as vehicleForm from "./admin/vehicle-form";
+import * as vehicleProblem from "./admin/vehicle-problem";
+import * as vehicleService from "./admin/vehicle-service";
 import * as vehicleRequestsRoute from "./admin/vehicle-requests";
 import * as vehiclesRoute from "./admin/vehicles";
 import * as forgotApi from "./api/auth.forgot-password";
@@ -204,8 +206,8 @@ const FIELDS: FieldRow[] = [
       base: () => ({ intent: "save", name: "Hostile scooter", characteristicsSk: "1000 W", serialNumber: `HS-${Math.random().toString(36).slice(2)}`, status: "available" }),
     }),
   ),
-  { route: "/admin/vehicles/:id problem", handler: vehicleForm.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "problem" }) },
-  { route: "/admin/vehicles/:id serviceRecord", handler: vehicleForm.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "serviceRecord", serviceDate: "2026-01-10", cost: "" }) },
+  { route: "/admin/vehicles/:id/problems", handler: vehicleProblem.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}/problems`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "problem" }) },
+  { route: "/admin/vehicles/:id/service serviceRecord", handler: vehicleService.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}/service`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "serviceRecord", serviceDate: "2026-01-10", cost: "" }) },
   ...(["titleSk", "titleUa", "titleEn", "contentSk", "contentEn"] as const).map(
     (field): FieldRow => ({
       route: "/admin/news/new",

@@ -290,6 +290,7 @@ export function ConfirmDialog({
   fields,
   children,
   stayOnError,
+  action,
 }: {
   title: string;
   text: string;
@@ -299,6 +300,8 @@ export function ConfirmDialog({
   children?: React.ReactNode;
   /** Post to the dialog's own URL, so a refusal (a wrong code) re-renders it open with the message. */
   stayOnError?: boolean;
+  /** Post to this route instead of the page (the page's job has a route of its own). */
+  action?: string;
 }) {
   const { t } = useTranslation();
   const href = useHrefWith();
@@ -306,7 +309,7 @@ export function ConfirmDialog({
   const closeTo = href({ confirm: null, id: null, role: null });
   return (
     <UrlDialog title={title} closeTo={closeTo}>
-      <Form method="post" action={stayOnError ? href({}) : closeTo} className="form-stack">
+      <Form method="post" action={action ?? (stayOnError ? href({}) : closeTo)} className="form-stack">
         <p>{text}</p>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields ?? {}).map(([name, value]) => (

@@ -16,7 +16,7 @@ export function FieldError({ errors, id }: { errors?: string[]; id: string }) {
   ) : null;
 }
 
-export function VehicleImages({ images }: { images: { id: number; width: number | null; height: number | null }[] }) {
+export function VehicleImages({ vehicleId, images }: { vehicleId: number; images: { id: number; width: number | null; height: number | null }[] }) {
   const { t } = useTranslation("admin");
   return (
     <div className="card">
@@ -28,7 +28,7 @@ export function VehicleImages({ images }: { images: { id: number; width: number 
             <a href={`/media/${image.id}`} target="_blank" rel="noreferrer">
               <img src={`/media/${image.id}`} alt={t("vehicles.imageAlt", { n: index + 1 })} width={image.width ?? 160} height={image.height ?? 120} loading="lazy" />
             </a>
-            <Form method="post">
+            <Form method="post" action={`/admin/vehicles/${vehicleId}/images/remove`}>
               <input type="hidden" name="intent" value="removeImage" />
               <input type="hidden" name="id" value={image.id} />
               <button type="submit" className="btn btn-outline">
@@ -44,7 +44,7 @@ export function VehicleImages({ images }: { images: { id: number; width: number 
 
 type Problem = { id: number; description: string; status: "open" | "resolved"; response: string | null; createdAt: Date | string; userEmail: string | null };
 
-export function VehicleProblems({ problems, result, formKey }: { problems: Problem[]; result?: SubmissionResult<string[]>; formKey: string }) {
+export function VehicleProblems({ vehicleId, problems, result, formKey }: { vehicleId: number; problems: Problem[]; result?: SubmissionResult<string[]>; formKey: string }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [form, fields] = useForm({
@@ -66,7 +66,7 @@ export function VehicleProblems({ problems, result, formKey }: { problems: Probl
           </li>
         ))}
       </ul>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
+      <Form method="post" action={`/admin/vehicles/${vehicleId}/problems`} {...getFormProps(form)} className="form-stack">
         <input type="hidden" name="intent" value="problem" />
         <FormKey value={formKey} />
         <label className="field">

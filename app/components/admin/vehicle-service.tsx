@@ -24,7 +24,7 @@ type ServiceRecord = {
 };
 
 type Props = {
-  vehicle: { status: VehicleStatus; odometerKm: number | null };
+  vehicle: { id: number; status: VehicleStatus; odometerKm: number | null };
   assignee: { id: number; email: string; fullName: string | null } | null;
   records: ServiceRecord[];
   due: ServiceDue;
@@ -60,13 +60,13 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
           <AppLink to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</AppLink>: {t("vehicles.service.assignedNote")}
         </p>
       ) : null}
-      <Form method="post">
+      <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`}>
         <input type="hidden" name="intent" value={inService ? "serviceComplete" : "serviceStart"} />
         <button type="submit" className={inService ? "btn btn-primary" : "btn btn-outline"}>
           {inService ? t("vehicles.service.complete") : t("vehicles.service.putInService")}
         </button>
       </Form>
-      <Form method="post" className="admin-inline-form">
+      <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`} className="admin-inline-form">
         <input type="hidden" name="intent" value="odometer" />
         <label className="field">
           {t("vehicles.service.odometer")}
@@ -111,7 +111,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
           { header: t("vehicles.service.nextDueKm"), render: (r) => r.nextDueKm ?? "—" },
         ]}
       />
-      <Form method="post" {...getFormProps(form)} className="form-stack">
+      <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`} {...getFormProps(form)} className="form-stack">
         <h3>{t("vehicles.service.add")}</h3>
         <input type="hidden" name="intent" value="serviceRecord" />
         <FormKey value={formKey} />
