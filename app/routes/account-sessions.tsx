@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/account-sessions";
-import { FormAlert } from "~/components/auth/form-bits";
+import { FormAlert } from "~/components/form-messages";
 import { RecoveryCodes } from "~/components/auth/recovery-codes";
 import { StepUpField } from "~/components/auth/step-up-field";
 import { useDates } from "~/components/dashboard/format";
@@ -71,7 +71,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
     <section className="container account-page">
       <h1>{t("sessions.title")}</h1>
       <p>{t("sessions.intro")}</p>
-      <FormAlert error={actionData?.error} />
+      <FormAlert message={actionData?.error} />
       <ul className="session-list">
         {loaderData.sessions.map((s) => (
           <li key={s.handle} className="card session-item">

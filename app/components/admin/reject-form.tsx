@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
 import { applicationRejectSchema, rejectSchema } from "~/domain/admin-schemas";
-import { FieldError } from "./vehicle-sections";
+import { FieldError } from "../form-messages";
 import { DOCUMENT_KINDS } from "~/domain/documents";
 
 /**
@@ -61,7 +61,7 @@ export function RejectForm({
       <label className="field">
         {application ? t("rejection.note") : t("decisions.reason")}
         <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required={!application} maxLength={1000} />
-        <FieldError errors={fields.reason.errors} id={fields.reason.errorId} />
+        <FieldError ns="admin" errors={fields.reason.errors} id={fields.reason.errorId} />
       </label>
       <button type="submit" className="btn btn-danger">
         {t("decisions.reject")}

@@ -270,13 +270,8 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   );
 }
 
-export function FormError({ message }: { message?: string | null }) {
-  return message ? (
-    <p className="alert alert-error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
+/** The route's refusal above a form (the admin pages' name for the shared FormAlert). */
+export { FormAlert as FormError } from "../form-messages";
 
 /**
  * A confirmation for a destructive action, opened by `?confirm=<name>` (so it works without JS);

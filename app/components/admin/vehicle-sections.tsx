@@ -5,16 +5,7 @@ import { Form } from "react-router";
 import { vehicleProblemSchema } from "~/domain/admin-schemas";
 import { useFormatDate } from "./ui";
 import { FormKey } from "../form-key";
-
-/** Field errors are translation keys (see schemas.ts). */
-export function FieldError({ errors, id }: { errors?: string[]; id: string }) {
-  const { t } = useTranslation("admin");
-  return errors?.length ? (
-    <span className="field-error" id={id}>
-      {t(errors[0]!)}
-    </span>
-  ) : null;
-}
+import { FieldError } from "../form-messages";
 
 export function VehicleImages({ vehicleId, images }: { vehicleId: number; images: { id: number; width: number | null; height: number | null }[] }) {
   const { t } = useTranslation("admin");
@@ -72,7 +63,7 @@ export function VehicleProblems({ vehicleId, problems, result, formKey }: { vehi
         <label className="field">
           {t("vehicles.addProblem")}
           <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} />
-          <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+          <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
         </label>
         <button type="submit" className="btn btn-outline">
           {t("vehicles.addProblemButton")}

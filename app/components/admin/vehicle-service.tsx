@@ -9,7 +9,7 @@ import type { VehicleStatus } from "~/domain/status";
 import { serviceRecordSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "./admin-table";
 import { Badge, useFormatDate } from "./ui";
-import { FieldError } from "./vehicle-sections";
+import { FieldError } from "../form-messages";
 import { FormKey } from "../form-key";
 
 type ServiceRecord = {
@@ -119,29 +119,29 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
           <label className="field">
             {t("vehicles.service.date")}
             <input {...getInputProps(fields.serviceDate, { type: "date" })} key={fields.serviceDate.key} required />
-            <FieldError errors={fields.serviceDate.errors} id={fields.serviceDate.errorId} />
+            <FieldError ns="admin" errors={fields.serviceDate.errors} id={fields.serviceDate.errorId} />
           </label>
           <label className="field">
             {t("vehicles.service.cost")}
             <input {...getInputProps(fields.cost, { type: "text" })} key={fields.cost.key} inputMode="decimal" placeholder="49,90" />
-            <FieldError errors={fields.cost.errors} id={fields.cost.errorId} />
+            <FieldError ns="admin" errors={fields.cost.errors} id={fields.cost.errorId} />
           </label>
         </div>
         <label className="field">
           {t("vehicles.service.description")}
           <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
-          <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+          <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
         </label>
         <div className="admin-grid">
           <label className="field">
             {t("vehicles.service.nextDueAt")}
             <input {...getInputProps(fields.nextDueAt, { type: "date" })} key={fields.nextDueAt.key} />
-            <FieldError errors={fields.nextDueAt.errors} id={fields.nextDueAt.errorId} />
+            <FieldError ns="admin" errors={fields.nextDueAt.errors} id={fields.nextDueAt.errorId} />
           </label>
           <label className="field">
             {t("vehicles.service.nextDueKm")}
             <input {...getInputProps(fields.nextDueKm, { type: "number" })} key={fields.nextDueKm.key} min={0} step={1} inputMode="numeric" />
-            <FieldError errors={fields.nextDueKm.errors} id={fields.nextDueKm.errorId} />
+            <FieldError ns="admin" errors={fields.nextDueKm.errors} id={fields.nextDueKm.errorId} />
           </label>
         </div>
         <button type="submit" className="btn btn-outline">

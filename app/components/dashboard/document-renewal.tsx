@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
-import { FormAlert, RequiredMark } from "./field-error";
+import { FormAlert } from "../form-messages";
+import { RequiredMark } from "./field-error";
 import { useDates } from "./format";
 
 type Documents = NonNullable<DashboardData["documents"]>;

@@ -5,7 +5,7 @@ import { REPORT_MESSAGE_MAX } from "~/domain/report-thread";
 import { SUPPORT_PHONE, telHref } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { Countdown } from "./countdown";
-import { FormAlert } from "./field-error";
+import { FormAlert } from "../form-messages";
 import { useDates } from "./format";
 
 /** While the report cooldown runs: the time left, and the phone line for a breakdown that cannot wait. */

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
 import type { DashboardActionData, DashboardData } from "./types";
-import { FormAlert } from "./field-error";
+import { FormAlert } from "../form-messages";
 import { VehicleCard } from "./vehicle-card";
 import { FormKey } from "../form-key";
 

@@ -6,7 +6,7 @@ import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/problem-reports";
 import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
-import { FieldError } from "~/components/admin/vehicle-sections";
+import { FieldError } from "~/components/form-messages";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, BulkBar, FormError, MailLink, PageHeader, QueueFilters, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
@@ -142,7 +142,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
         <label className="field">
           {t("reports.reply")}
           <textarea {...getTextareaProps(fields.response)} key={fields.response.key} required maxLength={4000} />
-          <FieldError errors={fields.response.errors} id={fields.response.errorId} />
+          <FieldError ns="admin" errors={fields.response.errors} id={fields.response.errorId} />
         </label>
         <p className="field-hint">{t("reports.replyHint")}</p>
         <button type="submit" className="btn btn-primary">
@@ -195,7 +195,7 @@ function SendToService({ detail, result }: { detail: Detail; result?: Submission
       <label className="field">
         {t("reports.toServiceNote")}
         <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
-        <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+        <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
       </label>
       <p className="field-hint">{t("reports.toServiceHint")}</p>
       <button type="submit" className="btn btn-outline">

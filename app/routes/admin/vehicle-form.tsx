@@ -11,7 +11,8 @@ import { VehicleService } from "~/components/admin/vehicle-service";
 import { now } from "~/infra/clock.server";
 import { listServiceRecords, vehicleNextService } from "~/models/maintenance.server";
 import { LanguageFields } from "~/components/admin/language-fields";
-import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
+import { VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
+import { FieldError } from "~/components/form-messages";
 import { HandoverHistory } from "~/components/admin/handover-history";
 import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/components/admin/ui";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
@@ -112,7 +113,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         <label className="field">
           {t("vehicles.name")}
           <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
-          <FieldError errors={fields.name.errors} id={fields.name.errorId} />
+          <FieldError ns="admin" errors={fields.name.errors} id={fields.name.errorId} />
         </label>
         <LanguageFields
           legend={t("vehicles.characteristics")}
@@ -124,7 +125,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         <label className="field">
           {t("vehicles.serialNumber")}
           <input {...getInputProps(fields.serialNumber, { type: "text" })} key={fields.serialNumber.key} required maxLength={80} />
-          <FieldError errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
+          <FieldError ns="admin" errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
         </label>
         <label className="field">
           {t("vehicles.comment")}
@@ -141,7 +142,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
             ))}
           </select>
           <span className="field-hint">{t("vehicles.assignHint")}</span>
-          <FieldError errors={fields.assignedUserId.errors} id={fields.assignedUserId.errorId} />
+          <FieldError ns="admin" errors={fields.assignedUserId.errors} id={fields.assignedUserId.errorId} />
         </label>
         <label className="field">
           {t("vehicles.status")}
@@ -157,7 +158,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
           {t("vehicles.availableSince")}
           <input {...getInputProps(fields.availableSince, { type: "date" })} key={fields.availableSince.key} />
           <span className="field-hint">{t("vehicles.availableSinceHint")}</span>
-          <FieldError errors={fields.availableSince.errors} id={fields.availableSince.errorId} />
+          <FieldError ns="admin" errors={fields.availableSince.errors} id={fields.availableSince.errorId} />
         </label>
         <label className="field">
           {t("vehicles.addImages", { count: Math.max(0, MAX_VEHICLE_IMAGES - imageCount) })}
