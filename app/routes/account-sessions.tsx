@@ -15,6 +15,7 @@ import { currentSessionIdHash, endSession, requireUser } from "~/services/sessio
 import { getInstance } from "~/infra/i18n.server";
 import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factor.server";
 import { destroyUserSessionByHandle, destroyUserSessions, listUserSessions, sessionHandle } from "~/models/sessions.server";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -90,7 +91,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
             </dl>
             {s.current ? null : (
               <Form method="post">
-                <input type="hidden" name="intent" value="end" />
+                <Intent value="end" />
                 <input type="hidden" name="session" value={s.handle} />
                 <button type="submit" className="btn btn-outline">
                   {t("sessions.end")}
@@ -102,7 +103,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
       </ul>
       {others.length > 0 ? (
         <Form method="post">
-          <input type="hidden" name="intent" value="endOthers" />
+          <Intent value="endOthers" />
           <button type="submit" className="btn btn-danger">
             {t("sessions.endOthers")}
           </button>
@@ -121,7 +122,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
               <RecoveryCodes codes={actionData.recoveryCodes} />
             ) : (
               <Form method="post" className="form-stack">
-                <input type="hidden" name="intent" value="newRecoveryCodes" />
+                <Intent value="newRecoveryCodes" />
                 <StepUpField />
                 <button type="submit" className="btn btn-outline">
                   {t("sessions.newRecoveryCodes")}

@@ -2,9 +2,11 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AdminTable } from "./admin-table";
+import { PlatformSelect } from "./platform-select";
 import { EARNING_FIELDS, type EarningsMapping, type RowProblem } from "~/domain/earnings-csv";
 import { formatEur } from "~/domain/maintenance";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
+import { Intent } from "../intent";
 
 function useLocale() {
   const { i18n } = useTranslation();
@@ -19,16 +21,7 @@ export function UploadForm({ platforms, defaultWeek }: { platforms: { id: number
     <div className="card">
       <p className="field-hint">{t("pay.import.hint")}</p>
       <Form method="post" encType="multipart/form-data" className="form-stack">
-        <label className="field">
-          {t("pay.platform")}
-          <select name="platformId" required>
-            {platforms.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PlatformSelect platforms={platforms} />
         <label className="field">
           {t("pay.import.week")}
           <input type="date" name="weekStart" required defaultValue={defaultWeek} />
@@ -56,7 +49,7 @@ function DiscardForm({ id }: { id: number }) {
   const { t } = useTranslation("admin");
   return (
     <Form method="post">
-      <input type="hidden" name="intent" value="discard" />
+      <Intent value="discard" />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className="btn btn-outline">
         {t("pay.import.discard")}
@@ -74,7 +67,7 @@ export function MappingForm({ preview }: { preview: Base & { header: string[]; m
       <h2>{t("pay.mapping.title")}</h2>
       <p className="field-hint">{t("pay.mapping.hint")}</p>
       <Form method="post" className="form-stack">
-        <input type="hidden" name="intent" value="map" />
+        <Intent value="map" />
         <input type="hidden" name="id" value={preview.id} />
         {EARNING_FIELDS.map((field) => (
           <label className="field" key={field}>
@@ -128,7 +121,7 @@ export function ImportPreviewView({ preview, couriers }: { preview: Ready; couri
         <p>{t("pay.import.counts", { read: preview.read, good: preview.good, problems: preview.problemCount, ...preview.counts })}</p>
         <div className="admin-inline-form">
           <Form method="post">
-            <input type="hidden" name="intent" value="commit" />
+            <Intent value="commit" />
             <input type="hidden" name="id" value={preview.id} />
             <button type="submit" className="btn btn-primary">
               {t("pay.import.commit", { count: preview.good })}
@@ -152,7 +145,7 @@ export function ImportPreviewView({ preview, couriers }: { preview: Ready; couri
             {preview.unknownAccounts.map((account) => (
               <li key={account.accountId}>
                 <Form method="post" className="admin-inline-form" preventScrollReset>
-                  <input type="hidden" name="intent" value="link" />
+                  <Intent value="link" />
                   <input type="hidden" name="id" value={preview.id} />
                   <input type="hidden" name="accountId" value={account.accountId} />
                   <strong>{account.accountId}</strong>

@@ -4,6 +4,7 @@ import { AppLink } from "~/components/app-link";
 import { UrlDialog } from "~/components/dialog";
 import { reviewTimeLeft } from "~/domain/review-queue";
 import { withoutYearMark } from "~/domain/date-format";
+import { Intent } from "../intent";
 
 /** Dates shown in one fixed zone so the server's HTML and the browser's render agree. */
 const ZONE = "Europe/Bratislava";
@@ -306,7 +307,7 @@ export function ConfirmDialog({
     <UrlDialog title={title} closeTo={closeTo}>
       <Form method="post" action={action ?? (stayOnError ? href({}) : closeTo)} className="form-stack">
         <p>{text}</p>
-        <input type="hidden" name="intent" value={intent} />
+        <Intent value={intent} />
         {Object.entries(fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

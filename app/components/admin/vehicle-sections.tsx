@@ -6,6 +6,7 @@ import { vehicleProblemSchema } from "~/domain/admin-schemas";
 import { useFormatDate } from "./ui";
 import { FormKey } from "../form-key";
 import { FieldError } from "../form-messages";
+import { Intent } from "../intent";
 
 export function VehicleImages({ vehicleId, images }: { vehicleId: number; images: { id: number; width: number | null; height: number | null }[] }) {
   const { t } = useTranslation("admin");
@@ -20,7 +21,7 @@ export function VehicleImages({ vehicleId, images }: { vehicleId: number; images
               <img src={`/media/${image.id}`} alt={t("vehicles.imageAlt", { n: index + 1 })} width={image.width ?? 160} height={image.height ?? 120} loading="lazy" />
             </a>
             <Form method="post" action={`/admin/vehicles/${vehicleId}/images/remove`}>
-              <input type="hidden" name="intent" value="removeImage" />
+              <Intent value="removeImage" />
               <input type="hidden" name="id" value={image.id} />
               <button type="submit" className="btn btn-outline">
                 {t("vehicles.removeImage")}
@@ -58,7 +59,7 @@ export function VehicleProblems({ vehicleId, problems, result, formKey }: { vehi
         ))}
       </ul>
       <Form method="post" action={`/admin/vehicles/${vehicleId}/problems`} {...getFormProps(form)} className="form-stack">
-        <input type="hidden" name="intent" value="problem" />
+        <Intent value="problem" />
         <FormKey value={formKey} />
         <label className="field">
           {t("vehicles.addProblem")}

@@ -11,6 +11,7 @@ import { AdminTable } from "./admin-table";
 import { Badge, useFormatDate } from "./ui";
 import { FieldError } from "../form-messages";
 import { FormKey } from "../form-key";
+import { Intent } from "../intent";
 
 type ServiceRecord = {
   id: number;
@@ -61,13 +62,13 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
         </p>
       ) : null}
       <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`}>
-        <input type="hidden" name="intent" value={inService ? "serviceComplete" : "serviceStart"} />
+        <Intent value={inService ? "serviceComplete" : "serviceStart"} />
         <button type="submit" className={inService ? "btn btn-primary" : "btn btn-outline"}>
           {inService ? t("vehicles.service.complete") : t("vehicles.service.putInService")}
         </button>
       </Form>
       <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`} className="admin-inline-form">
-        <input type="hidden" name="intent" value="odometer" />
+        <Intent value="odometer" />
         <label className="field">
           {t("vehicles.service.odometer")}
           <input type="number" name="odometerKm" min={0} step={1} inputMode="numeric" defaultValue={vehicle.odometerKm ?? ""} required />
@@ -113,7 +114,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
       />
       <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`} {...getFormProps(form)} className="form-stack">
         <h3>{t("vehicles.service.add")}</h3>
-        <input type="hidden" name="intent" value="serviceRecord" />
+        <Intent value="serviceRecord" />
         <FormKey value={formKey} />
         <div className="admin-grid">
           <label className="field">

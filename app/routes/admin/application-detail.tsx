@@ -16,6 +16,7 @@ import { getApplicationDetail, pendingApplicationQueue } from "~/models/applicat
 import { approveApplication, rejectApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -124,7 +125,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
               <TimeLeft createdAt={a.createdAt} now={now} />
             </p>
             <Form method="post" id="approve-next" className="form-stack">
-              <input type="hidden" name="intent" value="approve" />
+              <Intent value="approve" />
               <input type="hidden" name="shown" value={shown.shown} />
               <input type="hidden" name="version" value={shown.version} />
               {a.citizenship === "other" ? (

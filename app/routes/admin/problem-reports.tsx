@@ -23,6 +23,7 @@ import { replyToProblemReport, resolveProblemReports, setProblemReportStatus } f
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { readFormData } from "~/infra/http.server";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -137,7 +138,7 @@ function ReportDetail({ detail, result, formError }: { detail: Detail; result?: 
         authorOf={(m) => (m.from === "courier" ? (detail.fullName ?? detail.email) : (m.authorEmail ?? t("reports.team")))}
       />
       <Form method="post" {...getFormProps(form)} className="form-stack">
-        <input type="hidden" name="intent" value="reply" />
+        <Intent value="reply" />
         <input type="hidden" name="reportId" value={report.id} />
         <label className="field">
           {t("reports.reply")}
@@ -190,7 +191,7 @@ function SendToService({ detail, result }: { detail: Detail; result?: Submission
   }
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack" data-testid="to-service-form">
-      <input type="hidden" name="intent" value="toService" />
+      <Intent value="toService" />
       <input type="hidden" name="reportId" value={detail.report.id} />
       <label className="field">
         {t("reports.toServiceNote")}

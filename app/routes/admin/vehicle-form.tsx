@@ -22,6 +22,7 @@ import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { listVehicleHandovers } from "~/models/handovers.server";
 import { assignableUsers, getVehicle, saveVehicleWithImages, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -107,7 +108,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
       <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} crumbs={[{ to: "/admin/vehicles", label: t("nav.vehicles") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
-        <input type="hidden" name="intent" value="save" />
+        <Intent value="save" />
         {vehicle ? null : <FormKey value={formKey} />}
         <input type="hidden" name="seenAssignedUserId" value={vehicle?.assignedUserId ?? ""} />
         <label className="field">

@@ -15,6 +15,7 @@ import { completeSecondFactorLogin, enrolAndLogin, secondFactorView } from "~/se
 import { currentSessionIdHash, getSecondFactorUser, getUser } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
 import { LogoutButton } from "~/components/logout-button";
+import { Intent } from "~/components/intent";
 
 /** Only a session whose password was just checked may be here; anyone else goes on or back to log in. */
 function requirePendingUser(context: Readonly<RouterContextProvider>) {
@@ -105,7 +106,7 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
         )}
         <FormAlert message={actionData?.error} />
         <Form method="post" className="form-stack" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value={enrol ? "enrol" : "verify"} />
+          <Intent value={enrol ? "enrol" : "verify"} />
           <div className="field">
             <label htmlFor={fields.code.id}>{t("secondFactor.codeLabel")}</label>
             <input
