@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, type RouterContextProvider } from "react-router";
-import { setToast } from "remix-toast/middleware";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account-sessions";
 import { FormAlert } from "~/components/form-messages";
 import { RecoveryCodes } from "~/components/auth/recovery-codes";
@@ -16,6 +15,7 @@ import { getInstance } from "~/infra/i18n.server";
 import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factor.server";
 import { destroyUserSessionByHandle, destroyUserSessions, listUserSessions, sessionHandle } from "~/models/sessions.server";
 import { Intent } from "~/components/intent";
+import { redirectWithToast } from "./toast.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -35,10 +35,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-function toast(context: Readonly<RouterContextProvider>, key: string) {
-  setToast(context as RouterContextProvider, { type: "success", message: getInstance(context).t(key) });
-}
-
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
@@ -49,13 +45,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (value.intent === "end") {
     if (value.session === sessionHandle(current)) throw redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
     if (!await destroyUserSessionByHandle(user.id, value.session)) return data({ error: t("auth:sessions.notFound"), recoveryCodes: null }, { status: 404 });
-    toast(context, "auth:sessions.ended");
-    throw redirect("/account/sessions");
+    throw redirectWithToast(context, "/account/sessions", "auth:sessions.ended");
   }
   if (value.intent === "endOthers") {
     await destroyUserSessions(user.id, current);
-    toast(context, "auth:sessions.endedOthers");
-    throw redirect("/account/sessions");
+    throw redirectWithToast(context, "/account/sessions", "auth:sessions.endedOthers");
   }
   const check = await checkSecondFactor(user.id, value.code);
   if (!check.ok) return data({ error: t(check.error, check.values), recoveryCodes: null }, { status: check.status });

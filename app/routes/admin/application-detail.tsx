@@ -64,9 +64,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const name = approved && keyed ? (await getApplicationDetail(id))?.application.fullName : undefined;
   const toast = !approved ? "admin:decisions.rejected" : name ? "admin:decisions.approvedNamed" : "admin:decisions.approved";
   const extra = { values: { name: name ?? "" }, undo: approved && keyed ? { action: `/admin/applications/${id}`, until: Date.now() + UNDO_APPROVAL_MS } : undefined };
-  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast, "success", extra);
+  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast, extra);
   const next = neighbours(queueBefore, id).next ?? (await pendingApplicationQueue())[0] ?? null;
-  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast, "success", extra);
+  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast, extra);
 }
 
 export default function AdminApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,7 +18,8 @@ import { submitApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal, keepApplicationIfLoggedOut, rateLimited, succeed, tr, uploadRefusal } from "./respond.server";
+import { decisionRefusal, keepApplicationIfLoggedOut, rateLimited, uploadRefusal } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 // A refused post without JavaScript renders the dashboard here, with the action's message.
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
@@ -69,5 +70,5 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     throw error;
   }
-  return await succeed(context, tr(context, "dashboard:apply.submitted"));
+  return redirectWithToast(context, "/dashboard", "dashboard:apply.submitted");
 }

@@ -15,7 +15,8 @@ import { DecisionError } from "~/models/decisions.server";
 import { mayRenewDocument, submitDocumentRenewal } from "~/models/documents.server";
 import { saveDocumentDrafts } from "~/models/uploads.server";
 import { requireUser } from "~/services/session.server";
-import { rateLimited, refuse, succeed, tr, uploadRefusal } from "./respond.server";
+import { rateLimited, refuse, tr, uploadRefusal } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 
@@ -46,5 +47,5 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof DecisionError) return refused(tr(context, `dashboard:refusals.${error.key}`), error.status);
     throw error;
   }
-  return await succeed(context, tr(context, "dashboard:documents.sent"));
+  return redirectWithToast(context, "/dashboard", "dashboard:documents.sent");
 }

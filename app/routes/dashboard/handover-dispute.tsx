@@ -5,7 +5,8 @@ import { handoverDisputeNote } from "~/domain/handover";
 import { disputeHandover, HandoverError } from "~/models/handovers.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireUser } from "~/services/session.server";
-import { refuse, succeed, tr } from "./respond.server";
+import { refuse, tr } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 
@@ -22,7 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return await once(user.id, formKeyOf(form!), "/dashboard", async () => {
     try {
       const reportId = await disputeHandover(user.id, handoverId, parsed.data);
-      return await succeed(context, tr(context, "dashboard:handover.disputed"), `/dashboard#report-${reportId}`);
+      return redirectWithToast(context, `/dashboard#report-${reportId}`, "dashboard:handover.disputed");
     } catch (error) {
       if (error instanceof HandoverError) return refuse(context, "handoverDispute", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
       throw error;

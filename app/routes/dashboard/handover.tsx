@@ -3,7 +3,8 @@ import type { Route } from "./+types/handover";
 import { guardNetwork } from "~/client/network";
 import { confirmHandover, HandoverError } from "~/models/handovers.server";
 import { requireUser } from "~/services/session.server";
-import { refuse, succeed, tr } from "./respond.server";
+import { refuse, tr } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 
@@ -20,5 +21,5 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof HandoverError) return refuse(context, "handover", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
     throw error;
   }
-  return await succeed(context, tr(context, "dashboard:handover.confirmed"));
+  return redirectWithToast(context, "/dashboard", "dashboard:handover.confirmed");
 }

@@ -4,7 +4,8 @@ import { guardNetwork } from "~/client/network";
 import { DecisionError } from "~/models/decisions.server";
 import { createRenewalRequest } from "~/models/vehicle-requests.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal, succeed, tr } from "./respond.server";
+import { decisionRefusal } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 
@@ -18,5 +19,5 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof DecisionError) return await decisionRefusal(context, "renew", error);
     throw error;
   }
-  return await succeed(context, tr(context, "dashboard:vehicle.sent.renewal"));
+  return redirectWithToast(context, "/dashboard", "dashboard:vehicle.sent.renewal");
 }

@@ -7,7 +7,8 @@ import { reportReplySchema } from "~/domain/report-thread";
 import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage } from "~/models/problem-reports.server";
 import { requireUser } from "~/services/session.server";
-import { succeed, tr } from "./respond.server";
+import { tr } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 
@@ -33,5 +34,5 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     throw error;
   }
-  return await succeed(context, tr(context, "dashboard:reports.replySent"), `/dashboard#report-${parsed.data.reportId}`);
+  return redirectWithToast(context, `/dashboard#report-${parsed.data.reportId}`, "dashboard:reports.replySent");
 }

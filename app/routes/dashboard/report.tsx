@@ -13,7 +13,8 @@ import { DecisionError } from "~/models/decisions.server";
 import { createProblemReport, reportCooldown } from "~/models/problem-reports.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal, rateLimited, refuse, succeed, tr, uploadRefusal, type Context } from "./respond.server";
+import { decisionRefusal, rateLimited, refuse, tr, uploadRefusal, type Context } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 
@@ -39,7 +40,7 @@ async function sendReport(context: Context, request: Request, user: SessionUser)
       const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
       if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
       await createProblemReport(user.id, submission.value.description, parsed.files);
-      return await succeed(context, tr(context, "dashboard:report.sent"));
+      return redirectWithToast(context, "/dashboard", "dashboard:report.sent");
     });
     return refused;
   } catch (error) {

@@ -5,7 +5,6 @@
  */
 import type { ActionIntent, DashboardActionData } from "~/components/dashboard/types";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { setToast } from "remix-toast/middleware";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { UploadError } from "~/infra/uploads.server";
 import { DecisionError } from "~/models/decisions.server";
@@ -20,11 +19,6 @@ export const tr = (context: Context, key: string, values?: Record<string, unknow
 
 export function refuse(context: Context, intent: ActionIntent, status: number, message: string, headers?: HeadersInit) {
   return data<DashboardActionData>({ intent, error: message }, { status, headers });
-}
-
-export async function succeed(context: Context, message: string, to = "/dashboard") {
-  setToast(context as RouterContextProvider, { type: "success", message });
-  return redirect(to);
 }
 
 /** `fieldLabelKey` names the refused file's field in the message (e.g. "Face photo: …"). */

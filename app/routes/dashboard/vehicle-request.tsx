@@ -5,7 +5,8 @@ import { DecisionError } from "~/models/decisions.server";
 import { createVehicleRequest } from "~/models/vehicle-requests.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal, refuse, succeed, tr } from "./respond.server";
+import { decisionRefusal, refuse, tr } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 
@@ -19,7 +20,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return await once(user.id, formKeyOf(form as FormData), "/dashboard", async () => {
     try {
       const created = await createVehicleRequest(user.id, vehicleId);
-      return await succeed(context, tr(context, `dashboard:vehicle.sent.${created.kind}`));
+      return redirectWithToast(context, "/dashboard", `dashboard:vehicle.sent.${created.kind}`);
     } catch (error) {
       if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
       throw error;
