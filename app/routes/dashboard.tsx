@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dashboard";
@@ -21,8 +22,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // No action: each form posts to its own route under routes/dashboard/, which renders this page on a refusal.
 
+type Manifest = { routes: Record<string, { module: string; clientActionModule?: string }> };
+
+/**
+ * The forms post to their own routes, whose (small) modules the router loads at the first submit.
+ * They are loaded with the page instead, so a submit made offline reaches the network guard (toast,
+ * nothing lost) rather than failing to fetch its route's module.
+ */
+function usePreloadedFormRoutes() {
+  useEffect(() => {
+    const manifest = (window as { __reactRouterManifest?: Manifest }).__reactRouterManifest;
+    for (const [id, route] of Object.entries(manifest?.routes ?? {})) {
+      if (!id.startsWith("routes/dashboard/")) continue;
+      for (const url of [route.module, route.clientActionModule]) if (url) void import(/* @vite-ignore */ url).catch(() => undefined);
+    }
+  }, []);
+}
+
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
+  usePreloadedFormRoutes();
   return (
     <section className="container dash">
       <title>{`${t("title")} · Courier Fleet`}</title>
