@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardView } from "~/components/dashboard/dashboard-view";
 import { ErrorScreen } from "~/components/error-screen";
-import { isNetworkFailure } from "~/client/network";
+import { isNetworkError, isNetworkFailure } from "~/client/network";
 import { getLocale } from "~/infra/i18n.server";
 import { requireUser } from "~/services/session.server";
 import { restoreKeptApplication } from "~/services/kept-application.server";
@@ -39,9 +39,28 @@ function usePreloadedFormRoutes() {
   }, []);
 }
 
+/** The dashboard as this browser last showed it (client only). */
+let shown: Route.ComponentProps["loaderData"] | null = null;
+
+/**
+ * The page data of a form route (`clientLoader` of routes/dashboard/*): the server's; offline, after
+ * a submit the network guard stopped, the dashboard as last shown, so the forms stay as they were.
+ */
+export async function dashboardOrAsShown({ serverLoader }: { serverLoader: () => Promise<unknown> }) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isNetworkError(error) && shown) return shown;
+    throw error;
+  }
+}
+
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
   usePreloadedFormRoutes();
+  useEffect(() => {
+    shown = loaderData;
+  }, [loaderData]);
   return (
     <section className="container dash">
       <title>{`${t("title")} · Courier Fleet`}</title>

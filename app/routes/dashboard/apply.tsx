@@ -23,6 +23,9 @@ import { redirectWithToast } from "../toast.server";
 
 // A refused post without JavaScript renders the dashboard here, with the action's message.
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
+import { dashboardOrAsShown } from "../dashboard";
+
+export const clientLoader = dashboardOrAsShown;
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
 

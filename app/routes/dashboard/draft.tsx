@@ -9,6 +9,9 @@ import { requireUser } from "~/services/session.server";
 import { keepApplicationIfLoggedOut } from "./respond.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
+import { dashboardOrAsShown } from "../dashboard";
+
+export const clientLoader = dashboardOrAsShown;
 
 // A failed save is retried by the next keystroke, not toasted.
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction, { silent: true });

@@ -11,6 +11,9 @@ import { tr } from "./respond.server";
 import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
+import { dashboardOrAsShown } from "../dashboard";
+
+export const clientLoader = dashboardOrAsShown;
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
 

@@ -17,6 +17,9 @@ import { decisionRefusal, rateLimited, refuse, tr, uploadRefusal, type Context }
 import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
+import { dashboardOrAsShown } from "../dashboard";
+
+export const clientLoader = dashboardOrAsShown;
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
 
