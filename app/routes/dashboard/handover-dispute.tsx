@@ -18,8 +18,8 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardN
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData().catch(() => null);
-  const handoverId = Number(form?.get("handoverId"));
   const note = typeof form?.get("note") === "string" ? String(form.get("note")).trim() : "";
+  const handoverId = Number(form?.get("handoverId"));
   if (!Number.isSafeInteger(handoverId) || handoverId <= 0) return refuse(context, "handoverDispute", 400, tr(context, "errors:invalidInput"));
   const parsed = handoverDisputeNote.safeParse(note);
   if (!parsed.success) return refuse(context, "handoverDispute", 400, tr(context, parsed.error.issues[0]?.message ?? "dashboard:handover.noteRequired"));
