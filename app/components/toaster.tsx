@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { loadToastLibrary, showToast, TOAST_FALLBACK_EVENT, type ToastFallbackDetail } from "~/client/toast.client";
+import { Intent } from "./intent";
 
 export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning"; description?: string; undo?: { action: string; until: number } };
 
@@ -75,7 +76,7 @@ function UndoToast({ message, undo }: { message: string; undo: { action: string;
     <output className="static-toast undo-toast" data-type="success" data-testid="undo-toast">
       <span>{message}</span>
       <Form method="post" action={undo.action}>
-        <input type="hidden" name="intent" value="undo" />
+        <Intent value="undo" />
         <button type="submit" className="btn btn-outline">
           {t("decisions.undo")}
         </button>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { applicationDrafts, applications, uploads, users } from "~db/schema";
 import { type ApplicationInput } from "~/domain/application-schema";
@@ -16,7 +16,7 @@ import { DecisionError, notifyUser } from "./decisions.server";
 import { pageIds, toPage } from "./paging.server";
 import { likeEscaped, personMatches } from "./search.server";
 import { applyUserEvent } from "./status.server";
-import { insertUploadRows, listApplicationFiles, withPreparedUploads } from "./uploads.server";
+import { insertUploadRows, listApplicationFiles, unattachedDrafts, withPreparedUploads } from "./uploads.server";
 import { DOCUMENT_KINDS, documentIssues, type DocumentKind, needsRightToStay } from "~/domain/documents";
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -32,7 +32,7 @@ export async function submitApplication(userId: number, input: ApplicationFields
     const drafts = await tx
       .select({ id: uploads.id, kind: uploads.kind })
       .from(uploads)
-      .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])));
+      .where(unattachedDrafts(userId, DOCUMENT_KINDS));
     const kinds = new Set<string>(drafts.map((row) => row.kind));
     if (documentIssues(input.citizenship, (field) => kinds.has(field)).length > 0) throw new DecisionError("documentsMissing");
     if (needsRightToStay(input.citizenship)) {
@@ -134,7 +134,7 @@ async function decideIn(tx: Tx, adminId: number, applicationId: number, approve:
   if (rejection?.carried.length) {
     // The documents the admin did not ask to replace become the courier's drafts for the next submission.
     const kinds = rejection.carried.map((file) => file.field as DocumentKind);
-    await tx.delete(uploads).where(and(eq(uploads.ownerId, row.userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds)));
+    await tx.delete(uploads).where(unattachedDrafts(row.userId, kinds));
     await insertUploadRows(tx, rejection.carried, { kind: (file) => file.field as DocumentKind, ownerId: row.userId });
   }
   await recordAudit(tx, {

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import { earnings, payoutBatches, payStatements, platformAccounts, platforms } from "~db/schema";
+import { statementFigures } from "./pay-statements.server";
 import { computeStatement, EMPTY_WEEK, type PaySettings, type Statement, type StatementLine } from "~/domain/pay-rule";
 import { addDays, nextPayday, weekOf, type CalendarDate, type WeekId } from "~/domain/pay-week";
 import { db } from "~/infra/db.server";
@@ -75,16 +76,7 @@ const statementColumns = {
   id: payStatements.id,
   week: payStatements.weekStart,
   status: payStatements.status,
-  minutes: payStatements.minutes,
-  grossCents: payStatements.grossCents,
-  tipsCents: payStatements.tipsCents,
-  payCents: payStatements.payCents,
-  rentCents: payStatements.rentCents,
-  damageCents: payStatements.damageCents,
-  adjustmentsCents: payStatements.adjustmentsCents,
-  carriedInCents: payStatements.carriedInCents,
-  netCents: payStatements.netCents,
-  payoutCents: payStatements.payoutCents,
+  ...statementFigures,
   carryOutCents: payStatements.carryOutCents,
   lines: payStatements.lines,
   iban: payStatements.iban,

@@ -16,6 +16,7 @@ import { log } from "~/infra/log.server";
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { applyUserEvent } from "./status.server";
+import { unattachedDrafts } from "./uploads.server";
 import { RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,8 +34,7 @@ async function pendingRenewalOf(userId: number, q: Database = db()) {
 }
 
 /** The courier's drafts of right-to-stay files (chosen for a new document, not sent yet). */
-const draftWhere = (userId: number) =>
-  and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...RIGHT_TO_STAY_KINDS]));
+const draftWhere = (userId: number) => unattachedDrafts(userId, RIGHT_TO_STAY_KINDS);
 
 /**
  * The courier sends a new right-to-stay document: their drafts (uploaded through

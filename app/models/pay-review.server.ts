@@ -12,6 +12,7 @@ import { addDays, nextPayday, paydayOf, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
+import { statementFigures } from "./pay-statements.server";
 import { getPaySettings } from "./settings.server";
 
 /** The weeks that have statements, newest first: couriers, totals and how many are in each status. */
@@ -50,16 +51,7 @@ export async function weekReview(week: WeekId, now = clockNow()) {
       email: users.email,
       fullName: users.fullName,
       status: payStatements.status,
-      minutes: payStatements.minutes,
-      grossCents: payStatements.grossCents,
-      tipsCents: payStatements.tipsCents,
-      payCents: payStatements.payCents,
-      rentCents: payStatements.rentCents,
-      damageCents: payStatements.damageCents,
-      adjustmentsCents: payStatements.adjustmentsCents,
-      carriedInCents: payStatements.carriedInCents,
-      netCents: payStatements.netCents,
-      payoutCents: payStatements.payoutCents,
+      ...statementFigures,
       batchId: payStatements.batchId,
       iban: bankAccounts.iban,
       ibanChangedAt: bankAccounts.changedAt,

@@ -245,3 +245,17 @@ export async function draftClosedWeeks(now = clockNow()) {
   }
   return results;
 }
+
+/** A statement's figures, in the order the pay rule computes them (selected by the courier's and the admin's views alike). */
+export const statementFigures = {
+  minutes: payStatements.minutes,
+  grossCents: payStatements.grossCents,
+  tipsCents: payStatements.tipsCents,
+  payCents: payStatements.payCents,
+  rentCents: payStatements.rentCents,
+  damageCents: payStatements.damageCents,
+  adjustmentsCents: payStatements.adjustmentsCents,
+  carriedInCents: payStatements.carriedInCents,
+  netCents: payStatements.netCents,
+  payoutCents: payStatements.payoutCents,
+};

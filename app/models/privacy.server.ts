@@ -14,6 +14,7 @@ import { getBankAccount } from "./bank-accounts.server";
 import { collectPayData } from "./courier-pay.server";
 import { listOwnQuestions } from "./pay-questions.server";
 import { getSettings } from "./settings.server";
+import { unattachedDrafts } from "./uploads.server";
 import { DOCUMENT_KINDS } from "~/domain/documents";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -120,7 +121,7 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
     const carried = await tx
       .select({ id: uploads.id, storageKey: uploads.storageKey, applicationId: uploads.applicationId })
       .from(uploads)
-      .where(and(inArray(uploads.ownerId, due.map((a) => a.userId)), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS]), lt(uploads.createdAt, cutoff)));
+      .where(and(unattachedDrafts(due.map((a) => a.userId), DOCUMENT_KINDS), lt(uploads.createdAt, cutoff)));
     files.push(...carried);
     if (files.length) await tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id)));
     await tx.update(applications).set({ documentsDeletedAt: new Date(now) }).where(inArray(applications.id, ids));

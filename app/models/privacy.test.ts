@@ -12,7 +12,7 @@ const storedBytes = async (key: string) => {
   const file = await storage().get(key);
   return file ? Buffer.from(await file.arrayBuffer()) : null;
 };
-import * as dashboard from "~/routes/dashboard";
+import * as applyRoute from "~/routes/dashboard/apply";
 import * as dashboardExport from "~/routes/dashboard-export";
 import { applicationForm } from "../../tests/dashboard-helpers";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
@@ -25,7 +25,7 @@ const DAY = 24 * 60 * 60 * 1000;
 async function applied() {
   const user = await createUser({ fullName: "Olena Kovalenko" });
   const cookie = await sessionCookieHeader(user.id);
-  const res = await call(dashboard.action, "/dashboard?intent=apply", { form: await applicationForm(), cookie });
+  const res = await call(applyRoute.action, "/dashboard/apply", { form: await applicationForm(), cookie });
   expect(res.status).toBeLessThan(400);
   const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
   return { user, cookie, app };

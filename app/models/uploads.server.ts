@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { earningImports, payoutBatches, uploads } from "~db/schema";
 import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
 import type { UploadKind, UploadSummary } from "~/domain/files";
@@ -18,6 +18,16 @@ import { recordAudit } from "./audit.server";
 const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media"];
 
 export type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * The owner's document drafts of the given kinds: files uploaded for a submission (a job
+ * application or a new right-to-stay document) that is not attached to one yet. `owner` is a
+ * user id, a prepared-statement placeholder, or several user ids.
+ */
+export function unattachedDrafts(owner: number | SQLWrapper | number[], kinds: readonly DocumentKind[]) {
+  const ownedBy = Array.isArray(owner) ? inArray(uploads.ownerId, owner) : eq(uploads.ownerId, owner);
+  return and(ownedBy, isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...kinds]));
+}
 const summary = { id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height };
 
 /** Inserts the rows of prepared files inside the caller's transaction. */
@@ -109,7 +119,7 @@ export async function saveDocumentDrafts(userId: number, received: ReceivedFile[
       const old = await tx
         .select({ id: uploads.id, storageKey: uploads.storageKey })
         .from(uploads)
-        .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, kinds)));
+        .where(unattachedDrafts(userId, kinds));
       if (old.length) await tx.delete(uploads).where(inArray(uploads.id, old.map((row) => row.id)));
       await insertUploadRows(tx, prepared, { kind: (file) => file.field as DocumentKind, ownerId: userId });
       return old.map((row) => row.storageKey);
@@ -123,9 +133,7 @@ const documentDrafts = preparedQuery((connection) =>
   connection
     .select(summary)
     .from(uploads)
-    .where(
-      and(eq(uploads.ownerId, sql.placeholder("userId")), isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...DOCUMENT_KINDS])),
-    )
+    .where(unattachedDrafts(sql.placeholder("userId"), DOCUMENT_KINDS))
     .orderBy(asc(uploads.id))
     .prepare(),
 );

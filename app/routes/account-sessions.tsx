@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, type RouterContextProvider } from "react-router";
-import { setToast } from "remix-toast/middleware";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/account-sessions";
-import { FormAlert } from "~/components/auth/form-bits";
+import { FormAlert } from "~/components/form-messages";
 import { RecoveryCodes } from "~/components/auth/recovery-codes";
 import { StepUpField } from "~/components/auth/step-up-field";
 import { useDates } from "~/components/dashboard/format";
@@ -15,6 +14,8 @@ import { currentSessionIdHash, endSession, requireUser } from "~/services/sessio
 import { getInstance } from "~/infra/i18n.server";
 import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factors.server";
 import { destroyUserSessionByHandle, destroyUserSessions, listUserSessions, sessionHandle } from "~/models/sessions.server";
+import { Intent } from "~/components/intent";
+import { redirectWithToast } from "./toast.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -34,10 +35,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-function toast(context: Readonly<RouterContextProvider>, key: string) {
-  setToast(context as RouterContextProvider, { type: "success", message: getInstance(context).t(key) });
-}
-
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
@@ -48,13 +45,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (value.intent === "end") {
     if (value.session === sessionHandle(current)) throw redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
     if (!await destroyUserSessionByHandle(user.id, value.session)) return data({ error: t("auth:sessions.notFound"), recoveryCodes: null }, { status: 404 });
-    toast(context, "auth:sessions.ended");
-    throw redirect("/account/sessions");
+    throw redirectWithToast(context, "/account/sessions", "auth:sessions.ended");
   }
   if (value.intent === "endOthers") {
     await destroyUserSessions(user.id, current);
-    toast(context, "auth:sessions.endedOthers");
-    throw redirect("/account/sessions");
+    throw redirectWithToast(context, "/account/sessions", "auth:sessions.endedOthers");
   }
   const check = await checkSecondFactor(user.id, value.code);
   if (!check.ok) return data({ error: t(check.error, check.values), recoveryCodes: null }, { status: check.status });
@@ -71,7 +66,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
     <section className="container account-page">
       <h1>{t("sessions.title")}</h1>
       <p>{t("sessions.intro")}</p>
-      <FormAlert error={actionData?.error} />
+      <FormAlert message={actionData?.error} />
       <ul className="session-list">
         {loaderData.sessions.map((s) => (
           <li key={s.handle} className="card session-item">
@@ -90,7 +85,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
             </dl>
             {s.current ? null : (
               <Form method="post">
-                <input type="hidden" name="intent" value="end" />
+                <Intent value="end" />
                 <input type="hidden" name="session" value={s.handle} />
                 <button type="submit" className="btn btn-outline">
                   {t("sessions.end")}
@@ -102,7 +97,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
       </ul>
       {others.length > 0 ? (
         <Form method="post">
-          <input type="hidden" name="intent" value="endOthers" />
+          <Intent value="endOthers" />
           <button type="submit" className="btn btn-danger">
             {t("sessions.endOthers")}
           </button>
@@ -121,7 +116,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
               <RecoveryCodes codes={actionData.recoveryCodes} />
             ) : (
               <Form method="post" className="form-stack">
-                <input type="hidden" name="intent" value="newRecoveryCodes" />
+                <Intent value="newRecoveryCodes" />
                 <StepUpField />
                 <button type="submit" className="btn btn-outline">
                   {t("sessions.newRecoveryCodes")}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/activate";
 import { EmailOnlyForm } from "~/components/auth/forgot-form";
-import { FormAlert } from "~/components/auth/form-bits";
+import { FormAlert } from "~/components/form-messages";
 import { activate } from "~/services/auth.server";
 import { getInstance } from "~/infra/i18n.server";
 
@@ -23,7 +23,7 @@ export default function ActivateScreen({ loaderData }: Route.ComponentProps) {
     <section className="container auth-page">
       <div className="card auth-card">
         <h1>{t("activate.title")}</h1>
-        {good ? <output className="alert alert-success block">{message}</output> : <FormAlert error={message} />}
+        {good ? <output className="alert alert-success block">{message}</output> : <FormAlert message={message} />}
         {good ? (
           <Link className="btn btn-primary btn-block" to="/?auth=login">
             {t("activate.login")}

@@ -22,6 +22,7 @@ import * as payoutsImport from "./admin/payouts-import";
 import * as problemReports from "./admin/problem-reports";
 import * as handoverRoute from "./admin/vehicle-handover";
 import * as dashboard from "./dashboard";
+import * as replyRoute from "./dashboard/reply";
 
 type Handler = Parameters<typeof call>[0];
 const w = () => writerForTests();
@@ -65,7 +66,7 @@ describe("the remaining create forms post once per render", () => {
     const cookie = await sessionCookieHeader(courier.id);
     const report = await problemReport(courier.id);
     const formKey = await renderedKey(dashboard.loader, "/dashboard", cookie);
-    await postTwice(dashboard.action, "/dashboard?intent=reply", cookie, () => ({ reportId: String(report.id), body: "Still squeaks", formKey }));
+    await postTwice(replyRoute.action, "/dashboard/reply", cookie, () => ({ reportId: String(report.id), body: "Still squeaks", formKey }));
     expect(await w().select().from(problemReportMessages).where(and(eq(problemReportMessages.reportId, report.id), eq(problemReportMessages.fromAdmin, false)))).toHaveLength(1);
   });
 

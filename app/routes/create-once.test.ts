@@ -15,7 +15,11 @@ import * as newsForm from "./admin/news-form";
 import * as platformsRoute from "./admin/platforms";
 import * as referrals from "./admin/referrals";
 import * as vehicleForm from "./admin/vehicle-form";
+import * as vehicleProblem from "./admin/vehicle-problem";
+import * as vehicleService from "./admin/vehicle-service";
 import * as dashboard from "./dashboard";
+import * as vehicleRequestRoute from "./dashboard/vehicle-request";
+import * as reportRoute from "./dashboard/report";
 
 type Handler = Parameters<typeof call>[0];
 const w = () => writerForTests();
@@ -43,11 +47,11 @@ describe("create forms post once per render", () => {
     const params = { id: String(v.id) };
     const key = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
     const form = { intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "New brake pads", cost: "25.50" };
-    await postTwice(vehicleForm.action, `/admin/vehicles/${v.id}`, adminCookie, () => form, params);
+    await postTwice(vehicleService.action, `/admin/vehicles/${v.id}/service`, adminCookie, () => form, params);
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(1);
     const next = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
     expect(next).not.toBe(key);
-    await call(vehicleForm.action, `/admin/vehicles/${v.id}`, { form: { ...form, formKey: next }, cookie: adminCookie, params });
+    await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, { form: { ...form, formKey: next }, cookie: adminCookie, params });
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(2);
   });
 
@@ -56,9 +60,9 @@ describe("create forms post once per render", () => {
     const v = await vehicle();
     const params = { id: String(v.id) };
     const key = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
-    const refused = await call(vehicleForm.action, `/admin/vehicles/${v.id}`, { form: { intent: "serviceRecord", formKey: key, serviceDate: "", description: "" }, cookie: adminCookie, params });
+    const refused = await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, { form: { intent: "serviceRecord", formKey: key, serviceDate: "", description: "" }, cookie: adminCookie, params });
     expect(refused.status).toBe(400);
-    await postTwice(vehicleForm.action, `/admin/vehicles/${v.id}`, adminCookie, () => ({ intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "Tyre" }), params);
+    await postTwice(vehicleService.action, `/admin/vehicles/${v.id}/service`, adminCookie, () => ({ intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "Tyre" }), params);
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(1);
   });
 
@@ -67,7 +71,7 @@ describe("create forms post once per render", () => {
     const v = await vehicle();
     const params = { id: String(v.id) };
     const problemKey = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
-    await postTwice(vehicleForm.action, `/admin/vehicles/${v.id}`, adminCookie, () => ({ intent: "problem", formKey: problemKey, description: "Rattle" }), params);
+    await postTwice(vehicleProblem.action, `/admin/vehicles/${v.id}/problems`, adminCookie, () => ({ intent: "problem", formKey: problemKey, description: "Rattle" }), params);
     expect(await w().select().from(problemReports).where(eq(problemReports.vehicleId, v.id))).toHaveLength(1);
 
     const serial = `SN-ONCE-${Date.now()}`;
@@ -105,7 +109,7 @@ describe("create forms post once per render", () => {
     const courier = await createUser({ status: "working_no_vehicle" });
     const cookie = await sessionCookieHeader(courier.id);
     const v = await createVehicle();
-    await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(v.id) }, cookie });
+    await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(v.id) }, cookie });
     const admin = await createUser({ role: "admin" });
     const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))).requests[0]!.id;
     await approveVehicleRequest(admin.id, requestId);
@@ -115,7 +119,7 @@ describe("create forms post once per render", () => {
       f.set("description", "Flat tyre");
       return f;
     };
-    await postTwice(dashboard.action, `/dashboard?modal=report&intent=report&formKey=${key}`, cookie, form);
+    await postTwice(reportRoute.action, `/dashboard/report?modal=report&formKey=${key}`, cookie, form);
     expect(await w().select().from(problemReports).where(eq(problemReports.userId, courier.id))).toHaveLength(1);
   });
 });

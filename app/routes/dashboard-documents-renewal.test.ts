@@ -6,6 +6,7 @@ import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
+import * as documentRenewalRoute from "./dashboard/document-renewal";
 import * as documents from "./dashboard-documents";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,14 +36,14 @@ describe("a new right-to-stay document", () => {
 
   test("the no-JS form: a past date is refused with the file kept; a future one creates the pending renewal", async () => {
     const { user, cookie } = await courier();
-    const refused = await call(dashboard.action, "/dashboard?intent=renewDocument", { form: await fileForm("refugee_document", { validUntil: inDays(-1) }), cookie });
+    const refused = await call(documentRenewalRoute.action, "/dashboard/document-renewal", { form: await fileForm("refugee_document", { validUntil: inDays(-1) }), cookie });
     expect(refused.status).toBe(400);
     expect((await readJson<{ error: string; validUntil: string }>(refused)).validUntil).toBe(inDays(-1));
     expect((await writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)))).toHaveLength(0);
     // The kept draft counts: only the date is sent again.
     const form = new FormData();
     form.set("validUntil", inDays(400));
-    const sent = await call(dashboard.action, "/dashboard?intent=renewDocument", { form, cookie });
+    const sent = await call(documentRenewalRoute.action, "/dashboard/document-renewal", { form, cookie });
     expect(sent.status).toBe(302);
     expect((await writerForTests().select().from(documentRenewals).where(eq(documentRenewals.userId, user.id)))[0]?.status).toBe("pending");
     const data = await readJson<{ documents: { pending: unknown } }>(await call(dashboard.loader, "/dashboard", { cookie }));
@@ -51,7 +52,7 @@ describe("a new right-to-stay document", () => {
 
   test("an applicant cannot use the renewal form", async () => {
     const { cookie } = await courier("confirmed_account");
-    const response = await call(dashboard.action, "/dashboard?intent=renewDocument", { form: await fileForm("refugee_document", { validUntil: inDays(400) }), cookie });
+    const response = await call(documentRenewalRoute.action, "/dashboard/document-renewal", { form: await fileForm("refugee_document", { validUntil: inDays(400) }), cookie });
     expect(response.status).toBe(403);
   });
 });

@@ -11,7 +11,7 @@ import { requireUser } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { mayRenewDocument } from "~/models/documents.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
-import { uploadRefusal } from "./dashboard.server";
+import { uploadRefusal } from "./dashboard/respond.server";
 import { DOCUMENT_KINDS, RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 
 /** POST only: without a loader the router would answer a GET with 400 "Unexpected Server Error". */

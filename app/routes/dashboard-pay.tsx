@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, redirect, type RouterContextProvider } from "react-router";
-import { setToast } from "remix-toast/middleware";
+import { data, isRouteErrorResponse, type RouterContextProvider } from "react-router";
 import type { Route } from "./+types/dashboard-pay";
 import { AppLink } from "~/components/app-link";
 import { ErrorScreen } from "~/components/error-screen";
@@ -16,6 +15,7 @@ import { addCourierQuestionMessage, askAboutLine, listOwnQuestions, PayQuestionE
 import { getPaySettings } from "~/models/settings.server";
 import { changeBankDetails } from "~/services/bank-details.server";
 import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "./toast.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -43,11 +43,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type Context = Readonly<RouterContextProvider>;
 const tr = (context: Context, key: string, values?: Record<string, unknown>) => getInstance(context).t(key, values);
 
-async function succeed(context: Context, message: string, to: string) {
-  setToast(context as RouterContextProvider, { type: "success", message });
-  return redirect(to);
-}
-
 /** Form posts name their purpose in the `intent` field; each answers with a redirect or the form's errors. */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -64,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return data<PayActionData>({ intent: "bank", lastResult: reply }, { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined });
     }
     const key = !result.changed ? "pay:bank.unchanged" : result.holderMismatch ? "pay:bank.savedMismatch" : "pay:bank.saved";
-    return await succeed(context, tr(context, key), "/dashboard/pay#bank");
+    return redirectWithToast(context, "/dashboard/pay#bank", key);
   }
   if (intent === "question" || intent === "questionReply") {
     const asking = intent === "question";
@@ -78,7 +73,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (error instanceof PayQuestionError) return data<PayActionData>({ ...typed, error: tr(context, `pay:questions.errors.${error.key}`) }, { status: error.status });
       throw error;
     }
-    return await succeed(context, tr(context, asking ? "pay:questions.sent" : "pay:questions.replySent"), "/dashboard/pay#questions");
+    return redirectWithToast(context, "/dashboard/pay#questions", asking ? "pay:questions.sent" : "pay:questions.replySent");
   }
   return data<PayActionData>({ intent: "unknown", error: tr(context, "errors:invalidInput") }, { status: 400 });
 }

@@ -13,6 +13,8 @@ import { failureOf, failWrites } from "../../tests/raw-sql";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
+import * as applyRoute from "./dashboard/apply";
+import * as draftRoute from "./dashboard/draft";
 import * as documents from "./dashboard-documents";
 
 type Loader = { draft: Record<string, string> | null; drafts: { id: number; kind: string }[]; replaceDocuments: string[] };
@@ -22,7 +24,7 @@ async function courier(language: "sk" | "ua" | "en" = "en") {
   return { user, cookie: await sessionCookieHeader(user.id) };
 }
 const load = async (cookie: string) => readJson<Loader>(await call(dashboard.loader, "/dashboard", { cookie }));
-const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
+const apply = (cookie: string, form: FormData) => call(applyRoute.action, "/dashboard/apply", { form, cookie });
 const documentDrafts = async (userId: number) =>
   (await writerForTests().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))));
 const admin = await createUser({ role: "admin" });
@@ -35,7 +37,7 @@ describe("drafts that survive", () => {
     form.set("phone", "0903 123 456");
     form.set("citizenship", "other");
     form.set("password", "not a draft field");
-    expect((await call(dashboard.action, "/dashboard?intent=draft", { form, cookie })).status).toBe(200);
+    expect((await call(draftRoute.action, "/dashboard/draft", { form, cookie })).status).toBe(200);
     const other = await sessionCookieHeader(user.id);
     expect((await load(other)).draft).toEqual({ fullName: "Olena Kovalenko", phone: "0903 123 456", citizenship: "other" });
   });

@@ -12,6 +12,10 @@ import { applicationForm, createVehicle } from "../../tests/dashboard-helpers";
 import { fakeJpeg, mp4, png, webm } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
+import * as applyRoute from "./dashboard/apply";
+import * as vehicleRequestRoute from "./dashboard/vehicle-request";
+import * as reportRoute from "./dashboard/report";
+import * as replyRoute from "./dashboard/reply";
 import * as files from "./files";
 import * as media from "./media";
 
@@ -22,7 +26,7 @@ async function courier(status: Parameters<typeof createUser>[0] extends infer O 
   return { user, cookie: await sessionCookieHeader(user.id) };
 }
 
-const apply = (cookie: string, form: FormData) => call(dashboard.action, "/dashboard?intent=apply", { form, cookie });
+const apply = (cookie: string, form: FormData) => call(applyRoute.action, "/dashboard/apply", { form, cookie });
 const drafts = async (userId: number) => (await writerForTests().select().from(uploads).where(eq(uploads.ownerId, userId)));
 
 describe("dashboard loader", () => {
@@ -212,7 +216,7 @@ describe("vehicle requests", () => {
     const { user, cookie } = await courier("working_no_vehicle");
     const vehicle = await createVehicle();
     const other = await createVehicle();
-    const send = (id: number, c = cookie) => call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(id) }, cookie: c });
+    const send = (id: number, c = cookie) => call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(id) }, cookie: c });
     expect((await send(vehicle.id)).status).toBe(302);
     expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
     const again = await send(other.id);
@@ -234,14 +238,14 @@ describe("vehicle requests", () => {
 
   test("a user still applying for the job cannot request a vehicle", async () => {
     const { cookie } = await courier("applied_for_job");
-    const response = await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String((await createVehicle()).id) }, cookie });
+    const response = await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String((await createVehicle()).id) }, cookie });
     expect(response.status).toBe(403);
   });
 
   test("an unknown vehicle is 404, a missing id 400", async () => {
     const { cookie } = await courier("working_no_vehicle");
-    expect((await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: "999999" }, cookie })).status).toBe(404);
-    expect((await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: "x" }, cookie })).status).toBe(400);
+    expect((await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: "999999" }, cookie })).status).toBe(404);
+    expect((await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: "x" }, cookie })).status).toBe(400);
   });
 });
 
@@ -249,7 +253,7 @@ describe("problem reports", () => {
   async function riding() {
     const c = await courier("working_no_vehicle");
     const vehicle = await createVehicle();
-    await call(dashboard.action, "/dashboard?intent=vehicle", { form: { vehicleId: String(vehicle.id) }, cookie: c.cookie });
+    await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(vehicle.id) }, cookie: c.cookie });
     const admin = await createUser({ role: "admin" });
     const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie: c.cookie }))).requests[0]!.id;
     await approveVehicleRequest(admin.id, requestId);
@@ -259,7 +263,7 @@ describe("problem reports", () => {
     const form = new FormData();
     form.set("description", description);
     attachments.forEach((bytes, i) => form.append("attachments", new File([new Uint8Array(bytes)], `file${i}.bin`)));
-    return call(dashboard.action, "/dashboard?modal=report&intent=report", { form, cookie });
+    return call(reportRoute.action, "/dashboard/report?modal=report", { form, cookie });
   };
 
   test("an empty description and a third attachment are refused with the spec's messages", async () => {
@@ -301,7 +305,7 @@ describe("problem reports", () => {
     const load = async (c = cookie) => readJson<Thread>(await call(dashboard.loader, "/dashboard", { cookie: c }));
     const reportId = (await load()).reports[0]!.id;
     await replyToProblemReport(admin.id, reportId, "We will fix it tomorrow.");
-    const reply = (c: string, body: string, id = reportId) => call(dashboard.action, "/dashboard?intent=reply", { form: { reportId: String(id), body }, cookie: c });
+    const reply = (c: string, body: string, id = reportId) => call(replyRoute.action, "/dashboard/reply", { form: { reportId: String(id), body }, cookie: c });
 
     const empty = await reply(cookie, "   ");
     expect(empty.status).toBe(400);

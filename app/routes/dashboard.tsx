@@ -1,14 +1,14 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardView } from "~/components/dashboard/dashboard-view";
 import { ErrorScreen } from "~/components/error-screen";
-import { jsonError } from "~/infra/http.server";
-import { guardNetwork, isNetworkFailure } from "~/client/network";
+import { isNetworkError, isNetworkFailure } from "~/client/network";
 import { getLocale } from "~/infra/i18n.server";
-import { getSecondFactorUser, getUser, requireUser } from "~/services/session.server";
-import { keepApplicationForLogin, restoreKeptApplication } from "~/services/kept-application.server";
-import { applyAction, draftAction, handoverAction, handoverDisputeAction, loadDashboard, renewAction, renewDocumentAction, replyAction, reportAction, vehicleAction } from "./dashboard.server";
+import { requireUser } from "~/services/session.server";
+import { restoreKeptApplication } from "~/services/kept-application.server";
+import { loadDashboard } from "./dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -20,34 +20,47 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return kept.clear ? data(dashboard, { headers: { "Set-Cookie": kept.clear } }) : dashboard;
 }
 
-/** Form posts name their purpose in the URL (`?intent=`), because multipart bodies are read only once. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const intent = new URL(request.url).searchParams.get("intent");
-  if (!getUser(context) && !getSecondFactorUser(context) && (intent === "apply" || intent === "draft")) {
-    // The session ended mid-form: keep what was typed for after the log-in instead of dropping it.
-    const keep = await keepApplicationForLogin(request);
-    throw redirect(`/?auth=login&redirectTo=${encodeURIComponent("/dashboard")}`, keep ? { headers: { "Set-Cookie": keep } } : undefined);
-  }
-  const user = requireUser(context, request);
-  if (intent === "apply") return applyAction(context, request, user);
-  if (intent === "draft") return draftAction(request, user);
-  if (intent === "vehicle") return vehicleAction(context, request, user);
-  if (intent === "report") return reportAction(context, request, user);
-  if (intent === "reply") return replyAction(context, request, user);
-  if (intent === "renew") return await renewAction(context, user);
-  if (intent === "handover") return handoverAction(context, request, user);
-  if (intent === "handoverDispute") return handoverDisputeAction(context, request, user);
-  if (intent === "renewDocument") return renewDocumentAction(context, request, user);
-  throw jsonError(context, 400, "errors:invalidInput");
+// No action: each form posts to its own route under routes/dashboard/, which renders this page on a refusal.
+
+type Manifest = { routes: Record<string, { module: string; clientActionModule?: string }> };
+
+/**
+ * The forms post to their own routes, whose (small) modules the router loads at the first submit.
+ * They are loaded with the page instead, so a submit made offline reaches the network guard (toast,
+ * nothing lost) rather than failing to fetch its route's module.
+ */
+function usePreloadedFormRoutes() {
+  useEffect(() => {
+    const manifest = (window as { __reactRouterManifest?: Manifest }).__reactRouterManifest;
+    for (const [id, route] of Object.entries(manifest?.routes ?? {})) {
+      if (!id.startsWith("routes/dashboard/")) continue;
+      for (const url of [route.module, route.clientActionModule]) if (url) void import(/* @vite-ignore */ url).catch(() => undefined);
+    }
+  }, []);
 }
 
-/** With JS, a post that never reaches the server keeps every form as it is and shows the network toast. */
-export const clientAction = ({ serverAction, request }: Route.ClientActionArgs) =>
-  // The typing draft is saved in the background: a failed save is retried by the next keystroke, not toasted.
-  guardNetwork(serverAction, { silent: new URL(request.url).searchParams.get("intent") === "draft" });
+/** The dashboard as this browser last showed it (client only). */
+let shown: Route.ComponentProps["loaderData"] | null = null;
+
+/**
+ * The page data of a form route (`clientLoader` of routes/dashboard/*): the server's; offline, after
+ * a submit the network guard stopped, the dashboard as last shown, so the forms stay as they were.
+ */
+export async function dashboardOrAsShown({ serverLoader }: { serverLoader: () => Promise<unknown> }) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isNetworkError(error) && shown) return shown;
+    throw error;
+  }
+}
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
+  usePreloadedFormRoutes();
+  useEffect(() => {
+    shown = loaderData;
+  }, [loaderData]);
   return (
     <section className="container dash">
       <title>{`${t("title")} · Courier Fleet`}</title>

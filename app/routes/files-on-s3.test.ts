@@ -21,7 +21,7 @@ import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { png } from "../../tests/media-fixtures";
 import { call } from "../../tests/route-harness";
 import { startS3, useStorage, type TestS3 } from "../../tests/s3-server";
-import * as dashboard from "./dashboard";
+import * as applyRoute from "./dashboard/apply";
 import * as dashboardExport from "./dashboard-export";
 import * as files from "./files";
 import * as media from "./media";
@@ -47,7 +47,7 @@ const openFile = (id: number, cookie?: string) => call(files.loader, `/files/${i
 async function appliedCourier() {
   const user = await createUser({ status: "confirmed_account" });
   const cookie = await sessionCookieHeader(user.id);
-  const response = await call(dashboard.action, "/dashboard?intent=apply", { form: await applicationForm(), cookie });
+  const response = await call(applyRoute.action, "/dashboard/apply", { form: await applicationForm(), cookie });
   expect(response.status).toBe(302);
   return { user, cookie, rows: await rowsOf(user.id) };
 }

@@ -12,6 +12,8 @@ import { call, readJson } from "../../tests/route-harness";
 import * as handoverRoute from "./admin/vehicle-handover";
 import * as vehicleForm from "./admin/vehicle-form";
 import * as dashboard from "./dashboard";
+import * as leaseRenewalRoute from "./dashboard/lease-renewal";
+import * as handoverConfirmation from "./dashboard/handover";
 import * as files from "./files";
 
 type Handler = Parameters<typeof call>[0];
@@ -62,9 +64,9 @@ describe("the admin's handover screen", () => {
     const before = await readJson<{ handovers: { id: number; recordedBy?: string }[] }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
     expect(before.handovers).toHaveLength(1);
     expect(before.handovers[0]!.recordedBy).toBeUndefined();
-    const strangerConfirm = await call(dashboard.action as Handler, "/dashboard?intent=handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie: await sessionCookieHeader(other.id) });
+    const strangerConfirm = await call(handoverConfirmation.action as Handler, "/dashboard/handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie: await sessionCookieHeader(other.id) });
     expect(strangerConfirm.status).toBe(404);
-    const confirmed = await call(dashboard.action as Handler, "/dashboard?intent=handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie });
+    const confirmed = await call(handoverConfirmation.action as Handler, "/dashboard/handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie });
     expect(confirmed.status).toBe(302);
     expect((await writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)))[0]?.confirmedAt).toBeInstanceOf(Date);
   });
@@ -82,14 +84,14 @@ describe("the admin's handover screen", () => {
 describe("the courier's renewal request", () => {
   test("refused before the window, sent inside it, then shown as waiting", async () => {
     const { user, cookie } = await leaseStarted();
-    const early = await call(dashboard.action as Handler, "/dashboard?intent=renew", { form: {}, cookie });
+    const early = await call(leaseRenewalRoute.action as Handler, "/dashboard/lease-renewal", { form: {}, cookie });
     expect(early.status).toBe(409);
     expect((await readJson<{ error: string }>(early)).error).toContain("too early");
     const lease = (await writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, user.id)))[0]!.end!;
     setClockOffset(lease.getTime() - 4 * DAY - Date.now());
     const before = await readJson<{ renewal: { canAsk: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
     expect(before.renewal.canAsk).toBe(true);
-    expect((await call(dashboard.action as Handler, "/dashboard?intent=renew", { form: {}, cookie })).status).toBe(302);
+    expect((await call(leaseRenewalRoute.action as Handler, "/dashboard/lease-renewal", { form: {}, cookie })).status).toBe(302);
     expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.userId, user.id))).map((r) => [r.kind, r.status])).toContainEqual(["renewal", "pending"]);
     const after = await readJson<{ renewal: { canAsk: boolean; pending: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
     expect(after.renewal).toMatchObject({ canAsk: false, pending: true });

@@ -9,6 +9,7 @@ import { createVehicle } from "../../tests/dashboard-helpers";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
+import * as handoverDisputeRoute from "./dashboard/handover-dispute";
 
 type Data = { formKey: string; handovers: { id: number }[]; reports: { id: number; description: string }[] };
 
@@ -23,7 +24,7 @@ test("'I disagree' with a note: one problem report, the handover leaves the list
   const before = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie }));
   expect(before.handovers.map((h) => h.id)).toEqual([pending.handover.id]);
 
-  const post = (note: string) => call(dashboard.action, "/dashboard?intent=handoverDispute", { cookie, form: { handoverId: String(pending.handover.id), note, formKey: before.formKey } });
+  const post = (note: string) => call(handoverDisputeRoute.action, "/dashboard/handover-dispute", { cookie, form: { handoverId: String(pending.handover.id), note, formKey: before.formKey } });
   const empty = await post("   ");
   expect(empty.status).toBe(400);
   expect((await readJson<{ error: string }>(empty)).error).toBe("Write what is not right.");
@@ -42,12 +43,12 @@ test("'I disagree' with a note: one problem report, the handover leaves the list
   expect(after.handovers).toEqual([]);
   expect(after.reports.map((r) => r.id)).toContain(reports[0]!.id);
   // A new render, a new key: disagreeing again with the same handover is refused.
-  const again = await call(dashboard.action, "/dashboard?intent=handoverDispute", { cookie, form: { handoverId: String(pending.handover.id), note: "Again", formKey: after.formKey } });
+  const again = await call(handoverDisputeRoute.action, "/dashboard/handover-dispute", { cookie, form: { handoverId: String(pending.handover.id), note: "Again", formKey: after.formKey } });
   expect(again.status).toBe(409);
 });
 
 test("someone else's handover cannot be disputed", async () => {
   const stranger = await createUser({ status: "working_no_vehicle" });
-  const response = await call(dashboard.action, "/dashboard?intent=handoverDispute", { cookie: await sessionCookieHeader(stranger.id), form: { handoverId: "999999", note: "Not mine" } });
+  const response = await call(handoverDisputeRoute.action, "/dashboard/handover-dispute", { cookie: await sessionCookieHeader(stranger.id), form: { handoverId: "999999", note: "Not mine" } });
   expect(response.status).toBe(404);
 });

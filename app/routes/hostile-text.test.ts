@@ -57,6 +57,8 @@ import * as userDetail from "./admin/user-detail";
 import * as usersExport from "./admin/users-export";
 import * as usersRoute from "./admin/users";
 import * as vehicleForm from "./admin/vehicle-form";
+import * as vehicleProblem from "./admin/vehicle-problem";
+import * as vehicleService from "./admin/vehicle-service";
 import * as vehicleRequestsRoute from "./admin/vehicle-requests";
 import * as vehiclesRoute from "./admin/vehicles";
 import * as forgotApi from "./api/auth.forgot-password";
@@ -68,7 +70,9 @@ import * as faqApi from "./api/faq.ask";
 import * as pageView from "./api/track.page-view";
 import * as loginForm from "./auth/login";
 import * as registerForm from "./auth/register";
-import * as dashboard from "./dashboard";
+import * as applyRoute from "./dashboard/apply";
+import * as reportRoute from "./dashboard/report";
+import * as replyRoute from "./dashboard/reply";
 import * as dashboardPay from "./dashboard-pay";
 import * as home from "./home";
 
@@ -184,10 +188,10 @@ const FIELDS: FieldRow[] = [
   { route: "/auth/register", handler: registerForm.action, field: "referralCode", encoding: "form", path: () => "/auth/register", base: () => ({ email: "hostile-form@example.com", password: STRONG }) },
   { route: "/auth/login", handler: loginForm.action, field: "redirectTo", encoding: "form", path: () => "/auth/login", base: () => ({ email: nobody(), password: TEST_PASSWORD }) },
   ...(["fullName", "phone", "contactUsername", "comment", "documentValidUntil"] as const).map(
-    (field): FieldRow => ({ route: "/dashboard?intent=apply", handler: dashboard.action, field, encoding: "form", path: () => "/dashboard?intent=apply", cookie: freshCourier("confirmed_account"), base: () => ({}), keeps: ["uploads", "applicationDrafts"] }),
+    (field): FieldRow => ({ route: "/dashboard/apply", handler: applyRoute.action, field, encoding: "form", path: () => "/dashboard/apply", cookie: freshCourier("confirmed_account"), base: () => ({}), keeps: ["uploads", "applicationDrafts"] }),
   ),
-  { route: "/dashboard?intent=report", handler: dashboard.action, field: "description", encoding: "form", path: () => "/dashboard?intent=report", cookie: freshCourier("working_no_vehicle"), base: () => ({}) },
-  { route: "/dashboard?intent=reply", handler: dashboard.action, field: "body", encoding: "form", path: () => "/dashboard?intent=reply", cookie: (c) => c.reportCourierCookie(), base: (c) => ({ reportId: String(c.ids.courierReport) }) },
+  { route: "/dashboard/report", handler: reportRoute.action, field: "description", encoding: "form", path: () => "/dashboard/report", cookie: freshCourier("working_no_vehicle"), base: () => ({}) },
+  { route: "/dashboard/reply", handler: replyRoute.action, field: "body", encoding: "form", path: () => "/dashboard/reply", cookie: (c) => c.reportCourierCookie(), base: (c) => ({ reportId: String(c.ids.courierReport) }) },
   { route: "/admin/referrals", handler: referrals.action, field: "name", encoding: "form", path: () => "/admin/referrals", cookie: admin, base: () => ({ intent: "create" }) },
   ...(["response"] as const).map((field): FieldRow => ({ route: "/admin/problem-reports reply", handler: problemReportsRoute.action, field, encoding: "form", path: () => "/admin/problem-reports", cookie: admin, base: (c) => ({ intent: "reply", reportId: String(c.ids.report) }) })),
   { route: "/admin/problem-reports toService", handler: problemReportsRoute.action, field: "description", encoding: "form", path: () => "/admin/problem-reports", cookie: admin, base: (c) => ({ intent: "toService", reportId: String(c.ids.report) }) },
@@ -202,8 +206,8 @@ const FIELDS: FieldRow[] = [
       base: () => ({ intent: "save", name: "Hostile scooter", characteristicsSk: "1000 W", serialNumber: `HS-${Math.random().toString(36).slice(2)}`, status: "available" }),
     }),
   ),
-  { route: "/admin/vehicles/:id problem", handler: vehicleForm.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "problem" }) },
-  { route: "/admin/vehicles/:id serviceRecord", handler: vehicleForm.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "serviceRecord", serviceDate: "2026-01-10", cost: "" }) },
+  { route: "/admin/vehicles/:id/problems", handler: vehicleProblem.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}/problems`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "problem" }) },
+  { route: "/admin/vehicles/:id/service serviceRecord", handler: vehicleService.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}/service`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "serviceRecord", serviceDate: "2026-01-10", cost: "" }) },
   ...(["titleSk", "titleUa", "titleEn", "contentSk", "contentEn"] as const).map(
     (field): FieldRow => ({
       route: "/admin/news/new",
@@ -351,8 +355,8 @@ async function send(row: FieldRow, hostile: Hostile, cookie: string | undefined)
     return call(row.handler as Handler, row.path(ctx), { body, headers: { ...headers, "Content-Type": "application/json" }, method: "POST", cookie, ip: nextIp() });
   }
   if (row.urlencoded) return call(row.handler as Handler, row.path(ctx), { form: { ...row.base(ctx), [row.field]: hostile.text }, params: row.params?.(ctx), headers, cookie, ip: nextIp() });
-  const form = row.route === "/dashboard?intent=apply" ? await applicationForm({ [row.field]: hostile.text }) : new FormData();
-  if (row.route !== "/dashboard?intent=apply") for (const [name, value] of Object.entries({ ...row.base(ctx), [row.field]: hostile.text })) form.set(name, value);
+  const form = row.route === "/dashboard/apply" ? await applicationForm({ [row.field]: hostile.text }) : new FormData();
+  if (row.route !== "/dashboard/apply") for (const [name, value] of Object.entries({ ...row.base(ctx), [row.field]: hostile.text })) form.set(name, value);
   return call(row.handler as Handler, row.path(ctx), { form, params: row.params?.(ctx), headers, cookie, ip: nextIp() });
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/reset-password";
-import { FieldErrors, FormAlert } from "~/components/auth/form-bits";
+import { FieldError, FormAlert } from "~/components/form-messages";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
 import { resetPasswordFormSchema } from "~/domain/auth-schemas";
 import { changePassword } from "~/services/auth.server";
@@ -59,13 +59,13 @@ export default function ResetPasswordScreen({ loaderData, actionData }: Route.Co
                 aria-describedby={`${fields.password.errorId} reset-pw-rules`}
                 onInput={(event) => setPassword(event.currentTarget.value)}
               />
-              <FieldErrors errors={fields.password.errors} id={fields.password.errorId} />
+              <FieldError ns="auth" all errors={fields.password.errors} id={fields.password.errorId} />
             </label>
             <PasswordChecklist password={password} live={password !== ""} id="reset-pw-rules" />
             <label className="field">
               <span>{t("fields.confirmPassword")}</span>
               <input {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" required />
-              <FieldErrors errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
+              <FieldError ns="auth" all errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
             </label>
             <button type="submit" className="btn btn-primary btn-block">
               {t("reset.submit")}
@@ -73,7 +73,7 @@ export default function ResetPasswordScreen({ loaderData, actionData }: Route.Co
           </Form>
         ) : (
           <>
-            <FormAlert error={actionData?.error ?? (loaderData.state === "used" ? t("reset.used") : t("reset.invalid"))} />
+            <FormAlert message={actionData?.error ?? (loaderData.state === "used" ? t("reset.used") : t("reset.invalid"))} />
             <Link className="btn btn-primary btn-block" to="/?auth=forgot">
               {t("reset.requestNew")}
             </Link>

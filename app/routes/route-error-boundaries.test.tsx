@@ -47,7 +47,8 @@ describe("route error boundaries (dashboard, admin)", () => {
     }
   });
 
-  test("the dashboard has a clientAction that keeps a dropped connection out of its error boundary", () => {
-    expect(typeof dashboard.clientAction).toBe("function");
+  test("every dashboard form route has a clientAction that keeps a dropped connection out of its error boundary", async () => {
+    const forms = ["apply", "draft", "vehicle-request", "report", "reply", "lease-renewal", "handover", "handover-dispute", "document-renewal"];
+    for (const name of forms) expect([name, typeof ((await import(`./dashboard/${name}`)) as { clientAction?: unknown }).clientAction]).toEqual([name, "function"]);
   });
 });

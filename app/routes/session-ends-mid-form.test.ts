@@ -4,6 +4,8 @@ import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
+import * as applyRoute from "./dashboard/apply";
+import * as draftRoute from "./dashboard/draft";
 
 type Data = { applicationKept?: boolean; draft: Record<string, string> | null };
 const cookieOf = (response: Response) => response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
@@ -15,7 +17,7 @@ describe("the session ends mid-form", () => {
     form.set("phone", "0903 123 456");
     form.set("comment", "Можу працювати вечорами.");
     form.set("face_photo", new File([new Uint8Array(await png())], "face.png", { type: "image/png" }));
-    const posted = await call(dashboard.action, "/dashboard?intent=apply", { form });
+    const posted = await call(applyRoute.action, "/dashboard/apply", { form });
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toBe("/?auth=login&redirectTo=%2Fdashboard");
     const kept = cookieOf(posted);
@@ -35,7 +37,7 @@ describe("the session ends mid-form", () => {
   });
 
   test("the background draft sent when the page is hidden is kept the same way", async () => {
-    const posted = await call(dashboard.action, "/dashboard?intent=draft", { form: { fullName: "Olena Kovalenko", age: "24" } });
+    const posted = await call(draftRoute.action, "/dashboard/draft", { form: { fullName: "Olena Kovalenko", age: "24" } });
     expect(posted.status).toBe(302);
     const courier = await createUser({ status: "confirmed_account" });
     const data = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie: `${await sessionCookieHeader(courier.id)}; ${cookieOf(posted)}` }));
@@ -44,7 +46,7 @@ describe("the session ends mid-form", () => {
 
   test("a forged or foreign cookie is ignored; a courier who may not apply is not given a draft", async () => {
     const working = await createUser({ status: "working_no_vehicle" });
-    const posted = await call(dashboard.action, "/dashboard?intent=apply", { form: { fullName: "Someone Else" } });
+    const posted = await call(applyRoute.action, "/dashboard/apply", { form: { fullName: "Someone Else" } });
     const data = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie: `${await sessionCookieHeader(working.id)}; ${cookieOf(posted)}` }));
     expect(data.applicationKept).toBe(false);
     const courier = await createUser({ status: "confirmed_account" });

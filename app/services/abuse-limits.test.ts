@@ -10,7 +10,7 @@ import { RATE_LIMITS } from "~/domain/rules";
 import enErrors from "../../locales/en/errors.json";
 import skErrors from "../../locales/sk/errors.json";
 import uaErrors from "../../locales/ua/errors.json";
-import * as dashboard from "~/routes/dashboard";
+import * as applyRoute from "~/routes/dashboard/apply";
 import * as dashboardExport from "~/routes/dashboard-export";
 import * as home from "~/routes/home";
 import * as forgotApi from "~/routes/api/auth.forgot-password";
@@ -170,7 +170,7 @@ describe("per-user limits", () => {
     const user = await createUser();
     const cookie = await sessionCookieHeader(user.id);
     for (let i = 0; i < RATE_LIMITS.uploads.limit; i++) await hit("uploads", String(user.id));
-    await expect429(await call(dashboard.action, "/dashboard?intent=apply&lng=en", { form: await applicationForm(), cookie }), "en");
+    await expect429(await call(applyRoute.action, "/dashboard/apply?lng=en", { form: await applicationForm(), cookie }), "en");
   });
 
   test(`data export: ${RATE_LIMITS.dataExport.limit} per hour per user`, async () => {

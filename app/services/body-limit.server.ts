@@ -10,9 +10,9 @@ import { readSessionId } from "./session.server";
  * the per-form and per-file limits. The bound is on the bytes actually read (`limitBody`), so a
  * chunked body without Content-Length cannot grow past it either.
  */
-const UPLOAD_ROUTES: { path: RegExp; intents?: string[]; mayUpload: (user: SessionUser) => boolean; limit?: number }[] = [
-  // The courier's job application and problem report.
-  { path: /^\/dashboard\/?$/, intents: ["apply", "report", "renewDocument"], mayUpload: () => true },
+const UPLOAD_ROUTES: { path: RegExp; mayUpload: (user: SessionUser) => boolean; limit?: number }[] = [
+  // The courier's job application, problem report and new right-to-stay document.
+  { path: /^\/dashboard\/(apply|report|document-renewal)\/?$/, mayUpload: () => true },
   // One identity document at a time, sent as soon as it is chosen (with JS).
   { path: /^\/dashboard\/documents\/?$/, mayUpload: () => true },
   // The admin's vehicle and news forms, and a vehicle's handover (photos of each side).
@@ -27,8 +27,7 @@ function uploadRoute(request: Request, url: URL) {
   // A `.data` URL is the same action posted by the browser's router.
   const pathname = url.pathname.replace(/\.data$/, "");
   const route = UPLOAD_ROUTES.find((r) => r.path.test(pathname));
-  if (!route || (route.intents && !route.intents.includes(url.searchParams.get("intent") ?? ""))) return null;
-  return route;
+  return route ?? null;
 }
 
 export async function bodyLimitFor(request: Request, url: URL): Promise<number> {

@@ -36,10 +36,10 @@ const targets: Target[] = [
   { method: "POST", path: "/auth/resend", auth: "visitor" },
   { method: "POST", path: "/reset-password/not-a-token", auth: "visitor" },
   { method: "POST", path: "/?index", auth: "visitor" },
-  { method: "POST", path: "/dashboard?intent=apply", auth: "user" },
-  { method: "POST", path: "/dashboard?intent=vehicle", auth: "user" },
-  { method: "POST", path: "/dashboard?intent=report", auth: "user" },
-  { method: "POST", path: "/dashboard?intent=nonsense", auth: "user", unread: true },
+  { method: "POST", path: "/dashboard/apply", auth: "user" },
+  { method: "POST", path: "/dashboard/vehicle-request", auth: "user" },
+  { method: "POST", path: "/dashboard/report", auth: "user" },
+  { method: "POST", path: "/dashboard", auth: "user", unread: true },
   { method: "POST", path: "/admin/users/1", auth: "admin" },
   { method: "POST", path: "/admin/news", auth: "admin" },
   { method: "POST", path: "/admin/news/new", auth: "admin" },
@@ -84,7 +84,7 @@ const payloads: Payload[] = [
 function cutOff(target: Target, payload: Payload) {
   if (target.unread) return false;
   const multipart = payload.contentType.startsWith("multipart/");
-  const upload = (target.auth === "user" && /^\/dashboard\?intent=(apply|report)$/.test(target.path)) || (target.auth === "admin" && /^\/admin\/(vehicles|news)\/(new|\d+)$/.test(target.path));
+  const upload = (target.auth === "user" && /^\/dashboard\/(apply|report)$/.test(target.path)) || (target.auth === "admin" && /^\/admin\/(vehicles|news)\/(new|\d+)$/.test(target.path));
   if (multipart) return !upload;
   return target.path.startsWith("/api/");
 }
@@ -261,7 +261,7 @@ test.describe("uploads", () => {
         return 0;
       }
     })();
-    const res = await request.post("/dashboard?intent=apply", {
+    const res = await request.post("/dashboard/apply", {
       headers: { Cookie: cookies.user },
       multipart: {
         fullName: "Test Courier",
@@ -290,7 +290,7 @@ test.describe("uploads", () => {
 
   test("a body past the upload limit is refused with 413 before it is read", async ({ request }) => {
     const before = rowCounts();
-    const res = await request.post("/dashboard?intent=apply", {
+    const res = await request.post("/dashboard/apply", {
       headers: { Cookie: cookies.user },
       multipart: { fullName: "Test", face_photo: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(70 * 1024 * 1024) } },
       maxRedirects: 0,

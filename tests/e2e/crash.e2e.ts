@@ -112,7 +112,7 @@ test("SIGKILL during a burst of writes loses nothing that was confirmed and leav
     const appliers = await Promise.all(Array.from({ length: 8 }, (_, i) => activeUser(dir, `applier${i}@example.com`)));
     const waiting = await Promise.all(Array.from({ length: 8 }, (_, i) => activeUser(dir, `waiting${i}@example.com`)));
     for (const cookie of waiting) {
-      const res = await fetch(`${BASE}/dashboard?intent=apply`, { method: "POST", headers: { Cookie: cookie, Origin: BASE }, body: await applicationBody(), redirect: "manual" });
+      const res = await fetch(`${BASE}/dashboard/apply`, { method: "POST", headers: { Cookie: cookie, Origin: BASE }, body: await applicationBody(), redirect: "manual" });
       expect(res.status).toBe(302);
     }
     const pre = new Database(path.join(dir, "app.db"), { readonly: true });
@@ -143,7 +143,7 @@ test("SIGKILL during a burst of writes loses nothing that was confirmed and leav
     }
     appliers.forEach((cookie, i) => {
       requests.push(
-        fetch(`${BASE}/dashboard?intent=apply`, { method: "POST", headers: { Cookie: cookie, Origin: BASE }, body: bodies[i], redirect: "manual" }).then(
+        fetch(`${BASE}/dashboard/apply`, { method: "POST", headers: { Cookie: cookie, Origin: BASE }, body: bodies[i], redirect: "manual" }).then(
           (res) => void (res.status === 302 && confirmed.applied.push(i)),
           () => undefined,
         ),

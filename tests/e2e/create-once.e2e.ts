@@ -30,7 +30,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await service.locator('input[name="formKey"]').inputValue()).not.toBe(key);
       await page.screenshot({ path: shotPath(`create-once-${javaScriptEnabled ? "js" : "nojs"}-1280`), fullPage: true });
 
-      const again = await page.request.post(`/admin/vehicles/${vehicle.id}`, {
+      const again = await page.request.post(`/admin/vehicles/${vehicle.id}/service`, {
         form: { intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "New brake pads", cost: "25" },
         maxRedirects: 0,
       });

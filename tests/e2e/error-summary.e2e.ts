@@ -20,7 +20,7 @@ async function fillWithBadPhone(page: Page) {
   }
 }
 
-const applyPost = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("intent=apply"));
+const applyPost = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/dashboard/apply"));
 
 test.describe("error summary without JS at 360 px", () => {
   // The refused post answers 400, which the browser notes in its console.

@@ -74,7 +74,7 @@ test.describe("a residence permit that runs out", () => {
     await expect(page.getByTestId("document-banner")).toContainText("Your residence document expired on");
     await page.goto("/dashboard?modal=vehicle");
     await expect(page.getByTestId("vehicle-blocked")).toHaveText(/Your residence document has expired\. Upload the new one/);
-    const refused = await page.request.post("/dashboard?intent=vehicle", { form: { vehicleId: "1" }, maxRedirects: 0 });
+    const refused = await page.request.post("/dashboard/vehicle-request", { form: { vehicleId: "1" }, maxRedirects: 0 });
     expect(refused.status()).toBe(403);
 
     // The courier sends the new document (with JS each photo is uploaded as soon as it is chosen, by

@@ -130,7 +130,7 @@ test.describe("cross-site requests", () => {
     { path: "/auth/login", form: { email: "x@example.com", password: "Whatever-1!" } },
     { path: "/auth/register", form: { email: "csrf-victim@example.com", password: "Kuriér-Jazda-7!" } },
     { path: "/auth/logout", form: {}, auth: true },
-    { path: "/dashboard?intent=vehicle", form: { vehicleId: "1" }, auth: true },
+    { path: "/dashboard/vehicle-request", form: { vehicleId: "1" }, auth: true },
     { path: "/?index", form: { question: "Koľko zarobím?" } },
     { path: "/admin/users/1", form: { intent: "deactivate" }, auth: true },
     { path: "/api/auth/login", json: { email: "x@example.com", password: "Whatever-1!" } },

@@ -207,7 +207,7 @@ test.describe("drafts that survive", () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
-    const saved = page.waitForResponse((r) => r.url().includes("intent=draft") && r.request().method() === "POST");
+    const saved = page.waitForResponse((r) => r.url().includes("/dashboard/draft") && r.request().method() === "POST");
     await fillApplication(page);
     expect((await saved).status()).toBe(200);
     await page.waitForTimeout(1500);
@@ -309,7 +309,7 @@ test.describe("photos made for slow networks", () => {
       const photo = await cameraPhoto();
       await fillApplication(page);
       await page.locator('input[name="face_photo"][type="file"]').setInputFiles(photo.path);
-      const request = page.waitForRequest((r) => r.url().includes("intent=apply"));
+      const request = page.waitForRequest((r) => r.url().includes("/dashboard/apply"));
       await page.getByRole("button", { name: "Submit application" }).click();
       const sent = Number((await (await request).allHeaders())["content-length"] ?? 0);
       console.log(`bytes sent for a ${photo.bytes.length} B camera photo without JS: ${sent}`);
@@ -323,7 +323,7 @@ test.describe("photos made for slow networks", () => {
       const fits = await cameraPhoto(40);
       expect(fits.bytes.length).toBeGreaterThanOrEqual(10_000_000);
       await page.locator('input[name="face_photo"][type="file"]').setInputFiles(fits.path);
-      const second = page.waitForRequest((r) => r.url().includes("intent=apply"));
+      const second = page.waitForRequest((r) => r.url().includes("/dashboard/apply"));
       await page.getByRole("button", { name: "Submit application" }).click();
       console.log(`bytes sent for a ${fits.bytes.length} B camera photo without JS: ${(await (await second).allHeaders())["content-length"]}`);
       await expect(page.getByTestId("doc-face_photo").getByText("uploaded ✓ — replace")).toBeVisible();

@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormKey } from "~/components/form-key";
 import { AdminTable } from "./admin-table";
+import { PlatformSelect } from "./platform-select";
 import { EARNING_FIELDS, type EarningsMapping, type RowProblem } from "~/domain/earnings-csv";
 import { formatEur } from "~/domain/maintenance";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
+import { Intent } from "../intent";
 
 function useLocale() {
   const { i18n } = useTranslation();
@@ -20,16 +22,7 @@ export function UploadForm({ platforms, defaultWeek, formKey }: { platforms: { i
     <div className="card">
       <p className="field-hint">{t("pay.import.hint")}</p>
       <Form method="post" action={`/admin/payouts/import?formKey=${formKey}`} encType="multipart/form-data" className="form-stack">
-        <label className="field">
-          {t("pay.platform")}
-          <select name="platformId" required>
-            {platforms.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PlatformSelect platforms={platforms} />
         <label className="field">
           {t("pay.import.week")}
           <input type="date" name="weekStart" required defaultValue={defaultWeek} />
@@ -57,7 +50,7 @@ function DiscardForm({ id }: { id: number }) {
   const { t } = useTranslation("admin");
   return (
     <Form method="post">
-      <input type="hidden" name="intent" value="discard" />
+      <Intent value="discard" />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className="btn btn-outline">
         {t("pay.import.discard")}
@@ -75,7 +68,7 @@ export function MappingForm({ preview }: { preview: Base & { header: string[]; m
       <h2>{t("pay.mapping.title")}</h2>
       <p className="field-hint">{t("pay.mapping.hint")}</p>
       <Form method="post" className="form-stack">
-        <input type="hidden" name="intent" value="map" />
+        <Intent value="map" />
         <input type="hidden" name="id" value={preview.id} />
         {EARNING_FIELDS.map((field) => (
           <label className="field" key={field}>
@@ -129,7 +122,7 @@ export function ImportPreviewView({ preview, couriers, formKey }: { preview: Rea
         <p>{t("pay.import.counts", { read: preview.read, good: preview.good, problems: preview.problemCount, ...preview.counts })}</p>
         <div className="admin-inline-form">
           <Form method="post">
-            <input type="hidden" name="intent" value="commit" />
+            <Intent value="commit" />
             <FormKey value={formKey} />
             <input type="hidden" name="id" value={preview.id} />
             <button type="submit" className="btn btn-primary">
@@ -154,7 +147,7 @@ export function ImportPreviewView({ preview, couriers, formKey }: { preview: Rea
             {preview.unknownAccounts.map((account) => (
               <li key={account.accountId}>
                 <Form method="post" className="admin-inline-form" preventScrollReset>
-                  <input type="hidden" name="intent" value="link" />
+                  <Intent value="link" />
                   <input type="hidden" name="id" value={preview.id} />
                   <input type="hidden" name="accountId" value={account.accountId} />
                   <strong>{account.accountId}</strong>

@@ -1,7 +1,7 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { HTML_LANG, LANGUAGES, type Language } from "~/domain/rules";
-import { FieldError } from "./vehicle-sections";
+import { FieldError } from "../form-messages";
 
 type Field = FieldMetadata<string | null | undefined>;
 
@@ -58,7 +58,7 @@ export function LanguageFields({
             ) : (
               <input {...getInputProps(field, { type: "text" })} key={field.key} lang={HTML_LANG[language]} required={required} maxLength={maxLength} />
             )}
-            <FieldError errors={field.errors} id={field.errorId} />
+            <FieldError ns="admin" errors={field.errors} id={field.errorId} />
           </label>
         );
       })}

@@ -5,6 +5,7 @@ import { AppLink } from "~/components/app-link";
 import type { UserStatus } from "~/domain/status";
 import { AdminTable } from "./admin-table";
 import { ConfirmDialog, dateInputValue, useFormatDate, useHrefWith } from "./ui";
+import { Intent } from "../intent";
 
 type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; leaseEndsAt: Date | string | null; userId: number; userEmail: string; userName: string | null; userStatus: UserStatus };
 
@@ -56,7 +57,7 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
             render: (l) => (
               <div className="admin-row-actions">
                 <Form method="post" className="admin-inline-form">
-                  <input type="hidden" name="intent" value="renew" />
+                  <Intent value="renew" />
                   <input type="hidden" name="vehicleId" value={l.vehicleId} />
                   <input className="admin-date" type="date" name="endsAt" required defaultValue={dateInputValue(renewFrom(l) + 30 * DAY)} aria-label={t("leases.newEnd")} />
                   <button type="submit" className="btn btn-primary">

@@ -6,6 +6,7 @@ import type { PayAnomaly } from "~/domain/pay-review";
 import type { StatementLine } from "~/domain/pay-rule";
 import { isLanguage, type Language } from "~/domain/rules";
 import { AdminTable } from "./admin-table";
+import { Intent } from "../intent";
 
 /** Money in the page's language. */
 export function useCents() {
@@ -178,7 +179,7 @@ export function StatementDetail({ week, detail }: { week: string; detail: Detail
         </ul>
       ) : null}
       <Form method="post" className="admin-inline-form" action={`/admin/payouts/${week}?courier=${courier.id}`}>
-        <input type="hidden" name="intent" value="adjust" />
+        <Intent value="adjust" />
         <input type="hidden" name="userId" value={courier.id} />
         <label className="field">
           {t("pay.adjust.kind")}

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { PlatformSelect } from "./platform-select";
+import { Intent } from "../intent";
 
 export type PlatformAccountLink = { id: number; platformName: string; accountId: string; startsOn: string; endsOn: string | null };
 
@@ -16,7 +18,7 @@ export function PlatformAccountsCard({ links, platforms, today }: { links: Platf
             <strong>{link.platformName}</strong> · {link.accountId} · {t("pay.accounts.range", { from: link.startsOn, to: link.endsOn ?? t("pay.accounts.open") })}
             {link.endsOn === null ? (
               <Form method="post" className="admin-inline-form" preventScrollReset>
-                <input type="hidden" name="intent" value="endAccount" />
+                <Intent value="endAccount" />
                 <input type="hidden" name="linkId" value={link.id} />
                 <label className="field">
                   {t("pay.accounts.endsOn")}
@@ -34,17 +36,8 @@ export function PlatformAccountsCard({ links, platforms, today }: { links: Platf
         <p className="field-hint">{t("pay.accounts.noPlatforms")}</p>
       ) : (
         <Form method="post" className="admin-inline-form" preventScrollReset>
-          <input type="hidden" name="intent" value="linkAccount" />
-          <label className="field">
-            {t("pay.platform")}
-            <select name="platformId" required>
-              {platforms.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Intent value="linkAccount" />
+          <PlatformSelect platforms={platforms} />
           <label className="field">
             {t("pay.accounts.accountId")}
             <input name="accountId" required maxLength={100} autoComplete="off" />

@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
 import { applicationRejectSchema, rejectSchema } from "~/domain/admin-schemas";
-import { FieldError } from "./vehicle-sections";
+import { FieldError } from "../form-messages";
 import { DOCUMENT_KINDS } from "~/domain/documents";
+import { Intent } from "../intent";
 
 /**
  * Reject with a reason, which is sent to the user. For a job application the admin may pick a stock
@@ -34,7 +35,7 @@ export function RejectForm({
   const ticked = new Set(Array.isArray(replaced) ? replaced.map(String) : typeof replaced === "string" ? [replaced] : []);
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack">
-      <input type="hidden" name="intent" value="reject" />
+      <Intent value="reject" />
       {Object.entries(extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -61,7 +62,7 @@ export function RejectForm({
       <label className="field">
         {application ? t("rejection.note") : t("decisions.reason")}
         <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required={!application} maxLength={1000} />
-        <FieldError errors={fields.reason.errors} id={fields.reason.errorId} />
+        <FieldError ns="admin" errors={fields.reason.errors} id={fields.reason.errorId} />
       </label>
       <button type="submit" className="btn btn-danger">
         {t("decisions.reject")}

@@ -4,6 +4,7 @@ import { AppLink } from "~/components/app-link";
 import { UrlDialog } from "~/components/dialog";
 import { reviewTimeLeft } from "~/domain/review-queue";
 import { withoutYearMark } from "~/domain/date-format";
+import { Intent } from "../intent";
 
 /** Dates shown in one fixed zone so the server's HTML and the browser's render agree. */
 const ZONE = "Europe/Bratislava";
@@ -270,13 +271,8 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   );
 }
 
-export function FormError({ message }: { message?: string | null }) {
-  return message ? (
-    <p className="alert alert-error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
+/** The route's refusal above a form (the admin pages' name for the shared FormAlert). */
+export { FormAlert as FormError } from "../form-messages";
 
 /**
  * A confirmation for a destructive action, opened by `?confirm=<name>` (so it works without JS);
@@ -290,6 +286,7 @@ export function ConfirmDialog({
   fields,
   children,
   stayOnError,
+  action,
 }: {
   title: string;
   text: string;
@@ -299,6 +296,8 @@ export function ConfirmDialog({
   children?: React.ReactNode;
   /** Post to the dialog's own URL, so a refusal (a wrong code) re-renders it open with the message. */
   stayOnError?: boolean;
+  /** Post to this route instead of the page (the page's job has a route of its own). */
+  action?: string;
 }) {
   const { t } = useTranslation();
   const href = useHrefWith();
@@ -306,9 +305,9 @@ export function ConfirmDialog({
   const closeTo = href({ confirm: null, id: null, role: null });
   return (
     <UrlDialog title={title} closeTo={closeTo}>
-      <Form method="post" action={stayOnError ? href({}) : closeTo} className="form-stack">
+      <Form method="post" action={action ?? (stayOnError ? href({}) : closeTo)} className="form-stack">
         <p>{text}</p>
-        <input type="hidden" name="intent" value={intent} />
+        <Intent value={intent} />
         {Object.entries(fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

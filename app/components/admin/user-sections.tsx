@@ -5,6 +5,7 @@ import type { UserStatus } from "~/domain/status";
 import { AdminTable } from "./admin-table";
 import { type AuditEntryRow, AuditTable } from "./audit-entries";
 import { Badge, dateInputValue, useFormatDate } from "./ui";
+import { Intent } from "../intent";
 
 type HistoryRow = { id: number; fromStatus: UserStatus | null; toStatus: UserStatus; reason: string | null; createdAt: Date | string; actorEmail: string | null };
 
@@ -105,7 +106,7 @@ export function DocumentsCard({ documents }: { documents: DocumentsDetail }) {
             {r.status === "pending" ? (
               <div className="admin-grid">
                 <Form method="post" className="form-stack">
-                  <input type="hidden" name="intent" value="acceptDocument" />
+                  <Intent value="acceptDocument" />
                   <input type="hidden" name="renewalId" value={r.id} />
                   <label className="field">
                     {t("documents.correctDate")}
@@ -116,7 +117,7 @@ export function DocumentsCard({ documents }: { documents: DocumentsDetail }) {
                   </button>
                 </Form>
                 <Form method="post" className="form-stack">
-                  <input type="hidden" name="intent" value="rejectDocument" />
+                  <Intent value="rejectDocument" />
                   <input type="hidden" name="renewalId" value={r.id} />
                   <label className="field">
                     {t("documents.reason")}

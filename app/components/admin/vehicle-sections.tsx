@@ -5,18 +5,10 @@ import { Form } from "react-router";
 import { vehicleProblemSchema } from "~/domain/admin-schemas";
 import { useFormatDate } from "./ui";
 import { FormKey } from "../form-key";
+import { FieldError } from "../form-messages";
+import { Intent } from "../intent";
 
-/** Field errors are translation keys of the admin namespace (written by the schemas in `~/domain/admin-schemas`). */
-export function FieldError({ errors, id }: { errors?: string[]; id: string }) {
-  const { t } = useTranslation("admin");
-  return errors?.length ? (
-    <span className="field-error" id={id}>
-      {t(errors[0]!)}
-    </span>
-  ) : null;
-}
-
-export function VehicleImages({ images }: { images: { id: number; width: number | null; height: number | null }[] }) {
+export function VehicleImages({ vehicleId, images }: { vehicleId: number; images: { id: number; width: number | null; height: number | null }[] }) {
   const { t } = useTranslation("admin");
   return (
     <div className="card">
@@ -28,8 +20,8 @@ export function VehicleImages({ images }: { images: { id: number; width: number 
             <a href={`/media/${image.id}`} target="_blank" rel="noreferrer">
               <img src={`/media/${image.id}`} alt={t("vehicles.imageAlt", { n: index + 1 })} width={image.width ?? 160} height={image.height ?? 120} loading="lazy" />
             </a>
-            <Form method="post">
-              <input type="hidden" name="intent" value="removeImage" />
+            <Form method="post" action={`/admin/vehicles/${vehicleId}/images/remove`}>
+              <Intent value="removeImage" />
               <input type="hidden" name="id" value={image.id} />
               <button type="submit" className="btn btn-outline">
                 {t("vehicles.removeImage")}
@@ -44,7 +36,7 @@ export function VehicleImages({ images }: { images: { id: number; width: number 
 
 type Problem = { id: number; description: string; status: "open" | "resolved"; response: string | null; createdAt: Date | string; userEmail: string | null };
 
-export function VehicleProblems({ problems, result, formKey }: { problems: Problem[]; result?: SubmissionResult<string[]>; formKey: string }) {
+export function VehicleProblems({ vehicleId, problems, result, formKey }: { vehicleId: number; problems: Problem[]; result?: SubmissionResult<string[]>; formKey: string }) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [form, fields] = useForm({
@@ -66,13 +58,13 @@ export function VehicleProblems({ problems, result, formKey }: { problems: Probl
           </li>
         ))}
       </ul>
-      <Form method="post" {...getFormProps(form)} className="form-stack">
-        <input type="hidden" name="intent" value="problem" />
+      <Form method="post" action={`/admin/vehicles/${vehicleId}/problems`} {...getFormProps(form)} className="form-stack">
+        <Intent value="problem" />
         <FormKey value={formKey} />
         <label className="field">
           {t("vehicles.addProblem")}
           <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} />
-          <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+          <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
         </label>
         <button type="submit" className="btn btn-outline">
           {t("vehicles.addProblemButton")}

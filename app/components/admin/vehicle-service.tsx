@@ -9,8 +9,9 @@ import type { VehicleStatus } from "~/domain/status";
 import { serviceRecordSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "./admin-table";
 import { Badge, useFormatDate } from "./ui";
-import { FieldError } from "./vehicle-sections";
+import { FieldError } from "../form-messages";
 import { FormKey } from "../form-key";
+import { Intent } from "../intent";
 
 type ServiceRecord = {
   id: number;
@@ -24,7 +25,7 @@ type ServiceRecord = {
 };
 
 type Props = {
-  vehicle: { status: VehicleStatus; odometerKm: number | null };
+  vehicle: { id: number; status: VehicleStatus; odometerKm: number | null };
   assignee: { id: number; email: string; fullName: string | null } | null;
   records: ServiceRecord[];
   due: ServiceDue;
@@ -60,14 +61,14 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
           <AppLink to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</AppLink>: {t("vehicles.service.assignedNote")}
         </p>
       ) : null}
-      <Form method="post">
-        <input type="hidden" name="intent" value={inService ? "serviceComplete" : "serviceStart"} />
+      <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`}>
+        <Intent value={inService ? "serviceComplete" : "serviceStart"} />
         <button type="submit" className={inService ? "btn btn-primary" : "btn btn-outline"}>
           {inService ? t("vehicles.service.complete") : t("vehicles.service.putInService")}
         </button>
       </Form>
-      <Form method="post" className="admin-inline-form">
-        <input type="hidden" name="intent" value="odometer" />
+      <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`} className="admin-inline-form">
+        <Intent value="odometer" />
         <label className="field">
           {t("vehicles.service.odometer")}
           <input type="number" name="odometerKm" min={0} step={1} inputMode="numeric" defaultValue={vehicle.odometerKm ?? ""} required />
@@ -111,37 +112,37 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
           { header: t("vehicles.service.nextDueKm"), render: (r) => r.nextDueKm ?? "—" },
         ]}
       />
-      <Form method="post" {...getFormProps(form)} className="form-stack">
+      <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`} {...getFormProps(form)} className="form-stack">
         <h3>{t("vehicles.service.add")}</h3>
-        <input type="hidden" name="intent" value="serviceRecord" />
+        <Intent value="serviceRecord" />
         <FormKey value={formKey} />
         <div className="admin-grid">
           <label className="field">
             {t("vehicles.service.date")}
             <input {...getInputProps(fields.serviceDate, { type: "date" })} key={fields.serviceDate.key} required />
-            <FieldError errors={fields.serviceDate.errors} id={fields.serviceDate.errorId} />
+            <FieldError ns="admin" errors={fields.serviceDate.errors} id={fields.serviceDate.errorId} />
           </label>
           <label className="field">
             {t("vehicles.service.cost")}
             <input {...getInputProps(fields.cost, { type: "text" })} key={fields.cost.key} inputMode="decimal" placeholder="49,90" />
-            <FieldError errors={fields.cost.errors} id={fields.cost.errorId} />
+            <FieldError ns="admin" errors={fields.cost.errors} id={fields.cost.errorId} />
           </label>
         </div>
         <label className="field">
           {t("vehicles.service.description")}
           <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
-          <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+          <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
         </label>
         <div className="admin-grid">
           <label className="field">
             {t("vehicles.service.nextDueAt")}
             <input {...getInputProps(fields.nextDueAt, { type: "date" })} key={fields.nextDueAt.key} />
-            <FieldError errors={fields.nextDueAt.errors} id={fields.nextDueAt.errorId} />
+            <FieldError ns="admin" errors={fields.nextDueAt.errors} id={fields.nextDueAt.errorId} />
           </label>
           <label className="field">
             {t("vehicles.service.nextDueKm")}
             <input {...getInputProps(fields.nextDueKm, { type: "number" })} key={fields.nextDueKm.key} min={0} step={1} inputMode="numeric" />
-            <FieldError errors={fields.nextDueKm.errors} id={fields.nextDueKm.errorId} />
+            <FieldError ns="admin" errors={fields.nextDueKm.errors} id={fields.nextDueKm.errorId} />
           </label>
         </div>
         <button type="submit" className="btn btn-outline">

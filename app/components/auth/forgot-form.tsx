@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { emailOnlySchema } from "~/domain/auth-schemas";
 import type { AuthView } from "~/domain/auth-forms";
-import { FieldErrors, FormAlert } from "./form-bits";
+import { FieldError, FormAlert } from "../form-messages";
 import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
@@ -28,12 +28,12 @@ export function EmailOnlyForm({
       ) : (
         <form method="post" action={action} className="form-stack" {...getFormProps(form)}>
           <p className="text-sm text-muted">{t(`${kind}.intro`)}</p>
-          <FormAlert error={result?.error} />
+          <FormAlert message={result?.error} />
           <input type="hidden" name="language" value={i18n.language} />
           <label className="field">
             <span>{t("fields.email")}</span>
             <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
-            <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+            <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
           </label>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
             {t(`${kind}.submit`)}

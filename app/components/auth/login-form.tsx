@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { loginSchema } from "~/domain/auth-schemas";
 import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
-import { FieldErrors, FormAlert } from "./form-bits";
+import { FieldError, FormAlert } from "../form-messages";
 import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
@@ -16,17 +16,17 @@ export function LoginForm({ redirectTo, onSwitch, serverResult }: { redirectTo: 
     <div className="form-stack">
       {preload}
       <form method="post" action="/auth/login" className="form-stack" {...getFormProps(form)}>
-        <FormAlert error={captchaFailed ? t("captcha.failed") : result?.error} />
+        <FormAlert message={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <label className="field">
           <span>{t("fields.email")}</span>
           <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
-          <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+          <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
         </label>
         <label className="field">
           <span>{t("fields.currentPassword")}</span>
           <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="current-password" required />
-          <FieldErrors errors={fields.password.errors} id={fields.password.errorId} />
+          <FieldError ns="auth" all errors={fields.password.errors} id={fields.password.errorId} />
         </label>
         <FallbackCaptcha question={fallback} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>

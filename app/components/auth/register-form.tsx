@@ -5,7 +5,7 @@ import { registerSchema } from "~/domain/auth-schemas";
 import { isStrongPassword } from "~/domain/password";
 import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
-import { FieldErrors, FormAlert } from "./form-bits";
+import { FieldError, FormAlert } from "../form-messages";
 import { PasswordChecklist } from "./password-checklist";
 import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
@@ -39,13 +39,13 @@ export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: Auth
     <div className="form-stack">
       {preload}
       <form method="post" action="/auth/register" className="form-stack" {...getFormProps(form)}>
-        <FormAlert error={captchaFailed ? t("captcha.failed") : result?.error} />
+        <FormAlert message={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="language" value={i18n.language} />
         <input type="hidden" name="referralCode" value={referralCode} />
         <label className="field">
           <span>{t("fields.email")}</span>
           <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
-          <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+          <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
         </label>
         <label className="field">
           <span>{t("fields.password")}</span>
@@ -58,7 +58,7 @@ export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: Auth
             aria-describedby={`${fields.password.errorId} register-pw-rules`}
             onInput={(event) => setPassword(event.currentTarget.value)}
           />
-          <FieldErrors errors={fields.password.errors} id={fields.password.errorId} />
+          <FieldError ns="auth" all errors={fields.password.errors} id={fields.password.errorId} />
         </label>
         <PasswordChecklist password={password} live={hydrated} id="register-pw-rules" />
         <FallbackCaptcha question={fallback} />

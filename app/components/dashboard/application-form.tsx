@@ -8,7 +8,8 @@ import { applicationSchema, CITIZENSHIPS, CONTACT_METHODS, needsContactUsername 
 import { MIN_COURIER_AGE } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
-import { FieldError, FormAlert, RequiredMark } from "./field-error";
+import { FieldError, FormAlert } from "../form-messages";
+import { RequiredMark } from "./field-error";
 import { DOCUMENT_KINDS, documentFieldId, needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS, type DocumentKind } from "~/domain/documents";
 import { ErrorSummary, type SummaryError } from "~/components/error-summary";
 import { PhotoLimitsHint } from "./photo-limits-hint";
@@ -40,7 +41,7 @@ function useDraftSaving() {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
         const fields = pickDraftFields(new FormData(form));
-        void fetcher.submit(fields, { method: "post", action: "/dashboard?intent=draft", defaultShouldRevalidate: false });
+        void fetcher.submit(fields, { method: "post", action: "/dashboard/draft", defaultShouldRevalidate: false });
       }, DRAFT_SAVE_DEBOUNCE_MS);
     },
     [fetcher],
@@ -58,7 +59,7 @@ function useSaveWhenHidden(formId: string) {
       const form = document.getElementById(formId);
       if (!(form instanceof HTMLFormElement)) return;
       const fields = pickDraftFields(new FormData(form));
-      navigator.sendBeacon("/dashboard?intent=draft", new URLSearchParams(fields as Record<string, string>));
+      navigator.sendBeacon("/dashboard/draft", new URLSearchParams(fields as Record<string, string>));
     };
     document.addEventListener("visibilitychange", onHide);
     return () => document.removeEventListener("visibilitychange", onHide);
@@ -102,7 +103,7 @@ export function ApplicationForm({
   // Before a choice (and without JS) the right-to-stay group is shown with its hint; Slovak and EU citizens skip it.
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
-  const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=apply");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/apply");
   const uploadsRunning = Object.values(uploading).some(Boolean);
   useSaveWhenHidden(form.id);
   const mustReplace = (name: string) => replaceDocuments.includes(name);
@@ -114,7 +115,7 @@ export function ApplicationForm({
   return (
     <Form
       method="post"
-      action="/dashboard?intent=apply"
+      action="/dashboard/apply"
       encType="multipart/form-data"
       className="form-stack card"
       {...getFormProps(form)}
@@ -141,7 +142,7 @@ export function ApplicationForm({
         </span>
         <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" required maxLength={120} />
         <span className="field-hint">{t("apply.fullNameHint")}</span>
-        <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
+        <FieldError ns="dashboard" id={fields.fullName.errorId} errors={fields.fullName.errors} />
       </label>
       <div className="dash-grid-2">
         <label className="field">
@@ -150,7 +151,7 @@ export function ApplicationForm({
             <RequiredMark />
           </span>
           <input {...getInputProps(fields.age, { type: "number" })} inputMode="numeric" min={MIN_COURIER_AGE} max={99} required />
-          <FieldError id={fields.age.errorId} errors={fields.age.errors} />
+          <FieldError ns="dashboard" id={fields.age.errorId} errors={fields.age.errors} />
         </label>
         <label className="field">
           <span>
@@ -158,7 +159,7 @@ export function ApplicationForm({
             <RequiredMark />
           </span>
           <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" placeholder="+421 9xx xxx xxx" required />
-          <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
+          <FieldError ns="dashboard" id={fields.phone.errorId} errors={fields.phone.errors} />
         </label>
       </div>
       <div className="dash-grid-2">
@@ -175,7 +176,7 @@ export function ApplicationForm({
               </option>
             ))}
           </select>
-          <FieldError id={fields.contactMethod.errorId} errors={fields.contactMethod.errors} />
+          <FieldError ns="dashboard" id={fields.contactMethod.errorId} errors={fields.contactMethod.errors} />
         </label>
         <label className="field">
           <span>
@@ -184,7 +185,7 @@ export function ApplicationForm({
           </span>
           <input {...getInputProps(fields.contactUsername, { type: "text" })} maxLength={64} required={usernameRequired} />
           {contactMethod === "" ? <span className="field-hint">{t("apply.contactUsernameHint")}</span> : null}
-          <FieldError id={fields.contactUsername.errorId} errors={fields.contactUsername.errors} />
+          <FieldError ns="dashboard" id={fields.contactUsername.errorId} errors={fields.contactUsername.errors} />
         </label>
       </div>
       <fieldset className="doc-group" aria-describedby={fields.citizenship.errors ? fields.citizenship.errorId : undefined} data-testid="citizenship">
@@ -208,7 +209,7 @@ export function ApplicationForm({
             </label>
           ))}
         </div>
-        <FieldError id={fields.citizenship.errorId} errors={fields.citizenship.errors} />
+        <FieldError ns="dashboard" id={fields.citizenship.errorId} errors={fields.citizenship.errors} />
       </fieldset>
       <fieldset className="doc-group">
         <legend>{t("apply.documentsTitle")}</legend>
@@ -242,14 +243,14 @@ export function ApplicationForm({
             </span>
             <input {...getInputProps(fields.documentValidUntil, { type: "date" })} required={citizenship === "other"} />
             <span className="field-hint">{t("apply.documentValidUntilHint")}</span>
-            <FieldError id={fields.documentValidUntil.errorId} errors={fields.documentValidUntil.errors} />
+            <FieldError ns="dashboard" id={fields.documentValidUntil.errorId} errors={fields.documentValidUntil.errors} />
           </label>
         </fieldset>
       ) : null}
       <label className="field">
         <span>{t("apply.comment")}</span>
         <textarea {...getTextareaProps(fields.comment)} maxLength={1000} rows={3} />
-        <FieldError id={fields.comment.errorId} errors={fields.comment.errors} />
+        <FieldError ns="dashboard" id={fields.comment.errorId} errors={fields.comment.errors} />
       </label>
       <PhotoLimitsHint />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || uploadsRunning}>

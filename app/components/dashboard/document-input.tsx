@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkPhoto, fitsUploadLimit, PHOTO_ACCEPT } from "~/domain/photo";
 import { FileInput } from "~/components/file-input";
-import { FieldError, RequiredMark } from "./field-error";
+import { FieldError } from "../form-messages";
+import { RequiredMark } from "./field-error";
 import { shrinkPhoto, uploadDocument, type ShrunkPhoto } from "./photo-upload";
 import { documentFieldId, type DocumentKind } from "~/domain/documents";
 
@@ -137,7 +138,7 @@ export function DocumentInput({
           {failed}
         </span>
       ) : (
-        <FieldError id={errorId} errors={errors} />
+        <FieldError ns="dashboard" id={errorId} errors={errors} />
       )}
     </div>
   );

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
-import { FormAlert, RequiredMark } from "./field-error";
+import { FormAlert } from "../form-messages";
+import { RequiredMark } from "./field-error";
 import { useDates } from "./format";
 
 type Documents = NonNullable<DashboardData["documents"]>;
@@ -47,10 +48,10 @@ export function DocumentRenewalForm({ data, actionData }: { data: DashboardData;
   if (!documents || documents.pending || (documents.state === "valid" && !documents.rejectedReason)) return null;
   const mine = actionData?.intent === "renewDocument" ? actionData : undefined;
   const draftOf = (kind: string) => data.renewalDrafts.find((d) => d.kind === kind);
-  const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=renewDocument");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/document-renewal");
   const uploadsRunning = Object.values(uploading).some(Boolean);
   return (
-    <Form method="post" action="/dashboard?intent=renewDocument" encType="multipart/form-data" className="form-stack card" id="renew-document" data-testid="renew-document">
+    <Form method="post" action="/dashboard/document-renewal" encType="multipart/form-data" className="form-stack card" id="renew-document" data-testid="renew-document">
       <h2 className="dash-h2">{t("documents.title")}</h2>
       <p className="field-hint">{t("documents.intro")}</p>
       <FormAlert message={mine?.error} />

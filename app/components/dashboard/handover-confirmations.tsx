@@ -30,7 +30,7 @@ export function HandoverConfirmations({ handovers, actionData, formKey }: { hand
               {error}
             </p>
           ) : null}
-          <Form method="post" action="/dashboard?intent=handover">
+          <Form method="post" action="/dashboard/handover">
             <input type="hidden" name="handoverId" value={h.id} />
             <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
               {t("handover.confirm")}
@@ -39,7 +39,7 @@ export function HandoverConfirmations({ handovers, actionData, formKey }: { hand
           {/* "I disagree": a native disclosure, so it opens without JS too; open again after a refused note. */}
           <details className="handover-dispute" open={disputing || undefined}>
             <summary className="btn btn-outline">{t("handover.disagree")}</summary>
-            <Form method="post" action="/dashboard?intent=handoverDispute" className="form-stack">
+            <Form method="post" action="/dashboard/handover-dispute" className="form-stack">
               <input type="hidden" name="handoverId" value={h.id} />
               <FormKey value={formKey} />
               <p className="field-hint">{t("handover.disagreeIntro")}</p>

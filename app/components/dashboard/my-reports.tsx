@@ -4,7 +4,7 @@ import { ReportThread } from "~/components/report-thread";
 import { REPORT_MESSAGE_MAX, SUPPORT_PHONE, telHref } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { Countdown } from "./countdown";
-import { FormAlert } from "./field-error";
+import { FormAlert } from "../form-messages";
 import { FormKey } from "~/components/form-key";
 import { useDates } from "./format";
 
@@ -80,7 +80,7 @@ function ReplyForm({ reportId, actionData, formKey }: { reportId: number; action
   const busy = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId);
   const fieldId = `reply-${reportId}`;
   return (
-    <Form method="post" action="/dashboard?intent=reply" className="thread-reply" preventScrollReset>
+    <Form method="post" action="/dashboard/reply" className="thread-reply" preventScrollReset>
       <input type="hidden" name="reportId" value={reportId} />
       <FormKey value={formKey} />
       <FormAlert message={actionData?.error} />

@@ -27,7 +27,7 @@ export function RenewalBox({ renewal, actionData }: { renewal: NonNullable<Dashb
     ) : null;
   }
   return (
-    <Form method="post" action="/dashboard?intent=renew" className="renewal-box" data-testid="renewal">
+    <Form method="post" action="/dashboard/lease-renewal" className="renewal-box" data-testid="renewal">
       <span>{t("renewal.askHint", { date: date(renewal.leaseEndsAt), days: renewal.leaseDays })}</span>
       <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
         {t("renewal.ask")}

@@ -7,7 +7,7 @@ import { FileInput } from "~/components/file-input";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { problemReportSchema } from "~/domain/problem-report-schema";
 import type { DashboardActionData, DashboardData } from "./types";
-import { FieldError, FormAlert } from "./field-error";
+import { FieldError, FormAlert } from "../form-messages";
 import { CooldownNotice } from "./my-reports";
 
 /** Report a problem with the assigned vehicle, or, during the cooldown, the time left and the phone line. */
@@ -44,14 +44,14 @@ function ReportForm({ actionData, formKey }: { actionData: DashboardActionData |
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting" && navigation.formAction?.includes("intent=report");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/report");
   return (
-    <Form method="post" action={`/dashboard?modal=report&intent=report&formKey=${formKey}`} encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
+    <Form method="post" action={`/dashboard/report?modal=report&formKey=${formKey}`} encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
       <FormAlert message={actionData?.error} />
       <label className="field">
         <span>{t("report.description")} *</span>
         <textarea {...getTextareaProps(fields.description)} rows={4} maxLength={2000} required />
-        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        <FieldError ns="dashboard" id={fields.description.errorId} errors={fields.description.errors} />
       </label>
       <label className="field">
         <span>{t("report.attachments", { max: MAX_REPORT_FILES })}</span>
@@ -63,7 +63,7 @@ function ReportForm({ actionData, formKey }: { actionData: DashboardActionData |
           aria-describedby={fields.attachments.errors ? fields.attachments.errorId : undefined}
         />
         <span className="field-hint">{t("report.attachmentsHint")}</span>
-        <FieldError id={fields.attachments.errorId} errors={fields.attachments.errors} />
+        <FieldError ns="dashboard" id={fields.attachments.errorId} errors={fields.attachments.errors} />
       </label>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t("report.sending") : t("report.submit")}

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
 import type { DashboardActionData, DashboardData } from "./types";
-import { FormAlert } from "./field-error";
+import { FormAlert } from "../form-messages";
 import { VehicleCard } from "./vehicle-card";
 import { FormKey } from "../form-key";
 
@@ -43,7 +43,7 @@ export function VehicleModal({ data, actionData }: { data: DashboardData; action
                 const busy = navigation.state === "submitting" && navigation.formData?.get("vehicleId") === String(vehicle.id);
                 return (
                   <VehicleCard key={vehicle.id} vehicle={vehicle}>
-                    <Form method="post" action="/dashboard?modal=vehicle&intent=vehicle">
+                    <Form method="post" action="/dashboard/vehicle-request?modal=vehicle">
                       <input type="hidden" name="vehicleId" value={vehicle.id} />
                       <FormKey value={data.formKey} />
                       <button type="submit" className={future ? "btn btn-outline btn-block" : "btn btn-primary btn-block"} disabled={busy}>

@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema } from "~/domain/bank-details";
 import { useDates } from "~/components/dashboard/format";
 import { ErrorSummary } from "~/components/error-summary";
+import { Intent } from "../intent";
 
 export type BankView = { iban: string; holder: string; holderMismatch: boolean; changedAt: string };
 
@@ -69,7 +70,7 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
       {bank?.holderMismatch ? <p className="alert alert-info">{t("bank.mismatchNote")}</p> : null}
       <Form method="post" action="/dashboard/pay" className="form-stack" {...getFormProps(form)} onSubmitCapture={() => setAttempts((n) => n + 1)}>
         <ErrorSummary key={`${attempts}:${JSON.stringify(actionData?.lastResult?.error ?? null)}`} errors={summary} />
-        <input type="hidden" name="intent" value="bank" />
+        <Intent value="bank" />
         {form.errors?.length ? (
           <p className="alert alert-error" role="alert">
             {form.errors[0]}

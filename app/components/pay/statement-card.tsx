@@ -7,6 +7,7 @@ import type { StatementLine } from "~/domain/pay-rule";
 import { addDays, isoWeekLabel } from "~/domain/pay-week";
 import { REPORT_MESSAGE_MAX } from "~/domain/rules";
 import type { Language } from "~/domain/rules";
+import { Intent } from "../intent";
 
 export type StatementView = {
   id: number;
@@ -84,7 +85,7 @@ export function StatementCard({ statement, questions, language, actionData }: { 
       <details className="pay-ask" open={asking ? true : undefined} key={questions.length}>
         <summary className="btn btn-ghost">{t("questions.ask")}</summary>
         <Form method="post" action="/dashboard/pay" className="form-stack" preventScrollReset>
-          <input type="hidden" name="intent" value="question" />
+          <Intent value="question" />
           <input type="hidden" name="statementId" value={statement.id} />
           {asking ? (
             <p className="alert alert-error" role="alert">
@@ -126,7 +127,7 @@ function QuestionThread({ question, line, label, actionData }: { question: Quest
       <ReportThread messages={question.thread} formatDate={(at) => dateTime(String(at))} authorOf={(m) => (m.from === "courier" ? t("questions.you") : t("questions.team"))} />
       {question.status === "open" ? (
         <Form method="post" action="/dashboard/pay" className="thread-reply" preventScrollReset key={question.thread.length}>
-          <input type="hidden" name="intent" value="questionReply" />
+          <Intent value="questionReply" />
           <input type="hidden" name="questionId" value={question.id} />
           {actionData ? (
             <p className="alert alert-error" role="alert">

@@ -13,6 +13,9 @@ import * as problemReportsRoute from "./problem-reports";
 import * as referrals from "./referrals";
 import * as userDetail from "./user-detail";
 import * as vehicleForm from "./vehicle-form";
+import * as vehicleDelete from "./vehicle-delete";
+import * as vehicleImageRemoval from "./vehicle-image-removal";
+import * as vehicleProblem from "./vehicle-problem";
 import * as vehicleRequestsRoute from "./vehicle-requests";
 
 type Handler = Parameters<typeof call>[0];
@@ -145,7 +148,7 @@ describe("vehicles", () => {
     expect(fourth.status).toBe(409);
     expect((await formError(fourth)).formError).toBe("A vehicle can have at most 3 images. Remove one first.");
     expect((await writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)))).toHaveLength(3);
-    const removed = await post(vehicleForm.action, `/admin/vehicles/${v.id}`, { intent: "removeImage", id: String(stored[0]!.id) }, params);
+    const removed = await post(vehicleImageRemoval.action, `/admin/vehicles/${v.id}/images/remove`, { intent: "removeImage", id: String(stored[0]!.id) }, params);
     expect(removed.status).toBe(302);
     expect((await writerForTests().select().from(uploads).where(eq(uploads.vehicleId, v.id)))).toHaveLength(2);
   });
@@ -177,14 +180,14 @@ describe("vehicles", () => {
     const rider = await courier("working_with_vehicle");
     const busy = await vehicle({ status: "in_use", assignedUserId: rider.id });
     const free = await vehicle();
-    const empty = await call(vehicleForm.action as Handler, `/admin/vehicles/${free.id}`, { form: { intent: "problem", description: "" }, params: { id: String(free.id) }, cookie: adminCookie });
+    const empty = await call(vehicleProblem.action as Handler, `/admin/vehicles/${free.id}/problems`, { form: { intent: "problem", description: "" }, params: { id: String(free.id) }, cookie: adminCookie });
     expect(empty.status).toBe(400);
-    expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "problem", description: "Flat tyre" }, { id: String(free.id) })).status).toBe(302);
+    expect((await post(vehicleProblem.action, `/admin/vehicles/${free.id}/problems`, { intent: "problem", description: "Flat tyre" }, { id: String(free.id) })).status).toBe(302);
     expect((await writerForTests().select().from(problemReports).where(eq(problemReports.vehicleId, free.id)))).toHaveLength(1);
-    const refused = await call(vehicleForm.action as Handler, `/admin/vehicles/${busy.id}`, { form: { intent: "delete" }, params: { id: String(busy.id) }, cookie: adminCookie });
+    const refused = await call(vehicleDelete.action as Handler, `/admin/vehicles/${busy.id}/delete`, { form: {}, params: { id: String(busy.id) }, cookie: adminCookie });
     expect(refused.status).toBe(409);
     expect((await formError(refused)).formError).toStartWith("Failed to delete vehicle.");
-    expect((await post(vehicleForm.action, `/admin/vehicles/${free.id}`, { intent: "delete" }, { id: String(free.id) })).status).toBe(302);
+    expect((await post(vehicleDelete.action, `/admin/vehicles/${free.id}/delete`, {}, { id: String(free.id) })).status).toBe(302);
     expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, free.id)))[0]).toBeUndefined();
     expect((await auditFor("vehicle.delete", free.id))?.actorId).toBe(adminId);
   });

@@ -1,6 +1,5 @@
 /** Small helpers every admin route shares: id params, flash toasts, translated refusals. */
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { setToast } from "remix-toast/middleware";
+import { data, type RouterContextProvider } from "react-router";
 import { getInstance } from "~/infra/i18n.server";
 
 /** A positive integer id from the URL, or a 404. */
@@ -14,17 +13,7 @@ export function notFound() {
   return data(null, { status: 404 });
 }
 
-/** Redirects after a change with a success toast in the admin's language (POST → redirect → GET). */
-export function redirectWithToast(
-  context: Readonly<RouterContextProvider>,
-  to: string,
-  key: string,
-  type: "success" | "error" = "success",
-  extra: { values?: Record<string, string>; undo?: { action: string; until: number } } = {},
-) {
-  setToast(context as RouterContextProvider, { type, message: getInstance(context).t(key, extra.values), ...(extra.undo ? { undo: extra.undo } : {}) });
-  return redirect(to);
-}
+export { redirectWithToast } from "../toast.server";
 
 /** A refused change: 400 (or given status) with a translated `formError` the page shows, nothing changed. */
 export function refuse(context: Readonly<RouterContextProvider>, key: string, status = 400) {

@@ -16,6 +16,7 @@ import { getApplicationDetail, pendingApplicationQueue } from "~/models/applicat
 import { approveApplication, rejectApplication } from "~/models/applications.server";
 import { DecisionError } from "~/models/decisions.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -63,9 +64,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const name = approved && keyed ? (await getApplicationDetail(id))?.application.fullName : undefined;
   const toast = !approved ? "admin:decisions.rejected" : name ? "admin:decisions.approvedNamed" : "admin:decisions.approved";
   const extra = { values: { name: name ?? "" }, undo: approved && keyed ? { action: `/admin/applications/${id}`, until: Date.now() + UNDO_APPROVAL_MS } : undefined };
-  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast, "success", extra);
+  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast, extra);
   const next = neighbours(queueBefore, id).next ?? (await pendingApplicationQueue())[0] ?? null;
-  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast, "success", extra);
+  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast, extra);
 }
 
 export default function AdminApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,7 +125,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
               <TimeLeft createdAt={a.createdAt} now={now} />
             </p>
             <Form method="post" id="approve-next" className="form-stack">
-              <input type="hidden" name="intent" value="approve" />
+              <Intent value="approve" />
               <input type="hidden" name="shown" value={shown.shown} />
               <input type="hidden" name="version" value={shown.version} />
               {a.citizenship === "other" ? (

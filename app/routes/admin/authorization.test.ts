@@ -13,7 +13,11 @@ import * as referrals from "./referrals";
 import * as userDetail from "./user-detail";
 import * as users from "./users";
 import * as usersExport from "./users-export";
+import * as vehicleDelete from "./vehicle-delete";
 import * as vehicleForm from "./vehicle-form";
+import * as vehicleImageRemoval from "./vehicle-image-removal";
+import * as vehicleProblem from "./vehicle-problem";
+import * as vehicleService from "./vehicle-service";
 import * as vehicleRequests from "./vehicle-requests";
 import * as vehicles from "./vehicles";
 
@@ -41,6 +45,10 @@ beforeAll(async () => {
     { path: "/admin/vehicles", module: vehicles },
     { path: "/admin/vehicles/new", module: vehicleForm },
     { path: `/admin/vehicles/${v.id}`, module: vehicleForm, params: { id: String(v.id) } },
+    { path: `/admin/vehicles/${v.id}/service`, module: vehicleService, params: { id: String(v.id) } },
+    { path: `/admin/vehicles/${v.id}/problems`, module: vehicleProblem, params: { id: String(v.id) } },
+    { path: `/admin/vehicles/${v.id}/images/remove`, module: vehicleImageRemoval, params: { id: String(v.id) } },
+    { path: `/admin/vehicles/${v.id}/delete`, module: vehicleDelete, params: { id: String(v.id) } },
     { path: "/admin/applications", module: applications },
     { path: `/admin/applications/${app.id}`, module: applicationDetail, params: { id: String(app.id) } },
     { path: "/admin/vehicle-requests", module: vehicleRequests },

@@ -15,6 +15,7 @@ import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { getNewsPost, MAX_NEWS_MEDIA, NewsError, removeNewsMedia, saveNewsPostWithMedia, TEXT_POSITIONS } from "~/models/news.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { Intent } from "~/components/intent";
 
 const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
 
@@ -81,7 +82,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
       <PageHeader title={post ? post.titleSk : t("news.new")} crumbs={[{ to: "/admin/news", label: t("nav.news") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
-        <input type="hidden" name="intent" value="save" />
+        <Intent value="save" />
         {post ? null : <FormKey value={loaderData.formKey} />}
         <LanguageFields legend={t("news.postTitle")} hint={t("content.hint")} fields={{ sk: fields.titleSk, ua: fields.titleUa, en: fields.titleEn }} maxLength={200} />
         <LanguageFields
@@ -140,7 +141,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
                   <img src={`/media/${m.id}`} alt={t("news.mediaAlt", { n: i + 1 })} width={m.width ?? 160} height={m.height ?? 120} loading="lazy" />
                 )}
                 <Form method="post">
-                  <input type="hidden" name="intent" value="removeMedia" />
+                  <Intent value="removeMedia" />
                   <input type="hidden" name="id" value={m.id} />
                   <button type="submit" className="btn btn-outline">
                     {t("news.removeMedia")}

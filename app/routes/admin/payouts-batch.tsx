@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data } from "react-router";
+import { IntentForm } from "~/components/intent";
 import { AdminTable } from "~/components/admin/admin-table";
 import { useCents } from "~/components/admin/pay-review";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
@@ -71,16 +72,12 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           ) : null}
           {batch.status === "exported" ? (
             <>
-              <Form method="post">
-                <button type="submit" name="intent" value="pay" className="btn btn-primary">
-                  {t("pay.batch.markPaid")}
-                </button>
-              </Form>
-              <Form method="post">
-                <button type="submit" name="intent" value="cancel" className="btn btn-outline">
-                  {t("pay.batch.cancel")}
-                </button>
-              </Form>
+              <IntentForm value="pay" className="btn btn-primary">
+                {t("pay.batch.markPaid")}
+              </IntentForm>
+              <IntentForm value="cancel" className="btn btn-outline">
+                {t("pay.batch.cancel")}
+              </IntentForm>
             </>
           ) : null}
         </div>

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { redirect, type RouterContextProvider } from "react-router";
-import { setToast } from "remix-toast/middleware";
+import { redirect } from "react-router";
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { ImportPreviewView, MappingForm, UploadForm } from "~/components/admin/earnings-import";
 import { bratislavaDay } from "~/domain/date-format";
@@ -9,7 +8,6 @@ import { addDays, EARNING_FIELDS, mondayOf, type EarningsMapping } from "~/domai
 import { importActionSchema, importUploadSchema } from "~/domain/pay-schemas";
 import { now } from "~/infra/clock.server";
 import { readFormData } from "~/infra/http.server";
-import { getInstance } from "~/infra/i18n.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { requireAdmin } from "~/services/session.server";
 import { commitImport, discardPendingImport, findPendingImport, ImportError, previewImport, stageEarningsFile } from "~/models/earnings-import.server";
@@ -45,14 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-function toast(context: Readonly<RouterContextProvider>, message: string, to: string) {
-  setToast(context as RouterContextProvider, { type: "success", message });
-  return redirect(to);
-}
-
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const t = getInstance(context).t;
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     // The upload's key rides in the URL: a second click stages no second pending file.
     return await once(admin.id, formKeyOf(new URL(request.url).searchParams), "/admin/payouts/import", async () => {
@@ -83,7 +75,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return await once(admin.id, formKeyOf(form), "/admin/payouts", async () => {
         const result = await commitImport(admin.id, value.id);
         await recomputeAfterImport(value.id);
-        return toast(context, t(result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done", result), "/admin/payouts");
+        return redirectWithToast(context, "/admin/payouts", result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done", { values: result });
       });
     }
     if (value.intent === "discard") {

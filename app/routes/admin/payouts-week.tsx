@@ -4,6 +4,7 @@ import { setToast } from "remix-toast/middleware";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
+import { IntentForm } from "~/components/intent";
 import { AnomalySummary, ReviewTable, StatementDetail, UnlinkedAccounts } from "~/components/admin/pay-review";
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { weekActionSchema } from "~/domain/pay-review";
@@ -106,16 +107,12 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
               {t("pay.review.approveSelected")}
             </button>
           </Form>
-          <Form method="post">
-            <button type="submit" name="intent" value="approveAll" className="btn btn-primary">
-              {t("pay.review.approveAll")}
-            </button>
-          </Form>
-          <Form method="post">
-            <button type="submit" name="intent" value="export" className="btn btn-primary" disabled={approvedCount === 0}>
-              {t("pay.review.export", { count: approvedCount })}
-            </button>
-          </Form>
+          <IntentForm value="approveAll" className="btn btn-primary">
+            {t("pay.review.approveAll")}
+          </IntentForm>
+          <IntentForm value="export" className="btn btn-primary" disabled={approvedCount === 0}>
+            {t("pay.review.export", { count: approvedCount })}
+          </IntentForm>
           <AppLink to="/admin/payouts/import" className="btn btn-outline">
             {t("pay.import.title")}
           </AppLink>

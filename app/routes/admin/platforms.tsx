@@ -10,6 +10,7 @@ import { redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/platforms";
 import { FormKey } from "~/components/form-key";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -50,7 +51,7 @@ export default function AdminPlatforms({ loaderData, actionData }: Route.Compone
           {loaderData.platforms.map((p) => (
             <li key={p.id}>
               <Form method="post" className="admin-inline-form">
-                <input type="hidden" name="intent" value="rename" />
+                <Intent value="rename" />
                 <input type="hidden" name="id" value={p.id} />
                 <label className="field">
                   {t("pay.platforms.name")}
@@ -65,7 +66,7 @@ export default function AdminPlatforms({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
         <Form method="post" className="admin-inline-form" key={loaderData.formKey}>
-          <input type="hidden" name="intent" value="create" />
+          <Intent value="create" />
           <FormKey value={loaderData.formKey} />
           <label className="field">
             {t("pay.platforms.newName")}

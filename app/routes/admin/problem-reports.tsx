@@ -6,7 +6,7 @@ import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/problem-reports";
 import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
-import { FieldError } from "~/components/admin/vehicle-sections";
+import { FieldError } from "~/components/form-messages";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Badge, BulkBar, FormError, MailLink, PageHeader, QueueFilters, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
@@ -25,6 +25,7 @@ import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.se
 import { readFormData } from "~/infra/http.server";
 import { FormKey } from "~/components/form-key";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -144,13 +145,13 @@ function ReportDetail({ detail, result, formError, formKey }: { detail: Detail; 
         authorOf={(m) => (m.from === "courier" ? (detail.fullName ?? detail.email) : (m.authorEmail ?? t("reports.team")))}
       />
       <Form method="post" {...getFormProps(form)} className="form-stack">
-        <input type="hidden" name="intent" value="reply" />
+        <Intent value="reply" />
         <FormKey value={formKey} />
         <input type="hidden" name="reportId" value={report.id} />
         <label className="field">
           {t("reports.reply")}
           <textarea {...getTextareaProps(fields.response)} key={fields.response.key} required maxLength={4000} />
-          <FieldError errors={fields.response.errors} id={fields.response.errorId} />
+          <FieldError ns="admin" errors={fields.response.errors} id={fields.response.errorId} />
         </label>
         <p className="field-hint">{t("reports.replyHint")}</p>
         <button type="submit" className="btn btn-primary">
@@ -198,13 +199,13 @@ function SendToService({ detail, result, formKey }: { detail: Detail; result?: S
   }
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack" data-testid="to-service-form">
-      <input type="hidden" name="intent" value="toService" />
+      <Intent value="toService" />
       <FormKey value={formKey} />
       <input type="hidden" name="reportId" value={detail.report.id} />
       <label className="field">
         {t("reports.toServiceNote")}
         <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
-        <FieldError errors={fields.description.errors} id={fields.description.errorId} />
+        <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
       </label>
       <p className="field-hint">{t("reports.toServiceHint")}</p>
       <button type="submit" className="btn btn-outline">

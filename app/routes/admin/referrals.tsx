@@ -15,6 +15,7 @@ import { requireAdmin } from "~/services/session.server";
 import { createReferralLink, deleteReferralLink, listReferralLinks } from "~/models/referrals.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
 import { readFormData } from "~/infra/http.server";
+import { Intent } from "~/components/intent";
 
 const actionSchema = z.discriminatedUnion("intent", [referralSchema, idIntentSchema("delete")]);
 
@@ -60,7 +61,7 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
       <FormError message={actionData?.formError} />
       {/* Keyed by the form key: a new key after "created" mounts an empty form. */}
       <Form method="post" {...getFormProps(form)} key={loaderData.formKey} className="card admin-inline-form">
-        <input type="hidden" name="intent" value="create" />
+        <Intent value="create" />
         <FormKey value={loaderData.formKey} />
         <label className="field">
           {t("referrals.name")}

@@ -21,6 +21,7 @@ import { now } from "~/infra/clock.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
 import { BankAccountCard } from "~/components/admin/bank-account-card";
 import { bratislavaDay } from "~/domain/date-format";
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
@@ -130,7 +131,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
           ) : (
             <div className="form-stack">
               <Form method="post">
-                <input type="hidden" name="intent" value={user.active ? "deactivate" : "activate"} />
+                <Intent value={user.active ? "deactivate" : "activate"} />
                 <button type="submit" className={user.active ? "btn btn-outline" : "btn btn-primary"}>
                   {user.active ? t("users.deactivate") : t("users.activate")}
                 </button>

@@ -3,16 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { FileInput } from "~/components/file-input";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/vehicle-form";
 import { FormKey } from "~/components/form-key";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
-import { idIntentSchema, odometerSchema, serviceRecordSchema, vehicleProblemSchema, vehicleSchema } from "~/domain/admin-schemas";
+import { vehicleSchema } from "~/domain/admin-schemas";
 import { VehicleService } from "~/components/admin/vehicle-service";
 import { now } from "~/infra/clock.server";
-import { addServiceRecord, completeService, listServiceRecords, MaintenanceError, putVehicleInService, recordOdometer, vehicleNextService } from "~/models/maintenance.server";
+import { listServiceRecords, vehicleNextService } from "~/models/maintenance.server";
 import { LanguageFields } from "~/components/admin/language-fields";
-import { FieldError, VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
+import { VehicleImages, VehicleProblems } from "~/components/admin/vehicle-sections";
+import { FieldError } from "~/components/form-messages";
 import { HandoverHistory } from "~/components/admin/handover-history";
 import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/components/admin/ui";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
@@ -20,19 +20,9 @@ import { VEHICLE_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { listVehicleHandovers } from "~/models/handovers.server";
-import { addVehicleProblem, assignableUsers, deleteVehicle, getVehicle, removeVehicleImage, saveVehicleWithImages, VehicleError } from "~/models/vehicles.server";
+import { assignableUsers, getVehicle, saveVehicleWithImages, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
-
-const actionSchema = z.discriminatedUnion("intent", [
-  vehicleSchema,
-  vehicleProblemSchema,
-  idIntentSchema("removeImage"),
-  z.object({ intent: z.literal("delete") }),
-  serviceRecordSchema,
-  odometerSchema,
-  z.object({ intent: z.literal("serviceStart") }),
-  z.object({ intent: z.literal("serviceComplete") }),
-]);
+import { Intent } from "~/components/intent";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -50,18 +40,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Creates or saves the vehicle with its new images: the one form here that carries files. The
+ * page's other forms post to their own routes (vehicle-service, vehicle-problem,
+ * vehicle-image-removal, vehicle-delete), which parse no multipart.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
   try {
     return await receiveUploadForm(request, { fields: { images: "image" }, maxFiles: MAX_VEHICLE_IMAGES }, async (parsed) => {
-    const submission = parseWithZod(parsed.fields, { schema: actionSchema });
+    const submission = parseWithZod(parsed.fields, { schema: vehicleSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
     const value = submission.value;
-    // Creating (a vehicle, a service record, a problem) happens once per rendered form.
-    const creates = (value.intent === "save" && id === null) || value.intent === "serviceRecord" || value.intent === "problem";
-    return await once(admin.id, creates ? formKeyOf(parsed.fields) : null, id === null ? "/admin/vehicles" : `/admin/vehicles/${id}`, async () => {
-    if (value.intent === "save") {
+    // Creating a vehicle happens once per rendered form.
+    return await once(admin.id, id === null ? formKeyOf(parsed.fields) : null, id === null ? "/admin/vehicles" : `/admin/vehicles/${id}`, async () => {
       const input = {
         name: value.name,
         characteristics: { sk: value.characteristicsSk, ua: value.characteristicsUa, en: value.characteristicsEn },
@@ -74,37 +67,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       };
       const savedId = await saveVehicleWithImages(admin.id, id, input, parsed.files);
       return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
-    }
-    if (id === null) throw notFound();
-    if (value.intent === "removeImage") {
-      if (!(await removeVehicleImage(admin.id, id, value.id))) throw notFound();
-      return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.imageRemoved");
-    }
-    if (value.intent === "serviceRecord" || value.intent === "odometer" || value.intent === "serviceStart" || value.intent === "serviceComplete") {
-      try {
-        if (value.intent === "serviceRecord") {
-          await addServiceRecord(admin.id, id, { serviceDate: value.serviceDate, description: value.description, costCents: value.cost, nextDueAt: value.nextDueAt ?? null, nextDueKm: value.nextDueKm ?? null });
-        } else if (value.intent === "odometer") await recordOdometer(admin.id, id, value.odometerKm);
-        else if (value.intent === "serviceStart") await putVehicleInService(admin.id, id);
-        else await completeService(admin.id, id);
-      } catch (error) {
-        if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
-        throw error;
-      }
-      const toasts = { serviceRecord: "recordAdded", odometer: "odometerSaved", serviceStart: "started", serviceComplete: "completed" } as const;
-      return redirectWithToast(context, `/admin/vehicles/${id}#service`, `admin:vehicles.service.${toasts[value.intent]}`);
-    }
-    if (value.intent === "problem") {
-      await addVehicleProblem(admin.id, id, value.description);
-      return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.problemAdded");
-    }
-    try {
-      await deleteVehicle(admin.id, id);
-    } catch (error) {
-      if (error instanceof VehicleError && error.key === "notFound") throw notFound();
-      return refuse(context, error instanceof VehicleError && error.key === "inUse" ? "admin:vehicles.errors.deleteInUse" : "admin:vehicles.deleteFailed", 409);
-    }
-    return redirectWithToast(context, "/admin/vehicles", "admin:vehicles.deleted");
     });
     });
   } catch (error) {
@@ -146,13 +108,13 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
       <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} crumbs={[{ to: "/admin/vehicles", label: t("nav.vehicles") }]} />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
-        <input type="hidden" name="intent" value="save" />
+        <Intent value="save" />
         {vehicle ? null : <FormKey value={formKey} />}
         <input type="hidden" name="seenAssignedUserId" value={vehicle?.assignedUserId ?? ""} />
         <label className="field">
           {t("vehicles.name")}
           <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
-          <FieldError errors={fields.name.errors} id={fields.name.errorId} />
+          <FieldError ns="admin" errors={fields.name.errors} id={fields.name.errorId} />
         </label>
         <LanguageFields
           legend={t("vehicles.characteristics")}
@@ -164,7 +126,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         <label className="field">
           {t("vehicles.serialNumber")}
           <input {...getInputProps(fields.serialNumber, { type: "text" })} key={fields.serialNumber.key} required maxLength={80} />
-          <FieldError errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
+          <FieldError ns="admin" errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
         </label>
         <label className="field">
           {t("vehicles.comment")}
@@ -181,7 +143,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
             ))}
           </select>
           <span className="field-hint">{t("vehicles.assignHint")}</span>
-          <FieldError errors={fields.assignedUserId.errors} id={fields.assignedUserId.errorId} />
+          <FieldError ns="admin" errors={fields.assignedUserId.errors} id={fields.assignedUserId.errorId} />
         </label>
         <label className="field">
           {t("vehicles.status")}
@@ -197,7 +159,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
           {t("vehicles.availableSince")}
           <input {...getInputProps(fields.availableSince, { type: "date" })} key={fields.availableSince.key} />
           <span className="field-hint">{t("vehicles.availableSinceHint")}</span>
-          <FieldError errors={fields.availableSince.errors} id={fields.availableSince.errorId} />
+          <FieldError ns="admin" errors={fields.availableSince.errors} id={fields.availableSince.errorId} />
         </label>
         <label className="field">
           {t("vehicles.addImages", { count: Math.max(0, MAX_VEHICLE_IMAGES - imageCount) })}
@@ -223,8 +185,8 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
             />
           ) : null}
           <HandoverHistory vehicleId={detail.vehicle.id} handovers={handovers} />
-          <VehicleImages images={detail.images} />
-          <VehicleProblems key={`problems-${formKey}`} formKey={formKey} problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
+          <VehicleImages vehicleId={detail.vehicle.id} images={detail.images} />
+          <VehicleProblems key={`problems-${formKey}`} vehicleId={detail.vehicle.id} formKey={formKey} problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
           <div className="card">
             <h2>{t("vehicles.dangerZone")}</h2>
             <Link className="btn btn-danger" to="?confirm=delete" preventScrollReset>
@@ -234,7 +196,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         </>
       ) : null}
       {detail && params.get("confirm") === "delete" ? (
-        <ConfirmDialog title={t("vehicles.deleteTitle")} text={t("vehicles.deleteText", { name: detail.vehicle.name })} intent="delete" confirmLabel={t("delete")} />
+        <ConfirmDialog title={t("vehicles.deleteTitle")} text={t("vehicles.deleteText", { name: detail.vehicle.name })} intent="delete" confirmLabel={t("delete")} action={`/admin/vehicles/${detail.vehicle.id}/delete`} />
       ) : null}
     </section>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/vehicle-handover";
-import { FieldError } from "~/components/admin/vehicle-sections";
+import { FieldError } from "~/components/form-messages";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { FileInput } from "~/components/file-input";
 import { DAMAGE_LEVELS, DAMAGE_PARTS, damagesFromInput, handoverSchema, isHandoverKind, type HandoverInput } from "~/domain/handover";
@@ -106,12 +106,12 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
         <label className="field">
           {t("handovers.battery")}
           <input {...getInputProps(fields.batteryPercent, { type: "number" })} key={fields.batteryPercent.key} required min={0} max={100} step={1} inputMode="numeric" />
-          <FieldError errors={fields.batteryPercent.errors} id={fields.batteryPercent.errorId} />
+          <FieldError ns="admin" errors={fields.batteryPercent.errors} id={fields.batteryPercent.errorId} />
         </label>
         <label className="field">
           {t("handovers.odometer")}
           <input {...getInputProps(fields.odometerKm, { type: "number" })} key={fields.odometerKm.key} required min={0} step={1} inputMode="numeric" />
-          <FieldError errors={fields.odometerKm.errors} id={fields.odometerKm.errorId} />
+          <FieldError ns="admin" errors={fields.odometerKm.errors} id={fields.odometerKm.errorId} />
         </label>
         <fieldset className="field handover-checklist">
           <legend>{t("handovers.damages")}</legend>
@@ -140,7 +140,7 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
         <label className="field">
           {t("handovers.note")}
           <textarea {...getTextareaProps(fields.note)} key={fields.note.key} maxLength={1000} />
-          <FieldError errors={fields.note.errors} id={fields.note.errorId} />
+          <FieldError ns="admin" errors={fields.note.errors} id={fields.note.errorId} />
         </label>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
           {t("handovers.save")}

@@ -25,6 +25,7 @@ import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { now } from "~/infra/clock.server";
 import { readFormData } from "~/infra/http.server";
+import { Intent } from "~/components/intent";
 
 const requestId = z.coerce.number().int().positive();
 const actionSchema = z.discriminatedUnion("intent", [
@@ -145,7 +146,7 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
               r.status === "pending" ? (
                 <div className="admin-row-actions">
                   <Form method="post">
-                    <input type="hidden" name="intent" value="approve" />
+                    <Intent value="approve" />
                     <input type="hidden" name="requestId" value={r.id} />
                     <button type="submit" className="btn btn-primary">
                       {t("decisions.approve")}

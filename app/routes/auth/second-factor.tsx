@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, type RouterContextProvider, type ShouldRevalidateFunction } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/second-factor";
-import { FieldErrors, FormAlert } from "~/components/auth/form-bits";
+import { FieldError, FormAlert } from "~/components/form-messages";
 import { RecoveryCodes } from "~/components/auth/recovery-codes";
 import { secondFactorSchema } from "~/domain/second-factor";
 import { homeOf, safeRedirect } from "~/services/auth.server";
@@ -15,6 +15,7 @@ import { completeSecondFactorLogin, enrolAndLogin, secondFactorView } from "~/se
 import { currentSessionIdHash, getSecondFactorUser, getUser } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
 import { LogoutButton } from "~/components/logout-button";
+import { Intent } from "~/components/intent";
 
 /** Only a session whose password was just checked may be here; anyone else goes on or back to log in. */
 function requirePendingUser(context: Readonly<RouterContextProvider>) {
@@ -103,9 +104,9 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
         ) : (
           <p>{t("secondFactor.verifyIntro")}</p>
         )}
-        <FormAlert error={actionData?.error} />
+        <FormAlert message={actionData?.error} />
         <Form method="post" className="form-stack" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value={enrol ? "enrol" : "verify"} />
+          <Intent value={enrol ? "enrol" : "verify"} />
           <div className="field">
             <label htmlFor={fields.code.id}>{t("secondFactor.codeLabel")}</label>
             <input
@@ -123,7 +124,7 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
             <span id="second-factor-hint" className="field-hint">
               {enrol ? t("secondFactor.verifyIntro") : t("secondFactor.codeHint")}
             </span>
-            <FieldErrors errors={fields.code.errors} id={fields.code.errorId} />
+            <FieldError ns="auth" all errors={fields.code.errors} id={fields.code.errorId} />
           </div>
           <button type="submit" className="btn btn-primary">
             {enrol ? t("secondFactor.enrolSubmit") : t("secondFactor.submit")}

@@ -1,0 +1,32 @@
+/** The courier asks for a vehicle (or a change of vehicle) from the vehicle modal; once per rendered form. */
+import type { Route } from "./+types/vehicle-request";
+import { guardNetwork } from "~/client/network";
+import { DecisionError } from "~/models/decisions.server";
+import { createVehicleRequest } from "~/models/vehicle-requests.server";
+import { formKeyOf, once } from "~/services/idempotency.server";
+import { requireUser } from "~/services/session.server";
+import { decisionRefusal, refuse, tr } from "./respond.server";
+import { redirectWithToast } from "../toast.server";
+
+export { default, ErrorBoundary, loader, meta } from "../dashboard";
+import { dashboardOrAsShown } from "../dashboard";
+
+export const clientLoader = dashboardOrAsShown;
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await request.formData().catch(() => null);
+  const vehicleId = Number(form?.get("vehicleId"));
+  if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return refuse(context, "vehicle", 400, tr(context, "dashboard:vehicle.chooseVehicle"));
+  return await once(user.id, formKeyOf(form as FormData), "/dashboard", async () => {
+    try {
+      const created = await createVehicleRequest(user.id, vehicleId);
+      return redirectWithToast(context, "/dashboard", `dashboard:vehicle.sent.${created.kind}`);
+    } catch (error) {
+      if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
+      throw error;
+    }
+  });
+}
