@@ -1,5 +1,5 @@
 /**
- * `bun run bench instructions [--base ../checkout-of-main] [--warmup 300] [--requests 100] [--only TEXT]`
+ * `bun run bench instructions [--base ../checkout-of-main] [--warmup 300] [--requests 100] [--only TEXT,TEXT]`
  *
  * Instructions per request, counted by valgrind's callgrind (`apt-get install -y valgrind`): unlike
  * req/s or CPU time, the count hardly moves with what else the machine is doing, so two builds can be
@@ -44,7 +44,8 @@ const allPages: Page[] = [
   { name: "`/admin/users` with an admin session", path: "/admin/users", cookie: "admin" },
   { name: "`/admin/referrals` with an admin session", path: "/admin/referrals", cookie: "admin" },
 ];
-const pages = allPages.filter((p) => !values.only || p.name.includes(values.only));
+// `--only a,b`: the pages whose name contains any of the comma-separated texts.
+const pages = allPages.filter((p) => !values.only || values.only.split(",").some((text) => p.name.includes(text)));
 
 await ensureSeeded(dataDir, Number(values.users));
 const secret = benchSecret(dataDir);
