@@ -22,6 +22,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "300" },
     requests: { type: "string", default: "100" },
     port: { type: "string", default: "3350" },
+    /** Seconds to wait for a server to start under valgrind (minutes on a loaded machine). */
+    "start-timeout": { type: "string", default: "120" },
   },
 });
 const root = path.resolve(import.meta.dirname, "..");
@@ -93,7 +95,7 @@ async function measure(name: string, dir: string, build: string, port: number): 
     for (let i = 0; ; i++) {
       if (proc.exitCode !== null) throw new Error(`${name} exited; see ${outDir}/${name}-errors.log`);
       if ((await fetch(`${origin}/api/health`).catch(() => null))?.ok) break;
-      if (i > 1200) throw new Error(`${name} did not start under valgrind within 2 minutes`);
+      if (i > Number(values["start-timeout"]) * 10) throw new Error(`${name} did not start under valgrind within ${values["start-timeout"]} s (--start-timeout)`);
       await Bun.sleep(100);
     }
     const seen = new Set<string>();
