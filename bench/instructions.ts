@@ -1,5 +1,5 @@
 /**
- * `bun run bench instructions [--base ../checkout-of-main] [--warmup 300] [--requests 100] [--only TEXT]`
+ * `bun run bench instructions [--base ../checkout-of-main] [--warmup 300] [--requests 100] [--only TEXT,TEXT]`
  *
  * Instructions per request, counted by valgrind's callgrind (`apt-get install -y valgrind`): unlike
  * req/s or CPU time, the count hardly moves with what else the machine is doing, so two builds can be
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "300" },
     requests: { type: "string", default: "100" },
     port: { type: "string", default: "3350" },
+    /** Seconds to wait for a server to start under valgrind (minutes on a loaded machine). */
+    "start-timeout": { type: "string", default: "120" },
   },
 });
 const root = path.resolve(import.meta.dirname, "..");
@@ -44,7 +46,8 @@ const allPages: Page[] = [
   { name: "`/admin/users` with an admin session", path: "/admin/users", cookie: "admin" },
   { name: "`/admin/referrals` with an admin session", path: "/admin/referrals", cookie: "admin" },
 ];
-const pages = allPages.filter((p) => !values.only || p.name.includes(values.only));
+// `--only a,b`: the pages whose name contains any of the comma-separated texts.
+const pages = allPages.filter((p) => !values.only || values.only.split(",").some((text) => p.name.includes(text)));
 
 await ensureSeeded(dataDir, Number(values.users));
 const secret = benchSecret(dataDir);
@@ -92,7 +95,7 @@ async function measure(name: string, dir: string, build: string, port: number): 
     for (let i = 0; ; i++) {
       if (proc.exitCode !== null) throw new Error(`${name} exited; see ${outDir}/${name}-errors.log`);
       if ((await fetch(`${origin}/api/health`).catch(() => null))?.ok) break;
-      if (i > 1200) throw new Error(`${name} did not start under valgrind within 2 minutes`);
+      if (i > Number(values["start-timeout"]) * 10) throw new Error(`${name} did not start under valgrind within ${values["start-timeout"]} s (--start-timeout)`);
       await Bun.sleep(100);
     }
     const seen = new Set<string>();

@@ -109,7 +109,8 @@ const allPages: Page[] = [
   { name: "`/dashboard` with a session", path: "/dashboard", cookie: "user" },
   { name: "`/admin/users` with an admin session", path: "/admin/users", cookie: "admin" },
 ];
-const pages = allPages.filter((p) => !values.only || p.name.includes(values.only));
+// `--only a,b`: the pages whose name contains any of the comma-separated texts.
+const pages = allPages.filter((p) => !values.only || values.only.split(",").some((text) => p.name.includes(text)));
 
 function headersFor(page: Page): Record<string, string> {
   const headers: Record<string, string> = { ...BROWSER_HEADERS };

@@ -3,12 +3,13 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const COMPRESSIBLE = /^(text\/html|text\/plain|text\/x-script|application\/json|application\/xml|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
 /**
- * Chosen by measurement on our own pages (docs/performance-log.md, "Compression level"): on the 27 KB
- * admin users page brotli 4 gives 4.9 KB in about 0.15 ms, brotli 5 4.6 KB in about 0.8 ms — 6 %
- * fewer bytes for five times the CPU, on every dynamic answer. Gzip 3 is as small as gzip 6 within
- * 6 % at a fraction of the time. The highest levels are for build time (scripts/precompress.ts).
+ * Chosen by measurement on our own pages (docs/performance-log.md, "Compression level"; docs/performance.md, "Request cost"): brotli 3 takes
+ * about half the CPU of brotli 4 (a simpler match finder) for 5–6 % more bytes — 5.5 KB instead of
+ * 5.2 KB for the 27 KB admin users page, far inside the first round trip's 14 KB; brotli 5 saves
+ * another 6 % for five times the CPU. Gzip 3 is as small as gzip 6 within 6 % at a fraction of the
+ * time. The highest levels are for build time (scripts/precompress.ts).
  */
-const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 3;
 
 /**

@@ -1,13 +1,12 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { initReactI18next } from "react-i18next";
-import { createI18nextMiddleware } from "remix-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "~/domain/rules";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
 import { sessionContext } from "./context";
 import { localeCookie } from "./cookies.server";
 import { NAMESPACES, resources } from "./locales";
 
-/** The options of every server-side i18next instance (the request's, app/middleware/i18n.ts, and i18nFor's). */
+/** The options of the server-side i18next instances (one per language, `i18nFor`). */
 export const I18NEXT_OPTIONS = { resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false as const, interpolation: { escapeValue: false } };
 
 const MAX_REMEMBERED = 20_000;
@@ -21,7 +20,7 @@ type FixedT = AnyFunction & { lng?: string; lngs?: readonly string[]; ns?: unkno
  * An i18next plugin: translations never change while the process runs, so a lookup without
  * options (no interpolation, plural or default value) is remembered per language, across requests.
  * i18next's own lookup, repeated for every label of every table row, was about a tenth of a page's
- * time; the request's own instance (about 16 µs to make) is kept, made when the request first needs it.
+ * time; the per-language instances themselves are made once.
  */
 export const rememberedLookups = {
   type: "3rdParty" as const,
@@ -105,17 +104,29 @@ export async function languageOf(request: Request, saved?: Language | null): Pro
   return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
 }
 
-function findLocale({ request, context }: Parameters<MiddlewareFunction<Response>>[0]): Promise<Language> {
-  return languageOf(request, context.get(sessionContext)?.user.language);
+const localeContext = createContext<Language>();
+const i18nextContext = createContext<i18n>();
+
+/**
+ * Puts the request's language and translator in the router context. The translator is the
+ * language's one initialised i18next instance (`i18nFor`), not a new one per request: nothing on
+ * the server changes an instance after init (no language switch, no resources added), so every
+ * request in a language can read the same one. remix-i18next's middleware made and initialised an
+ * instance per request (its services, the interpolation patterns, the language chain), about a
+ * tenth of what an answer of `/api/auth/me` cost, with the same translations as the result.
+ */
+export const translatorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const lng = await languageOf(request, context.get(sessionContext)?.user.language);
+  context.set(localeContext, lng);
+  context.set(i18nextContext, i18nFor(lng));
+  return next();
+};
+
+/** The request's i18next instance (throws outside the root middleware, as the router's context does). */
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  return context.get(i18nextContext);
 }
 
-export const [remixI18nextMiddleware, getLocaleCode, getInstance] = createI18nextMiddleware({
-  detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale },
-  i18next: I18NEXT_OPTIONS,
-  plugins: [initReactI18next, rememberedLookups],
-});
-
 export function getLocale(context: Readonly<RouterContextProvider>): Language {
-  const code = getLocaleCode(context);
-  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
+  return context.get(localeContext);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { call } from "../../tests/route-harness";
-import { getInstance, getLocale, languageFromHeader } from "~/infra/i18n.server";
+import { getInstance, getLocale, i18nFor, languageFromHeader } from "~/infra/i18n.server";
 import { findUserById } from "~/models/users.server";
 
 const probe = ({ context }: { context: Parameters<typeof getLocale>[0] }) => ({
@@ -77,5 +77,20 @@ describe("the request's translator", () => {
     }
     expect(rules[0]).toBe(rules[1]!);
     expect(rules[0]!.select(3)).toBe("few");
+  });
+
+  test("every request in a language reads that language's one translator, made once", async () => {
+    const seen: unknown[] = [];
+    const keep = (args: Parameters<typeof plural>[0]) => {
+      seen.push(getInstance(args.context));
+      return { ok: true };
+    };
+    await call(keep as never, "/?lng=en");
+    await call(keep as never, "/", { headers: { "Accept-Language": "en" } });
+    await call(keep as never, "/?lng=ua");
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]).toBe(i18nFor("en"));
+    expect(seen[2]).toBe(i18nFor("ua"));
+    expect((seen[0] as ReturnType<typeof i18nFor>).language).toBe("en");
   });
 });

@@ -3,12 +3,12 @@
  * days, their statements and the payday ahead. Every query is scoped to the courier: a statement of
  * someone else is simply not found.
  */
-import { and, asc, count, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { earnings, payoutBatches, payStatements, platformAccounts, platforms } from "~db/schema";
 import { statementFigures } from "./pay-statements.server";
 import { computeStatement, EMPTY_WEEK, type PaySettings, type Statement, type StatementLine } from "~/domain/pay-rule";
 import { addDays, nextPayday, weekOf, type CalendarDate, type WeekId } from "~/domain/pay-week";
-import { db } from "~/infra/db.server";
+import { db, preparedQuery } from "~/infra/db.server";
 
 export type WeekSoFar = {
   week: WeekId;
@@ -120,11 +120,19 @@ export async function nextPayout(userId: number, settings: PaySettings, now = ne
   return { ...next, statement: row ?? null };
 }
 
+// Asked on every dashboard answer: built once (db.server.ts, `preparedQuery`).
+const accountCount = preparedQuery((connection) =>
+  connection.select({ n: count() }).from(platformAccounts).where(eq(platformAccounts.userId, sql.placeholder("userId"))).prepare(),
+);
+const statementCount = preparedQuery((connection) =>
+  connection.select({ n: count() }).from(payStatements).where(eq(payStatements.userId, sql.placeholder("userId"))).prepare(),
+);
+
 /** Whether the courier has anything to see under Pay: a platform account (now or earlier) or a statement. */
 export async function hasPayHistory(userId: number) {
-  const [accounts] = await db().select({ n: count() }).from(platformAccounts).where(eq(platformAccounts.userId, userId));
+  const [accounts] = await accountCount().execute({ userId });
   if ((accounts?.n ?? 0) > 0) return true;
-  const [statements] = await db().select({ n: count() }).from(payStatements).where(eq(payStatements.userId, userId));
+  const [statements] = await statementCount().execute({ userId });
   return (statements?.n ?? 0) > 0;
 }
 

@@ -4,10 +4,10 @@
  * (db/migrations*: triggers on SQLite, an exclusion constraint on PostgreSQL); here that refusal becomes
  * PlatformError("overlap").
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { platformAccounts, platforms, users } from "~db/schema";
 import { type EarningsMapping } from "~/domain/earnings-csv";
-import { db, transaction, type Tx } from "~/infra/db.server";
+import { db, preparedQuery, transaction, type Tx } from "~/infra/db.server";
 import { isRuleViolation, isUniqueViolation } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 
@@ -73,14 +73,20 @@ export async function savePlatformMapping(adminId: number, id: number, mapping: 
   });
 }
 
-/** A courier's links, newest first, with the platform's name (the admin's user page and the courier's dashboard). */
-export async function listPlatformAccountsOf(userId: number) {
-  return await db()
+// Read on every dashboard answer: built once (db.server.ts, `preparedQuery`).
+const accountsOf = preparedQuery((connection) =>
+  connection
     .select({ id: platformAccounts.id, platformId: platformAccounts.platformId, platformName: platforms.name, accountId: platformAccounts.accountId, startsOn: platformAccounts.startsOn, endsOn: platformAccounts.endsOn })
     .from(platformAccounts)
     .innerJoin(platforms, eq(platforms.id, platformAccounts.platformId))
-    .where(eq(platformAccounts.userId, userId))
-    .orderBy(desc(platformAccounts.startsOn), desc(platformAccounts.id));
+    .where(eq(platformAccounts.userId, sql.placeholder("userId")))
+    .orderBy(desc(platformAccounts.startsOn), desc(platformAccounts.id))
+    .prepare(),
+);
+
+/** A courier's links, newest first, with the platform's name (the admin's user page and the courier's dashboard). */
+export async function listPlatformAccountsOf(userId: number) {
+  return await accountsOf().execute({ userId });
 }
 
 export type LinkInput = { platformId: number; accountId: string; userId: number; startsOn: string };
