@@ -78,7 +78,7 @@ for (const row of jsRows) {
   console.log(`  ${ok ? "ok    " : "OVER  "} ${row.route.padEnd(34)} ${row.baseKb === null ? "" : `${String(row.baseKb).padStart(6)} → `}${String(row.kb).padStart(6)} KB  budget ${row.budgetKb} KB  (${row.files} files)`);
 }
 
-// The pages of issue 26 and their targets. The news list, a post and the fleet are sections of the home
+// The first-paint pages and their targets (docs/performance.md, "First paint"). The news list, a post and the fleet are sections of the home
 // document (no routes of their own); they are measured at their own addresses.
 type Target = { fcp: number; lcp?: number; tbt?: number; cls?: number; performance?: number };
 type Page = { page: string; path: string; lang?: string; cookie?: "user" | "applicant"; target: Target };
