@@ -1,0 +1,52 @@
+/**
+ * The whole request pipeline (app/services/pipeline.server.ts) over the production build in `build/`,
+ * called in-process: what the server answers, without a socket or a second process. `bun run test`
+ * builds once before the suites; a lone `bun test` of these files builds only when `build/` is missing
+ * (so after changing app code, run `bun run build` first).
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { config } from "~/infra/config.server";
+import { createPipeline } from "~/services/pipeline.server";
+
+const buildDir = path.resolve(import.meta.dirname, "..", process.env.BUILD_DIR ?? "build");
+/** The origin the pipeline treats as its own (APP_URL of the test run). */
+export const ORIGIN = new URL(process.env.APP_URL!).origin;
+
+let pipeline: ReturnType<typeof createPipeline> | null = null;
+
+async function load() {
+  if (!existsSync(path.join(buildDir, "server/index.js"))) {
+    const proc = Bun.spawnSync(["bun", "run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), stdout: "ignore", stderr: "inherit" });
+    if (proc.exitCode !== 0) throw new Error("bun run build failed");
+  }
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const cfg = config();
+  return createPipeline({ build, clientDir: path.join(buildDir, "client"), appUrl: cfg.appUrl, trustProxyHops: cfg.trustProxyHops, serverTiming: true });
+}
+
+export type SendOptions = RequestInit & {
+  /** The peer's address; each test that posts to a limited door should use its own. */
+  ip?: string;
+  form?: Record<string, string>;
+  cookie?: string;
+  /** Sends `Origin: <our own origin>` (what a browser adds to a same-site form post). */
+  sameOrigin?: boolean;
+};
+
+/** One request through the pipeline; redirects are returned, not followed. */
+export async function send(target: string, options: SendOptions = {}): Promise<Response> {
+  pipeline ??= await load();
+  const { ip = "127.0.0.1", form, cookie, sameOrigin, ...init } = options;
+  const headers = new Headers(init.headers);
+  if (cookie) headers.set("Cookie", cookie);
+  if (sameOrigin) headers.set("Origin", ORIGIN);
+  let body = init.body;
+  if (form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(form).toString();
+  }
+  const method = init.method ?? (body === undefined || body === null ? "GET" : "POST");
+  return pipeline(new Request(new URL(target, ORIGIN), { ...init, method, headers, body }), ip);
+}
