@@ -47,6 +47,19 @@ export async function send(target: string, options: SendOptions = {}): Promise<R
     headers.set("Content-Type", "application/x-www-form-urlencoded");
     body = new URLSearchParams(form).toString();
   }
+  // A client states the length of a body it has in full; only a streamed one goes without.
+  if ((typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer) && !headers.has("Content-Length")) {
+    headers.set("Content-Length", String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength));
+  }
   const method = init.method ?? (body === undefined || body === null ? "GET" : "POST");
-  return pipeline(new Request(new URL(target, ORIGIN), { ...init, method, headers, body }), ip);
+  const streamed = body instanceof ReadableStream ? { duplex: "half" } : {};
+  return pipeline(new Request(new URL(target, ORIGIN), { ...init, ...streamed, method, headers, body } as RequestInit), ip);
+}
+
+/** A multipart form as a browser sends it: its bytes and the Content-Type with the boundary. */
+export async function multipart(fields: Record<string, string | File>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const encoded = new Response(form);
+  return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("Content-Type")! };
 }
