@@ -26,6 +26,16 @@ async function load() {
   return createPipeline({ build, clientDir: path.join(buildDir, "client"), appUrl: cfg.appUrl, trustProxyHops: cfg.trustProxyHops, serverTiming: true });
 }
 
+/**
+ * Loads the build and makes the pipeline; a test file calls it in `beforeAll(preparePipeline, 120_000)`,
+ * so the first test does not pay for the import (and, without `build/`, the build) within its own timeout.
+ */
+export async function preparePipeline() {
+  pipeline ??= await load();
+  // The first render warms the router and the critical-CSS inliner.
+  await pipeline(new Request(new URL("/", ORIGIN)), "127.0.0.1");
+}
+
 export type SendOptions = RequestInit & {
   /** The peer's address; each test that posts to a limited door should use its own. */
   ip?: string;

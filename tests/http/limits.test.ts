@@ -1,8 +1,12 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, setDefaultTimeout, describe, expect, test } from "bun:test";
 import { RATE_LIMITS } from "~/domain/rules";
 import { hit, reset, type LimitName } from "~/models/limits.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "../factories";
-import { send } from "../pipeline-harness";
+import { preparePipeline, send } from "../pipeline-harness";
+
+// Whole pages through the real pipeline, on a machine that may be busy.
+setDefaultTimeout(30_000);
+beforeAll(preparePipeline, 120_000);
 
 /**
  * Issue 24, point 4 through the whole pipeline: a form post past a limit answers 429 with

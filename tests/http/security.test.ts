@@ -1,6 +1,10 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, setDefaultTimeout, describe, expect, test } from "bun:test";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
-import { ORIGIN, send } from "../pipeline-harness";
+import { ORIGIN, preparePipeline, send } from "../pipeline-harness";
+
+// Whole pages through the real pipeline, on a machine that may be busy.
+setDefaultTimeout(30_000);
+beforeAll(preparePipeline, 120_000);
 
 /**
  * Issue 17 through the whole pipeline: where a log-in may send the browser (the form and its `.data`
