@@ -16,11 +16,15 @@ export const ORIGIN = new URL(process.env.APP_URL!).origin;
 
 let pipeline: ReturnType<typeof createPipeline> | null = null;
 
+/** Makes the production build when `build/` has none (a lone `bun test` on a fresh checkout). */
+export function ensureBuild() {
+  if (existsSync(path.join(buildDir, "server/index.js"))) return;
+  const proc = Bun.spawnSync(["bun", "run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), stdout: "ignore", stderr: "inherit" });
+  if (proc.exitCode !== 0) throw new Error("bun run build failed");
+}
+
 async function load() {
-  if (!existsSync(path.join(buildDir, "server/index.js"))) {
-    const proc = Bun.spawnSync(["bun", "run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), stdout: "ignore", stderr: "inherit" });
-    if (proc.exitCode !== 0) throw new Error("bun run build failed");
-  }
+  ensureBuild();
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const cfg = config();
   return createPipeline({ build, clientDir: path.join(buildDir, "client"), appUrl: cfg.appUrl, trustProxyHops: cfg.trustProxyHops, serverTiming: true });
