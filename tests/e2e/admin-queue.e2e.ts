@@ -180,7 +180,8 @@ test.describe("keys decide only the application on screen", () => {
     await page.keyboard.press("a");
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Second double-a" })).toBeVisible();
-    await page.waitForTimeout(1500);
+    // Whatever the second press sent has been answered.
+    await page.waitForLoadState("networkidle");
     expect([statusOf(first.id), statusOf(second.id)]).toEqual(["approved", "pending"]);
     const toast = page.getByTestId("undo-toast");
     await expect(toast).toContainText("First double-a");
@@ -206,7 +207,8 @@ test.describe("keys decide only the application on screen", () => {
     await page.keyboard.press("r");
     await page.keyboard.type("Blurred photo, a retake please", { delay: 60 });
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
-    await page.waitForTimeout(1500);
+    // Whatever the keys sent has been answered.
+    await page.waitForLoadState("networkidle");
     expect([statusOf(first.id), statusOf(second.id)]).toEqual(["pending", "pending"]);
     await expect(page.getByRole("textbox", { name: /^Reason in your own words/ })).toHaveValue("Blurred photo, a retake please");
     await page.getByRole("button", { name: "Reject", exact: true }).click();
