@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { applications, vehicleRequests, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { application, courier, problemReport, vehicle, vehicleRequest } from "../admin-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });
 const statusOf = (id: number) => writerForTests().select({ status: applications.status }).from(applications).where(eq(applications.id, id)).get()?.status;
@@ -173,7 +173,7 @@ test.describe("keys decide only the application on screen", () => {
     await asAdmin(page);
     const { first, second } = await queuedPair("double-a");
     await page.goto(`/admin/applications/${first.id}`);
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
     await page.keyboard.press("a");
     await page.waitForTimeout(120);
@@ -196,7 +196,7 @@ test.describe("keys decide only the application on screen", () => {
     await asAdmin(page);
     const { first, second } = await queuedPair("early-r");
     await page.goto(`/admin/applications/${first.id}`);
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
     // The next page's data arrives late, as on a slow connection.
     await page.route(new RegExp(`/admin/applications/${second.id}\\.data`), async (route) => {
