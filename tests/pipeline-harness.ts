@@ -19,7 +19,9 @@ let pipeline: ReturnType<typeof createPipeline> | null = null;
 /** Makes the production build when `build/` has none (a lone `bun test` on a fresh checkout). */
 export function ensureBuild() {
   if (existsSync(path.join(buildDir, "server/index.js"))) return;
-  const proc = Bun.spawnSync(["bun", "run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), stdout: "ignore", stderr: "inherit" });
+  // NODE_ENV is "test" under bun test; the build would then bundle React's development build.
+  const { NODE_ENV: _testEnv, ...env } = process.env;
+  const proc = Bun.spawnSync(["bun", "run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), env, stdout: "ignore", stderr: "inherit" });
   if (proc.exitCode !== 0) throw new Error("bun run build failed");
 }
 
