@@ -4,6 +4,7 @@
  * builds once before the suites; a lone `bun test` of these files builds only when `build/` is missing
  * (so after changing app code, run `bun run build` first).
  */
+import { test as bunTest } from "bun:test";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -78,4 +79,12 @@ export async function multipart(fields: Record<string, string | File>) {
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const encoded = new Response(form);
   return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("Content-Type")! };
+}
+
+/**
+ * `test` with room for whole pages through the real pipeline on a busy machine (30 s by default). Not
+ * `setDefaultTimeout`, which would change the timeout of every test file that runs after these.
+ */
+export function test(name: string, fn: () => Promise<void>, timeout = 30_000) {
+  bunTest(name, fn, timeout);
 }

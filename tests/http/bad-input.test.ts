@@ -1,15 +1,13 @@
-import { beforeAll, setDefaultTimeout, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { databaseEngine } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import skErrors from "../../locales/sk/errors.json";
 import { createUser, sessionCookieHeader } from "../factories";
-import { multipart, preparePipeline, send } from "../pipeline-harness";
+import { multipart, preparePipeline, send, test } from "../pipeline-harness";
 import { rawSql } from "../raw-sql";
 
-// Whole pages through the real pipeline, on a machine that may be busy.
-setDefaultTimeout(30_000);
 beforeAll(preparePipeline, 120_000);
 
 /**

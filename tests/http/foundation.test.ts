@@ -1,9 +1,7 @@
-import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect } from "bun:test";
 import { createUser, sessionCookieHeader } from "../factories";
-import { preparePipeline, send } from "../pipeline-harness";
+import { preparePipeline, send, test } from "../pipeline-harness";
 
-// Whole pages through the real pipeline, on a machine that may be busy.
-setDefaultTimeout(30_000);
 beforeAll(preparePipeline, 120_000);
 
 /** What the server answers before any browser is involved: API 404s, the admin's 403, built assets. */

@@ -1,14 +1,12 @@
-import { beforeAll, setDefaultTimeout, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect } from "bun:test";
 import { count } from "drizzle-orm";
 import { users } from "~db/schema";
 import { db } from "~/infra/db.server";
 import enErrors from "../../locales/en/errors.json";
 import skErrors from "../../locales/sk/errors.json";
 import { createUser, sessionCookieHeader } from "../factories";
-import { preparePipeline, send, type SendOptions } from "../pipeline-harness";
+import { preparePipeline, send, type SendOptions, test } from "../pipeline-harness";
 
-// Whole pages through the real pipeline, on a machine that may be busy.
-setDefaultTimeout(30_000);
 beforeAll(preparePipeline, 120_000);
 
 /**

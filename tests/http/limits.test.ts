@@ -1,11 +1,9 @@
-import { beforeAll, setDefaultTimeout, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect } from "bun:test";
 import { RATE_LIMITS } from "~/domain/rules";
 import { hit, reset, type LimitName } from "~/models/limits.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "../factories";
-import { preparePipeline, send } from "../pipeline-harness";
+import { preparePipeline, send, test } from "../pipeline-harness";
 
-// Whole pages through the real pipeline, on a machine that may be busy.
-setDefaultTimeout(30_000);
 beforeAll(preparePipeline, 120_000);
 
 /**

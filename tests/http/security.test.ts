@@ -1,9 +1,7 @@
-import { beforeAll, setDefaultTimeout, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect } from "bun:test";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
-import { ORIGIN, preparePipeline, send } from "../pipeline-harness";
+import { ORIGIN, preparePipeline, send, test } from "../pipeline-harness";
 
-// Whole pages through the real pipeline, on a machine that may be busy.
-setDefaultTimeout(30_000);
 beforeAll(preparePipeline, 120_000);
 
 /**

@@ -1,16 +1,18 @@
-import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureBuild } from "../pipeline-harness";
+import { ensureBuild, test as pipelineTest } from "../pipeline-harness";
 
 /**
  * `bun server.ts` as an operator starts it: configuration checks, production rules, WORKERS and the
  * shutdown. Each test starts its own server from `build/` with its own data folder. Run on SQLite only:
  * the process, not the engine, is under test (the scale-out pass skips it).
  */
-setDefaultTimeout(60_000);
 beforeAll(ensureBuild, 120_000);
+
+/** A server's start and stop take seconds each, several per test. */
+const test = (name: string, fn: () => Promise<void>) => pipelineTest(name, fn, 60_000);
 
 const root = path.resolve(import.meta.dirname, "../..");
 
