@@ -58,6 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const locale = rootData?.locale ?? (i18n.language as Language) ?? "sk";
+  // A mark that React has hydrated the page (error screens too): tests wait for it instead of sleeping.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={HTML_LANG[locale] ?? "sk"}>
       <head>

@@ -1,6 +1,7 @@
 /**
- * `bun run test`: typecheck, lint, unit and integration tests (on SQLite with local files, then on
- * PostgreSQL with S3), then the Playwright journeys.
+ * `bun run test`: typecheck, lint, one production build, unit and integration tests (on SQLite with
+ * local files, then on PostgreSQL with S3; tests/http/ calls the request pipeline over that build),
+ * then the Playwright journeys against the same build.
  * Every suite runs even when an earlier one fails; the last line sums them all: "N passed, N failed".
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -27,6 +28,8 @@ async function step(name: string, cmd: string[]) {
 
 await step("typecheck", ["bun", "run", "typecheck"]);
 await step("lint", ["bun", "run", "lint"]);
+// Once for everything after it: tests/http/*.test.ts and the Playwright server (E2E_SKIP_BUILD below).
+await step("build", ["bun", "run", "build"]);
 
 /** A `bun test` run, counted by bun's own summary lines: " 282 pass", " 0 fail", " 1 error". */
 async function bunTest(name: string, cmd: string[]) {
@@ -52,7 +55,7 @@ console.log("\n▶ end-to-end: playwright");
   const proc = Bun.spawn(["bun", "--bun", "playwright", "test", "--reporter=list,json"], {
     stdout: "inherit",
     stderr: "inherit",
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SKIP_BUILD: "1" },
   });
   const code = await proc.exited;
   if (existsSync(report)) {

@@ -5,14 +5,17 @@ import { writerForTests } from "~/infra/db.server";
 import { vehicle } from "../admin-fixtures";
 import { createUser, enrolSecondFactor } from "../factories";
 import { png } from "../media-fixtures";
-import { expect, loginAs, test } from "./fixtures";
+import { expect, loginAs, test, waitForHydration } from "./fixtures";
 
 /**
- * Accessibility (docs/performance.md): axe-core on every screen in all three languages with no
- * serious or critical violation (WCAG 2.1 A/AA rules), form fields labelled, dialogs that trap focus,
- * close on Escape and give focus back, and keyboard-only journeys for registration and the job application.
+ * Accessibility (docs/performance.md, "Accessibility"): axe-core on every screen of the product with no serious or critical
+ * violation (WCAG 2.1 A/AA rules), form fields labelled, dialogs that trap focus, close on Escape and
+ * give focus back, and keyboard-only journeys for registration and the job application.
+ *
+ * The three languages share one markup, so each screen is analysed once, the groups spread over the
+ * languages; the home page (where `lang` and the header's texts differ) in all three. That every
+ * language has every text is app/infra/locales.test.ts; that a missing one fails is the i18n test.
  */
-const LANGUAGES = ["sk", "ua", "en"] as const;
 
 test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[34]/] });
 
@@ -20,7 +23,7 @@ async function expectNoSeriousViolations(page: Page, url: string) {
   const response = await page.goto(url);
   expect(response?.status(), url).toBeLessThan(500);
   // Hydrated, so what axe sees is what a visitor with JavaScript gets.
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -42,84 +45,80 @@ async function expectLabelledFields(page: Page) {
   expect(unlabelled).toEqual([]);
 }
 
-for (const lng of LANGUAGES) {
-  test.describe(`axe, ${lng}`, () => {
-    // Each test runs axe over seven to twelve screens: about 25 s on a loaded two-core machine.
-    test.describe.configure({ timeout: 90_000 });
-    test(`public screens (${lng})`, async ({ page }) => {
-      await page.goto(`/?lng=${lng}`);
-      for (const url of ["/", "/?auth=login", "/?auth=register", "/?auth=forgot", "/activate/not-a-real-token", "/reset-password/not-a-real-token", "/no-such-page"]) {
-        await expectNoSeriousViolations(page, url);
-        await expectLabelledFields(page);
-      }
-    });
-
-    test(`courier dashboard in its main states (${lng})`, async ({ page }) => {
-      const states = [
-        ["created_account", "/dashboard"],
-        ["confirmed_account", "/dashboard"],
-        ["applied_for_job", "/dashboard"],
-        ["job_rejected", "/dashboard"],
-        ["working_no_vehicle", "/dashboard"],
-        ["working_no_vehicle", "/dashboard?modal=vehicle"],
-        ["applied_for_vehicle", "/dashboard"],
-        ["lease_expired", "/dashboard"],
-      ] as const;
-      for (const [status, url] of states) {
-        await page.context().clearCookies();
-        await loginAs(page, { status, language: lng });
-        await expectNoSeriousViolations(page, url);
-        await expectLabelledFields(page);
-      }
-    });
-
-    test(`admin screens (${lng})`, async ({ page }) => {
-      // Sixteen screens, each analysed by axe: more than the default 30 s on a busy two-core machine.
-      test.slow();
-      const admin = await loginAs(page, { role: "admin", language: lng });
-      // A leased vehicle whose check-out waits to be recorded, with a service record: the vehicle page's
-      // handover and service sections and the handover form.
-      const courier = await createUser({ status: "working_with_vehicle" });
-      const leased = await vehicle({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 20 * 86_400_000), odometerKm: 120 });
-      writerForTests().insert(handovers).values({ kind: "check_out", vehicleId: leased.id, userId: courier.id }).run();
-      writerForTests().insert(serviceRecords).values({ vehicleId: leased.id, serviceDate: new Date(), description: "Brake pads", costCents: 4990, nextDueKm: 2000, createdById: admin.id }).run();
-      for (const url of [
-        "/admin",
-        `/admin/vehicles/${leased.id}`,
-        `/admin/vehicles/${leased.id}/handover?kind=check_out`,
-        "/admin/users",
-        `/admin/users/${admin.id}`,
-        "/admin/applications",
-        "/admin/vehicles",
-        "/admin/vehicles/new",
-        "/admin/vehicle-requests",
-        "/admin/problem-reports",
-        "/admin/news",
-        "/admin/news/new",
-        "/admin/referrals",
-        "/admin/audit",
-      ]) {
-        await expectNoSeriousViolations(page, url);
-        await expectLabelledFields(page);
-      }
-    });
-
-    test(`second-factor page (enrolment, verification) and the sessions page (${lng})`, async ({ page }) => {
-      const admin = await loginAs(page, { role: "admin", language: lng, secondFactorPending: true });
-      await expectNoSeriousViolations(page, "/auth/second-factor");
-      await expect(page.locator(".totp-qr")).toBeVisible();
-      await expectLabelledFields(page);
-      await enrolSecondFactor(admin.id);
-      await expectNoSeriousViolations(page, "/auth/second-factor");
-      await expect(page.locator(".totp-qr")).toHaveCount(0);
-      await expectLabelledFields(page);
-      await page.context().clearCookies();
-      await loginAs(page, { role: "admin", language: lng });
-      await expectNoSeriousViolations(page, "/account/sessions");
-      await expectLabelledFields(page);
-    });
-  });
+/** axe and the labels on one screen, as it stands after hydration. */
+async function checkScreen(page: Page, url: string) {
+  await expectNoSeriousViolations(page, url);
+  await expectLabelledFields(page);
 }
+
+test.describe("axe", () => {
+  // One screen per test: axe alone takes 15 s on one page when the two-core machine is loaded.
+  test.describe.configure({ timeout: 90_000 });
+
+  for (const lng of ["sk", "ua", "en"]) {
+    test(`home (${lng})`, async ({ page }) => {
+      await checkScreen(page, `/?lng=${lng}`);
+    });
+  }
+
+  for (const url of ["/?auth=login", "/?auth=register", "/?auth=forgot", "/activate/not-a-real-token", "/reset-password/not-a-real-token", "/no-such-page"]) {
+    test(`public: ${url} (sk)`, async ({ page }) => {
+      await checkScreen(page, `${url}${url.includes("?") ? "&" : "?"}lng=sk`);
+    });
+  }
+
+  const states = [
+    ["created_account", "/dashboard"],
+    ["confirmed_account", "/dashboard"],
+    ["applied_for_job", "/dashboard"],
+    ["job_rejected", "/dashboard"],
+    ["working_no_vehicle", "/dashboard"],
+    ["working_no_vehicle", "/dashboard?modal=vehicle"],
+    ["applied_for_vehicle", "/dashboard"],
+    ["lease_expired", "/dashboard"],
+  ] as const;
+  for (const [status, url] of states) {
+    test(`courier dashboard: ${status} ${url} (ua)`, async ({ page }) => {
+      await loginAs(page, { status, language: "ua" });
+      await checkScreen(page, url);
+    });
+  }
+
+  test("admin vehicle page, its handover form (en)", async ({ page }) => {
+    const admin = await loginAs(page, { role: "admin", language: "en" });
+    // A leased vehicle whose check-out waits to be recorded, with a service record: the vehicle page's
+    // handover and service sections and the handover form.
+    const courier = await createUser({ status: "working_with_vehicle" });
+    const leased = await vehicle({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 20 * 86_400_000), odometerKm: 120 });
+    writerForTests().insert(handovers).values({ kind: "check_out", vehicleId: leased.id, userId: courier.id }).run();
+    writerForTests().insert(serviceRecords).values({ vehicleId: leased.id, serviceDate: new Date(), description: "Brake pads", costCents: 4990, nextDueKm: 2000, createdById: admin.id }).run();
+    await checkScreen(page, `/admin/vehicles/${leased.id}`);
+    await checkScreen(page, `/admin/vehicles/${leased.id}/handover?kind=check_out`);
+  });
+
+  for (const url of ["/admin", "/admin/users", "/admin/users/:self", "/admin/applications", "/admin/vehicles", "/admin/vehicles/new", "/admin/vehicle-requests", "/admin/problem-reports", "/admin/news", "/admin/news/new", "/admin/referrals", "/admin/audit"]) {
+    test(`admin: ${url} (en)`, async ({ page }) => {
+      const admin = await loginAs(page, { role: "admin", language: "en" });
+      await checkScreen(page, url.replace(":self", String(admin.id)));
+    });
+  }
+
+  test("second-factor page: enrolment, then verification (sk)", async ({ page }) => {
+    const admin = await loginAs(page, { role: "admin", language: "sk", secondFactorPending: true });
+    await expectNoSeriousViolations(page, "/auth/second-factor");
+    await expect(page.locator(".totp-qr")).toBeVisible();
+    await expectLabelledFields(page);
+    await enrolSecondFactor(admin.id);
+    await expectNoSeriousViolations(page, "/auth/second-factor");
+    await expect(page.locator(".totp-qr")).toHaveCount(0);
+    await expectLabelledFields(page);
+  });
+
+  test("the sessions page (sk)", async ({ page }) => {
+    await loginAs(page, { role: "admin", language: "sk" });
+    await checkScreen(page, "/account/sessions");
+  });
+});
 
 /** Presses Tab until `target` has focus, as a keyboard user would (at most `limit` presses). */
 async function tabTo(page: Page, target: Locator, limit = 80) {
@@ -150,9 +149,11 @@ async function expectFocusTrapped(page: Page, dialog: Locator, presses: number) 
 }
 
 test.describe("keyboard only", () => {
+  // Dozens of key presses, each a round trip to the browser: slow when the machine is loaded.
+  test.describe.configure({ timeout: 90_000 });
   test("the auth dialog traps focus, closes on Escape and gives focus back", async ({ page }) => {
     await page.goto("/?lng=en");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const opener = page.getByRole("banner").getByRole("link", { name: "Log in" }).first();
     await tabTo(page, opener);
     await page.keyboard.press("Enter");
@@ -167,7 +168,7 @@ test.describe("keyboard only", () => {
   test("a dashboard dialog traps focus, closes on Escape and gives focus back", async ({ page }) => {
     await loginAs(page, { status: "working_no_vehicle", language: "en" });
     await page.goto("/dashboard");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const opener = page.getByRole("link", { name: "Request a vehicle" });
     await tabTo(page, opener);
     await page.keyboard.press("Enter");
@@ -181,7 +182,7 @@ test.describe("keyboard only", () => {
 
   test("registration with the keyboard alone", async ({ page }) => {
     await page.goto("/?lng=en");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await tabTo(page, page.getByRole("banner").getByRole("link", { name: "Register" }).first());
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
@@ -199,7 +200,7 @@ test.describe("keyboard only", () => {
   test("the job application with the keyboard alone", async ({ page }) => {
     await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const type = async (label: Locator, text: string) => {
       await tabTo(page, label);
       await page.keyboard.type(text);

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { applications, vehicleRequests, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { application, courier, problemReport, vehicle, vehicleRequest } from "../admin-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });
 const statusOf = (id: number) => writerForTests().select({ status: applications.status }).from(applications).where(eq(applications.id, id)).get()?.status;
@@ -173,14 +173,15 @@ test.describe("keys decide only the application on screen", () => {
     await asAdmin(page);
     const { first, second } = await queuedPair("double-a");
     await page.goto(`/admin/applications/${first.id}`);
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
     await page.keyboard.press("a");
     await page.waitForTimeout(120);
     await page.keyboard.press("a");
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Second double-a" })).toBeVisible();
-    await page.waitForTimeout(1500);
+    // Whatever the second press sent has been answered.
+    await page.waitForLoadState("networkidle");
     expect([statusOf(first.id), statusOf(second.id)]).toEqual(["approved", "pending"]);
     const toast = page.getByTestId("undo-toast");
     await expect(toast).toContainText("First double-a");
@@ -195,7 +196,7 @@ test.describe("keys decide only the application on screen", () => {
     await asAdmin(page);
     const { first, second } = await queuedPair("early-r");
     await page.goto(`/admin/applications/${first.id}`);
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
     // The next page's data arrives late, as on a slow connection.
     await page.route(new RegExp(`/admin/applications/${second.id}\\.data`), async (route) => {
@@ -206,7 +207,8 @@ test.describe("keys decide only the application on screen", () => {
     await page.keyboard.press("r");
     await page.keyboard.type("Blurred photo, a retake please", { delay: 60 });
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
-    await page.waitForTimeout(1500);
+    // Whatever the keys sent has been answered.
+    await page.waitForLoadState("networkidle");
     expect([statusOf(first.id), statusOf(second.id)]).toEqual(["pending", "pending"]);
     await expect(page.getByRole("textbox", { name: /^Reason in your own words/ })).toHaveValue("Blurred photo, a retake please");
     await page.getByRole("button", { name: "Reject", exact: true }).click();

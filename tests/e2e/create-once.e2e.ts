@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { serviceRecords } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { createVehicle } from "../dashboard-helpers";
-import { expect, loginAs, shotPath, test } from "./fixtures";
+import { expect, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /** After "record added" the form is empty, and a second click adds nothing. */
 const recordsOf = (vehicleId: number) => writerForTests().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicleId)).all();
@@ -17,7 +17,7 @@ for (const javaScriptEnabled of [true, false]) {
       const vehicle = await createVehicle({ name: `Scooter Once ${Date.now().toString(36)}` });
       await page.goto(`/admin/vehicles/${vehicle.id}`);
       // With JS, type once React has hydrated the form (the machine under test is slow).
-      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
       const service = page.getByTestId("vehicle-service");
       await service.getByLabel("What was done").fill("New brake pads");
       await service.getByLabel("Cost (EUR)").fill("25");

@@ -18,6 +18,14 @@ export async function loginAs(page: Page, options: LoginOptions = {}) {
   return user;
 }
 
+/**
+ * Waits until React has hydrated the page (the root layout marks `<html data-hydrated>`), so that a
+ * click reaches a handler and not the bare server HTML. `page.goto` alone resolves before that.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 /** Fails the test on any console error or uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
   /** Messages a test expects, e.g. the browser's note about a page answered with 404. */

@@ -8,7 +8,7 @@ import { getUserRow } from "../factories";
 import { sentMails } from "../dashboard-helpers";
 import { parseMail } from "../mail-capture";
 import { png } from "../media-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /**
  * A residence permit that runs out: reminders and the banner 30 days before, documents_expired on
@@ -80,7 +80,7 @@ test.describe("a residence permit that runs out", () => {
     // The courier sends the new document (with JS each photo is uploaded as soon as it is chosen, by
     // the script's change handler: choose once the page is hydrated).
     await page.goto("/dashboard");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await chooseDocument(page, "residence_front");
     await expect(page.getByTestId("doc-residence_front").getByText("uploaded ✓ — replace")).toBeVisible();
     await chooseDocument(page, "residence_back");

@@ -2,7 +2,7 @@ import { getPendingHandover, recordHandover } from "~/models/handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createVehicle } from "../dashboard-helpers";
 import { createUser } from "../factories";
-import { expect, loginAs, shotPath, test } from "./fixtures";
+import { expect, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /** A courier disagrees with the damage recorded at a handover; the note opens a conversation. */
 for (const javaScriptEnabled of [true, false]) {
@@ -19,7 +19,7 @@ for (const javaScriptEnabled of [true, false]) {
       await recordHandover(admin.id, pending.handover.id, { batteryPercent: 80, odometerKm: 12, damages: { deck: "dent" }, note: null }, []);
 
       await page.goto("/dashboard");
-      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+      if (javaScriptEnabled) await waitForHydration(page);
       const card = page.getByTestId("confirm-check_out");
       await card.getByText("Я не погоджуюся").click();
       await card.getByLabel("Що не так?").fill("Вм'ятина на деці була ще до того, як я взяв скутер.");

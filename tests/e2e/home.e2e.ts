@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { newsPosts, pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { expect, expectNoHorizontalOverflow, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, shotPath, test, waitForHydration } from "./fixtures";
 
 const LANGS = [
   { lng: "sk", lang: "sk", h1: "Doručujte s nami", income: "Kalkulačka príjmu", faq: "Časté otázky" },
@@ -162,7 +162,9 @@ test.describe("home page", () => {
       const canvas = page.locator("canvas.home-particles");
       await expect(canvas).toHaveCSS("pointer-events", "none");
       if (reducedMotion === "reduce") {
-        await page.waitForTimeout(2500);
+        // The animation would start at the first idle moment after hydration: wait for two of them.
+        await waitForHydration(page);
+        for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
         await expect(canvas).not.toHaveAttribute("data-running", "true");
       } else {
         await expect(canvas).toHaveAttribute("data-running", "true", { timeout: 6000 });

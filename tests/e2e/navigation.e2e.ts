@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 import { createUser } from "../factories";
 
 /** Calls to action, the phone header and menu, and the error screens. */
@@ -106,6 +106,8 @@ test.describe("the admin lists' plain links (AppLink)", () => {
     await loginAs(page, { role: "admin", language: "en" });
     await createUser({ email: "applink-target@example.com", fullName: "Applink Target" });
     await page.goto("/admin/users?q=applink-target");
+    // Before hydration a click is the browser's own and reloads the document.
+    await waitForHydration(page);
     // A value kept on window survives a client-side navigation and is gone after a reload.
     await page.evaluate(() => Object.assign(window, { keptAcrossNavigation: true }));
     const sidebar = page.locator(".admin-sidebar-wide");

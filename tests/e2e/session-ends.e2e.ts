@@ -3,7 +3,7 @@ import { sessions } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { sessionCookieHeader } from "../factories";
 import { fillApplication } from "./application-form";
-import { expect, loginAs, shotPath, test } from "./fixtures";
+import { expect, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /** The session ends while the courier types; after logging in again nothing is lost. */
 for (const javaScriptEnabled of [true, false]) {
@@ -14,7 +14,7 @@ for (const javaScriptEnabled of [true, false]) {
       test.setTimeout(120_000);
       const courier = await loginAs(page, { status: "confirmed_account", language: "en" });
       await page.goto("/dashboard");
-      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+      if (javaScriptEnabled) await waitForHydration(page);
       await fillApplication(page, { phone: "0903 123 456" });
       // The session ends (expired, or ended on another device) before the last words are typed.
       writerForTests().delete(sessions).where(eq(sessions.userId, courier.id)).run();

@@ -3,7 +3,7 @@ import { handovers } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { vehicle } from "../admin-fixtures";
 import { createUser, totpCode } from "../factories";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /** Layout: nothing cut, nothing promised that is not done, no errors while tabbing. */
 
@@ -51,7 +51,7 @@ test.describe("phones at 360 px", () => {
 
   test("tabbing through the empty log-in dialog shows no errors; submitting does", async ({ page }) => {
     await page.goto("/?auth=login");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const dialog = page.getByRole("dialog");
     await dialog.locator("input[name=email]").focus();
     await page.keyboard.press("Tab");
@@ -68,7 +68,7 @@ test.describe("phones at 360 px", () => {
     test.setTimeout(90_000);
     await loginAs(page, { role: "admin", language: "sk", secondFactorPending: true });
     await page.goto("/auth/second-factor");
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     const groups = page.locator(".totp-secret code .whitespace-nowrap");
     expect(await groups.count()).toBeGreaterThan(4);
     for (const group of await groups.all()) expect(await group.evaluate((el) => el.getClientRects().length)).toBe(1);

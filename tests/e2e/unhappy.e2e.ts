@@ -13,7 +13,7 @@ import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { jpegWithGps, png } from "../media-fixtures";
 import { cameraPhoto } from "../photo-fixture";
 import { attachDocuments, fillApplication as fillForm } from "./application-form";
-import { expect, expectNoHorizontalOverflow, loginAs, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, test, waitForHydration } from "./fixtures";
 
 const NETWORK = {
   en: "A network error occurred. Please check the connection.",
@@ -101,8 +101,8 @@ test.describe("network failures (JS on, 360 px)", () => {
       await expectNoHorizontalOverflow(page);
       await page.locator('input[name="fullName"]').scrollIntoViewIfNeeded();
       await expect(toast(page, lng)).toBeInViewport();
-      await page.waitForTimeout(800); // the toast's entrance animation
-      await shot(page, `offline-toast-${lng}`);
+      // The toast's entrance animation is finished at once for the picture.
+      await page.screenshot({ path: `${SHOTS}/offline-toast-${lng}.png`, animations: "disabled" });
       await context.setOffline(false);
     });
   }
@@ -287,7 +287,7 @@ test.describe("photos made for slow networks", () => {
       await loginAs(page, { status: "confirmed_account", language: lng });
       await page.goto("/dashboard");
       // The upload starts from the script's change handler: choose the file once the page is hydrated.
-      await page.waitForLoadState("networkidle");
+      await waitForHydration(page);
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 400 * 1024, uploadThroughput: 40 * 1024 });
       await page.locator('input[name="id_front"][type="file"]').setInputFiles((await cameraPhoto()).path);

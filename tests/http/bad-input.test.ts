@@ -1,16 +1,18 @@
+import { beforeAll, describe, expect } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { APIResponse } from "@playwright/test";
-import { sql } from "drizzle-orm";
-import { writerForTests } from "~/infra/db.server";
+import { databaseEngine } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import skErrors from "../../locales/sk/errors.json";
 import { createUser, sessionCookieHeader } from "../factories";
-import { expect, test } from "./fixtures";
+import { multipart, preparePipeline, send, test } from "../pipeline-harness";
+import { rawSql } from "../raw-sql";
+
+beforeAll(preparePipeline, 120_000);
 
 /**
- * Against the real server: every page action and every /api endpoint gets
- * malformed JSON, wrong types, missing fields, a 10 MB string, control characters with mixed
+ * Through the whole request pipeline: every page action and every /api endpoint
+ * gets malformed JSON, wrong types, missing fields, a 10 MB string, control characters with mixed
  * scripts and an over-limit body; file URLs get path traversal; uploads get a renamed executable.
  * Each answer is 4xx with a message from the Slovak locale (the default language), never 500, and
  * no table gains or loses a row.
@@ -77,6 +79,14 @@ const payloads: Payload[] = [
   { name: "cookies that do not decode", contentType: "application/x-www-form-urlencoded", body: () => "email=a%40b.c", cookie: "cf_ref=%ZZ; lng=%ZZ; cf_session=%E0%A4%A" },
 ];
 
+/** Each payload's bytes are made once: the 10 MB and 3 MB ones would otherwise be rebuilt for every target. */
+const bodies = new Map<Payload, string | Buffer>();
+function bodyOf(payload: Payload) {
+  let body = bodies.get(payload);
+  if (body === undefined) bodies.set(payload, (body = payload.body()));
+  return body;
+}
+
 /**
  * Where an over-limit body must be cut off with 413: wherever it is read (page actions read forms,
  * not JSON; the API reads both), except the upload forms posted by someone allowed to upload.
@@ -89,22 +99,17 @@ function cutOff(target: Target, payload: Payload) {
   return target.path.startsWith("/api/");
 }
 
-type Answer = { status(): number; headers(): Record<string, string>; text(): Promise<string> };
-
-/** A body without Content-Length, sent in 64 KB chunks as a client streaming it would. */
-async function sendChunked(url: string, method: string, headers: Record<string, string>, body: string | Buffer): Promise<Answer> {
+/** A body without Content-Length, in 64 KB chunks as a client streaming it would send it. */
+function chunked(body: string | Buffer) {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   let offset = 0;
-  const stream = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (offset >= bytes.length) return controller.close();
       controller.enqueue(new Uint8Array(bytes.subarray(offset, offset + 64 * 1024)));
       offset += 64 * 1024;
     },
   });
-  const res = await fetch(url, { method, headers, body: stream, redirect: "manual", duplex: "half" } as RequestInit);
-  const text = await res.text();
-  return { status: () => res.status, headers: () => Object.fromEntries(res.headers), text: async () => text };
 }
 
 /** Every Slovak string of the locales, as the server might render it (HTML-escaped) — a message must be one of them. */
@@ -121,10 +126,10 @@ function slovakMessages() {
 const messages = slovakMessages();
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
-async function expectTranslatedRefusal(res: APIResponse | Answer, label: string) {
-  expect(res.status(), label).toBeGreaterThanOrEqual(400);
-  expect(res.status(), label).toBeLessThan(500);
-  const type = res.headers()["content-type"] ?? "";
+async function expectTranslatedRefusal(res: Response, label: string) {
+  expect(res.status, label).toBeGreaterThanOrEqual(400);
+  expect(res.status, label).toBeLessThan(500);
+  const type = res.headers.get("content-type") ?? "";
   const text = await res.text();
   if (type.includes("application/json")) {
     const error = (JSON.parse(text) as { error?: unknown }).error;
@@ -136,64 +141,74 @@ async function expectTranslatedRefusal(res: APIResponse | Answer, label: string)
 }
 
 /** Row counts of every table but the rate-limit counters (which count attempts by design). */
-function rowCounts() {
-  const tables = writerForTests().all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != 'rate_limits'`);
-  return Object.fromEntries(tables.map(({ name }) => [name, writerForTests().get<{ n: number }>(sql.raw(`select count(*) as n from "${name}"`))!.n]));
+async function rowCounts() {
+  const tables = await rawSql<{ name: string }>(
+    databaseEngine() === "postgres"
+      ? "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name != 'rate_limits'"
+      : "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != 'rate_limits'",
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) counts[name] = Number((await rawSql<{ n: number }>(`select count(*) as n from "${name}"`))[0]!.n);
+  return counts;
 }
 
 let cookies: Record<Auth, string>;
-test.beforeAll(async () => {
+beforeAll(async () => {
   // Slovak accounts: a logged-in user's saved language decides the answer's language (docs/api.md).
   const user = await createUser({ status: "confirmed_account", language: "sk" });
   const admin = await createUser({ role: "admin", language: "sk" });
   cookies = { visitor: "", user: await sessionCookieHeader(user.id), admin: await sessionCookieHeader(admin.id) };
 });
 
-test.describe("bad input never reaches a 500 and changes nothing", () => {
+describe("bad input never reaches a 500 and changes nothing", () => {
   for (const target of targets) {
-    test(`${target.method} ${target.path}`, async ({ request, baseURL }) => {
-      const before = rowCounts();
+    test(`${target.method} ${target.path}`, async () => {
+      const before = await rowCounts();
       for (const payload of payloads) {
         const cookie = [cookies[target.auth], payload.cookie].filter(Boolean).join("; ");
-        const headers = { "Content-Type": payload.contentType, Origin: baseURL!, ...(cookie ? { Cookie: cookie } : {}) };
         const label = `${target.method} ${target.path} with ${payload.name}`;
-        const res = payload.chunked
-          ? await sendChunked(`${baseURL}${target.path}`, target.method, headers, payload.body())
-          : await request.fetch(target.path, { method: target.method, headers, data: payload.body(), maxRedirects: 0 });
+        const body = bodyOf(payload);
+        const res = await send(target.path, {
+          method: target.method,
+          sameOrigin: true,
+          cookie: cookie || undefined,
+          headers: { "Content-Type": payload.contentType },
+          body: payload.chunked ? chunked(body) : typeof body === "string" ? body : new Uint8Array(body),
+        });
         await expectTranslatedRefusal(res, label);
-        if (payload.tooLarge && cutOff(target, payload)) expect(res.status(), `${label}: cut off at the small limit`).toBe(413);
+        if (payload.tooLarge && cutOff(target, payload)) expect(res.status, `${label}: cut off at the small limit`).toBe(413);
       }
-      expect(rowCounts()).toEqual(before);
+      expect(await rowCounts()).toEqual(before);
       // The sessions used are still good: nothing above logged anyone out.
-      if (target.auth !== "visitor") expect((await request.get("/api/auth/me", { headers: { Cookie: cookies[target.auth] } })).status()).toBe(200);
+      if (target.auth !== "visitor") expect((await send("/api/auth/me", { cookie: cookies[target.auth] })).status).toBe(200);
     });
   }
 });
 
-test.describe("cookies that do not decode", () => {
+describe("cookies that do not decode", () => {
   let code = "";
-  test.beforeAll(async () => {
+  beforeAll(async () => {
     const admin = await createUser({ role: "admin" });
     code = (await createReferralLink(admin.id, "Bad cookie test")).code;
   });
   for (const page of ["/", "/auth/login", "/dashboard", "/admin/users"]) {
-    test(`GET ${page}?ref=<valid code> with cf_ref=%ZZ is no 500`, async ({ request }) => {
+    test(`GET ${page}?ref=<valid code> with cf_ref=%ZZ is no 500`, async () => {
       for (const auth of ["visitor", "user", "admin"] as const) {
         const cookie = ["cf_ref=%ZZ; lng=%ZZ", cookies[auth]].filter(Boolean).join("; ");
-        const res = await request.get(`${page}?ref=${code}`, { headers: { Cookie: cookie }, maxRedirects: 0 });
-        expect(res.status(), `${page} as ${auth}`).toBeLessThan(500);
+        const res = await send(`${page}?ref=${code}`, { cookie });
+        expect(res.status, `${page} as ${auth}`).toBeLessThan(500);
       }
     });
   }
-  test("the referral beacon with a broken cf_ref cookie counts the click", async ({ request }) => {
-    const res = await request.get(`/api/referrals/track/${code}`, { headers: { Cookie: "cf_ref=%ZZ" } });
-    expect(res.status()).toBe(204);
-    expect(res.headers()["set-cookie"]).toContain(`cf_ref=${code}`);
+  test("the referral beacon with a broken cf_ref cookie counts the click", async () => {
+    const res = await send(`/api/referrals/track/${code}`, { cookie: "cf_ref=%ZZ" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("set-cookie")).toContain(`cf_ref=${code}`);
   });
 });
 
-test.describe("bodies are bounded by the bytes read", () => {
-  test("a 100 MB chunked body from a visitor is refused with 413 after about a megabyte", async ({ baseURL }) => {
+describe("bodies are bounded by the bytes read", () => {
+  test("a 100 MB chunked body from a visitor is refused with 413 after about a megabyte", async () => {
     let sent = 0;
     const chunk = new Uint8Array(64 * 1024).fill(0x61);
     const stream = new ReadableStream<Uint8Array>({
@@ -203,12 +218,7 @@ test.describe("bodies are bounded by the bytes read", () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await fetch(`${baseURL}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: baseURL! },
-      body: stream,
-      duplex: "half",
-    } as RequestInit);
+    const res = await send("/api/auth/login", { method: "POST", sameOrigin: true, headers: { "Content-Type": "application/json" }, body: stream });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toBe(skErrors.tooLarge);
     // The answer came long before the client had sent the whole body.
@@ -216,7 +226,7 @@ test.describe("bodies are bounded by the bytes read", () => {
   });
 });
 
-test.describe("file URLs", () => {
+describe("file URLs", () => {
   const paths = [
     "/files/..%2f..%2fapp.db",
     "/files/..%2F..%2F..%2Fetc%2Fpasswd",
@@ -233,10 +243,10 @@ test.describe("file URLs", () => {
   for (const p of paths) {
     // A NUL in the path is refused by the text rule (400) before any route looks for the file.
     const refused = p.includes("%00");
-    test(`${p} is a translated ${refused ? 400 : 404} for the owner and the admin alike`, async ({ request }) => {
+    test(`${p} is a translated ${refused ? 400 : 404} for the owner and the admin alike`, async () => {
       for (const auth of ["user", "admin"] as const) {
-        const res = await request.get(p, { headers: { Cookie: cookies[auth] }, maxRedirects: 0 });
-        expect(res.status()).toBe(refused ? 400 : 404);
+        const res = await send(p, { cookie: cookies[auth] });
+        expect(res.status).toBe(refused ? 400 : 404);
         const body = await res.text();
         expect(body).not.toContain("SQLite format");
         expect(body).not.toContain("root:");
@@ -247,12 +257,12 @@ test.describe("file URLs", () => {
   }
 });
 
-test.describe("uploads", () => {
+describe("uploads", () => {
   const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(512)]);
   const exe = Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), Buffer.alloc(512)]);
 
-  test("an executable renamed to .jpg is refused as an identity document and as a report attachment", async ({ request }) => {
-    const before = rowCounts();
+  test("an executable renamed to .jpg is refused as an identity document and as a report attachment", async () => {
+    const before = await rowCounts();
     const uploadsDir = process.env.UPLOADS_DIR!;
     const filesBefore = (() => {
       try {
@@ -261,23 +271,20 @@ test.describe("uploads", () => {
         return 0;
       }
     })();
-    const res = await request.post("/dashboard/apply", {
-      headers: { Cookie: cookies.user },
-      multipart: {
-        fullName: "Test Courier",
-        age: "30",
-        phone: "0903 123 456",
-        citizenship: "other",
-        contactMethod: "phone",
-        face_photo: { name: "face.jpg", mimeType: "image/jpeg", buffer: elf },
-        id_front: { name: "id.png", mimeType: "image/png", buffer: exe },
-        id_back: { name: "back.jpg", mimeType: "image/jpeg", buffer: exe },
-        refugee_document: { name: "doc.jpg", mimeType: "image/jpeg", buffer: elf },
-      },
-      maxRedirects: 0,
+    const form = await multipart({
+      fullName: "Test Courier",
+      age: "30",
+      phone: "0903 123 456",
+      citizenship: "other",
+      contactMethod: "phone",
+      face_photo: new File([elf], "face.jpg", { type: "image/jpeg" }),
+      id_front: new File([exe], "id.png", { type: "image/png" }),
+      id_back: new File([exe], "back.jpg", { type: "image/jpeg" }),
+      refugee_document: new File([elf], "doc.jpg", { type: "image/jpeg" }),
     });
+    const res = await send("/dashboard/apply", { sameOrigin: true, cookie: cookies.user, headers: { "Content-Type": form.contentType }, body: form.body });
     await expectTranslatedRefusal(res, "renamed executable");
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
     const filesAfter = (() => {
       try {
         return readdirSync(uploadsDir).length;
@@ -288,15 +295,12 @@ test.describe("uploads", () => {
     expect(filesAfter).toBe(filesBefore);
   });
 
-  test("a body past the upload limit is refused with 413 before it is read", async ({ request }) => {
-    const before = rowCounts();
-    const res = await request.post("/dashboard/apply", {
-      headers: { Cookie: cookies.user },
-      multipart: { fullName: "Test", face_photo: { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(70 * 1024 * 1024) } },
-      maxRedirects: 0,
-    });
-    expect(res.status()).toBe(413);
+  test("a body past the upload limit is refused with 413 before it is read", async () => {
+    const before = await rowCounts();
+    const form = await multipart({ fullName: "Test", face_photo: new File([Buffer.alloc(70 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" }) });
+    const res = await send("/dashboard/apply", { sameOrigin: true, cookie: cookies.user, headers: { "Content-Type": form.contentType }, body: form.body });
+    expect(res.status).toBe(413);
     await expectTranslatedRefusal(res, "over the upload limit");
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 });

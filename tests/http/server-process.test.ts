@@ -1,13 +1,32 @@
+import { beforeAll, describe, expect } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { ensureBuild, test as pipelineTest } from "../pipeline-harness";
 
-/** Starts a second server from the same build with its own data folder. */
-function startServer(env: Record<string, string>) {
-  const dir = mkdtempSync(path.join(tmpdir(), "courier-server-"));
+/**
+ * `bun server.ts` as an operator starts it: configuration checks, production rules, WORKERS and the
+ * shutdown. Each test starts its own server from `build/` with its own data folder. Run on SQLite only:
+ * the process, not the engine, is under test (the scale-out pass skips it).
+ */
+beforeAll(ensureBuild, 120_000);
+
+/** A server's start and stop take seconds each, several per test. */
+const test = (name: string, fn: () => Promise<void>) => pipelineTest(name, fn, 60_000);
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** The test run's environment without what belongs to it alone (its engine, its NODE_ENV, its captcha). */
+function baseEnv(): Record<string, string | undefined> {
+  const { NODE_ENV: _n, COURIER_OPERATOR_NODE_ENV: _o, STORAGE_URL: _s, S3_ENDPOINT: _e, ...rest } = process.env;
+  return { ...rest, CAPTCHA_PROVIDER: "altcha", DEMO_SEED: "0", HOST: "127.0.0.1", COURIER_QUIET_LOGS: "0" };
+}
+
+/** Starts a server from the build with its own data folder. */
+function startServer(env: Record<string, string>, dir = mkdtempSync(path.join(tmpdir(), "courier-server-"))) {
   const proc = Bun.spawn(["bun", "server.ts"], {
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${dir}/app.db`, UPLOADS_DIR: `${dir}/uploads`, HOST: "127.0.0.1", COURIER_QUIET_LOGS: "0", ...env },
+    cwd: root,
+    env: { ...baseEnv(), DATA_DIR: dir, DATABASE_URL: `file:${dir}/app.db`, UPLOADS_DIR: `${dir}/uploads`, APP_URL: `http://127.0.0.1:${env.PORT}`, ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -15,7 +34,7 @@ function startServer(env: Record<string, string>) {
 }
 
 async function waitForHealth(port: number) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
     if (ok) return;
     await Bun.sleep(100);
@@ -23,7 +42,9 @@ async function waitForHealth(port: number) {
   throw new Error("server did not start");
 }
 
-test.describe("the Bun server process", () => {
+const children = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+
+describe.skipIf(Boolean(process.env.TEST_POSTGRES_URL))("the Bun server process", () => {
   test("a bad configuration value stops start-up with one line naming it", async () => {
     const { proc } = startServer({ PORT: "not-a-port" });
     expect(await proc.exited).toBe(1);
@@ -46,7 +67,7 @@ test.describe("the Bun server process", () => {
 
   test("production sends HSTS and Secure cookies; React runs its production build either way", async () => {
     const port = 3393;
-    const { proc } = startServer({ NODE_ENV: "production", PORT: String(port), SESSION_SECRET: "s".repeat(40), SMTP_URL: "smtp://127.0.0.1:2525", APP_URL: `http://127.0.0.1:${port}` });
+    const { proc } = startServer({ NODE_ENV: "production", PORT: String(port), SESSION_SECRET: "s".repeat(40), SMTP_URL: "smtp://127.0.0.1:2525" });
     try {
       await waitForHealth(port);
       const response = await fetch(`http://127.0.0.1:${port}/?lng=en`);
@@ -64,15 +85,14 @@ test.describe("the Bun server process", () => {
     const port = 3394;
     // No NODE_ENV: the server sets NODE_ENV=production for React only, and the worker it starts must not
     // take that for the operator's choice.
-    const { proc } = startServer({ WORKERS: "2", PORT: String(port), SESSION_SECRET: "w".repeat(40), APP_URL: `http://127.0.0.1:${port}` });
+    const { proc } = startServer({ WORKERS: "2", PORT: String(port), SESSION_SECRET: "w".repeat(40) });
     let worker = 0;
     try {
       await waitForHealth(port);
       // The second process starts after the first listens; wait until it is there too.
-      await expect
-        .poll(() => readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).length, { timeout: 15_000 })
-        .toBe(1);
-      worker = Number(readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, "utf8").trim());
+      for (let i = 0; i < 150 && children(proc.pid).length !== 1; i++) await Bun.sleep(100);
+      expect(children(proc.pid)).toHaveLength(1);
+      worker = Number(children(proc.pid)[0]);
       for (let i = 0; i < 12; i++) {
         // A new connection each time, so the kernel may hand it to either process.
         const response = await fetch(`http://127.0.0.1:${port}/?lng=en`, { headers: { Connection: "close" } });
@@ -111,14 +131,10 @@ test.describe("the Bun server process", () => {
     first.proc.kill("SIGTERM");
     await first.proc.exited;
     expect(await new Response(first.proc.stdout).text()).toContain("Demo admin: admin@courierfleet.sk");
-    const second = Bun.spawn(["bun", "server.ts"], {
-      env: { ...process.env, DATA_DIR: first.dir, DATABASE_URL: `file:${first.dir}/app.db`, UPLOADS_DIR: `${first.dir}/uploads`, HOST: "127.0.0.1", COURIER_QUIET_LOGS: "0", PORT: String(port), DEMO_SEED: "1" },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const second = startServer({ PORT: String(port), DEMO_SEED: "1" }, first.dir);
     await waitForHealth(port);
-    second.kill("SIGTERM");
-    await second.exited;
-    expect(await new Response(second.stdout).text()).not.toContain("Demo admin");
+    second.proc.kill("SIGTERM");
+    await second.proc.exited;
+    expect(await new Response(second.proc.stdout).text()).not.toContain("Demo admin");
   });
 });

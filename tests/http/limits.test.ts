@@ -1,15 +1,16 @@
+import { beforeAll, describe, expect } from "bun:test";
 import { RATE_LIMITS } from "~/domain/rules";
 import { hit, reset, type LimitName } from "~/models/limits.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "../factories";
-import { expect, test } from "./fixtures";
+import { preparePipeline, send, test } from "../pipeline-harness";
+
+beforeAll(preparePipeline, 120_000);
 
 /**
- * Against the real server: a form post past a limit answers 429 with
+ * Through the whole pipeline: a form post past a limit answers 429 with
  * `Retry-After`, as the JSON API does. (The route harness sees the action's headers directly; only
- * the document answer of the real server shows whether they reach the browser.)
+ * the document answer of the pipeline shows whether they reach the browser.)
  */
-const address = "127.0.0.1";
-
 async function exhaust(name: LimitName, subject: string) {
   for (let i = 0; i <= RATE_LIMITS[name].limit; i++) await hit(name, subject);
 }
@@ -22,30 +23,31 @@ const doors: { path: string; limit: LimitName; form: Record<string, string> }[] 
   { path: "/?index", limit: "assistant", form: { question: "Kedy je výplata?" } },
 ];
 
-test.describe("form posts past a limit carry Retry-After", () => {
-  for (const door of doors) {
-    test(`${door.path}: 429 with Retry-After`, async ({ request, baseURL }) => {
+describe("form posts past a limit carry Retry-After", () => {
+  doors.forEach((door, index) => {
+    test(`${door.path}: 429 with Retry-After`, async () => {
+      const address = `10.27.2.${index + 1}`;
       await exhaust(door.limit, address);
       try {
         // The home page's no-JS assistant form is checked as a document post only.
         for (const target of door.path.includes("?") ? [door.path] : [door.path, `${door.path}.data`]) {
-          const res = await request.post(`${target}${target.includes("?") ? "&" : "?"}lng=en`, { headers: { Origin: baseURL! }, form: door.form, maxRedirects: 0 });
-          expect(res.status(), target).toBe(429);
-          expect(Number(res.headers()["retry-after"]), target).toBeGreaterThan(0);
+          const res = await send(`${target}${target.includes("?") ? "&" : "?"}lng=en`, { sameOrigin: true, ip: address, form: door.form });
+          expect(res.status, target).toBe(429);
+          expect(Number(res.headers.get("retry-after")), target).toBeGreaterThan(0);
         }
       } finally {
         await reset(door.limit, address);
       }
     });
-  }
+  });
 
-  test("/auth/second-factor: 429 with Retry-After", async ({ request, baseURL }) => {
+  test("/auth/second-factor: 429 with Retry-After", async () => {
     const admin = await createUser({ role: "admin" });
     await enrolSecondFactor(admin.id);
     const cookie = await sessionCookieHeader(admin.id, { secondFactorPending: true });
     await exhaust("secondFactor", String(admin.id));
-    const res = await request.post("/auth/second-factor?lng=en", { headers: { Origin: baseURL!, Cookie: cookie }, form: { intent: "verify", code: "123456" }, maxRedirects: 0 });
-    expect(res.status()).toBe(429);
-    expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
+    const res = await send("/auth/second-factor?lng=en", { sameOrigin: true, cookie, form: { intent: "verify", code: "123456" } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

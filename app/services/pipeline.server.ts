@@ -1,0 +1,128 @@
+import path from "node:path";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { BODY_LIMITS } from "~/domain/rules";
+import { busyAnswer, earlyError, normalizeApiError } from "~/infra/api-errors.server";
+import { applyCachePolicy } from "~/infra/cache-policy.server";
+import { clientIp } from "~/infra/client-ip.server";
+import { compressResponse } from "~/infra/compress.server";
+import { requestInfoContext } from "~/infra/context";
+import { criticalCss } from "~/infra/critical-css.server";
+import { isCrossSiteMutation } from "~/infra/csrf.server";
+import { wasBusy } from "~/infra/db-busy.server";
+import { healthAnswer } from "~/infra/health.server";
+import { log } from "~/infra/log.server";
+import { createRoutePatterns } from "~/infra/route-pattern.server";
+import { applySecurityHeaders } from "~/infra/security-headers.server";
+import { instrumentBuild, newTiming, serverTimingHeader, timingContext } from "~/infra/server-timing.server";
+import { createStaticHandler } from "~/infra/static.server";
+import { bodyLimitFor, declaresMoreThan, limitBody } from "./body-limit.server";
+import { isAnonymous, withPageCache } from "./page-cache.server";
+
+export type PipelineOptions = {
+  /** The server half of a production build (`build/server/index.js`). */
+  build: ServerBuild;
+  /** The client half of the same build (`build/client`): static files and the stylesheet to inline. */
+  clientDir: string;
+  appUrl: string;
+  trustProxyHops: number;
+  serverTiming: boolean;
+};
+
+/** Bun's outer net for bodies; routes bound theirs with a translated 413 (limitBody). */
+export const MAX_REQUEST_BODY_BYTES = BODY_LIMITS.uploadBytes + 1024 * 1024;
+
+/**
+ * Everything between the socket and the router, as one function a test can call: static files,
+ * security headers, the cross-site check, the `.data` refusal, body limits, the page cache, the router,
+ * the busy answer, API error normalisation, compression, Server-Timing and the request log line.
+ * `clientAddress` is the peer's address as the socket sees it (X-Forwarded-For is read per TRUST_PROXY).
+ */
+export function createPipeline(options: PipelineOptions) {
+  const { build, clientDir } = options;
+  const handle = createRequestHandler(options.serverTiming ? instrumentBuild(build) : build, "production");
+  const routePattern = createRoutePatterns(build.routes);
+  const serveStatic = createStaticHandler(clientDir);
+  const inlineCriticalCss = criticalCss(path.resolve(clientDir));
+  const appOrigin = new URL(options.appUrl).origin;
+  let requestCounter = 0;
+
+  return async function pipeline(request: Request, clientAddress?: string): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    // Built files first: they need no request id, no client address and no log line.
+    const asset = serveStatic(request, url.pathname);
+    if (asset) {
+      applySecurityHeaders(asset.headers);
+      if (!url.pathname.startsWith("/assets/")) applyCachePolicy(request, url.pathname, asset.headers);
+      return asset;
+    }
+    const requestId = (++requestCounter).toString(36);
+    const ip = clientIp(request.headers.get("X-Forwarded-For"), clientAddress, options.trustProxyHops);
+    const timing = options.serverTiming ? newTiming() : null;
+    let compressMs = 0;
+    let response: Response;
+    try {
+      // A load balancer's probe: one query, not the router and the middleware chain.
+      if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) response = healthAnswer();
+      else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
+      // `GET /files/4.data`: the router would hand the file over as route data, without its own headers.
+      // A form's post to a resource route's action (log-out, the language switch) travels as `.data` too.
+      else if ((request.method === "GET" || request.method === "HEAD") && routePattern.isResourceData(url.pathname)) response = await earlyError(request, 404, "errors:notFound");
+      else {
+        const limit = await bodyLimitFor(request, url);
+        if (declaresMoreThan(request, limit)) response = await earlyError(request, 413, "errors:tooLarge");
+        else {
+          const body = limitBody(request, limit);
+          const context = new RouterContextProvider();
+          context.set(requestInfoContext, { ip, requestId });
+          if (timing) context.set(timingContext, timing);
+          let rendered = false;
+          response = await withPageCache(
+            body.request,
+            url,
+            () => {
+              rendered = true;
+              return handle(body.request, context);
+            },
+            inlineCriticalCss,
+          );
+          if (timing) timing.cacheHit = !rendered;
+          // The 404 a visitor without a session gets is the same page for everyone in a language: its
+          // critical CSS is chosen once and spliced in, so a mistyped link paints in one round trip too.
+          if (rendered && response.status === 404 && request.method === "GET" && isAnonymous(request) && /^text\/html/.test(response.headers.get("Content-Type") ?? "")) {
+            const html = await response.text();
+            const lang = /<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? "";
+            const headers = new Headers(response.headers);
+            headers.delete("Content-Length");
+            response = new Response(await inlineCriticalCss.remembered(`404|${lang}`, html), { status: response.status, headers });
+          }
+          // Whatever the route made of the cut-off body, the answer is 413.
+          if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
+          // A write that outwaited the lock: try again shortly, not a crash.
+          else if (response.status >= 500 && wasBusy(context)) response = await busyAnswer(request);
+          else if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
+          const compressStarted = performance.now();
+          response = await compressResponse(request, response);
+          compressMs = performance.now() - compressStarted;
+        }
+      }
+    } catch (error) {
+      log("error", "request failed", { requestId, path: routePattern(url.pathname), error: String(error) });
+      response = new Response("Internal Server Error", { status: 500 });
+    }
+    applySecurityHeaders(response.headers);
+    applyCachePolicy(request, url.pathname, response.headers);
+    const ms = performance.now() - started;
+    if (timing) response.headers.set("Server-Timing", serverTimingHeader(timing, compressMs, ms));
+    log("info", "request", {
+      id: requestId,
+      method: request.method,
+      // The route pattern, never the path: paths carry activation and reset tokens.
+      path: routePattern(url.pathname),
+      status: response.status,
+      ms: Math.round(ms * 10) / 10,
+      ip,
+    });
+    return response;
+  };
+}

@@ -1,0 +1,30 @@
+import { beforeAll, describe, expect } from "bun:test";
+import { createUser, sessionCookieHeader } from "../factories";
+import { preparePipeline, send, test } from "../pipeline-harness";
+
+beforeAll(preparePipeline, 120_000);
+
+/** What the server answers before any browser is involved: API 404s, the admin's 403, built assets. */
+describe("foundation", () => {
+  test("unknown /api path answers JSON 404", async () => {
+    const response = await send("/api/nothing-here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: expect.any(String) });
+  });
+
+  test("a plain user gets 403 on /admin", async () => {
+    const user = await createUser({ status: "working_no_vehicle" });
+    expect((await send("/admin/dashboard", { cookie: await sessionCookieHeader(user.id) })).status).toBe(403);
+  });
+
+  test("static assets are fingerprinted, immutable and precompressed", async () => {
+    const html = await (await send("/")).text();
+    const script = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+-[\w-]{8}\.js$/);
+    const response = await send(script!, { headers: { "Accept-Encoding": "br" } });
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect((await send("/assets/../../server.ts")).status).toBe(404);
+    expect((await send("/assets/missing-file.js")).status).toBe(404);
+  });
+});
