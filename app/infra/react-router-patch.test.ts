@@ -25,7 +25,7 @@ describe("react-router patch", () => {
     expect(first.map((m) => m.route.id)).toEqual(["root", "user"]);
     expect(first[1]!.params).toEqual({ id: "5" });
     // A caller that changes what it got changes nobody else's answer.
-    first[1]!.params.id = "changed";
+    (first[1]!.params as Record<string, string>).id = "changed";
     first.pop();
     const again = handler.match("/users/5")!;
     expect(again.map((m) => m.route.id)).toEqual(["root", "user"]);
