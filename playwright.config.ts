@@ -48,9 +48,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], locale: "sk-SK" } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], locale: "sk-SK" } }],
   webServer: {
     command: `rm -rf ${dataDir} && ${process.env.E2E_SKIP_BUILD ? "" : "bun run build && "}bun server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,

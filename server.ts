@@ -57,7 +57,12 @@ const server = Bun.serve({
 const scheduler = startJobs();
 const workers = startWorkers(cfg.workers);
 const files = cfg.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : cfg.storage.dir;
-log("info", "listening", { url: `http://${server.hostname}:${server.port}`, appUrl: cfg.appUrl, production: cfg.production, files });
+log("info", "listening", {
+  url: `http://${server.hostname}:${server.port}`,
+  appUrl: cfg.appUrl,
+  production: cfg.production,
+  files,
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

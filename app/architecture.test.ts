@@ -39,10 +39,19 @@ const DATABASE_PACKAGES = /^drizzle-orm(\/|$)/;
 /** The SQLite driver itself (its package and the `$client` handle) stays in the infrastructure. */
 const SQLITE_DRIVER = /^bun:sqlite$/;
 const maySpeakSqlite = (file: string) => /^app\/infra\/|^db\//.test(file);
-const DATABASE_MODULES = new Set(["db/schema.ts", "db/schema.sqlite.ts", "db/schema.pg.ts", "db/schema.tables.ts", "db/schema.dialects.ts", "app/infra/db.server.ts", "app/infra/db-postgres.server.ts"]);
+const DATABASE_MODULES = new Set([
+  "db/schema.ts",
+  "db/schema.sqlite.ts",
+  "db/schema.pg.ts",
+  "db/schema.tables.ts",
+  "db/schema.dialects.ts",
+  "app/infra/db.server.ts",
+  "app/infra/db-postgres.server.ts",
+]);
 /** What the rest may take from the db infrastructure: connection-level signals, never a query. */
 const CONNECTION_EXPORTS = new Set(["migrateDatabase", "closeDatabase", "dataVersion", "databaseAnswers"]);
-const mayQueryDatabase = (file: string) => /^app\/models\/|^app\/infra\/(db|db-postgres|db-copy|backup|sql-dialect)\.server\.ts$|^db\//.test(file);
+const mayQueryDatabase = (file: string) =>
+  /^app\/models\/|^app\/infra\/(db|db-postgres|db-copy|backup|sql-dialect)\.server\.ts$|^db\//.test(file);
 /**
  * Query runners only SQLite has (drizzle's synchronous `.all()`, `.get()`, `.run()`, `.values()`):
  * models await their queries, so the same code runs on PostgreSQL.
@@ -51,7 +60,13 @@ const SQLITE_ONLY_CALLS = /\.(all|get|run|values)\(\)|\.(all|get|run)\(\{|\b(db\
 
 /** The temporary-file half of uploads belongs to the models; a route only receives a form. */
 const UPLOAD_MODULE = "app/infra/uploads.server.ts";
-const UPLOAD_EXPORTS_FOR_WEB = new Set(["receiveUploadForm", "UploadError", "type ReceivedFile", "type UploadSpec", "fileHeaders"]);
+const UPLOAD_EXPORTS_FOR_WEB = new Set([
+  "receiveUploadForm",
+  "UploadError",
+  "type ReceivedFile",
+  "type UploadSpec",
+  "fileHeaders",
+]);
 
 /** SMTP belongs to the outbox sender alone: everything else queues its mail in the transaction that causes it. */
 const MAIL_MODULE = "app/infra/mail.server.ts";
@@ -64,7 +79,8 @@ export function layerOf(file: string): Layer | null {
 
 type Import = { specifier: string; names: string[] };
 
-const IMPORT = /(?:import|export)\s+(type\s+)?(?:([\w*\s{},]*?)\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s+(type\s+)?(?:([\w*\s{},]*?)\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 export function importsOf(source: string): Import[] {
   const found: Import[] = [];
@@ -75,10 +91,18 @@ export function importsOf(source: string): Import[] {
     const braces = /\{([^}]*)\}/.exec(clause)?.[1] ?? "";
     const names = braces
       .split(",")
-      .map((n) => n.trim().split(/\s+as\s+/)[0]!.trim())
+      .map((n) =>
+        n
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )
       .filter(Boolean)
       .map((n) => (typeOnly && !n.startsWith("type ") ? `type ${n}` : n));
-    const bare = clause.replace(/\{[^}]*\}/, "").replace(/,/g, "").trim();
+    const bare = clause
+      .replace(/\{[^}]*\}/, "")
+      .replace(/,/g, "")
+      .trim();
     if (bare) names.push(bare);
     found.push({ specifier, names });
   }
@@ -89,7 +113,8 @@ function resolve(from: string, specifier: string): string | null {
   let target: string;
   if (specifier.startsWith("~/")) target = `app/${specifier.slice(2)}`;
   else if (specifier.startsWith("~db/")) target = `db/${specifier.slice(4)}`;
-  else if (specifier.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  else if (specifier.startsWith("."))
+    target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   else return null;
   for (const ext of ["", ".ts", ".tsx"]) {
     const candidate = target + ext;
@@ -105,16 +130,25 @@ function resolve(from: string, specifier: string): string | null {
 }
 
 /** Every rule broken by one file's imports, as readable lines. */
-export function violations(file: string, source: string, resolveImport: (from: string, specifier: string) => string | null = resolve): string[] {
+export function violations(
+  file: string,
+  source: string,
+  resolveImport: (from: string, specifier: string) => string | null = resolve,
+): string[] {
   const layer = layerOf(file);
   if (!layer) return [`${file}: belongs to no layer (see docs/architecture.md)`];
   const problems: string[] = [];
-  if (!maySpeakSqlite(file) && /\$client\b/.test(source)) problems.push(`${file}: uses $client; the SQLite driver stays in app/infra/`);
-  if (layer === "models" && SQLITE_ONLY_CALLS.test(source)) problems.push(`${file}: runs a query with ${SQLITE_ONLY_CALLS.exec(source)![0]}; await the query instead`);
+  if (!maySpeakSqlite(file) && /\$client\b/.test(source))
+    problems.push(`${file}: uses $client; the SQLite driver stays in app/infra/`);
+  if (layer === "models" && SQLITE_ONLY_CALLS.test(source))
+    problems.push(`${file}: runs a query with ${SQLITE_ONLY_CALLS.exec(source)![0]}; await the query instead`);
   for (const { specifier, names } of importsOf(source)) {
-    if (SQLITE_DRIVER.test(specifier) && !maySpeakSqlite(file)) problems.push(`${file}: imports ${specifier}; the SQLite driver stays in app/infra/`);
-    if (DATABASE_PACKAGES.test(specifier) && !mayQueryDatabase(file)) problems.push(`${file}: imports ${specifier}; the database is the models' business`);
-    if (NODEMAILER.test(specifier) && file !== MAIL_MODULE) problems.push(`${file}: imports ${specifier}; only ${MAIL_MODULE} speaks SMTP`);
+    if (SQLITE_DRIVER.test(specifier) && !maySpeakSqlite(file))
+      problems.push(`${file}: imports ${specifier}; the SQLite driver stays in app/infra/`);
+    if (DATABASE_PACKAGES.test(specifier) && !mayQueryDatabase(file))
+      problems.push(`${file}: imports ${specifier}; the database is the models' business`);
+    if (NODEMAILER.test(specifier) && file !== MAIL_MODULE)
+      problems.push(`${file}: imports ${specifier}; only ${MAIL_MODULE} speaks SMTP`);
     // Generated route types, style sheets and translation files are not code of a layer.
     if (/\/\+types\/|\.(css|json)$/.test(specifier)) continue;
     const target = resolveImport(file, specifier);
@@ -124,17 +158,22 @@ export function violations(file: string, source: string, resolveImport: (from: s
       problems.push(`${file}: imports ${target}, which belongs to no layer`);
       continue;
     }
-    if (targetLayer !== layer && !ALLOWED[layer].includes(targetLayer)) problems.push(`${file}: ${layer} may not import ${targetLayer} (${target})`);
+    if (targetLayer !== layer && !ALLOWED[layer].includes(targetLayer))
+      problems.push(`${file}: ${layer} may not import ${targetLayer} (${target})`);
     if (DATABASE_MODULES.has(target) && !mayQueryDatabase(file)) {
       const queries = names.filter((name) => !CONNECTION_EXPORTS.has(name));
-      if (target.startsWith("db/schema") || queries.length > 0) problems.push(`${file}: takes ${queries.join(", ") || "the schema"} from ${target}; only models query the database`);
+      if (target.startsWith("db/schema") || queries.length > 0)
+        problems.push(
+          `${file}: takes ${queries.join(", ") || "the schema"} from ${target}; only models query the database`,
+        );
     }
     if (target === MAIL_MODULE && file !== MAIL_SENDER && names.some((name) => !name.startsWith("type "))) {
       problems.push(`${file}: sends mail itself; queue it in the outbox (queueMail in the caller's transaction)`);
     }
     if (target === UPLOAD_MODULE && layer === "web") {
       const helpers = names.filter((name) => !UPLOAD_EXPORTS_FOR_WEB.has(name));
-      if (helpers.length > 0) problems.push(`${file}: calls upload helpers ${helpers.join(", ")}; the models own temporary files`);
+      if (helpers.length > 0)
+        problems.push(`${file}: calls upload helpers ${helpers.join(", ")}; the models own temporary files`);
     }
   }
   return problems;
@@ -157,17 +196,34 @@ describe("architecture", () => {
   });
 
   test("the check catches each kind of forbidden import", () => {
-    const at = (_from: string, specifier: string) => (specifier.startsWith("~/") ? `app/${specifier.slice(2)}.ts` : specifier.startsWith("~db/") ? `db/${specifier.slice(4)}.ts` : null);
-    expect(violations("app/components/x.tsx", 'import type { NewsMedia } from "~/models/content.server";', at)).toHaveLength(1);
-    expect(violations("app/models/x.server.ts", 'import { hit } from "~/services/rate-limit.server";', at)).toHaveLength(1);
+    const at = (_from: string, specifier: string) =>
+      specifier.startsWith("~/")
+        ? `app/${specifier.slice(2)}.ts`
+        : specifier.startsWith("~db/")
+          ? `db/${specifier.slice(4)}.ts`
+          : null;
+    expect(
+      violations("app/components/x.tsx", 'import type { NewsMedia } from "~/models/content.server";', at),
+    ).toHaveLength(1);
+    expect(
+      violations("app/models/x.server.ts", 'import { hit } from "~/services/rate-limit.server";', at),
+    ).toHaveLength(1);
     expect(violations("app/infra/x.server.ts", 'import { getInstance } from "~/middleware/i18n";', at)).toHaveLength(1);
     expect(violations("app/domain/x.ts", 'import { now } from "~/infra/clock.server";', at)).toHaveLength(1);
     expect(violations("app/services/x.server.ts", 'import { db } from "~/infra/db.server";', at)).toHaveLength(1);
-    expect(violations("app/services/x.server.ts", 'import { rateLimits } from "~db/schema";', at).length).toBeGreaterThan(0);
-    expect(violations("app/services/x.server.ts", 'import { users } from "~db/schema.pg";', at).length).toBeGreaterThan(0);
-    expect(violations("app/routes/x.ts", 'import { openPostgres } from "~/infra/db-postgres.server";', at)).toHaveLength(1);
+    expect(
+      violations("app/services/x.server.ts", 'import { rateLimits } from "~db/schema";', at).length,
+    ).toBeGreaterThan(0);
+    expect(violations("app/services/x.server.ts", 'import { users } from "~db/schema.pg";', at).length).toBeGreaterThan(
+      0,
+    );
+    expect(
+      violations("app/routes/x.ts", 'import { openPostgres } from "~/infra/db-postgres.server";', at),
+    ).toHaveLength(1);
     expect(violations("app/routes/x.ts", 'import { eq } from "drizzle-orm";', at)).toHaveLength(1);
-    expect(violations("app/routes/x.ts", 'import { prepareUpload, UploadError } from "~/infra/uploads.server";', at)).toHaveLength(1);
+    expect(
+      violations("app/routes/x.ts", 'import { prepareUpload, UploadError } from "~/infra/uploads.server";', at),
+    ).toHaveLength(1);
     expect(violations("app/lib/x.ts", "", at)).toHaveLength(1);
     expect(violations("app/models/x.server.ts", 'import { Database } from "bun:sqlite";', at)).toHaveLength(1);
     expect(violations("app/models/x.server.ts", "const n = db().$client.query('select 1');", at)).toHaveLength(1);
@@ -177,12 +233,34 @@ describe("architecture", () => {
     expect(violations("app/models/x.server.ts", 'import { sendMail } from "~/infra/mail.server";', at)).toHaveLength(1);
     expect(violations("app/services/x.server.ts", 'import nodemailer from "nodemailer";', at)).toHaveLength(1);
     // Allowed arrows stay quiet.
-    expect(violations("app/services/x.server.ts", 'import { dataVersion } from "~/infra/db.server";\nimport { findUserById } from "~/models/users.server";', at)).toEqual([]);
-    expect(violations("app/routes/x.ts", 'import { receiveUploadForm, UploadError } from "~/infra/uploads.server";', at)).toEqual([]);
+    expect(
+      violations(
+        "app/services/x.server.ts",
+        'import { dataVersion } from "~/infra/db.server";\nimport { findUserById } from "~/models/users.server";',
+        at,
+      ),
+    ).toEqual([]);
+    expect(
+      violations("app/routes/x.ts", 'import { receiveUploadForm, UploadError } from "~/infra/uploads.server";', at),
+    ).toEqual([]);
     expect(violations("app/components/x.tsx", 'import { DOCUMENT_KINDS } from "~/domain/documents";', at)).toEqual([]);
-    expect(violations("app/models/x.server.ts", 'import { eq } from "drizzle-orm";\nconst [row] = await db().select().from(users).where(eq(users.id, 1)).limit(1);', at)).toEqual([]);
-    expect(violations("app/models/x.server.ts", "await tx.insert(users).values({ email });\nconst [row] = await listQuery().execute({ userId });", at)).toEqual([]);
+    expect(
+      violations(
+        "app/models/x.server.ts",
+        'import { eq } from "drizzle-orm";\nconst [row] = await db().select().from(users).where(eq(users.id, 1)).limit(1);',
+        at,
+      ),
+    ).toEqual([]);
+    expect(
+      violations(
+        "app/models/x.server.ts",
+        "await tx.insert(users).values({ email });\nconst [row] = await listQuery().execute({ userId });",
+        at,
+      ),
+    ).toEqual([]);
     expect(violations("app/infra/x.server.ts", 'import { Database } from "bun:sqlite";', at)).toEqual([]);
-    expect(violations("app/services/outbox.server.ts", 'import { sendMail } from "~/infra/mail.server";', at)).toEqual([]);
+    expect(violations("app/services/outbox.server.ts", 'import { sendMail } from "~/infra/mail.server";', at)).toEqual(
+      [],
+    );
   });
 });

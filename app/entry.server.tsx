@@ -44,7 +44,8 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         status = 500;
-        if (!request.signal.aborted) console.error(JSON.stringify({ level: "error", msg: "render failed", error: String(error) }));
+        if (!request.signal.aborted)
+          console.error(JSON.stringify({ level: "error", msg: "render failed", error: String(error) }));
       },
     },
   );
@@ -75,5 +76,13 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (isDatabaseBusy(error)) markBusy(context as object | undefined);
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const detail = error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "unhandled route error", path: new URL(request.url).pathname, ...detail }));
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "unhandled route error",
+      path: new URL(request.url).pathname,
+      ...detail,
+    }),
+  );
 }

@@ -1,6 +1,16 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import { AdminHeader } from "~/components/admin/admin-header";
@@ -25,7 +35,13 @@ import { sessionMiddleware } from "~/middleware/session";
 import { toastMiddleware } from "~/middleware/toast";
 import "~/styles/app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nMiddleware, queryTextMiddleware, referralMiddleware, toastMiddleware as Route.MiddlewareFunction];
+export const middleware: Route.MiddlewareFunction[] = [
+  sessionMiddleware,
+  i18nMiddleware,
+  queryTextMiddleware,
+  referralMiddleware,
+  toastMiddleware as Route.MiddlewareFunction,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -46,7 +62,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     toast: getToast(context) ?? null,
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
     // The no-JS captcha question, when the URL opens the login or register dialog (docs/security.md, "Captcha").
-    authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "") ? fallbackForForm(context) : null,
+    authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "")
+      ? fallbackForForm(context)
+      : null,
   });
 }
 
@@ -71,7 +89,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Before any module runs: Zod's probe for `new Function` would be a CSP violation (no 'unsafe-eval'). */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }}
+        />
       </head>
       <body>
         {children}
@@ -128,7 +150,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { i18n } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
-  const detail = status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
+  const detail =
+    status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string"
+      ? error.data.error
+      : null;
   const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : "sk");
   return (
     <>

@@ -81,7 +81,12 @@ async function flood(target: string, contentType: string, prefix: string) {
 
 try {
   for (let i = 0; i < 100; i += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await Bun.sleep(100);
   }
   await fetch(`${base}/`).then((r) => r.arrayBuffer());
@@ -89,10 +94,16 @@ try {
   console.log(`server RSS after start-up: ${before.rssMb} MB`);
   const json = await flood("/api/auth/login", "application/json", '{"email":"a@b.c","password":"');
   console.log(JSON.stringify(json), memory());
-  const multipart = await flood("/auth/login", "multipart/form-data; boundary=zzz", '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n');
+  const multipart = await flood(
+    "/auth/login",
+    "multipart/form-data; boundary=zzz",
+    '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n',
+  );
   console.log(JSON.stringify(multipart), memory());
   const after = memory();
-  console.log(`${parallel} × ${megabytes} MB chunked, anonymous: RSS ${before.rssMb} MB → now ${after.rssMb} MB, peak ${after.peakMb} MB`);
+  console.log(
+    `${parallel} × ${megabytes} MB chunked, anonymous: RSS ${before.rssMb} MB → now ${after.rssMb} MB, peak ${after.peakMb} MB`,
+  );
 } finally {
   server.kill();
   await server.exited;

@@ -50,9 +50,30 @@ if (import.meta.main) {
   });
   const out = "test-results/bench/data-scale.json";
   const load = Bun.spawn(
-    ["bun", path.join(import.meta.dirname, "load.ts"), "--connections", "1", "--warmup", "1", "--duration", values.duration,
-      "--users", "100000", "--data-dir", values["data-dir"], "--port", values.port, "--build-dir", values["build-dir"],
-      "--only", "none", "--paths", ADMIN_PATHS.join(","), "--out", out],
+    [
+      "bun",
+      path.join(import.meta.dirname, "load.ts"),
+      "--connections",
+      "1",
+      "--warmup",
+      "1",
+      "--duration",
+      values.duration,
+      "--users",
+      "100000",
+      "--data-dir",
+      values["data-dir"],
+      "--port",
+      values.port,
+      "--build-dir",
+      values["build-dir"],
+      "--only",
+      "none",
+      "--paths",
+      ADMIN_PATHS.join(","),
+      "--out",
+      out,
+    ],
     { stdout: "inherit", stderr: "inherit" },
   );
   await load.exited;
@@ -62,7 +83,9 @@ if (import.meta.main) {
   for (const row of rows) {
     const ok = row.probeStatus === 200 && row.non2xx === 0 && (row.serverP95 ?? Infinity) <= TARGET_P95_MS;
     if (!ok) missed++;
-    console.log(`${ok ? "ok    " : "MISSED"} ${row.path.padEnd(58)} status ${row.probeStatus}  p50 ${row.serverP50 ?? "-"} ms  p95 ${row.serverP95 ?? "-"} ms`);
+    console.log(
+      `${ok ? "ok    " : "MISSED"} ${row.path.padEnd(58)} status ${row.probeStatus}  p50 ${row.serverP50 ?? "-"} ms  p95 ${row.serverP95 ?? "-"} ms`,
+    );
   }
   console.log(`${rows.length - missed} within budget, ${missed} missed`);
   process.exit(missed === 0 ? 0 : 1);

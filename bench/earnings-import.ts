@@ -27,10 +27,17 @@ const { createPlatform } = await import("../app/models/platforms.server");
 const { commitImport, previewImport, stageEarningsFile } = await import("../app/models/earnings-import.server");
 await migrateDatabase();
 
-const [admin] = await writerForTests().insert(users).values({ email: "bench-admin@example.com", passwordHash: "x", role: "admin" }).returning({ id: users.id });
+const [admin] = await writerForTests()
+  .insert(users)
+  .values({ email: "bench-admin@example.com", passwordHash: "x", role: "admin" })
+  .returning({ id: users.id });
 const platformId = await createPlatform(admin!.id, "Wolt");
 for (let i = 0; i < ACCOUNTS; i += 1_000) {
-  const batch = Array.from({ length: Math.min(1_000, ACCOUNTS - i) }, (_, k) => ({ email: `courier${i + k}@example.com`, passwordHash: "x", fullName: `Courier ${i + k}` }));
+  const batch = Array.from({ length: Math.min(1_000, ACCOUNTS - i) }, (_, k) => ({
+    email: `courier${i + k}@example.com`,
+    passwordHash: "x",
+    fullName: `Courier ${i + k}`,
+  }));
   const ids = await writerForTests().insert(users).values(batch).returning({ id: users.id });
   await writerForTests()
     .insert(platformAccounts)
@@ -38,12 +45,22 @@ for (let i = 0; i < ACCOUNTS; i += 1_000) {
 }
 
 const lines = ["platform;account_id;date;minutes;deliveries;gross_eur;tips_eur"];
-for (let a = 0; a < ACCOUNTS; a++) for (let d = 0; d < DAYS && lines.length <= ROWS; d++) lines.push(`Wolt;W-${a};${d + 2}.11.2026;${200 + (a % 200)};${10 + (a % 9)};${50 + (a % 70)},${String(a % 100).padStart(2, "0")};${a % 7},50`);
+for (let a = 0; a < ACCOUNTS; a++)
+  for (let d = 0; d < DAYS && lines.length <= ROWS; d++)
+    lines.push(
+      `Wolt;W-${a};${d + 2}.11.2026;${200 + (a % 200)};${10 + (a % 9)};${50 + (a % 70)},${String(a % 100).padStart(2, "0")};${a % 7},50`,
+    );
 const file = path.join(dir, "week.csv");
 const write = () => {
   const copy = `${file}.${Math.random().toString(36).slice(2)}`;
   writeFileSync(copy, lines.join("\r\n"));
-  return { field: "file", name: "week.csv", path: copy, size: 0, type: { class: "text" as const, mime: "text/csv", ext: "csv" } };
+  return {
+    field: "file",
+    name: "week.csv",
+    path: copy,
+    size: 0,
+    type: { class: "text" as const, mime: "text/csv", ext: "csv" },
+  };
 };
 
 async function timed<T>(label: string, work: () => Promise<T>) {
@@ -54,11 +71,14 @@ async function timed<T>(label: string, work: () => Promise<T>) {
   return { result, seconds };
 }
 
-console.log(`earnings import: ${lines.length - 1} rows, ${ACCOUNTS} accounts, ${(lines.join("\r\n").length / 1e6).toFixed(1)} MB`);
+console.log(
+  `earnings import: ${lines.length - 1} rows, ${ACCOUNTS} accounts, ${(lines.join("\r\n").length / 1e6).toFixed(1)} MB`,
+);
 const first = await timed("parse + preview (store, read, match)", async () => {
   const id = await stageEarningsFile(admin!.id, { platformId, weekStart: WEEK }, write());
   const preview = await previewImport(id);
-  if (preview.status !== "ready" || preview.rows.length !== lines.length - 1) throw new Error(`preview: ${preview.status}`);
+  if (preview.status !== "ready" || preview.rows.length !== lines.length - 1)
+    throw new Error(`preview: ${preview.status}`);
   return id;
 });
 const commit = await timed("commit (one transaction)", () => commitImport(admin!.id, first.result));

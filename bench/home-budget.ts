@@ -30,7 +30,9 @@ const clientDir = path.join(buildDir, "client");
 const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.+\.js$/.test(f));
 if (!manifestFile) throw new Error(`no React Router manifest in ${clientDir}/assets`);
 const manifestSource = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
-const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1)) as Manifest;
+const manifest = JSON.parse(
+  manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1),
+) as Manifest;
 
 const home = Object.values(manifest.routes).find((r) => r.id === "routes/home");
 const rootRoute = manifest.routes.root;
@@ -52,18 +54,27 @@ const { namespacesForPath } = await import("../app/domain/namespaces");
 const homeNamespaces = namespacesForPath("/");
 const localeBytes = Math.max(
   ...["sk", "ua", "en"].map((lng) =>
-    homeNamespaces.reduce((sum, ns) => sum + gzipSync(readFileSync(path.join(root, "locales", lng, `${ns}.json`))).length, 0),
+    homeNamespaces.reduce(
+      (sum, ns) => sum + gzipSync(readFileSync(path.join(root, "locales", lng, `${ns}.json`))).length,
+      0,
+    ),
   ),
 );
 const deferred = readdirSync(path.join(clientDir, "assets")).filter((f) => /^particles-.+\.js$/.test(f));
 const deferredBytes = deferred.reduce((sum, f) => sum + gz(`/assets/${f}`), 0);
 
-const forbidden = [...js].filter((f) => /admin|recharts|chart/i.test(f) || /recharts|ResponsiveContainer/.test(readFileSync(path.join(clientDir, f), "utf8")));
+const forbidden = [...js].filter(
+  (f) =>
+    /admin|recharts|chart/i.test(f) ||
+    /recharts|ResponsiveContainer/.test(readFileSync(path.join(clientDir, f), "utf8")),
+);
 
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
 const totalJs = jsBytes + localeBytes;
 console.log("\nHome route, gzipped:");
-console.log(`  JS  ${kb(jsBytes)} KB in ${js.size} files + ${kb(localeBytes)} KB translations (one language) = ${kb(totalJs)} KB (budget ${BUDGET.jsKb} KB)`);
+console.log(
+  `  JS  ${kb(jsBytes)} KB in ${js.size} files + ${kb(localeBytes)} KB translations (one language) = ${kb(totalJs)} KB (budget ${BUDGET.jsKb} KB)`,
+);
 console.log(`  CSS ${kb(cssBytes)} KB in ${css.size} files (budget ${BUDGET.cssKb} KB)`);
 console.log(`  deferred after idle (particle canvas): ${kb(deferredBytes)} KB`);
 console.log(`  admin or chart code: ${forbidden.length ? forbidden.join(", ") : "none"}`);
@@ -97,7 +108,16 @@ if (!process.env.SKIP_LIGHTHOUSE) {
     }
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const scores: Record<string, number> = {};
@@ -105,26 +125,43 @@ if (!process.env.SKIP_LIGHTHOUSE) {
       const all: { scores: Record<string, number>; metrics: Record<string, string> }[] = [];
       for (let i = 0; i < runs; i++) {
         // Default config = mobile form factor with simulated slow 4G and 4× CPU slowdown.
-        const result = await lighthouse(`http://127.0.0.1:${port}/?lng=sk`, { port: chrome.port, output: "json", logLevel: "error" });
+        const result = await lighthouse(`http://127.0.0.1:${port}/?lng=sk`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+        });
         if (!result) throw new Error("lighthouse returned nothing");
         const { categories, audits } = result.lhr;
         all.push({
-          scores: Object.fromEntries(Object.entries(categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)])),
+          scores: Object.fromEntries(
+            Object.entries(categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]),
+          ),
           metrics: Object.fromEntries(
-            ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => [id, audits[id]?.displayValue ?? "?"]),
+            [
+              "first-contentful-paint",
+              "largest-contentful-paint",
+              "total-blocking-time",
+              "cumulative-layout-shift",
+              "speed-index",
+            ].map((id) => [id, audits[id]?.displayValue ?? "?"]),
           ),
         });
-        const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary");
+        const failing = Object.values(audits).filter(
+          (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary",
+        );
         if (i === 0 && failing.length) console.log(`  failing audits: ${failing.map((a) => a.id).join(", ")}`);
       }
       // The median run by performance score, as Lighthouse's own guidance suggests.
-      const median = [...all].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))[Math.floor(all.length / 2)]!;
+      const median = [...all].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))[
+        Math.floor(all.length / 2)
+      ]!;
       Object.assign(scores, median.scores);
       console.log(`\nLighthouse (mobile, simulated slow 4G), median of ${runs}:`);
       for (const [id, score] of Object.entries(scores)) console.log(`  ${id.padEnd(16)} ${score}`);
       for (const [id, value] of Object.entries(median.metrics)) console.log(`  ${id.padEnd(26)} ${value}`);
       console.log(`  all runs: ${all.map((r) => JSON.stringify(r.scores)).join(" ")}`);
-      for (const id of ["performance", "accessibility", "best-practices", "seo"] as const) if ((scores[id] ?? 0) < BUDGET[id]) failed = true;
+      for (const id of ["performance", "accessibility", "best-practices", "seo"] as const)
+        if ((scores[id] ?? 0) < BUDGET[id]) failed = true;
     } finally {
       chrome.kill();
     }

@@ -14,7 +14,14 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BROWSER_HEADERS, COMPARISON_OPTIONS, benchSecret, createSessionCookies, ensureSeeded, serverEnv } from "./server-harness";
+import {
+  BROWSER_HEADERS,
+  COMPARISON_OPTIONS,
+  benchSecret,
+  createSessionCookies,
+  ensureSeeded,
+  serverEnv,
+} from "./server-harness";
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +58,12 @@ const pages = allPages.filter((p) => !values.only || values.only.split(",").some
 
 await ensureSeeded(dataDir, Number(values.users));
 const secret = benchSecret(dataDir);
-const cookies = await createSessionCookies({ port: Number(values.port), buildDir: values["build-dir"], dataDir, secret });
+const cookies = await createSessionCookies({
+  port: Number(values.port),
+  buildDir: values["build-dir"],
+  dataDir,
+  secret,
+});
 
 /**
  * valgrind names the pipe callgrind_control talks through after USER and HOST; the server's own HOST
@@ -60,7 +72,11 @@ const cookies = await createSessionCookies({ port: Number(values.port), buildDir
 const VGDB_ENV = { USER: process.env.USER ?? "bench", HOST: "127.0.0.1" };
 
 async function control(pid: number, ...args: string[]) {
-  const proc = Bun.spawn(["callgrind_control", ...args, String(pid)], { env: { ...process.env, ...VGDB_ENV }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(["callgrind_control", ...args, String(pid)], {
+    env: { ...process.env, ...VGDB_ENV },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   if ((await proc.exited) !== 0) throw new Error(`callgrind_control ${args.join(" ")} failed: ${out}${err}`);
 }
@@ -83,25 +99,37 @@ async function measure(name: string, dir: string, build: string, port: number): 
   mkdirSync(outDir, { recursive: true });
   const prefix = path.join(outDir, `${name}.out`);
   for (const f of readdirSync(outDir).filter((f) => f.startsWith(`${name}.out`))) rmSync(path.join(outDir, f));
-  const env = { ...process.env, ...serverEnv({ port, buildDir: build, dataDir, secret }), ...VGDB_ENV, COURIER_QUIET_LOGS: "1" };
-  const proc = Bun.spawn(["valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${prefix}`, "bun", "server.ts"], {
-    cwd: dir,
-    env,
-    stdout: Bun.file(path.join(outDir, `${name}.log`)),
-    stderr: Bun.file(path.join(outDir, `${name}-errors.log`)),
-  });
+  const env = {
+    ...process.env,
+    ...serverEnv({ port, buildDir: build, dataDir, secret }),
+    ...VGDB_ENV,
+    COURIER_QUIET_LOGS: "1",
+  };
+  const proc = Bun.spawn(
+    ["valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${prefix}`, "bun", "server.ts"],
+    {
+      cwd: dir,
+      env,
+      stdout: Bun.file(path.join(outDir, `${name}.log`)),
+      stderr: Bun.file(path.join(outDir, `${name}-errors.log`)),
+    },
+  );
   const origin = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
       if (proc.exitCode !== null) throw new Error(`${name} exited; see ${outDir}/${name}-errors.log`);
       if ((await fetch(`${origin}/api/health`).catch(() => null))?.ok) break;
-      if (i > Number(values["start-timeout"]) * 10) throw new Error(`${name} did not start under valgrind within ${values["start-timeout"]} s (--start-timeout)`);
+      if (i > Number(values["start-timeout"]) * 10)
+        throw new Error(`${name} did not start under valgrind within ${values["start-timeout"]} s (--start-timeout)`);
       await Bun.sleep(100);
     }
     const seen = new Set<string>();
     const result: Record<string, number> = {};
     for (const page of pages) {
-      const headers: Record<string, string> = { ...BROWSER_HEADERS, ...(page.cookie ? { Cookie: cookies[page.cookie] } : {}) };
+      const headers: Record<string, string> = {
+        ...BROWSER_HEADERS,
+        ...(page.cookie ? { Cookie: cookies[page.cookie] } : {}),
+      };
       const get = async () => {
         const res = await fetch(origin + page.path, { headers, redirect: "manual", decompress: false } as RequestInit);
         await res.arrayBuffer();
@@ -114,7 +142,9 @@ async function measure(name: string, dir: string, build: string, port: number): 
       await control(proc.pid, "-i", "off");
       await control(proc.pid, "-d");
       result[page.name] = dumpedTotal(prefix, seen) / requests;
-      console.log(`  ${name.padEnd(5)} ${page.name.padEnd(42)} ${(result[page.name]! / 1e6).toFixed(2)} M instructions/request`);
+      console.log(
+        `  ${name.padEnd(5)} ${page.name.padEnd(42)} ${(result[page.name]! / 1e6).toFixed(2)} M instructions/request`,
+      );
     }
     return result;
   } finally {
@@ -137,7 +167,12 @@ console.log(`|---|${base ? "---|" : ""}---|${base ? "---|" : ""}`);
 for (const page of pages) {
   const o = ours[page.name]!;
   const b = base?.[page.name];
-  console.log(`| ${page.name} | ${b !== undefined ? `${(b / 1e6).toFixed(2)} | ` : ""}${(o / 1e6).toFixed(2)} | ${b !== undefined ? `${(b / o).toFixed(2)} × |` : ""}`);
+  console.log(
+    `| ${page.name} | ${b !== undefined ? `${(b / 1e6).toFixed(2)} | ` : ""}${(o / 1e6).toFixed(2)} | ${b !== undefined ? `${(b / o).toFixed(2)} × |` : ""}`,
+  );
 }
 mkdirSync(path.join(root, "test-results/bench"), { recursive: true });
-writeFileSync(path.join(root, "test-results/bench/instructions.json"), `${JSON.stringify({ date: new Date().toISOString(), warmup, requests, ours, base }, null, 2)}\n`);
+writeFileSync(
+  path.join(root, "test-results/bench/instructions.json"),
+  `${JSON.stringify({ date: new Date().toISOString(), warmup, requests, ours, base }, null, 2)}\n`,
+);

@@ -35,10 +35,14 @@ const { values } = parseArgs({
   },
 });
 const root = path.resolve(import.meta.dirname, "..");
-const budget = JSON.parse(readFileSync(path.join(import.meta.dirname, "budget.json"), "utf8")) as { jsGzipKb: Record<string, number> };
+const budget = JSON.parse(readFileSync(path.join(import.meta.dirname, "budget.json"), "utf8")) as {
+  jsGzipKb: Record<string, number>;
+};
 const builds = [
   { name: "ours", cwd: root, buildDir: values["build-dir"] },
-  ...(values["base-dir"] ? [{ name: "base", cwd: path.resolve(values["base-dir"]), buildDir: values["base-build-dir"] }] : []),
+  ...(values["base-dir"]
+    ? [{ name: "base", cwd: path.resolve(values["base-dir"]), buildDir: values["base-build-dir"] }]
+    : []),
 ];
 let failed = false;
 const load = () => loadavg().map((l) => Number(l.toFixed(2)));
@@ -48,7 +52,8 @@ type ManifestRoute = { id: string; parentId?: string; module: string; imports?: 
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 function jsPerRoute(clientDir: string) {
   const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.+\.js$/.test(f));
-  if (!manifestFile) throw new Error(`no React Router manifest in ${clientDir}/assets: build first (BUILD_DIR=… bun run build)`);
+  if (!manifestFile)
+    throw new Error(`no React Router manifest in ${clientDir}/assets: build first (BUILD_DIR=… bun run build)`);
   const source = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
   const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
   const gz = new Map<string, number>();
@@ -65,17 +70,31 @@ function jsPerRoute(clientDir: string) {
       files.add(r.module);
       for (const f of r.imports ?? []) files.add(f);
     }
-    rows.set(route.id, { kb: Math.round(([...files].reduce((sum, f) => sum + gzOf(f), 0) / 1024) * 10) / 10, files: files.size });
+    rows.set(route.id, {
+      kb: Math.round(([...files].reduce((sum, f) => sum + gzOf(f), 0) / 1024) * 10) / 10,
+      files: files.size,
+    });
   }
   return rows;
 }
 const js = builds.map((b) => jsPerRoute(path.join(b.cwd, b.buildDir, "client")));
-const jsRows = [...js[0]!].sort(([a], [b]) => a.localeCompare(b)).map(([route, row]) => ({ route, ...row, baseKb: js[1]?.get(route)?.kb ?? null, budgetKb: budget.jsGzipKb[route] ?? budget.jsGzipKb.default! }));
-console.log(`JavaScript per route (gzip, entry + root + route chain with imports; translations load separately)${js[1] ? ", base → ours" : ""}:`);
+const jsRows = [...js[0]!]
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([route, row]) => ({
+    route,
+    ...row,
+    baseKb: js[1]?.get(route)?.kb ?? null,
+    budgetKb: budget.jsGzipKb[route] ?? budget.jsGzipKb.default!,
+  }));
+console.log(
+  `JavaScript per route (gzip, entry + root + route chain with imports; translations load separately)${js[1] ? ", base → ours" : ""}:`,
+);
 for (const row of jsRows) {
   const ok = row.kb <= row.budgetKb;
   if (!ok) failed = true;
-  console.log(`  ${ok ? "ok    " : "OVER  "} ${row.route.padEnd(34)} ${row.baseKb === null ? "" : `${String(row.baseKb).padStart(6)} → `}${String(row.kb).padStart(6)} KB  budget ${row.budgetKb} KB  (${row.files} files)`);
+  console.log(
+    `  ${ok ? "ok    " : "OVER  "} ${row.route.padEnd(34)} ${row.baseKb === null ? "" : `${String(row.baseKb).padStart(6)} → `}${String(row.kb).padStart(6)} KB  budget ${row.budgetKb} KB  (${row.files} files)`,
+  );
 }
 
 // The first-paint pages and their targets (docs/performance.md, "First paint"). The news list, a post and the fleet are sections of the home
@@ -103,25 +122,55 @@ type Metrics = { performance: number; fcp: number; lcp: number; tbt: number; cls
 type Bytes = { htmlKb: number; encoding: string; blockingCssKb: number; inlineCss: boolean };
 const results = new Map<string, { bytes?: Bytes; runs: Metrics[] }>();
 const key = (build: string, page: string) => `${build}|${page}`;
-const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: load(), loadavgAfter: [] as number[] };
+const machine = {
+  cpus: cpus().length,
+  model: cpus()[0]?.model,
+  ramGb: Math.round(totalmem() / 2 ** 30),
+  loadavgBefore: load(),
+  loadavgAfter: [] as number[],
+};
 
 const dataDir = path.resolve(values["data-dir"]);
 await ensureSeeded(dataDir, 2000);
 const secret = benchSecret(dataDir);
-const cookies = await createSessionCookies({ port: Number(values.port), buildDir: values["build-dir"], dataDir, secret });
+const cookies = await createSessionCookies({
+  port: Number(values.port),
+  buildDir: values["build-dir"],
+  dataDir,
+  secret,
+});
 const servers: (RunningServer & { name: string; clientDir: string })[] = [];
 try {
   for (const [i, b] of builds.entries())
-    servers.push({ ...(await startServer({ port: Number(values.port) + i, buildDir: b.buildDir, dataDir, secret, cwd: b.cwd, logName: `server-${b.name}` })), name: b.name, clientDir: path.join(b.cwd, b.buildDir, "client") });
+    servers.push({
+      ...(await startServer({
+        port: Number(values.port) + i,
+        buildDir: b.buildDir,
+        dataDir,
+        secret,
+        cwd: b.cwd,
+        logName: `server-${b.name}`,
+      })),
+      name: b.name,
+      clientDir: path.join(b.cwd, b.buildDir, "client"),
+    });
 
   // 2. Bytes as served: what arrives in the first round trip decides whether the page can paint then.
   for (const s of servers)
     for (const p of pages) {
-      const headers: Record<string, string> = { Accept: "text/html", "Accept-Encoding": "br, gzip", "Accept-Language": p.lang ?? "sk" };
+      const headers: Record<string, string> = {
+        Accept: "text/html",
+        "Accept-Encoding": "br, gzip",
+        "Accept-Language": p.lang ?? "sk",
+      };
       if (p.cookie) headers.Cookie = cookies[p.cookie];
       const res = await fetch(s.origin + p.path, { headers, decompress: false } as RequestInit);
       const raw = new Uint8Array(await res.arrayBuffer());
-      const html = await new Response(await fetch(s.origin + p.path, { headers: { ...headers, "Accept-Encoding": "identity" } }).then((r) => r.arrayBuffer())).text();
+      const html = await new Response(
+        await fetch(s.origin + p.path, { headers: { ...headers, "Accept-Encoding": "identity" } }).then((r) =>
+          r.arrayBuffer(),
+        ),
+      ).text();
       const withoutNoscript = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
       let blocking = 0;
       for (const [tag] of withoutNoscript.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)) {
@@ -131,15 +180,23 @@ try {
       }
       results.set(key(s.name, p.page), {
         runs: [],
-        bytes: { htmlKb: Math.round((raw.byteLength / 1024) * 10) / 10, encoding: res.headers.get("Content-Encoding") ?? "none", blockingCssKb: Math.round((blocking / 1024) * 10) / 10, inlineCss: /<style[^>]*>[^<]{200}/.test(html) },
+        bytes: {
+          htmlKb: Math.round((raw.byteLength / 1024) * 10) / 10,
+          encoding: res.headers.get("Content-Encoding") ?? "none",
+          blockingCssKb: Math.round((blocking / 1024) * 10) / 10,
+          inlineCss: /<style[^>]*>[^<]{200}/.test(html),
+        },
       });
     }
-  console.log(`\nBytes as served (compressed HTML with its inline CSS; one TCP round trip ≈ 14 KB)${servers.length > 1 ? ", base → ours" : ""}:`);
+  console.log(
+    `\nBytes as served (compressed HTML with its inline CSS; one TCP round trip ≈ 14 KB)${servers.length > 1 ? ", base → ours" : ""}:`,
+  );
   for (const p of pages) {
     const [o, b] = [results.get(key("ours", p.page))!.bytes!, results.get(key("base", p.page))?.bytes];
     const ok = o.htmlKb <= 14 && o.blockingCssKb === 0;
     if (!ok) failed = true;
-    const fmt = (x: Bytes) => `${x.htmlKb} KB ${x.encoding}${x.inlineCss ? " (critical CSS inline)" : ""}${x.blockingCssKb ? ` + ${x.blockingCssKb} KB blocking CSS` : ""}`;
+    const fmt = (x: Bytes) =>
+      `${x.htmlKb} KB ${x.encoding}${x.inlineCss ? " (critical CSS inline)" : ""}${x.blockingCssKb ? ` + ${x.blockingCssKb} KB blocking CSS` : ""}`;
     console.log(`  ${ok ? "ok    " : "MISSED"} ${p.page.padEnd(12)} ${b ? `${fmt(b)} → ` : ""}${fmt(o)}`);
   }
 
@@ -147,15 +204,29 @@ try {
   if (!values["skip-lighthouse"]) {
     for (const s of servers)
       for (const p of pages)
-        for (let i = 0; i < 3; i++) await fetch(s.origin + p.path, { headers: { "Accept-Language": p.lang ?? "sk", ...(p.cookie ? { Cookie: cookies[p.cookie] } : {}) } }).then((r) => r.arrayBuffer());
+        for (let i = 0; i < 3; i++)
+          await fetch(s.origin + p.path, {
+            headers: { "Accept-Language": p.lang ?? "sk", ...(p.cookie ? { Cookie: cookies[p.cookie] } : {}) },
+          }).then((r) => r.arrayBuffer());
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");
     const { default: puppeteer } = await import("puppeteer-core");
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
-    console.log(`\nLighthouse ${values.runs} runs per page and build, mobile preset (simulated slow 4G, 4× CPU slowdown); load average before ${machine.loadavgBefore.join(" ")}`);
+    console.log(
+      `\nLighthouse ${values.runs} runs per page and build, mobile preset (simulated slow 4G, 4× CPU slowdown); load average before ${machine.loadavgBefore.join(" ")}`,
+    );
     try {
       for (let i = 0; i < Number(values.runs); i++) {
         const order = i % 2 === 0 ? servers : [...servers].reverse();
@@ -184,15 +255,28 @@ try {
             });
             if (!result) throw new Error("lighthouse returned nothing");
             const { categories, audits, finalDisplayedUrl } = result.lhr;
-            if (new URL(finalDisplayedUrl).pathname !== new URL(s.origin + p.path).pathname) throw new Error(`${p.path} ended at ${finalDisplayedUrl}: not logged in?`);
+            if (new URL(finalDisplayedUrl).pathname !== new URL(s.origin + p.path).pathname)
+              throw new Error(`${p.path} ended at ${finalDisplayedUrl}: not logged in?`);
             // The last run's report per page and build, for a look at the network and the main thread.
             mkdirSync(path.join(root, "test-results/bench/lighthouse"), { recursive: true });
-            writeFileSync(path.join(root, `test-results/bench/lighthouse/${s.name}-${p.page}.json`), JSON.stringify(result.lhr));
+            writeFileSync(
+              path.join(root, `test-results/bench/lighthouse/${s.name}-${p.page}.json`),
+              JSON.stringify(result.lhr),
+            );
             const n = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-            const run = { performance: Math.round((categories.performance?.score ?? 0) * 100), fcp: n("first-contentful-paint"), lcp: n("largest-contentful-paint"), tbt: n("total-blocking-time"), cls: n("cumulative-layout-shift"), si: n("speed-index") };
+            const run = {
+              performance: Math.round((categories.performance?.score ?? 0) * 100),
+              fcp: n("first-contentful-paint"),
+              lcp: n("largest-contentful-paint"),
+              tbt: n("total-blocking-time"),
+              cls: n("cumulative-layout-shift"),
+              si: n("speed-index"),
+            };
             results.get(key(s.name, p.page))!.runs.push(run);
             // Every run as it comes: on a loaded machine a sitting may end before the last round.
-            console.log(`    ${s.name.padEnd(4)} ${p.page.padEnd(12)} FCP ${Math.round(run.fcp)} ms  LCP ${Math.round(run.lcp)} ms  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  performance ${run.performance}  (load ${load()[0]})`);
+            console.log(
+              `    ${s.name.padEnd(4)} ${p.page.padEnd(12)} FCP ${Math.round(run.fcp)} ms  LCP ${Math.round(run.lcp)} ms  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  performance ${run.performance}  (load ${load()[0]})`,
+            );
           }
         console.log(`  round ${i + 1} of ${values.runs} done, load average ${load().join(" ")}`);
       }
@@ -222,13 +306,28 @@ const summary = (all: Metrics[], runs = all.filter((r) => !Number.isNaN(r.fcp)))
 const lhRows = pages.map((p) => {
   const o = results.get(key("ours", p.page))!;
   const b = results.get(key("base", p.page));
-  return { page: p.page, path: p.path, target: p.target, bytes: o.bytes, baseBytes: b?.bytes, ours: o.runs.length ? summary(o.runs) : null, base: b?.runs.length ? summary(b.runs) : null, runs: o.runs, baseRuns: b?.runs };
+  return {
+    page: p.page,
+    path: p.path,
+    target: p.target,
+    bytes: o.bytes,
+    baseBytes: b?.bytes,
+    ours: o.runs.length ? summary(o.runs) : null,
+    base: b?.runs.length ? summary(b.runs) : null,
+    runs: o.runs,
+    baseRuns: b?.runs,
+  };
 });
 if (!values["skip-lighthouse"]) {
   const s = (ms: number) => (ms / 1000).toFixed(2);
-  const cell = (m: ReturnType<typeof summary> | null) => (m ? `${s(m.fcpMs)} s | ${s(m.lcpMs)} s | ${m.tbtMs} ms | ${m.cls} | ${m.performance}` : "—");
-  console.log(`\nMedians (load average ${machine.loadavgBefore.join(" ")} before, ${machine.loadavgAfter.join(" ")} after):\n`);
-  console.log(`| page | ${servers.length > 1 ? "base FCP | LCP | TBT | CLS | perf | " : ""}FCP | LCP | TBT | CLS | perf | HTML (compressed) | targets |`);
+  const cell = (m: ReturnType<typeof summary> | null) =>
+    m ? `${s(m.fcpMs)} s | ${s(m.lcpMs)} s | ${m.tbtMs} ms | ${m.cls} | ${m.performance}` : "—";
+  console.log(
+    `\nMedians (load average ${machine.loadavgBefore.join(" ")} before, ${machine.loadavgAfter.join(" ")} after):\n`,
+  );
+  console.log(
+    `| page | ${servers.length > 1 ? "base FCP | LCP | TBT | CLS | perf | " : ""}FCP | LCP | TBT | CLS | perf | HTML (compressed) | targets |`,
+  );
   console.log(`|---|${servers.length > 1 ? "---|---|---|---|---|" : ""}---|---|---|---|---|---|---|`);
   for (const row of lhRows) {
     const m = row.ours!;
@@ -241,11 +340,16 @@ if (!values["skip-lighthouse"]) {
       t.performance !== undefined && m.performance < t.performance && `performance < ${t.performance}`,
     ].filter(Boolean);
     if (misses.length) failed = true;
-    console.log(`| ${row.page} | ${servers.length > 1 ? `${cell(row.base)} | ` : ""}${cell(m)} | ${row.bytes!.htmlKb} KB | ${misses.length ? `missed: ${misses.join(", ")}` : "met"} |`);
+    console.log(
+      `| ${row.page} | ${servers.length > 1 ? `${cell(row.base)} | ` : ""}${cell(m)} | ${row.bytes!.htmlKb} KB | ${misses.length ? `missed: ${misses.join(", ")}` : "met"} |`,
+    );
   }
 }
 
 mkdirSync(path.join(root, "test-results/bench"), { recursive: true });
-writeFileSync(path.join(root, "test-results/bench/lighthouse.json"), `${JSON.stringify({ date: new Date().toISOString(), machine, js: jsRows, pages: lhRows }, null, 2)}\n`);
+writeFileSync(
+  path.join(root, "test-results/bench/lighthouse.json"),
+  `${JSON.stringify({ date: new Date().toISOString(), machine, js: jsRows, pages: lhRows }, null, 2)}\n`,
+);
 console.log(failed ? "\nBUDGET MISSED" : "\nwithin budget");
 process.exit(failed ? 1 : 0);

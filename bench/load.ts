@@ -16,7 +16,15 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BROWSER_HEADERS, RssSampler, benchSecret, createSessionCookies, ensureSeeded, mb, startServer } from "./server-harness";
+import {
+  BROWSER_HEADERS,
+  RssSampler,
+  benchSecret,
+  createSessionCookies,
+  ensureSeeded,
+  mb,
+  startServer,
+} from "./server-harness";
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +59,11 @@ const scenarios: Scenario[] = [
   { name: "admin-users", path: "/admin/users", cookie: "admin" },
 ].filter((s) => !values.only || values.only.split(",").includes(s.name)) as Scenario[];
 for (const extra of values.paths?.split(",").filter(Boolean) ?? [])
-  scenarios.push({ name: extra.split("?")[0]!.split("/").at(-1) || "page", path: extra, cookie: extra.startsWith("/admin") ? "admin" : "user" });
+  scenarios.push({
+    name: extra.split("?")[0]!.split("/").at(-1) || "page",
+    path: extra,
+    cookie: extra.startsWith("/admin") ? "admin" : "user",
+  });
 
 export type LoadRow = {
   name: string;
@@ -89,7 +101,12 @@ function addServerTimes(rows: LoadRow[], logFile: string) {
     });
   for (const row of rows) {
     const ms = entries
-      .filter((e) => e.path === row.path.split("?")[0] && Date.parse(e.time) >= row.window[0] && Date.parse(e.time) <= row.window[1])
+      .filter(
+        (e) =>
+          e.path === row.path.split("?")[0] &&
+          Date.parse(e.time) >= row.window[0] &&
+          Date.parse(e.time) <= row.window[1],
+      )
       .map((e) => e.ms)
       .sort((a, b) => a - b);
     row.serverP50 = percentile(ms, 50);
@@ -99,7 +116,9 @@ function addServerTimes(rows: LoadRow[], logFile: string) {
 
 function run(url: string, headers: Record<string, string>, seconds: number, conns: number) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, headers, duration: seconds, connections: conns, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, headers, duration: seconds, connections: conns, timeout: 10 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -109,11 +128,22 @@ const cookies = await createSessionCookies(options);
 const server = await startServer(options);
 const rss = new RssSampler(server.pid, 200);
 const startupRssKb = rss.sample() ?? 0;
-console.log(`server pid ${server.pid} ready in ${server.startupMs.toFixed(0)} ms, RSS after start-up ${mb(startupRssKb)}`);
+console.log(
+  `server pid ${server.pid} ready in ${server.startupMs.toFixed(0)} ms, RSS after start-up ${mb(startupRssKb)}`,
+);
 // Other work on the machine skews every figure; the load average before the run says how much.
-const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))) };
-console.log(`machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`);
-console.log(`${connections} connections, ${duration} s per scenario (+${warmup} s warm-up), 127.0.0.1:${port}, build ${buildDir}, ${options.databaseUrl ? "PostgreSQL" : "SQLite"}`);
+const machine = {
+  cpus: cpus().length,
+  model: cpus()[0]?.model,
+  ramGb: Math.round(totalmem() / 2 ** 30),
+  loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))),
+};
+console.log(
+  `machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`,
+);
+console.log(
+  `${connections} connections, ${duration} s per scenario (+${warmup} s warm-up), 127.0.0.1:${port}, build ${buildDir}, ${options.databaseUrl ? "PostgreSQL" : "SQLite"}`,
+);
 
 const rows: LoadRow[] = [];
 try {
@@ -128,7 +158,9 @@ try {
     rss.reset();
     const from = Date.now();
     const r = await run(url, headers, duration, connections);
-    const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count ?? 0]));
+    const statusCodes = Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count ?? 0]),
+    );
     rows.push({
       name: s.name,
       path: s.path,
@@ -155,7 +187,8 @@ try {
   const finalRssKb = rss.sample() ?? 0;
   const code = await server.stop();
   addServerTimes(rows, path.join(dataDir, "server.log"));
-  for (const row of rows) console.log(`${row.path.padEnd(40)} server time p50 ${row.serverP50 ?? "-"} ms, p95 ${row.serverP95 ?? "-"} ms`);
+  for (const row of rows)
+    console.log(`${row.path.padEnd(40)} server time p50 ${row.serverP50 ?? "-"} ms, p95 ${row.serverP95 ?? "-"} ms`);
   const result = {
     date: new Date().toISOString(),
     machine,

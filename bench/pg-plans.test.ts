@@ -42,11 +42,18 @@ describe("parseAutoExplainLog", () => {
 
   test("a statement over several lines keeps them all, and its plan ends at the next log line", () => {
     expect(plans[1]!.query).toBe("select id\n  from users\n  where id = $1");
-    expect(plans[1]!.plan).toEqual(["Index Scan using users_pkey on users  (cost=0.29..8.31 rows=1 width=4) (actual time=0.002..0.002 rows=1 loops=1)", "  Index Cond: (id = 7)"]);
+    expect(plans[1]!.plan).toEqual([
+      "Index Scan using users_pkey on users  (cost=0.29..8.31 rows=1 width=4) (actual time=0.002..0.002 rows=1 loops=1)",
+      "  Index Cond: (id = 7)",
+    ]);
   });
 
   test("plansBetween keeps the entries written inside the window", () => {
-    expect(plansBetween(plans, Date.parse("2026-11-23T18:33:12.200Z"), Date.parse("2026-11-23T18:33:12.400Z")).map((p) => p.pid)).toEqual([7426]);
+    expect(
+      plansBetween(plans, Date.parse("2026-11-23T18:33:12.200Z"), Date.parse("2026-11-23T18:33:12.400Z")).map(
+        (p) => p.pid,
+      ),
+    ).toEqual([7426]);
   });
 });
 

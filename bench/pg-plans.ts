@@ -20,14 +20,28 @@ export function parseAutoExplainLog(text: string): LoggedPlan[] {
   const plans: LoggedPlan[] = [];
   let current: (LoggedPlan & { inQuery: boolean }) | null = null;
   const finish = () => {
-    if (current) plans.push({ at: current.at, pid: current.pid, durationMs: current.durationMs, query: current.query.trim(), plan: current.plan });
+    if (current)
+      plans.push({
+        at: current.at,
+        pid: current.pid,
+        durationMs: current.durationMs,
+        query: current.query.trim(),
+        plan: current.plan,
+      });
     current = null;
   };
   for (const line of text.split("\n")) {
     const header = HEADER.exec(line);
     if (header) {
       finish();
-      current = { at: Date.parse(`${header[1]!.replace(" ", "T")}Z`), pid: Number(header[2]), durationMs: Number(header[3]), query: "", plan: [], inQuery: false };
+      current = {
+        at: Date.parse(`${header[1]!.replace(" ", "T")}Z`),
+        pid: Number(header[2]),
+        durationMs: Number(header[3]),
+        query: "",
+        plan: [],
+        inQuery: false,
+      };
       continue;
     }
     if (!current) continue;
@@ -40,7 +54,12 @@ export function parseAutoExplainLog(text: string): LoggedPlan[] {
     if (body.startsWith("Query Text: ")) {
       current.query = body.slice("Query Text: ".length);
       current.inQuery = true;
-    } else if (current.inQuery && current.plan.length === 0 && !/\(cost=|\(actual /.test(body) && !body.startsWith("Query Parameters: ")) {
+    } else if (
+      current.inQuery &&
+      current.plan.length === 0 &&
+      !/\(cost=|\(actual /.test(body) &&
+      !body.startsWith("Query Parameters: ")
+    ) {
       // A statement written over several lines: its text runs until the plan's first node.
       current.query += `\n${body}`;
     } else if (!body.startsWith("Query Parameters: ")) {

@@ -17,7 +17,17 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BROWSER_HEADERS, COMPARISON_OPTIONS, type WrkResult, benchSecret, cpuMs, createSessionCookies, ensureSeeded, serverEnv, wrkLoad } from "./server-harness";
+import {
+  BROWSER_HEADERS,
+  COMPARISON_OPTIONS,
+  type WrkResult,
+  benchSecret,
+  cpuMs,
+  createSessionCookies,
+  ensureSeeded,
+  serverEnv,
+  wrkLoad,
+} from "./server-harness";
 
 const { values } = parseArgs({
   options: {
@@ -53,11 +63,18 @@ async function run(cmd: string[], cwd: string, env: Record<string, string> = {})
   if ((await proc.exited) !== 0) throw new Error(`${cmd.join(" ")} failed:\n${out}${err}`);
 }
 
-async function start(name: string, dir: string, env: Record<string, string>, port: number, ready: string): Promise<Server> {
+async function start(
+  name: string,
+  dir: string,
+  env: Record<string, string>,
+  port: number,
+  ready: string,
+): Promise<Server> {
   const logDir = path.join(dataDir, "logs");
   mkdirSync(logDir, { recursive: true });
   const origin = `http://127.0.0.1:${port}`;
-  if (await fetch(origin + ready).catch(() => null)) throw new Error(`port ${port} is already in use: stop what listens there or pass --port`);
+  if (await fetch(origin + ready).catch(() => null))
+    throw new Error(`port ${port} is already in use: stop what listens there or pass --port`);
   // The request log stays on, as in production: writing it is part of what a request costs.
   const proc = Bun.spawn(["bun", "server.ts"], {
     cwd: dir,
@@ -72,7 +89,8 @@ async function start(name: string, dir: string, env: Record<string, string>, por
     clearTimeout(timer);
   };
   for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}; see ${logDir}/${name}-errors.log`);
+    if (proc.exitCode !== null)
+      throw new Error(`${name} exited with ${proc.exitCode}; see ${logDir}/${name}-errors.log`);
     const res = await fetch(origin + ready).catch(() => null);
     if (res?.ok) return { name, origin, dir, pid: proc.pid, stop };
     await Bun.sleep(100);
@@ -81,22 +99,30 @@ async function start(name: string, dir: string, env: Record<string, string>, por
   throw new Error(`${name} did not answer ${ready} within 30 s`);
 }
 
-for (const [dir, build] of [[root, values["build-dir"]], ...(values.base ? [[path.resolve(values.base), values["base-build"]]] : [])] as [string, string][])
-  if (!existsSync(path.join(dir, build, "server/index.js"))) throw new Error(`No build in ${path.join(dir, build)}: run \`bun run build\` there first`);
-await run(["bun", "--bun", "react-router", "build", "bench/floor"], root, { FLOOR_BUILD_DIR: path.join(root, "build-floor") });
+for (const [dir, build] of [
+  [root, values["build-dir"]],
+  ...(values.base ? [[path.resolve(values.base), values["base-build"]]] : []),
+] as [string, string][])
+  if (!existsSync(path.join(dir, build, "server/index.js")))
+    throw new Error(`No build in ${path.join(dir, build)}: run \`bun run build\` there first`);
+await run(["bun", "--bun", "react-router", "build", "bench/floor"], root, {
+  FLOOR_BUILD_DIR: path.join(root, "build-floor"),
+});
 
 await ensureSeeded(dataDir, Number(values.users));
 const secret = benchSecret(dataDir);
 const options = { port: basePort, buildDir: values["build-dir"], dataDir, secret };
 const cookies = await createSessionCookies(options);
 /** The entry script's hashed name differs between builds, so each server is asked for its own. */
-const entryAsset = (dir: string, build: string) => readdirSync(path.join(dir, build, "client/assets")).find((f) => /^entry\.client-.*\.js$/.test(f));
+const entryAsset = (dir: string, build: string) =>
+  readdirSync(path.join(dir, build, "client/assets")).find((f) => /^entry\.client-.*\.js$/.test(f));
 const assets = new Map<string, string | undefined>([
   ["ours", entryAsset(root, values["build-dir"])],
   ["base", values.base ? entryAsset(path.resolve(values.base), values["base-build"]) : undefined],
 ]);
 const ASSET = "/assets/{entry}";
-const pathFor = (page: { path: string }, server: { name: string }) => page.path.replace(ASSET, `/assets/${assets.get(server.name)}`);
+const pathFor = (page: { path: string }, server: { name: string }) =>
+  page.path.replace(ASSET, `/assets/${assets.get(server.name)}`);
 
 type Page = { name: string; path: string; cookie?: "user" | "admin"; plain?: boolean; floor?: boolean };
 const allPages: Page[] = [
@@ -128,22 +154,48 @@ function loadWithWrk(url: string, headers: Record<string, string>, seconds: numb
 function loadWithAutocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, duration: seconds, connections, timeout: 10 }, (error, r) =>
-      error ? reject(error) : resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, requests: r.requests.total }),
+      error
+        ? reject(error)
+        : resolve({
+            rps: Math.round(r.requests.average),
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            errors: r.errors + r.non2xx,
+            requests: r.requests.total,
+          }),
     );
   });
 }
 
-const load = (url: string, headers: Record<string, string>, seconds: number) => (wrk ? loadWithWrk(url, headers, seconds) : loadWithAutocannon(url, headers, seconds));
+const load = (url: string, headers: Record<string, string>, seconds: number) =>
+  wrk ? loadWithWrk(url, headers, seconds) : loadWithAutocannon(url, headers, seconds);
 
 const servers: Server[] = [];
 try {
   servers.push(await start("ours", root, { ...serverEnv(options), WORKERS: values.workers }, basePort, "/api/health"));
   if (values.base)
     servers.push(
-      await start("base", path.resolve(values.base), { ...serverEnv({ ...options, port: basePort + 1, buildDir: values["base-build"] }), WORKERS: values["base-workers"] }, basePort + 1, "/api/health"),
+      await start(
+        "base",
+        path.resolve(values.base),
+        {
+          ...serverEnv({ ...options, port: basePort + 1, buildDir: values["base-build"] }),
+          WORKERS: values["base-workers"],
+        },
+        basePort + 1,
+        "/api/health",
+      ),
     );
   mkdirSync(path.join(dataDir, "floor"), { recursive: true });
-  servers.push(await start("floor", root, serverEnv({ port: basePort + 2, buildDir: "build-floor", dataDir: path.join(dataDir, "floor"), secret }), basePort + 2, "/"));
+  servers.push(
+    await start(
+      "floor",
+      root,
+      serverEnv({ port: basePort + 2, buildDir: "build-floor", dataDir: path.join(dataDir, "floor"), secret }),
+      basePort + 2,
+      "/",
+    ),
+  );
 } catch (error) {
   for (const s of servers) await s.stop();
   throw error;
@@ -154,7 +206,9 @@ const floor = servers.find((s) => s.name === "floor")!;
 
 const loadBefore = loadavg().map((l) => l.toFixed(2));
 console.log(`${cpus().length} × ${cpus()[0]?.model}; load average before ${loadBefore.join(" ")}`);
-console.log(`${wrk ? `wrk -t${threads} -c${connections} -d${duration}s` : `autocannon (wrk not installed), ${connections} connections, ${duration} s`}; ${rounds} rounds, ${warmup} s warm-up`);
+console.log(
+  `${wrk ? `wrk -t${threads} -c${connections} -d${duration}s` : `autocannon (wrk not installed), ${connections} connections, ${duration} s`}; ${rounds} rounds, ${warmup} s warm-up`,
+);
 
 type Sample = Load & { page: string; variant: string; round: number; loadavg1: number; cpuPerRequest: number };
 const samples: Sample[] = [];
@@ -166,7 +220,11 @@ try {
     const headers = headersFor(page);
     const variants: Server[] = page.floor ? [floor] : [ours, ...(base ? [base] : [])];
     for (const server of variants) {
-      const probe = await fetch(server.origin + pathFor(page, server), { headers, redirect: "manual", decompress: false } as RequestInit);
+      const probe = await fetch(server.origin + pathFor(page, server), {
+        headers,
+        redirect: "manual",
+        decompress: false,
+      } as RequestInit);
       await probe.arrayBuffer();
       if (probe.status !== 200) throw new Error(`${server.name} ${pathFor(page, server)} answered ${probe.status}`);
     }
@@ -190,7 +248,11 @@ try {
     let last: Response | null = null;
     let bytes = 0;
     for (let i = 0; i < Number(values.samples); i++) {
-      last = await fetch(server.origin + pathFor(page, server), { headers, redirect: "manual", decompress: false } as RequestInit);
+      last = await fetch(server.origin + pathFor(page, server), {
+        headers,
+        redirect: "manual",
+        decompress: false,
+      } as RequestInit);
       bytes = (await last.arrayBuffer()).byteLength;
       const header = last.headers.get("Server-Timing");
       if (!header) continue;
@@ -230,8 +292,12 @@ const summary = (page: string, variant: string) => {
 const fmt = (n: number) => n.toLocaleString("en-US");
 const loadAfter = loadavg().map((l) => l.toFixed(2));
 
-console.log(`\nMedians over ${rounds} rounds; load average before ${loadBefore.join(" ")}, after ${loadAfter.join(" ")}\n`);
-console.log(`| request | ${base ? "base req/s | " : ""}ours req/s | ${base ? "base CPU ms/req | " : ""}ours CPU ms/req | ${base ? "base ÷ ours (CPU) | " : ""}ours p50 / p99 | errors |`);
+console.log(
+  `\nMedians over ${rounds} rounds; load average before ${loadBefore.join(" ")}, after ${loadAfter.join(" ")}\n`,
+);
+console.log(
+  `| request | ${base ? "base req/s | " : ""}ours req/s | ${base ? "base CPU ms/req | " : ""}ours CPU ms/req | ${base ? "base ÷ ours (CPU) | " : ""}ours p50 / p99 | errors |`,
+);
 console.log(`|---|${base ? "---|" : ""}---|${base ? "---|" : ""}---|${base ? "---|" : ""}---|---|`);
 const rows = [];
 for (const page of pages) {
@@ -247,19 +313,30 @@ for (const page of pages) {
   cells.push(`${o.p50} / ${o.p99} ms`, String(o.errors + (b?.errors ?? 0)));
   console.log(`| ${cells.join(" | ")} |`);
 }
-console.log("\nCPU ms/req: the server process's own CPU time (user + system, /proc) during the run divided by the answers it gave;");
-console.log("one JS thread answers at most about 1,000 ÷ that many requests a second when nothing else needs the core.");
+console.log(
+  "\nCPU ms/req: the server process's own CPU time (user + system, /proc) during the run divided by the answers it gave;",
+);
+console.log(
+  "one JS thread answers at most about 1,000 ÷ that many requests a second when nothing else needs the core.",
+);
 const plain = summary(pages.find((p) => p.plain)?.name ?? "", "ours");
 const compressed = summary(pages.find((p) => p.path === "/" && !p.plain && !p.floor)?.name ?? "", "ours");
-if (plain && compressed) console.log(`\nhome compressed = ${((compressed.rps / plain.rps) * 100).toFixed(0)} % of home uncompressed (target ≥ 80 %)`);
+if (plain && compressed)
+  console.log(
+    `\nhome compressed = ${((compressed.rps / plain.rps) * 100).toFixed(0)} % of home uncompressed (target ≥ 80 %)`,
+  );
 
-console.log(`\nOne request at a time (${values.samples} per page), ours: medians of Server-Timing in ms, bytes on the wire\n`);
+console.log(
+  `\nOne request at a time (${values.samples} per page), ours: medians of Server-Timing in ms, bytes on the wire\n`,
+);
 console.log("| request | status | encoding | bytes | mw | loader | render | compress | total |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const [name, s] of splits) {
   const p = s.parts;
   const cell = (k: string) => (p[k] === undefined ? "—" : p[k]!.toFixed(2));
-  console.log(`| ${name} | ${s.status} | ${s.encoding} | ${fmt(s.bytes)} | ${cell("mw")} | ${cell("loader")} | ${cell("render")} | ${cell("compress")} | ${cell("total")} |`);
+  console.log(
+    `| ${name} | ${s.status} | ${s.encoding} | ${fmt(s.bytes)} | ${cell("mw")} | ${cell("loader")} | ${cell("render")} | ${cell("compress")} | ${cell("total")} |`,
+  );
 }
 
 mkdirSync(path.join(root, "test-results/bench"), { recursive: true });

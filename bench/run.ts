@@ -12,7 +12,10 @@ const quick = process.argv.includes("--quick");
 const dir = import.meta.dirname;
 const named = process.argv[2] && !process.argv[2].startsWith("-") ? process.argv[2].replace(/\.ts$/, "") : null;
 if (named) {
-  const proc = Bun.spawn(["bun", path.join(dir, `${named}.ts`), ...process.argv.slice(3)], { stdout: "inherit", stderr: "inherit" });
+  const proc = Bun.spawn(["bun", path.join(dir, `${named}.ts`), ...process.argv.slice(3)], {
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   process.exit(await proc.exited);
 }
 const ordered: [string, string[]][] = [

@@ -34,7 +34,17 @@ import { createDatabase, postgresBin, startThrowAwayCluster, type ThrowAwayClust
 import { ADMIN_PATHS, TARGET_P95_MS } from "./data-scale";
 import type { LoadRow } from "./load";
 import { parseAutoExplainLog, plansBetween, trimPlan, type LoggedPlan } from "./pg-plans";
-import { BROWSER_HEADERS, type RunningServer, type ServerOptions, benchSecret, cpuMs, createSessionCookies, ensureSeeded, startServer, wrkLoad } from "./server-harness";
+import {
+  BROWSER_HEADERS,
+  type RunningServer,
+  type ServerOptions,
+  benchSecret,
+  cpuMs,
+  createSessionCookies,
+  ensureSeeded,
+  startServer,
+  wrkLoad,
+} from "./server-harness";
 
 const { values } = parseArgs({
   options: {
@@ -66,13 +76,15 @@ if (!postgresBin()) {
   console.log("PostgreSQL is not installed (apt-get install -y postgresql): scale-out bench skipped");
   process.exit(0);
 }
-if (!existsSync(path.join(root, buildDir, "server/index.js"))) throw new Error(`No build in ${buildDir}: run \`BUILD_DIR=${buildDir} bun run build\` first`);
+if (!existsSync(path.join(root, buildDir, "server/index.js")))
+  throw new Error(`No build in ${buildDir}: run \`BUILD_DIR=${buildDir} bun run build\` first`);
 mkdirSync(path.join(root, results), { recursive: true });
 
 // What to stop at the end or on Ctrl-C, newest first.
 const cleanups: (() => Promise<unknown>)[] = [];
 async function cleanUp() {
-  while (cleanups.length > 0) await cleanups.pop()!().catch((error) => console.error(`clean-up: ${(error as Error).message}`));
+  while (cleanups.length > 0)
+    await cleanups.pop()!().catch((error) => console.error(`clean-up: ${(error as Error).message}`));
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => {
@@ -80,7 +92,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
     void cleanUp().then(() => process.exit(130));
   });
 
-const machine = () => ({ cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavg: loadavg().map((l) => Number(l.toFixed(2))) });
+const machine = () => ({
+  cpus: cpus().length,
+  model: cpus()[0]?.model,
+  ramGb: Math.round(totalmem() / 2 ** 30),
+  loadavg: loadavg().map((l) => Number(l.toFixed(2))),
+});
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
 
 type PathFigure = { path: string; status: number; p50?: number; p95?: number; non2xx: number; requests: number };
@@ -93,7 +110,17 @@ type PlanFigure = {
   /** The statements of the three requests grouped by text, most frequent first. */
   statements: { query: string; count: number; totalMs: number }[];
 };
-type ThroughputRun = { variant: "one" | "two" | "sqlite"; repeat: number; rps: number; p50: number; p99: number; errors: number; loadavg1: number; serverCpuMsPerAnswer: number; pgCpuMsPerAnswer: number };
+type ThroughputRun = {
+  variant: "one" | "two" | "sqlite";
+  repeat: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  loadavg1: number;
+  serverCpuMsPerAnswer: number;
+  pgCpuMsPerAnswer: number;
+};
 const report: {
   date: string;
   machine: ReturnType<typeof machine>;
@@ -107,15 +134,46 @@ const report: {
 /** data-scale.ts's run: load.ts at one connection over every admin path, on SQLite or on DATABASE_URL. */
 async function adminPaths(databaseUrl?: string): Promise<PathFigure[]> {
   const out = path.join(results, `scale-out-${databaseUrl ? "pg" : "sqlite"}.json`);
-  const args = ["--connections", "1", "--warmup", "1", "--duration", values.duration, "--users", values.users, "--data-dir", dataDir, "--port", String(basePort),
-    "--build-dir", buildDir, "--only", "none", "--paths", ADMIN_PATHS.join(","), "--out", out];
+  const args = [
+    "--connections",
+    "1",
+    "--warmup",
+    "1",
+    "--duration",
+    values.duration,
+    "--users",
+    values.users,
+    "--data-dir",
+    dataDir,
+    "--port",
+    String(basePort),
+    "--build-dir",
+    buildDir,
+    "--only",
+    "none",
+    "--paths",
+    ADMIN_PATHS.join(","),
+    "--out",
+    out,
+  ];
   if (databaseUrl) args.push("--database-url", databaseUrl);
-  const load = Bun.spawn(["bun", path.join(import.meta.dirname, "load.ts"), ...args], { cwd: root, stdout: "inherit", stderr: "inherit" });
+  const load = Bun.spawn(["bun", path.join(import.meta.dirname, "load.ts"), ...args], {
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   cleanups.push(async () => load.kill("SIGTERM"));
   await load.exited;
   cleanups.pop();
   const { rows } = JSON.parse(readFileSync(path.join(root, out), "utf8")) as { rows: LoadRow[] };
-  return rows.map((r) => ({ path: r.path, status: r.probeStatus, p50: r.serverP50, p95: r.serverP95, non2xx: r.non2xx, requests: r.requests }));
+  return rows.map((r) => ({
+    path: r.path,
+    status: r.probeStatus,
+    p50: r.serverP50,
+    p95: r.serverP95,
+    non2xx: r.non2xx,
+    requests: r.requests,
+  }));
 }
 
 const withinBudget = (f: PathFigure) => f.status === 200 && f.non2xx === 0 && (f.p95 ?? Infinity) <= TARGET_P95_MS;
@@ -167,7 +225,10 @@ async function collectPlans(cluster: ThrowAwayCluster, options: ServerOptions): 
   const fetchPage = async (p: string) => {
     const res = await fetch(server.origin + p, { headers, redirect: "manual" });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${p} answered ${res.status} on PostgreSQL; see ${path.join(dataDir, "scale-out-plans-errors.log")}`);
+    if (res.status !== 200)
+      throw new Error(
+        `${p} answered ${res.status} on PostgreSQL; see ${path.join(dataDir, "scale-out-plans-errors.log")}`,
+      );
     return res.headers.get("Server-Timing") ?? "";
   };
   for (const p of ADMIN_PATHS) await fetchPage(p);
@@ -190,7 +251,10 @@ async function collectPlans(cluster: ThrowAwayCluster, options: ServerOptions): 
   const logged = parseAutoExplainLog(readFileSync(path.join(cluster.dir, "log"), "utf8"));
   return windows.map((w) => {
     const own = plansBetween(logged, w.from, w.to);
-    const slowest = own.reduce<LoggedPlan | undefined>((a, b) => (!a || b.durationMs > a.durationMs ? b : a), undefined);
+    const slowest = own.reduce<LoggedPlan | undefined>(
+      (a, b) => (!a || b.durationMs > a.durationMs ? b : a),
+      undefined,
+    );
     const byText = new Map<string, { query: string; count: number; totalMs: number }>();
     for (const p of own) {
       const entry = byText.get(p.query) ?? { query: p.query, count: 0, totalMs: 0 };
@@ -215,7 +279,11 @@ function postmasterPid(cluster: ThrowAwayCluster): number {
 }
 
 type Variant = "one" | "two" | "sqlite";
-const VARIANT_NAMES: Record<Variant, string> = { one: "PostgreSQL, 1 process ", two: "PostgreSQL, 2 processes", sqlite: "SQLite, 1 process     " };
+const VARIANT_NAMES: Record<Variant, string> = {
+  one: "PostgreSQL, 1 process ",
+  two: "PostgreSQL, 2 processes",
+  sqlite: "SQLite, 1 process     ",
+};
 
 /**
  * /dashboard under the same wrk load: one server process on PostgreSQL, two (WORKERS=2, one port) on the
@@ -238,18 +306,31 @@ async function dashboardThroughput(cluster: ThrowAwayCluster, options: ServerOpt
       started.push(server);
       servers[variant] = server;
     }
-    const headersFor = (variant: Variant) => ({ ...BROWSER_HEADERS, Cookie: variant === "sqlite" ? sqliteCookie : pgCookie });
+    const headersFor = (variant: Variant) => ({
+      ...BROWSER_HEADERS,
+      Cookie: variant === "sqlite" ? sqliteCookie : pgCookie,
+    });
     // WORKERS=2: the first process starts the second once it answers; give it the time to start listening.
     await Bun.sleep(3000);
-    const workers = readFileSync(`/proc/${servers.two.pid}/task/${servers.two.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).length + 1;
+    const workers =
+      readFileSync(`/proc/${servers.two.pid}/task/${servers.two.pid}/children`, "utf8")
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean).length + 1;
     if (workers !== 2) throw new Error(`WORKERS=2 runs ${workers} server processes`);
     for (const variant of ["one", "two", "sqlite"] as Variant[]) {
-      const probe = await fetch(`${servers[variant].origin}/dashboard`, { headers: headersFor(variant), redirect: "manual" });
+      const probe = await fetch(`${servers[variant].origin}/dashboard`, {
+        headers: headersFor(variant),
+        redirect: "manual",
+      });
       await probe.arrayBuffer();
       if (probe.status !== 200) throw new Error(`/dashboard (${variant}) answered ${probe.status}`);
-      console.log(`  ${VARIANT_NAMES[variant]} ${servers[variant].origin}/dashboard: ${probe.status}, Content-Encoding ${probe.headers.get("Content-Encoding")}`);
+      console.log(
+        `  ${VARIANT_NAMES[variant]} ${servers[variant].origin}/dashboard: ${probe.status}, Content-Encoding ${probe.headers.get("Content-Encoding")}`,
+      );
     }
-    const drive = (variant: Variant, seconds: number) => wrkLoad(`${servers[variant].origin}/dashboard`, headersFor(variant), { seconds, threads: 2, connections });
+    const drive = (variant: Variant, seconds: number) =>
+      wrkLoad(`${servers[variant].origin}/dashboard`, headersFor(variant), { seconds, threads: 2, connections });
     const runs: ThroughputRun[] = [];
     const measure = async (variant: Variant, repeat: number) => {
       const server = servers[variant];
@@ -294,7 +375,10 @@ function printPaths(pg: PathFigure[] | undefined, sqlite: PathFigure[] | undefin
   for (const p of ADMIN_PATHS) {
     const a = pg?.find((f) => f.path === p);
     const b = sqlite?.find((f) => f.path === p);
-    const cell = (f?: PathFigure) => (f ? `${f.status === 200 ? "" : `status ${f.status} `}${f.p50 ?? "-"} / ${f.p95 ?? "-"} ms${withinBudget(f) ? "" : " MISSED"}` : "-");
+    const cell = (f?: PathFigure) =>
+      f
+        ? `${f.status === 200 ? "" : `status ${f.status} `}${f.p50 ?? "-"} / ${f.p95 ?? "-"} ms${withinBudget(f) ? "" : " MISSED"}`
+        : "-";
     console.log(`${p.padEnd(58)} ${cell(a).padEnd(24)} ${cell(b)}`);
   }
 }
@@ -302,19 +386,30 @@ function printPaths(pg: PathFigure[] | undefined, sqlite: PathFigure[] | undefin
 function printPlans(plans: PlanFigure[]) {
   const lines: string[] = [];
   for (const p of plans) {
-    lines.push(`=== ${p.path}: ${fixed(p.statementsPerRequest)} statements and ${fixed(p.dbMsPerRequest, 2)} ms in PostgreSQL per request (with EXPLAIN ANALYZE's own cost); Server-Timing ${p.serverTiming}`);
-    for (const st of p.statements) lines.push(`  ${String(st.count).padStart(4)} × ${fixed(st.totalMs / st.count, 2).padStart(7)} ms  ${st.query.slice(0, 200)}`);
+    lines.push(
+      `=== ${p.path}: ${fixed(p.statementsPerRequest)} statements and ${fixed(p.dbMsPerRequest, 2)} ms in PostgreSQL per request (with EXPLAIN ANALYZE's own cost); Server-Timing ${p.serverTiming}`,
+    );
+    for (const st of p.statements)
+      lines.push(
+        `  ${String(st.count).padStart(4)} × ${fixed(st.totalMs / st.count, 2).padStart(7)} ms  ${st.query.slice(0, 200)}`,
+      );
     if (!p.slowest) continue;
     lines.push(`slowest statement: ${fixed(p.slowest.durationMs, 2)} ms`, p.slowest.query, ...p.slowest.plan, "");
   }
   writeFileSync(path.join(root, results, "scale-out-plans.txt"), `${lines.join("\n")}\n`);
-  console.log("\nPostgreSQL per request and the slowest statement of each path (auto_explain, EXPLAIN ANALYZE BUFFERS):");
+  console.log(
+    "\nPostgreSQL per request and the slowest statement of each path (auto_explain, EXPLAIN ANALYZE BUFFERS):",
+  );
   for (const p of plans)
-    console.log(`  ${p.path.padEnd(58)} ${fixed(p.statementsPerRequest).padStart(5)} statements ${fixed(p.dbMsPerRequest, 2).padStart(7)} ms, slowest ${p.slowest ? fixed(p.slowest.durationMs, 2) : "-"} ms`);
+    console.log(
+      `  ${p.path.padEnd(58)} ${fixed(p.statementsPerRequest).padStart(5)} statements ${fixed(p.dbMsPerRequest, 2).padStart(7)} ms, slowest ${p.slowest ? fixed(p.slowest.durationMs, 2) : "-"} ms`,
+    );
   const missed = new Set(report.pg?.filter((f) => !withinBudget(f)).map((f) => f.path));
   for (const p of plans.filter((p) => HEAVY.includes(p.path) || missed.has(p.path))) {
     if (!p.slowest) continue;
-    console.log(`\n--- ${p.path} (slowest statement ${fixed(p.slowest.durationMs, 2)} ms; ${p.serverTiming})\n${p.slowest.query.slice(0, 600)}`);
+    console.log(
+      `\n--- ${p.path} (slowest statement ${fixed(p.slowest.durationMs, 2)} ms; ${p.serverTiming})\n${p.slowest.query.slice(0, 600)}`,
+    );
     for (const line of trimPlan(p.slowest.plan)) console.log(`  ${line}`);
   }
   console.log(`\nevery path's plan: ${results}/scale-out-plans.txt`);
@@ -324,14 +419,18 @@ function printThroughput(runs: ThroughputRun[]) {
   console.log(`\n/dashboard, wrk -t2 -c${connections} -d${loadSeconds}s:`);
   for (const variant of ["one", "two", "sqlite"] as const) {
     const xs = runs.filter((r) => r.variant === variant);
-    console.log(`  ${VARIANT_NAMES[variant]} req/s ${xs.map((r) => r.rps).join(", ")}  best ${Math.max(...xs.map((r) => r.rps))}`);
+    console.log(
+      `  ${VARIANT_NAMES[variant]} req/s ${xs.map((r) => r.rps).join(", ")}  best ${Math.max(...xs.map((r) => r.rps))}`,
+    );
   }
 }
 
 let failed = false;
 try {
   await ensureSeeded(dataDir, Number(values.users));
-  console.log(`machine: ${report.machine.cpus} × ${report.machine.model}, ${report.machine.ramGb} GB RAM, load average ${report.machine.loadavg.join(" ")}`);
+  console.log(
+    `machine: ${report.machine.cpus} × ${report.machine.model}, ${report.machine.ramGb} GB RAM, load average ${report.machine.loadavg.join(" ")}`,
+  );
   // auto_explain is loaded from the start and switched on (ALTER SYSTEM) only for the plans: while off it measures
   // nothing. Its threshold must not be given here: a setting on the command line wins over ALTER SYSTEM.
   const cluster = await startThrowAwayCluster({
@@ -359,10 +458,18 @@ try {
   // After a bulk load: statistics for the planner and the visibility map for index-only scans, so autovacuum does not start during the runs.
   await admin.unsafe("VACUUM (ANALYZE)");
   const vacuumAnalyzeSeconds = (performance.now() - vacuumStarted) / 1000;
-  const [size] = (await admin.unsafe("SELECT pg_database_size(current_database())::bigint AS bytes")) as [{ bytes: string }];
+  const [size] = (await admin.unsafe("SELECT pg_database_size(current_database())::bigint AS bytes")) as [
+    { bytes: string },
+  ];
   await admin.close();
   const rows = Object.values(copied.rows).reduce((n, c) => n + c, 0);
-  report.copy = { seconds: copySeconds, rows, tables: Object.keys(copied.rows).length, vacuumAnalyzeSeconds, databaseMb: Number(size.bytes) / 2 ** 20 };
+  report.copy = {
+    seconds: copySeconds,
+    rows,
+    tables: Object.keys(copied.rows).length,
+    vacuumAnalyzeSeconds,
+    databaseMb: Number(size.bytes) / 2 ** 20,
+  };
   console.log(
     `copied ${rows} rows (${copied.rows.users} users) in ${Object.keys(copied.rows).length} tables in ${fixed(copySeconds)} s; VACUUM ANALYZE ${fixed(vacuumAnalyzeSeconds)} s; database ${fixed(report.copy.databaseMb, 0)} MB`,
   );
@@ -379,10 +486,16 @@ try {
     report.throughput = await dashboardThroughput(cluster, options);
     printThroughput(report.throughput);
   }
-  failed = (report.pg?.some((f) => !withinBudget(f)) ?? false) || (report.throughput?.some((r) => r.errors > 0) ?? false);
+  failed =
+    (report.pg?.some((f) => !withinBudget(f)) ?? false) || (report.throughput?.some((r) => r.errors > 0) ?? false);
 } finally {
   await cleanUp();
 }
-writeFileSync(path.join(root, results, "scale-out.json"), `${JSON.stringify({ ...report, machineAfter: machine() }, null, 2)}\n`);
-console.log(`load average after ${machine().loadavg.join(" ")}; results in ${results}/scale-out.json; cluster stopped and removed`);
+writeFileSync(
+  path.join(root, results, "scale-out.json"),
+  `${JSON.stringify({ ...report, machineAfter: machine() }, null, 2)}\n`,
+);
+console.log(
+  `load average after ${machine().loadavg.join(" ")}; results in ${results}/scale-out.json; cluster stopped and removed`,
+);
 process.exit(failed ? 1 : 0);

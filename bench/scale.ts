@@ -29,11 +29,23 @@ const iterations = Number(values.iterations);
 const dbFile = path.resolve(values.db);
 const dataDir = path.dirname(dbFile);
 if (!existsSync(dbFile)) await ensureSeeded(dataDir, 100_000);
-Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: `file:${dbFile}`, UPLOADS_DIR: path.join(dataDir, "uploads"), DEMO_SEED: "0" });
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  DATABASE_URL: `file:${dbFile}`,
+  UPLOADS_DIR: path.join(dataDir, "uploads"),
+  DEMO_SEED: "0",
+});
 
 const { db } = await import("~/infra/db.server");
 type SQLiteHandle = import("~/infra/db.server").SQLiteHandle;
-const { applicationFilterFrom, auditFilterFrom, reportFilterFrom, requestFilterFrom, userFilterFrom, vehicleFilterFrom } = await import("~/domain/admin-filters");
+const {
+  applicationFilterFrom,
+  auditFilterFrom,
+  reportFilterFrom,
+  requestFilterFrom,
+  userFilterFrom,
+  vehicleFilterFrom,
+} = await import("~/domain/admin-filters");
 const { listUsers } = await import("~/models/admin-users.server");
 const { listApplications } = await import("~/models/applications.server");
 const { listVehicleRequests } = await import("~/models/vehicle-requests.server");
@@ -69,7 +81,10 @@ const cases: [string, () => unknown][] = [
   ["users: search name 'novak'", () => listUsers(userFilterFrom(q("q=novak")))],
   ["users: search e-mail 'user4242'", () => listUsers(userFilterFrom(q("q=user4242")))],
   ["users: search 'novak' page 50", () => listUsers(userFilterFrom(q("q=novak&page=50")))],
-  ["users: status filter, sort e-mail asc", () => listUsers(userFilterFrom(q("status=working_with_vehicle&sort=email&dir=asc")))],
+  [
+    "users: status filter, sort e-mail asc",
+    () => listUsers(userFilterFrom(q("status=working_with_vehicle&sort=email&dir=asc"))),
+  ],
   ["users: status filter page 500", () => listUsers(userFilterFrom(q("status=confirmed_account&page=500")))],
   ["users: sort name asc page 500", () => listUsers(userFilterFrom(q("sort=fullName&dir=asc&page=500")))],
   ["users: sort e-mail desc page 1", () => listUsers(userFilterFrom(q("sort=email&dir=desc")))],
@@ -98,7 +113,16 @@ const cases: [string, () => unknown][] = [
   ["pending work (admin navigation)", () => pendingWork()],
 ];
 
-const BIG_TABLES = ["users", "applications", "vehicle_requests", "problem_reports", "audit_log", "uploads", "status_history", "vehicles"];
+const BIG_TABLES = [
+  "users",
+  "applications",
+  "vehicle_requests",
+  "problem_reports",
+  "audit_log",
+  "uploads",
+  "status_history",
+  "vehicles",
+];
 type Step = { id: number; parent: number; detail: string };
 /**
  * A plan step is a problem when it walks a big table without a usable index or sorts many rows. A
@@ -107,10 +131,13 @@ type Step = { id: number; parent: number; detail: string };
  */
 function problemOf(step: Step, plan: Step[]): string | null {
   const scan = /^SCAN (\w+)(?: AS \w+)?(.*)$/.exec(step.detail);
-  if (scan && BIG_TABLES.includes(scan[1]!) && !/USING (COVERING )?INDEX/.test(scan[2]!)) return `full scan of ${scan[1]}`;
+  if (scan && BIG_TABLES.includes(scan[1]!) && !/USING (COVERING )?INDEX/.test(scan[2]!))
+    return `full scan of ${scan[1]}`;
   if (/USE TEMP B-TREE FOR (ORDER BY|GROUP BY)/.test(step.detail)) {
     const siblings = plan.filter((s) => s.parent === step.parent).map((s) => s.detail);
-    const pageOnly = siblings.some((d) => /USING INTEGER PRIMARY KEY \(rowid=\?\)$/.test(d)) && siblings.some((d) => d.startsWith("LIST SUBQUERY"));
+    const pageOnly =
+      siblings.some((d) => /USING INTEGER PRIMARY KEY \(rowid=\?\)$/.test(d)) &&
+      siblings.some((d) => d.startsWith("LIST SUBQUERY"));
     return pageOnly ? null : "sort in a temporary B-tree";
   }
   return null;
@@ -125,14 +152,35 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))) };
+const machine = {
+  cpus: cpus().length,
+  model: cpus()[0]?.model,
+  ramGb: Math.round(totalmem() / 2 ** 30),
+  loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))),
+};
 const counts = Object.fromEntries(
-  ["users", "applications", "vehicles", "vehicle_requests", "problem_reports", "audit_log"].map((t) => [t, (sqlite.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]),
+  ["users", "applications", "vehicles", "vehicle_requests", "problem_reports", "audit_log"].map((t) => [
+    t,
+    (sqlite.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n,
+  ]),
 );
-console.log(`machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`);
-console.log(`database ${path.relative(process.cwd(), dbFile)}: ${JSON.stringify(counts)}; ${iterations} calls per case after 3 warm-up calls\n`);
+console.log(
+  `machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`,
+);
+console.log(
+  `database ${path.relative(process.cwd(), dbFile)}: ${JSON.stringify(counts)}; ${iterations} calls per case after 3 warm-up calls\n`,
+);
 
-type Row = { name: string; p50: number; p95: number; cpuP95: number; max: number; rows: number; ok: boolean; plans: { sql: string; plan: string[]; problems: string[] }[] };
+type Row = {
+  name: string;
+  p50: number;
+  p95: number;
+  cpuP95: number;
+  max: number;
+  rows: number;
+  ok: boolean;
+  plans: { sql: string; plan: string[]; problems: string[] }[];
+};
 const results: Row[] = [];
 for (const [name, fn] of cases.filter(([n]) => !values.only || n.includes(values.only))) {
   captured = [];
@@ -154,7 +202,9 @@ for (const [name, fn] of cases.filter(([n]) => !values.only || n.includes(values
   cpu.sort((a, b) => a - b);
   const plans = statements.map(({ sql, params }) => {
     const steps = sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(params as [])) as Step[];
-    const plan = steps.map((step) => `${"  ".repeat(depth(step, steps))}${problemOf(step, steps) ? "⚠" : "·"} ${step.detail}`);
+    const plan = steps.map(
+      (step) => `${"  ".repeat(depth(step, steps))}${problemOf(step, steps) ? "⚠" : "·"} ${step.detail}`,
+    );
     return { sql, plan, problems: steps.map((step) => problemOf(step, steps)).filter((p): p is string => p !== null) };
   });
   const row: Row = {
@@ -169,7 +219,9 @@ for (const [name, fn] of cases.filter(([n]) => !values.only || n.includes(values
   };
   results.push(row);
   const flags = [...new Set(plans.flatMap((p) => p.problems))];
-  console.log(`${row.ok ? "ok    " : "MISSED"} ${name.padEnd(40)} p50 ${String(row.p50).padStart(7)} ms  p95 ${String(row.p95).padStart(7)} ms  CPU p95 ${String(row.cpuP95).padStart(7)} ms${flags.length ? `  ⚠ ${flags.join("; ")}` : ""}`);
+  console.log(
+    `${row.ok ? "ok    " : "MISSED"} ${name.padEnd(40)} p50 ${String(row.p50).padStart(7)} ms  p95 ${String(row.p95).padStart(7)} ms  CPU p95 ${String(row.cpuP95).padStart(7)} ms${flags.length ? `  ⚠ ${flags.join("; ")}` : ""}`,
+  );
 }
 
 console.log("\nquery plans:");
@@ -183,7 +235,12 @@ for (const row of results) {
 const missed = results.filter((r) => !r.ok);
 const flagged = results.filter((r) => r.plans.some((p) => p.problems.length));
 const cpuMissed = results.filter((r) => r.cpuP95 >= TARGET_P95_MS);
-console.log(`\n${results.length - missed.length} of ${results.length} within p95 < ${TARGET_P95_MS} ms (wall clock; ${results.length - cpuMissed.length} in CPU time); ${flagged.length} with a flagged plan step`);
+console.log(
+  `\n${results.length - missed.length} of ${results.length} within p95 < ${TARGET_P95_MS} ms (wall clock; ${results.length - cpuMissed.length} in CPU time); ${flagged.length} with a flagged plan step`,
+);
 mkdirSync("test-results/bench", { recursive: true });
-writeFileSync("test-results/bench/scale.json", `${JSON.stringify({ date: new Date().toISOString(), machine, counts, iterations, results }, null, 2)}\n`);
+writeFileSync(
+  "test-results/bench/scale.json",
+  `${JSON.stringify({ date: new Date().toISOString(), machine, counts, iterations, results }, null, 2)}\n`,
+);
 process.exit(missed.length === 0 ? 0 : 1);

@@ -26,9 +26,47 @@ export function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[Math.floor(rng.next() * items.length)]!;
 }
 
-const FIRST = ["Ján", "Peter", "Mária", "Olena", "Andrii", "Oksana", "Tomáš", "Lucia", "Dmytro", "Iryna", "Martin", "Zuzana", "Taras", "Anna", "Michal", "Yulia"];
-const LAST = ["Novák", "Horváth", "Kováč", "Shevchenko", "Bondarenko", "Varga", "Tkachenko", "Baláž", "Melnyk", "Tóth", "Kravets", "Szabó"];
-const ORDER: UserStatus[] = ["created_account", "confirmed_account", "applied_for_job", "working_no_vehicle", "applied_for_vehicle", "working_with_vehicle", "lease_expired"];
+const FIRST = [
+  "Ján",
+  "Peter",
+  "Mária",
+  "Olena",
+  "Andrii",
+  "Oksana",
+  "Tomáš",
+  "Lucia",
+  "Dmytro",
+  "Iryna",
+  "Martin",
+  "Zuzana",
+  "Taras",
+  "Anna",
+  "Michal",
+  "Yulia",
+];
+const LAST = [
+  "Novák",
+  "Horváth",
+  "Kováč",
+  "Shevchenko",
+  "Bondarenko",
+  "Varga",
+  "Tkachenko",
+  "Baláž",
+  "Melnyk",
+  "Tóth",
+  "Kravets",
+  "Szabó",
+];
+const ORDER: UserStatus[] = [
+  "created_account",
+  "confirmed_account",
+  "applied_for_job",
+  "working_no_vehicle",
+  "applied_for_vehicle",
+  "working_with_vehicle",
+  "lease_expired",
+];
 
 export type UserPlan = {
   email: string;
@@ -38,7 +76,14 @@ export type UserPlan = {
   createdAt: number;
   /** Every status the user passed through, with when. */
   path: [UserStatus, number][];
-  application?: { status: "pending" | "approved" | "rejected"; age: number; phone: string; contact: "phone" | "whatsapp" | "telegram" | "viber"; createdAt: number; decidedAt: number | null };
+  application?: {
+    status: "pending" | "approved" | "rejected";
+    age: number;
+    phone: string;
+    contact: "phone" | "whatsapp" | "telegram" | "viber";
+    createdAt: number;
+    decidedAt: number | null;
+  };
   vehicleRequestAt?: number;
 };
 
@@ -63,7 +108,14 @@ function statusPath(status: UserStatus): UserStatus[] {
   return ORDER.slice(0, ORDER.indexOf(status) + 1);
 }
 
-export function userPlan(rng: Rng, i: number, now: number, days: number, vehicleCount: number, users: number): UserPlan {
+export function userPlan(
+  rng: Rng,
+  i: number,
+  now: number,
+  days: number,
+  vehicleCount: number,
+  users: number,
+): UserPlan {
   // Riders need a vehicle each; keep them to 60 % of the fleet at most.
   const riderShare = Math.min(0.15, (0.6 * vehicleCount) / Math.max(1, users));
   const status = finalStatus(rng, riderShare);

@@ -58,7 +58,8 @@ const sqlite: Database = database.$client;
 sqlite.exec("PRAGMA synchronous = OFF");
 sqlite.exec("PRAGMA cache_size = -262144"); // 256 MB: the indexes stay in memory while they grow
 const admin = await seedDemoData(transactionOn(database));
-const adminId = (sqlite.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1").get() as { id: number }).id;
+const adminId = (sqlite.query("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1").get() as { id: number })
+  .id;
 const passwordHash = await Bun.password.hash("Courier-Bench-1!", { algorithm: "argon2id" });
 const rng = new Rng(20260);
 
@@ -74,7 +75,9 @@ function batched(n: number, row: (i: number) => void, batch = 20_000) {
 // Referral links first: users point at them.
 const linkCount = Math.max(10, Math.round(200 * scale));
 const linkIds: number[] = timed("referral links + clicks", () => {
-  const insertLink = sqlite.prepare("INSERT INTO referral_links (name, code, clicks, created_by_id, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id");
+  const insertLink = sqlite.prepare(
+    "INSERT INTO referral_links (name, code, clicks, created_by_id, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+  );
   const insertClick = sqlite.prepare("INSERT INTO referral_clicks (link_id, day, count) VALUES (?, ?, ?)");
   const ids: number[] = [];
   sqlite.transaction(() => {
@@ -82,7 +85,13 @@ const linkIds: number[] = timed("referral links + clicks", () => {
       const firstDay = rng.int(0, days - 1);
       const perDay = Array.from({ length: Math.min(90, firstDay + 1) }, () => rng.int(0, 40));
       const total = perDay.reduce((a, b) => a + b, 0);
-      const { id } = insertLink.get(`Campaign ${i + 1}`, `camp${i.toString(36).padStart(4, "0")}`, total, adminId, now - firstDay * DAY) as { id: number };
+      const { id } = insertLink.get(
+        `Campaign ${i + 1}`,
+        `camp${i.toString(36).padStart(4, "0")}`,
+        total,
+        adminId,
+        now - firstDay * DAY,
+      ) as { id: number };
       perDay.forEach((count, d) => {
         if (count > 0) insertClick.run(id, new Date(now - (firstDay - d) * DAY).toISOString().slice(0, 10), count);
       });
@@ -92,7 +101,9 @@ const linkIds: number[] = timed("referral links + clicks", () => {
   return ids;
 });
 
-const plans = timed("plan", () => Array.from({ length: users }, (_, i) => userPlan(rng, i, now, days, vehicleCount, users)));
+const plans = timed("plan", () =>
+  Array.from({ length: users }, (_, i) => userPlan(rng, i, now, days, vehicleCount, users)),
+);
 const userIds: number[] = new Array(users);
 timed(`users (${users})`, () => {
   const insert = sqlite.prepare(
@@ -101,12 +112,18 @@ timed(`users (${users})`, () => {
   batched(users, (i) => {
     const p = plans[i]!;
     const link = rng.chance(0.1) ? pick(rng, linkIds) : null;
-    userIds[i] = (insert.get(p.email, passwordHash, p.status, p.fullName, p.language, link, p.createdAt, p.path.at(-1)![1]) as { id: number }).id;
+    userIds[i] = (
+      insert.get(p.email, passwordHash, p.status, p.fullName, p.language, link, p.createdAt, p.path.at(-1)![1]) as {
+        id: number;
+      }
+    ).id;
   });
 });
 
 timed("status history", () => {
-  const insert = sqlite.prepare("INSERT INTO status_history (user_id, from_status, to_status, reason, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+  const insert = sqlite.prepare(
+    "INSERT INTO status_history (user_id, from_status, to_status, reason, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   batched(users, (i) => {
     let from: string | null = null;
     for (const [to, at] of plans[i]!.path) {
@@ -131,14 +148,32 @@ timed("applications + documents + audit", () => {
     const p = plans[i]!;
     if (!p.application) return;
     const a = p.application;
-    const { id } = insertApp.get(userIds[i]!, a.status, p.fullName, a.age, a.phone, a.contact, a.contact === "phone" ? null : `@courier${i}`,
-      a.status === "rejected" ? "Documents are not readable" : null, a.decidedAt ? adminId : null, a.decidedAt, a.createdAt) as { id: number };
+    const { id } = insertApp.get(
+      userIds[i]!,
+      a.status,
+      p.fullName,
+      a.age,
+      a.phone,
+      a.contact,
+      a.contact === "phone" ? null : `@courier${i}`,
+      a.status === "rejected" ? "Documents are not readable" : null,
+      a.decidedAt ? adminId : null,
+      a.decidedAt,
+      a.createdAt,
+    ) as { id: number };
     applicationRows++;
     for (const kind of ["face_photo", "id_front", "id_back"])
       insertUpload.run(`seed/${id}-${kind}.webp`, kind, rng.int(80_000, 400_000), userIds[i]!, id, a.createdAt);
     if (a.decidedAt)
-      insertAudit.run(adminId, `application.${a.status === "approved" ? "approve" : "reject"}`, id, userIds[i]!,
-        JSON.stringify({ status: "pending" }), JSON.stringify({ status: a.status }), a.decidedAt);
+      insertAudit.run(
+        adminId,
+        `application.${a.status === "approved" ? "approve" : "reject"}`,
+        id,
+        userIds[i]!,
+        JSON.stringify({ status: "pending" }),
+        JSON.stringify({ status: a.status }),
+        a.decidedAt,
+      );
   });
 });
 
@@ -152,11 +187,25 @@ const vehicleIds: number[] = timed(`vehicles (${vehicleCount})`, () => {
   const ids: number[] = [];
   batched(vehicleCount, (v) => {
     const rider = riders[v];
-    const status = rider !== undefined ? "in_use" : pick(rng, ["available", "available", "maintenance", "future"] as const);
+    const status =
+      rider !== undefined ? "in_use" : pick(rng, ["available", "available", "maintenance", "future"] as const);
     const created = now - rng.int(30, days) * DAY;
     const lease = rider !== undefined ? now + rng.int(-5, 30) * DAY : null;
-    ids.push((insert.get(models[v % models.length]!, "Seeded for the scale benchmark", `CF-B-${String(v + 1).padStart(6, "0")}`, null, status,
-      status === "available" ? created : null, rider !== undefined ? userIds[rider]! : null, lease, created) as { id: number }).id);
+    ids.push(
+      (
+        insert.get(
+          models[v % models.length]!,
+          "Seeded for the scale benchmark",
+          `CF-B-${String(v + 1).padStart(6, "0")}`,
+          null,
+          status,
+          status === "available" ? created : null,
+          rider !== undefined ? userIds[rider]! : null,
+          lease,
+          created,
+        ) as { id: number }
+      ).id,
+    );
   });
   return ids;
 });
@@ -171,12 +220,22 @@ timed("vehicle requests", () => {
     const p = plans[i]!;
     const at = p.vehicleRequestAt;
     if (at === undefined) return;
-    const status = p.status === "applied_for_vehicle" ? "pending" : p.status === "vehicle_rejected" ? "rejected" : "approved";
+    const status =
+      p.status === "applied_for_vehicle" ? "pending" : p.status === "vehicle_rejected" ? "rejected" : "approved";
     const decided = status === "pending" ? null : at + DAY;
     // An approved request names the vehicle the courier rides now; the others any vehicle.
     const vehicle = vehicleOf.get(i) ?? (vehicleIds.length ? pick(rng, vehicleIds) : null);
-    insert.run(userIds[i]!, pick(rng, ["request", "reserve"] as const), vehicle, status,
-      status === "rejected" ? "No vehicle free this week" : null, status === "approved" ? at + 31 * DAY : null, decided ? adminId : null, decided, at);
+    insert.run(
+      userIds[i]!,
+      pick(rng, ["request", "reserve"] as const),
+      vehicle,
+      status,
+      status === "rejected" ? "No vehicle free this week" : null,
+      status === "approved" ? at + 31 * DAY : null,
+      decided ? adminId : null,
+      decided,
+      at,
+    );
     requestRows++;
   });
 });
@@ -186,39 +245,74 @@ timed(`problem reports (${reportCount})`, () => {
     "INSERT INTO problem_reports (user_id, vehicle_id, description, status, response, resolved_by_id, resolved_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const reporters = riders.length > 0 ? riders : plans.map((_, i) => i);
-  const texts = ["Brake makes a noise", "Battery drains fast", "Flat rear tyre", "Display flickers", "Bell is broken", "Lock does not open"];
+  const texts = [
+    "Brake makes a noise",
+    "Battery drains fast",
+    "Flat rear tyre",
+    "Display flickers",
+    "Bell is broken",
+    "Lock does not open",
+  ];
   batched(reportCount, (r) => {
     const rider = reporters[r % reporters.length]!;
-    const vehicle = riders.length > 0 && r % reporters.length < vehicleIds.length ? vehicleIds[r % reporters.length]! : null;
+    const vehicle =
+      riders.length > 0 && r % reporters.length < vehicleIds.length ? vehicleIds[r % reporters.length]! : null;
     const at = now - rng.int(0, days) * DAY - rng.int(0, DAY);
     const resolved = rng.chance(0.7);
-    insert.run(userIds[rider]!, vehicle, `${pick(rng, texts)} (report ${r + 1})`, resolved ? "resolved" : "open",
-      resolved ? "Fixed at the depot" : null, resolved ? adminId : null, resolved ? at + DAY : null, at);
+    insert.run(
+      userIds[rider]!,
+      vehicle,
+      `${pick(rng, texts)} (report ${r + 1})`,
+      resolved ? "resolved" : "open",
+      resolved ? "Fixed at the depot" : null,
+      resolved ? adminId : null,
+      resolved ? at + DAY : null,
+      at,
+    );
   });
 });
 
 timed(`page views (${pageViews} over ${days} days)`, () => {
   // Growth over time and a weekly rhythm; the last day takes the rounding so the sum is exact.
-  const weights = Array.from({ length: days }, (_, d) => (0.4 + (0.6 * d) / days) * (d % 7 >= 5 ? 0.7 : 1) * (0.85 + 0.3 * rng.next()));
+  const weights = Array.from(
+    { length: days },
+    (_, d) => (0.4 + (0.6 * d) / days) * (d % 7 >= 5 ? 0.7 : 1) * (0.85 + 0.3 * rng.next()),
+  );
   const total = weights.reduce((a, b) => a + b, 0);
   const counts = weights.map((w) => Math.floor((pageViews * w) / total));
   counts[days - 1]! += pageViews - counts.reduce((a, b) => a + b, 0);
   const insert = sqlite.prepare("INSERT INTO page_views_daily (day, views) VALUES (?, ?)");
-  sqlite.transaction(() => counts.forEach((views, d) => insert.run(new Date(now - (days - 1 - d) * DAY).toISOString().slice(0, 10), views)))();
+  sqlite.transaction(() =>
+    counts.forEach((views, d) => insert.run(new Date(now - (days - 1 - d) * DAY).toISOString().slice(0, 10), views)),
+  )();
 });
 
 // The server runs the same on shutdown; a long-lived production database has these statistics.
 timed("PRAGMA optimize", () => sqlite.exec("PRAGMA optimize"));
 timed("WAL checkpoint", () => sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)"));
 const counts = Object.fromEntries(
-  ["users", "status_history", "applications", "uploads", "audit_log", "vehicles", "vehicle_requests", "problem_reports", "referral_links", "referral_clicks", "page_views_daily"].map(
-    (t) => [t, (sqlite.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n],
-  ),
+  [
+    "users",
+    "status_history",
+    "applications",
+    "uploads",
+    "audit_log",
+    "vehicles",
+    "vehicle_requests",
+    "problem_reports",
+    "referral_links",
+    "referral_clicks",
+    "page_views_daily",
+  ].map((t) => [t, (sqlite.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]),
 );
 const viewSum = (sqlite.query("SELECT sum(views) AS n FROM page_views_daily").get() as { n: number }).n;
 sqlite.close();
 
 console.log(`Seeded ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 for (const [label, ms] of timings) console.log(`  ${label.padEnd(40)} ${(ms / 1000).toFixed(2)} s`);
-console.log(`  rows: ${JSON.stringify(counts)}; page views summed: ${viewSum}; applications ${applicationRows}, requests ${requestRows}`);
-console.log(`  log in as ${admin?.email ?? "the demo admin"} (password of the demo seed) or any userN@bench.example / Courier-Bench-1!`);
+console.log(
+  `  rows: ${JSON.stringify(counts)}; page views summed: ${viewSum}; applications ${applicationRows}, requests ${requestRows}`,
+);
+console.log(
+  `  log in as ${admin?.email ?? "the demo admin"} (password of the demo seed) or any userN@bench.example / Courier-Bench-1!`,
+);

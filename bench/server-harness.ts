@@ -71,7 +71,11 @@ export function benchSecret(dataDir: string) {
 export async function ensureSeeded(dataDir: string, users: number) {
   const dbFile = path.join(dataDir, "app.db");
   if (existsSync(dbFile)) return false;
-  const proc = Bun.spawn(["bun", path.join(root, "bench/seed-scale.ts"), "--db", dbFile, "--users", String(users)], { cwd: root, stdout: "inherit", stderr: "inherit" });
+  const proc = Bun.spawn(["bun", path.join(root, "bench/seed-scale.ts"), "--db", dbFile, "--users", String(users)], {
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   if ((await proc.exited) !== 0) throw new Error("seeding failed");
   return true;
 }
@@ -81,7 +85,9 @@ export async function ensureSeeded(dataDir: string, users: number) {
  * cookie (as tests/factories.ts does). Runs in a child process so this process keeps no database handle.
  * On PostgreSQL the models need the pool opened first: `migrateDatabase()` does that (a no-op wait on SQLite).
  */
-export async function createSessionCookies(o: ServerOptions): Promise<{ user: string; admin: string; applicant: string; userId: number; adminId: number }> {
+export async function createSessionCookies(
+  o: ServerOptions,
+): Promise<{ user: string; admin: string; applicant: string; userId: number; adminId: number }> {
   const script = `
     const { db, migrateDatabase, closeDatabase } = await import("~/infra/db.server");
     const { createSession } = await import("~/models/sessions.server");
@@ -100,7 +106,12 @@ export async function createSessionCookies(o: ServerOptions): Promise<{ user: st
     console.log(JSON.stringify({ user: await cookie(userId), admin: await cookie(adminId), applicant: await cookie(applicantId), userId, adminId }));
     await closeDatabase();
   `;
-  const proc = Bun.spawn(["bun", "-e", script], { cwd: root, env: { ...process.env, ...serverEnv(o) }, stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn(["bun", "-e", script], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv(o) },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const out = await new Response(proc.stdout).text();
   if ((await proc.exited) !== 0) throw new Error("creating sessions failed");
   return JSON.parse(out.trim().split("\n").at(-1)!);
@@ -146,7 +157,9 @@ export type RunningServer = { pid: number; origin: string; stop: () => Promise<n
 /** Starts `bun server.ts` on 127.0.0.1 and waits until /api/health answers 200 (at most 30 s). */
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   if (!existsSync(path.join(o.cwd ?? root, o.buildDir, "server/index.js")))
-    throw new Error(`No build in ${o.buildDir}: run \`BUILD_DIR=${o.buildDir} bun run build\` first (the bench builds nothing itself)`);
+    throw new Error(
+      `No build in ${o.buildDir}: run \`BUILD_DIR=${o.buildDir} bun run build\` first (the bench builds nothing itself)`,
+    );
   const started = performance.now();
   // Two files: two descriptors on one file would overwrite each other's lines.
   const logName = o.logName ?? "server";
@@ -165,7 +178,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     return code;
   };
   for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}; see ${path.join(o.dataDir, `${logName}-errors.log`)}`);
+    if (proc.exitCode !== null)
+      throw new Error(`server exited with ${proc.exitCode}; see ${path.join(o.dataDir, `${logName}-errors.log`)}`);
     try {
       const res = await fetch(`${origin}/api/health`);
       if (res.ok) return { pid: proc.pid, origin, stop, startupMs: performance.now() - started };
@@ -190,7 +204,11 @@ export function cpuMs(pid: number): number {
   };
   let children: number[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     // No children file on this kernel: the process's own time only.
   }
@@ -200,7 +218,11 @@ export function cpuMs(pid: number): number {
 export type WrkResult = { rps: number; p50: number; p99: number; errors: number; requests: number };
 
 /** One `wrk` run (apt-get install wrk); errors are socket errors plus answers that are not 2xx or 3xx. */
-export async function wrkLoad(url: string, headers: Record<string, string>, o: { seconds: number; threads: number; connections: number }): Promise<WrkResult> {
+export async function wrkLoad(
+  url: string,
+  headers: Record<string, string>,
+  o: { seconds: number; threads: number; connections: number },
+): Promise<WrkResult> {
   const wrk = Bun.which("wrk");
   if (!wrk) throw new Error("wrk is not installed: apt-get install -y wrk");
   const args = [wrk, `-t${o.threads}`, `-c${o.connections}`, `-d${o.seconds}s`, "--latency", "--timeout", "10s"];

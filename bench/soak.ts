@@ -30,7 +30,8 @@ const { values } = parseArgs({
 const minutes = Number(values.minutes);
 const connections = Number(values.connections);
 const intervalS = Number(values.interval);
-if (!(minutes > 0 && minutes <= 60 && connections > 0 && connections <= 500 && intervalS >= 1)) throw new Error("--minutes 0..60, --connections 1..500");
+if (!(minutes > 0 && minutes <= 60 && connections > 0 && connections <= 500 && intervalS >= 1))
+  throw new Error("--minutes 0..60, --connections 1..500");
 const dataDir = path.resolve(values["data-dir"]);
 
 /** Least-squares slope of y over x with its standard error (RSS saw-tooths with every collection). */
@@ -53,11 +54,20 @@ const server = await startServer(options);
 const sampler = new RssSampler(server.pid, intervalS * 1000);
 await Bun.sleep(1000);
 const startupKb = sampler.sample() ?? 0;
-console.log(`server pid ${server.pid}: RSS after start-up ${mb(startupKb)}; soaking ${minutes} min at ${connections} connections, sample every ${intervalS} s`);
+console.log(
+  `server pid ${server.pid}: RSS after start-up ${mb(startupKb)}; soaking ${minutes} min at ${connections} connections, sample every ${intervalS} s`,
+);
 
 // Other work on the machine skews every figure; the load average before the run says how much.
-const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))) };
-console.log(`machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`);
+const machine = {
+  cpus: cpus().length,
+  model: cpus()[0]?.model,
+  ramGb: Math.round(totalmem() / 2 ** 30),
+  loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))),
+};
+console.log(
+  `machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`,
+);
 const started = Date.now();
 const deadline = started + minutes * 60_000;
 let requests = 0;

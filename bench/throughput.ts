@@ -55,7 +55,13 @@ await run(["bun", "--bun", "react-router", "build", "bench/floor"], { FLOOR_BUIL
 
 type Proc = { name: string; origin: string; stop: () => Promise<void> };
 
-async function start(name: string, cmd: string[], env: Record<string, string>, port: number, ready: string): Promise<Proc> {
+async function start(
+  name: string,
+  cmd: string[],
+  env: Record<string, string>,
+  port: number,
+  ready: string,
+): Promise<Proc> {
   const logDir = path.join(dataDir, "logs");
   mkdirSync(logDir, { recursive: true });
   const proc = Bun.spawn(cmd, {
@@ -72,7 +78,8 @@ async function start(name: string, cmd: string[], env: Record<string, string>, p
     clearTimeout(timer);
   };
   for (let i = 0; i < 300; i++) {
-    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}; see ${logDir}/${name}-errors.log`);
+    if (proc.exitCode !== null)
+      throw new Error(`${name} exited with ${proc.exitCode}; see ${logDir}/${name}-errors.log`);
     const res = await fetch(origin + ready).catch(() => null);
     if (res?.ok) return { name, origin, stop };
     await Bun.sleep(100);
@@ -92,14 +99,31 @@ const servers: Proc[] = [];
 try {
   servers.push(await start("bun", ["bun", "server.ts"], productEnv, basePort, "/api/health"));
   servers.push(
-    await start("floor", ["bun", "server.ts"], serverEnv({ port: basePort + 1, buildDir: floorBuild, dataDir: floorData, secret: options.secret }), basePort + 1, "/"),
+    await start(
+      "floor",
+      ["bun", "server.ts"],
+      serverEnv({ port: basePort + 1, buildDir: floorBuild, dataDir: floorData, secret: options.secret }),
+      basePort + 1,
+      "/",
+    ),
   );
   // What server.ts does before importing the build: React's production build, the product's own rules as the operator set them.
   servers.push(
     await start(
       "serve",
-      ["bun", "--bun", path.join(root, "node_modules/@react-router/serve/bin.cjs"), path.join(buildDir, "server/index.js")],
-      { ...productEnv, PORT: String(basePort + 2), APP_URL: `http://127.0.0.1:${basePort + 2}`, NODE_ENV: "production", COURIER_OPERATOR_NODE_ENV: "" },
+      [
+        "bun",
+        "--bun",
+        path.join(root, "node_modules/@react-router/serve/bin.cjs"),
+        path.join(buildDir, "server/index.js"),
+      ],
+      {
+        ...productEnv,
+        PORT: String(basePort + 2),
+        APP_URL: `http://127.0.0.1:${basePort + 2}`,
+        NODE_ENV: "production",
+        COURIER_OPERATOR_NODE_ENV: "",
+      },
       basePort + 2,
       "/api/health",
     ),
@@ -116,16 +140,35 @@ const pages: Page[] = [
   { name: "me", path: "/api/auth/me", cookie: "user" },
   { name: "admin-users", path: "/admin/users", cookie: "admin" },
 ];
-type Sample = { variant: string; page: string; round: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; loadavg1: number };
+type Sample = {
+  variant: string;
+  page: string;
+  round: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  loadavg1: number;
+};
 
 function load(url: string, headers: Record<string, string>, seconds: number, conns: number) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, headers, duration: seconds, connections: conns, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, headers, duration: seconds, connections: conns, timeout: 10 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
-const machine = { cpus: cpus().length, model: cpus()[0]?.model, ramGb: Math.round(totalmem() / 2 ** 30), loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))) };
-console.log(`machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`);
+const machine = {
+  cpus: cpus().length,
+  model: cpus()[0]?.model,
+  ramGb: Math.round(totalmem() / 2 ** 30),
+  loadavgBefore: loadavg().map((l) => Number(l.toFixed(2))),
+};
+console.log(
+  `machine: ${machine.cpus} × ${machine.model}, ${machine.ramGb} GB RAM, load average before ${machine.loadavgBefore.join(" ")}`,
+);
 console.log(`${rounds} rounds × ${duration} s per run (+${warmup} s warm-up), ${connections} connections, loopback`);
 
 const samples: Sample[] = [];
@@ -140,19 +183,39 @@ async function measure(server: Proc, variant: string, page: Page, round: number)
   if (warmup > 0) await load(server.origin + page.path, headers, warmup, connections);
   const loadavg1 = Number(loadavg()[0]!.toFixed(2));
   const r = await load(server.origin + page.path, headers, duration, connections);
-  const sample = { variant, page: page.name, round, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, loadavg1 };
+  const sample = {
+    variant,
+    page: page.name,
+    round,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    loadavg1,
+  };
   samples.push(sample);
-  console.log(`  round ${round} ${variant.padEnd(10)} ${page.path.padEnd(14)} ${String(sample.rps).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  errors ${sample.errors + sample.non2xx}  (load ${loadavg1})`);
+  console.log(
+    `  round ${round} ${variant.padEnd(10)} ${page.path.padEnd(14)} ${String(sample.rps).padStart(6)} req/s  p50 ${sample.p50} ms  p99 ${sample.p99} ms  errors ${sample.errors + sample.non2xx}  (load ${loadavg1})`,
+  );
 }
 
 try {
   for (let round = 1; round <= rounds; round++) {
     const flip = round % 2 === 0;
     // The home page: the floor, ours (cached and rendered every time) and @react-router/serve, order flipped every round.
-    const home: [Proc, string][] = [[floorServer, "floor"], [bunServer, "bun"], [bunServer, "bun-render"], [serveServer, "serve"]];
+    const home: [Proc, string][] = [
+      [floorServer, "floor"],
+      [bunServer, "bun"],
+      [bunServer, "bun-render"],
+      [serveServer, "serve"],
+    ];
     for (const [server, variant] of flip ? home.reverse() : home) await measure(server, variant, pages[0]!, round);
     for (const page of pages.slice(1)) {
-      const pair: [Proc, string][] = [[bunServer, "bun"], [serveServer, "serve"]];
+      const pair: [Proc, string][] = [
+        [bunServer, "bun"],
+        [serveServer, "serve"],
+      ];
       for (const [server, variant] of flip ? pair.reverse() : pair) await measure(server, variant, page, round);
     }
   }
@@ -174,14 +237,26 @@ const home = summary("bun", "home");
 const floorShare = home.rps / summary("floor", "home").rps;
 const vsServe = home.rps / summary("serve", "home").rps;
 console.log(`\nmedians over ${rounds} rounds:`);
-for (const row of table) console.log(`  ${row.variant.padEnd(10)} ${row.page.padEnd(12)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms`);
-for (const p of pages.slice(1)) console.log(`  ${p.name}: ${(summary("bun", p.name).rps / summary("serve", p.name).rps).toFixed(2)} × @react-router/serve`);
+for (const row of table)
+  console.log(
+    `  ${row.variant.padEnd(10)} ${row.page.padEnd(12)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms`,
+  );
+for (const p of pages.slice(1))
+  console.log(
+    `  ${p.name}: ${(summary("bun", p.name).rps / summary("serve", p.name).rps).toFixed(2)} × @react-router/serve`,
+  );
 const rendered = summary("bun-render", "home").rps;
-console.log(`  home rendered on every request: ${((rendered / summary("floor", "home").rps) * 100).toFixed(0)} % of the floor, ${(rendered / summary("serve", "home").rps).toFixed(2)} × @react-router/serve`);
+console.log(
+  `  home rendered on every request: ${((rendered / summary("floor", "home").rps) * 100).toFixed(0)} % of the floor, ${(rendered / summary("serve", "home").rps).toFixed(2)} × @react-router/serve`,
+);
 const okFloor = floorShare >= TARGET_FLOOR_SHARE;
 const okServe = vsServe >= TARGET_VS_SERVE;
-console.log(`${okFloor ? "ok    " : "MISSED"} home = ${(floorShare * 100).toFixed(0)} % of the floor (target ≥ ${TARGET_FLOOR_SHARE * 100} %)`);
-console.log(`${okServe ? "ok    " : "MISSED"} home = ${vsServe.toFixed(2)} × @react-router/serve (target ≥ ${TARGET_VS_SERVE})`);
+console.log(
+  `${okFloor ? "ok    " : "MISSED"} home = ${(floorShare * 100).toFixed(0)} % of the floor (target ≥ ${TARGET_FLOOR_SHARE * 100} %)`,
+);
+console.log(
+  `${okServe ? "ok    " : "MISSED"} home = ${vsServe.toFixed(2)} × @react-router/serve (target ≥ ${TARGET_VS_SERVE})`,
+);
 const loadavgAfter = loadavg().map((l) => Number(l.toFixed(2)));
 console.log(`load average after ${loadavgAfter.join(" ")}`);
 mkdirSync(path.join(root, "test-results/bench"), { recursive: true });

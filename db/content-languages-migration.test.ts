@@ -19,12 +19,16 @@ test("single-language vehicle and news texts become the Slovak value", () => {
 
   const file = path.join(dir, "app.db");
   const first = openDatabase(file, before);
-  first.$client.run("INSERT INTO vehicles (name, characteristics, serial_number, created_at) VALUES ('Kugoo', 'Motor 1000 W', 'SN-1', 0)");
+  first.$client.run(
+    "INSERT INTO vehicles (name, characteristics, serial_number, created_at) VALUES ('Kugoo', 'Motor 1000 W', 'SN-1', 0)",
+  );
   first.$client.run("INSERT INTO news_posts (title, content, created_at) VALUES ('Nové skútre', 'Text správy', 0)");
   first.$client.close();
 
   const migrated = openDatabase(file, source);
-  expect(migrated.$client.query("SELECT characteristics_sk, characteristics_ua, characteristics_en FROM vehicles").get()).toEqual({
+  expect(
+    migrated.$client.query("SELECT characteristics_sk, characteristics_ua, characteristics_en FROM vehicles").get(),
+  ).toEqual({
     characteristics_sk: "Motor 1000 W",
     characteristics_ua: null,
     characteristics_en: null,

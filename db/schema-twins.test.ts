@@ -2,8 +2,26 @@ import { describe, expect, test } from "bun:test";
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { is, SQL, Table } from "drizzle-orm";
-import { boolean, getTableConfig as pgConfig, type IndexedColumn, index as pgIndex, integer as pgInteger, PgDialect, pgTable, PgTable, text as pgText } from "drizzle-orm/pg-core";
-import { getTableConfig as sqliteConfig, index, integer, SQLiteSyncDialect, sqliteTable, SQLiteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  boolean,
+  getTableConfig as pgConfig,
+  type IndexedColumn,
+  index as pgIndex,
+  integer as pgInteger,
+  PgDialect,
+  pgTable,
+  PgTable,
+  text as pgText,
+} from "drizzle-orm/pg-core";
+import {
+  getTableConfig as sqliteConfig,
+  index,
+  integer,
+  SQLiteSyncDialect,
+  sqliteTable,
+  SQLiteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 import * as pg from "./schema.pg";
 import * as sqlite from "./schema.sqlite";
@@ -45,14 +63,28 @@ const pgSql = (value: SQL) => pgDialect.sqlToQuery(value).sql;
 
 type Shape = {
   name: string;
-  columns: Record<string, { type: string; notNull: boolean; primary: boolean; default: unknown; identity: boolean; enumValues: string[] | null }>;
+  columns: Record<
+    string,
+    {
+      type: string;
+      notNull: boolean;
+      primary: boolean;
+      default: unknown;
+      identity: boolean;
+      enumValues: string[] | null;
+    }
+  >;
   primaryKeys: string[][];
   uniqueConstraints: { name: string | undefined; columns: string[] }[];
   indexes: Record<string, { unique: boolean; columns: string[]; where: string | null }>;
-  foreignKeys: Record<string, { columns: string[]; foreignTable: string; foreignColumns: string[]; onDelete: string; onUpdate: string }>;
+  foreignKeys: Record<
+    string,
+    { columns: string[]; foreignTable: string; foreignColumns: string[]; onDelete: string; onUpdate: string }
+  >;
 };
 
-const tableName = (table: Table) => (is(table, SQLiteTable) ? sqliteConfig(table).name : pgConfig(table as PgTable).name);
+const tableName = (table: Table) =>
+  is(table, SQLiteTable) ? sqliteConfig(table).name : pgConfig(table as PgTable).name;
 
 /** The SQLite table, in PostgreSQL's vocabulary (the type map applied). */
 function sqliteShape(table: Table): Shape {
@@ -69,7 +101,8 @@ function sqliteShape(table: Table): Shape {
             type: TYPE_MAP[column.columnType] ?? `unmapped ${column.columnType}`,
             notNull: column.notNull,
             primary: column.primary,
-            default: typeof rendered === "string" && is(fallback, SQL) ? (SQL_DEFAULT_MAP[rendered] ?? rendered) : rendered,
+            default:
+              typeof rendered === "string" && is(fallback, SQL) ? (SQL_DEFAULT_MAP[rendered] ?? rendered) : rendered,
             identity: "autoIncrement" in column && column.autoIncrement === true,
             enumValues: column.enumValues ?? null,
           },
@@ -77,11 +110,18 @@ function sqliteShape(table: Table): Shape {
       }),
     ),
     primaryKeys: config.primaryKeys.map((key) => key.columns.map((column) => column.name)),
-    uniqueConstraints: config.uniqueConstraints.map((unique) => ({ name: unique.name, columns: unique.columns.map((column) => column.name) })),
+    uniqueConstraints: config.uniqueConstraints.map((unique) => ({
+      name: unique.name,
+      columns: unique.columns.map((column) => column.name),
+    })),
     indexes: Object.fromEntries(
       config.indexes.map(({ config: ix }) => [
         ix.name,
-        { unique: ix.unique, columns: ix.columns.map((column) => (is(column, SQL) ? sqliteSql(column) : column.name)), where: ix.where ? sqliteSql(ix.where) : null },
+        {
+          unique: ix.unique,
+          columns: ix.columns.map((column) => (is(column, SQL) ? sqliteSql(column) : column.name)),
+          where: ix.where ? sqliteSql(ix.where) : null,
+        },
       ]),
     ),
     foreignKeys: Object.fromEntries(
@@ -110,7 +150,8 @@ function pgShape(table: Table): Shape {
     columns: Object.fromEntries(
       config.columns.map((column) => {
         let type = column.columnType;
-        if (type === "PgTimestamp" && column.getSQLType() !== "timestamp (3) with time zone") type = `PgTimestamp as ${column.getSQLType()}`;
+        if (type === "PgTimestamp" && column.getSQLType() !== "timestamp (3) with time zone")
+          type = `PgTimestamp as ${column.getSQLType()}`;
         if (type === "PgTimestamp" && column.dataType !== "date") type = `PgTimestamp read as ${column.dataType}`;
         const fallback = column.default;
         return [
@@ -127,13 +168,18 @@ function pgShape(table: Table): Shape {
       }),
     ),
     primaryKeys: config.primaryKeys.map((key) => key.columns.map((column) => column.name)),
-    uniqueConstraints: config.uniqueConstraints.map((unique) => ({ name: unique.name, columns: unique.columns.map((column) => column.name) })),
+    uniqueConstraints: config.uniqueConstraints.map((unique) => ({
+      name: unique.name,
+      columns: unique.columns.map((column) => column.name),
+    })),
     indexes: Object.fromEntries(
       config.indexes.map(({ config: ix }) => [
         ix.name!,
         {
           unique: ix.unique,
-          columns: ix.columns.map((column) => (is(column, SQL) ? pgSql(column) : ((column as IndexedColumn).name ?? "?"))),
+          columns: ix.columns.map((column) =>
+            is(column, SQL) ? pgSql(column) : ((column as IndexedColumn).name ?? "?"),
+          ),
           where: ix.where ? pgSql(ix.where) : null,
         },
       ]),
@@ -163,7 +209,8 @@ function pgShapeComparable(table: PgTable): Shape {
   return shape;
 }
 
-const tablesOf = (module: Record<string, unknown>) => Object.entries(module).filter(([, value]) => is(value, Table)) as [string, Table][];
+const tablesOf = (module: Record<string, unknown>) =>
+  Object.entries(module).filter(([, value]) => is(value, Table)) as [string, Table][];
 const sqliteTables = new Map(tablesOf(sqlite) as [string, SQLiteTable][]);
 const pgTables = new Map(tablesOf(pg) as [string, PgTable][]);
 
@@ -222,7 +269,10 @@ describe("the SQLite and PostgreSQL schemas", () => {
     expect(pgShape(twin({ column: true }))).not.toEqual(sqliteShape(base));
     expect(pgShape(twin({ index: true }))).not.toEqual(sqliteShape(base));
     expect(pgShape(twin({ onDelete: "set null" }))).not.toEqual(sqliteShape(base));
-    const nullable = pgTable("things", { id: pgInteger("id").primaryKey().generatedByDefaultAsIdentity(), name: pgText("name") });
+    const nullable = pgTable("things", {
+      id: pgInteger("id").primaryKey().generatedByDefaultAsIdentity(),
+      name: pgText("name"),
+    });
     expect(pgShape(nullable).columns.name).not.toEqual(sqliteShape(base).columns.name);
   });
 });
@@ -275,8 +325,16 @@ describe("db/schema.ts", () => {
       const pg = await import("./db/schema.pg.ts");
       const keys = Object.keys(pg).filter((k) => typeof pg[k] === "object" && k !== "pgTables");
       console.log(JSON.stringify({ dialect: schema.dialect, same: keys.filter((k) => schema[k] === pg[k]).length, keys: keys.length }));`;
-    const proc = Bun.spawn(["bun", "-e", probe], { cwd: path.resolve(import.meta.dirname, ".."), env: { ...process.env, DATABASE_URL: "postgresql://postgres@127.0.0.1:1/x" }, stdout: "pipe" });
-    const result = JSON.parse(await new Response(proc.stdout).text()) as { dialect: string; same: number; keys: number };
+    const proc = Bun.spawn(["bun", "-e", probe], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: { ...process.env, DATABASE_URL: "postgresql://postgres@127.0.0.1:1/x" },
+      stdout: "pipe",
+    });
+    const result = JSON.parse(await new Response(proc.stdout).text()) as {
+      dialect: string;
+      same: number;
+      keys: number;
+    };
     expect(result.dialect).toBe("postgres");
     expect(result.keys).toBe(pgTables.size);
     expect(result.same).toBe(pgTables.size);

@@ -71,7 +71,11 @@ type PgTableOf<T> =
     ? pg.PgTableWithColumns<{
         name: C["name"];
         schema: undefined;
-        columns: { [K in keyof C["columns"]]: C["columns"][K] extends lite.SQLiteColumn<infer Config> ? pg.PgColumn<Config> : never };
+        columns: {
+          [K in keyof C["columns"]]: C["columns"][K] extends lite.SQLiteColumn<infer Config>
+            ? pg.PgColumn<Config>
+            : never;
+        };
         dialect: "pg";
       }>
     : T;

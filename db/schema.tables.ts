@@ -36,7 +36,10 @@ export function defineTables(d: Words) {
       active: d.bool("active").notNull().default(true),
       status: d.text("status", { enum: USER_STATUSES }).notNull().default("created_account"),
       fullName: d.text("full_name"),
-      language: d.text("language", { enum: ["sk", "ua", "en"] }).notNull().default("sk"),
+      language: d
+        .text("language", { enum: ["sk", "ua", "en"] })
+        .notNull()
+        .default("sk"),
       referralLinkId: d.integer("referral_link_id").references(() => referralLinks.id, { onDelete: "set null" }),
       /**
        * Until when the courier's right-to-stay document (residence permit or refugee document) is valid:
@@ -73,7 +76,8 @@ export function defineTables(d: Words) {
     {
       /** SHA-256 of the cookie's random id, so a leaked database holds no usable session. */
       idHash: d.text("id_hash").primaryKey(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       createdAt: createdAt(),
@@ -94,7 +98,8 @@ export function defineTables(d: Words) {
 
   /** An authenticator app (TOTP) of a user; enabledAt is null while the enrolment is not confirmed. */
   const totpCredentials = d.table("totp_credentials", {
-    userId: d.integer("user_id")
+    userId: d
+      .integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     secret: d.text("secret").notNull(),
@@ -109,7 +114,8 @@ export function defineTables(d: Words) {
     "recovery_codes",
     {
       id: d.id(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       codeHash: d.text("code_hash").notNull(),
@@ -123,7 +129,8 @@ export function defineTables(d: Words) {
   const userDevices = d.table(
     "user_devices",
     {
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       deviceHash: d.text("device_hash").notNull(),
@@ -140,7 +147,8 @@ export function defineTables(d: Words) {
     {
       id: d.id(),
       tokenHash: d.text("token_hash").notNull(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       purpose: d.text("purpose", { enum: ["activation", "password_reset"] }).notNull(),
@@ -155,14 +163,18 @@ export function defineTables(d: Words) {
     "applications",
     {
       id: d.id(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       status: d.text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
       fullName: d.text("full_name").notNull(),
       age: d.integer("age").notNull(),
       /** Applications from before citizenship was asked all carried a right-to-stay document: "other". */
-      citizenship: d.text("citizenship", { enum: ["sk", "eu", "other"] }).notNull().default("other"),
+      citizenship: d
+        .text("citizenship", { enum: ["sk", "eu", "other"] })
+        .notNull()
+        .default("other"),
       phone: d.text("phone").notNull(),
       contactMethod: d.text("contact_method", { enum: ["phone", "whatsapp", "telegram", "viber"] }).notNull(),
       contactUsername: d.text("contact_username"),
@@ -223,7 +235,8 @@ export function defineTables(d: Words) {
     "vehicle_requests",
     {
       id: d.id(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       kind: d.text("kind", { enum: REQUEST_KINDS }).notNull(),
@@ -250,7 +263,8 @@ export function defineTables(d: Words) {
     "problem_reports",
     {
       id: d.id(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       vehicleId: d.integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
@@ -274,7 +288,8 @@ export function defineTables(d: Words) {
    * crash or a new log-in brings them back. Documents are drafts in `uploads` (no application yet).
    */
   const applicationDrafts = d.table("application_drafts", {
-    userId: d.integer("user_id")
+    userId: d
+      .integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     fields: d.json("fields").$type<Record<string, string>>().notNull(),
@@ -289,7 +304,8 @@ export function defineTables(d: Words) {
     "problem_report_messages",
     {
       id: d.id(),
-      reportId: d.integer("report_id")
+      reportId: d
+        .integer("report_id")
         .notNull()
         .references(() => problemReports.id, { onDelete: "cascade" }),
       authorId: d.integer("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -300,7 +316,6 @@ export function defineTables(d: Words) {
     },
     (t) => [d.index("problem_report_messages_report_idx").on(t.reportId, t.createdAt)],
   );
-
 
   /** Every stored file; the row is the only way to reach the file on disk. */
   const uploads = d.table(
@@ -322,7 +337,9 @@ export function defineTables(d: Words) {
       newsPostId: d.integer("news_post_id").references(() => newsPosts.id, { onDelete: "cascade" }),
       handoverId: d.integer("handover_id").references(() => handovers.id, { onDelete: "cascade" }),
       /** A new right-to-stay document the courier sent to replace an expiring one. */
-      documentRenewalId: d.integer("document_renewal_id").references(() => documentRenewals.id, { onDelete: "cascade" }),
+      documentRenewalId: d
+        .integer("document_renewal_id")
+        .references(() => documentRenewals.id, { onDelete: "cascade" }),
       /** When a newer accepted document replaced this one (or its renewal was refused); retention deletes it later. */
       replacedAt: d.timestamp("replaced_at"),
       position: d.integer("position").notNull().default(0),
@@ -353,10 +370,12 @@ export function defineTables(d: Words) {
     {
       id: d.id(),
       kind: d.text("kind", { enum: HANDOVER_KINDS }).notNull(),
-      vehicleId: d.integer("vehicle_id")
+      vehicleId: d
+        .integer("vehicle_id")
         .notNull()
         .references(() => vehicles.id, { onDelete: "cascade" }),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       /** The vehicle request whose approval started the lease (null for a direct assignment). */
@@ -374,16 +393,19 @@ export function defineTables(d: Words) {
       disputeReportId: d.integer("dispute_report_id").references(() => problemReports.id, { onDelete: "set null" }),
       createdAt: createdAt(),
     },
-    (t) => [d.index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt), d.index("handovers_user_idx").on(t.userId, t.createdAt)],
+    (t) => [
+      d.index("handovers_vehicle_idx").on(t.vehicleId, t.createdAt),
+      d.index("handovers_user_idx").on(t.userId, t.createdAt),
+    ],
   );
-
 
   /** A courier's new right-to-stay document (its files are uploads with this id), waiting for or decided by an admin. */
   const documentRenewals = d.table(
     "document_renewals",
     {
       id: d.id(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       validUntil: d.timestamp("valid_until").notNull(),
@@ -405,7 +427,8 @@ export function defineTables(d: Words) {
   const documentReminders = d.table(
     "document_reminders",
     {
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       validUntil: d.timestamp("valid_until").notNull(),
@@ -420,7 +443,8 @@ export function defineTables(d: Words) {
     "service_records",
     {
       id: d.id(),
-      vehicleId: d.integer("vehicle_id")
+      vehicleId: d
+        .integer("vehicle_id")
         .notNull()
         .references(() => vehicles.id, { onDelete: "cascade" }),
       /** The problem report that sent the vehicle to service, if any. */
@@ -435,14 +459,18 @@ export function defineTables(d: Words) {
       createdById: d.integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
       createdAt: createdAt(),
     },
-    (t) => [d.index("service_records_vehicle_idx").on(t.vehicleId, t.serviceDate), d.index("service_records_report_idx").on(t.problemReportId)],
+    (t) => [
+      d.index("service_records_vehicle_idx").on(t.vehicleId, t.serviceDate),
+      d.index("service_records_report_idx").on(t.problemReportId),
+    ],
   );
 
   const statusHistory = d.table(
     "status_history",
     {
       id: d.id(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       fromStatus: d.text("from_status", { enum: USER_STATUSES }),
@@ -487,14 +515,18 @@ export function defineTables(d: Words) {
       createdById: d.integer("created_by_id"),
       createdAt: createdAt(),
     },
-    (t) => [d.uniqueIndex("referral_links_code_unique").on(t.code), d.index("referral_links_created_idx").on(t.createdAt)],
+    (t) => [
+      d.uniqueIndex("referral_links_code_unique").on(t.code),
+      d.index("referral_links_created_idx").on(t.createdAt),
+    ],
   );
 
   /** Clicks per link and day; the link's `clicks` column holds the running total. */
   const referralClicks = d.table(
     "referral_clicks",
     {
-      linkId: d.integer("link_id")
+      linkId: d
+        .integer("link_id")
         .notNull()
         .references(() => referralLinks.id, { onDelete: "cascade" }),
       day: d.text("day").notNull(),
@@ -507,13 +539,17 @@ export function defineTables(d: Words) {
   const referralClickVisitors = d.table(
     "referral_click_visitors",
     {
-      linkId: d.integer("link_id")
+      linkId: d
+        .integer("link_id")
         .notNull()
         .references(() => referralLinks.id, { onDelete: "cascade" }),
       day: d.text("day").notNull(),
       visitorHash: d.text("visitor_hash").notNull(),
     },
-    (t) => [d.primaryKey({ columns: [t.linkId, t.day, t.visitorHash] }), d.index("referral_click_visitors_day_idx").on(t.day)],
+    (t) => [
+      d.primaryKey({ columns: [t.linkId, t.day, t.visitorHash] }),
+      d.index("referral_click_visitors_day_idx").on(t.day),
+    ],
   );
 
   const pageViewsDaily = d.table("page_views_daily", {
@@ -532,7 +568,8 @@ export function defineTables(d: Words) {
       contentSk: d.text("content_sk").notNull().default(""),
       contentUa: d.text("content_ua"),
       contentEn: d.text("content_en"),
-      textPosition: d.text("text_position", { enum: ["bottom_left", "top_left", "center"] })
+      textPosition: d
+        .text("text_position", { enum: ["bottom_left", "top_left", "center"] })
         .notNull()
         .default("bottom_left"),
       /** Null shows the post in every language. */
@@ -654,7 +691,6 @@ export function defineTables(d: Words) {
    * integer euro cents; hours are whole minutes.
    */
 
-
   /** A delivery platform (Wolt, Bolt Food, foodora…), with the column mapping remembered for its own export. */
   const platforms = d.table(
     "platforms",
@@ -677,12 +713,14 @@ export function defineTables(d: Words) {
     "platform_accounts",
     {
       id: d.id(),
-      platformId: d.integer("platform_id")
+      platformId: d
+        .integer("platform_id")
         .notNull()
         .references(() => platforms.id, { onDelete: "cascade" }),
       /** The platform's own id of the account, as its export files write it. */
       accountId: d.text("account_id").notNull(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       startsOn: d.text("starts_on").notNull(),
@@ -707,7 +745,8 @@ export function defineTables(d: Words) {
     "earning_imports",
     {
       id: d.id(),
-      platformId: d.integer("platform_id")
+      platformId: d
+        .integer("platform_id")
         .notNull()
         .references(() => platforms.id, { onDelete: "cascade" }),
       /** The Monday of the pay week the file is for. */
@@ -726,7 +765,10 @@ export function defineTables(d: Words) {
       createdById: d.integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
       createdAt: createdAt(),
     },
-    (t) => [d.uniqueIndex("earning_imports_storage_key_unique").on(t.storageKey), d.index("earning_imports_committed_idx").on(t.committedAt)],
+    (t) => [
+      d.uniqueIndex("earning_imports_storage_key_unique").on(t.storageKey),
+      d.index("earning_imports_committed_idx").on(t.committedAt),
+    ],
   );
 
   /**
@@ -737,7 +779,8 @@ export function defineTables(d: Words) {
     "earnings",
     {
       id: d.id(),
-      platformId: d.integer("platform_id")
+      platformId: d
+        .integer("platform_id")
         .notNull()
         .references(() => platforms.id, { onDelete: "cascade" }),
       accountId: d.text("account_id").notNull(),
@@ -747,11 +790,16 @@ export function defineTables(d: Words) {
       grossCents: d.integer("gross_cents").notNull(),
       tipsCents: d.integer("tips_cents").notNull(),
       /** The import that last wrote this row. */
-      importId: d.integer("import_id")
+      importId: d
+        .integer("import_id")
         .notNull()
         .references(() => earningImports.id, { onDelete: "cascade" }),
     },
-    (t) => [d.uniqueIndex("earnings_account_day_unique").on(t.platformId, t.accountId, t.day), d.index("earnings_day_idx").on(t.day), d.index("earnings_import_idx").on(t.importId)],
+    (t) => [
+      d.uniqueIndex("earnings_account_day_unique").on(t.platformId, t.accountId, t.day),
+      d.index("earnings_day_idx").on(t.day),
+      d.index("earnings_import_idx").on(t.importId),
+    ],
   );
 
   /** A manual line on a courier's week: a bonus, a correction (signed) or a confirmed damage charge (negative). */
@@ -759,7 +807,8 @@ export function defineTables(d: Words) {
     "pay_adjustments",
     {
       id: d.id(),
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       weekStart: d.text("week_start").notNull(),
@@ -774,7 +823,10 @@ export function defineTables(d: Words) {
       /** The statement that counted it (set when the statement is approved; frozen from then on). */
       statementId: d.integer("statement_id").references(() => payStatements.id, { onDelete: "set null" }),
     },
-    (t) => [d.index("pay_adjustments_user_week_idx").on(t.userId, t.weekStart), d.index("pay_adjustments_statement_idx").on(t.statementId)],
+    (t) => [
+      d.index("pay_adjustments_user_week_idx").on(t.userId, t.weekStart),
+      d.index("pay_adjustments_statement_idx").on(t.statementId),
+    ],
   );
 
   /**
@@ -842,7 +894,8 @@ export function defineTables(d: Words) {
 
   /** Where a courier's pay goes. holder_mismatch: the holder's name differs from the application's (flagged to the admin). */
   const bankAccounts = d.table("bank_accounts", {
-    userId: d.integer("user_id")
+    userId: d
+      .integer("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     iban: d.text("iban").notNull(),
@@ -850,7 +903,6 @@ export function defineTables(d: Words) {
     holderMismatch: d.bool("holder_mismatch").notNull().default(false),
     changedAt: d.timestamp("changed_at").notNull(),
   });
-
 
   /**
    * A courier's question about one line of one of their statements: a thread with the admin, as a problem
@@ -860,14 +912,16 @@ export function defineTables(d: Words) {
     "pay_questions",
     {
       id: d.id(),
-      statementId: d.integer("statement_id")
+      statementId: d
+        .integer("statement_id")
         .notNull()
         .references(() => payStatements.id, { onDelete: "cascade" }),
       /** The line's position in the statement's lines and its kind (the kind survives a reordering). */
       lineIndex: d.integer("line_index").notNull(),
       lineKind: d.text("line_kind").notNull(),
       /** Erasing the account removes the questions: they are a conversation, not an accounting record. */
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       body: d.text("body").notNull(),
@@ -876,7 +930,11 @@ export function defineTables(d: Words) {
       resolvedAt: d.timestamp("resolved_at"),
       createdAt: createdAt(),
     },
-    (t) => [d.index("pay_questions_status_created_idx").on(t.status, t.createdAt), d.index("pay_questions_user_idx").on(t.userId, t.createdAt), d.index("pay_questions_statement_idx").on(t.statementId)],
+    (t) => [
+      d.index("pay_questions_status_created_idx").on(t.status, t.createdAt),
+      d.index("pay_questions_user_idx").on(t.userId, t.createdAt),
+      d.index("pay_questions_statement_idx").on(t.statementId),
+    ],
   );
 
   /** The replies on a pay question, oldest first (the question's own body is the first message). */
@@ -884,7 +942,8 @@ export function defineTables(d: Words) {
     "pay_question_messages",
     {
       id: d.id(),
-      questionId: d.integer("question_id")
+      questionId: d
+        .integer("question_id")
         .notNull()
         .references(() => payQuestions.id, { onDelete: "cascade" }),
       authorId: d.integer("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -903,7 +962,8 @@ export function defineTables(d: Words) {
   const idempotencyKeys = d.table(
     "idempotency_keys",
     {
-      userId: d.integer("user_id")
+      userId: d
+        .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       key: d.text("key").notNull(),

@@ -24,7 +24,13 @@ export function schemaOf(which: Dialect): Tables {
 
 const chosen = schemaOf(dialect);
 
-export { DOCUMENT_RENEWAL_STATUSES, PAY_ADJUSTMENT_KINDS, PAY_QUESTION_STATUSES, PAY_STATEMENT_STATUSES, PAYOUT_BATCH_STATUSES } from "./schema.tables";
+export {
+  DOCUMENT_RENEWAL_STATUSES,
+  PAY_ADJUSTMENT_KINDS,
+  PAY_QUESTION_STATUSES,
+  PAY_STATEMENT_STATUSES,
+  PAYOUT_BATCH_STATUSES,
+} from "./schema.tables";
 export const {
   users,
   sessions,

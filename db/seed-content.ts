@@ -1,28 +1,70 @@
 /** Demo content in the three languages: the company's own facts, nothing invented beyond them. */
 export const FAQ = {
   sk: [
-    ["Ako dlho trvá spracovanie žiadosti o prácu?", "Žiadosti o prácu spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade."],
+    [
+      "Ako dlho trvá spracovanie žiadosti o prácu?",
+      "Žiadosti o prácu spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade.",
+    ],
     ["Aký vek musím mať?", "Minimálny vek je viac ako 16 rokov: kuriérom sa môžete stať, ak máte viac ako 16 rokov."],
     ["Kedy dostanem výplatu?", "Výplaty posielame každý týždeň. Prvú výplatu dostanete po prvom odpracovanom týždni."],
-    ["Aké doklady potrebujem?", "Fotografiu tváre, pas alebo občiansky preukaz (obe strany) a povolenie na pobyt alebo doklad o dočasnom útočisku, ak ho máte."],
-    ["Musím mať vlastný skúter?", "Nie. Prenajmeme vám elektrický skúter a výbavu. Pracovný účet v doručovacích aplikáciách vám zriadime my."],
-    ["Čo ak sa skúter pokazí?", "Problém nahláste v osobnom prehľade s popisom a fotografiou alebo videom. Ozveme sa vám s riešením."],
+    [
+      "Aké doklady potrebujem?",
+      "Fotografiu tváre, pas alebo občiansky preukaz (obe strany) a povolenie na pobyt alebo doklad o dočasnom útočisku, ak ho máte.",
+    ],
+    [
+      "Musím mať vlastný skúter?",
+      "Nie. Prenajmeme vám elektrický skúter a výbavu. Pracovný účet v doručovacích aplikáciách vám zriadime my.",
+    ],
+    [
+      "Čo ak sa skúter pokazí?",
+      "Problém nahláste v osobnom prehľade s popisom a fotografiou alebo videom. Ozveme sa vám s riešením.",
+    ],
   ],
   ua: [
-    ["Скільки триває розгляд заявки?", "Заявки зазвичай обробляємо до 24 годин. Про результат повідомимо електронною поштою та в особистому кабінеті."],
-    ["Скільки мені має бути років?", "Мінімальний вік — понад 16 років: стати кур'єром можна, якщо вам більше 16 років."],
-    ["Коли я отримаю виплату?", "Виплати надсилаємо щотижня. Першу виплату ви отримаєте після першого відпрацьованого тижня."],
-    ["Які документи потрібні?", "Фото обличчя, паспорт або посвідчення особи (обидві сторони) та дозвіл на проживання або документ про тимчасовий захист, якщо він у вас є."],
-    ["Чи потрібен власний скутер?", "Ні. Ми надамо в оренду електроскутер та екіпірування. Робочий обліковий запис у застосунках доставки створимо ми."],
-    ["Що робити, якщо скутер зламався?", "Повідомте про проблему в особистому кабінеті з описом і фото або відео. Ми зв'яжемося з вами щодо рішення."],
+    [
+      "Скільки триває розгляд заявки?",
+      "Заявки зазвичай обробляємо до 24 годин. Про результат повідомимо електронною поштою та в особистому кабінеті.",
+    ],
+    [
+      "Скільки мені має бути років?",
+      "Мінімальний вік — понад 16 років: стати кур'єром можна, якщо вам більше 16 років.",
+    ],
+    [
+      "Коли я отримаю виплату?",
+      "Виплати надсилаємо щотижня. Першу виплату ви отримаєте після першого відпрацьованого тижня.",
+    ],
+    [
+      "Які документи потрібні?",
+      "Фото обличчя, паспорт або посвідчення особи (обидві сторони) та дозвіл на проживання або документ про тимчасовий захист, якщо він у вас є.",
+    ],
+    [
+      "Чи потрібен власний скутер?",
+      "Ні. Ми надамо в оренду електроскутер та екіпірування. Робочий обліковий запис у застосунках доставки створимо ми.",
+    ],
+    [
+      "Що робити, якщо скутер зламався?",
+      "Повідомте про проблему в особистому кабінеті з описом і фото або відео. Ми зв'яжемося з вами щодо рішення.",
+    ],
   ],
   en: [
-    ["How long does it take to process an application?", "Applications are usually processed within 24 hours. We let you know the result by e-mail and in your dashboard."],
+    [
+      "How long does it take to process an application?",
+      "Applications are usually processed within 24 hours. We let you know the result by e-mail and in your dashboard.",
+    ],
     ["How old do I have to be?", "The minimum age is over 16: you can become a courier if you are over 16 years old."],
     ["When do I get paid?", "Payouts are weekly. You receive the first payout after your first week of work."],
-    ["Which documents do I need?", "A photo of your face, your passport or ID card (both sides), and a residence permit or a temporary protection (refugee) document if you have one."],
-    ["Do I need my own scooter?", "No. We rent you an electric scooter and equipment, and we set up your work account in the delivery apps."],
-    ["What if the scooter breaks down?", "Report the problem in your dashboard with a description and a photo or video. We will get back to you with a solution."],
+    [
+      "Which documents do I need?",
+      "A photo of your face, your passport or ID card (both sides), and a residence permit or a temporary protection (refugee) document if you have one.",
+    ],
+    [
+      "Do I need my own scooter?",
+      "No. We rent you an electric scooter and equipment, and we set up your work account in the delivery apps.",
+    ],
+    [
+      "What if the scooter breaks down?",
+      "Report the problem in your dashboard with a description and a photo or video. We will get back to you with a solution.",
+    ],
   ],
 } as const;
 
@@ -118,11 +160,21 @@ export const DEMO_LEASES = [
     language: "ua" as const,
     endsInDays: 3,
     renewalRequested: true,
-    checkOut: { batteryPercent: 100, odometerKm: 860, damages: { deck: "scratch" as const }, note: "Nabíjačka v taške.", confirmed: true },
+    checkOut: {
+      batteryPercent: 100,
+      odometerKm: 860,
+      damages: { deck: "scratch" as const },
+      note: "Nabíjačka v taške.",
+      confirmed: true,
+    },
     vehicle: {
       name: "Urban Pro 1000 · D-01",
       serial: "DEMO-LEASE-01",
-      characteristics: { sk: "1000 W, dojazd až 80 km", ua: "1000 Вт, запас ходу до 80 км", en: "1000 W, range up to 80 km" },
+      characteristics: {
+        sk: "1000 W, dojazd až 80 km",
+        ua: "1000 Вт, запас ходу до 80 км",
+        en: "1000 W, range up to 80 km",
+      },
     },
   },
   {
@@ -135,7 +187,11 @@ export const DEMO_LEASES = [
     vehicle: {
       name: "City Go 900 · D-02",
       serial: "DEMO-LEASE-02",
-      characteristics: { sk: "900 W, dojazd až 60 km", ua: "900 Вт, запас ходу до 60 км", en: "900 W, range up to 60 km" },
+      characteristics: {
+        sk: "900 W, dojazd až 60 km",
+        ua: "900 Вт, запас ходу до 60 км",
+        en: "900 W, range up to 60 km",
+      },
     },
   },
 ];
@@ -144,7 +200,12 @@ export const DEMO_LEASES = [
  * A courier whose residence permit ends in under 30 days (the dashboard banner, the admin's
  * "expiring soon" list) and a vehicle in service with its service record.
  */
-export const DEMO_COURIER = { email: "olena.demo@courierfleet.sk", password: DEMO_COURIER_PASSWORD, fullName: "Olena Kovalenko", documentDaysLeft: 20 };
+export const DEMO_COURIER = {
+  email: "olena.demo@courierfleet.sk",
+  password: DEMO_COURIER_PASSWORD,
+  fullName: "Olena Kovalenko",
+  documentDaysLeft: 20,
+};
 export const DEMO_SERVICE = {
   vehicle: {
     name: "Urban Pro 1000 (servis)",
@@ -156,5 +217,10 @@ export const DEMO_SERVICE = {
     },
     odometerKm: 4120,
   },
-  record: { description: "Výmena brzdových doštičiek, kontrola batérie", costCents: 4990, nextDueKm: 6000, nextDueDays: 180 },
+  record: {
+    description: "Výmena brzdových doštičiek, kontrola batérie",
+    costCents: 4990,
+    nextDueKm: 6000,
+    nextDueDays: 180,
+  },
 };

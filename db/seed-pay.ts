@@ -23,15 +23,29 @@ export async function seedDemoPay(tx: Tx, couriers: DemoPayCourier[], adminId: n
   }
   const thisWeek = weekOf(now);
   const weeks = [addWeeks(thisWeek, -2), addWeeks(thisWeek, -1)];
-  const accounts = couriers.map((courier, i) => ({ courier, platformId: platformIds[i % platformIds.length]!, accountId: `DEMO-${1001 + i}` }));
+  const accounts = couriers.map((courier, i) => ({
+    courier,
+    platformId: platformIds[i % platformIds.length]!,
+    accountId: `DEMO-${1001 + i}`,
+  }));
   for (const { courier, platformId, accountId } of accounts) {
-    await tx.insert(platformAccounts).values({ platformId, accountId, userId: courier.id, startsOn: addDays(weeks[0]!, -28), createdById: adminId });
+    await tx
+      .insert(platformAccounts)
+      .values({ platformId, accountId, userId: courier.id, startsOn: addDays(weeks[0]!, -28), createdById: adminId });
   }
   for (const week of weeks) {
     for (const platformId of new Set(accounts.map((a) => a.platformId))) {
       const [file] = await tx
         .insert(earningImports)
-        .values({ platformId, weekStart: week, fileName: "demo-seed.csv", storageKey: `demo-seed/${platformId}/${week}`, sha256: "0".repeat(64), committedAt: now, createdById: adminId })
+        .values({
+          platformId,
+          weekStart: week,
+          fileName: "demo-seed.csv",
+          storageKey: `demo-seed/${platformId}/${week}`,
+          sha256: "0".repeat(64),
+          committedAt: now,
+          createdById: adminId,
+        })
         .returning({ id: earningImports.id });
       let rows = 0;
       for (const [c, account] of accounts.entries()) {
@@ -41,7 +55,16 @@ export async function seedDemoPay(tx: Tx, couriers: DemoPayCourier[], adminId: n
           if (d === 6 || (d === 2 && c % 2 === 0)) continue;
           const deliveries = 8 + ((c * 3 + d * 5) % 9);
           const minutes = 60 * (4 + ((c + d) % 4)) + 15 * (d % 3);
-          await tx.insert(earnings).values({ platformId, accountId: account.accountId, day, minutes, deliveries, grossCents: deliveries * 430 + 150 * d, tipsCents: 50 * ((c + d) % 5), importId: file!.id });
+          await tx.insert(earnings).values({
+            platformId,
+            accountId: account.accountId,
+            day,
+            minutes,
+            deliveries,
+            grossCents: deliveries * 430 + 150 * d,
+            tipsCents: 50 * ((c + d) % 5),
+            importId: file!.id,
+          });
           rows += 1;
         }
       }
@@ -49,6 +72,12 @@ export async function seedDemoPay(tx: Tx, couriers: DemoPayCourier[], adminId: n
     }
   }
   for (const [i, courier] of couriers.entries()) {
-    await tx.insert(bankAccounts).values({ userId: courier.id, iban: DEMO_IBANS[i % DEMO_IBANS.length]!, holder: courier.fullName, holderMismatch: false, changedAt: new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000) });
+    await tx.insert(bankAccounts).values({
+      userId: courier.id,
+      iban: DEMO_IBANS[i % DEMO_IBANS.length]!,
+      holder: courier.fullName,
+      holderMismatch: false,
+      changedAt: new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000),
+    });
   }
 }

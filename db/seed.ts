@@ -1,14 +1,38 @@
 import { count } from "drizzle-orm";
 import { transaction } from "~/infra/db.server";
-import { applications, faqEntries, fleetModels, handovers, newsPosts, partners, serviceRecords, statusHistory, users, vehicleRequests, vehicles } from "./schema";
+import {
+  applications,
+  faqEntries,
+  fleetModels,
+  handovers,
+  newsPosts,
+  partners,
+  serviceRecords,
+  statusHistory,
+  users,
+  vehicleRequests,
+  vehicles,
+} from "./schema";
 import { seedDemoPay, type DemoPayCourier } from "./seed-pay";
-import { DEMO_ADMIN, DEMO_COURIER, DEMO_COURIER_PASSWORD, DEMO_LEASES, DEMO_SERVICE, FAQ, FLEET, NEWS, PARTNERS } from "./seed-content";
+import {
+  DEMO_ADMIN,
+  DEMO_COURIER,
+  DEMO_COURIER_PASSWORD,
+  DEMO_LEASES,
+  DEMO_SERVICE,
+  FAQ,
+  FLEET,
+  NEWS,
+  PARTNERS,
+} from "./seed-content";
 
 /**
  * Seeds demo data into an empty database and returns the demo admin's login when it was created.
  * A database that already has users is left exactly as it is.
  */
-export async function seedDemoData(inTransaction: typeof transaction = transaction): Promise<{ email: string; password: string } | null> {
+export async function seedDemoData(
+  inTransaction: typeof transaction = transaction,
+): Promise<{ email: string; password: string } | null> {
   const [existing] = await inTransaction((tx) => tx.select({ n: count() }).from(users));
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await Bun.password.hash(DEMO_ADMIN.password, { algorithm: "argon2id" });
@@ -17,7 +41,13 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
   await inTransaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
-      .values({ email: DEMO_ADMIN.email, passwordHash, role: "admin", status: "confirmed_account", fullName: "Demo Admin" })
+      .values({
+        email: DEMO_ADMIN.email,
+        passwordHash,
+        role: "admin",
+        status: "confirmed_account",
+        fullName: "Demo Admin",
+      })
       .returning({ id: users.id });
     await tx.insert(statusHistory).values({ userId: admin!.id, toStatus: "confirmed_account", reason: "demo seed" });
     for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
@@ -26,33 +56,32 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
       }
     }
     for (const [position, model] of FLEET.entries()) {
-      await tx
-        .insert(vehicles)
-        .values({
-          name: model.name,
-          characteristicsSk: model.characteristics.sk,
-          characteristicsUa: model.characteristics.ua,
-          characteristicsEn: model.characteristics.en,
-          serialNumber: model.serial,
-          status: "available",
-        });
+      await tx.insert(vehicles).values({
+        name: model.name,
+        characteristicsSk: model.characteristics.sk,
+        characteristicsUa: model.characteristics.ua,
+        characteristicsEn: model.characteristics.en,
+        serialNumber: model.serial,
+        status: "available",
+      });
       for (const language of ["sk", "ua", "en"] as const) {
         const [title, spec] = model[language];
         await tx.insert(fleetModels).values({ language, title, spec, image: model.image, position });
       }
     }
     for (const [i, post] of NEWS.entries()) {
-      await tx
-        .insert(newsPosts)
-        .values({
-          titleSk: post.title.sk,
-          titleUa: post.title.ua,
-          titleEn: post.title.en,
-          contentSk: post.content.sk,
-          contentUa: post.content.ua,
-          contentEn: post.content.en,
-          textPosition: post.textPosition,
-          published: true, authorId: admin!.id, createdAt: new Date(Date.now() - i * 3 * day) });
+      await tx.insert(newsPosts).values({
+        titleSk: post.title.sk,
+        titleUa: post.title.ua,
+        titleEn: post.title.en,
+        contentSk: post.content.sk,
+        contentUa: post.content.ua,
+        contentEn: post.content.en,
+        textPosition: post.textPosition,
+        published: true,
+        authorId: admin!.id,
+        createdAt: new Date(Date.now() - i * 3 * day),
+      });
     }
     for (const [position, partner] of PARTNERS.entries()) await tx.insert(partners).values({ ...partner, position });
     // Two couriers on a lease: one whose lease ends within the renewal window and who asked to renew,
@@ -62,9 +91,17 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
     for (const lease of DEMO_LEASES) {
       const [courier] = await tx
         .insert(users)
-        .values({ email: lease.email, passwordHash: courierHash, status: "working_with_vehicle", fullName: lease.fullName, language: lease.language })
+        .values({
+          email: lease.email,
+          passwordHash: courierHash,
+          status: "working_with_vehicle",
+          fullName: lease.fullName,
+          language: lease.language,
+        })
         .returning({ id: users.id });
-      await tx.insert(statusHistory).values({ userId: courier!.id, toStatus: "working_with_vehicle", reason: "demo seed" });
+      await tx
+        .insert(statusHistory)
+        .values({ userId: courier!.id, toStatus: "working_with_vehicle", reason: "demo seed" });
       payCouriers.push({ id: courier!.id, fullName: lease.fullName });
       const [vehicle] = await tx
         .insert(vehicles)
@@ -83,26 +120,39 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
       const startedAt = new Date(now + (lease.endsInDays - 30) * day);
       const [request] = await tx
         .insert(vehicleRequests)
-        .values({ userId: courier!.id, kind: "request", requestedVehicleId: vehicle!.id, status: "approved", expiresAt: new Date(now + lease.endsInDays * day), decidedById: admin!.id, decidedAt: startedAt, createdAt: startedAt })
-        .returning({ id: vehicleRequests.id });
-      await tx
-        .insert(handovers)
         .values({
-          kind: "check_out",
-          vehicleId: vehicle!.id,
           userId: courier!.id,
-          requestId: request!.id,
+          kind: "request",
+          requestedVehicleId: vehicle!.id,
+          status: "approved",
+          expiresAt: new Date(now + lease.endsInDays * day),
+          decidedById: admin!.id,
+          decidedAt: startedAt,
           createdAt: startedAt,
-          batteryPercent: lease.checkOut.batteryPercent,
-          odometerKm: lease.checkOut.odometerKm,
-          damages: lease.checkOut.damages,
-          note: lease.checkOut.note,
-          recordedById: admin!.id,
-          recordedAt: startedAt,
-          confirmedAt: lease.checkOut.confirmed ? new Date(startedAt.getTime() + 60 * 60 * 1000) : null,
-        });
+        })
+        .returning({ id: vehicleRequests.id });
+      await tx.insert(handovers).values({
+        kind: "check_out",
+        vehicleId: vehicle!.id,
+        userId: courier!.id,
+        requestId: request!.id,
+        createdAt: startedAt,
+        batteryPercent: lease.checkOut.batteryPercent,
+        odometerKm: lease.checkOut.odometerKm,
+        damages: lease.checkOut.damages,
+        note: lease.checkOut.note,
+        recordedById: admin!.id,
+        recordedAt: startedAt,
+        confirmedAt: lease.checkOut.confirmed ? new Date(startedAt.getTime() + 60 * 60 * 1000) : null,
+      });
       if (lease.renewalRequested) {
-        await tx.insert(vehicleRequests).values({ userId: courier!.id, kind: "renewal", currentVehicleId: vehicle!.id, requestedVehicleId: vehicle!.id, createdAt: new Date(now - 2 * 60 * 60 * 1000) });
+        await tx.insert(vehicleRequests).values({
+          userId: courier!.id,
+          kind: "renewal",
+          currentVehicleId: vehicle!.id,
+          requestedVehicleId: vehicle!.id,
+          createdAt: new Date(now - 2 * 60 * 60 * 1000),
+        });
       }
     }
     // A working courier whose residence permit ends in under 30 days (UTC midnight, as typed dates are stored).
@@ -110,12 +160,30 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
     const documentValidUntil = new Date(today.getTime() + DEMO_COURIER.documentDaysLeft * day);
     const [courier] = await tx
       .insert(users)
-      .values({ email: DEMO_COURIER.email, passwordHash: courierHash, role: "user", status: "working_no_vehicle", fullName: DEMO_COURIER.fullName, language: "ua", documentValidUntil })
+      .values({
+        email: DEMO_COURIER.email,
+        passwordHash: courierHash,
+        role: "user",
+        status: "working_no_vehicle",
+        fullName: DEMO_COURIER.fullName,
+        language: "ua",
+        documentValidUntil,
+      })
       .returning({ id: users.id });
     await tx.insert(statusHistory).values({ userId: courier!.id, toStatus: "working_no_vehicle", reason: "demo seed" });
-    await tx
-      .insert(applications)
-      .values({ userId: courier!.id, status: "approved", fullName: DEMO_COURIER.fullName, age: 27, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_demo", documentValidUntil, decidedById: admin!.id, decidedAt: new Date() });
+    await tx.insert(applications).values({
+      userId: courier!.id,
+      status: "approved",
+      fullName: DEMO_COURIER.fullName,
+      age: 27,
+      citizenship: "other",
+      phone: "+421903123456",
+      contactMethod: "telegram",
+      contactUsername: "olena_demo",
+      documentValidUntil,
+      decidedById: admin!.id,
+      decidedAt: new Date(),
+    });
     payCouriers.push({ id: courier!.id, fullName: DEMO_COURIER.fullName });
     // Weekly pay: platforms, their accounts, two weeks of imported days and bank details for the couriers above.
     await seedDemoPay(tx, payCouriers, admin!.id, new Date(now));
@@ -123,11 +191,25 @@ export async function seedDemoData(inTransaction: typeof transaction = transacti
     const { vehicle, record } = DEMO_SERVICE;
     const [inService] = await tx
       .insert(vehicles)
-      .values({ name: vehicle.name, characteristicsSk: vehicle.characteristics.sk, characteristicsUa: vehicle.characteristics.ua, characteristicsEn: vehicle.characteristics.en, serialNumber: vehicle.serial, status: "maintenance", odometerKm: vehicle.odometerKm })
+      .values({
+        name: vehicle.name,
+        characteristicsSk: vehicle.characteristics.sk,
+        characteristicsUa: vehicle.characteristics.ua,
+        characteristicsEn: vehicle.characteristics.en,
+        serialNumber: vehicle.serial,
+        status: "maintenance",
+        odometerKm: vehicle.odometerKm,
+      })
       .returning({ id: vehicles.id });
-    await tx
-      .insert(serviceRecords)
-      .values({ vehicleId: inService!.id, serviceDate: today, description: record.description, costCents: record.costCents, nextDueKm: record.nextDueKm, nextDueAt: new Date(today.getTime() + record.nextDueDays * day), createdById: admin!.id });
+    await tx.insert(serviceRecords).values({
+      vehicleId: inService!.id,
+      serviceDate: today,
+      description: record.description,
+      costCents: record.costCents,
+      nextDueKm: record.nextDueKm,
+      nextDueAt: new Date(today.getTime() + record.nextDueDays * day),
+      createdById: admin!.id,
+    });
   });
   return DEMO_ADMIN;
 }

@@ -28,11 +28,19 @@ try {
   console.log(`  snapshot ${result.snapshotMs.toFixed(0)} ms, total ${result.totalMs.toFixed(0)} ms`);
   for (const [table, n] of Object.entries(manifest.database.tables)) console.log(`  ${table.padEnd(24)} ${n}`);
   const from = cfg.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : cfg.uploadsDir;
-  console.log(`  uploads: ${manifest.uploads.count} files, ${(manifest.uploads.bytes / 1024 / 1024).toFixed(1)} MB, from ${from}`);
+  console.log(
+    `  uploads: ${manifest.uploads.count} files, ${(manifest.uploads.bytes / 1024 / 1024).toFixed(1)} MB, from ${from}`,
+  );
   if (manifest.uploads.missing.length > 0)
-    console.log(`  warning: ${manifest.uploads.missing.length} file(s) referenced by the database are not in the storage (see missing in manifest.json)`);
+    console.log(
+      `  warning: ${manifest.uploads.missing.length} file(s) referenced by the database are not in the storage (see missing in manifest.json)`,
+    );
 } catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError || (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+  if (
+    error instanceof BackupError ||
+    error instanceof ConfigError ||
+    (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+  ) {
     console.error(`Backup failed: ${(error as Error).message}`);
     process.exit(1);
   }

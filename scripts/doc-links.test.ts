@@ -55,12 +55,9 @@ function brokenLinks(file: string): string[] {
 
 describe("links in the documentation", () => {
   test("GitHub's anchors of headings", () => {
-    expect([...anchorsOf("## Leases: renewal and handovers\n# `AppLink` instead of `<Link>`\n## Targets\n## Targets")]).toEqual([
-      "leases-renewal-and-handovers",
-      "applink-instead-of-link",
-      "targets",
-      "targets-1",
-    ]);
+    expect([
+      ...anchorsOf("## Leases: renewal and handovers\n# `AppLink` instead of `<Link>`\n## Targets\n## Targets"),
+    ]).toEqual(["leases-renewal-and-handovers", "applink-instead-of-link", "targets", "targets-1"]);
   });
 
   test("every relative link in README.md and docs/ resolves", () => {

@@ -12,12 +12,44 @@ export const FLEET_WIDTHS = [320, 480, 640, 800] as const;
 const W = 800;
 const H = 600;
 
-type Model = { name: string; body: string; bodyDark: string; accent: string; sky: [string, string]; box: boolean; compact: boolean };
+type Model = {
+  name: string;
+  body: string;
+  bodyDark: string;
+  accent: string;
+  sky: [string, string];
+  box: boolean;
+  compact: boolean;
+};
 
 const MODELS: Model[] = [
-  { name: "scooter-1000w", body: "#0f766e", bodyDark: "#115e59", accent: "#5eead4", sky: ["#ecfeff", "#ccfbf1"], box: false, compact: false },
-  { name: "scooter-900w", body: "#ea580c", bodyDark: "#c2410c", accent: "#fdba74", sky: ["#fff7ed", "#ffedd5"], box: false, compact: true },
-  { name: "scooter-cargo", body: "#334155", bodyDark: "#1e293b", accent: "#94a3b8", sky: ["#f1f5f9", "#e2e8f0"], box: true, compact: false },
+  {
+    name: "scooter-1000w",
+    body: "#0f766e",
+    bodyDark: "#115e59",
+    accent: "#5eead4",
+    sky: ["#ecfeff", "#ccfbf1"],
+    box: false,
+    compact: false,
+  },
+  {
+    name: "scooter-900w",
+    body: "#ea580c",
+    bodyDark: "#c2410c",
+    accent: "#fdba74",
+    sky: ["#fff7ed", "#ffedd5"],
+    box: false,
+    compact: true,
+  },
+  {
+    name: "scooter-cargo",
+    body: "#334155",
+    bodyDark: "#1e293b",
+    accent: "#94a3b8",
+    sky: ["#f1f5f9", "#e2e8f0"],
+    box: true,
+    compact: false,
+  },
 ];
 
 function wheel(cx: number, cy: number, r: number) {
@@ -39,11 +71,23 @@ function wheel(cx: number, cy: number, r: number) {
 
 function skyline(color: string) {
   const blocks = [
-    [20, 250, 70], [95, 200, 55], [155, 270, 80], [240, 220, 50], [295, 180, 65], [365, 240, 90],
-    [460, 205, 60], [525, 260, 75], [605, 190, 55], [665, 235, 85], [755, 215, 45],
+    [20, 250, 70],
+    [95, 200, 55],
+    [155, 270, 80],
+    [240, 220, 50],
+    [295, 180, 65],
+    [365, 240, 90],
+    [460, 205, 60],
+    [525, 260, 75],
+    [605, 190, 55],
+    [665, 235, 85],
+    [755, 215, 45],
   ];
   return blocks
-    .map(([x, top, w]) => `<rect x="${x}" y="${top}" width="${w}" height="${440 - top!}" rx="4" fill="${color}" opacity="0.35"/>`)
+    .map(
+      ([x, top, w]) =>
+        `<rect x="${x}" y="${top}" width="${w}" height="${440 - top!}" rx="4" fill="${color}" opacity="0.35"/>`,
+    )
     .join("");
 }
 
@@ -113,13 +157,25 @@ for (const model of MODELS) {
   writeFileSync(path.join(OUT, "fleet", `${model.name}.svg`), svg);
   for (const width of FLEET_WIDTHS) {
     const base = sharp(svg, { density: 144 }).resize(width, Math.round((width * H) / W));
-    await base.clone().avif({ quality: 50, effort: 6 }).toFile(path.join(OUT, "fleet", `${model.name}-${width}.avif`));
-    await base.clone().webp({ quality: 72, effort: 6 }).toFile(path.join(OUT, "fleet", `${model.name}-${width}.webp`));
+    await base
+      .clone()
+      .avif({ quality: 50, effort: 6 })
+      .toFile(path.join(OUT, "fleet", `${model.name}-${width}.avif`));
+    await base
+      .clone()
+      .webp({ quality: 72, effort: 6 })
+      .toFile(path.join(OUT, "fleet", `${model.name}-${width}.webp`));
   }
 }
 
 // Link previews (Open Graph) want 1200×630 in a format every crawler reads.
 const og = MODELS[0]!;
-const ogSvg = scooterSvg(og).replace(`width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"`, `width="1200" height="630" viewBox="-200 -15 1200 630" preserveAspectRatio="xMidYMid slice"`);
-await sharp(Buffer.from(ogSvg), { density: 144 }).resize(1200, 630).jpeg({ quality: 80, mozjpeg: true }).toFile(path.join(OUT, "og-home.jpg"));
+const ogSvg = scooterSvg(og).replace(
+  `width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"`,
+  `width="1200" height="630" viewBox="-200 -15 1200 630" preserveAspectRatio="xMidYMid slice"`,
+);
+await sharp(Buffer.from(ogSvg), { density: 144 })
+  .resize(1200, 630)
+  .jpeg({ quality: 80, mozjpeg: true })
+  .toFile(path.join(OUT, "og-home.jpg"));
 console.log(`fleet images written to ${path.relative(process.cwd(), OUT)}`);

@@ -33,8 +33,15 @@ const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 
 /** Runs a PostgreSQL program as the postgres user (root) or as ourselves; throws with its output on failure. */
 async function runPg(program: string, args: string[]) {
-  const command = isRoot ? ["su", "postgres", "-s", "/bin/sh", "-c", [program, ...args].map(quote).join(" ")] : [program, ...args];
-  const proc = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { ...process.env, LC_ALL: "C.UTF-8" } });
+  const command = isRoot
+    ? ["su", "postgres", "-s", "/bin/sh", "-c", [program, ...args].map(quote).join(" ")]
+    : [program, ...args];
+  const proc = Bun.spawn(command, {
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+    env: { ...process.env, LC_ALL: "C.UTF-8" },
+  });
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   if ((await proc.exited) !== 0) throw new Error(`${path.basename(program)} failed: ${(err || out).trim()}`);
 }
@@ -52,7 +59,8 @@ function freePort(): number {
 /** Stops the cluster in DIR and removes the folder. */
 export async function stopCluster(dir: string, bin = postgresBin()) {
   const data = path.join(dir, "db");
-  if (bin && existsSync(path.join(data, "postmaster.pid"))) await runPg(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);
+  if (bin && existsSync(path.join(data, "postmaster.pid")))
+    await runPg(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);
   rmSync(dir, { recursive: true, force: true });
 }
 
@@ -66,7 +74,8 @@ export type ClusterSettings = Record<string, string | number>;
 export async function startThrowAwayCluster(settings: ClusterSettings = {}): Promise<ThrowAwayCluster> {
   const extra = Object.entries(settings).map(([name, value]) => {
     // pg_ctl splits its -o string on spaces: names and values must be single words.
-    if (!/^[a-z_.]+$/.test(name) || !/^[\w.,:/%-]+$/.test(String(value))) throw new Error(`Not a plain setting: ${name}=${value}`);
+    if (!/^[a-z_.]+$/.test(name) || !/^[\w.,:/%-]+$/.test(String(value)))
+      throw new Error(`Not a plain setting: ${name}=${value}`);
     return ` -c ${name}=${value}`;
   });
   const bin = postgresBin();
@@ -74,18 +83,42 @@ export async function startThrowAwayCluster(settings: ClusterSettings = {}): Pro
   const dir = mkdtempSync(path.join(tmpdir(), "courier-pg-"));
   try {
     if (isRoot) {
-      const [uid, gid] = (await Promise.all([Bun.$`id -u postgres`.text(), Bun.$`id -g postgres`.text()])).map((n) => Number(n.trim()));
+      const [uid, gid] = (await Promise.all([Bun.$`id -u postgres`.text(), Bun.$`id -g postgres`.text()])).map((n) =>
+        Number(n.trim()),
+      );
       chownSync(dir, uid!, gid!);
     }
     const data = path.join(dir, "db");
-    await runPg(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
+    await runPg(path.join(bin, "initdb"), [
+      "-D",
+      data,
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+      "--no-sync",
+    ]);
     // A port can be taken between the probe and the start: try a few.
     for (let attempt = 1; ; attempt++) {
       const port = freePort();
       // fsync off: the data is thrown away, and tests should not wait on the disk.
       const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra.join("")}`;
       try {
-        await runPg(path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "30", "start"]);
+        await runPg(path.join(bin, "pg_ctl"), [
+          "-D",
+          data,
+          "-o",
+          options,
+          "-l",
+          path.join(dir, "log"),
+          "-w",
+          "-t",
+          "30",
+          "start",
+        ]);
       } catch (error) {
         if (attempt < 3) continue;
         const log = existsSync(path.join(dir, "log")) ? readFileSync(path.join(dir, "log"), "utf8").slice(-2000) : "";

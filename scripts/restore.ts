@@ -21,10 +21,18 @@ try {
   const targetDir = values["target-dir"];
   const cfg = targetDir ? undefined : parseConfig(process.env);
   if (cfg?.databaseEngine === "postgres") {
-    const restored = await restorePostgresBackup({ archive: positionals[0]!, databaseUrl: cfg.databaseUrl, storage: storageFor(cfg.storage) });
+    const restored = await restorePostgresBackup({
+      archive: positionals[0]!,
+      databaseUrl: cfg.databaseUrl,
+      storage: storageFor(cfg.storage),
+    });
     const tables = restored.manifest.database.tables;
-    console.log(`Restored the backup of ${restored.manifest.createdAt} into PostgreSQL (${restored.totalMs.toFixed(0)} ms)`);
-    console.log(`  ${Object.keys(tables).length} tables, ${tables.users ?? 0} users, row counts ok; ${restored.manifest.uploads.count} files, checksums ok`);
+    console.log(
+      `Restored the backup of ${restored.manifest.createdAt} into PostgreSQL (${restored.totalMs.toFixed(0)} ms)`,
+    );
+    console.log(
+      `  ${Object.keys(tables).length} tables, ${tables.users ?? 0} users, row counts ok; ${restored.manifest.uploads.count} files, checksums ok`,
+    );
     process.exit(0);
   }
   const result = await restoreBackup({
@@ -36,12 +44,18 @@ try {
   });
   const tables = result.manifest.database.tables;
   console.log(`Restored the backup of ${result.manifest.createdAt} (${result.totalMs.toFixed(0)} ms)`);
-  console.log(`  database: ${result.databasePath} (integrity ok, ${Object.keys(tables).length} tables, ${tables.users ?? 0} users)`);
+  console.log(
+    `  database: ${result.databasePath} (integrity ok, ${Object.keys(tables).length} tables, ${tables.users ?? 0} users)`,
+  );
   const into = cfg?.storage.kind === "s3" ? `s3://${cfg.storage.bucket}/${cfg.storage.prefix}` : result.uploadsDir;
   console.log(`  uploads:  ${into} (${result.manifest.uploads.count} files, checksums ok)`);
   if (result.movedAsideTo) console.log(`  the previous database and uploads were moved to ${result.movedAsideTo}`);
 } catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError || String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS")) {
+  if (
+    error instanceof BackupError ||
+    error instanceof ConfigError ||
+    String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS")
+  ) {
     console.error(`Restore failed: ${(error as Error).message}`);
     process.exit(1);
   }

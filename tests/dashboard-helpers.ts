@@ -18,24 +18,31 @@ export function receivedFile(bytes: Uint8Array) {
   return { path: file, size: bytes.length };
 }
 
-export async function createVehicle(overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {}) {
+export async function createVehicle(
+  overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {},
+) {
   serial += 1;
-  return (await writerForTests()
-    .insert(vehicles)
-    .values({
-      name: overrides.name ?? `Scooter ${serial}`,
-      characteristicsSk: "1000 W, dojazd až 80 km",
-      characteristicsUa: "1000 Вт, запас ходу до 80 км",
-      characteristicsEn: "1000 W, range up to 80 km",
-      serialNumber: `SN-${Date.now().toString(36)}-${serial}`,
-      status: overrides.status ?? "available",
-      availableSince: overrides.availableSince ?? null,
-    })
-    .returning())[0]!;
+  return (
+    await writerForTests()
+      .insert(vehicles)
+      .values({
+        name: overrides.name ?? `Scooter ${serial}`,
+        characteristicsSk: "1000 W, dojazd až 80 km",
+        characteristicsUa: "1000 Вт, запас ходу до 80 км",
+        characteristicsEn: "1000 W, range up to 80 km",
+        serialNumber: `SN-${Date.now().toString(36)}-${serial}`,
+        status: overrides.status ?? "available",
+        availableSince: overrides.availableSince ?? null,
+      })
+      .returning()
+  )[0]!;
 }
 
 /** A complete application form with real photos (the face photo carries EXIF GPS). */
-export async function applicationForm(overrides: Record<string, string | null> = {}, files: Record<string, Uint8Array | null> = {}) {
+export async function applicationForm(
+  overrides: Record<string, string | null> = {},
+  files: Record<string, Uint8Array | null> = {},
+) {
   const form = new FormData();
   const fields: Record<string, string | null> = {
     fullName: "Olena Kovalenko",
@@ -56,7 +63,8 @@ export async function applicationForm(overrides: Record<string, string | null> =
     refugee_document: await png(),
     ...files,
   };
-  for (const [name, bytes] of Object.entries(defaults)) if (bytes) form.append(name, new File([new Uint8Array(bytes)], `${name}.jpg`, { type: "image/jpeg" }));
+  for (const [name, bytes] of Object.entries(defaults))
+    if (bytes) form.append(name, new File([new Uint8Array(bytes)], `${name}.jpg`, { type: "image/jpeg" }));
   return form;
 }
 
@@ -66,7 +74,9 @@ export async function sentMails() {
   const dir = config().mailDir;
   let names: string[] = [];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".eml")).sort();
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith(".eml"))
+      .sort();
   } catch {
     return [];
   }

@@ -23,22 +23,32 @@ async function fastHash(password: string) {
 export const TEST_PASSWORD = "Courier-Test-1!";
 
 export async function createUser(
-  overrides: Partial<{ email: string; role: "user" | "admin"; status: UserStatus; active: boolean; fullName: string; language: "sk" | "ua" | "en"; password: string }> = {},
+  overrides: Partial<{
+    email: string;
+    role: "user" | "admin";
+    status: UserStatus;
+    active: boolean;
+    fullName: string;
+    language: "sk" | "ua" | "en";
+    password: string;
+  }> = {},
 ) {
   counter += 1;
   const email = overrides.email ?? `user${Date.now().toString(36)}${counter}@example.com`;
-  const row = (await writerForTests()
-    .insert(users)
-    .values({
-      email: email.toLowerCase(),
-      passwordHash: await fastHash(overrides.password ?? TEST_PASSWORD),
-      role: overrides.role ?? "user",
-      status: overrides.status ?? "confirmed_account",
-      active: overrides.active ?? true,
-      fullName: overrides.fullName ?? null,
-      language: overrides.language ?? "en",
-    })
-    .returning())[0]!;
+  const row = (
+    await writerForTests()
+      .insert(users)
+      .values({
+        email: email.toLowerCase(),
+        passwordHash: await fastHash(overrides.password ?? TEST_PASSWORD),
+        role: overrides.role ?? "user",
+        status: overrides.status ?? "confirmed_account",
+        active: overrides.active ?? true,
+        fullName: overrides.fullName ?? null,
+        language: overrides.language ?? "en",
+      })
+      .returning()
+  )[0]!;
   await writerForTests().insert(statusHistory).values({ userId: row.id, toStatus: row.status, reason: "test" });
   return row;
 }
@@ -62,7 +72,13 @@ export async function getUserRow(id: number) {
 export async function enrolSecondFactor(userId: number) {
   const secret = generateSecret();
   const sealed = seal(secret, "totp-secret");
-  await writerForTests().insert(totpCredentials).values({ userId, secret: sealed, enabledAt: new Date() }).onConflictDoUpdate({ target: totpCredentials.userId, set: { secret: sealed, enabledAt: new Date(), lastTimeStep: null } });
+  await writerForTests()
+    .insert(totpCredentials)
+    .values({ userId, secret: sealed, enabledAt: new Date() })
+    .onConflictDoUpdate({
+      target: totpCredentials.userId,
+      set: { secret: sealed, enabledAt: new Date(), lastTimeStep: null },
+    });
   return { secret, code: (step = 0) => totpCode(secret, step) };
 }
 
@@ -74,7 +90,10 @@ export function totpCode(secret: string, step = 0) {
  * The `key` of the refusal `run` throws, when it is of `kind` (DecisionError, HandoverError, …);
  * any other error is rethrown, and no error at all fails the test.
  */
-export async function refusalKey<E extends Error & { key: string }>(kind: abstract new (...args: never[]) => E, run: () => unknown): Promise<string> {
+export async function refusalKey<E extends Error & { key: string }>(
+  kind: abstract new (...args: never[]) => E,
+  run: () => unknown,
+): Promise<string> {
   try {
     await run();
   } catch (error) {

@@ -24,7 +24,9 @@ function decodeQuotedPrintable(value: string) {
 
 function decodeHeader(value: string) {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    enc.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : decodeQuotedPrintable(data.replace(/_/g, " ")),
   );
 }
 
@@ -52,10 +54,17 @@ export function parseMail(raw: string): CapturedMail {
     for (const part of rest.split(`--${boundary}`)) {
       const at = part.indexOf("\n\n");
       const partHead = part.slice(0, at);
-      if (/text\/plain/i.test(header(partHead.trim(), "Content-Type"))) text = decodeBody(partHead.trim(), part.slice(at + 2).replace(/\n$/, ""));
+      if (/text\/plain/i.test(header(partHead.trim(), "Content-Type")))
+        text = decodeBody(partHead.trim(), part.slice(at + 2).replace(/\n$/, ""));
     }
   }
-  return { to: header(head, "To"), subject: decodeHeader(header(head, "Subject")), text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [], raw };
+  return {
+    to: header(head, "To"),
+    subject: decodeHeader(header(head, "Subject")),
+    text,
+    links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+    raw,
+  };
 }
 
 /** An SMTP server on a loopback port (random unless given) that keeps what it receives (for servers started as processes too). */

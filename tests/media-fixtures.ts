@@ -19,7 +19,11 @@ export async function jpegWithGps(width = 64, height = 48) {
 }
 
 export async function png(width = 40, height = 40) {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 1 } } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 1 } } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 export function mp4() {

@@ -10,18 +10,48 @@ export async function createPlatformRow(name = `Platform ${Date.now().toString(3
   return row!;
 }
 
-export async function linkAccount(platformId: number, accountId: string, userId: number, startsOn: string, endsOn: string | null = null) {
-  const [row] = await writerForTests().insert(platformAccounts).values({ platformId, accountId, userId, startsOn, endsOn }).returning();
+export async function linkAccount(
+  platformId: number,
+  accountId: string,
+  userId: number,
+  startsOn: string,
+  endsOn: string | null = null,
+) {
+  const [row] = await writerForTests()
+    .insert(platformAccounts)
+    .values({ platformId, accountId, userId, startsOn, endsOn })
+    .returning();
   return row!;
 }
 
 /** Imported days of one platform's accounts, as a committed import would have written them. */
-export async function importDays(platformId: number, weekStart: string, days: { accountId: string; day: string; minutes: number; deliveries: number; grossCents: number; tipsCents: number }[]) {
+export async function importDays(
+  platformId: number,
+  weekStart: string,
+  days: {
+    accountId: string;
+    day: string;
+    minutes: number;
+    deliveries: number;
+    grossCents: number;
+    tipsCents: number;
+  }[],
+) {
   const [file] = await writerForTests()
     .insert(earningImports)
-    .values({ platformId, weekStart, fileName: "test.csv", storageKey: `test-${Date.now()}-${++counter}`, sha256: "0".repeat(64), rowsCount: days.length, committedAt: new Date() })
+    .values({
+      platformId,
+      weekStart,
+      fileName: "test.csv",
+      storageKey: `test-${Date.now()}-${++counter}`,
+      sha256: "0".repeat(64),
+      rowsCount: days.length,
+      committedAt: new Date(),
+    })
     .returning();
-  await writerForTests().insert(earnings).values(days.map((d) => ({ ...d, platformId, importId: file!.id })));
+  await writerForTests()
+    .insert(earnings)
+    .values(days.map((d) => ({ ...d, platformId, importId: file!.id })));
   return file!;
 }
 
@@ -29,14 +59,42 @@ export async function importDays(platformId: number, weekStart: string, days: { 
 export async function insertStatement(
   userId: number,
   weekStart: string,
-  options: Partial<{ minutes: number; grossCents: number; tipsCents: number; leaseDays: number; status: "draft" | "approved" | "exported" | "paid"; iban: string; holder: string; payday: string }> = {},
+  options: Partial<{
+    minutes: number;
+    grossCents: number;
+    tipsCents: number;
+    leaseDays: number;
+    status: "draft" | "approved" | "exported" | "paid";
+    iban: string;
+    holder: string;
+    payday: string;
+  }> = {},
 ) {
-  const input = { ...EMPTY_WEEK, week: weekStart, minutes: options.minutes ?? 600, deliveries: 20, grossCents: options.grossCents ?? 9000, tipsCents: options.tipsCents ?? 450, leaseDays: options.leaseDays ?? 7 };
+  const input = {
+    ...EMPTY_WEEK,
+    week: weekStart,
+    minutes: options.minutes ?? 600,
+    deliveries: 20,
+    grossCents: options.grossCents ?? 9000,
+    tipsCents: options.tipsCents ?? 450,
+    leaseDays: options.leaseDays ?? 7,
+  };
   const s = computeStatement(input, DEFAULT_PAY_RULE_SETTINGS);
   const status = options.status ?? "approved";
   const batch =
     status === "exported" || status === "paid"
-      ? (await writerForTests().insert(payoutBatches).values({ payday: options.payday ?? s.payday!, status: status === "paid" ? "paid" : "exported", totalCents: s.payoutCents, count: 1, fileKey: `batch-${Date.now()}-${++counter}` }).returning())[0]!
+      ? (
+          await writerForTests()
+            .insert(payoutBatches)
+            .values({
+              payday: options.payday ?? s.payday!,
+              status: status === "paid" ? "paid" : "exported",
+              totalCents: s.payoutCents,
+              count: 1,
+              fileKey: `batch-${Date.now()}-${++counter}`,
+            })
+            .returning()
+        )[0]!
       : null;
   const [row] = await writerForTests()
     .insert(payStatements)

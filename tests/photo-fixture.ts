@@ -10,7 +10,13 @@ export async function cameraPhoto(sigma = 80, dir = "test-results") {
   const file = path.resolve(dir, `camera-photo-4000x3000-${sigma}.jpg`);
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
-    const create = { width: 4000, height: 3000, channels: 3 as const, background: "#808080", noise: { type: "gaussian" as const, mean: 128, sigma } };
+    const create = {
+      width: 4000,
+      height: 3000,
+      channels: 3 as const,
+      background: "#808080",
+      noise: { type: "gaussian" as const, mean: 128, sigma },
+    };
     writeFileSync(file, await sharp({ create }).jpeg({ quality: 95 }).toBuffer());
   }
   return { path: file, bytes: readFileSync(file) };

@@ -22,7 +22,12 @@ export function ensureBuild() {
   if (existsSync(path.join(buildDir, "server/index.js"))) return;
   // NODE_ENV is "test" under bun test; the build would then bundle React's development build.
   const { NODE_ENV: _testEnv, ...env } = process.env;
-  const proc = Bun.spawnSync(["bun", "run", "build"], { cwd: path.resolve(import.meta.dirname, ".."), env, stdout: "ignore", stderr: "inherit" });
+  const proc = Bun.spawnSync(["bun", "run", "build"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env,
+    stdout: "ignore",
+    stderr: "inherit",
+  });
   if (proc.exitCode !== 0) throw new Error("bun run build failed");
 }
 
@@ -30,7 +35,13 @@ async function load() {
   ensureBuild();
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const cfg = config();
-  return createPipeline({ build, clientDir: path.join(buildDir, "client"), appUrl: cfg.appUrl, trustProxyHops: cfg.trustProxyHops, serverTiming: true });
+  return createPipeline({
+    build,
+    clientDir: path.join(buildDir, "client"),
+    appUrl: cfg.appUrl,
+    trustProxyHops: cfg.trustProxyHops,
+    serverTiming: true,
+  });
 }
 
 /**
@@ -65,12 +76,18 @@ export async function send(target: string, options: SendOptions = {}): Promise<R
     body = new URLSearchParams(form).toString();
   }
   // A client states the length of a body it has in full; only a streamed one goes without.
-  if ((typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer) && !headers.has("Content-Length")) {
+  if (
+    (typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer) &&
+    !headers.has("Content-Length")
+  ) {
     headers.set("Content-Length", String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength));
   }
   const method = init.method ?? (body === undefined || body === null ? "GET" : "POST");
   const streamed = body instanceof ReadableStream ? { duplex: "half" } : {};
-  return pipeline(new Request(new URL(target, ORIGIN), { ...init, ...streamed, method, headers, body } as RequestInit), ip);
+  return pipeline(
+    new Request(new URL(target, ORIGIN), { ...init, ...streamed, method, headers, body } as RequestInit),
+    ip,
+  );
 }
 
 /** A multipart form as a browser sends it: its bytes and the Content-Type with the boundary. */

@@ -10,7 +10,8 @@ import type { PostgresDB } from "~/infra/db-postgres.server";
 /** Runs one raw statement on the writer (outside any `transaction()`) and returns its rows. */
 export async function rawSql<T = Record<string, unknown>>(query: SQL | string): Promise<T[]> {
   const statement = typeof query === "string" ? sql.raw(query) : query;
-  if (databaseEngine() === "postgres") return (await (writerForTests() as unknown as PostgresDB).execute(statement)) as unknown as T[];
+  if (databaseEngine() === "postgres")
+    return (await (writerForTests() as unknown as PostgresDB).execute(statement)) as unknown as T[];
   return writerForTests().all<T>(statement);
 }
 
@@ -22,7 +23,12 @@ let faults = 0;
  * until the returned function removes it. SQLite: a temporary trigger that raises ABORT.
  * PostgreSQL: a plpgsql trigger function that raises an exception, and its trigger.
  */
-export async function failWrites(table: string, event: "insert" | "update" | "delete", when: string, message: string): Promise<() => Promise<void>> {
+export async function failWrites(
+  table: string,
+  event: "insert" | "update" | "delete",
+  when: string,
+  message: string,
+): Promise<() => Promise<void>> {
   const name = `test_fault_${++faults}`;
   const quoted = message.replaceAll("'", "''");
   const row = event === "delete" ? "OLD" : "NEW";
@@ -31,13 +37,17 @@ export async function failWrites(table: string, event: "insert" | "update" | "de
     await rawSql(
       `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${condition} THEN RAISE EXCEPTION '${quoted}'; END IF; RETURN ${row}; END $$`,
     );
-    await rawSql(`CREATE TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+    await rawSql(
+      `CREATE TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+    );
     return async () => {
       await rawSql(`DROP TRIGGER ${name} ON ${table}`);
       await rawSql(`DROP FUNCTION ${name}()`);
     };
   }
-  await rawSql(`CREATE TEMP TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, '${quoted}'); END`);
+  await rawSql(
+    `CREATE TEMP TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} WHEN ${condition} BEGIN SELECT RAISE(ABORT, '${quoted}'); END`,
+  );
   return async () => {
     await rawSql(`DROP TRIGGER ${name}`);
   };
@@ -66,11 +76,20 @@ export async function failureOf(work: Promise<unknown>): Promise<string> {
  * side by side. SQLite runs one transaction at a time anyway (and has no sleep), so there it does
  * nothing. Returns the way back.
  */
-export async function slowWrites(table: string, event: "insert" | "update", when: string, ms: number): Promise<() => Promise<void>> {
+export async function slowWrites(
+  table: string,
+  event: "insert" | "update",
+  when: string,
+  ms: number,
+): Promise<() => Promise<void>> {
   if (databaseEngine() !== "postgres") return async () => undefined;
   const name = `test_slow_${++faults}`;
-  await rawSql(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${when} THEN PERFORM pg_sleep(${ms / 1000}); END IF; RETURN NEW; END $$`);
-  await rawSql(`CREATE TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+  await rawSql(
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${when} THEN PERFORM pg_sleep(${ms / 1000}); END IF; RETURN NEW; END $$`,
+  );
+  await rawSql(
+    `CREATE TRIGGER ${name} BEFORE ${event.toUpperCase()} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+  );
   return async () => {
     await rawSql(`DROP TRIGGER ${name} ON ${table}`);
     await rawSql(`DROP FUNCTION ${name}()`);

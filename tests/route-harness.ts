@@ -68,8 +68,12 @@ export async function call(handler: Handler | undefined, path: string, options: 
       return toResponse(thrown);
     }
   };
-  return (await sessionMiddleware(args as never, () =>
-    i18nMiddleware(args as never, () => Promise.resolve(queryTextMiddleware(args as never, run as never) as Promise<Response>).catch(toResponse)) as Promise<Response>,
+  return (await sessionMiddleware(
+    args as never,
+    () =>
+      i18nMiddleware(args as never, () =>
+        Promise.resolve(queryTextMiddleware(args as never, run as never) as Promise<Response>).catch(toResponse),
+      ) as Promise<Response>,
   )) as Response;
 }
 

@@ -24,7 +24,13 @@ const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER", region: 
 
 export async function startS3(bucket = "courier-fleet-test"): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), "courier-s3-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

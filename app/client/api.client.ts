@@ -22,7 +22,10 @@ export function showErrorToast(message: string) {
  * The one client for `/api`: 15 s time-out, cookies sent, JSON in and out. Failures are shown as a
  * toast (except 404) and then thrown to the caller.
  */
-export async function api<T = unknown>(path: string, init: { method?: string; body?: unknown; silent?: boolean } = {}): Promise<T> {
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; silent?: boolean } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {

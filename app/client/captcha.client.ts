@@ -3,12 +3,21 @@
  * build. The ALTCHA solver is imported only when an auth form is shown, so the home page does not
  * carry it. The React side is app/components/auth/use-captcha.ts.
  */
-type Grecaptcha = { ready(cb: () => void): void; execute(siteKey: string, options: { action: string }): Promise<string> };
+type Grecaptcha = {
+  ready(cb: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+};
 
 export async function solveAltcha(signal: AbortSignal): Promise<string | null> {
   const response = await fetch("/api/captcha/challenge", { credentials: "same-origin", signal, cache: "no-store" });
   if (!response.ok) return null;
-  const challenge = (await response.json()) as { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
+  const challenge = (await response.json()) as {
+    algorithm: "SHA-256";
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
   const { solveChallenge } = await import("altcha-lib/v1");
   const task = solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber);
   signal.addEventListener("abort", () => task.controller.abort());

@@ -12,7 +12,10 @@ export type NetworkFailure = { networkError: true };
 
 /** fetch rejects with a TypeError when the request could not be made at all. */
 export function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof DOMException && (error.name === "NetworkError" || error.name === "TimeoutError"));
+  return (
+    error instanceof TypeError ||
+    (error instanceof DOMException && (error.name === "NetworkError" || error.name === "TimeoutError"))
+  );
 }
 
 export function isNetworkFailure(value: unknown): value is NetworkFailure {

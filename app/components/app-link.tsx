@@ -24,12 +24,24 @@ export function AppLink({ to, children, ...rest }: AppLinkProps) {
 /** The admin navigation's entry: AppLink marked as <NavLink> marks the current section (`active`, aria-current). */
 export function AppNavLink({ to, pathname, className, ...rest }: AppLinkProps & { pathname: string }) {
   const active = pathname === to || pathname.startsWith(`${to}/`);
-  return <AppLink to={to} className={[className, active ? "active" : ""].filter(Boolean).join(" ") || undefined} aria-current={active ? "page" : undefined} {...rest} />;
+  return (
+    <AppLink
+      to={to}
+      className={[className, active ? "active" : ""].filter(Boolean).join(" ") || undefined}
+      aria-current={active ? "page" : undefined}
+      {...rest}
+    />
+  );
 }
 
 /** Whether a click on an AppLink is one the app should handle: a plain left click on a same-origin link in this tab. */
-function isAppNavigationClick(event: Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">, link: HTMLAnchorElement, origin: string) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return false;
+function isAppNavigationClick(
+  event: Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey" | "defaultPrevented">,
+  link: HTMLAnchorElement,
+  origin: string,
+) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+    return false;
   if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return false;
   return new URL(link.href).origin === origin;
 }

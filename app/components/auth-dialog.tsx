@@ -30,7 +30,15 @@ function withoutDialog(pathname: string, search: URLSearchParams) {
  * navigation state `{ authDialog }`, which is cleared as soon as it has been read. The form routes
  * (app/routes/auth/*) render it with `forcedView` and their action's answer after a no-JS post.
  */
-export function AuthDialog({ forcedView, serverResult, redirectTo: forcedRedirect }: { forcedView?: AuthView; serverResult?: AuthFormResult; redirectTo?: string } = {}) {
+export function AuthDialog({
+  forcedView,
+  serverResult,
+  redirectTo: forcedRedirect,
+}: {
+  forcedView?: AuthView;
+  serverResult?: AuthFormResult;
+  redirectTo?: string;
+} = {}) {
   const { t } = useTranslation("auth");
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -41,15 +49,28 @@ export function AuthDialog({ forcedView, serverResult, redirectTo: forcedRedirec
     const requested = parseAuthView((location.state as { authDialog?: unknown } | null)?.authDialog);
     if (!requested) return;
     setStateView(requested);
-    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null, preventScrollReset: true });
+    void navigate(`${location.pathname}${location.search}${location.hash}`, {
+      replace: true,
+      state: null,
+      preventScrollReset: true,
+    });
   }, [location, navigate]);
 
   const view = forcedView ?? parseAuthView(searchParams.get("auth")) ?? stateView;
   if (!view) return null;
   const redirectTo = forcedRedirect ?? searchParams.get("redirectTo") ?? "";
-  const titles: Record<AuthView, string> = { login: t("login.title"), register: t("register.title"), forgot: t("forgot.title") };
+  const titles: Record<AuthView, string> = {
+    login: t("login.title"),
+    register: t("register.title"),
+    forgot: t("forgot.title"),
+  };
   return (
-    <UrlDialog key={view} title={titles[view]} closeTo={forcedView ? "/" : withoutDialog(location.pathname, searchParams)} onClose={() => setStateView(null)}>
+    <UrlDialog
+      key={view}
+      title={titles[view]}
+      closeTo={forcedView ? "/" : withoutDialog(location.pathname, searchParams)}
+      onClose={() => setStateView(null)}
+    >
       <AuthForms view={view} redirectTo={redirectTo} onSwitch={setStateView} serverResult={serverResult} />
     </UrlDialog>
   );

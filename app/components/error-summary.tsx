@@ -22,7 +22,15 @@ export function ErrorSummary({ errors }: { errors: SummaryError[] }) {
   }, [shown]);
   if (!shown) return null;
   return (
-    <div ref={box} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus data-testid="error-summary">
+    <div
+      ref={box}
+      className="error-summary"
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabIndex={-1}
+      autoFocus
+      data-testid="error-summary"
+    >
       <h2 id="error-summary-title" className="error-summary-title">
         {t("errorSummary.title")}
       </h2>

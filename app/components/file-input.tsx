@@ -14,7 +14,10 @@ export function FileInput({
   onChange,
   resetOnNavigation = true,
   ...input
-}: { name: string; accept: string; multiple?: boolean; resetOnNavigation?: boolean } & Omit<ComponentProps<"input">, "type" | "name" | "accept" | "multiple">) {
+}: { name: string; accept: string; multiple?: boolean; resetOnNavigation?: boolean } & Omit<
+  ComponentProps<"input">,
+  "type" | "name" | "accept" | "multiple"
+>) {
   const { t } = useTranslation();
   const location = useLocation();
   // The courier's forms keep their files through a failed or offline submit; admin forms clear after a save.

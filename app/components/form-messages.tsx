@@ -5,7 +5,17 @@ import { useTranslation } from "react-i18next";
  * A field's error. Schema messages are translation keys of the form's namespace (`ns`); the
  * first is shown, or with `all` every one (the password rules list each broken rule).
  */
-export function FieldError({ id, errors, ns, all = false }: { id: string; errors: string[] | undefined; ns: "admin" | "auth" | "dashboard"; all?: boolean }) {
+export function FieldError({
+  id,
+  errors,
+  ns,
+  all = false,
+}: {
+  id: string;
+  errors: string[] | undefined;
+  ns: "admin" | "auth" | "dashboard";
+  all?: boolean;
+}) {
   const { t } = useTranslation(ns);
   if (!errors?.length) return null;
   return (

@@ -32,7 +32,11 @@ export function HandoverDetails({ handover }: { handover: HandoverFacts }) {
             <ul>
               {handover.newDamages.map((d) => (
                 <li key={d.part}>
-                  {t("handover.newDamageLine", { part: t(`handover.part.${d.part}`), before: t(`handover.level.${d.before}`), after: t(`handover.level.${d.after}`) })}
+                  {t("handover.newDamageLine", {
+                    part: t(`handover.part.${d.part}`),
+                    before: t(`handover.level.${d.before}`),
+                    after: t(`handover.level.${d.after}`),
+                  })}
                 </li>
               ))}
             </ul>
@@ -45,7 +49,9 @@ export function HandoverDetails({ handover }: { handover: HandoverFacts }) {
         <strong>{t("handover.damages")}: </strong>
         {damaged.length === 0
           ? t("handover.noDamage")
-          : damaged.map((part) => `${t(`handover.part.${part}`)} — ${t(`handover.level.${handover.damages[part]}`)}`).join(", ")}
+          : damaged
+              .map((part) => `${t(`handover.part.${part}`)} — ${t(`handover.level.${handover.damages[part]}`)}`)
+              .join(", ")}
       </p>
       {handover.note ? <p>{t("handover.note", { note: handover.note })}</p> : null}
       {handover.photos.length > 0 ? (
@@ -53,7 +59,13 @@ export function HandoverDetails({ handover }: { handover: HandoverFacts }) {
           {handover.photos.map((photo, index) => (
             <li key={photo.id}>
               <a href={`/files/${photo.id}`} target="_blank" rel="noreferrer">
-                <img src={`/files/${photo.id}`} alt={t("handover.photoAlt", { n: index + 1 })} width={photo.width ?? 160} height={photo.height ?? 120} loading="lazy" />
+                <img
+                  src={`/files/${photo.id}`}
+                  alt={t("handover.photoAlt", { n: index + 1 })}
+                  width={photo.width ?? 160}
+                  height={photo.height ?? 120}
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}

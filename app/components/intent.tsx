@@ -10,7 +10,17 @@ export function Intent({ value }: { value: string }) {
 }
 
 /** A form that is only its button: one intent, one label (payouts' "Mark paid", "Approve all", …). */
-export function IntentForm({ value, className, disabled, children }: { value: string; className: string; disabled?: boolean; children: React.ReactNode }) {
+export function IntentForm({
+  value,
+  className,
+  disabled,
+  children,
+}: {
+  value: string;
+  className: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <Form method="post">
       <button type="submit" name="intent" value={value} className={className} disabled={disabled}>

@@ -28,7 +28,15 @@ export function LanguageSwitcher({ current }: { current: Language }) {
             title={t(`language.${lng}`)}
             preventScrollReset
             onClick={(event) => {
-              if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              if (
+                event.defaultPrevented ||
+                event.button !== 0 ||
+                event.metaKey ||
+                event.ctrlKey ||
+                event.shiftKey ||
+                event.altKey
+              )
+                return;
               event.preventDefault();
               void fetch("/api/health", { cache: "no-store" }).then(
                 (response) => (response.ok ? navigate(to, { preventScrollReset: true }) : showNetworkToast()),

@@ -18,7 +18,8 @@ export function ReportThread<T extends ThreadItem>({
       {messages.map((message) => (
         <li key={message.key} className={`thread-msg thread-${message.from}`}>
           <p className="thread-meta">
-            <strong>{authorOf(message)}</strong> · <time dateTime={new Date(message.at).toISOString()}>{formatDate(message.at)}</time>
+            <strong>{authorOf(message)}</strong> ·{" "}
+            <time dateTime={new Date(message.at).toISOString()}>{formatDate(message.at)}</time>
           </p>
           <p className="thread-body">{message.body}</p>
         </li>

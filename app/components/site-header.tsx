@@ -26,7 +26,9 @@ export function useJoinLink(): { to: string; preventScrollReset: boolean } {
   const root = useRouteLoaderData("root") as { user: HeaderUser } | undefined;
   const location = useLocation();
   // The dialog opens over the page where the visitor is; the dashboard is a new page, read from the top.
-  return root?.user ? { to: homeHref(root.user), preventScrollReset: false } : { to: authHref(location.search, "register"), preventScrollReset: true };
+  return root?.user
+    ? { to: homeHref(root.user), preventScrollReset: false }
+    : { to: authHref(location.search, "register"), preventScrollReset: true };
 }
 
 function NavLinks() {
@@ -130,7 +132,12 @@ export function SiteHeader({ user, locale }: { user: HeaderUser; locale: Languag
           </div>
           <LanguageSwitcher current={locale} />
           {user || location.pathname === "/auth/second-factor" ? null : (
-            <Link className="btn btn-ghost nav-narrow" to={authHref(location.search, "login")} preventScrollReset data-testid="header-login">
+            <Link
+              className="btn btn-ghost nav-narrow"
+              to={authHref(location.search, "login")}
+              preventScrollReset
+              data-testid="header-login"
+            >
               {t("account.login")}
             </Link>
           )}

@@ -24,9 +24,12 @@ export function SiteTracking() {
   useEffect(() => {
     const path = `${location.pathname}${location.search}`;
     if (previous.current === path) return;
-    const referrer = previous.current === null ? document.referrer || null : `${window.location.origin}${previous.current}`;
+    const referrer =
+      previous.current === null ? document.referrer || null : `${window.location.origin}${previous.current}`;
     previous.current = path;
-    api("/track/page-view", { body: { path, referrer }, silent: true }).catch((error: unknown) => console.warn("page view not counted", error));
+    api("/track/page-view", { body: { path, referrer }, silent: true }).catch((error: unknown) =>
+      console.warn("page view not counted", error),
+    );
 
     const code = new URLSearchParams(location.search).get("ref");
     const store = storage();

@@ -4,11 +4,21 @@ import { Form } from "react-router";
 import { loadToastLibrary, showToast, TOAST_FALLBACK_EVENT, type ToastFallbackDetail } from "~/client/toast.client";
 import { Intent } from "./intent";
 
-export type FlashToast = { message: string; type: "info" | "success" | "error" | "warning"; description?: string; undo?: { action: string; until: number } };
+export type FlashToast = {
+  message: string;
+  type: "info" | "success" | "error" | "warning";
+  description?: string;
+  undo?: { action: string; until: number };
+};
 
 /** Waits for the connection to come back, then fetches again (a lazy import that fails once would fail for good). */
 function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch(() => new Promise<T>((resolve) => window.addEventListener("online", () => resolve(importWhenOnline(load)), { once: true })));
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) =>
+        window.addEventListener("online", () => resolve(importWhenOnline(load)), { once: true }),
+      ),
+  );
 }
 
 // The toast library is fetched after hydration, off the page's critical path.
@@ -38,11 +48,17 @@ export function Toaster({ flash }: { flash: FlashToast | null | undefined }) {
     return () => window.clearTimeout(timer);
   }, [fallback]);
   useEffect(() => {
-    if (hydrated && flash && !flash.undo) void showToast(flash.type, flash.description ? `${flash.message} ${flash.description}` : flash.message);
+    if (hydrated && flash && !flash.undo)
+      void showToast(flash.type, flash.description ? `${flash.message} ${flash.description}` : flash.message);
   }, [flash, hydrated]);
 
-  if (flash?.undo) return <UndoToast key={`${flash.undo.action}:${flash.undo.until}`} message={flash.message} undo={flash.undo} />;
-  const shown = hydrated ? fallback : flash ? { type: flash.type, message: flash.description ? `${flash.message} ${flash.description}` : flash.message } : null;
+  if (flash?.undo)
+    return <UndoToast key={`${flash.undo.action}:${flash.undo.until}`} message={flash.message} undo={flash.undo} />;
+  const shown = hydrated
+    ? fallback
+    : flash
+      ? { type: flash.type, message: flash.description ? `${flash.message} ${flash.description}` : flash.message }
+      : null;
   return (
     <>
       {shown ? (

@@ -16,8 +16,8 @@ import {
   type UserStatus,
 } from "./status";
 
-
-export const applicationFilterFrom = (p: URLSearchParams) => queueFilterFrom<ApplicationStatus>(p, APPLICATION_STATUSES, "pending");
+export const applicationFilterFrom = (p: URLSearchParams) =>
+  queueFilterFrom<ApplicationStatus>(p, APPLICATION_STATUSES, "pending");
 export const requestFilterFrom = (p: URLSearchParams) => queueFilterFrom<RequestStatus>(p, REQUEST_STATUSES, "pending");
 export const reportFilterFrom = (p: URLSearchParams) => queueFilterFrom<ReportStatus>(p, REPORT_STATUSES, "open");
 
@@ -25,7 +25,14 @@ export const USER_SORTS = ["createdAt", "email", "fullName", "status"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
 /** `documents=expiring`: couriers whose right-to-stay document ends within 30 days, has ended, or whose new one waits. */
-export type UserFilter = { q: string; status: UserStatus | null; documents: "expiring" | null; sort: UserSort; dir: "asc" | "desc"; page: number };
+export type UserFilter = {
+  q: string;
+  status: UserStatus | null;
+  documents: "expiring" | null;
+  sort: UserSort;
+  dir: "asc" | "desc";
+  page: number;
+};
 
 export function userFilterFrom(params: URLSearchParams): UserFilter {
   const status = params.get("status");
@@ -44,11 +51,22 @@ export function userFilterFrom(params: URLSearchParams): UserFilter {
 export type VehicleFilter = { q: string; service: "attention" | null; page: number };
 
 export function vehicleFilterFrom(params: URLSearchParams): VehicleFilter {
-  return { q: searchTerm(params), service: params.get("service") === "attention" ? "attention" : null, page: pageNumber(params.get("page")) };
+  return {
+    q: searchTerm(params),
+    service: params.get("service") === "attention" ? "attention" : null,
+    page: pageNumber(params.get("page")),
+  };
 }
 
 /** `views`: also list routine reads (documents opened), hidden by default so decisions stand out. */
-export type AuditFilter = { actorId: number | null; action: AuditAction | null; from: string | null; to: string | null; views: boolean; page: number };
+export type AuditFilter = {
+  actorId: number | null;
+  action: AuditAction | null;
+  from: string | null;
+  to: string | null;
+  views: boolean;
+  page: number;
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -59,5 +77,12 @@ export function auditFilterFrom(params: URLSearchParams): AuditFilter {
     const value = params.get(name) ?? "";
     return DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
   };
-  return { actorId: Number.isInteger(actor) && actor > 0 ? actor : null, action: isAuditAction(action) ? action : null, from: day("from"), to: day("to"), views: params.get("views") === "1", page: pageNumber(params.get("page")) };
+  return {
+    actorId: Number.isInteger(actor) && actor > 0 ? actor : null,
+    action: isAuditAction(action) ? action : null,
+    from: day("from"),
+    to: day("to"),
+    views: params.get("views") === "1",
+    page: pageNumber(params.get("page")),
+  };
 }

@@ -24,6 +24,8 @@ describe("application drafts", () => {
 
 describe("drafts and the text rule", () => {
   test("a value that breaks the text rule is dropped, the others are kept", () => {
-    expect(pickDraftFields({ fullName: "Olena\u0000", comment: "line one\nline two 🛴", contactUsername: "\u202Eevil" })).toEqual({ comment: "line one\nline two 🛴" });
+    expect(
+      pickDraftFields({ fullName: "Olena\u0000", comment: "line one\nline two 🛴", contactUsername: "\u202Eevil" }),
+    ).toEqual({ comment: "line one\nline two 🛴" });
   });
 });

@@ -4,7 +4,16 @@ import { hasForbiddenCharacters } from "./text";
  * Rules for keeping the job application as a draft (issue: nothing lost on a dropped connection).
  * Only the text fields are drafted here; documents are kept as upload drafts.
  */
-export const DRAFT_FIELDS = ["fullName", "age", "phone", "citizenship", "contactMethod", "contactUsername", "comment", "documentValidUntil"] as const;
+export const DRAFT_FIELDS = [
+  "fullName",
+  "age",
+  "phone",
+  "citizenship",
+  "contactMethod",
+  "contactUsername",
+  "comment",
+  "documentValidUntil",
+] as const;
 export type DraftField = (typeof DRAFT_FIELDS)[number];
 export type ApplicationDraft = Partial<Record<DraftField, string>>;
 

@@ -81,17 +81,20 @@ export const applicationSchema = z
     residence_back: documentField,
     refugee_document: documentField,
   })
-  .superRefine((value, ctx) => {
-    for (const issue of documentIssues(value.citizenship, (field) => value[field])) {
-      ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
-    }
-    if (needsRightToStay(value.citizenship) && !value.documentValidUntil) {
-      ctx.addIssue({ code: "custom", path: ["documentValidUntil"], message: "errors.validUntilRequired" });
-    }
-    if (needsContactUsername(value.contactMethod) && !value.contactUsername) {
-      ctx.addIssue({ code: "custom", path: ["contactUsername"], message: "errors.usernameRequired" });
-    }
-    // Run even when a text field failed, so every missing document is named in the same answer.
-  }, { when: () => true });
+  .superRefine(
+    (value, ctx) => {
+      for (const issue of documentIssues(value.citizenship, (field) => value[field])) {
+        ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
+      }
+      if (needsRightToStay(value.citizenship) && !value.documentValidUntil) {
+        ctx.addIssue({ code: "custom", path: ["documentValidUntil"], message: "errors.validUntilRequired" });
+      }
+      if (needsContactUsername(value.contactMethod) && !value.contactUsername) {
+        ctx.addIssue({ code: "custom", path: ["contactUsername"], message: "errors.usernameRequired" });
+      }
+      // Run even when a text field failed, so every missing document is named in the same answer.
+    },
+    { when: () => true },
+  );
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;

@@ -79,18 +79,101 @@ export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
  * every language (a unit test checks), so the log never shows a raw name like `documentValidUntil`.
  */
 export const AUDIT_FIELDS = [
-  "accountId", "active", "added", "addedImages", "addedMedia", "amountCents", "askedWeek", "assignedUserId", "attempts", "availableSince",
-  "batteryPercent", "body", "changed", "changedNotShown", "changedRows", "characteristicsEn", "characteristicsSk", "characteristicsUa",
-  "clicks", "code", "columnMapping", "comment", "confirmedAt", "contentLength", "costCents", "count", "createdAt", "currentVehicleId",
-  "damages", "description", "documentValidUntil", "endsOn", "expiresAt", "fileName", "files", "holder", "holderMismatch", "iban", "id",
-  "imageId", "kind", "language", "lastError", "leaseEndsAt", "mediaId", "messageId", "name", "netCents", "newDamages", "nextDueAt",
-  "nextDueKm", "odometerKm", "payday", "payoutCents", "photos", "platform", "platformId", "problemReportId", "published", "reason",
-  "reasonCode", "replace", "role", "serialNumber", "serviceDate", "serviceRecordId", "skipped", "startsOn", "status", "textPosition",
-  "title", "titleEn", "titleUa", "totalCents", "unchanged", "updatedAt", "value", "vehicleId", "week", "weekStart",
+  "accountId",
+  "active",
+  "added",
+  "addedImages",
+  "addedMedia",
+  "amountCents",
+  "askedWeek",
+  "assignedUserId",
+  "attempts",
+  "availableSince",
+  "batteryPercent",
+  "body",
+  "changed",
+  "changedNotShown",
+  "changedRows",
+  "characteristicsEn",
+  "characteristicsSk",
+  "characteristicsUa",
+  "clicks",
+  "code",
+  "columnMapping",
+  "comment",
+  "confirmedAt",
+  "contentLength",
+  "costCents",
+  "count",
+  "createdAt",
+  "currentVehicleId",
+  "damages",
+  "description",
+  "documentValidUntil",
+  "endsOn",
+  "expiresAt",
+  "fileName",
+  "files",
+  "holder",
+  "holderMismatch",
+  "iban",
+  "id",
+  "imageId",
+  "kind",
+  "language",
+  "lastError",
+  "leaseEndsAt",
+  "mediaId",
+  "messageId",
+  "name",
+  "netCents",
+  "newDamages",
+  "nextDueAt",
+  "nextDueKm",
+  "odometerKm",
+  "payday",
+  "payoutCents",
+  "photos",
+  "platform",
+  "platformId",
+  "problemReportId",
+  "published",
+  "reason",
+  "reasonCode",
+  "replace",
+  "role",
+  "serialNumber",
+  "serviceDate",
+  "serviceRecordId",
+  "skipped",
+  "startsOn",
+  "status",
+  "textPosition",
+  "title",
+  "titleEn",
+  "titleUa",
+  "totalCents",
+  "unchanged",
+  "updatedAt",
+  "value",
+  "vehicleId",
+  "week",
+  "weekStart",
 ] as const;
 
 /** Fields that hold a calendar day, not an instant: shown as a date, never with a time. */
-const DAY_FIELDS = new Set(["documentValidUntil", "serviceDate", "nextDueAt", "startsOn", "endsOn", "weekStart", "week", "askedWeek", "payday", "availableSince"]);
+const DAY_FIELDS = new Set([
+  "documentValidUntil",
+  "serviceDate",
+  "nextDueAt",
+  "startsOn",
+  "endsOn",
+  "weekStart",
+  "week",
+  "askedWeek",
+  "payday",
+  "availableSince",
+]);
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
@@ -172,9 +255,15 @@ export function auditSentence(facts: AuditFacts): AuditSentence {
   const deleted = /\.(delete|erase)$/.test(facts.action);
   const actorName = userLabel(facts.actorName, facts.actorEmail);
   const subjectName = userLabel(facts.subjectName, facts.subjectEmail);
-  const subject = facts.subjectUserId !== null && subjectName ? { name: subjectName, href: `/admin/users/${facts.subjectUserId}` as const } : null;
+  const subject =
+    facts.subjectUserId !== null && subjectName
+      ? { name: subjectName, href: `/admin/users/${facts.subjectUserId}` as const }
+      : null;
   const recordLabel =
-    (facts.entityType === "user" ? subjectName : null) ?? facts.recordName ?? snapshotName(facts) ?? (facts.entityId !== null ? `#${facts.entityId}` : "—");
+    (facts.entityType === "user" ? subjectName : null) ??
+    facts.recordName ??
+    snapshotName(facts) ??
+    (facts.entityId !== null ? `#${facts.entityId}` : "—");
   const recordHref =
     deleted || facts.entityId === null
       ? null
@@ -184,7 +273,9 @@ export function auditSentence(facts: AuditFacts): AuditSentence {
   return {
     key: isAuditAction(facts.action) ? auditSentenceKey(facts.action) : "audit.sentence.other",
     known: isAuditAction(facts.action),
-    actor: actorName ? { name: actorName, href: facts.actorId !== null ? `/admin/users/${facts.actorId}` : null } : null,
+    actor: actorName
+      ? { name: actorName, href: facts.actorId !== null ? `/admin/users/${facts.actorId}` : null }
+      : null,
     record: { name: recordLabel, href: recordHref },
     subject,
   };
@@ -240,7 +331,8 @@ export function auditValue(value: unknown, field = "", entityType = ""): AuditVa
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (typeof value === "boolean") return { kind: "bool", value };
   // A day is the day it names (a valid-until stored as UTC midnight is not "1:00" in Bratislava).
-  if (typeof value === "string" && ISO_DATE.test(value) && (DAY_FIELDS.has(field) || DAY_ONLY.test(value))) return { kind: "day", value: value.slice(0, 10) };
+  if (typeof value === "string" && ISO_DATE.test(value) && (DAY_FIELDS.has(field) || DAY_ONLY.test(value)))
+    return { kind: "day", value: value.slice(0, 10) };
   if (DATE_FIELD.test(field) && (typeof value === "number" || (typeof value === "string" && ISO_DATE.test(value)))) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) return { kind: "date", value: date.toISOString() };
@@ -248,7 +340,8 @@ export function auditValue(value: unknown, field = "", entityType = ""): AuditVa
   const codes = Array.isArray(value) ? value : [value];
   if (codes.length > 0 && codes.every((code) => typeof code === "string")) {
     const items = (codes as string[]).map((code) => ({ value: code, keys: auditValueKeys(entityType, field, code) }));
-    if (items.every((item) => item.keys)) return { kind: "codes", items: items.map((item) => ({ value: item.value, keys: item.keys! })) };
+    if (items.every((item) => item.keys))
+      return { kind: "codes", items: items.map((item) => ({ value: item.value, keys: item.keys! })) };
   }
   const text = typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
   return { kind: "text", value: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text };
@@ -267,5 +360,9 @@ export function auditChanges(before: unknown, after: unknown, entityType = ""): 
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   return fields
     .filter((field) => JSON.stringify(b[field] ?? null) !== JSON.stringify(a[field] ?? null))
-    .map((field) => ({ field, before: auditValue(b[field], field, entityType), after: auditValue(a[field], field, entityType) }));
+    .map((field) => ({
+      field,
+      before: auditValue(b[field], field, entityType),
+      after: auditValue(a[field], field, entityType),
+    }));
 }

@@ -8,7 +8,8 @@ import { LANGUAGES } from "./rules";
  * API. Messages are translation keys. Empty strings count as missing, so a JSON body with
  * `""` or `null` and a form with an empty field give the same answer.
  */
-const emptyToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+const emptyToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 export const emailSchema = z.preprocess(
   emptyToUndefined,
@@ -62,18 +63,29 @@ export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
 /** The reset page has two fields; the JSON API has one (docs/api.md). */
 export const resetPasswordApiSchema = z.object({
-  token: z.string({ error: "auth:reset.invalid" }).min(10, { error: "auth:reset.invalid" }).max(200, { error: "auth:reset.invalid" }),
+  token: z
+    .string({ error: "auth:reset.invalid" })
+    .min(10, { error: "auth:reset.invalid" })
+    .max(200, { error: "auth:reset.invalid" }),
   password: newPasswordSchema,
 });
 
 export const resetPasswordFormSchema = z
   .object({
     password: newPasswordSchema,
-    confirmPassword: z.preprocess((value) => (value === "" ? undefined : value), z.string({ error: "auth:validation.passwordRequired" })),
+    confirmPassword: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string({ error: "auth:validation.passwordRequired" }),
+    ),
   })
-  .refine((value) => value.password === value.confirmPassword, { error: "auth:validation.passwordsMismatch", path: ["confirmPassword"] });
+  .refine((value) => value.password === value.confirmPassword, {
+    error: "auth:validation.passwordsMismatch",
+    path: ["confirmPassword"],
+  });
 
-export const languageBodySchema = z.object({ language: z.enum(LANGUAGES, { error: "auth:validation.languageInvalid" }) });
+export const languageBodySchema = z.object({
+  language: z.enum(LANGUAGES, { error: "auth:validation.languageInvalid" }),
+});
 
 /** Flattens Zod issues into `{ field: [key, …] }`, the shape of the API's `fieldErrors` (docs/api.md). */
 export function fieldErrorKeys(error: z.ZodError) {

@@ -1,7 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { bankDetailsSchema, checkIban, compareHolderName, formatIban, isValidBic, isValidSepaIban, maskIban, normalizeIban } from "./bank-details";
+import {
+  bankDetailsSchema,
+  checkIban,
+  compareHolderName,
+  formatIban,
+  isValidBic,
+  isValidSepaIban,
+  maskIban,
+  normalizeIban,
+} from "./bank-details";
 
 describe("IBAN", () => {
   test("normalises what people paste", () => {
@@ -59,12 +68,17 @@ describe("account holder against the application's name", () => {
 
 describe("the bank details form", () => {
   const locales = path.resolve(import.meta.dirname, "../../locales");
-  const messages = (lng: string) => JSON.parse(readFileSync(path.join(locales, lng, "pay.json"), "utf8")) as Record<string, unknown>;
-  const lookup = (json: Record<string, unknown>, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], json);
-  const errorOf = (input: Record<string, unknown>) => bankDetailsSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
+  const messages = (lng: string) =>
+    JSON.parse(readFileSync(path.join(locales, lng, "pay.json"), "utf8")) as Record<string, unknown>;
+  const lookup = (json: Record<string, unknown>, key: string) =>
+    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], json);
+  const errorOf = (input: Record<string, unknown>) =>
+    bankDetailsSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
 
   test("gives the normalised IBAN and the trimmed name", () => {
-    expect(bankDetailsSchema.parse({ iban: "sk31 1200 0000 1987 4263 7541", accountHolder: "  Олена Коваленко " })).toEqual({
+    expect(
+      bankDetailsSchema.parse({ iban: "sk31 1200 0000 1987 4263 7541", accountHolder: "  Олена Коваленко " }),
+    ).toEqual({
       iban: "SK3112000000198742637541",
       accountHolder: "Олена Коваленко",
     });
@@ -81,13 +95,20 @@ describe("the bank details form", () => {
       [{ iban: "SK3112000000198742637541", accountHolder: "J" }, "accountHolder:bank.errors.holderRequired"],
       [{ iban: "SK3112000000198742637541" }, "accountHolder:bank.errors.holderRequired"],
       [{ iban: "SK3112000000198742637541", accountHolder: "x".repeat(71) }, "accountHolder:bank.errors.holderTooLong"],
-      [{ iban: "SK3112000000198742637541", accountHolder: "Jana & Peter Nový" }, "accountHolder:bank.errors.holderCharacters"],
-      [{ iban: "SK3112000000198742637541", accountHolder: "王小明 Wang" }, "accountHolder:bank.errors.holderCharacters"],
+      [
+        { iban: "SK3112000000198742637541", accountHolder: "Jana & Peter Nový" },
+        "accountHolder:bank.errors.holderCharacters",
+      ],
+      [
+        { iban: "SK3112000000198742637541", accountHolder: "王小明 Wang" },
+        "accountHolder:bank.errors.holderCharacters",
+      ],
     ];
     for (const [input, expected] of cases) {
       expect(errorOf(input)).toEqual([expected]);
       const key = expected.split(":")[1]!;
-      for (const lng of ["sk", "ua", "en"]) expect({ lng, key, text: typeof lookup(messages(lng), key) }).toEqual({ lng, key, text: "string" });
+      for (const lng of ["sk", "ua", "en"])
+        expect({ lng, key, text: typeof lookup(messages(lng), key) }).toEqual({ lng, key, text: "string" });
     }
   });
 });

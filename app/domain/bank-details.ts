@@ -24,7 +24,8 @@ export function checkIban(input: string): { ok: true; iban: string } | { ok: fal
     const codes = result.errorCodes;
     if (codes.includes(ValidationErrorsIBAN.NoIBANCountry)) return { ok: false, problem: "country" };
     if (codes.includes(ValidationErrorsIBAN.WrongBBANLength)) return { ok: false, problem: "length" };
-    if (codes.includes(ValidationErrorsIBAN.WrongBBANFormat) || codes.includes(ValidationErrorsIBAN.ChecksumNotNumber)) return { ok: false, problem: "format" };
+    if (codes.includes(ValidationErrorsIBAN.WrongBBANFormat) || codes.includes(ValidationErrorsIBAN.ChecksumNotNumber))
+      return { ok: false, problem: "format" };
     return { ok: false, problem: "checksum" };
   }
   if (!isSEPACountry(iban.slice(0, 2))) return { ok: false, problem: "notSepa" };
@@ -81,12 +82,15 @@ export const ACCOUNT_HOLDER_MAX = 70;
 /** The courier's bank details form (dashboard): one schema for the browser and the action. */
 export const bankDetailsSchema = z.object({
   iban: singleLineText({ error: "bank.errors.ibanRequired" }).transform((value, ctx) => {
-      const checked = checkIban(value);
-      if (checked.ok) return checked.iban;
-      const key = checked.problem === "required" ? "ibanRequired" : `iban${checked.problem[0]!.toUpperCase()}${checked.problem.slice(1)}`;
-      ctx.addIssue({ code: "custom", message: `bank.errors.${key}` });
-      return z.NEVER;
-    }),
+    const checked = checkIban(value);
+    if (checked.ok) return checked.iban;
+    const key =
+      checked.problem === "required"
+        ? "ibanRequired"
+        : `iban${checked.problem[0]!.toUpperCase()}${checked.problem.slice(1)}`;
+    ctx.addIssue({ code: "custom", message: `bank.errors.${key}` });
+    return z.NEVER;
+  }),
   accountHolder: singleLineText({ error: "bank.errors.holderRequired" })
     .trim()
     .min(3, { error: "bank.errors.holderRequired" })
@@ -95,8 +99,10 @@ export const bankDetailsSchema = z.object({
 });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
-
 /** The dashboard's form: the details plus the current password, which every save asks for (docs/pay.md, "Bank details"). */
 export const bankDetailsFormSchema = bankDetailsSchema.extend({
-  password: z.string({ error: "bank.errors.passwordRequired" }).min(1, { error: "bank.errors.passwordRequired" }).max(1024, { error: "bank.errors.passwordRequired" }),
+  password: z
+    .string({ error: "bank.errors.passwordRequired" })
+    .min(1, { error: "bank.errors.passwordRequired" })
+    .max(1024, { error: "bank.errors.passwordRequired" }),
 });

@@ -1,11 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { sameVehicleGroups, sameVehicleIds } from "./bulk-conflicts";
 
-const row = (id: number, vehicleId: number | null, kind = "request", status = "pending") => ({ id, vehicleId, kind, status });
+const row = (id: number, vehicleId: number | null, kind = "request", status = "pending") => ({
+  id,
+  vehicleId,
+  kind,
+  status,
+});
 
 describe("requests competing for one vehicle in a bulk approval", () => {
   test("two waiting requests for one vehicle form a group, the oldest id first", () => {
-    expect(sameVehicleGroups([row(7, 1), row(3, 1), row(5, 2)])).toEqual([{ vehicleId: 1, rows: [row(3, 1), row(7, 1)] }]);
+    expect(sameVehicleGroups([row(7, 1), row(3, 1), row(5, 2)])).toEqual([
+      { vehicleId: 1, rows: [row(3, 1), row(7, 1)] },
+    ]);
   });
 
   test("a swap competes like a new request; a renewal, a decided row or a row without a vehicle do not", () => {

@@ -10,7 +10,9 @@
 export type RequestForBulk = { id: number; status: string; kind: string; vehicleId: number | null };
 
 /** Groups of competing request ids (each sorted ascending, the winner first), one per shared vehicle. */
-export function sameVehicleGroups<Row extends RequestForBulk>(rows: readonly Row[]): { vehicleId: number; rows: Row[] }[] {
+export function sameVehicleGroups<Row extends RequestForBulk>(
+  rows: readonly Row[],
+): { vehicleId: number; rows: Row[] }[] {
   const byVehicle = new Map<number, Row[]>();
   for (const row of rows) {
     if (row.status !== "pending" || row.kind === "renewal" || !row.vehicleId) continue;

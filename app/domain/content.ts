@@ -3,7 +3,13 @@ import type { Language } from "./rules";
 /** The landing page's editable content as pages show it. */
 export type FaqEntry = { id: number; question: string; answer: string };
 
-export type NewsMedia = { id: number; kind: "image" | "video"; mime: string; width: number | null; height: number | null };
+export type NewsMedia = {
+  id: number;
+  kind: "image" | "video";
+  mime: string;
+  width: number | null;
+  height: number | null;
+};
 export type NewsItem = {
   id: number;
   title: string;

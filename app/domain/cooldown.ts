@@ -1,7 +1,10 @@
 import { DEFAULT_SETTINGS } from "./rules";
 
 /** When the next problem report is allowed after one made at `lastReportAt` (the operator's cooldown). */
-export function nextReportAt(lastReportAt: Date | null, cooldownHours: number = DEFAULT_SETTINGS.problemReportCooldownHours): Date | null {
+export function nextReportAt(
+  lastReportAt: Date | null,
+  cooldownHours: number = DEFAULT_SETTINGS.problemReportCooldownHours,
+): Date | null {
   if (!lastReportAt) return null;
   return new Date(lastReportAt.getTime() + cooldownHours * 60 * 60 * 1000);
 }
@@ -15,5 +18,9 @@ export function cooldownRemainingMs(lastReportAt: Date | null, now = Date.now(),
 /** "5 h 07 min" style parts for the "next report in …" text. */
 export function splitDuration(ms: number) {
   const totalSeconds = Math.ceil(ms / 1000);
-  return { hours: Math.floor(totalSeconds / 3600), minutes: Math.floor((totalSeconds % 3600) / 60), seconds: totalSeconds % 60 };
+  return {
+    hours: Math.floor(totalSeconds / 3600),
+    minutes: Math.floor((totalSeconds % 3600) / 60),
+    seconds: totalSeconds % 60,
+  };
 }

@@ -4,7 +4,17 @@
  */
 
 /** The fixed checklist of parts, in the order the form and the history show them. */
-export const DAMAGE_PARTS = ["frame", "deck", "handlebar", "brakes", "lights", "tyreFront", "tyreRear", "display", "charger"] as const;
+export const DAMAGE_PARTS = [
+  "frame",
+  "deck",
+  "handlebar",
+  "brakes",
+  "lights",
+  "tyreFront",
+  "tyreRear",
+  "display",
+  "charger",
+] as const;
 export type DamagePart = (typeof DAMAGE_PARTS)[number];
 
 /** Condition of a part, least to most serious. */

@@ -24,5 +24,10 @@ export function withoutYearMark(text: string): string {
 
 /** The calendar day `YYYY-MM-DD` an instant falls on in Europe/Bratislava (pay weeks and platform links count such days). */
 export function bratislavaDay(instant: Date): string {
-  return dateTimeFormat("en-CA", { timeZone: "Europe/Bratislava", year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return dateTimeFormat("en-CA", {
+    timeZone: "Europe/Bratislava",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(instant);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { renewalFilesIssue, daysLeft, documentState, dueReminder, isDocumentExpired, parseValidUntil, validUntilIssue } from "./document-expiry";
+import {
+  renewalFilesIssue,
+  daysLeft,
+  documentState,
+  dueReminder,
+  isDocumentExpired,
+  parseValidUntil,
+  validUntilIssue,
+} from "./document-expiry";
 
 const DAY = 24 * 60 * 60 * 1000;
 const validUntil = parseValidUntil("2027-03-31")!;
@@ -10,7 +18,8 @@ describe("parseValidUntil", () => {
     expect(validUntil.toISOString()).toBe("2027-03-31T00:00:00.000Z");
   });
   test("anything else is null", () => {
-    for (const value of ["", "2027-02-30", "31.3.2027", "2027-3-31", 20270331, null]) expect(parseValidUntil(value)).toBeNull();
+    for (const value of ["", "2027-02-30", "31.3.2027", "2027-3-31", 20270331, null])
+      expect(parseValidUntil(value)).toBeNull();
   });
 });
 

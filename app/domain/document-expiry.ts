@@ -48,7 +48,12 @@ export function documentState(validUntil: Date, now: Date): DocumentState {
  * A threshold passed over (a date entered 5 days before the end) is never sent late, and nothing
  * is sent once the document has ended — the expiry itself has its own e-mail.
  */
-export function dueReminder(validUntil: Date, now: Date, sent: readonly number[], thresholds: readonly number[] = DOCUMENT_REMINDER_DAYS): number | null {
+export function dueReminder(
+  validUntil: Date,
+  now: Date,
+  sent: readonly number[],
+  thresholds: readonly number[] = DOCUMENT_REMINDER_DAYS,
+): number | null {
   if (isDocumentExpired(validUntil, now)) return null;
   const reached = thresholds.filter((days) => now.getTime() >= validUntil.getTime() - days * DAY);
   if (reached.length === 0) return null;

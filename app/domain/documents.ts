@@ -29,7 +29,10 @@ export function missingRightToStay(has: (kind: DocumentKind) => boolean): { side
   return has("refugee_document") ? null : "either";
 }
 
-export type DocumentIssue = { field: DocumentKind; message: "errors.documentRequired" | "errors.residenceBothSides" | "errors.residenceOrRefugee" };
+export type DocumentIssue = {
+  field: DocumentKind;
+  message: "errors.documentRequired" | "errors.residenceBothSides" | "errors.residenceOrRefugee";
+};
 
 /**
  * The one document rule, used by the schema (browser and action) and by the model that submits:
@@ -37,7 +40,10 @@ export type DocumentIssue = { field: DocumentKind; message: "errors.documentRequ
  * sides) or a refugee document. Slovak and EU citizens never see those fields, so a leftover
  * draft of one is not held against them.
  */
-export function documentIssues(citizenship: Citizenship | null | undefined, has: (field: DocumentKind) => boolean): DocumentIssue[] {
+export function documentIssues(
+  citizenship: Citizenship | null | undefined,
+  has: (field: DocumentKind) => boolean,
+): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   for (const field of REQUIRED_DOCUMENTS) if (!has(field)) issues.push({ field, message: "errors.documentRequired" });
   if (!needsRightToStay(citizenship)) return issues;

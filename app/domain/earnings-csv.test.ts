@@ -1,10 +1,21 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { analyseEarnings, genericMapping, isMonday, mappingFits, parseDay, parseDecimal, parseMinutes, type EarningsMapping, type EarningsTable } from "./earnings-csv";
+import {
+  analyseEarnings,
+  genericMapping,
+  isMonday,
+  mappingFits,
+  parseDay,
+  parseDecimal,
+  parseMinutes,
+  type EarningsMapping,
+  type EarningsTable,
+} from "./earnings-csv";
 import { readEarningsTable } from "./earnings-table";
 
-const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/earnings", name)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../tests/fixtures/earnings", name)));
 const table = (name: string) => {
   const read = readEarningsTable(fixture(name));
   if ("problem" in read) throw new Error(read.problem);
@@ -60,7 +71,15 @@ describe("reading real-world files", () => {
     const result = analyseEarnings(read, mapping, { ...week, otherPlatforms: ["Bolt Food"] });
     expect(result.problems).toEqual([]);
     expect(result.rows).toHaveLength(4);
-    expect(result.rows[2]).toEqual({ line: 4, accountId: "W-1002", day: "2026-11-02", minutes: 480, deliveries: 22, grossCents: 10175, tipsCents: 1230 });
+    expect(result.rows[2]).toEqual({
+      line: 4,
+      accountId: "W-1002",
+      day: "2026-11-02",
+      minutes: 480,
+      deliveries: 22,
+      grossCents: 10175,
+      tipsCents: 1230,
+    });
     expect(result.rows[3]!.tipsCents).toBe(0);
   });
 
@@ -89,7 +108,14 @@ describe("reading real-world files", () => {
     expect(read.rows[0]![0]).toBe("Ján Šťastný");
     expect(genericMapping(read.header)).toBeNull();
     const mapping: EarningsMapping = {
-      columns: { account_id: "ID účtu", date: "Dátum", minutes: "Odpracované hodiny", deliveries: "Počet doručení", gross_eur: "Hrubý zárobok (€)", tips_eur: "Prepitné (€)" },
+      columns: {
+        account_id: "ID účtu",
+        date: "Dátum",
+        minutes: "Odpracované hodiny",
+        deliveries: "Počet doručení",
+        gross_eur: "Hrubý zárobok (€)",
+        tips_eur: "Prepitné (€)",
+      },
       duration: "hours",
     };
     expect(mappingFits(mapping, read.header)).toBe(true);

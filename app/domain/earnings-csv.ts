@@ -16,20 +16,53 @@ export const EARNINGS_LIMITS = { fileBytes: 10 * 1024 * 1024, rows: 50_000 } as 
 
 /** How a platform's own export maps to our fields: the file's column name for each, and the unit of the time column. */
 export const earningsMappingSchema = z.object({
-  columns: z.object(Object.fromEntries(EARNING_FIELDS.map((field) => [field, z.string().min(1).max(200)])) as Record<EarningField, z.ZodString>),
+  columns: z.object(
+    Object.fromEntries(EARNING_FIELDS.map((field) => [field, z.string().min(1).max(200)])) as Record<
+      EarningField,
+      z.ZodString
+    >,
+  ),
   duration: z.enum(["minutes", "hours"]),
 });
 export type EarningsMapping = z.infer<typeof earningsMappingSchema>;
 
-export type EarningRow = { line: number; accountId: string; day: string; minutes: number; deliveries: number; grossCents: number; tipsCents: number };
+export type EarningRow = {
+  line: number;
+  accountId: string;
+  day: string;
+  minutes: number;
+  deliveries: number;
+  grossCents: number;
+  tipsCents: number;
+};
 
-export const ROW_PROBLEMS = ["missingAccount", "badDate", "badNumber", "outsideWeek", "otherPlatform", "duplicate", "conflict", "unknownAccount"] as const;
+export const ROW_PROBLEMS = [
+  "missingAccount",
+  "badDate",
+  "badNumber",
+  "outsideWeek",
+  "otherPlatform",
+  "duplicate",
+  "conflict",
+  "unknownAccount",
+] as const;
 export type RowProblemCode = (typeof ROW_PROBLEMS)[number];
-export type RowProblem = { line: number; accountId: string | null; code: RowProblemCode; field?: EarningField; value?: string };
+export type RowProblem = {
+  line: number;
+  accountId: string | null;
+  code: RowProblemCode;
+  field?: EarningField;
+  value?: string;
+};
 
 export type FileProblem = "empty" | "tooManyRows" | "unreadable";
 
-export type EarningsTable = { header: string[]; rows: string[][]; encoding: "utf-8" | "windows-1250"; delimiter: string };
+export type EarningsTable = {
+  header: string[];
+  rows: string[][];
+  encoding: "utf-8" | "windows-1250";
+  delimiter: string;
+};
 // Reading the bytes into an EarningsTable lives in earnings-table.ts, so that pages importing these fields do not ship the CSV parser.
 
 const normalise = (name: string) => name.trim().toLowerCase();
@@ -38,7 +71,10 @@ const normalise = (name: string) => name.trim().toLowerCase();
 export function genericMapping(header: string[]): EarningsMapping | null {
   const names = header.map(normalise);
   if (!GENERIC_HEADER.every((field) => names.includes(field))) return null;
-  const columns = Object.fromEntries(EARNING_FIELDS.map((field) => [field, header[names.indexOf(field)]!])) as Record<EarningField, string>;
+  const columns = Object.fromEntries(EARNING_FIELDS.map((field) => [field, header[names.indexOf(field)]!])) as Record<
+    EarningField,
+    string
+  >;
   return { columns, duration: "minutes" };
 }
 
@@ -69,7 +105,10 @@ export function parseDecimal(input: string, scale = 100): number | null {
   }
   if (decimalMark) {
     const thousands = decimalMark === "," ? "." : ",";
-    const [whole, fraction] = [value.slice(0, value.lastIndexOf(decimalMark)).split(thousands).join(""), value.slice(value.lastIndexOf(decimalMark) + 1)];
+    const [whole, fraction] = [
+      value.slice(0, value.lastIndexOf(decimalMark)).split(thousands).join(""),
+      value.slice(value.lastIndexOf(decimalMark) + 1),
+    ];
     value = `${whole}.${fraction}`;
   } else value = value.replace(/[.,]/g, "");
   const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
@@ -100,7 +139,11 @@ export function parseDay(input: string): string | null {
   const value = input.trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const dotted = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/.exec(value);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]].map(Number) : dotted ? [dotted[3], dotted[2], dotted[1]].map(Number) : [];
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]].map(Number)
+    : dotted
+      ? [dotted[3], dotted[2], dotted[1]].map(Number)
+      : [];
   if (year === undefined || month === undefined || day === undefined) return null;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
@@ -128,8 +171,14 @@ export type AnalysedEarnings = { rows: EarningRow[]; problems: RowProblem[]; rea
  * values none of them can be trusted, so all are refused as a conflict. A row whose `platform` names another of our
  * platforms (`otherPlatforms`) is refused; any other name is taken as the chosen platform's own spelling.
  */
-export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, mapping: EarningsMapping, options: { weekStart: string; otherPlatforms: string[] }): AnalysedEarnings {
-  const index = Object.fromEntries(EARNING_FIELDS.map((field) => [field, table.header.indexOf(mapping.columns[field])])) as Record<EarningField, number>;
+export function analyseEarnings(
+  table: Pick<EarningsTable, "header" | "rows">,
+  mapping: EarningsMapping,
+  options: { weekStart: string; otherPlatforms: string[] },
+): AnalysedEarnings {
+  const index = Object.fromEntries(
+    EARNING_FIELDS.map((field) => [field, table.header.indexOf(mapping.columns[field])]),
+  ) as Record<EarningField, number>;
   const platformIndex = table.header.map(normalise).indexOf("platform");
   const weekEnd = addDays(options.weekStart, 6);
   const others = new Set(options.otherPlatforms.map(normalise));
@@ -141,7 +190,8 @@ export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, m
     const line = i + 2;
     const cell = (field: EarningField) => cells[index[field]] ?? "";
     const accountId = cell("account_id").trim();
-    const problem = (code: RowProblemCode, field?: EarningField) => problems.push({ line, accountId: accountId || null, code, ...(field ? { field, value: cell(field) } : {}) });
+    const problem = (code: RowProblemCode, field?: EarningField) =>
+      problems.push({ line, accountId: accountId || null, code, ...(field ? { field, value: cell(field) } : {}) });
     if (!accountId) return problem("missingAccount", "account_id");
     if (platformIndex >= 0 && others.has(normalise(cells[platformIndex] ?? ""))) return problem("otherPlatform");
     const dateCell = cell("date");
@@ -163,7 +213,11 @@ export function analyseEarnings(table: Pick<EarningsTable, "header" | "rows">, m
     const key = `${accountId}\u0000${day}`;
     const earlier = byKey.get(key);
     if (!earlier) return void byKey.set(key, row);
-    const same = earlier.minutes === minutes && earlier.deliveries === deliveries && earlier.grossCents === grossCents && earlier.tipsCents === tipsCents;
+    const same =
+      earlier.minutes === minutes &&
+      earlier.deliveries === deliveries &&
+      earlier.grossCents === grossCents &&
+      earlier.tipsCents === tipsCents;
     if (same && !conflicted.has(key)) return problem("duplicate");
     if (!conflicted.has(key)) problems.push({ line: earlier.line, accountId, code: "conflict" });
     conflicted.add(key);

@@ -29,7 +29,16 @@ export function readEarningsTable(bytes: Uint8Array): EarningsTable | { problem:
   const delimiter = detectDelimiter(text);
   let records: string[][];
   try {
-    records = text.includes('"') ? (parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][]) : splitPlain(text, delimiter);
+    records = text.includes('"')
+      ? (parse(text, {
+          delimiter,
+          relax_column_count: true,
+          relax_quotes: true,
+          skip_empty_lines: true,
+          trim: true,
+          bom: true,
+        }) as string[][])
+      : splitPlain(text, delimiter);
   } catch {
     return { problem: "unreadable" };
   }
@@ -47,4 +56,3 @@ function splitPlain(text: string, delimiter: string) {
   }
   return rows;
 }
-

@@ -3,7 +3,8 @@ import { FAQ } from "~db/seed-content";
 import { earningsQuestion, findAnswer, fold, similarity, terms, type FaqDoc } from "./faq-search";
 import type { Language } from "./rules";
 
-const entries = (language: Language): FaqDoc[] => FAQ[language].map(([question, answer], id) => ({ id, question, answer }));
+const entries = (language: Language): FaqDoc[] =>
+  FAQ[language].map(([question, answer], id) => ({ id, question, answer }));
 
 /** The index of the seeded FAQ entry each question should find: 0 processing, 1 age, 2 payouts, 3 documents, 4 own scooter, 5 breakdown. */
 const answerable: [Language, string, number][] = [

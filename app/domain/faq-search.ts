@@ -17,15 +17,70 @@ const B = 0.75;
 
 // Question words and fillers that say nothing about the topic (already diacritics-folded).
 const STOP_WORDS: Record<Language, string[]> = {
-  en: "a an the i me my you your we our us it is are am be been being do does did done have has had having can could will would shall should may might must to of in on at by for from with about as into over under and or but if then than so that this these those there here what which who whom whose when where why how much many any some get got need want like please tell know also just not no yes very now required require requirement requirements necessary needed".split(" "),
-  sk: "a aj ak ako aky aka ake akeho akym alebo ale by byt bude budem budes co coho com ci do ho i ja je jej ju k ked kedy kde kolko kto ku lebo mam mat mi moj moja moje mozem mozno musim musi na nad ne nie o od po pod pre pri s sa si so som su ta tak tam teda to tu v vo vy vam vas z za ze zo chcem potrebujem potrebne treba prosim viete teraz".split(" "),
-  ua: "а але або би буде бути в ви вам вас во де для до е його i и iз iи чи коли куди мати менi мене мiй моя моє моi можна може на над не нi о об от по пiд при про с так там те то тут у що щоб як яка яке який якi з за зi це хочу треба потрiбно потрiбен будь ласка скажiть скiльки я зараз потрiбнi".split(" "),
+  en: "a an the i me my you your we our us it is are am be been being do does did done have has had having can could will would shall should may might must to of in on at by for from with about as into over under and or but if then than so that this these those there here what which who whom whose when where why how much many any some get got need want like please tell know also just not no yes very now required require requirement requirements necessary needed".split(
+    " ",
+  ),
+  sk: "a aj ak ako aky aka ake akeho akym alebo ale by byt bude budem budes co coho com ci do ho i ja je jej ju k ked kedy kde kolko kto ku lebo mam mat mi moj moja moje mozem mozno musim musi na nad ne nie o od po pod pre pri s sa si so som su ta tak tam teda to tu v vo vy vam vas z za ze zo chcem potrebujem potrebne treba prosim viete teraz".split(
+    " ",
+  ),
+  ua: "а але або би буде бути в ви вам вас во де для до е його i и iз iи чи коли куди мати менi мене мiй моя моє моi можна може на над не нi о об от по пiд при про с так там те то тут у що щоб як яка яке який якi з за зi це хочу треба потрiбно потрiбен будь ласка скажiть скiльки я зараз потрiбнi".split(
+    " ",
+  ),
 };
 
 const SUFFIXES: Record<Language, string[]> = {
   en: ["ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "ed", "es", "ly", "s"],
-  sk: ["ovia", "ami", "ach", "ych", "eho", "emu", "ymi", "ov", "om", "ou", "ej", "ym", "ia", "ie", "iu", "a", "e", "i", "o", "u", "y"],
-  ua: ["ами", "ями", "ого", "ому", "ими", "ах", "ях", "ів", "iв", "ом", "ем", "ою", "ею", "ий", "ій", "их", "ої", "а", "я", "о", "е", "у", "ю", "і", "и", "ь"],
+  sk: [
+    "ovia",
+    "ami",
+    "ach",
+    "ych",
+    "eho",
+    "emu",
+    "ymi",
+    "ov",
+    "om",
+    "ou",
+    "ej",
+    "ym",
+    "ia",
+    "ie",
+    "iu",
+    "a",
+    "e",
+    "i",
+    "o",
+    "u",
+    "y",
+  ],
+  ua: [
+    "ами",
+    "ями",
+    "ого",
+    "ому",
+    "ими",
+    "ах",
+    "ях",
+    "ів",
+    "iв",
+    "ом",
+    "ем",
+    "ою",
+    "ею",
+    "ий",
+    "ій",
+    "их",
+    "ої",
+    "а",
+    "я",
+    "о",
+    "е",
+    "у",
+    "ю",
+    "і",
+    "и",
+    "ь",
+  ],
 };
 
 /** Lower case, accents and Ukrainian letter variants folded, apostrophes dropped. */
@@ -42,7 +97,16 @@ export function fold(text: string) {
 }
 
 // English forms that suffix stripping cannot reach.
-const IRREGULAR: Record<string, string> = { broke: "break", broken: "break", paid: "pay", got: "get", gotten: "get", bought: "buy", rode: "ride", ridden: "ride" };
+const IRREGULAR: Record<string, string> = {
+  broke: "break",
+  broken: "break",
+  paid: "pay",
+  got: "get",
+  gotten: "get",
+  bought: "buy",
+  rode: "ride",
+  ridden: "ride",
+};
 
 export function stem(word: string, language: Language) {
   if (language === "en" && IRREGULAR[word]) return IRREGULAR[word];
@@ -53,7 +117,9 @@ export function stem(word: string, language: Language) {
   return word;
 }
 
-const STOP_SETS = Object.fromEntries(Object.entries(STOP_WORDS).map(([lng, words]) => [lng, new Set(words.map(fold))])) as Record<Language, Set<string>>;
+const STOP_SETS = Object.fromEntries(
+  Object.entries(STOP_WORDS).map(([lng, words]) => [lng, new Set(words.map(fold))]),
+) as Record<Language, Set<string>>;
 
 /**
  * Words people type for a glossary term the texts no longer use (locales/glossary.json): a Slovak
@@ -94,7 +160,11 @@ type IndexedDoc = { entry: FaqDoc; tf: Map<string, number>; length: number };
 
 function indexDoc(entry: FaqDoc, language: Language): IndexedDoc {
   // The question says what the entry is about, so its terms count twice.
-  const words = [...terms(entry.question, language), ...terms(entry.question, language), ...terms(entry.answer, language)];
+  const words = [
+    ...terms(entry.question, language),
+    ...terms(entry.question, language),
+    ...terms(entry.answer, language),
+  ];
   const tf = new Map<string, number>();
   for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
   return { entry, tf, length: words.length };
@@ -167,7 +237,10 @@ export function earningsQuestion(question: string, language: Language): { hoursP
   const weekend = WEEKEND.test(text);
   // Weekends without hours: two days of the calculator's default day, never the five-day week.
   if (!hours) return { hoursPerWeek: weekend ? WEEKEND_DAYS * INCOME_HOURS.default : null };
-  const perDay = PER_DAY.test(text) || DAYS.test(text) || (weekend && !/\b(a|per|each) week\b|weekly|tyzd\w*|тиждень|тижн\p{L}*/u.test(text));
+  const perDay =
+    PER_DAY.test(text) ||
+    DAYS.test(text) ||
+    (weekend && !/\b(a|per|each) week\b|weekly|tyzd\w*|тиждень|тижн\p{L}*/u.test(text));
   const days = Number(DAYS.exec(text)?.[1] ?? (weekend ? WEEKEND_DAYS : 5));
   return { hoursPerWeek: perDay ? Number(hours[1]) * days : Number(hours[1]) };
 }

@@ -11,7 +11,9 @@ describe("newDamages", () => {
   });
 
   test("a damage that got worse is new; one that looks better is not", () => {
-    expect(newDamages({ frame: "scratch", lights: "broken" }, { frame: "dent", lights: "scratch" })).toEqual([{ part: "frame", before: "scratch", after: "dent" }]);
+    expect(newDamages({ frame: "scratch", lights: "broken" }, { frame: "dent", lights: "scratch" })).toEqual([
+      { part: "frame", before: "scratch", after: "dent" },
+    ]);
   });
 
   test("without a check-out every damage at return counts, in checklist order", () => {
@@ -21,7 +23,9 @@ describe("newDamages", () => {
 
 describe("normalizeDamages", () => {
   test("keeps known parts with a damage and drops the rest", () => {
-    expect(normalizeDamages({ frame: "dent", deck: "none", wheel: "broken", brakes: "melted" })).toEqual({ frame: "dent" });
+    expect(normalizeDamages({ frame: "dent", deck: "none", wheel: "broken", brakes: "melted" })).toEqual({
+      frame: "dent",
+    });
     expect(normalizeDamages(null)).toEqual({});
   });
 });
@@ -36,7 +40,13 @@ describe("odometerIssue", () => {
 
 describe("handoverSchema", () => {
   test("reads battery, odometer, checklist and note; an unset part is undamaged", () => {
-    const parsed = handoverSchema.parse({ batteryPercent: "85", odometerKm: "1200", damage_brakes: "broken", damage_frame: "none", note: "  " });
+    const parsed = handoverSchema.parse({
+      batteryPercent: "85",
+      odometerKm: "1200",
+      damage_brakes: "broken",
+      damage_frame: "none",
+      note: "  ",
+    });
     expect(parsed.batteryPercent).toBe(85);
     expect(parsed.odometerKm).toBe(1200);
     expect(parsed.note).toBeNull();

@@ -79,7 +79,10 @@ export function odometerIssue(checkOutKm: number | null, checkInKm: number): "be
   return checkOutKm !== null && checkInKm < checkOutKm ? "belowCheckOut" : null;
 }
 
-const level = z.enum(DAMAGE_LEVELS).optional().transform((v) => v ?? "none");
+const level = z
+  .enum(DAMAGE_LEVELS)
+  .optional()
+  .transform((v) => v ?? "none");
 const wholeNumber = (min: number, max: number, range: string) =>
   z.coerce
     .number({ error: "admin:handovers.errors.number" })
@@ -89,10 +92,23 @@ const wholeNumber = (min: number, max: number, range: string) =>
 
 /** The admin's handover form (browser and action). Messages are `admin` translation keys. */
 export const handoverSchema = z.object({
-  batteryPercent: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(0, 100, "admin:handovers.errors.battery")),
-  odometerKm: z.preprocess((v) => (v === "" ? undefined : v), wholeNumber(0, 1_000_000, "admin:handovers.errors.odometer")),
-  note: multiLineText().trim().max(1000, "admin:validation.tooLong").optional().transform((v) => v || null),
-  ...(Object.fromEntries(DAMAGE_PARTS.map((part) => [`damage_${part}`, level])) as Record<`damage_${DamagePart}`, typeof level>),
+  batteryPercent: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    wholeNumber(0, 100, "admin:handovers.errors.battery"),
+  ),
+  odometerKm: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    wholeNumber(0, 1_000_000, "admin:handovers.errors.odometer"),
+  ),
+  note: multiLineText()
+    .trim()
+    .max(1000, "admin:validation.tooLong")
+    .optional()
+    .transform((v) => v || null),
+  ...(Object.fromEntries(DAMAGE_PARTS.map((part) => [`damage_${part}`, level])) as Record<
+    `damage_${DamagePart}`,
+    typeof level
+  >),
 });
 export type HandoverInput = z.infer<typeof handoverSchema>;
 

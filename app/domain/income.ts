@@ -8,7 +8,8 @@ export type IncomeInput = { days: number; hours: number };
 export type Income = IncomeInput & { hourlyRate: number; week: number; month: number };
 
 function clampInt(value: unknown, range: { min: number; max: number; default: number }) {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   if (!Number.isFinite(n)) return range.default;
   return Math.min(range.max, Math.max(range.min, Math.round(n)));
 }
@@ -25,11 +26,17 @@ export function parseIncomeInput(days: unknown, hours: unknown): IncomeInput {
 function promisedIncome(minutes: number, hourlyRate: number) {
   const settings = { ...DEFAULT_PAY_SETTINGS, payModel: "hourly" as const, hourlyRateCents: eurToCents(hourlyRate) };
   const weekCents = computeStatement({ ...EMPTY_WEEK, minutes }, settings).payoutCents;
-  return { week: weekCents / 100, month: roundHalfUpDiv(weekCents * WEEKS_PER_MONTH.weeks, WEEKS_PER_MONTH.months) / 100 };
+  return {
+    week: weekCents / 100,
+    month: roundHalfUpDiv(weekCents * WEEKS_PER_MONTH.weeks, WEEKS_PER_MONTH.months) / 100,
+  };
 }
 
 /** Net income per week and per month for days × hours, rounded to cents by the pay rule. */
-export function calculateIncome({ days, hours }: IncomeInput, hourlyRate: number = DEFAULT_SETTINGS.hourlyRateEur): Income {
+export function calculateIncome(
+  { days, hours }: IncomeInput,
+  hourlyRate: number = DEFAULT_SETTINGS.hourlyRateEur,
+): Income {
   const input = parseIncomeInput(days, hours);
   return { ...input, hourlyRate, ...promisedIncome(input.days * input.hours * 60, hourlyRate) };
 }

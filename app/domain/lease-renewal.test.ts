@@ -6,7 +6,14 @@ const DAY = 24 * 60 * 60 * 1000;
 const end = new Date("2026-12-20T10:00:00Z");
 const at = (daysBeforeEnd: number) => new Date(end.getTime() - daysBeforeEnd * DAY);
 const ask = (overrides: Partial<Parameters<typeof renewalRefusal>[0]> = {}) =>
-  renewalRefusal({ status: "working_with_vehicle", leaseEndsAt: end, now: at(4), windowDays: 5, hasPendingRequest: false, ...overrides });
+  renewalRefusal({
+    status: "working_with_vehicle",
+    leaseEndsAt: end,
+    now: at(4),
+    windowDays: 5,
+    hasPendingRequest: false,
+    ...overrides,
+  });
 
 describe("renewal window", () => {
   test("opens the configured number of days before the end (5 by default)", () => {

@@ -18,7 +18,13 @@ export type RenewalRefusal = "noVehicle" | "notAllowed" | "tooEarly" | "pendingE
  * (`working_with_vehicle`) or wait after its end (`lease_expired`), be inside the window, and have no
  * other open request (one open request per courier). Returns null when allowed, else why not.
  */
-export function renewalRefusal(input: { status: UserStatus; leaseEndsAt: Date | null; now: Date; windowDays: number; hasPendingRequest: boolean }): RenewalRefusal | null {
+export function renewalRefusal(input: {
+  status: UserStatus;
+  leaseEndsAt: Date | null;
+  now: Date;
+  windowDays: number;
+  hasPendingRequest: boolean;
+}): RenewalRefusal | null {
   if (!input.leaseEndsAt) return "noVehicle";
   if (input.status !== "working_with_vehicle" && input.status !== "lease_expired") return "notAllowed";
   if (input.hasPendingRequest) return "pendingExists";

@@ -12,17 +12,32 @@ describe("serviceDue", () => {
   });
   test("by date: soon within 7 days, overdue once passed, nothing before", () => {
     expect(serviceDue({ nextDueAt: inDays(8), nextDueKm: null }, { now, odometerKm: null })).toBeNull();
-    expect(serviceDue({ nextDueAt: inDays(7), nextDueKm: null }, { now, odometerKm: null })).toEqual({ state: "soon", by: "date" });
-    expect(serviceDue({ nextDueAt: inDays(-1), nextDueKm: null }, { now, odometerKm: null })).toEqual({ state: "overdue", by: "date" });
+    expect(serviceDue({ nextDueAt: inDays(7), nextDueKm: null }, { now, odometerKm: null })).toEqual({
+      state: "soon",
+      by: "date",
+    });
+    expect(serviceDue({ nextDueAt: inDays(-1), nextDueKm: null }, { now, odometerKm: null })).toEqual({
+      state: "overdue",
+      by: "date",
+    });
   });
   test("by km: needs an odometer reading; soon within 100 km, overdue at or past it", () => {
     expect(serviceDue({ nextDueAt: null, nextDueKm: 3000 }, { now, odometerKm: null })).toBeNull();
     expect(serviceDue({ nextDueAt: null, nextDueKm: 3000 }, { now, odometerKm: 2899 })).toBeNull();
-    expect(serviceDue({ nextDueAt: null, nextDueKm: 3000 }, { now, odometerKm: 2900 })).toEqual({ state: "soon", by: "km" });
-    expect(serviceDue({ nextDueAt: null, nextDueKm: 3000 }, { now, odometerKm: 3000 })).toEqual({ state: "overdue", by: "km" });
+    expect(serviceDue({ nextDueAt: null, nextDueKm: 3000 }, { now, odometerKm: 2900 })).toEqual({
+      state: "soon",
+      by: "km",
+    });
+    expect(serviceDue({ nextDueAt: null, nextDueKm: 3000 }, { now, odometerKm: 3000 })).toEqual({
+      state: "overdue",
+      by: "km",
+    });
   });
   test("overdue by either wins over soon by the other", () => {
-    expect(serviceDue({ nextDueAt: inDays(3), nextDueKm: 3000 }, { now, odometerKm: 3100 })).toEqual({ state: "overdue", by: "km" });
+    expect(serviceDue({ nextDueAt: inDays(3), nextDueKm: 3000 }, { now, odometerKm: 3100 })).toEqual({
+      state: "overdue",
+      by: "km",
+    });
   });
 });
 

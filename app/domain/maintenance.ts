@@ -14,7 +14,10 @@ export type ServiceDue = { state: "overdue" | "soon"; by: "date" | "km" } | null
  * SERVICE_DUE_SOON_DAYS or passed, or the odometer within SERVICE_DUE_SOON_KM of its km or past it.
  * Without an odometer reading the km rule cannot say anything. Overdue wins over soon.
  */
-export function serviceDue(next: NextService | null, { now, odometerKm }: { now: Date; odometerKm: number | null }): ServiceDue {
+export function serviceDue(
+  next: NextService | null,
+  { now, odometerKm }: { now: Date; odometerKm: number | null },
+): ServiceDue {
   if (!next) return null;
   const found: NonNullable<ServiceDue>[] = [];
   if (next.nextDueAt) {

@@ -11,12 +11,19 @@ export function spellNumber(n: number, vocabulary: NumberVocabulary): string {
   const tens = vocabulary.tens[String(Math.floor(n / 10))] ?? String(n);
   const unit = n % 10;
   if (unit === 0) return tens;
-  return vocabulary.compound.replace("{{tens}}", tens).replace("{{units}}", vocabulary.numbers[String(unit)] ?? String(unit));
+  return vocabulary.compound
+    .replace("{{tens}}", tens)
+    .replace("{{units}}", vocabulary.numbers[String(unit)] ?? String(unit));
 }
 
 /** Case, apostrophe variants, spaces and hyphens do not matter: "Forty seven" reads as "forty-seven". */
 export function normalizeNumberWords(text: string) {
-  return text.trim().toLowerCase().normalize("NFC").replace(/[’ʼ`]/g, "'").replace(/[\s-]+/g, "");
+  return text
+    .trim()
+    .toLowerCase()
+    .normalize("NFC")
+    .replace(/[’ʼ`]/g, "'")
+    .replace(/[\s-]+/g, "");
 }
 
 /** Every way of writing 1–99 in the given vocabularies, normalized, to its value. */

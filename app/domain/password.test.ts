@@ -21,8 +21,20 @@ describe("password rule", () => {
   });
 
   test("the checklist says which rule is missing", () => {
-    expect(passwordChecklist("abc")).toEqual({ length: false, upper: false, lower: true, digit: false, punctuation: false });
-    expect(passwordChecklist("Abcdef1!")).toEqual({ length: true, upper: true, lower: true, digit: true, punctuation: true });
+    expect(passwordChecklist("abc")).toEqual({
+      length: false,
+      upper: false,
+      lower: true,
+      digit: false,
+      punctuation: false,
+    });
+    expect(passwordChecklist("Abcdef1!")).toEqual({
+      length: true,
+      upper: true,
+      lower: true,
+      digit: true,
+      punctuation: true,
+    });
   });
 
   test("a weak password gives the translated-key message of the rule", () => {
@@ -37,7 +49,9 @@ describe("password rule", () => {
 
   test("reset form: the two passwords must match", () => {
     const result = resetPasswordFormSchema.safeParse({ password: "Abcdef1!", confirmPassword: "Abcdef1?" });
-    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["confirmPassword", "auth:validation.passwordsMismatch"]]);
+    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["confirmPassword", "auth:validation.passwordsMismatch"],
+    ]);
   });
 
   test("e-mails are trimmed and lower-cased", () => {

@@ -21,7 +21,10 @@ export type PasswordRuleId = (typeof PASSWORD_RULES)[number]["id"];
 
 /** Which rules a password meets, for the live checklist. */
 export function passwordChecklist(password: string): Record<PasswordRuleId, boolean> {
-  return Object.fromEntries(PASSWORD_RULES.map((rule) => [rule.id, rule.test(password)])) as Record<PasswordRuleId, boolean>;
+  return Object.fromEntries(PASSWORD_RULES.map((rule) => [rule.id, rule.test(password)])) as Record<
+    PasswordRuleId,
+    boolean
+  >;
 }
 
 export function isStrongPassword(password: string) {

@@ -18,10 +18,19 @@ describe("pay formats", () => {
   });
 
   test("line label values", () => {
-    const hourly = computeStatement({ ...EMPTY_WEEK, minutes: 2310, leaseDays: 5 }, { payModel: "hourly", hourlyRateCents: 750, sharePercent: 80, rentPerDayCents: 500, paydayWeekday: 5 });
+    const hourly = computeStatement(
+      { ...EMPTY_WEEK, minutes: 2310, leaseDays: 5 },
+      { payModel: "hourly", hourlyRateCents: 750, sharePercent: 80, rentPerDayCents: 500, paydayWeekday: 5 },
+    );
     expect(lineLabelValues(hourly.lines[0]!, "en")).toEqual({ hours: "38.5", rate: "€7.50" });
     expect(lineLabelValues(hourly.lines[1]!, "en")).toEqual({ days: "5", perDay: "€5.00" });
-    const share = computeStatement({ ...EMPTY_WEEK, grossCents: 10_000 }, { payModel: "share", hourlyRateCents: 750, sharePercent: 82.5, rentPerDayCents: 500, paydayWeekday: 5 });
-    expect(lineLabelValues(share.lines[0]!, "sk")).toEqual({ percent: "82,5", gross: expect.stringMatching(/^100,00\s€$/) });
+    const share = computeStatement(
+      { ...EMPTY_WEEK, grossCents: 10_000 },
+      { payModel: "share", hourlyRateCents: 750, sharePercent: 82.5, rentPerDayCents: 500, paydayWeekday: 5 },
+    );
+    expect(lineLabelValues(share.lines[0]!, "sk")).toEqual({
+      percent: "82,5",
+      gross: expect.stringMatching(/^100,00\s€$/),
+    });
   });
 });

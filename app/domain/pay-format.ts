@@ -13,12 +13,18 @@ export function formatCents(cents: number, language: Language): string {
 
 /** A Bratislava calendar date as people of the language write it (16. 11. 2026 / 16/11/2026). */
 export function formatCalendarDate(date: CalendarDate, language: Language): string {
-  return dateTimeFormat(INTL_LOCALE[language], { timeZone: "UTC", day: "numeric", month: "numeric", year: "numeric" }).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat(INTL_LOCALE[language], {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "numeric",
+    year: "numeric",
+  }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The values a statement line's label (pay:line.*) interpolates, formatted for the language. */
 export function lineLabelValues(line: StatementLine, language: Language): Record<string, string> {
-  const number = (value: number, digits: number) => new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: digits }).format(value);
   const p = line.params;
   switch (line.kind) {
     case "pay":

@@ -10,10 +10,17 @@ const body = multiLineText({ error: "questions.errors.messageRequired" })
   .trim()
   .min(1, { error: "questions.errors.messageRequired" })
   .max(REPORT_MESSAGE_MAX, { error: "questions.errors.tooLong" });
-const id = z.coerce.number({ error: "questions.errors.notFound" }).int().positive({ error: "questions.errors.notFound" });
+const id = z.coerce
+  .number({ error: "questions.errors.notFound" })
+  .int()
+  .positive({ error: "questions.errors.notFound" });
 
 /** The forms of the courier's Pay page, one schema each; messages are keys of the `pay` namespace. */
-export const payQuestionSchema = z.object({ statementId: id, lineIndex: z.coerce.number({ error: "questions.errors.notFound" }).int().min(0), body });
+export const payQuestionSchema = z.object({
+  statementId: id,
+  lineIndex: z.coerce.number({ error: "questions.errors.notFound" }).int().min(0),
+  body,
+});
 export const payQuestionReplySchema = z.object({ questionId: id, body });
 
 /** The translation key of a refused question or reply: the schema's own keys are in `pay`, the text rule's carry their namespace. */

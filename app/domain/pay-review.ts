@@ -37,12 +37,16 @@ export type PayAnomaly = (typeof PAY_ANOMALIES)[number];
 export const IBAN_CHANGE_FLAG_DAYS = 7;
 
 /** The anomalies of one courier's week (hours on an unlinked account belong to the week, not a row). */
-export function anomaliesOf(row: { hasIban: boolean; ibanChangedAt: Date | null; netCents: number; minutes: number; rentCents: number }, now: Date): PayAnomaly[] {
+export function anomaliesOf(
+  row: { hasIban: boolean; ibanChangedAt: Date | null; netCents: number; minutes: number; rentCents: number },
+  now: Date,
+): PayAnomaly[] {
   const found: PayAnomaly[] = [];
   if (!row.hasIban) found.push("noIban");
   if (row.netCents < 0) found.push("negativeNet");
   if (row.rentCents > 0 && row.minutes === 0) found.push("leaseNoHours");
-  if (row.ibanChangedAt && now.getTime() - row.ibanChangedAt.getTime() < IBAN_CHANGE_FLAG_DAYS * 86_400_000) found.push("ibanChanged");
+  if (row.ibanChangedAt && now.getTime() - row.ibanChangedAt.getTime() < IBAN_CHANGE_FLAG_DAYS * 86_400_000)
+    found.push("ibanChanged");
   return found;
 }
 
@@ -64,29 +68,39 @@ export function parseEurToCents(value: string): number | null {
   return m[1] ? -cents : cents;
 }
 
-const required = (max: number) => singleLineText({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const required = (max: number) =>
+  singleLineText({ error: "admin:validation.required" })
+    .trim()
+    .min(1, "admin:validation.required")
+    .max(max, "admin:validation.tooLong");
 const positiveId = z.coerce.number({ error: "admin:validation.required" }).int().positive("admin:validation.required");
-const cents = z
-  .string({ error: "admin:validation.required" })
-  .transform((value, ctx) => {
-    const parsed = parseEurToCents(value);
-    if (parsed === null || parsed === 0) {
-      ctx.addIssue({ code: "custom", message: "admin:pay.adjust.badAmount" });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+const cents = z.string({ error: "admin:validation.required" }).transform((value, ctx) => {
+  const parsed = parseEurToCents(value);
+  if (parsed === null || parsed === 0) {
+    ctx.addIssue({ code: "custom", message: "admin:pay.adjust.badAmount" });
+    return z.NEVER;
+  }
+  return parsed;
+});
 
 /** The forms of a week's review page. */
 export const weekActionSchema = z.discriminatedUnion("intent", [
   // No ids ticked with "approve selected" approves nothing; "approve all" takes every draft.
   z.object({ intent: z.literal("approveAll") }),
   z.object({ intent: z.literal("approveSelected"), ids: z.array(positiveId).default([]) }),
-  z.object({ intent: z.literal("adjust"), userId: positiveId, kind: z.enum(["bonus", "correction"], { error: "admin:validation.required" }), amount: cents, reason: required(300) }),
+  z.object({
+    intent: z.literal("adjust"),
+    userId: positiveId,
+    kind: z.enum(["bonus", "correction"], { error: "admin:validation.required" }),
+    amount: cents,
+    reason: required(300),
+  }),
   z.object({ intent: z.literal("export") }),
 ]);
 
-export const batchActionSchema = z.object({ intent: z.enum(["pay", "cancel"], { error: "admin:validation.required" }) });
+export const batchActionSchema = z.object({
+  intent: z.enum(["pay", "cancel"], { error: "admin:validation.required" }),
+});
 
 export const damageChargeSchema = z.object({
   week: z.string({ error: "admin:validation.required" }).refine((v) => isWeekId(v), "admin:pay.import.notMonday"),

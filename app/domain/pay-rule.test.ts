@@ -1,10 +1,26 @@
 import { describe, expect, test } from "bun:test";
 import { calculateIncome, weeklyHoursIncome } from "./income";
-import { computeStatement, DEFAULT_PAY_RULE_SETTINGS, EMPTY_WEEK, eurToCents, PayRuleError, paySettingsFrom, roundHalfUpDiv, type PaySettings, type WeekInput } from "./pay-rule";
+import {
+  computeStatement,
+  DEFAULT_PAY_RULE_SETTINGS,
+  EMPTY_WEEK,
+  eurToCents,
+  PayRuleError,
+  paySettingsFrom,
+  roundHalfUpDiv,
+  type PaySettings,
+  type WeekInput,
+} from "./pay-rule";
 import { weekEnd, weekOf } from "./pay-week";
 import { DEFAULT_PAY_SETTINGS } from "./rules";
 
-const hourly: PaySettings = { payModel: "hourly", hourlyRateCents: 750, sharePercent: 80, rentPerDayCents: 500, paydayWeekday: 5 };
+const hourly: PaySettings = {
+  payModel: "hourly",
+  hourlyRateCents: 750,
+  sharePercent: 80,
+  rentPerDayCents: 500,
+  paydayWeekday: 5,
+};
 const share: PaySettings = { ...hourly, payModel: "share" };
 const week = (over: Partial<WeekInput>): WeekInput => ({ ...EMPTY_WEEK, ...over });
 
@@ -78,14 +94,25 @@ describe("the statement", () => {
       ["correction", -300, 1],
     ]);
     expect(s.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(s.netCents);
-    expect(s.lines.find((l) => l.kind === "damage")).toMatchObject({ reason: "Broken mirror", sourceId: 4, key: "line.damage" });
-    expect(s.lines[0]).toMatchObject({ key: "line.payHourly", params: { minutes: 2400, rateCents: 750, deliveries: 90 } });
+    expect(s.lines.find((l) => l.kind === "damage")).toMatchObject({
+      reason: "Broken mirror",
+      sourceId: 4,
+      key: "line.damage",
+    });
+    expect(s.lines[0]).toMatchObject({
+      key: "line.payHourly",
+      params: { minutes: 2400, rateCents: 750, deliveries: 90 },
+    });
   });
 
   test("pro-rata rent: a lease from Wednesday is 5 days of rent", () => {
     const s = computeStatement(week({ minutes: 600, leaseDays: 5 }), hourly);
     expect(s.rentCents).toBe(2500);
-    expect(s.lines.find((l) => l.kind === "rent")).toMatchObject({ amountCents: -2500, quantity: 5, params: { days: 5, perDayCents: 500 } });
+    expect(s.lines.find((l) => l.kind === "rent")).toMatchObject({
+      amountCents: -2500,
+      quantity: 5,
+      params: { days: 5, perDayCents: 500 },
+    });
   });
 
   test("a negative week is carried over, never sent as a negative transfer", () => {
@@ -141,16 +168,27 @@ describe("the weekly timeline", () => {
   });
 
   test("the first week is paid on the same weekday as every other week (no special case)", () => {
-    const paydays = ["2026-11-16", "2026-11-23", "2026-11-30"].map((w) => computeStatement(week({ week: w }), hourly).payday);
+    const paydays = ["2026-11-16", "2026-11-23", "2026-11-30"].map(
+      (w) => computeStatement(week({ week: w }), hourly).payday,
+    );
     expect(paydays).toEqual(["2026-11-27", "2026-12-04", "2026-12-11"]);
   });
 });
 
 describe("the calculator and a statement agree", () => {
   test("for the same hours the landing page promises exactly the statement's payout", () => {
-    for (const [days, hours] of [[5, 8], [3, 7], [7, 12], [1, 1], [6, 9]] as const) {
+    for (const [days, hours] of [
+      [5, 8],
+      [3, 7],
+      [7, 12],
+      [1, 1],
+      [6, 9],
+    ] as const) {
       for (const rate of [7.5, 7.33, 8.25, 6.99, 7.125]) {
-        const statement = computeStatement(week({ minutes: days * hours * 60 }), paySettingsFrom(rate, DEFAULT_PAY_SETTINGS));
+        const statement = computeStatement(
+          week({ minutes: days * hours * 60 }),
+          paySettingsFrom(rate, DEFAULT_PAY_SETTINGS),
+        );
         expect(Math.round(calculateIncome({ days, hours }, rate).week * 100)).toBe(statement.payoutCents);
         expect(Math.round(weeklyHoursIncome(days * hours, rate).week * 100)).toBe(statement.payoutCents);
       }
@@ -160,6 +198,8 @@ describe("the calculator and a statement agree", () => {
   test("the defaults: the calculator's 7.50 EUR is the pay rule's 750 cents", () => {
     expect(DEFAULT_PAY_RULE_SETTINGS.hourlyRateCents).toBe(750);
     expect(DEFAULT_PAY_RULE_SETTINGS.payModel).toBe("hourly");
-    expect(calculateIncome({ days: 5, hours: 8 }).week * 100).toBe(computeStatement(week({ minutes: 2400 }), DEFAULT_PAY_RULE_SETTINGS).payoutCents);
+    expect(calculateIncome({ days: 5, hours: 8 }).week * 100).toBe(
+      computeStatement(week({ minutes: 2400 }), DEFAULT_PAY_RULE_SETTINGS).payoutCents,
+    );
   });
 });

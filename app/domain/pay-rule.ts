@@ -107,12 +107,16 @@ function nonNegativeInt(value: number, name: string) {
 /** Share of the gross in cents; the percent is taken to two decimals (basis points) to stay in integers. */
 function shareOf(grossCents: number, sharePercent: number) {
   const basisPoints = Math.round(sharePercent * 100);
-  if (!(basisPoints >= 0 && basisPoints <= 10_000)) throw new PayRuleError(`sharePercent must be 0–100: ${sharePercent}`);
+  if (!(basisPoints >= 0 && basisPoints <= 10_000))
+    throw new PayRuleError(`sharePercent must be 0–100: ${sharePercent}`);
   return roundHalfUpDiv(grossCents * basisPoints, 10_000);
 }
 
 /** Pay for the work alone (before tips and deductions) under the operator's model. */
-export function workPayCents(work: { minutes: number; grossCents: number }, settings: Pick<PaySettings, "payModel" | "hourlyRateCents" | "sharePercent">) {
+export function workPayCents(
+  work: { minutes: number; grossCents: number },
+  settings: Pick<PaySettings, "payModel" | "hourlyRateCents" | "sharePercent">,
+) {
   nonNegativeInt(work.minutes, "minutes");
   nonNegativeInt(work.grossCents, "grossCents");
   if (settings.payModel === "share") return shareOf(work.grossCents, settings.sharePercent);
@@ -121,17 +125,20 @@ export function workPayCents(work: { minutes: number; grossCents: number }, sett
 }
 
 function checkInput(input: WeekInput, settings: PaySettings) {
-  for (const name of ["minutes", "deliveries", "grossCents", "tipsCents", "leaseDays"] as const) nonNegativeInt(input[name], name);
+  for (const name of ["minutes", "deliveries", "grossCents", "tipsCents", "leaseDays"] as const)
+    nonNegativeInt(input[name], name);
   if (input.leaseDays > 7) throw new PayRuleError(`leaseDays cannot exceed 7: ${input.leaseDays}`);
   nonNegativeInt(settings.rentPerDayCents, "rentPerDayCents");
   if (!Number.isSafeInteger(input.carriedInCents) || input.carriedInCents > 0)
     throw new PayRuleError(`carriedInCents must be a whole number ≤ 0: ${input.carriedInCents}`);
   for (const charge of input.damageCharges)
-    if (!Number.isSafeInteger(charge.amountCents) || charge.amountCents <= 0) throw new PayRuleError(`a damage charge must be a whole number of cents > 0: ${charge.amountCents}`);
+    if (!Number.isSafeInteger(charge.amountCents) || charge.amountCents <= 0)
+      throw new PayRuleError(`a damage charge must be a whole number of cents > 0: ${charge.amountCents}`);
   for (const adjustment of input.adjustments) {
     if (!Number.isSafeInteger(adjustment.amountCents) || adjustment.amountCents === 0)
       throw new PayRuleError(`an adjustment must be a whole, non-zero number of cents: ${adjustment.amountCents}`);
-    if (adjustment.kind === "bonus" && adjustment.amountCents < 0) throw new PayRuleError("a bonus cannot be negative; use a correction");
+    if (adjustment.kind === "bonus" && adjustment.amountCents < 0)
+      throw new PayRuleError("a bonus cannot be negative; use a correction");
   }
 }
 
@@ -142,26 +149,72 @@ export function computeStatement(input: WeekInput, settings: PaySettings): State
   const payCents = workPayCents(input, settings);
   lines.push(
     settings.payModel === "share"
-      ? { kind: "pay", amountCents: payCents, quantity: input.grossCents, reason: null, key: "line.payShare", params: { grossCents: input.grossCents, percent: settings.sharePercent, deliveries: input.deliveries } }
-      : { kind: "pay", amountCents: payCents, quantity: input.minutes, reason: null, key: "line.payHourly", params: { minutes: input.minutes, rateCents: settings.hourlyRateCents, deliveries: input.deliveries } },
+      ? {
+          kind: "pay",
+          amountCents: payCents,
+          quantity: input.grossCents,
+          reason: null,
+          key: "line.payShare",
+          params: { grossCents: input.grossCents, percent: settings.sharePercent, deliveries: input.deliveries },
+        }
+      : {
+          kind: "pay",
+          amountCents: payCents,
+          quantity: input.minutes,
+          reason: null,
+          key: "line.payHourly",
+          params: { minutes: input.minutes, rateCents: settings.hourlyRateCents, deliveries: input.deliveries },
+        },
   );
-  if (input.tipsCents > 0) lines.push({ kind: "tips", amountCents: input.tipsCents, quantity: 1, reason: null, key: "line.tips", params: {} });
+  if (input.tipsCents > 0)
+    lines.push({ kind: "tips", amountCents: input.tipsCents, quantity: 1, reason: null, key: "line.tips", params: {} });
 
   const rentCents = input.leaseDays * settings.rentPerDayCents;
   if (rentCents > 0)
-    lines.push({ kind: "rent", amountCents: -rentCents, quantity: input.leaseDays, reason: null, key: "line.rent", params: { days: input.leaseDays, perDayCents: settings.rentPerDayCents } });
+    lines.push({
+      kind: "rent",
+      amountCents: -rentCents,
+      quantity: input.leaseDays,
+      reason: null,
+      key: "line.rent",
+      params: { days: input.leaseDays, perDayCents: settings.rentPerDayCents },
+    });
 
   let damageCents = 0;
   for (const charge of input.damageCharges) {
     damageCents += charge.amountCents;
-    lines.push({ kind: "damage", amountCents: -charge.amountCents, quantity: 1, reason: charge.reason, key: "line.damage", params: {}, sourceId: charge.id });
+    lines.push({
+      kind: "damage",
+      amountCents: -charge.amountCents,
+      quantity: 1,
+      reason: charge.reason,
+      key: "line.damage",
+      params: {},
+      sourceId: charge.id,
+    });
   }
   let adjustmentsCents = 0;
   for (const adjustment of input.adjustments) {
     adjustmentsCents += adjustment.amountCents;
-    lines.push({ kind: adjustment.kind, amountCents: adjustment.amountCents, quantity: 1, reason: adjustment.reason, key: `line.${adjustment.kind}`, params: {}, sourceId: adjustment.id });
+    lines.push({
+      kind: adjustment.kind,
+      amountCents: adjustment.amountCents,
+      quantity: 1,
+      reason: adjustment.reason,
+      key: `line.${adjustment.kind}`,
+      params: {},
+      sourceId: adjustment.id,
+    });
   }
-  if (input.carriedInCents < 0) lines.push({ kind: "carryIn", amountCents: input.carriedInCents, quantity: 1, reason: null, key: "line.carryIn", params: {} });
+  if (input.carriedInCents < 0)
+    lines.push({
+      kind: "carryIn",
+      amountCents: input.carriedInCents,
+      quantity: 1,
+      reason: null,
+      key: "line.carryIn",
+      params: {},
+    });
 
   const netCents = payCents + input.tipsCents - rentCents - damageCents + adjustmentsCents + input.carriedInCents;
   return {
@@ -181,11 +234,23 @@ export function computeStatement(input: WeekInput, settings: PaySettings): State
 }
 
 /** A week with nothing in it: the start of a statement's inputs. */
-export const EMPTY_WEEK: Readonly<WeekInput> = { minutes: 0, deliveries: 0, grossCents: 0, tipsCents: 0, leaseDays: 0, damageCharges: [], adjustments: [], carriedInCents: 0 };
+export const EMPTY_WEEK: Readonly<WeekInput> = {
+  minutes: 0,
+  deliveries: 0,
+  grossCents: 0,
+  tipsCents: 0,
+  leaseDays: 0,
+  damageCharges: [],
+  adjustments: [],
+  carriedInCents: 0,
+};
 
 /** The operator's pay settings as the rule takes them; the hourly rate is the calculator's (DEFAULT_SETTINGS.hourlyRateEur). */
 export function paySettingsFrom(hourlyRateEur: number, pay: typeof DEFAULT_PAY_SETTINGS): PaySettings {
   return { ...pay, hourlyRateCents: eurToCents(hourlyRateEur) };
 }
 
-export const DEFAULT_PAY_RULE_SETTINGS: Readonly<PaySettings> = paySettingsFrom(DEFAULT_SETTINGS.hourlyRateEur, DEFAULT_PAY_SETTINGS);
+export const DEFAULT_PAY_RULE_SETTINGS: Readonly<PaySettings> = paySettingsFrom(
+  DEFAULT_SETTINGS.hourlyRateEur,
+  DEFAULT_PAY_SETTINGS,
+);

@@ -6,7 +6,11 @@ import { z } from "zod";
 import { EARNING_FIELDS, isMonday, parseDay } from "./earnings-csv";
 import { singleLineText } from "./text";
 
-const required = (max: number) => singleLineText({ error: "admin:validation.required" }).trim().min(1, "admin:validation.required").max(max, "admin:validation.tooLong");
+const required = (max: number) =>
+  singleLineText({ error: "admin:validation.required" })
+    .trim()
+    .min(1, "admin:validation.required")
+    .max(max, "admin:validation.tooLong");
 const id = z.coerce.number({ error: "admin:validation.required" }).int().positive("admin:validation.required");
 /** A calendar day as `YYYY-MM-DD` (what `<input type="date">` sends). */
 export const daySchema = z
@@ -37,6 +41,9 @@ export const importActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("map"),
     id,
     duration: z.enum(["minutes", "hours"], { error: "admin:validation.required" }),
-    ...(Object.fromEntries(EARNING_FIELDS.map((field) => [`col_${field}`, required(200)])) as Record<`col_${(typeof EARNING_FIELDS)[number]}`, ReturnType<typeof required>>),
+    ...(Object.fromEntries(EARNING_FIELDS.map((field) => [`col_${field}`, required(200)])) as Record<
+      `col_${(typeof EARNING_FIELDS)[number]}`,
+      ReturnType<typeof required>
+    >),
   }),
 ]);

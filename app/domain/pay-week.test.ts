@@ -52,7 +52,15 @@ describe("pay weeks in Europe/Bratislava", () => {
   test("a week across the year boundary", () => {
     expect(weekOf(new Date("2027-01-01T12:00:00Z"))).toBe("2026-12-28");
     expect(weekOf(new Date("2026-12-27T23:30:00Z"))).toBe("2026-12-28"); // Monday 00:30 in Bratislava
-    expect(daysOfWeek("2026-12-28")).toEqual(["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"]);
+    expect(daysOfWeek("2026-12-28")).toEqual([
+      "2026-12-28",
+      "2026-12-29",
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+      "2027-01-03",
+    ]);
     expect(isoWeekLabel("2026-12-28")).toBe("2026-W53");
     expect(isoWeekLabel("2027-01-04")).toBe("2027-W01");
     expect(isoWeekLabel("2026-11-16")).toBe("2026-W47");

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { checkPhoto, fitsUploadLimit, fitWithin, isHeic, needsShrinking, PHOTO_MAX_SIDE, PHOTO_QUALITIES, PHOTO_TARGET_BYTES } from "./photo";
+import {
+  checkPhoto,
+  fitsUploadLimit,
+  fitWithin,
+  isHeic,
+  needsShrinking,
+  PHOTO_MAX_SIDE,
+  PHOTO_QUALITIES,
+  PHOTO_TARGET_BYTES,
+} from "./photo";
 
 describe("photos made for slow networks", () => {
   test("the long side is brought down to 2,000 px, proportions kept, never enlarged", () => {

@@ -12,9 +12,12 @@ export const problemReportSchema = z.object({
   attachments: z
     .array(z.any())
     .optional()
-    .refine((files) => (files ?? []).filter((file) => !(file instanceof Blob) || file.size > 0).length <= MAX_REPORT_FILES, {
-      error: "errors.tooManyFiles",
-    }),
+    .refine(
+      (files) => (files ?? []).filter((file) => !(file instanceof Blob) || file.size > 0).length <= MAX_REPORT_FILES,
+      {
+        error: "errors.tooManyFiles",
+      },
+    ),
 });
 
 export type ProblemReportInput = z.infer<typeof problemReportSchema>;

@@ -8,8 +8,11 @@ describe("stock rejection reasons", () => {
   test("a short list, each translated for the courier in every language", () => {
     expect(STOCK_REJECTION_REASONS.length).toBeLessThanOrEqual(6);
     for (const lng of LANGUAGES) {
-      const dashboard = JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/dashboard.json`), "utf8")) as { rejectionReasons: Record<string, string> };
-      for (const code of STOCK_REJECTION_REASONS) expect(dashboard.rejectionReasons[code], `${lng} ${code}`).toBeTruthy();
+      const dashboard = JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, `../../locales/${lng}/dashboard.json`), "utf8"),
+      ) as { rejectionReasons: Record<string, string> };
+      for (const code of STOCK_REJECTION_REASONS)
+        expect(dashboard.rejectionReasons[code], `${lng} ${code}`).toBeTruthy();
     }
     expect(stockReasonKey("blurryPhoto")).toBe("dashboard:rejectionReasons.blurryPhoto");
   });

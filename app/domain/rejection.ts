@@ -2,7 +2,13 @@
  * Why a job application is rejected: a short list of stock reasons the admin picks from (shown to
  * the courier and in the e-mail in the courier's language), or a reason written by hand.
  */
-export const STOCK_REJECTION_REASONS = ["blurryPhoto", "documentExpired", "documentMismatch", "missingRightToStay", "underage"] as const;
+export const STOCK_REJECTION_REASONS = [
+  "blurryPhoto",
+  "documentExpired",
+  "documentMismatch",
+  "missingRightToStay",
+  "underage",
+] as const;
 export type StockRejectionReason = (typeof STOCK_REJECTION_REASONS)[number];
 
 export function isStockRejectionReason(value: unknown): value is StockRejectionReason {

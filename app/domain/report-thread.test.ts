@@ -17,7 +17,9 @@ describe("reportThread", () => {
     ]);
   });
   test("a reply from before conversations existed stays in the thread, after the description", () => {
-    const thread = reportThread({ ...report, response: "Fixed", resolvedAt: at(5) }, [{ id: 1, fromAdmin: false, body: "Thank you", createdAt: at(30) }]);
+    const thread = reportThread({ ...report, response: "Fixed", resolvedAt: at(5) }, [
+      { id: 1, fromAdmin: false, body: "Thank you", createdAt: at(30) },
+    ]);
     expect(thread.map((m) => m.body)).toEqual(["Flat tyre", "Fixed", "Thank you"]);
   });
 });
@@ -27,8 +29,12 @@ describe("courier replies", () => {
     expect([courierMayReply("open"), courierMayReply("resolved")]).toEqual([true, false]);
   });
   test("the body is required and bounded", () => {
-    expect(reportReplySchema.safeParse({ reportId: "3", body: "  " }).error?.issues[0]?.message).toBe("errors.replyRequired");
-    expect(reportReplySchema.safeParse({ reportId: "3", body: "x".repeat(2001) }).error?.issues[0]?.message).toBe("errors.tooLong");
+    expect(reportReplySchema.safeParse({ reportId: "3", body: "  " }).error?.issues[0]?.message).toBe(
+      "errors.replyRequired",
+    );
+    expect(reportReplySchema.safeParse({ reportId: "3", body: "x".repeat(2001) }).error?.issues[0]?.message).toBe(
+      "errors.tooLong",
+    );
     expect(reportReplySchema.parse({ reportId: "3", body: " Hello " })).toEqual({ reportId: 3, body: "Hello" });
   });
 });

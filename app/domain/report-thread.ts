@@ -6,7 +6,13 @@ import type { ReportStatus } from "./status";
 /** One message of a problem report's conversation, oldest first. */
 export type ThreadMessage = { key: string; from: "courier" | "admin"; body: string; at: Date };
 
-type ReportForThread = { id: number; description: string; createdAt: Date; response: string | null; resolvedAt: Date | null };
+type ReportForThread = {
+  id: number;
+  description: string;
+  createdAt: Date;
+  response: string | null;
+  resolvedAt: Date | null;
+};
 type StoredMessage = { id: number; fromAdmin: boolean; body: string; createdAt: Date };
 
 /**
@@ -15,10 +21,19 @@ type StoredMessage = { id: number; fromAdmin: boolean; body: string; createdAt: 
  * stored messages in the order they were written.
  */
 export function reportThread(report: ReportForThread, messages: StoredMessage[]): ThreadMessage[] {
-  const thread: ThreadMessage[] = [{ key: `report-${report.id}`, from: "courier", body: report.description, at: report.createdAt }];
-  if (report.response) thread.push({ key: `response-${report.id}`, from: "admin", body: report.response, at: report.resolvedAt ?? report.createdAt });
+  const thread: ThreadMessage[] = [
+    { key: `report-${report.id}`, from: "courier", body: report.description, at: report.createdAt },
+  ];
+  if (report.response)
+    thread.push({
+      key: `response-${report.id}`,
+      from: "admin",
+      body: report.response,
+      at: report.resolvedAt ?? report.createdAt,
+    });
   const ordered = [...messages].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
-  for (const m of ordered) thread.push({ key: `message-${m.id}`, from: m.fromAdmin ? "admin" : "courier", body: m.body, at: m.createdAt });
+  for (const m of ordered)
+    thread.push({ key: `message-${m.id}`, from: m.fromAdmin ? "admin" : "courier", body: m.body, at: m.createdAt });
   return thread;
 }
 

@@ -22,12 +22,28 @@ describe("queue filters", () => {
 describe("time left against the promise", () => {
   const created = new Date("2026-11-20T08:00:00Z");
   test("counts down from 24 hours", () => {
-    expect(reviewTimeLeft(created, new Date("2026-11-20T09:30:00Z"))).toMatchObject({ minutes: 22 * 60 + 30, overdue: false, tone: "ok", hours: 22, restMinutes: 30 });
+    expect(reviewTimeLeft(created, new Date("2026-11-20T09:30:00Z"))).toMatchObject({
+      minutes: 22 * 60 + 30,
+      overdue: false,
+      tone: "ok",
+      hours: 22,
+      restMinutes: 30,
+    });
   });
   test("warns in the last four hours and is overdue after", () => {
     expect(reviewTimeLeft(created, new Date("2026-11-21T05:00:00Z")).tone).toBe("warn");
-    expect(reviewTimeLeft(created, new Date("2026-11-21T10:15:00Z"))).toMatchObject({ overdue: true, tone: "danger", hours: 2, restMinutes: 15, days: 0 });
-    expect(reviewTimeLeft(created, new Date("2026-11-24T14:00:00Z"))).toMatchObject({ overdue: true, days: 3, restHours: 6 });
+    expect(reviewTimeLeft(created, new Date("2026-11-21T10:15:00Z"))).toMatchObject({
+      overdue: true,
+      tone: "danger",
+      hours: 2,
+      restMinutes: 15,
+      days: 0,
+    });
+    expect(reviewTimeLeft(created, new Date("2026-11-24T14:00:00Z"))).toMatchObject({
+      overdue: true,
+      days: 3,
+      restHours: 6,
+    });
   });
 });
 

@@ -20,23 +20,41 @@ export function pageNumber(value: string | null | undefined) {
  * Filters of a queue list from its URL. Without a status the list shows what waits (`waiting`),
  * oldest first, so the admin starts with the row closest to the promise; `status=all` shows every row.
  */
-export function queueFilterFrom<T extends string>(params: URLSearchParams, statuses: readonly T[], waiting: T): QueueFilter<T> {
+export function queueFilterFrom<T extends string>(
+  params: URLSearchParams,
+  statuses: readonly T[],
+  waiting: T,
+): QueueFilter<T> {
   const raw = params.get("status");
-  const status: T | "all" = raw === "all" ? "all" : ((statuses as readonly string[]).includes(raw ?? "") ? (raw as T) : waiting);
+  const status: T | "all" =
+    raw === "all" ? "all" : (statuses as readonly string[]).includes(raw ?? "") ? (raw as T) : waiting;
   const sortParam = params.get("sort");
-  const sort: QueueSort = sortParam === "oldest" || sortParam === "newest" ? sortParam : status === waiting ? "oldest" : "newest";
+  const sort: QueueSort =
+    sortParam === "oldest" || sortParam === "newest" ? sortParam : status === waiting ? "oldest" : "newest";
   return { status, q: searchTerm(params), sort, page: pageNumber(params.get("page")) };
 }
 
 /** Time left until the promised decision: negative once overdue; `tone` colours the badge. */
-export function reviewTimeLeft(createdAt: Date | number, now: Date | number = Date.now(), promiseHours = REVIEW_PROMISE_HOURS) {
+export function reviewTimeLeft(
+  createdAt: Date | number,
+  now: Date | number = Date.now(),
+  promiseHours = REVIEW_PROMISE_HOURS,
+) {
   const deadline = new Date(createdAt).getTime() + promiseHours * HOUR;
   const minutes = Math.floor((deadline - new Date(now).getTime()) / 60_000);
   const tone = minutes < 0 ? "danger" : minutes < 4 * 60 ? "warn" : "ok";
   const hours = Math.floor(Math.abs(minutes) / 60);
   // Past two days late, minutes are noise: "3 d 4 h overdue".
   const days = hours >= 48 ? Math.floor(hours / 24) : 0;
-  return { minutes, overdue: minutes < 0, hours, restMinutes: Math.abs(minutes) % 60, days, restHours: hours - days * 24, tone } as const;
+  return {
+    minutes,
+    overdue: minutes < 0,
+    hours,
+    restMinutes: Math.abs(minutes) % 60,
+    days,
+    restHours: hours - days * 24,
+    tone,
+  } as const;
 }
 
 /** The digits of a search term that looks like a phone number ("0901 234 567" → "0901234567"), else null. */

@@ -31,8 +31,12 @@ describe("second factor rules", () => {
   });
 
   test("the form schema names what is wrong", () => {
-    expect(secondFactorSchema.safeParse({ intent: "verify", code: "12" }).error?.issues[0]?.message).toBe("auth:secondFactor.codeInvalid");
-    expect(secondFactorSchema.safeParse({ intent: "verify" }).error?.issues[0]?.message).toBe("auth:secondFactor.codeRequired");
+    expect(secondFactorSchema.safeParse({ intent: "verify", code: "12" }).error?.issues[0]?.message).toBe(
+      "auth:secondFactor.codeInvalid",
+    );
+    expect(secondFactorSchema.safeParse({ intent: "verify" }).error?.issues[0]?.message).toBe(
+      "auth:secondFactor.codeRequired",
+    );
     expect(secondFactorSchema.safeParse({ intent: "enrol", code: "123 456" }).success).toBe(true);
   });
 });

@@ -28,6 +28,8 @@ describe("names in SEPA's Latin character set", () => {
     expect(toSepaText("Jana & Peter")).toBeNull();
     expect(toSepaText("王小明")).toBeNull();
     expect(toSepaText("Pay 5 €")).toBeNull();
-    expect(toSepaText("Courier Fleet pay week 2026-W47 (16.11.-22.11.2026)")).toBe("Courier Fleet pay week 2026-W47 (16.11.-22.11.2026)");
+    expect(toSepaText("Courier Fleet pay week 2026-W47 (16.11.-22.11.2026)")).toBe(
+      "Courier Fleet pay week 2026-W47 (16.11.-22.11.2026)",
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { nextStatus, transition, TransitionError, USER_EVENTS, USER_STATUSES, type UserEvent, type UserStatus } from "./status";
+import {
+  nextStatus,
+  transition,
+  TransitionError,
+  USER_EVENTS,
+  USER_STATUSES,
+  type UserEvent,
+  type UserStatus,
+} from "./status";
 
 /** The status rule of docs/fleet-rules.md, written out independently of the implementation's table. */
 const ALLOWED: Array<[UserStatus, UserEvent, UserStatus]> = [
@@ -48,7 +56,13 @@ describe("user status machine", () => {
   );
 
   test("a courier whose documents expired cannot request, swap or be given a vehicle", () => {
-    for (const event of ["requestVehicle", "approveVehicleRequest", "approveSwap", "assignVehicle", "renewLease"] as const) {
+    for (const event of [
+      "requestVehicle",
+      "approveVehicleRequest",
+      "approveSwap",
+      "assignVehicle",
+      "renewLease",
+    ] as const) {
       expect(nextStatus("documents_expired", event)).toBeNull();
     }
   });

@@ -69,7 +69,11 @@ const TRANSITIONS: Record<UserEvent, Partial<Record<UserStatus, UserStatus>>> = 
   leaseExpires: { working_with_vehicle: "lease_expired" },
   renewLease: { lease_expired: "working_with_vehicle" },
   // A courier whose documents expired keeps waiting for the new document when the lease is ended.
-  endLease: { lease_expired: "working_no_vehicle", working_with_vehicle: "working_no_vehicle", documents_expired: "documents_expired" },
+  endLease: {
+    lease_expired: "working_no_vehicle",
+    working_with_vehicle: "working_no_vehicle",
+    documents_expired: "documents_expired",
+  },
   // Direct assignment by an admin from the vehicle form.
   assignVehicle: {
     working_no_vehicle: "working_with_vehicle",
@@ -78,7 +82,11 @@ const TRANSITIONS: Record<UserEvent, Partial<Record<UserStatus, UserStatus>>> = 
     lease_expired: "working_with_vehicle",
     working_with_vehicle: "working_with_vehicle",
   },
-  unassignVehicle: { working_with_vehicle: "working_no_vehicle", lease_expired: "working_no_vehicle", documents_expired: "documents_expired" },
+  unassignVehicle: {
+    working_with_vehicle: "working_no_vehicle",
+    lease_expired: "working_no_vehicle",
+    documents_expired: "documents_expired",
+  },
   // The right-to-stay document ran out: no new request or swap until an admin accepts the new one.
   // A courier riding a vehicle keeps it (and the lease) meanwhile; a pending request is refused.
   documentsExpire: {

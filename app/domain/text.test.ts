@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { applicationSchema } from "./application-schema";
-import { forbiddenQueryParameter, hasForbiddenCharacters, INVALID_CHARACTERS, multiLineText, searchTerm, singleLineText } from "./text";
+import {
+  forbiddenQueryParameter,
+  hasForbiddenCharacters,
+  INVALID_CHARACTERS,
+  multiLineText,
+  searchTerm,
+  singleLineText,
+} from "./text";
 
 describe("the text rule", () => {
   test.each([
@@ -28,7 +35,9 @@ describe("the text rule", () => {
     expect(multiLineText().safeParse("two\nlines").success).toBe(true);
     expect(singleLineText().safeParse("two\nlines").success).toBe(false);
     const application = applicationSchema.safeParse({ fullName: "Olena\u0000" });
-    expect(application.success ? [] : application.error.issues.filter((i) => i.path[0] === "fullName").map((i) => i.message)).toEqual([INVALID_CHARACTERS]);
+    expect(
+      application.success ? [] : application.error.issues.filter((i) => i.path[0] === "fullName").map((i) => i.message),
+    ).toEqual([INVALID_CHARACTERS]);
   });
 
   test("query parameters: the first offending name, and a search term never carries the characters", () => {

@@ -54,7 +54,10 @@ export function forbiddenQueryParameter(params: URLSearchParams): string | null 
 /** A search term as the admin lists use it: trimmed, at most `max` characters, no forbidden characters. */
 export function searchTerm(params: URLSearchParams, name = "q", max = 100) {
   // Cutting at `max` must not leave half of an emoji behind.
-  const value = (params.get(name) ?? "").trim().slice(0, max).replace(/[\uD800-\uDBFF]$/, "");
+  const value = (params.get(name) ?? "")
+    .trim()
+    .slice(0, max)
+    .replace(/[\uD800-\uDBFF]$/, "");
   // The middleware refuses such a URL with 400 first; this keeps a term that reaches a model clean anyway.
   return hasForbiddenCharacters(value) ? "" : value;
 }

@@ -10,7 +10,10 @@ export async function normalizeApiError(request: Request, response: Response): P
   if (response.status !== 405 && response.status < 500) return response;
   const type = response.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
-    const body = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { error?: unknown } | null;
     if (body && typeof body.error === "string") return response;
   }
   const t = translatorFor(await languageOf(request));
@@ -30,5 +33,8 @@ export async function earlyError(request: Request, status: number, key: string) 
 /** 503 for a request whose write outwaited the database's lock (app/infra/db-busy.server.ts). */
 export async function busyAnswer(request: Request) {
   const t = translatorFor(await languageOf(request));
-  return Response.json({ error: t("errors:busy") }, { status: 503, headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } });
+  return Response.json(
+    { error: t("errors:busy") },
+    { status: 503, headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+  );
 }

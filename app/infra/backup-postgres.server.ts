@@ -5,7 +5,17 @@
  * dumped row points to was committed before the files are copied.
  */
 import { SQL } from "bun";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
 import {
@@ -33,14 +43,20 @@ export function postgresTool(name: "pg_dump" | "pg_restore"): string {
     if (versions[0]) return path.join(root, versions[0], "bin", name);
   }
   const found = Bun.which(name);
-  if (!found) throw new BackupError(`${name} not found: install the PostgreSQL client tools (apt-get install postgresql-client)`);
+  if (!found)
+    throw new BackupError(`${name} not found: install the PostgreSQL client tools (apt-get install postgresql-client)`);
   return found;
 }
 
 async function run(command: string[], what: string) {
   const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
-  if (code !== 0) throw new BackupError(`${what} failed: ${stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${code}`}`);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  if (code !== 0)
+    throw new BackupError(`${what} failed: ${stderr.trim().split("\n").slice(-3).join(" ") || `exit code ${code}`}`);
   return stdout;
 }
 
@@ -95,12 +111,28 @@ export async function createPostgresBackup(options: { databaseUrl: string; stora
     try {
       await connection`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`;
       const [{ id }] = (await connection`SELECT pg_export_snapshot() AS id`) as [{ id: string }];
-      await run([postgresTool("pg_dump"), "--format=custom", "--no-owner", "--no-privileges", `--snapshot=${id}`, `--file=${dumpFile}`, `--dbname=${options.databaseUrl}`], "pg_dump");
+      await run(
+        [
+          postgresTool("pg_dump"),
+          "--format=custom",
+          "--no-owner",
+          "--no-privileges",
+          `--snapshot=${id}`,
+          `--file=${dumpFile}`,
+          `--dbname=${options.databaseUrl}`,
+        ],
+        "pg_dump",
+      );
       tables = await postgresTableCounts(connection as unknown as SQL);
       const hasUploads = "uploads" in tables;
-      referenced = hasUploads ? ((await connection`SELECT storage_key AS k FROM uploads`) as { k: string }[]).map((r) => r.k) : [];
+      referenced = hasUploads
+        ? ((await connection`SELECT storage_key AS k FROM uploads`) as { k: string }[]).map((r) => r.k)
+        : [];
       // Earnings files (the source record of each week's earnings) are private files too.
-      if ("earning_imports" in tables) referenced.push(...((await connection`SELECT storage_key AS k FROM earning_imports`) as { k: string }[]).map((r) => r.k));
+      if ("earning_imports" in tables)
+        referenced.push(
+          ...((await connection`SELECT storage_key AS k FROM earning_imports`) as { k: string }[]).map((r) => r.k),
+        );
       await connection`COMMIT`;
     } finally {
       connection.release();
@@ -117,7 +149,11 @@ export async function createPostgresBackup(options: { databaseUrl: string; stora
     };
     writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     const partial = path.join(staging, "archive.tar.gz");
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_ENTRY, PG_DUMP_ENTRY, UPLOADS_ENTRY]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      MANIFEST_ENTRY,
+      PG_DUMP_ENTRY,
+      UPLOADS_ENTRY,
+    ]);
     chmodSync(partial, 0o600);
     renameSync(partial, outFile);
     return { file: outFile, size: statSync(outFile).size, manifest, snapshotMs, totalMs: performance.now() - started };
@@ -141,7 +177,8 @@ async function verifyStagedDump(staging: string, manifest: BackupManifest) {
   for (const entry of expected.values()) {
     const file = path.join(uploadsDir, entry.path);
     if (!existsSync(file)) throw new BackupError(`Missing file: uploads/${entry.path}`);
-    if (statSync(file).size !== entry.size || (await sha256File(file)) !== entry.sha256) throw new BackupError(`Checksum mismatch: uploads/${entry.path}`);
+    if (statSync(file).size !== entry.size || (await sha256File(file)) !== entry.sha256)
+      throw new BackupError(`Checksum mismatch: uploads/${entry.path}`);
   }
 }
 
@@ -156,21 +193,40 @@ export async function restorePostgresBackup(options: { archive: string; database
   const staging = mkdtempSync(path.join(path.dirname(path.resolve(options.archive)), ".restore-"));
   try {
     const [{ n }] = (await sql`
-      SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema IN ('public', 'drizzle')`) as [{ n: number }];
-    if (n > 0) throw new BackupError("The target database is not empty: restore into a new database (createdb NAME) and point DATABASE_URL at it");
-    if ((await options.storage.list()).length > 0) throw new BackupError("The target file storage is not empty: restore into an empty folder or bucket prefix");
+      SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema IN ('public', 'drizzle')`) as [
+      { n: number },
+    ];
+    if (n > 0)
+      throw new BackupError(
+        "The target database is not empty: restore into a new database (createdb NAME) and point DATABASE_URL at it",
+      );
+    if ((await options.storage.list()).length > 0)
+      throw new BackupError("The target file storage is not empty: restore into an empty folder or bucket prefix");
     const manifest = await extractBackup(options.archive, staging, [MANIFEST_ENTRY, PG_DUMP_ENTRY]);
-    if (manifest.engine !== "postgresql") throw new BackupError("This archive holds a SQLite database: restore it with DATABASE_URL=file:… (or move it with db:copy)");
+    if (manifest.engine !== "postgresql")
+      throw new BackupError(
+        "This archive holds a SQLite database: restore it with DATABASE_URL=file:… (or move it with db:copy)",
+      );
     await verifyStagedDump(staging, manifest);
     // One transaction: a dump that does not apply leaves the database empty, as it was.
     await run(
-      [postgresTool("pg_restore"), "--exit-on-error", "--single-transaction", "--no-owner", "--no-privileges", `--dbname=${options.databaseUrl}`, path.join(staging, PG_DUMP_ENTRY)],
+      [
+        postgresTool("pg_restore"),
+        "--exit-on-error",
+        "--single-transaction",
+        "--no-owner",
+        "--no-privileges",
+        `--dbname=${options.databaseUrl}`,
+        path.join(staging, PG_DUMP_ENTRY),
+      ],
       "pg_restore",
     );
     const counts = await postgresTableCounts(sql);
     for (const [table, count] of Object.entries(manifest.database.tables))
-      if (counts[table] !== count) throw new BackupError(`Row count of ${table}: ${counts[table]} restored, ${count} in the manifest`);
-    for (const entry of manifest.uploads.files) await options.storage.put(entry.path, Bun.file(path.join(staging, UPLOADS_ENTRY, entry.path)));
+      if (counts[table] !== count)
+        throw new BackupError(`Row count of ${table}: ${counts[table]} restored, ${count} in the manifest`);
+    for (const entry of manifest.uploads.files)
+      await options.storage.put(entry.path, Bun.file(path.join(staging, UPLOADS_ENTRY, entry.path)));
     return { manifest, totalMs: performance.now() - started };
   } finally {
     await sql.close();

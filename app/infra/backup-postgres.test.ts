@@ -16,7 +16,8 @@ if (!available) console.warn("backup-postgres.test.ts skipped: PostgreSQL is not
 
 let cluster: ThrowAwayCluster | null = null;
 const work = mkdtempSync(path.join(tmpdir(), "courier-pgbackup-"));
-const database = (name: string) => createDatabase(serverUrl ?? cluster!.url, `${name}_${process.pid}_${Date.now().toString(36)}`);
+const database = (name: string) =>
+  createDatabase(serverUrl ?? cluster!.url, `${name}_${process.pid}_${Date.now().toString(36)}`);
 
 describe.skipIf(!available)("backup and restore on PostgreSQL", () => {
   beforeAll(async () => {
@@ -42,7 +43,8 @@ describe.skipIf(!available)("backup and restore on PostgreSQL", () => {
       // Writers keep inserting while the backup runs; the snapshot decides what is in it.
       const writing = { on: true };
       const writer = (async () => {
-        for (let i = 0; writing.on; i++) await source.$client`INSERT INTO users (email, password_hash) VALUES (${`late${i}@example.sk`}, 'x')`;
+        for (let i = 0; writing.on; i++)
+          await source.$client`INSERT INTO users (email, password_hash) VALUES (${`late${i}@example.sk`}, 'x')`;
       })();
       const archive = path.join(work, "pg.tar.gz");
       const made = await createPostgresBackup({ databaseUrl: sourceUrl, storage: files, outFile: archive });
@@ -60,10 +62,15 @@ describe.skipIf(!available)("backup and restore on PostgreSQL", () => {
       try {
         const [{ n }] = (await target`SELECT count(*)::int AS n FROM users`) as [{ n: number }];
         expect(n).toBe(made.manifest.database.tables.users!);
-        const [accented] = (await target`SELECT full_name FROM users WHERE email = 'u7@example.sk'`) as [{ full_name: string }];
+        const [accented] = (await target`SELECT full_name FROM users WHERE email = 'u7@example.sk'`) as [
+          { full_name: string },
+        ];
         expect(accented.full_name).toBe("Používateľ 7");
         // The search index and its function came along: the trigram search works on the restored copy.
-        const found = (await target`SELECT email FROM users WHERE users_search_key(full_name) LIKE '%' || users_search_key('POUZIVATEL 12') || '%'`) as { email: string }[];
+        const found =
+          (await target`SELECT email FROM users WHERE users_search_key(full_name) LIKE '%' || users_search_key('POUZIVATEL 12') || '%'`) as {
+            email: string;
+          }[];
         expect(found.map((r) => r.email)).toContain("u12@example.sk");
       } finally {
         await target.close();
@@ -71,7 +78,11 @@ describe.skipIf(!available)("backup and restore on PostgreSQL", () => {
       expect(new Uint8Array(await (await restoredFiles.get("doc1.jpg"))!.arrayBuffer())).toEqual(bytes);
 
       // Never over data: a second restore into the now filled database is refused.
-      const again = await restorePostgresBackup({ archive, databaseUrl: targetUrl, storage: localDiskStorage(path.join(work, "again")) }).catch((e: unknown) => e);
+      const again = await restorePostgresBackup({
+        archive,
+        databaseUrl: targetUrl,
+        storage: localDiskStorage(path.join(work, "again")),
+      }).catch((e: unknown) => e);
       expect(again).toBeInstanceOf(BackupError);
       expect((again as Error).message).toContain("not empty");
     } finally {
@@ -83,9 +94,14 @@ describe.skipIf(!available)("backup and restore on PostgreSQL", () => {
     const targetUrl = await database("backup_bad");
     const archive = path.join(work, "bad.tar.gz");
     await Bun.write(archive, "not an archive");
-    await expect(restorePostgresBackup({ archive, databaseUrl: targetUrl, storage: localDiskStorage(path.join(work, "bad")) })).rejects.toBeInstanceOf(BackupError);
+    await expect(
+      restorePostgresBackup({ archive, databaseUrl: targetUrl, storage: localDiskStorage(path.join(work, "bad")) }),
+    ).rejects.toBeInstanceOf(BackupError);
     const target = new SQL({ url: targetUrl, max: 1 });
-    const [{ n }] = (await target`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`) as [{ n: number }];
+    const [{ n }] =
+      (await target`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`) as [
+        { n: number },
+      ];
     await target.close();
     expect(n).toBe(0);
   });

@@ -4,7 +4,20 @@
  * connection: it reads inside one read transaction, so in WAL mode the server keeps writing meanwhile.
  */
 import { Database } from "bun:sqlite";
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import * as tar from "tar";
 import type { FileStorage } from "./storage.server";
@@ -52,18 +65,28 @@ export function listFiles(root: string): string[] {
 /** Row count of every table of the schema (including the migrations journal). */
 export function tableCounts(database: Database): Record<string, number> {
   const names = database
-    .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .query<{ name: string }, []>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all()
     .map((r) => r.name);
   return Object.fromEntries(
-    names.map((name) => [name, database.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get()!.n]),
+    names.map((name) => [
+      name,
+      database.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name.replaceAll('"', '""')}"`).get()!.n,
+    ]),
   );
 }
 
 function checkIntegrity(database: Database, label: string) {
   const rows = database.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all();
   if (rows.length !== 1 || rows[0]!.integrity_check !== "ok")
-    throw new BackupError(`${label}: PRAGMA integrity_check failed: ${rows.map((r) => r.integrity_check).slice(0, 5).join("; ")}`);
+    throw new BackupError(
+      `${label}: PRAGMA integrity_check failed: ${rows
+        .map((r) => r.integrity_check)
+        .slice(0, 5)
+        .join("; ")}`,
+    );
 }
 
 function copyInto(src: string, dest: string) {
@@ -105,7 +128,10 @@ async function stageUploads(source: UploadSource, stagedDir: string, referenced:
 type UploadSource = { keys(): Promise<string[]>; copy(key: string, dest: string): Promise<boolean> };
 
 function folderSource(uploadsDir: string): UploadSource {
-  return { keys: async () => listFiles(uploadsDir), copy: async (key, dest) => copyInto(path.join(uploadsDir, key), dest) };
+  return {
+    keys: async () => listFiles(uploadsDir),
+    copy: async (key, dest) => copyInto(path.join(uploadsDir, key), dest),
+  };
 }
 
 function storageSource(storage: FileStorage): UploadSource {
@@ -137,7 +163,12 @@ export function defaultBackupFile(dataDir: string, now = new Date()) {
  * Builds the archive in a staging folder beside `outFile` and renames it into place when complete.
  * The files come from `storage` when the app keeps them elsewhere (STORAGE_URL), else from `uploadsDir`.
  */
-export async function createBackup(options: { databasePath: string; uploadsDir: string; storage?: FileStorage; outFile: string }) {
+export async function createBackup(options: {
+  databasePath: string;
+  uploadsDir: string;
+  storage?: FileStorage;
+  outFile: string;
+}) {
   const started = performance.now();
   const { databasePath, uploadsDir } = options;
   const outFile = path.resolve(options.outFile);
@@ -165,9 +196,18 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
       checkIntegrity(snapshot, "snapshot");
       tables = tableCounts(snapshot);
       if ("uploads" in tables)
-        referenced = snapshot.query<{ k: string }, []>("SELECT storage_key AS k FROM uploads").all().map((r) => r.k);
+        referenced = snapshot
+          .query<{ k: string }, []>("SELECT storage_key AS k FROM uploads")
+          .all()
+          .map((r) => r.k);
       // Earnings files (the source record of each week's earnings) are private files too.
-      if ("earning_imports" in tables) referenced.push(...snapshot.query<{ k: string }, []>("SELECT storage_key AS k FROM earning_imports").all().map((r) => r.k));
+      if ("earning_imports" in tables)
+        referenced.push(
+          ...snapshot
+            .query<{ k: string }, []>("SELECT storage_key AS k FROM earning_imports")
+            .all()
+            .map((r) => r.k),
+        );
     } finally {
       snapshot.close();
     }
@@ -185,7 +225,11 @@ export async function createBackup(options: { databasePath: string; uploadsDir: 
     };
     writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
     mkdirSync(path.join(staging, UPLOADS_ENTRY), { recursive: true });
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_ENTRY, DB_ENTRY, UPLOADS_ENTRY]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      MANIFEST_ENTRY,
+      DB_ENTRY,
+      UPLOADS_ENTRY,
+    ]);
     // Identity documents and password hashes: readable by the owner only.
     chmodSync(partial, 0o600);
     renameSync(partial, outFile);
@@ -221,7 +265,8 @@ function readManifest(staging: string): BackupManifest {
   const file = path.join(staging, MANIFEST_ENTRY);
   if (!existsSync(file)) throw new BackupError("The archive has no manifest.json: not a Courier Fleet backup");
   const manifest = JSON.parse(readFileSync(file, "utf8")) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1) throw new BackupError("Unknown backup format or version");
+  if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1)
+    throw new BackupError("Unknown backup format or version");
   return manifest;
 }
 
@@ -229,7 +274,13 @@ function readManifest(staging: string): BackupManifest {
 export async function extractBackup(archive: string, staging: string, files: string[]): Promise<BackupManifest> {
   // strict: a path escaping the folder or any other warning aborts; only our own entries are taken.
   await tar
-    .extract({ file: archive, cwd: staging, strict: true, preserveOwner: false, filter: (p) => isAllowedEntry(p, files) })
+    .extract({
+      file: archive,
+      cwd: staging,
+      strict: true,
+      preserveOwner: false,
+      filter: (p) => isAllowedEntry(p, files),
+    })
     .catch((error: unknown) => {
       throw new BackupError(`The archive is damaged or unsafe: ${(error as Error).message}`);
     });
@@ -257,7 +308,8 @@ export async function verifyStaged(staging: string, manifest: BackupManifest) {
     checkIntegrity(database, "restored database");
     const counts = tableCounts(database);
     for (const [table, n] of Object.entries(manifest.database.tables))
-      if (counts[table] !== n) throw new BackupError(`Row count of ${table}: ${counts[table]} restored, ${n} in the manifest`);
+      if (counts[table] !== n)
+        throw new BackupError(`Row count of ${table}: ${counts[table]} restored, ${n} in the manifest`);
   } finally {
     database.close();
   }
@@ -280,33 +332,47 @@ function move(src: string, dest: string) {
  * restored rows do not reference). An existing database is replaced only with `force` (it and the old
  * uploads folder are moved aside, never deleted), and never while a process has it open.
  */
-export async function restoreBackup(options: { archive: string; databasePath: string; uploadsDir: string; storage?: FileStorage; force?: boolean }) {
+export async function restoreBackup(options: {
+  archive: string;
+  databasePath: string;
+  uploadsDir: string;
+  storage?: FileStorage;
+  force?: boolean;
+}) {
   const started = performance.now();
   const archive = path.resolve(options.archive);
   const databasePath = path.resolve(options.databasePath);
   const uploadsDir = path.resolve(options.uploadsDir);
   if (!existsSync(archive)) throw new BackupError(`No archive at ${archive}`);
   const exists = existsSync(databasePath);
-  if (exists && !options.force) throw new BackupError(`A database already exists at ${databasePath}; pass --force to replace it (the current files are moved aside)`);
-  if (exists && databaseInUse(databasePath)) throw new BackupError(`${databasePath} is open in another process; stop the server first`);
+  if (exists && !options.force)
+    throw new BackupError(
+      `A database already exists at ${databasePath}; pass --force to replace it (the current files are moved aside)`,
+    );
+  if (exists && databaseInUse(databasePath))
+    throw new BackupError(`${databasePath} is open in another process; stop the server first`);
 
   const targetDir = path.dirname(databasePath);
   mkdirSync(targetDir, { recursive: true });
   const staging = mkdtempSync(path.join(targetDir, ".restore-"));
   try {
     const manifest = await extractBackup(archive, staging, [MANIFEST_ENTRY, DB_ENTRY]);
-    if (manifest.engine === "postgresql") throw new BackupError("This archive holds a PostgreSQL database: restore it with DATABASE_URL=postgres://…");
+    if (manifest.engine === "postgresql")
+      throw new BackupError("This archive holds a PostgreSQL database: restore it with DATABASE_URL=postgres://…");
     await verifyStaged(staging, manifest);
 
     const stagedUploads = path.join(staging, UPLOADS_ENTRY);
     // Files first: a restored row must never point at a file that is not there yet.
-    if (options.storage) for (const entry of manifest.uploads.files) await options.storage.put(entry.path, Bun.file(path.join(stagedUploads, entry.path)));
+    if (options.storage)
+      for (const entry of manifest.uploads.files)
+        await options.storage.put(entry.path, Bun.file(path.join(stagedUploads, entry.path)));
     const replacesFolder = !options.storage && existsSync(uploadsDir);
     let movedAsideTo: string | undefined;
     if (exists || replacesFolder) {
       movedAsideTo = path.join(targetDir, `pre-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
       for (const suffix of ["", "-wal", "-shm"])
-        if (existsSync(databasePath + suffix)) move(databasePath + suffix, path.join(movedAsideTo, path.basename(databasePath) + suffix));
+        if (existsSync(databasePath + suffix))
+          move(databasePath + suffix, path.join(movedAsideTo, path.basename(databasePath) + suffix));
       if (replacesFolder) move(uploadsDir, path.join(movedAsideTo, "uploads"));
     }
     move(path.join(staging, DB_ENTRY), databasePath);

@@ -5,7 +5,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
-import { BackupError, createBackup, databaseInUse, listFiles, restoreBackup, type BackupManifest } from "./backup.server";
+import {
+  BackupError,
+  createBackup,
+  databaseInUse,
+  listFiles,
+  restoreBackup,
+  type BackupManifest,
+} from "./backup.server";
 import { startS3 } from "../../tests/s3-server";
 import { openDatabase, type SQLiteHandle } from "./db.server";
 import { s3Storage } from "./storage.server";
@@ -115,7 +122,11 @@ describe("online backup during a stream of writes", () => {
 
   test("restores into a new directory with integrity, row counts and checksums", async () => {
     const target = path.join(work, "restored");
-    const result = await restoreBackup({ archive, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads") });
+    const result = await restoreBackup({
+      archive,
+      databasePath: path.join(target, "app.db"),
+      uploadsDir: path.join(target, "uploads"),
+    });
     expect(result.movedAsideTo).toBeUndefined();
 
     const restored = new Database(path.join(target, "app.db"), { readonly: true });
@@ -137,7 +148,8 @@ describe("online backup during a stream of writes", () => {
     }
     const files = listFiles(path.join(target, "uploads"));
     expect(files).toEqual(manifest.uploads.files.map((f) => f.path));
-    for (const f of manifest.uploads.files) expect(sha(readFileSync(path.join(target, "uploads", f.path)))).toBe(f.sha256);
+    for (const f of manifest.uploads.files)
+      expect(sha(readFileSync(path.join(target, "uploads", f.path)))).toBe(f.sha256);
   });
 
   test("refuses to overwrite an existing database without force, and an open one even with force", async () => {
@@ -145,7 +157,9 @@ describe("online backup during a stream of writes", () => {
     const options = { archive, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads") };
     await expect(restoreBackup(options)).rejects.toThrow(/already exists/);
     expect(databaseInUse(liveFile)).toBe(true);
-    await expect(restoreBackup({ ...options, databasePath: liveFile, force: true })).rejects.toThrow(/open in another process/);
+    await expect(restoreBackup({ ...options, databasePath: liveFile, force: true })).rejects.toThrow(
+      /open in another process/,
+    );
 
     const forced = await restoreBackup({ ...options, force: true });
     expect(forced.movedAsideTo).toBeDefined();
@@ -161,11 +175,18 @@ describe("online backup during a stream of writes", () => {
     const tampered = path.join(work, "tampered.tar.gz");
     await tar.create({ gzip: true, file: tampered, cwd: unpacked }, ["manifest.json", "database.sqlite", "uploads"]);
     const target = path.join(work, "tampered-target");
-    const options = { archive: tampered, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads") };
+    const options = {
+      archive: tampered,
+      databasePath: path.join(target, "app.db"),
+      uploadsDir: path.join(target, "uploads"),
+    };
     await expect(restoreBackup(options)).rejects.toBeInstanceOf(BackupError);
     expect(existsSync(options.databasePath)).toBe(false);
 
-    writeFileSync(path.join(unpacked, "uploads", manifest.uploads.files[0]!.path), contentFor(manifest.uploads.files[0]!.path));
+    writeFileSync(
+      path.join(unpacked, "uploads", manifest.uploads.files[0]!.path),
+      contentFor(manifest.uploads.files[0]!.path),
+    );
     writeFileSync(path.join(unpacked, "uploads", "extra.bin"), "not in the manifest");
     await tar.create({ gzip: true, file: tampered, cwd: unpacked }, ["manifest.json", "database.sqlite", "uploads"]);
     await expect(restoreBackup(options)).rejects.toThrow(/not in the manifest/);
@@ -173,12 +194,20 @@ describe("online backup during a stream of writes", () => {
 
   test("an archive with paths leaving the folder is refused and writes nothing outside it", async () => {
     const evil = path.join(work, "evil.tar.gz");
-    const bytes = await new Bun.Archive({ "manifest.json": "{}", "uploads/../../escaped.txt": "x", "../escaped2.txt": "y" }).bytes();
+    const bytes = await new Bun.Archive({
+      "manifest.json": "{}",
+      "uploads/../../escaped.txt": "x",
+      "../escaped2.txt": "y",
+    }).bytes();
     writeFileSync(evil, Bun.gzipSync(bytes));
     const target = path.join(work, "evil-target");
-    await expect(restoreBackup({ archive: evil, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads") })).rejects.toThrow(
-      /damaged or unsafe/,
-    );
+    await expect(
+      restoreBackup({
+        archive: evil,
+        databasePath: path.join(target, "app.db"),
+        uploadsDir: path.join(target, "uploads"),
+      }),
+    ).rejects.toThrow(/damaged or unsafe/);
     expect(existsSync(path.join(work, "escaped.txt")) || existsSync(path.join(work, "escaped2.txt"))).toBe(false);
     expect(existsSync(path.join(target, "app.db"))).toBe(false);
   });
@@ -192,14 +221,22 @@ describe("files kept in an S3 bucket (STORAGE_URL)", () => {
       const dbFile = path.join(dir, "live", "app.db");
       const database = openDatabase(dbFile);
       for (const key of ["doc.jpg", "gone.jpg"])
-        database.$client.run("INSERT INTO uploads (storage_key, kind, mime, size) VALUES (?, 'face_photo', 'image/jpeg', 1)", [key]);
+        database.$client.run(
+          "INSERT INTO uploads (storage_key, kind, mime, size) VALUES (?, 'face_photo', 'image/jpeg', 1)",
+          [key],
+        );
       database.$client.close();
       const live = s3Storage(s3.settings("live"));
       const photo = new Uint8Array(70_000).map((_, i) => (i * 31) & 0xff);
       await live.put("doc.jpg", photo);
       await live.put("video.mp4", new TextEncoder().encode(contentFor("video.mp4")));
 
-      const { file, manifest } = await createBackup({ databasePath: dbFile, uploadsDir: path.join(dir, "live", "uploads"), storage: live, outFile: path.join(dir, "s3.tar.gz") });
+      const { file, manifest } = await createBackup({
+        databasePath: dbFile,
+        uploadsDir: path.join(dir, "live", "uploads"),
+        storage: live,
+        outFile: path.join(dir, "s3.tar.gz"),
+      });
       expect(manifest.uploads.files.map((entry) => entry.path)).toEqual(["doc.jpg", "video.mp4"]);
       expect(manifest.uploads.files[0]!.sha256).toBe(sha(Buffer.from(photo)));
       expect(manifest.uploads.missing).toEqual(["gone.jpg"]);
@@ -208,13 +245,21 @@ describe("files kept in an S3 bucket (STORAGE_URL)", () => {
 
       const restored = s3Storage(s3.settings("restored"));
       const target = path.join(dir, "restored");
-      await restoreBackup({ archive: file, databasePath: path.join(target, "app.db"), uploadsDir: path.join(target, "uploads"), storage: restored });
+      await restoreBackup({
+        archive: file,
+        databasePath: path.join(target, "app.db"),
+        uploadsDir: path.join(target, "uploads"),
+        storage: restored,
+      });
       const keys = (await restored.list()).map((entry) => entry.key).sort();
       expect(keys).toEqual(["doc.jpg", "video.mp4"]);
       expect(sha(Buffer.from(await (await restored.get("doc.jpg"))!.arrayBuffer()))).toBe(sha(Buffer.from(photo)));
       expect(listFiles(path.join(target, "uploads"))).toEqual([]);
       const db = new Database(path.join(target, "app.db"), { readonly: true });
-      expect(db.query("SELECT storage_key AS k FROM uploads ORDER BY k").all()).toEqual([{ k: "doc.jpg" }, { k: "gone.jpg" }]);
+      expect(db.query("SELECT storage_key AS k FROM uploads ORDER BY k").all()).toEqual([
+        { k: "doc.jpg" },
+        { k: "gone.jpg" },
+      ]);
       db.close();
     } finally {
       await s3.stop();

@@ -10,7 +10,21 @@ function policy(path: string, { cookie, cacheControl }: { cookie?: string; cache
 
 describe("cache policy", () => {
   test("private routes and their .data URLs are never stored, logged in or not", () => {
-    for (const path of ["/dashboard", "/dashboard.data", "/dashboard/export", "/admin", "/admin/users.data", "/admin/users/3", "/files/12", "/api/auth/me", "/api/user/language", "/account/sessions", "/account/sessions.data", "/auth/second-factor", "/auth/second-factor.data"]) {
+    for (const path of [
+      "/dashboard",
+      "/dashboard.data",
+      "/dashboard/export",
+      "/admin",
+      "/admin/users.data",
+      "/admin/users/3",
+      "/files/12",
+      "/api/auth/me",
+      "/api/user/language",
+      "/account/sessions",
+      "/account/sessions.data",
+      "/auth/second-factor",
+      "/auth/second-factor.data",
+    ]) {
       expect([path, policy(path, { cacheControl: "private, no-cache" })]).toEqual([path, "no-store"]);
     }
   });
@@ -18,7 +32,9 @@ describe("cache policy", () => {
   test("any answer to a logged-in browser is not stored unless it is explicitly public", () => {
     expect(policy("/", { cookie: "cf_session=abc", cacheControl: "private, no-cache" })).toBe("no-store");
     expect(policy("/_root.data", { cookie: "lng=sk; cf_session=abc" })).toBe("no-store");
-    expect(policy("/media/4", { cookie: "cf_session=abc", cacheControl: "public, max-age=31536000, immutable" })).toBe("public, max-age=31536000, immutable");
+    expect(policy("/media/4", { cookie: "cf_session=abc", cacheControl: "public, max-age=31536000, immutable" })).toBe(
+      "public, max-age=31536000, immutable",
+    );
   });
 
   test("visitors' public pages keep what the route said", () => {

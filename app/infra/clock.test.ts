@@ -23,7 +23,10 @@ describe("the server clock", () => {
   test("sees another process's change from the next turn of the event loop on", async () => {
     expect(clockOffsetMs()).toBe(0);
     // What another process sharing DATA_DIR (a journey's seeding) does: it writes the file itself.
-    writeFileSync(path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "test-clock.json"), JSON.stringify({ offsetMs: 2 * DAY }));
+    writeFileSync(
+      path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "test-clock.json"),
+      JSON.stringify({ offsetMs: 2 * DAY }),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(clockOffsetMs()).toBe(2 * DAY);
   });

@@ -27,10 +27,16 @@ export async function compressResponse(request: Request, response: Response): Pr
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.append("Vary", "Accept-Encoding");
-  if (body.byteLength < MIN_BYTES) return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  if (body.byteLength < MIN_BYTES)
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
   const compressed =
     encoding === "br"
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        })
       : gzipSync(body, { level: GZIP_LEVEL });
   headers.set("Content-Encoding", encoding);
   headers.delete("Content-Length");

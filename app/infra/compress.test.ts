@@ -3,8 +3,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compressResponse } from "./compress.server";
 
 const page = "<!DOCTYPE html><html><body>" + "<p>Doručujte s nami</p>".repeat(200) + "</body></html>";
-const req = (encoding: string, method = "GET") => new Request("http://x/", { method, headers: { "Accept-Encoding": encoding } });
-const html = (body = page, headers: Record<string, string> = {}) => new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
+const req = (encoding: string, method = "GET") =>
+  new Request("http://x/", { method, headers: { "Accept-Encoding": encoding } });
+const html = (body = page, headers: Record<string, string> = {}) =>
+  new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
 
 describe("compression of dynamic answers", () => {
   test("brotli when accepted, else gzip; the content survives the round trip", async () => {
@@ -30,7 +32,13 @@ describe("compression of dynamic answers", () => {
   });
 
   test("status and headers are kept", async () => {
-    const notFound = await compressResponse(req("br"), new Response(page, { status: 404, headers: { "Content-Type": "text/html", "Content-Security-Policy": "default-src 'self'" } }));
+    const notFound = await compressResponse(
+      req("br"),
+      new Response(page, {
+        status: 404,
+        headers: { "Content-Type": "text/html", "Content-Security-Policy": "default-src 'self'" },
+      }),
+    );
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get("Content-Security-Policy")).toBe("default-src 'self'");
   });

@@ -19,7 +19,15 @@ const S3_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/((?:[\w-][\w.-]*)
 /** Where stored files live: a folder of the local disk, or a bucket (and prefix) of an S3-compatible store. */
 export type StorageConfig =
   | { kind: "local"; dir: string }
-  | { kind: "s3"; bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string };
+  | {
+      kind: "s3";
+      bucket: string;
+      prefix: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 const flag = z.enum(["0", "1"]).transform((v) => v === "1");
 
@@ -29,15 +37,24 @@ const envSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z
     .string()
-    .refine((url) => /^file:.+/.test(url) || isPostgresUrl(url), "must look like file:./data/app.db or postgres://user:pass@host:5432/db")
+    .refine(
+      (url) => /^file:.+/.test(url) || isPostgresUrl(url),
+      "must look like file:./data/app.db or postgres://user:pass@host:5432/db",
+    )
     .default("file:./data/app.db"),
   UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
   STORAGE_URL: z
     .string()
-    .regex(S3_URL, "must look like s3://bucket/prefix (a bucket name of 3–63 lowercase letters, digits, dots or hyphens; the prefix is optional)")
+    .regex(
+      S3_URL,
+      "must look like s3://bucket/prefix (a bucket name of 3–63 lowercase letters, digits, dots or hyphens; the prefix is optional)",
+    )
     .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto").default("us-east-1"),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto")
+    .default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -73,7 +90,10 @@ const envSchema = z.object({
     .string()
     .trim()
     .max(70, "must be at most 70 characters (SEPA)")
-    .refine((name) => toSepaText(name) !== null, "must be written in SEPA's Latin characters (letters, digits, / - ? : ( ) . , ' + and spaces)")
+    .refine(
+      (name) => toSepaText(name) !== null,
+      "must be written in SEPA's Latin characters (letters, digits, / - ? : ( ) . , ' + and spaces)",
+    )
     .optional(),
   PAYOUT_DEBTOR_IBAN: z
     .string()
@@ -117,16 +137,23 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = result.data;
-  if (production && !e.SESSION_SECRET) throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
+  if (production && !e.SESSION_SECRET)
+    throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
   // Without SMTP every e-mail is written to DATA_DIR/mail, live activation and reset links included.
-  if (production && !e.SMTP_URL) throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
-  if (production && e.CAPTCHA_PROVIDER === "off") throw new ConfigError("Invalid configuration: CAPTCHA_PROVIDER=off is refused when NODE_ENV=production");
+  if (production && !e.SMTP_URL)
+    throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
+  if (production && e.CAPTCHA_PROVIDER === "off")
+    throw new ConfigError("Invalid configuration: CAPTCHA_PROVIDER=off is refused when NODE_ENV=production");
   if (e.CAPTCHA_PROVIDER === "recaptcha" && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY))
-    throw new ConfigError("Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha");
+    throw new ConfigError(
+      "Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha",
+    );
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD))
     throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   if (e.STORAGE_URL && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
-    throw new ConfigError("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_URL is set");
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_URL is set",
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   const uploadsDir = path.resolve(e.UPLOADS_DIR);
   return {
@@ -147,8 +174,13 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     captcha: { provider: e.CAPTCHA_PROVIDER, siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY },
-    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    ai: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+      : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
     trustProxyHops: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED ?? !production,
     serverTiming: e.SERVER_TIMING ?? !production,

@@ -24,7 +24,12 @@ describe("configuration", () => {
 
   test("STORAGE_URL unset keeps files in UPLOADS_DIR; s3://bucket/prefix names a bucket with the S3_* variables", () => {
     expect(parseConfig({ UPLOADS_DIR: "/srv/uploads" }).storage).toEqual({ kind: "local", dir: "/srv/uploads" });
-    const s3 = parseConfig({ STORAGE_URL: "s3://courier-files/prod/uploads/", S3_ENDPOINT: "https://s3.example.com/", S3_REGION: "eu-central-1", ...S3_KEYS });
+    const s3 = parseConfig({
+      STORAGE_URL: "s3://courier-files/prod/uploads/",
+      S3_ENDPOINT: "https://s3.example.com/",
+      S3_REGION: "eu-central-1",
+      ...S3_KEYS,
+    });
     expect(s3.storage).toEqual({
       kind: "s3",
       bucket: "courier-files",
@@ -34,7 +39,11 @@ describe("configuration", () => {
       accessKeyId: "key",
       secretAccessKey: "secret",
     });
-    expect(parseConfig({ STORAGE_URL: "s3://courier-files", ...S3_KEYS }).storage).toMatchObject({ prefix: "", region: "us-east-1", endpoint: undefined });
+    expect(parseConfig({ STORAGE_URL: "s3://courier-files", ...S3_KEYS }).storage).toMatchObject({
+      prefix: "",
+      region: "us-east-1",
+      endpoint: undefined,
+    });
   });
 
   test("DATABASE_URL names the engine: a file is SQLite, postgres:// is PostgreSQL", () => {
@@ -48,11 +57,23 @@ describe("configuration", () => {
 
   test("the payout debtor is optional, each part validated when set", () => {
     expect(parseConfig({}).payoutDebtor).toEqual({ name: undefined, iban: undefined, bic: undefined });
-    const set = parseConfig({ PAYOUT_DEBTOR_NAME: "Courier Fleet s.r.o.", PAYOUT_DEBTOR_IBAN: "sk31 1200 0000 1987 4263 7541", PAYOUT_DEBTOR_BIC: "tatrskbx" });
-    expect(set.payoutDebtor).toEqual({ name: "Courier Fleet s.r.o.", iban: "SK3112000000198742637541", bic: "TATRSKBX" });
-    expect(() => parseConfig({ PAYOUT_DEBTOR_IBAN: "SK3112000000198742637542" })).toThrow("PAYOUT_DEBTOR_IBAN must be a valid IBAN");
+    const set = parseConfig({
+      PAYOUT_DEBTOR_NAME: "Courier Fleet s.r.o.",
+      PAYOUT_DEBTOR_IBAN: "sk31 1200 0000 1987 4263 7541",
+      PAYOUT_DEBTOR_BIC: "tatrskbx",
+    });
+    expect(set.payoutDebtor).toEqual({
+      name: "Courier Fleet s.r.o.",
+      iban: "SK3112000000198742637541",
+      bic: "TATRSKBX",
+    });
+    expect(() => parseConfig({ PAYOUT_DEBTOR_IBAN: "SK3112000000198742637542" })).toThrow(
+      "PAYOUT_DEBTOR_IBAN must be a valid IBAN",
+    );
     expect(() => parseConfig({ PAYOUT_DEBTOR_BIC: "TATR" })).toThrow("PAYOUT_DEBTOR_BIC must be a BIC");
-    expect(() => parseConfig({ PAYOUT_DEBTOR_NAME: "Courier & Fleet" })).toThrow("PAYOUT_DEBTOR_NAME must be written in SEPA's Latin characters");
+    expect(() => parseConfig({ PAYOUT_DEBTOR_NAME: "Courier & Fleet" })).toThrow(
+      "PAYOUT_DEBTOR_NAME must be written in SEPA's Latin characters",
+    );
   });
 
   test("APP_URL follows PORT when unset", () => {
@@ -97,10 +118,11 @@ describe("configuration", () => {
 
   test("production refuses to start without SMTP_URL (mail would be written to disk, live links included)", () => {
     const production = { SESSION_SECRET: "s".repeat(40) };
-    expect(() => parseConfig(production, true)).toThrow("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
+    expect(() => parseConfig(production, true)).toThrow(
+      "Invalid configuration: SMTP_URL is required when NODE_ENV=production",
+    );
     expect(parseConfig({ ...production, SMTP_URL: "smtp://mail.internal:587" }, true).production).toBe(true);
     // Outside production the mail folder stays the development mailbox.
     expect(parseConfig(production, false).smtpUrl).toBeUndefined();
   });
 });
-

@@ -10,6 +10,13 @@ export type RequestInfo = { ip: string; requestId: string };
  */
 const REQUEST_INFO = Symbol.for("courier-fleet.requestInfoContext");
 const shared = globalThis as { [REQUEST_INFO]?: RouterContext<RequestInfo> };
-export const requestInfoContext = (shared[REQUEST_INFO] ??= createContext<RequestInfo>({ ip: "unknown", requestId: "-" }));
+export const requestInfoContext = (shared[REQUEST_INFO] ??= createContext<RequestInfo>({
+  ip: "unknown",
+  requestId: "-",
+}));
 /** Set by the session middleware; null for visitors. */
-export const sessionContext = createContext<{ user: SessionUser; sessionIdHash: string; secondFactorPending: boolean } | null>(null);
+export const sessionContext = createContext<{
+  user: SessionUser;
+  sessionIdHash: string;
+  secondFactorPending: boolean;
+} | null>(null);

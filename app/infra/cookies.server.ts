@@ -94,7 +94,12 @@ export function deviceCookie() {
 }
 
 /** The chosen language, for a year (docs/api.md, "Languages"); its value is base64-encoded JSON. */
-export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60, secure: isProduction });
+export const localeCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  maxAge: 365 * 24 * 60 * 60,
+  secure: isProduction,
+});
 
 /**
  * `?ref=CODE` on any page: remembered for the browser session in the `cf_ref` cookie so
@@ -112,7 +117,6 @@ export function referralCookieHeader(code: string) {
   const secure = config().production ? "; Secure" : "";
   return `${REFERRAL_COOKIE}=${encodeURIComponent(code)}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
-
 
 let kept: Cookie | undefined;
 

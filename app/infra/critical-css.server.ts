@@ -62,8 +62,9 @@ const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\
 
 /** The built stylesheet as `media="print"` (switched on by the client entry) plus a `<noscript>` copy. */
 function deferStylesheet(html: string, href: string): string {
-  const deferred = html.replace(/<link\b([^>]*\bhref="\/assets\/[^"]+\.css"[^>]*)>/, (_tag, attributes: string) =>
-    `<link${attributes.replace(/\s*\/$/, "")} media="print" data-full-css>`,
+  const deferred = html.replace(
+    /<link\b([^>]*\bhref="\/assets\/[^"]+\.css"[^>]*)>/,
+    (_tag, attributes: string) => `<link${attributes.replace(/\s*\/$/, "")} media="print" data-full-css>`,
   );
   return deferred.replace("</body>", `<noscript><link rel="stylesheet" href="${href}"></noscript></body>`);
 }

@@ -38,12 +38,23 @@ test("a page without the stylesheet, or whose stylesheet is missing, is left as 
 
 test("a remembered page gets the rules chosen the first time, spliced into each later answer", async () => {
   const inline = criticalCss(client);
-  const first = await inline.remembered("404|sk", page('<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css"/>'));
-  const later = await inline.remembered("404|sk", page('<link nonce="n2" rel="stylesheet" href="/assets/root-abc.css"/>').replace("Staň sa kuriérom", "Stránka sa nenašla"));
+  const first = await inline.remembered(
+    "404|sk",
+    page('<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css"/>'),
+  );
+  const later = await inline.remembered(
+    "404|sk",
+    page('<link nonce="n2" rel="stylesheet" href="/assets/root-abc.css"/>').replace(
+      "Staň sa kuriérom",
+      "Stránka sa nenašla",
+    ),
+  );
   const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
   expect(styleOf(first)).toContain(".hero{color:#0f766e}");
   expect(styleOf(later)).toBe(styleOf(first));
-  expect(later).toMatch(/<style>[^<]*<\/style><link nonce="n2" rel="stylesheet" href="\/assets\/root-abc.css" media="print" data-full-css>/);
+  expect(later).toMatch(
+    /<style>[^<]*<\/style><link nonce="n2" rel="stylesheet" href="\/assets\/root-abc.css" media="print" data-full-css>/,
+  );
   expect(later).toContain('<noscript><link rel="stylesheet" href="/assets/root-abc.css"></noscript></body>');
   expect(later).toContain("Stránka sa nenašla");
 });

@@ -19,7 +19,10 @@ describe("cross-site mutations (docs/security.md)", () => {
   });
 
   test("the host the request came to counts as our origin", () => {
-    const local = new Request("http://127.0.0.1:3100/x", { method: "POST", headers: { Host: "127.0.0.1:3100", Origin: "http://127.0.0.1:3100" } });
+    const local = new Request("http://127.0.0.1:3100/x", {
+      method: "POST",
+      headers: { Host: "127.0.0.1:3100", Origin: "http://127.0.0.1:3100" },
+    });
     expect(isCrossSiteMutation(local, APP)).toBe(false);
   });
 

@@ -10,10 +10,15 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Whether `error` (or any error it wraps, as Drizzle's query errors do) is a lock wait that ran out. */
 export function isDatabaseBusy(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     if (typeof current !== "object") return false;
     const { code, errno, message } = current as { code?: unknown; errno?: unknown; message?: unknown };
-    if (code === "SQLITE_BUSY" || (typeof code === "string" && code.startsWith("SQLITE_BUSY_")) || errno === 5) return true;
+    if (code === "SQLITE_BUSY" || (typeof code === "string" && code.startsWith("SQLITE_BUSY_")) || errno === 5)
+      return true;
     if (typeof code === "string" && PG_BUSY_CODES.has(code)) return true;
     if (typeof message === "string" && /\bdatabase is locked\b/.test(message)) return true;
   }

@@ -40,7 +40,8 @@ describe("a write that outwaits the lock", () => {
   });
 
   test("PostgreSQL's lock timeout, serialization failure and deadlock codes count; a unique violation does not", () => {
-    for (const code of ["55P03", "40001", "40P01"]) expect(isDatabaseBusy(Object.assign(new Error("pg"), { code }))).toBe(true);
+    for (const code of ["55P03", "40001", "40P01"])
+      expect(isDatabaseBusy(Object.assign(new Error("pg"), { code }))).toBe(true);
     expect(isDatabaseBusy(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
   });
 

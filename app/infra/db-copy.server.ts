@@ -53,10 +53,15 @@ function sqliteTableOf(name: string): Table {
 function openSource(file: string) {
   if (!existsSync(file)) throw new CopyError(`No SQLite database at ${file}`);
   const client = new Database(file, { readonly: true });
-  const migrations = readdirSync(path.resolve(import.meta.dirname, "../../db/migrations")).filter((f) => f.endsWith(".sql")).length;
-  const applied = (client.query("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number } | null)?.n ?? 0;
+  const migrations = readdirSync(path.resolve(import.meta.dirname, "../../db/migrations")).filter((f) =>
+    f.endsWith(".sql"),
+  ).length;
+  const applied =
+    (client.query("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number } | null)?.n ?? 0;
   if (applied !== migrations)
-    throw new CopyError(`The SQLite database has ${applied} of ${migrations} migrations: start the server on this version once, then copy`);
+    throw new CopyError(
+      `The SQLite database has ${applied} of ${migrations} migrations: start the server on this version once, then copy`,
+    );
   return { client, db: drizzle({ client, schema: sqliteSchema }) };
 }
 
@@ -73,18 +78,24 @@ export async function copyRows(options: { sqliteFile: string; target: PostgresDB
   try {
     for (const table of order) {
       const name = getTableName(table);
-      if ((await countRows(target, name)) > 0) throw new CopyError(`The target database is not empty (${name} has rows): copy into a new database`);
+      if ((await countRows(target, name)) > 0)
+        throw new CopyError(`The target database is not empty (${name} has rows): copy into a new database`);
     }
     await target.transaction(async (tx) => {
       for (const table of order) {
         const name = getTableName(table);
-        const rows = source.db.select().from(sqliteTableOf(name) as never).all() as Record<string, unknown>[];
+        const rows = source.db
+          .select()
+          .from(sqliteTableOf(name) as never)
+          .all() as Record<string, unknown>[];
         try {
           for (let i = 0; i < rows.length; i += BATCH) await tx.insert(table).values(rows.slice(i, i + BATCH) as never);
         } catch (error) {
           // The driver's message lists the row values (names, e-mails, password hashes): only the cause is told.
           const cause = (error as { cause?: unknown }).cause;
-          throw new CopyError(`Copying ${name} failed: ${cause instanceof Error ? cause.message : "the database refused the rows"}`);
+          throw new CopyError(
+            `Copying ${name} failed: ${cause instanceof Error ? cause.message : "the database refused the rows"}`,
+          );
         }
         counts[name] = rows.length;
         progress(`  ${name.padEnd(26)} ${rows.length}`);
@@ -94,13 +105,18 @@ export async function copyRows(options: { sqliteFile: string; target: PostgresDB
         const name = getTableName(table);
         const identity = Object.values(getTableConfig(table).columns).find((c) => c.name === "id" && c.primary);
         if (!identity) continue;
-        await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((SELECT max(id) FROM "${name}"), 0) + 1, false)`));
+        await tx.execute(
+          sql.raw(
+            `SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), coalesce((SELECT max(id) FROM "${name}"), 0) + 1, false)`,
+          ),
+        );
       }
     });
     for (const table of order) {
       const name = getTableName(table);
       const copied = await countRows(target, name);
-      if (copied !== counts[name]) throw new CopyError(`Row count of ${name}: ${copied} in PostgreSQL, ${counts[name]} in SQLite`);
+      if (copied !== counts[name])
+        throw new CopyError(`Row count of ${name}: ${copied} in PostgreSQL, ${counts[name]} in SQLite`);
     }
     return counts;
   } finally {
@@ -113,9 +129,15 @@ async function sha256(file: StoredFile) {
 }
 
 /** Copies every committed file and checks it by reading it back from the target. */
-export async function copyFiles(options: { from: FileStorage; to: FileStorage; referenced: string[]; progress?: Progress }) {
+export async function copyFiles(options: {
+  from: FileStorage;
+  to: FileStorage;
+  referenced: string[];
+  progress?: Progress;
+}) {
   const { from, to, progress = () => {} } = options;
-  if ((await to.list()).length > 0) throw new CopyError("The target file storage is not empty: copy into an empty bucket or prefix");
+  if ((await to.list()).length > 0)
+    throw new CopyError("The target file storage is not empty: copy into an empty bucket or prefix");
   let count = 0;
   let bytes = 0;
   for (const { key } of await from.list()) {
@@ -131,17 +153,30 @@ export async function copyFiles(options: { from: FileStorage; to: FileStorage; r
   }
   const present = new Set((await to.list()).map((e) => e.key));
   const missing = options.referenced.filter((key) => !present.has(key));
-  progress(`  files: ${count} copied (${(bytes / 1024 / 1024).toFixed(1)} MB), checksums ok${missing.length ? `, ${missing.length} referenced but missing at the source` : ""}`);
+  progress(
+    `  files: ${count} copied (${(bytes / 1024 / 1024).toFixed(1)} MB), checksums ok${missing.length ? `, ${missing.length} referenced but missing at the source` : ""}`,
+  );
   return { count, bytes, missing };
 }
 
-export async function copyInstallation(options: { sqliteFile: string; to: string; files?: { from: FileStorage; to: FileStorage }; progress?: Progress }) {
+export async function copyInstallation(options: {
+  sqliteFile: string;
+  to: string;
+  files?: { from: FileStorage; to: FileStorage };
+  progress?: Progress;
+}) {
   const target = await openPostgres(options.to);
   try {
     const rows = await copyRows({ sqliteFile: options.sqliteFile, target, progress: options.progress });
     // Private files are referenced by uploads and by earnings imports (the source record of each week's earnings).
-    const referenced = ((await target.$client`SELECT storage_key AS k FROM uploads UNION ALL SELECT storage_key FROM earning_imports`) as { k: string }[]).map((r) => r.k);
-    const files = options.files ? await copyFiles({ ...options.files, referenced, progress: options.progress }) : undefined;
+    const referenced = (
+      (await target.$client`SELECT storage_key AS k FROM uploads UNION ALL SELECT storage_key FROM earning_imports`) as {
+        k: string;
+      }[]
+    ).map((r) => r.k);
+    const files = options.files
+      ? await copyFiles({ ...options.files, referenced, progress: options.progress })
+      : undefined;
     return { rows, files };
   } finally {
     await target.$client.close();

@@ -51,7 +51,12 @@ describe.skipIf(!available || !sourceIsSqlite)("db:copy from SQLite into Postgre
     await from.put("abc123.jpg", bytes);
     await from.put(".tmp-half-written", new Uint8Array([1]));
     const lines: string[] = [];
-    const result = await copyInstallation({ sqliteFile, to: url, files: { from, to }, progress: (line) => lines.push(line) });
+    const result = await copyInstallation({
+      sqliteFile,
+      to: url,
+      files: { from, to },
+      progress: (line) => lines.push(line),
+    });
 
     const target = await openPostgres(url);
     try {
@@ -60,17 +65,32 @@ describe.skipIf(!available || !sourceIsSqlite)("db:copy from SQLite into Postgre
       expect(result.rows.vehicles).toBeGreaterThan(3);
       for (const table of tablesInDependencyOrder()) {
         const name = getTableName(table);
-        const sqliteTable = Object.values(sqliteSchema).find((t) => typeof t === "object" && t !== null && getTableName(t as never) === name) as never;
+        const sqliteTable = Object.values(sqliteSchema).find(
+          (t) => typeof t === "object" && t !== null && getTableName(t as never) === name,
+        ) as never;
         const order = "id" in (table as object) ? [asc((table as unknown as { id: never }).id)] : [];
-        const pgRows = await target.select().from(table).orderBy(...order);
-        const sqliteRows = source.select().from(sqliteTable).orderBy(...(order.length ? [asc((sqliteTable as { id: never }).id)] : [])).all();
+        const pgRows = await target
+          .select()
+          .from(table)
+          .orderBy(...order);
+        const sqliteRows = source
+          .select()
+          .from(sqliteTable)
+          .orderBy(...(order.length ? [asc((sqliteTable as { id: never }).id)] : []))
+          .all();
         expect(pgRows.length).toBe(result.rows[name]!);
         if (order.length) expect(pgRows).toEqual(sqliteRows as never);
       }
       // The identity sequences moved past the copied ids.
       const [created] = await target
         .insert(pgSchema.users)
-        .values({ email: "new@example.sk", passwordHash: "x", role: "user", status: "created_account", fullName: "New" })
+        .values({
+          email: "new@example.sk",
+          passwordHash: "x",
+          role: "user",
+          status: "created_account",
+          fullName: "New",
+        })
         .returning({ id: pgSchema.users.id });
       expect(created!.id).toBe(result.rows.users! + 1);
     } finally {

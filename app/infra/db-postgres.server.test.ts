@@ -18,7 +18,10 @@ import { openPostgres, postgresMigrationsFolder, type PostgresDB } from "./db-po
  * installed the file is skipped with a warning, except in CI, which installs it (.ci/run).
  */
 const available = Boolean(process.env.TEST_DATABASE_URL) || postgresBin() !== null || Boolean(process.env.CI);
-if (!available) console.warn("db-postgres.server.test.ts skipped: PostgreSQL is not installed (apt-get install -y postgresql) and TEST_DATABASE_URL is not set");
+if (!available)
+  console.warn(
+    "db-postgres.server.test.ts skipped: PostgreSQL is not installed (apt-get install -y postgresql) and TEST_DATABASE_URL is not set",
+  );
 
 const tables = Object.values(pgSchema)
   .filter((value) => is(value, Table))
@@ -52,16 +55,41 @@ describe.skipIf(!available)("PostgreSQL", () => {
   });
 
   test("the migrations create every table and column the pg schema declares, with its type and nullability", async () => {
-    const rows = await db.$client<{ table_name: string; column_name: string; data_type: string; is_nullable: string; is_identity: string; datetime_precision: number | null }[]>`
+    const rows = await db.$client<
+      {
+        table_name: string;
+        column_name: string;
+        data_type: string;
+        is_nullable: string;
+        is_identity: string;
+        datetime_precision: number | null;
+      }[]
+    >`
       SELECT table_name, column_name, data_type, is_nullable, is_identity, datetime_precision
       FROM information_schema.columns WHERE table_schema = 'public'`;
-    const actual = Object.fromEntries(rows.map((r) => [`${r.table_name}.${r.column_name}`, [r.data_type, r.is_nullable === "NO", r.is_identity === "YES", r.datetime_precision]]));
-    const sqlTypes: Record<string, string> = { PgInteger: "integer", PgText: "text", PgBoolean: "boolean", PgTimestamp: "timestamp with time zone", PgJsonb: "jsonb" };
+    const actual = Object.fromEntries(
+      rows.map((r) => [
+        `${r.table_name}.${r.column_name}`,
+        [r.data_type, r.is_nullable === "NO", r.is_identity === "YES", r.datetime_precision],
+      ]),
+    );
+    const sqlTypes: Record<string, string> = {
+      PgInteger: "integer",
+      PgText: "text",
+      PgBoolean: "boolean",
+      PgTimestamp: "timestamp with time zone",
+      PgJsonb: "jsonb",
+    };
     const declared = Object.fromEntries(
       tables.flatMap((table) =>
         table.columns.map((column) => [
           `${table.name}.${column.name}`,
-          [sqlTypes[column.columnType] ?? column.columnType, column.notNull, column.generatedIdentity !== undefined, column.columnType === "PgTimestamp" ? 3 : null],
+          [
+            sqlTypes[column.columnType] ?? column.columnType,
+            column.notNull,
+            column.generatedIdentity !== undefined,
+            column.columnType === "PgTimestamp" ? 3 : null,
+          ],
         ]),
       ),
     );
@@ -79,22 +107,48 @@ describe.skipIf(!available)("PostgreSQL", () => {
       WHERE i.schemaname = 'public'`;
     // Besides the declared ones: the GiST index behind the exclusion constraint written by hand (db/migrations-pg).
     const constraintIndexes = ["platform_accounts.platform_accounts_no_overlap"];
-    const declared = [...tables.flatMap((table) => table.indexes.map((index) => `${table.name}.${index.config.name}`)), ...constraintIndexes].sort();
-    expect(rows.filter((r) => !r.primary).map((r) => `${r.tablename}.${r.indexname}`).sort()).toEqual(declared);
-    expect(rows.find((r) => r.indexname === "platform_accounts_no_overlap")!.indexdef).toContain("USING gist (platform_id, account_id, daterange(pay_day(starts_on), pay_day(ends_on), '[]'::text))");
+    const declared = [
+      ...tables.flatMap((table) => table.indexes.map((index) => `${table.name}.${index.config.name}`)),
+      ...constraintIndexes,
+    ].sort();
+    expect(
+      rows
+        .filter((r) => !r.primary)
+        .map((r) => `${r.tablename}.${r.indexname}`)
+        .sort(),
+    ).toEqual(declared);
+    expect(rows.find((r) => r.indexname === "platform_accounts_no_overlap")!.indexdef).toContain(
+      "USING gist (platform_id, account_id, daterange(pay_day(starts_on), pay_day(ends_on), '[]'::text))",
+    );
     // One primary key per table.
-    expect(rows.filter((r) => r.primary).map((r) => r.tablename).sort()).toEqual(tables.map((t) => t.name).sort());
-    const unique = tables.flatMap((table) => table.indexes.filter((index) => index.config.unique).map((index) => index.config.name!)).sort();
-    expect(rows.filter((r) => !r.primary && r.indexdef.startsWith("CREATE UNIQUE")).map((r) => r.indexname).sort()).toEqual(unique);
+    expect(
+      rows
+        .filter((r) => r.primary)
+        .map((r) => r.tablename)
+        .sort(),
+    ).toEqual(tables.map((t) => t.name).sort());
+    const unique = tables
+      .flatMap((table) => table.indexes.filter((index) => index.config.unique).map((index) => index.config.name!))
+      .sort();
+    expect(
+      rows
+        .filter((r) => !r.primary && r.indexdef.startsWith("CREATE UNIQUE"))
+        .map((r) => r.indexname)
+        .sort(),
+    ).toEqual(unique);
     const trigram = rows.find((r) => r.indexname === "users_search_trgm_idx")!;
     expect(trigram.indexdef).toContain("USING gin (search_key gin_trgm_ops)");
-    expect(rows.find((r) => r.indexname === "vehicle_requests_one_pending")!.indexdef).toContain("WHERE (status = 'pending'::text)");
+    expect(rows.find((r) => r.indexname === "vehicle_requests_one_pending")!.indexdef).toContain(
+      "WHERE (status = 'pending'::text)",
+    );
   });
 
   test("every foreign key is there with its ON DELETE rule", async () => {
     const rows = await db.$client<{ constraint_name: string; delete_rule: string }[]>`
       SELECT constraint_name, delete_rule FROM information_schema.referential_constraints WHERE constraint_schema = 'public'`;
-    const declared = tables.flatMap((table) => table.foreignKeys.map((fk) => [fk.getName(), (fk.onDelete ?? "no action").toUpperCase()]));
+    const declared = tables.flatMap((table) =>
+      table.foreignKeys.map((fk) => [fk.getName(), (fk.onDelete ?? "no action").toUpperCase()]),
+    );
     expect(rows.map((r) => [r.constraint_name, r.delete_rule]).sort()).toEqual(declared.sort());
   });
 
@@ -104,12 +158,22 @@ describe.skipIf(!available)("PostgreSQL", () => {
     try {
       const lite = sqliteDrizzle({ client: sqlite, schema: sqliteSchema });
       sqliteMigrate(lite, { migrationsFolder: path.resolve(import.meta.dirname, "../../db/migrations") });
-      const user = { email: "twin@example.com", passwordHash: "hash", active: false, fullName: null, documentValidUntil: new Date(Date.UTC(2027, 2, 31, 12, 30, 15, 123)) };
+      const user = {
+        email: "twin@example.com",
+        passwordHash: "hash",
+        active: false,
+        fullName: null,
+        documentValidUntil: new Date(Date.UTC(2027, 2, 31, 12, 30, 15, 123)),
+      };
       const [onSqlite] = lite.insert(sqliteSchema.users).values(user).returning().all();
       const [onPg] = await db.insert(pgSchema.users).values(user).returning();
       const readBack = (await db.select().from(pgSchema.users).where(eq(pgSchema.users.id, onPg!.id)))[0]!;
       expect(readBack).toEqual(onPg!);
-      const comparable = (row: typeof onSqlite) => ({ ...row, id: 0, createdAt: row!.createdAt instanceof Date ? "a Date" : row!.createdAt });
+      const comparable = (row: typeof onSqlite) => ({
+        ...row,
+        id: 0,
+        createdAt: row!.createdAt instanceof Date ? "a Date" : row!.createdAt,
+      });
       expect(comparable(readBack)).toEqual(comparable(onSqlite!));
       expect(readBack.documentValidUntil).toEqual(user.documentValidUntil);
       expect(readBack.active).toBe(false);
@@ -118,11 +182,30 @@ describe.skipIf(!available)("PostgreSQL", () => {
       expect(readBack.role).toBe("user");
       expect(Math.abs(readBack.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
 
-      const application = { userId: 0, fullName: "Oleh", age: 30, phone: "+421900000000", contactMethod: "phone" as const, replaceDocuments: ["passport", "permit"] };
-      const [appSqlite] = lite.insert(sqliteSchema.applications).values({ ...application, userId: onSqlite!.id }).returning().all();
-      const [appPg] = await db.insert(pgSchema.applications).values({ ...application, userId: readBack.id }).returning();
+      const application = {
+        userId: 0,
+        fullName: "Oleh",
+        age: 30,
+        phone: "+421900000000",
+        contactMethod: "phone" as const,
+        replaceDocuments: ["passport", "permit"],
+      };
+      const [appSqlite] = lite
+        .insert(sqliteSchema.applications)
+        .values({ ...application, userId: onSqlite!.id })
+        .returning()
+        .all();
+      const [appPg] = await db
+        .insert(pgSchema.applications)
+        .values({ ...application, userId: readBack.id })
+        .returning();
       expect(appPg!.replaceDocuments).toEqual(["passport", "permit"]);
-      expect({ ...appPg, id: 0, userId: 0, createdAt: null }).toEqual({ ...appSqlite!, id: 0, userId: 0, createdAt: null });
+      expect({ ...appPg, id: 0, userId: 0, createdAt: null }).toEqual({
+        ...appSqlite!,
+        id: 0,
+        userId: 0,
+        createdAt: null,
+      });
     } finally {
       sqlite.close();
       rmSync(dir, { recursive: true, force: true });
@@ -140,8 +223,14 @@ describe.skipIf(!available)("PostgreSQL", () => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
         // As app/infra/sql-dialect.server.ts asks: the stored key (e-mail and name folded, one per line).
         const where = sql`search_key LIKE '%' || users_search_key(${term}) || '%'`;
-        const plan = (await tx.execute<{ "QUERY PLAN": string }>(sql`EXPLAIN SELECT id FROM users WHERE ${where}`)).map((r) => r["QUERY PLAN"]).join("\n");
-        const found = await tx.select({ email: pgSchema.users.email }).from(pgSchema.users).where(where).orderBy(pgSchema.users.email);
+        const plan = (await tx.execute<{ "QUERY PLAN": string }>(sql`EXPLAIN SELECT id FROM users WHERE ${where}`))
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
+        const found = await tx
+          .select({ email: pgSchema.users.email })
+          .from(pgSchema.users)
+          .where(where)
+          .orderBy(pgSchema.users.email);
         return { plan, emails: found.map((r) => r.email) };
       });
     const byName = await search("SIMKO");
@@ -162,7 +251,12 @@ describe.skipIf(!available)("PostgreSQL", () => {
     expect(settings).toEqual({ statement_timeout: "30s", timezone: "UTC", application_name: "courier-fleet" });
     const other = await openPostgres(url, { poolSize: 2, statementTimeoutMs: 200 });
     try {
-      expect(await other.$client`SELECT pg_sleep(1)`.then(() => "finished", (error: Error) => error.message)).toContain("statement timeout");
+      expect(
+        await other.$client`SELECT pg_sleep(1)`.then(
+          () => "finished",
+          (error: Error) => error.message,
+        ),
+      ).toContain("statement timeout");
     } finally {
       await other.$client.close();
     }
@@ -172,7 +266,9 @@ describe.skipIf(!available)("PostgreSQL", () => {
     const fresh = await createDatabase(serverUrl, `${databaseName}_twice`);
     const both = await Promise.all([openPostgres(fresh, { poolSize: 2 }), openPostgres(fresh, { poolSize: 2 })]);
     try {
-      const [{ n }] = (await both[0].execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as [{ n: number }];
+      const [{ n }] = (await both[0].execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+      )) as unknown as [{ n: number }];
       // Every migration once, not twice.
       expect(n).toBe(readdirSync(postgresMigrationsFolder).filter((file) => file.endsWith(".sql")).length);
       expect(await both[1].select().from(pgSchema.users)).toEqual([]);

@@ -35,7 +35,9 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDB> {
   const poolSize = options.poolSize ?? positiveInteger(process.env.DATABASE_POOL_SIZE, "DATABASE_POOL_SIZE", 10);
-  const statementTimeoutMs = options.statementTimeoutMs ?? positiveInteger(process.env.DATABASE_STATEMENT_TIMEOUT_MS, "DATABASE_STATEMENT_TIMEOUT_MS", 30_000);
+  const statementTimeoutMs =
+    options.statementTimeoutMs ??
+    positiveInteger(process.env.DATABASE_STATEMENT_TIMEOUT_MS, "DATABASE_STATEMENT_TIMEOUT_MS", 30_000);
   const client = new SQL(url, {
     max: poolSize,
     idleTimeout: 60,

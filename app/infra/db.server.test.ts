@@ -44,7 +44,11 @@ describe.skipIf(onPostgres)("writes while another process writes", () => {
   test("a transaction that reads, then writes, waits for the other writer instead of failing with 'database is locked'", async () => {
     writerForTests(); // the schema exists before the other process writes to it
     const other = await otherProcessWriting(600);
-    const result = await registerAccount({ email: `locked-${Date.now()}@example.com`, password: "Courier-Test-1!", language: "en" });
+    const result = await registerAccount({
+      email: `locked-${Date.now()}@example.com`,
+      password: "Courier-Test-1!",
+      language: "en",
+    });
     expect(result.ok).toBe(true);
     expect(await other.exited).toBe(0);
   });
@@ -59,8 +63,8 @@ describe("transactions are opened in one place", () => {
         if (entry.isDirectory()) return relative === "app/infra" || entry.name === "migrations" ? [] : files(relative);
         return /\.tsx?$/.test(entry.name) ? [relative] : [];
       });
-    const offending = [...files("app"), ...files("db"), ...files("scripts"), ...files("tests"), "server.ts"].filter((file) =>
-      /\.transaction\(/.test(readFileSync(path.join(root, file), "utf8")),
+    const offending = [...files("app"), ...files("db"), ...files("scripts"), ...files("tests"), "server.ts"].filter(
+      (file) => /\.transaction\(/.test(readFileSync(path.join(root, file), "utf8")),
     );
     expect(offending).toEqual([]);
   });
@@ -115,7 +119,12 @@ describe.skipIf(onPostgres)("SQLite's reader and writer", () => {
   const key = (name: string) => `tx-test:${name}:${Date.now()}:${Math.random()}`;
 
   test("the handle models read through refuses every write", async () => {
-    expect(() => db().insert(rateLimits).values({ key: key("reader"), count: 1, resetAt: new Date() }).run()).toThrow(/readonly/);
+    expect(() =>
+      db()
+        .insert(rateLimits)
+        .values({ key: key("reader"), count: 1, resetAt: new Date() })
+        .run(),
+    ).toThrow(/readonly/);
   });
 
   test("concurrent bodies run one after another, in the order they asked", async () => {

@@ -109,7 +109,8 @@ const globalForDb = globalThis as unknown as { __courierDb?: Connections; __cour
 function connections(): Connections {
   if (!globalForDb.__courierDb) {
     const cfg = config();
-    if (cfg.databaseEngine === "postgres") throw new Error("PostgreSQL is not open yet: await migrateDatabase() at start-up");
+    if (cfg.databaseEngine === "postgres")
+      throw new Error("PostgreSQL is not open yet: await migrateDatabase() at start-up");
     const file = cfg.databasePath;
     const writer = openDatabase(file);
     globalForDb.__courierDb = { engine: "sqlite", writer, reader: openReader(file), mutex: new Mutex() };
@@ -185,7 +186,9 @@ export async function transaction<T>(body: (tx: Tx) => Promise<T>): Promise<T> {
     // Each transaction has its own pooled connection, so no lock; READ COMMITTED, and a decision reads
     // its row FOR UPDATE (sql-dialect.server.ts, forUpdate): of two admins deciding one row, the second
     // waits for the first to commit, then finds the row decided and is refused.
-    result = await open.pool.transaction((tx) => holder.run(store, () => body(tx as unknown as Tx)), { isolationLevel: "read committed" });
+    result = await open.pool.transaction((tx) => holder.run(store, () => body(tx as unknown as Tx)), {
+      isolationLevel: "read committed",
+    });
   else {
     const release = await open.mutex.acquire();
     try {

@@ -6,7 +6,12 @@ export function jsonError(
   context: Readonly<RouterContextProvider>,
   status: number,
   key: string,
-  extra: { fieldErrors?: Record<string, string[]>; headers?: HeadersInit; values?: Record<string, unknown>; extra?: Record<string, unknown> } = {},
+  extra: {
+    fieldErrors?: Record<string, string[]>;
+    headers?: HeadersInit;
+    values?: Record<string, unknown>;
+    extra?: Record<string, unknown>;
+  } = {},
 ) {
   const t = getInstance(context).t;
   const body: Record<string, unknown> = { error: t(key, extra.values), ...extra.extra };

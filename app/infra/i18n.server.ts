@@ -7,7 +7,13 @@ import { localeCookie } from "./cookies.server";
 import { NAMESPACES, resources } from "./locales";
 
 /** The options of the server-side i18next instances (one per language, `i18nFor`). */
-export const I18NEXT_OPTIONS = { resources, ns: [...NAMESPACES], defaultNS: "common", fallbackLng: false as const, interpolation: { escapeValue: false } };
+export const I18NEXT_OPTIONS = {
+  resources,
+  ns: [...NAMESPACES],
+  defaultNS: "common",
+  fallbackLng: false as const,
+  interpolation: { escapeValue: false },
+};
 
 const MAX_REMEMBERED = 20_000;
 const sharedPluralRules: Record<string, unknown> = {};
@@ -40,12 +46,18 @@ export const rememberedLookups = {
         if (remembered.size < MAX_REMEMBERED) remembered.set(id, value);
         return value;
       };
-    instance.t = memo(() => `${instance.language}\u0000\u0000`, instance.t.bind(instance) as unknown as AnyFunction) as unknown as i18n["t"];
+    instance.t = memo(
+      () => `${instance.language}\u0000\u0000`,
+      instance.t.bind(instance) as unknown as AnyFunction,
+    ) as unknown as i18n["t"];
     const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
     const scopedGetFixedT = (lng: unknown, ns: unknown, keyPrefix: unknown, fixedOpts: unknown) => {
       const fixed = getFixedT(lng, ns, keyPrefix, fixedOpts);
       const scope = `${String(lng ?? instance.language)}\u0000${String(ns)}\u0000${String(keyPrefix ?? "")}\u0000${fixedOpts ? JSON.stringify(fixedOpts) : ""}\u0000`;
-      return Object.assign(memo(() => scope, fixed), { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+      return Object.assign(
+        memo(() => scope, fixed),
+        { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix },
+      );
     };
     instance.getFixedT = scopedGetFixedT as unknown as i18n["getFixedT"];
   },
@@ -71,7 +83,6 @@ export function translatorFor(language: string | null | undefined): TFunction {
   return i18nFor(language).t;
 }
 
-
 /** Accept-Language → one of our codes; Ukrainian is `uk` there and `ua` here. */
 export function languageFromHeader(header: string | null): Language | null {
   if (!header) return null;
@@ -79,7 +90,12 @@ export function languageFromHeader(header: string | null): Language | null {
     .split(",")
     .map((part) => {
       const [tag = "", ...params] = part.trim().split(";");
-      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { tag: tag.toLowerCase().split("-")[0] ?? "", q: Number.isFinite(q) ? q : 0 };
     })
     .sort((a, b) => b.q - a.q);

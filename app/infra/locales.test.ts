@@ -7,7 +7,8 @@ import { NAMESPACES } from "./locales";
 const root = path.resolve(import.meta.dirname, "../../locales");
 
 function flatten(value: unknown, prefix = ""): string[] {
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
   return [prefix];
 }
 
@@ -31,7 +32,9 @@ describe("translations", () => {
 
   test("every namespace file is registered and every registered namespace exists", () => {
     for (const lng of LANGUAGES) {
-      const files = readdirSync(path.join(root, lng)).map((f) => f.replace(/\.json$/, "")).sort();
+      const files = readdirSync(path.join(root, lng))
+        .map((f) => f.replace(/\.json$/, ""))
+        .sort();
       expect(files).toEqual([...NAMESPACES].sort());
     }
   });

@@ -28,7 +28,34 @@ export { NAMESPACES, type Namespace } from "~/domain/namespaces";
 
 /** Every translation, bundled into the server build (the browser loads its language lazily). */
 export const resources: Resource = {
-  sk: { common: sk_common, errors: sk_errors, auth: sk_auth, home: sk_home, dashboard: sk_dashboard, admin: sk_admin, email: sk_email, pay: sk_pay },
-  ua: { common: ua_common, errors: ua_errors, auth: ua_auth, home: ua_home, dashboard: ua_dashboard, admin: ua_admin, email: ua_email, pay: ua_pay },
-  en: { common: en_common, errors: en_errors, auth: en_auth, home: en_home, dashboard: en_dashboard, admin: en_admin, email: en_email, pay: en_pay },
+  sk: {
+    common: sk_common,
+    errors: sk_errors,
+    auth: sk_auth,
+    home: sk_home,
+    dashboard: sk_dashboard,
+    admin: sk_admin,
+    email: sk_email,
+    pay: sk_pay,
+  },
+  ua: {
+    common: ua_common,
+    errors: ua_errors,
+    auth: ua_auth,
+    home: ua_home,
+    dashboard: ua_dashboard,
+    admin: ua_admin,
+    email: ua_email,
+    pay: ua_pay,
+  },
+  en: {
+    common: en_common,
+    errors: en_errors,
+    auth: en_auth,
+    home: en_home,
+    dashboard: en_dashboard,
+    admin: en_admin,
+    email: en_email,
+    pay: en_pay,
+  },
 };

@@ -19,7 +19,8 @@ describe("the log", () => {
     restore();
     process.env.COURIER_QUIET_LOGS = quiet;
   });
-  const lines = () => written.flatMap((chunk) => chunk.split("\n")).map((line) => JSON.parse(line) as { msg: string; id?: string });
+  const lines = () =>
+    written.flatMap((chunk) => chunk.split("\n")).map((line) => JSON.parse(line) as { msg: string; id?: string });
 
   test("writes the request lines of one turn of the event loop together, one JSON object a line", async () => {
     log("info", "request", { id: "a" });
@@ -39,8 +40,12 @@ describe("the log", () => {
 });
 
 test("a failed query's bound values never reach the log", () => {
-  const error = new Error('Failed query: insert into "users" ("email") values ($1)\nparams: olena@example.sk,$argon2id$v=19$secret');
-  const line = redactQueryParams(JSON.stringify({ msg: "unhandled route error", error: String(error), stack: `${error.stack}` }));
+  const error = new Error(
+    'Failed query: insert into "users" ("email") values ($1)\nparams: olena@example.sk,$argon2id$v=19$secret',
+  );
+  const line = redactQueryParams(
+    JSON.stringify({ msg: "unhandled route error", error: String(error), stack: `${error.stack}` }),
+  );
   expect(line).not.toContain("olena@example.sk");
   expect(line).not.toContain("argon2id");
   expect(line).toContain('Failed query: insert into \\"users\\"');

@@ -5,8 +5,14 @@ import { gzipWithNonce, prepareNonceGzip } from "./nonce-gzip.server";
 
 /** A page like ours: the nonce many times, repeated markup around it, text in three languages. */
 function page(nonce: string) {
-  const rows = Array.from({ length: 300 }, (_, i) => `<li class="item">Kuriér ${i} — кур'єр ${i} — courier ${i}</li>`).join("");
-  const scripts = Array.from({ length: 12 }, (_, i) => `<script nonce="${nonce}">window.__chunk${i}=${JSON.stringify(rows.slice(i * 50, i * 50 + 80))}</script>`).join("\n");
+  const rows = Array.from(
+    { length: 300 },
+    (_, i) => `<li class="item">Kuriér ${i} — кур'єр ${i} — courier ${i}</li>`,
+  ).join("");
+  const scripts = Array.from(
+    { length: 12 },
+    (_, i) => `<script nonce="${nonce}">window.__chunk${i}=${JSON.stringify(rows.slice(i * 50, i * 50 + 80))}</script>`,
+  ).join("\n");
   return `<!DOCTYPE html><html><head><script nonce="${nonce}">globalThis.x=1</script></head><body><ul>${rows}</ul>${scripts}<link rel="modulepreload" nonce="${nonce}"/></body></html>`;
 }
 

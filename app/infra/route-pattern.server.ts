@@ -10,7 +10,14 @@ export function createRoutePatterns(manifest: ServerBuild["routes"]) {
   const nodes = new Map<string, Node>();
   for (const route of Object.values(manifest)) {
     // A resource route (a file, a CSV, JSON) has no component to render.
-    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, resource: !route.module?.default, children: [] });
+    if (route)
+      nodes.set(route.id, {
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        resource: !route.module?.default,
+        children: [],
+      });
   }
   const roots: Node[] = [];
   for (const route of Object.values(manifest)) {
@@ -42,7 +49,9 @@ export function createRoutePatterns(manifest: ServerBuild["routes"]) {
   return patternOf;
 
   function matchesOf(pathname: string) {
-    const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_root$/, "") || "/" : pathname;
+    const page = pathname.endsWith(".data")
+      ? pathname.slice(0, -".data".length).replace(/\/_root$/, "") || "/"
+      : pathname;
     return matchRoutes(roots as never, page) as { route: Node }[] | null;
   }
 
@@ -50,7 +59,10 @@ export function createRoutePatterns(manifest: ServerBuild["routes"]) {
     const dataRequest = pathname.endsWith(".data");
     const matches = matchesOf(pathname);
     if (!matches) return "/*";
-    const pattern = `/${matches.map((m) => m.route.path?.replace(/^\/|\/$/g, "")).filter(Boolean).join("/")}`;
+    const pattern = `/${matches
+      .map((m) => m.route.path?.replace(/^\/|\/$/g, ""))
+      .filter(Boolean)
+      .join("/")}`;
     return dataRequest ? `${pattern}.data` : pattern;
   }
 }

@@ -3,7 +3,14 @@ import type { ServerBuild } from "react-router";
 import { createRoutePatterns } from "./route-pattern.server";
 
 const Page = () => null;
-const route = (id: string, parentId: string | undefined, path?: string, index?: boolean, resource = false) => ({ id, parentId, path, index, caseSensitive: undefined, module: resource ? { loader: Page } : { default: Page } });
+const route = (id: string, parentId: string | undefined, path?: string, index?: boolean, resource = false) => ({
+  id,
+  parentId,
+  path,
+  index,
+  caseSensitive: undefined,
+  module: resource ? { loader: Page } : { default: Page },
+});
 const manifest = {
   root: route("root", undefined, ""),
   home: route("home", "root", undefined, true),

@@ -136,13 +136,20 @@ const SORT_INDEX: Record<UserSort, { index: string; columns: string[] }> = {
  * of reading and sorting every match. PostgreSQL has no `INDEXED BY`; its planner chooses between
  * the trigram index and the sort's index itself.
  */
-export async function walkUserSearch(value: string, sort: UserSort, dir: "asc" | "desc", page: { limit: number; offset: number }) {
+export async function walkUserSearch(
+  value: string,
+  sort: UserSort,
+  dir: "asc" | "desc",
+  page: { limit: number; offset: number },
+) {
   const { index, columns } = SORT_INDEX[sort];
   const direction = dir === "asc" ? "ASC" : "DESC";
   if (onPostgres()) {
     const nulls = dir === "asc" ? "NULLS FIRST" : "NULLS LAST";
     const order = [...columns, "id"].map((column) => `u.${column} ${direction} ${nulls}`).join(", ");
-    return rows<{ id: number }>(sql`SELECT u.id FROM users u WHERE ${searchCondition(value, "u")} ORDER BY ${sql.raw(order)} LIMIT ${page.limit} OFFSET ${page.offset}`);
+    return rows<{ id: number }>(
+      sql`SELECT u.id FROM users u WHERE ${searchCondition(value, "u")} ORDER BY ${sql.raw(order)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    );
   }
   const order = [...columns, "id"].map((column) => `${column} ${direction}`).join(", ");
   return rows<{ id: number }>(

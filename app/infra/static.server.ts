@@ -34,9 +34,14 @@ export function createStaticHandler(clientDir: string) {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
     const isAsset = pathname.startsWith("/assets/");
     const hit = lookup(pathname);
-    if (!hit) return isAsset ? new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } }) : null;
+    if (!hit)
+      return isAsset ? new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } }) : null;
     const accept = request.headers.get("Accept-Encoding") ?? "";
-    const headers = new Headers({ "Cache-Control": isAsset ? IMMUTABLE : SHORT, Vary: "Accept-Encoding", "Content-Type": hit.type });
+    const headers = new Headers({
+      "Cache-Control": isAsset ? IMMUTABLE : SHORT,
+      Vary: "Accept-Encoding",
+      "Content-Type": hit.type,
+    });
     let file = hit.file;
     if (hit.br && /\bbr\b/.test(accept)) {
       file = `${hit.file}.br`;

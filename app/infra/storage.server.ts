@@ -60,7 +60,12 @@ export function localDiskStorage(dir: string): FileStorage {
       const file = Bun.file(at(key));
       if (!(await file.exists())) return null;
       // The file itself as the body: Bun sends it with its length (sendfile where it can).
-      return { size: file.size, body: async () => file, stream: () => file.stream(), arrayBuffer: () => file.arrayBuffer() };
+      return {
+        size: file.size,
+        body: async () => file,
+        stream: () => file.stream(),
+        arrayBuffer: () => file.arrayBuffer(),
+      };
     },
     async delete(key) {
       await rm(at(key), { force: true });
@@ -147,10 +152,16 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       const entries: StoredEntry[] = [];
       let continuationToken: string | undefined;
       do {
-        const page = await client.list({ prefix, delimiter: "/", maxKeys: options.pageSize ?? 1000, continuationToken });
+        const page = await client.list({
+          prefix,
+          delimiter: "/",
+          maxKeys: options.pageSize ?? 1000,
+          continuationToken,
+        });
         for (const object of page.contents ?? []) {
           const key = object.key.slice(prefix.length);
-          if (KEY_PATTERN.test(key)) entries.push({ key, modifiedAt: object.lastModified ? Date.parse(object.lastModified) : Date.now() });
+          if (KEY_PATTERN.test(key))
+            entries.push({ key, modifiedAt: object.lastModified ? Date.parse(object.lastModified) : Date.now() });
         }
         continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
       } while (continuationToken);

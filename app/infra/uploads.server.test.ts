@@ -6,7 +6,17 @@ import { UPLOAD_LIMITS } from "~/domain/rules";
 import { useStorage } from "../../tests/s3-server";
 import { fakeJpeg, jpegWithGps, mp4 as mp4File, png, webm } from "../../tests/media-fixtures";
 import { config } from "./config.server";
-import { commitUploads, detectType, discardReceived, discardUploads, parseUploadForm, prepareUpload, reencodeImage, removeUnreferencedFiles, UploadError } from "./uploads.server";
+import {
+  commitUploads,
+  detectType,
+  discardReceived,
+  discardUploads,
+  parseUploadForm,
+  prepareUpload,
+  reencodeImage,
+  removeUnreferencedFiles,
+  UploadError,
+} from "./uploads.server";
 import { storage } from "./storage.server";
 
 const stored = async (key: string) => (await storage().get(key)) !== null;
@@ -39,7 +49,12 @@ function pngHeaderOnly(width: number, height: number) {
   ihdr.setUint8(8, 8); // bit depth
   ihdr.setUint8(9, 2); // RGB
   const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array([...signature, ...chunk("IHDR", new Uint8Array(ihdr.buffer)), ...chunk("IDAT", new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), ...chunk("IEND", new Uint8Array())]);
+  return new Uint8Array([
+    ...signature,
+    ...chunk("IHDR", new Uint8Array(ihdr.buffer)),
+    ...chunk("IDAT", new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    ...chunk("IEND", new Uint8Array()),
+  ]);
 }
 
 const receivedOnDisk = () => readdirSync(config().uploadsDir).filter((n) => n.startsWith(".tmp-recv-"));
@@ -58,19 +73,55 @@ describe("detectType", () => {
   test("recognises images and videos by their bytes", async () => {
     expect((await detectType(await jpegWithGps()))?.mime).toBe("image/jpeg");
     expect((await detectType(await png()))?.mime).toBe("image/png");
-    const webp = new Uint8Array(await sharp(await png()).webp().toBuffer());
+    const webp = new Uint8Array(
+      await sharp(await png())
+        .webp()
+        .toBuffer(),
+    );
     expect((await detectType(webp))?.mime).toBe("image/webp");
     expect(await detectType(mp4File())).toEqual({ class: "video", mime: "video/mp4", ext: "mp4" });
     expect(await detectType(webm())).toEqual({ class: "video", mime: "video/webm", ext: "webm" });
-    const mov = new Uint8Array([0, 0, 0, 0x14, ...new TextEncoder().encode("ftypqt  "), 0, 0, 0, 0, ...new TextEncoder().encode("qt  ")]);
+    const mov = new Uint8Array([
+      0,
+      0,
+      0,
+      0x14,
+      ...new TextEncoder().encode("ftypqt  "),
+      0,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode("qt  "),
+    ]);
     expect(await detectType(mov)).toEqual({ class: "video", mime: "video/quicktime", ext: "mov" });
   });
   test("HEIC and AVIF photos are images, to be stored as JPEG, never videos", async () => {
-    const avif = new Uint8Array(await sharp(await png()).avif().toBuffer());
+    const avif = new Uint8Array(
+      await sharp(await png())
+        .avif()
+        .toBuffer(),
+    );
     expect(await detectType(avif)).toEqual({ class: "image", mime: "image/avif", ext: "jpg" });
-    const heic = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")]);
+    const heic = new Uint8Array([
+      0,
+      0,
+      0,
+      0x18,
+      ...new TextEncoder().encode("ftypheic"),
+      0,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode("mif1heic"),
+    ]);
     expect(await detectType(heic)).toEqual({ class: "image", mime: "image/heic", ext: "jpg" });
-    const prepared = await prepareUpload({ field: "photo", name: "p.avif", path: await received("avif", avif), size: avif.length, type: { class: "image", mime: "image/avif", ext: "jpg" } });
+    const prepared = await prepareUpload({
+      field: "photo",
+      name: "p.avif",
+      path: await received("avif", avif),
+      size: avif.length,
+      type: { class: "image", mime: "image/avif", ext: "jpg" },
+    });
     expect([prepared.mime, prepared.storageKey.endsWith(".jpg")]).toEqual(["image/jpeg", true]);
     const bytes = new Uint8Array(await (await storage().get(prepared.tempKey))!.arrayBuffer());
     expect((await detectType(bytes))?.mime).toBe("image/jpeg");
@@ -96,7 +147,11 @@ describe("reencodeImage", () => {
     expect([width, height]).toEqual([48, 64]);
   });
   test("keeps the long side within the limit", async () => {
-    const big = new Uint8Array(await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#888" } }).png().toBuffer());
+    const big = new Uint8Array(
+      await sharp({ create: { width: 3000, height: 1000, channels: 3, background: "#888" } })
+        .png()
+        .toBuffer(),
+    );
     const { width, height } = await reencodeImage(big, "image/png");
     expect(Math.max(width, height)).toBe(UPLOAD_LIMITS.imageMaxSide);
   });
@@ -204,7 +259,15 @@ describe("parseUploadForm", () => {
 describe("storage", () => {
   test("prepare writes a temporary file; commit moves it into place; discard removes it", async () => {
     const [a, b] = await Promise.all(
-      [1, 2].map(async (i) => prepareUpload({ field: "photo", name: "x.jpg", path: await received(`x${i}`, await jpegWithGps()), size: 0, type: { class: "image", mime: "image/jpeg", ext: "jpg" } })),
+      [1, 2].map(async (i) =>
+        prepareUpload({
+          field: "photo",
+          name: "x.jpg",
+          path: await received(`x${i}`, await jpegWithGps()),
+          size: 0,
+          type: { class: "image", mime: "image/jpeg", ext: "jpg" },
+        }),
+      ),
     );
     expect(await stored(a!.tempKey)).toBe(true);
     await commitUploads([a!]);

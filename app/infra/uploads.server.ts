@@ -70,7 +70,14 @@ export type PreparedUpload = {
   contentHash: string;
 };
 
-export type UploadErrorCode = "tooLarge" | "tooManyPixels" | "badType" | "heicUnsupported" | "tooManyFiles" | "tooManyParts" | "badForm";
+export type UploadErrorCode =
+  | "tooLarge"
+  | "tooManyPixels"
+  | "badType"
+  | "heicUnsupported"
+  | "tooManyFiles"
+  | "tooManyParts"
+  | "badForm";
 
 /** A refusal the route turns into 413 (too large) or 400 (the rest) with a translated message. */
 export class UploadError extends Error {
@@ -110,7 +117,11 @@ export async function detectType(bytes: Uint8Array): Promise<DetectedType | null
 }
 
 function limitFor(type: DetectedType) {
-  return type.class === "image" ? UPLOAD_LIMITS.imageBytes : type.class === "text" ? UPLOAD_LIMITS.csvBytes : UPLOAD_LIMITS.videoBytes;
+  return type.class === "image"
+    ? UPLOAD_LIMITS.imageBytes
+    : type.class === "text"
+      ? UPLOAD_LIMITS.csvBytes
+      : UPLOAD_LIMITS.videoBytes;
 }
 
 const CSV_TYPE: DetectedType = { class: "text", mime: "text/csv", ext: "csv" };
@@ -123,7 +134,15 @@ function looksLikeText(bytes: Uint8Array) {
 /** The largest file a spec accepts in one field. */
 function perFileLimitOf(spec: UploadSpec) {
   const accepts = Object.values(spec.fields);
-  return Math.max(...accepts.map((accept) => (accept === "media" ? UPLOAD_LIMITS.videoBytes : accept === "csv" ? UPLOAD_LIMITS.csvBytes : UPLOAD_LIMITS.imageBytes)));
+  return Math.max(
+    ...accepts.map((accept) =>
+      accept === "media"
+        ? UPLOAD_LIMITS.videoBytes
+        : accept === "csv"
+          ? UPLOAD_LIMITS.csvBytes
+          : UPLOAD_LIMITS.imageBytes,
+    ),
+  );
 }
 
 /** The largest body a spec can legitimately produce, plus room for the text fields. */
@@ -162,14 +181,19 @@ export async function parseUploadForm(
     if (files.length >= spec.maxFiles) throw new UploadError("tooManyFiles", file.fieldName);
     const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
     const type = accept === "csv" ? (looksLikeText(head) ? CSV_TYPE : null) : await detectType(head);
-    if (!type || (accept === "image" && type.class !== "image")) return refuseFile(new UploadError("badType", file.fieldName));
+    if (!type || (accept === "image" && type.class !== "image"))
+      return refuseFile(new UploadError("badType", file.fieldName));
     if (file.size > limitFor(type)) return refuseFile(new UploadError("tooLarge", file.fieldName));
     files.push({ field: file.fieldName, name: file.name, path: await spool(file), size: file.size, type });
     return "received";
   };
   try {
     // Empty parts of unused file inputs count against the parser's own file cap, hence the slack.
-    const fields = await parseFormData(request, { maxFileSize, maxTotalSize, maxFiles: spec.maxFiles + accepts.length + 4 }, handler);
+    const fields = await parseFormData(
+      request,
+      { maxFileSize, maxTotalSize, maxFiles: spec.maxFiles + accepts.length + 4 },
+      handler,
+    );
     return { fields, files, refusals };
   } catch (error) {
     await discardReceived(files);
@@ -183,7 +207,11 @@ export type ReceivedForm = { fields: FormData; files: ReceivedFile[]; refusals: 
  * Parses an upload form and hands it to `handle` (which gives the files to a model function);
  * whatever received file is still on disk when `handle` ends is removed. Throws UploadError.
  */
-export async function receiveUploadForm<T>(request: Request, spec: UploadSpec, handle: (form: ReceivedForm) => Promise<T>): Promise<T> {
+export async function receiveUploadForm<T>(
+  request: Request,
+  spec: UploadSpec,
+  handle: (form: ReceivedForm) => Promise<T>,
+): Promise<T> {
   const form = await parseUploadForm(request, spec);
   try {
     return await handle(form);
@@ -194,10 +222,12 @@ export async function receiveUploadForm<T>(request: Request, spec: UploadSpec, h
 
 function asUploadError(error: unknown) {
   if (error instanceof UploadError) return error;
-  if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return new UploadError("tooLarge");
+  if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)
+    return new UploadError("tooLarge");
   if (error instanceof MaxFilesExceededError) return new UploadError("tooManyFiles");
   if (error instanceof MaxPartsExceededError) return new UploadError("tooManyParts");
-  if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) return new UploadError("badForm");
+  if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError)
+    return new UploadError("badForm");
   return error;
 }
 
@@ -238,7 +268,11 @@ export async function reencodeImage(input: Uint8Array | string, mime: string) {
       .rotate()
       .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true });
     pipeline =
-      mime === "image/png" ? pipeline.png({ compressionLevel: 9 }) : mime === "image/webp" ? pipeline.webp({ quality: 85 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
+      mime === "image/png"
+        ? pipeline.png({ compressionLevel: 9 })
+        : mime === "image/webp"
+          ? pipeline.webp({ quality: 85 })
+          : pipeline.jpeg({ quality: 85, mozjpeg: true });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data), width: info.width, height: info.height };
   } catch (error) {
@@ -261,13 +295,31 @@ export async function prepareUpload(file: ReceivedFile): Promise<PreparedUpload>
     const image = await reencodeImage(file.path, file.type.mime);
     await storage().put(tempKey, image.data);
     await rm(file.path, { force: true });
-    return { field: file.field, storageKey, mime: storedImageMime(file.type.mime), size: image.data.length, width: image.width, height: image.height, tempKey, contentHash: sha256Hex(image.data) };
+    return {
+      field: file.field,
+      storageKey,
+      mime: storedImageMime(file.type.mime),
+      size: image.data.length,
+      width: image.width,
+      height: image.height,
+      tempKey,
+      contentHash: sha256Hex(image.data),
+    };
   }
   // Videos are stored as received: there is no encoder on the server; they are only served privately.
   const bytes = await Bun.file(file.path).arrayBuffer();
   await storage().put(tempKey, new Uint8Array(bytes));
   await rm(file.path, { force: true });
-  return { field: file.field, storageKey, mime: file.type.mime, size: file.size, width: null, height: null, tempKey, contentHash: sha256Hex(bytes) };
+  return {
+    field: file.field,
+    storageKey,
+    mime: file.type.mime,
+    size: file.size,
+    width: null,
+    height: null,
+    tempKey,
+    contentHash: sha256Hex(bytes),
+  };
 }
 
 /**
@@ -289,14 +341,30 @@ export async function prepareUploads(files: ReceivedFile[]): Promise<PreparedUpl
  * A copy of a stored file under a new key, written under a temporary key like any prepared upload
  * (a resubmitted application carries documents over without sharing files between rows).
  */
-export async function copyStoredFile(file: { storageKey: string; kind: string; mime: string; size: number; width: number | null; height: number | null }): Promise<PreparedUpload> {
+export async function copyStoredFile(file: {
+  storageKey: string;
+  kind: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}): Promise<PreparedUpload> {
   const storageKey = newKey(file.storageKey.split(".").pop() ?? "bin");
   const tempKey = TEMP_PREFIX + storageKey;
   const source = await storage().get(file.storageKey);
   if (!source) throw new Error(`Stored file missing: ${file.storageKey}`);
   const bytes = new Uint8Array(await source.arrayBuffer());
   await storage().put(tempKey, bytes);
-  return { field: file.kind, storageKey, mime: file.mime, size: file.size, width: file.width, height: file.height, tempKey, contentHash: sha256Hex(bytes) };
+  return {
+    field: file.kind,
+    storageKey,
+    mime: file.mime,
+    size: file.size,
+    width: file.width,
+    height: file.height,
+    tempKey,
+    contentHash: sha256Hex(bytes),
+  };
 }
 
 /** Moves prepared files into place once their rows are committed. */
@@ -326,7 +394,10 @@ export function readStoredFile(storageKey: string) {
  * Works on whichever storage is configured (it only lists, moves and deletes); the parts of forms
  * being received always sit on the local disk and are swept there after the same grace period.
  */
-export async function removeUnreferencedFiles(referenced: Set<string>, { graceMs = 60 * 60 * 1000, now = Date.now() } = {}) {
+export async function removeUnreferencedFiles(
+  referenced: Set<string>,
+  { graceMs = 60 * 60 * 1000, now = Date.now() } = {},
+) {
   const entries = (await storage().list()).filter((entry) => !entry.key.startsWith(RECEIVED_PREFIX));
   const stored = new Set(entries.map((entry) => entry.key));
   let removed = await removeStaleReceived(now - graceMs);
@@ -367,7 +438,8 @@ export function fileHeaders(mime: string, size: number, cache: "private" | "publ
     "Content-Length": String(size),
     "Content-Disposition": safe === "application/octet-stream" ? "attachment" : "inline",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "Content-Security-Policy":
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
     "Cache-Control": cache === "private" ? "private, no-store" : "public, max-age=31536000, immutable",
   };
 }

@@ -29,7 +29,9 @@ describe("language of a request (docs/api.md, Languages)", () => {
 
   test("order: query, cookie, saved language, header", async () => {
     expect((await localeOf("/", { headers: { "Accept-Language": "en" } })).body.locale).toBe("en");
-    expect((await localeOf("/", { headers: { "Accept-Language": "en", Cookie: "lng=InVhIg%3D%3D" } })).body.locale).toBe("ua");
+    expect(
+      (await localeOf("/", { headers: { "Accept-Language": "en", Cookie: "lng=InVhIg%3D%3D" } })).body.locale,
+    ).toBe("ua");
     expect((await localeOf("/?lng=en", { headers: { Cookie: "lng=InVhIg%3D%3D" } })).body.locale).toBe("en");
     const user = await createUser({ language: "ua" });
     const cookie = await sessionCookieHeader(user.id);
@@ -70,10 +72,13 @@ describe("the request's translator", () => {
     }
     // The probe's own rule objects, compared in-process (JSON above cannot carry them).
     for (let i = 0; i < 2; i++) {
-      await call(((args: Parameters<typeof plural>[0]) => {
-        rules.push(plural(args).rule);
-        return { ok: true };
-      }) as never, "/?lng=ua");
+      await call(
+        ((args: Parameters<typeof plural>[0]) => {
+          rules.push(plural(args).rule);
+          return { ok: true };
+        }) as never,
+        "/?lng=ua",
+      );
     }
     expect(rules[0]).toBe(rules[1]!);
     expect(rules[0]!.select(3)).toBe("few");

@@ -8,7 +8,10 @@ import { countReferralOnce } from "~/services/referral.server";
  */
 export const referralMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const code = new URL(request.url).searchParams.get("ref");
-  const outcome = code && request.method === "GET" ? await countReferralOnce(request, code, context.get(requestInfoContext).ip) : null;
+  const outcome =
+    code && request.method === "GET"
+      ? await countReferralOnce(request, code, context.get(requestInfoContext).ip)
+      : null;
   const response = await next();
   if (outcome?.setCookie) response.headers.append("Set-Cookie", outcome.setCookie);
   return response;

@@ -9,11 +9,14 @@ async function pass(cookie: string | null, inside: (context: RouterContextProvid
   const request = new Request("http://localhost/", { headers: cookie ? { Cookie: cookie } : {} });
   const context = new RouterContextProvider();
   let seen: unknown = undefined;
-  const response = (await toastMiddleware({ request, context, params: {}, pattern: "/", url: new URL(request.url) } as unknown as Args, async () => {
-    seen = getToast(context);
-    inside(context);
-    return new Response("ok");
-  })) as Response;
+  const response = (await toastMiddleware(
+    { request, context, params: {}, pattern: "/", url: new URL(request.url) } as unknown as Args,
+    async () => {
+      seen = getToast(context);
+      inside(context);
+      return new Response("ok");
+    },
+  )) as Response;
   return { seen, setCookie: response.headers.get("Set-Cookie") };
 }
 

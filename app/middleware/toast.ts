@@ -7,7 +7,14 @@ const COOKIE = "toast-session";
 let storage: SessionStorage | undefined;
 function toastStorage() {
   storage ??= createCookieSessionStorage({
-    cookie: { name: COOKIE, sameSite: "lax", path: "/", httpOnly: true, secure: config().production, secrets: [config().sessionSecret] },
+    cookie: {
+      name: COOKIE,
+      sameSite: "lax",
+      path: "/",
+      httpOnly: true,
+      secure: config().production,
+      secrets: [config().sessionSecret],
+    },
   });
   return storage;
 }

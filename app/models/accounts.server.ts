@@ -41,12 +41,22 @@ export async function registerAccount(
       // Checked again inside the transaction: another request may have registered while we hashed.
       if (await findUserByEmail(email, tx)) return { ok: false, reason: "emailTaken" } as const;
       const code = input.referralCode?.trim();
-      const [referral] = code ? await tx.select({ id: referralLinks.id }).from(referralLinks).where(eq(referralLinks.code, code)).limit(1) : [];
+      const [referral] = code
+        ? await tx.select({ id: referralLinks.id }).from(referralLinks).where(eq(referralLinks.code, code)).limit(1)
+        : [];
       const [user] = await tx
         .insert(users)
-        .values({ email, passwordHash, language: input.language, status: "created_account", referralLinkId: referral?.id ?? null })
+        .values({
+          email,
+          passwordHash,
+          language: input.language,
+          status: "created_account",
+          referralLinkId: referral?.id ?? null,
+        })
         .returning();
-      await tx.insert(statusHistory).values({ userId: user!.id, fromStatus: null, toStatus: "created_account", reason: "registration" });
+      await tx
+        .insert(statusHistory)
+        .values({ userId: user!.id, fromStatus: null, toStatus: "created_account", reason: "registration" });
       const activationToken = await issueToken(user!.id, "activation", Date.now(), tx);
       if (activationMail) await queueMail(tx, activationMail(user!, activationToken));
       return { ok: true, user: user!, activationToken } as const;
@@ -67,7 +77,8 @@ export async function activateAccount(token: string, now = Date.now()): Promise<
     if (!(await consumeToken(tx, check.id, now))) return { state: "used" };
     const user = await findUserById(check.userId, tx);
     // An account already past `created_account` (e.g. made an admin meanwhile) just keeps its status.
-    if (user && nextStatus(user.status, "activate")) await applyUserEvent(tx, check.userId, "activate", { reason: "e-mail confirmed" });
+    if (user && nextStatus(user.status, "activate"))
+      await applyUserEvent(tx, check.userId, "activate", { reason: "e-mail confirmed" });
     return { state: "activated", userId: check.userId };
   });
 }
@@ -83,7 +94,9 @@ export type CredentialsResult =
  */
 export async function verifyCredentials(email: string, password: string): Promise<CredentialsResult> {
   const user = await findUserByEmail(email);
-  const matches = await Bun.password.verify(password, user?.passwordHash ?? (await dummyPasswordHash())).catch(() => false);
+  const matches = await Bun.password
+    .verify(password, user?.passwordHash ?? (await dummyPasswordHash()))
+    .catch(() => false);
   if (!user || !matches) return { ok: false, reason: "invalid" };
   if (!user.active) return { ok: false, reason: "deactivated", user };
   if (user.status === "created_account") return { ok: false, reason: "notActivated", user };
@@ -121,7 +134,10 @@ export async function resetPassword(token: string, password: string, now = Date.
     const check = await checkToken(token, "password_reset", now, tx);
     if (check.state !== "valid") return { ok: false, state: check.state };
     if (!(await consumeToken(tx, check.id, now))) return { ok: false, state: "used" };
-    await tx.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, check.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date(now) })
+      .where(eq(users.id, check.userId));
     return { ok: true, userId: check.userId };
   });
   if (result.ok) await destroyUserSessions(result.userId);

@@ -16,7 +16,17 @@ async function countOf(query: PromiseLike<{ n: number }[]>) {
 
 /** The admin dashboard's tiles (docs/admin.md). */
 export async function dashboardTiles() {
-  const [usersCount, vehiclesCount, assignedVehicles, pendingApplications, pendingVehicleRequests, openProblems, documentsExpiring, maintenance, payDue] = await Promise.all([
+  const [
+    usersCount,
+    vehiclesCount,
+    assignedVehicles,
+    pendingApplications,
+    pendingVehicleRequests,
+    openProblems,
+    documentsExpiring,
+    maintenance,
+    payDue,
+  ] = await Promise.all([
     countOf(db().select({ n: count() }).from(users).where(eq(users.role, "user"))),
     countOf(db().select({ n: count() }).from(vehicles)),
     countOf(db().select({ n: count() }).from(vehicles).where(isNotNull(vehicles.assignedUserId))),
@@ -28,15 +38,42 @@ export async function dashboardTiles() {
     payDueTile(),
   ]);
   const failingMail = await countFailingMail();
-  return { users: usersCount, vehicles: vehiclesCount, assignedVehicles, pendingApplications, pendingVehicleRequests, openProblems, documentsExpiring, maintenance, failingMail, payDue };
+  return {
+    users: usersCount,
+    vehicles: vehiclesCount,
+    assignedVehicles,
+    pendingApplications,
+    pendingVehicleRequests,
+    openProblems,
+    documentsExpiring,
+    maintenance,
+    failingMail,
+    payDue,
+  };
 }
 
 // Every admin page shows these counts in its navigation: the three queries are built once.
 const pendingCounts = preparedQuery((connection) => ({
-  applications: connection.select({ n: count() }).from(applications).where(eq(applications.status, "pending")).prepare(),
-  vehicleRequests: connection.select({ n: count() }).from(vehicleRequests).where(eq(vehicleRequests.status, "pending")).prepare(),
-  problemReports: connection.select({ n: count() }).from(problemReports).where(eq(problemReports.status, "open")).prepare(),
-  mail: connection.select({ n: count() }).from(outbox).where(and(isNull(outbox.sentAt), gte(outbox.attempts, OUTBOX_MAX_ATTEMPTS))).prepare(),
+  applications: connection
+    .select({ n: count() })
+    .from(applications)
+    .where(eq(applications.status, "pending"))
+    .prepare(),
+  vehicleRequests: connection
+    .select({ n: count() })
+    .from(vehicleRequests)
+    .where(eq(vehicleRequests.status, "pending"))
+    .prepare(),
+  problemReports: connection
+    .select({ n: count() })
+    .from(problemReports)
+    .where(eq(problemReports.status, "open"))
+    .prepare(),
+  mail: connection
+    .select({ n: count() })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), gte(outbox.attempts, OUTBOX_MAX_ATTEMPTS)))
+    .prepare(),
 }));
 
 /** Work waiting for an admin, shown beside the navigation links. */

@@ -16,24 +16,53 @@ describe("lease expiry job", () => {
   test("moves couriers past their lease end to lease_expired once; re-running changes nothing", async () => {
     const rider = await createUser({ status: "working_with_vehicle" });
     const onTime = await createUser({ status: "working_with_vehicle" });
-    const due = (await writerForTests().insert(vehicles).values({ name: "Due", serialNumber: `DUE-${rider.id}`, status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.now() - DAY) }).returning())[0]!;
-    await writerForTests().insert(vehicles).values({ name: "Later", serialNumber: `LATER-${onTime.id}`, status: "in_use", assignedUserId: onTime.id, leaseEndsAt: new Date(Date.now() + DAY) });
+    const due = (
+      await writerForTests()
+        .insert(vehicles)
+        .values({
+          name: "Due",
+          serialNumber: `DUE-${rider.id}`,
+          status: "in_use",
+          assignedUserId: rider.id,
+          leaseEndsAt: new Date(Date.now() - DAY),
+        })
+        .returning()
+    )[0]!;
+    await writerForTests()
+      .insert(vehicles)
+      .values({
+        name: "Later",
+        serialNumber: `LATER-${onTime.id}`,
+        status: "in_use",
+        assignedUserId: onTime.id,
+        leaseEndsAt: new Date(Date.now() + DAY),
+      });
     await expireLeases();
     expect((await getUserRow(rider.id))?.status).toBe("lease_expired");
     expect((await getUserRow(onTime.id))?.status).toBe("working_with_vehicle");
-    const historyRows = async () => (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, rider.id))).length;
+    const historyRows = async () =>
+      (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, rider.id))).length;
     const before = await historyRows();
     expect(await expireLeases()).toBe(0);
     expect(await historyRows()).toBe(before);
     // The vehicle stays with the courier until the admin renews or ends the lease.
-    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, due.id)))[0]?.assignedUserId).toBe(rider.id);
+    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, due.id)))[0]?.assignedUserId).toBe(
+      rider.id,
+    );
   });
 });
 
 describe("traffic chart", () => {
   test("30 days ending today, days without visits as zero", async () => {
     const now = new Date("2026-03-31T10:00:00Z");
-    await writerForTests().insert(pageViewsDaily).values([{ day: "2026-03-30", views: 12 }, { day: "2026-03-02", views: 3 }, { day: "2026-03-01", views: 99 }]).onConflictDoNothing();
+    await writerForTests()
+      .insert(pageViewsDaily)
+      .values([
+        { day: "2026-03-30", views: 12 },
+        { day: "2026-03-02", views: 3 },
+        { day: "2026-03-01", views: 99 },
+      ])
+      .onConflictDoNothing();
     const days = await trafficLastDays(now);
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ day: "2026-03-02", views: 3 });

@@ -45,14 +45,17 @@ describe("users search index (FTS5 trigram)", () => {
 
   test("a page past the last still tells the total; one status and the whole table page in their order", async () => {
     const made: { id: number }[] = [];
-    for (let i = 0; i < 3; i++) made.push(await createUser({ fullName: `Beyond Vbnmname ${i}`, status: "lease_expired" }));
+    for (let i = 0; i < 3; i++)
+      made.push(await createUser({ fullName: `Beyond Vbnmname ${i}`, status: "lease_expired" }));
     const past = await search("q=vbnmname&page=4");
     expect([past.total, past.rows.length, past.pageCount]).toEqual([3, 0, 1]);
     const byStatus = await search("status=lease_expired&sort=fullName&dir=desc");
     const ours = byStatus.rows.filter((r) => made.some((m) => m.id === r.id)).map((r) => r.fullName);
     expect(ours).toEqual(["Beyond Vbnmname 2", "Beyond Vbnmname 1", "Beyond Vbnmname 0"]);
     expect(byStatus.rows.every((r) => r.status === "lease_expired")).toBe(true);
-    expect(byStatus.total).toBe((await writerForTests().select({ id: users.id }).from(users).where(eq(users.status, "lease_expired"))).length);
+    expect(byStatus.total).toBe(
+      (await writerForTests().select({ id: users.id }).from(users).where(eq(users.status, "lease_expired"))).length,
+    );
     const everyone = (await writerForTests().select({ id: users.id }).from(users)).length;
     const all = await search("sort=email&dir=asc");
     expect(all.total).toBe(everyone);
@@ -62,16 +65,32 @@ describe("users search index (FTS5 trigram)", () => {
 
   test("a common term pages in the same order whichever way its matches are read", async () => {
     const made: { id: number }[] = [];
-    for (let i = 0; i < 80; i++) made.push(await createUser({ fullName: `Walk Tyuiname ${String(i % 7)}`, status: i % 3 ? "confirmed_account" : "job_rejected" }));
+    for (let i = 0; i < 80; i++)
+      made.push(
+        await createUser({
+          fullName: `Walk Tyuiname ${String(i % 7)}`,
+          status: i % 3 ? "confirmed_account" : "job_rejected",
+        }),
+      );
     const ids = new Set(made.map((m) => m.id));
-    for (const [sort, dir] of [["createdAt", "desc"], ["fullName", "asc"], ["email", "desc"], ["status", "asc"]] as const) {
+    for (const [sort, dir] of [
+      ["createdAt", "desc"],
+      ["fullName", "asc"],
+      ["email", "desc"],
+      ["status", "asc"],
+    ] as const) {
       const all = (await writerForTests().select().from(users)).filter((u) => ids.has(u.id));
       const key = (u: (typeof all)[number]) =>
-        sort === "status" ? [u.status, u.createdAt.getTime(), u.id] : sort === "createdAt" ? [u.createdAt.getTime(), u.id] : [sort === "email" ? u.email : u.fullName!, u.id];
+        sort === "status"
+          ? [u.status, u.createdAt.getTime(), u.id]
+          : sort === "createdAt"
+            ? [u.createdAt.getTime(), u.id]
+            : [sort === "email" ? u.email : u.fullName!, u.id];
       const expected = all
         .sort((a, b) => {
           const [x, y] = [key(a), key(b)];
-          for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i]! < y[i]! ? -1 : 1) * (dir === "asc" ? 1 : -1);
+          for (let i = 0; i < x.length; i++)
+            if (x[i] !== y[i]) return (x[i]! < y[i]! ? -1 : 1) * (dir === "asc" ? 1 : -1);
           return 0;
         })
         .map((u) => u.id);
@@ -81,4 +100,3 @@ describe("users search index (FTS5 trigram)", () => {
     }
   });
 });
-

@@ -14,7 +14,15 @@ import {
 import type { UserFilter, UserSort } from "~/domain/admin-filters";
 import type { Role } from "~/domain/status";
 import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
-import { ascNullsFirst, caseInsensitiveLike, countUserSearchMatches, descNullsLast, userSearchMatches, userSearchValue, walkUserSearch } from "~/infra/sql-dialect.server";
+import {
+  ascNullsFirst,
+  caseInsensitiveLike,
+  countUserSearchMatches,
+  descNullsLast,
+  userSearchMatches,
+  userSearchValue,
+  walkUserSearch,
+} from "~/infra/sql-dialect.server";
 import { deleteStoredFiles } from "~/infra/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
 import { PAGE_SIZE, offsetOf, toPage } from "./paging.server";
@@ -92,7 +100,13 @@ function selectRows(filter: UserFilter) {
 export async function listUsers(filter: UserFilter) {
   if (!filter.documents) return listUsersPrepared(filter);
   const total = await countOf(filter);
-  const ids = db().select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...orderOf(filter)).limit(PAGE_SIZE).offset(offsetOf(filter.page));
+  const ids = db()
+    .select({ id: users.id })
+    .from(users)
+    .where(whereOf(filter))
+    .orderBy(...orderOf(filter))
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(filter.page));
   const rows = await db()
     .select(rowColumns)
     .from(users)
@@ -109,7 +123,9 @@ function placeholderWhere(status: boolean, search: SearchKind) {
   const parts: SQL[] = [];
   if (search === "fts") parts.push(userSearchMatches(users.id, sql`${sql.placeholder("phrase")}`));
   if (search === "like")
-    parts.push(sql`(${caseInsensitiveLike(users.email, sql.placeholder("pattern"))} OR ${caseInsensitiveLike(users.fullName, sql.placeholder("pattern"))})`);
+    parts.push(
+      sql`(${caseInsensitiveLike(users.email, sql.placeholder("pattern"))} OR ${caseInsensitiveLike(users.fullName, sql.placeholder("pattern"))})`,
+    );
   if (status) parts.push(sql`${users.status} = ${sql.placeholder("status")}`);
   return parts.length ? and(...parts) : undefined;
 }
@@ -119,7 +135,13 @@ function listQueriesFor(sort: UserSort, dir: "asc" | "desc", status: boolean, se
   const order = orderOf({ sort, dir } as UserFilter);
   const where = placeholderWhere(status, search);
   const pageIds = (connection: Database) =>
-    connection.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
+    connection
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"));
   return {
     count: preparedQuery((connection) => connection.select({ n: count() }).from(users).where(where).prepare()),
     ids: preparedQuery((connection) => pageIds(connection).prepare()),
@@ -149,7 +171,8 @@ async function listUsersPrepared(filter: UserFilter) {
   const search: SearchKind = !filter.q ? null : phrase ? "fts" : "like";
   const shape = `${filter.sort} ${filter.dir} ${filter.status ? "status" : ""} ${search ?? ""}`;
   let queries = listQueries.get(shape);
-  if (!queries) listQueries.set(shape, (queries = listQueriesFor(filter.sort, filter.dir, filter.status !== null, search)));
+  if (!queries)
+    listQueries.set(shape, (queries = listQueriesFor(filter.sort, filter.dir, filter.status !== null, search)));
   const values = {
     ...(filter.status ? { status: filter.status } : {}),
     ...(search === "fts" ? { phrase } : search === "like" ? { pattern: likePattern(filter.q) } : {}),
@@ -169,12 +192,21 @@ async function listUsersPrepared(filter: UserFilter) {
  * keeping the entries the index matched, takes 1–3 ms. The walk is chosen when its expected length
  * ((offset + page) × users ÷ matches) is under ten times the matches it would otherwise read.
  */
-async function searchPage(filter: UserFilter, phrase: string, queries: ReturnType<typeof listQueriesFor>, values: { limit: number; offset: number }) {
+async function searchPage(
+  filter: UserFilter,
+  phrase: string,
+  queries: ReturnType<typeof listQueriesFor>,
+  values: { limit: number; offset: number },
+) {
   const total = await countUserSearchMatches(phrase);
   if (total === 0 || values.offset >= total) return toPage([], total, filter.page);
-  const [highest] = await db().select({ n: max(users.id) }).from(users);
+  const [highest] = await db()
+    .select({ n: max(users.id) })
+    .from(users);
   const walk = (values.offset + PAGE_SIZE) * (highest?.n ?? 0) < 10 * total * total;
-  const ids = walk ? await walkUserSearch(phrase, filter.sort, filter.dir, values) : await queries.ids().execute({ ...values, phrase });
+  const ids = walk
+    ? await walkUserSearch(phrase, filter.sort, filter.dir, values)
+    : await queries.ids().execute({ ...values, phrase });
   const rows = ids.length ? await queries.rowsById(ids.map((row) => row.id)) : [];
   return toPage(rows, total, filter.page);
 }
@@ -197,17 +229,39 @@ export async function getUserDetail(id: number, { auditViews = false }: { auditV
   const requested = alias(vehicles, "requested");
   return {
     user,
-    applications: await db().select().from(applications).where(eq(applications.userId, id)).orderBy(desc(applications.createdAt)),
+    applications: await db()
+      .select()
+      .from(applications)
+      .where(eq(applications.userId, id))
+      .orderBy(desc(applications.createdAt)),
     vehicle: (await db().select().from(vehicles).where(eq(vehicles.assignedUserId, id)).limit(1))[0] ?? null,
     requests: await db()
-      .select({ id: vehicleRequests.id, kind: vehicleRequests.kind, status: vehicleRequests.status, createdAt: vehicleRequests.createdAt, expiresAt: vehicleRequests.expiresAt, vehicleName: requested.name })
+      .select({
+        id: vehicleRequests.id,
+        kind: vehicleRequests.kind,
+        status: vehicleRequests.status,
+        createdAt: vehicleRequests.createdAt,
+        expiresAt: vehicleRequests.expiresAt,
+        vehicleName: requested.name,
+      })
       .from(vehicleRequests)
       .leftJoin(requested, eq(requested.id, vehicleRequests.requestedVehicleId))
       .where(eq(vehicleRequests.userId, id))
       .orderBy(desc(vehicleRequests.createdAt)),
-    reports: await db().select().from(problemReports).where(eq(problemReports.userId, id)).orderBy(desc(problemReports.createdAt)),
+    reports: await db()
+      .select()
+      .from(problemReports)
+      .where(eq(problemReports.userId, id))
+      .orderBy(desc(problemReports.createdAt)),
     history: await db()
-      .select({ id: statusHistory.id, fromStatus: statusHistory.fromStatus, toStatus: statusHistory.toStatus, reason: statusHistory.reason, createdAt: statusHistory.createdAt, actorEmail: actor.email })
+      .select({
+        id: statusHistory.id,
+        fromStatus: statusHistory.fromStatus,
+        toStatus: statusHistory.toStatus,
+        reason: statusHistory.reason,
+        createdAt: statusHistory.createdAt,
+        actorEmail: actor.email,
+      })
       .from(statusHistory)
       .leftJoin(actor, eq(actor.id, statusHistory.actorId))
       .where(eq(statusHistory.userId, id))
@@ -236,7 +290,15 @@ export async function setUserActive(adminId: number, id: number, active: boolean
     const user = await loadTarget(adminId, id, tx);
     await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
     if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordAudit(tx, { actorId: adminId, action: active ? "user.activate" : "user.deactivate", entityType: "user", entityId: id, subjectUserId: id, before: { active: user.active }, after: { active } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: active ? "user.activate" : "user.deactivate",
+      entityType: "user",
+      entityId: id,
+      subjectUserId: id,
+      before: { active: user.active },
+      after: { active },
+    });
   });
 }
 
@@ -247,7 +309,15 @@ export async function changeUserRole(adminId: number, id: number, role: Role) {
     if (user.role === role) return;
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await recordAudit(tx, { actorId: adminId, action: "user.role", entityType: "user", entityId: id, subjectUserId: id, before: { role: user.role }, after: { role } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "user.role",
+      entityType: "user",
+      entityId: id,
+      subjectUserId: id,
+      before: { role: user.role },
+      after: { role },
+    });
   });
 }
 
@@ -258,19 +328,39 @@ export async function changeUserRole(adminId: number, id: number, role: Role) {
 export async function eraseUser(adminId: number, id: number) {
   const keys = await transaction(async (tx) => {
     const user = await loadTarget(adminId, id, tx);
-    const appIds = (await tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, id))).map((r) => r.id);
-    const reportIds = (await tx.select({ id: problemReports.id }).from(problemReports).where(eq(problemReports.userId, id))).map((r) => r.id);
+    const appIds = (await tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, id))).map(
+      (r) => r.id,
+    );
+    const reportIds = (
+      await tx.select({ id: problemReports.id }).from(problemReports).where(eq(problemReports.userId, id))
+    ).map((r) => r.id);
     const owned = [eq(uploads.ownerId, id)];
     if (appIds.length) owned.push(inArray(uploads.applicationId, appIds));
     if (reportIds.length) owned.push(inArray(uploads.problemReportId, reportIds));
-    const files = await tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(or(...owned));
-    if (files.length) await tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id)));
+    const files = await tx
+      .select({ id: uploads.id, storageKey: uploads.storageKey })
+      .from(uploads)
+      .where(or(...owned));
+    if (files.length)
+      await tx.delete(uploads).where(
+        inArray(
+          uploads.id,
+          files.map((f) => f.id),
+        ),
+      );
     await tx
       .update(vehicles)
       .set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: new Date() })
       .where(eq(vehicles.assignedUserId, id));
     await tx.delete(users).where(eq(users.id, id));
-    await recordAudit(tx, { actorId: adminId, action: "user.erase", entityType: "user", entityId: id, before: { role: user.role, status: user.status, files: files.length }, after: null });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "user.erase",
+      entityType: "user",
+      entityId: id,
+      before: { role: user.role, status: user.status, files: files.length },
+      after: null,
+    });
     return files.map((f) => f.storageKey);
   });
   await deleteStoredFiles(keys);

@@ -20,6 +20,10 @@ export async function saveApplicationDraft(userId: number, fields: ApplicationDr
 
 /** The user's application draft, or null. */
 export async function getApplicationDraft(userId: number): Promise<ApplicationDraft | null> {
-  const [row] = await db().select({ fields: applicationDrafts.fields }).from(applicationDrafts).where(eq(applicationDrafts.userId, userId)).limit(1);
+  const [row] = await db()
+    .select({ fields: applicationDrafts.fields })
+    .from(applicationDrafts)
+    .where(eq(applicationDrafts.userId, userId))
+    .limit(1);
   return row?.fields ?? null;
 }

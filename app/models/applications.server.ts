@@ -20,7 +20,9 @@ import { insertUploadRows, listApplicationFiles, unattachedDrafts, withPreparedU
 import { DOCUMENT_KINDS, documentIssues, type DocumentKind, needsRightToStay } from "~/domain/documents";
 
 export type ApplicationRow = typeof applications.$inferSelect;
-export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[number] | "documentValidUntil"> & { documentValidUntil?: string };
+export type ApplicationFields = Omit<ApplicationInput, (typeof DOCUMENT_KINDS)[number] | "documentValidUntil"> & {
+  documentValidUntil?: string;
+};
 
 /**
  * Submits the courier's job application: the row, the user's document drafts attached to it and
@@ -34,7 +36,8 @@ export async function submitApplication(userId: number, input: ApplicationFields
       .from(uploads)
       .where(unattachedDrafts(userId, DOCUMENT_KINDS));
     const kinds = new Set<string>(drafts.map((row) => row.kind));
-    if (documentIssues(input.citizenship, (field) => kinds.has(field)).length > 0) throw new DecisionError("documentsMissing");
+    if (documentIssues(input.citizenship, (field) => kinds.has(field)).length > 0)
+      throw new DecisionError("documentsMissing");
     if (needsRightToStay(input.citizenship)) {
       const validUntil = parseValidUntil(input.documentValidUntil);
       if (!validUntil) throw new DecisionError("validUntilRequired");
@@ -60,7 +63,15 @@ export async function submitApplication(userId: number, input: ApplicationFields
         documentValidUntil: needsRightToStay(input.citizenship) ? parseValidUntil(input.documentValidUntil) : null,
       })
       .returning();
-    await tx.update(uploads).set({ applicationId: row!.id }).where(inArray(uploads.id, drafts.map((d) => d.id)));
+    await tx
+      .update(uploads)
+      .set({ applicationId: row!.id })
+      .where(
+        inArray(
+          uploads.id,
+          drafts.map((d) => d.id),
+        ),
+      );
     await tx.update(users).set({ fullName: input.fullName, updatedAt: new Date() }).where(eq(users.id, userId));
     // The typed draft has become the application.
     await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId));
@@ -70,7 +81,13 @@ export async function submitApplication(userId: number, input: ApplicationFields
 
 /** The user's most recent application, or undefined. */
 const latestApplication = preparedQuery((connection) =>
-  connection.select().from(applications).where(eq(applications.userId, sql.placeholder("userId"))).orderBy(desc(applications.id)).limit(1).prepare(),
+  connection
+    .select()
+    .from(applications)
+    .where(eq(applications.userId, sql.placeholder("userId")))
+    .orderBy(desc(applications.id))
+    .limit(1)
+    .prepare(),
 );
 
 export async function getLatestApplication(userId: number): Promise<ApplicationRow | undefined> {
@@ -88,9 +105,21 @@ export async function getOwnApplication(userId: number, applicationId: number) {
   return row && { ...row, files: await listApplicationFiles(userId, applicationId) };
 }
 
-type Rejection = { reason: string; reasonCode: StockRejectionReason | null; replace: DocumentKind[]; carried: PreparedUpload[] };
+type Rejection = {
+  reason: string;
+  reasonCode: StockRejectionReason | null;
+  replace: DocumentKind[];
+  carried: PreparedUpload[];
+};
 
-function decide(adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, validUntil?: Date | null, shownVersion?: string) {
+function decide(
+  adminId: number,
+  applicationId: number,
+  approve: boolean,
+  rejection: Rejection | null,
+  validUntil?: Date | null,
+  shownVersion?: string,
+) {
   return transaction((tx) => decideIn(tx, adminId, applicationId, approve, rejection, validUntil, shownVersion));
 }
 
@@ -106,7 +135,15 @@ function confirmedValidUntil(row: ApplicationRow, corrected: Date | null | undef
   return date ?? null;
 }
 
-async function decideIn(tx: Tx, adminId: number, applicationId: number, approve: boolean, rejection: Rejection | null, correctedValidUntil?: Date | null, shownVersion?: string) {
+async function decideIn(
+  tx: Tx,
+  adminId: number,
+  applicationId: number,
+  approve: boolean,
+  rejection: Rejection | null,
+  correctedValidUntil?: Date | null,
+  shownVersion?: string,
+) {
   // Locked until the commit: of two admins deciding at once, the second waits, then finds it decided.
   const [row] = await forUpdate(tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1));
   if (!row) throw new DecisionError("notFound");
@@ -128,7 +165,10 @@ async function decideIn(tx: Tx, adminId: number, applicationId: number, approve:
       decidedAt: new Date(),
     })
     .where(eq(applications.id, applicationId));
-  await applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", { actorId: adminId, reason });
+  await applyUserEvent(tx, row.userId, approve ? "approveApplication" : "rejectApplication", {
+    actorId: adminId,
+    reason,
+  });
   // From now on the document-expiry job watches the confirmed date.
   if (approve) await tx.update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, row.userId));
   if (rejection?.carried.length) {
@@ -149,7 +189,14 @@ async function decideIn(tx: Tx, adminId: number, applicationId: number, approve:
       : { status, reason, documentValidUntil: validUntil?.toISOString().slice(0, 10) ?? undefined },
   });
   // Queued with the decision: sent when it commits, never for a row whose savepoint rolled back.
-  await notifyUser(tx, row.userId, approve ? "applicationApproved" : "applicationRejected", approve ? {} : { reason: reason ?? "" }, "/dashboard", rejection?.replace ?? []);
+  await notifyUser(
+    tx,
+    row.userId,
+    approve ? "applicationApproved" : "applicationRejected",
+    approve ? {} : { reason: reason ?? "" },
+    "/dashboard",
+    rejection?.replace ?? [],
+  );
   return row.userId;
 }
 
@@ -158,7 +205,11 @@ async function decideIn(tx: Tx, adminId: number, applicationId: number, approve:
  * change, the audit entry and the user's e-mail (queued in the outbox) in one transaction. Throws DecisionError
  * (notFound, notPending).
  */
-export async function approveApplication(adminId: number, applicationId: number, options: { documentValidUntil?: Date | null; shownVersion?: string } = {}) {
+export async function approveApplication(
+  adminId: number,
+  applicationId: number,
+  options: { documentValidUntil?: Date | null; shownVersion?: string } = {},
+) {
   await decide(adminId, applicationId, true, null, options.documentValidUntil, options.shownVersion);
 }
 
@@ -170,7 +221,12 @@ export type RejectionInput = { reason?: string | null; reasonCode?: string | nul
  * a written one. Documents not listed in `replace` are copied into the courier's drafts, so the next
  * submission only needs the ones to replace; both applications keep their own files.
  */
-export async function rejectApplication(adminId: number, applicationId: number, input: string | RejectionInput, shownVersion?: string) {
+export async function rejectApplication(
+  adminId: number,
+  applicationId: number,
+  input: string | RejectionInput,
+  shownVersion?: string,
+) {
   const rejection = rejectionFrom(input);
   await rejectInOne(adminId, applicationId, rejection, shownVersion);
 }
@@ -203,7 +259,10 @@ export async function rejectApplications(adminId: number, applicationIds: number
       const done: (PlannedRejection & { id: number; userId: number })[] = [];
       for (const plan of plans) {
         try {
-          done.push({ ...plan, userId: await savepoint(tx, (row) => decideIn(row, adminId, plan.id, false, plan.decision)) });
+          done.push({
+            ...plan,
+            userId: await savepoint(tx, (row) => decideIn(row, adminId, plan.id, false, plan.decision)),
+          });
         } catch (error) {
           if (!(error instanceof DecisionError) && !(error instanceof TransitionError)) throw error;
         }
@@ -217,11 +276,18 @@ export async function rejectApplications(adminId: number, applicationIds: number
   const decidedIds = new Set(decided.map((plan) => plan.id));
   await commitUploads(decided.flatMap((plan) => plan.decision.carried));
   await discardUploads(plans.filter((plan) => !decidedIds.has(plan.id)).flatMap((plan) => plan.decision.carried));
-  return { done: applicationIds.filter((id) => decidedIds.has(id)), skipped: applicationIds.filter((id) => !decidedIds.has(id)) };
+  return {
+    done: applicationIds.filter((id) => decidedIds.has(id)),
+    skipped: applicationIds.filter((id) => !decidedIds.has(id)),
+  };
 }
 
 function rejectionFrom(input: string | RejectionInput) {
-  const { reason: written, reasonCode, replace } = typeof input === "string" ? { reason: input, reasonCode: null, replace: [] } : input;
+  const {
+    reason: written,
+    reasonCode,
+    replace,
+  } = typeof input === "string" ? { reason: input, reasonCode: null, replace: [] } : input;
   const code = isStockRejectionReason(reasonCode) ? reasonCode : null;
   const note = written?.trim() ?? "";
   if (!code && !note) throw new DecisionError("reasonRequired");
@@ -234,15 +300,31 @@ type PlannedRejection = { decision: Rejection };
  * The reason in the courier's language and copies of the documents they keep (as prepared
  * uploads, not yet in place): everything a rejection needs before its transaction opens.
  */
-async function planRejection(applicationId: number, { code, note, toReplace }: ReturnType<typeof rejectionFrom>): Promise<PlannedRejection> {
-  const [application] = await db().select({ userId: applications.userId, language: users.language }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(applications.id, applicationId)).limit(1);
+async function planRejection(
+  applicationId: number,
+  { code, note, toReplace }: ReturnType<typeof rejectionFrom>,
+): Promise<PlannedRejection> {
+  const [application] = await db()
+    .select({ userId: applications.userId, language: users.language })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(eq(applications.id, applicationId))
+    .limit(1);
   if (!application) throw new DecisionError("notFound");
   const stock = code ? translatorFor(application.language)(stockReasonKey(code)) : "";
   const reason = [stock, note].filter(Boolean).join(" — ");
   const files = await db()
     .select()
     .from(uploads)
-    .where(and(eq(uploads.applicationId, applicationId), inArray(uploads.kind, DOCUMENT_KINDS.filter((field) => !toReplace.includes(field)))));
+    .where(
+      and(
+        eq(uploads.applicationId, applicationId),
+        inArray(
+          uploads.kind,
+          DOCUMENT_KINDS.filter((field) => !toReplace.includes(field)),
+        ),
+      ),
+    );
   const carried: PreparedUpload[] = [];
   try {
     for (const file of files) carried.push(await copyStoredFile(file));
@@ -253,9 +335,16 @@ async function planRejection(applicationId: number, { code, note, toReplace }: R
   return { decision: { reason, reasonCode: code, replace: toReplace, carried } };
 }
 
-async function rejectInOne(adminId: number, applicationId: number, rejection: ReturnType<typeof rejectionFrom>, shownVersion?: string) {
+async function rejectInOne(
+  adminId: number,
+  applicationId: number,
+  rejection: ReturnType<typeof rejectionFrom>,
+  shownVersion?: string,
+) {
   const { decision } = await planRejection(applicationId, rejection);
-  await withPreparedUploads(decision.carried, async () => ({ result: await decide(adminId, applicationId, false, decision, undefined, shownVersion) }));
+  await withPreparedUploads(decision.carried, async () => ({
+    result: await decide(adminId, applicationId, false, decision, undefined, shownVersion),
+  }));
 }
 
 /**
@@ -283,7 +372,9 @@ export async function approveApplications(adminId: number, applicationIds: numbe
 function applicationWhere(filter: QueueFilter<ApplicationStatus>) {
   return and(
     filter.status === "all" ? undefined : eq(applications.status, filter.status),
-    filter.q ? or(likeEscaped(applications.fullName, filter.q), personMatches(applications.userId, filter.q)) : undefined,
+    filter.q
+      ? or(likeEscaped(applications.fullName, filter.q), personMatches(applications.userId, filter.q))
+      : undefined,
   );
 }
 
@@ -294,7 +385,16 @@ export async function listApplications(filter: QueueFilter<ApplicationStatus>) {
   const order = [dir(applications.createdAt), dir(applications.id)];
   const [counted] = await db().select({ n: count() }).from(applications).where(where);
   const rows = await db()
-    .select({ id: applications.id, fullName: applications.fullName, age: applications.age, phone: applications.phone, status: applications.status, createdAt: applications.createdAt, userId: users.id, email: users.email })
+    .select({
+      id: applications.id,
+      fullName: applications.fullName,
+      age: applications.age,
+      phone: applications.phone,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      userId: users.id,
+      email: users.email,
+    })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .where(inArray(applications.id, pageIds(applications, where, order, filter.page)))
@@ -330,7 +430,14 @@ export async function getApplicationDetail(id: number) {
     .where(eq(uploads.applicationId, id))
     .orderBy(asc(uploads.position), asc(uploads.id));
   const resubmission = await resubmissionOf(row.application);
-  return { ...row, documents: documents.map((d) => ({ ...d, isNew: (resubmission?.replaced as readonly string[] | undefined)?.includes(d.kind) ?? false })), resubmission };
+  return {
+    ...row,
+    documents: documents.map((d) => ({
+      ...d,
+      isNew: (resubmission?.replaced as readonly string[] | undefined)?.includes(d.kind) ?? false,
+    })),
+    resubmission,
+  };
 }
 
 /**
@@ -342,13 +449,28 @@ async function resubmissionOf(application: ApplicationRow) {
   const [previous] = await db()
     .select({ id: applications.id, reason: applications.rejectionReason })
     .from(applications)
-    .where(and(eq(applications.userId, application.userId), lt(applications.id, application.id), eq(applications.status, "rejected")))
+    .where(
+      and(
+        eq(applications.userId, application.userId),
+        lt(applications.id, application.id),
+        eq(applications.status, "rejected"),
+      ),
+    )
     .orderBy(desc(applications.id))
     .limit(1);
   if (!previous) return null;
   const files = (applicationId: number) =>
-    db().select({ kind: uploads.kind, contentHash: uploads.contentHash }).from(uploads).where(eq(uploads.applicationId, applicationId));
+    db()
+      .select({ kind: uploads.kind, contentHash: uploads.contentHash })
+      .from(uploads)
+      .where(eq(uploads.applicationId, applicationId));
   const before = new Map((await files(previous.id)).map((f) => [f.kind, f.contentHash]));
-  const replaced = (await files(application.id)).filter((f) => !f.contentHash || before.get(f.kind) !== f.contentHash).map((f) => f.kind);
-  return { previousId: previous.id, previousReason: previous.reason, replaced: DOCUMENT_KINDS.filter((kind) => replaced.includes(kind)) };
+  const replaced = (await files(application.id))
+    .filter((f) => !f.contentHash || before.get(f.kind) !== f.contentHash)
+    .map((f) => f.kind);
+  return {
+    previousId: previous.id,
+    previousReason: previous.reason,
+    replaced: DOCUMENT_KINDS.filter((kind) => replaced.includes(kind)),
+  };
 }

@@ -19,19 +19,37 @@ export async function undoApproval(adminId: number, applicationId: number) {
   await transaction(async (tx) => {
     const [row] = await forUpdate(tx.select().from(applications).where(eq(applications.id, applicationId)).limit(1));
     if (!row) throw new DecisionError("notFound");
-    if (row.status !== "approved" || row.decidedById !== adminId || !canUndoApproval(row.decidedAt, new Date())) throw new DecisionError("undoExpired");
-    const [last] = await tx.select().from(statusHistory).where(eq(statusHistory.userId, row.userId)).orderBy(desc(statusHistory.id)).limit(1);
-    if (!last || last.toStatus !== "working_no_vehicle" || last.actorId !== adminId) throw new DecisionError("undoExpired");
+    if (row.status !== "approved" || row.decidedById !== adminId || !canUndoApproval(row.decidedAt, new Date()))
+      throw new DecisionError("undoExpired");
+    const [last] = await tx
+      .select()
+      .from(statusHistory)
+      .where(eq(statusHistory.userId, row.userId))
+      .orderBy(desc(statusHistory.id))
+      .limit(1);
+    if (!last || last.toStatus !== "working_no_vehicle" || last.actorId !== adminId)
+      throw new DecisionError("undoExpired");
     try {
       await applyUserEvent(tx, row.userId, "undoApproval", { actorId: adminId });
     } catch (error) {
       if (error instanceof TransitionError) throw new DecisionError("undoExpired");
       throw error;
     }
-    await tx.update(applications).set({ status: "pending", decidedById: null, decidedAt: null }).where(eq(applications.id, applicationId));
+    await tx
+      .update(applications)
+      .set({ status: "pending", decidedById: null, decidedAt: null })
+      .where(eq(applications.id, applicationId));
     const unsent = await tx
       .delete(outbox)
-      .where(and(eq(outbox.userId, row.userId), eq(outbox.kind, "applicationApproved"), isNull(outbox.sentAt), isNull(outbox.claimedBy), gt(outbox.createdAt, new Date(row.decidedAt!.getTime() - 1000))))
+      .where(
+        and(
+          eq(outbox.userId, row.userId),
+          eq(outbox.kind, "applicationApproved"),
+          isNull(outbox.sentAt),
+          isNull(outbox.claimedBy),
+          gt(outbox.createdAt, new Date(row.decidedAt!.getTime() - 1000)),
+        ),
+      )
       .returning({ id: outbox.id });
     if (unsent.length === 0) await notifyUser(tx, row.userId, "approvalWithdrawn");
     await recordAudit(tx, {

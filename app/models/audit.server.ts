@@ -1,6 +1,15 @@
 import { and, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { applications, auditLog, earningImports, newsPosts, platforms, referralLinks, users, vehicles } from "~db/schema";
+import {
+  applications,
+  auditLog,
+  earningImports,
+  newsPosts,
+  platforms,
+  referralLinks,
+  users,
+  vehicles,
+} from "~db/schema";
 import type { AuditFilter } from "~/domain/admin-filters";
 import { ROUTINE_AUDIT_ACTIONS } from "~/domain/audit-sentence";
 import { db, type Tx } from "~/infra/db.server";
@@ -9,7 +18,25 @@ import { pageIds, toPage } from "./paging.server";
 export type AuditEntry = {
   actorId: number | null;
   action: string;
-  entityType: "user" | "application" | "vehicle" | "vehicle_request" | "problem_report" | "news" | "referral" | "file" | "settings" | "platform" | "platform_account" | "earning_import" | "pay_statement" | "pay_adjustment" | "payout_batch" | "mail" | "bank_account" | "pay_question";
+  entityType:
+    | "user"
+    | "application"
+    | "vehicle"
+    | "vehicle_request"
+    | "problem_report"
+    | "news"
+    | "referral"
+    | "file"
+    | "settings"
+    | "platform"
+    | "platform_account"
+    | "earning_import"
+    | "pay_statement"
+    | "pay_adjustment"
+    | "payout_batch"
+    | "mail"
+    | "bank_account"
+    | "pay_question";
   entityId?: number | null;
   subjectUserId?: number | null;
   before?: unknown;
@@ -18,17 +45,15 @@ export type AuditEntry = {
 
 /** Records an admin change inside the transaction that makes it: every admin change is audited. */
 export async function recordAudit(tx: Tx, entry: AuditEntry) {
-  await tx
-    .insert(auditLog)
-    .values({
-      actorId: entry.actorId,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId ?? null,
-      subjectUserId: entry.subjectUserId ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    });
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    subjectUserId: entry.subjectUserId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
 }
 
 function whereOf(filter: Omit<AuditFilter, "page">) {
@@ -62,7 +87,9 @@ function selectEntries() {
       subjectUserId: auditLog.subjectUserId,
       subjectName: subject.fullName,
       subjectEmail: subject.email,
-      recordName: sql<string | null>`coalesce(${applications.fullName}, ${vehicles.name}, ${newsPosts.titleSk}, ${referralLinks.name}, ${platforms.name}, ${earningImports.fileName})`,
+      recordName: sql<
+        string | null
+      >`coalesce(${applications.fullName}, ${vehicles.name}, ${newsPosts.titleSk}, ${referralLinks.name}, ${platforms.name}, ${earningImports.fileName})`,
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
@@ -89,9 +116,14 @@ export async function listAudit(filter: AuditFilter) {
 }
 
 /** The latest entries about one user, for the user's page. */
-export async function listAuditForUser(userId: number, { views = false, limit = 100 }: { views?: boolean; limit?: number } = {}) {
+export async function listAuditForUser(
+  userId: number,
+  { views = false, limit = 100 }: { views?: boolean; limit?: number } = {},
+) {
   // As on the audit log page: document views only when asked for, so the decisions stand out.
-  const where = views ? eq(auditLog.subjectUserId, userId) : and(eq(auditLog.subjectUserId, userId), notInArray(auditLog.action, [...ROUTINE_AUDIT_ACTIONS]));
+  const where = views
+    ? eq(auditLog.subjectUserId, userId)
+    : and(eq(auditLog.subjectUserId, userId), notInArray(auditLog.action, [...ROUTINE_AUDIT_ACTIONS]));
   return await selectEntries().where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
 }
 

@@ -22,14 +22,25 @@ export async function getBankAccount(userId: number): Promise<BankAccount | null
  * are masked, in one transaction. Returns what was there before (null the first time) and whether
  * anything changed; saving the same details again writes nothing.
  */
-export async function saveBankAccount(userId: number, details: BankDetails, now = new Date(), changeMail?: (before: { iban: string }, after: { iban: string }) => OutgoingMail) {
+export async function saveBankAccount(
+  userId: number,
+  details: BankDetails,
+  now = new Date(),
+  changeMail?: (before: { iban: string }, after: { iban: string }) => OutgoingMail,
+) {
   return await transaction(async (tx) => {
     const [before] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)).limit(1);
     const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
-    const [application] = await tx.select({ fullName: applications.fullName }).from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.id)).limit(1);
+    const [application] = await tx
+      .select({ fullName: applications.fullName })
+      .from(applications)
+      .where(eq(applications.userId, userId))
+      .orderBy(desc(applications.id))
+      .limit(1);
     const applicationName = application?.fullName ?? user?.fullName ?? "";
     const holderMismatch = compareHolderName(details.accountHolder, applicationName) === "mismatch";
-    if (before && before.iban === details.iban && before.holder === details.accountHolder) return { before, after: before, changed: false };
+    if (before && before.iban === details.iban && before.holder === details.accountHolder)
+      return { before, after: before, changed: false };
     const values = { iban: details.iban, holder: details.accountHolder, holderMismatch, changedAt: now };
     const [after] = await tx
       .insert(bankAccounts)
@@ -42,7 +53,9 @@ export async function saveBankAccount(userId: number, details: BankDetails, now 
       entityType: "bank_account",
       entityId: userId,
       subjectUserId: userId,
-      before: before ? { iban: maskIban(before.iban), holder: before.holder, holderMismatch: before.holderMismatch } : null,
+      before: before
+        ? { iban: maskIban(before.iban), holder: before.holder, holderMismatch: before.holderMismatch }
+        : null,
       after: { iban: maskIban(details.iban), holder: details.accountHolder, holderMismatch },
     });
     // The owner hears of a changed payout account with the change itself: committed together or not at all.

@@ -42,13 +42,18 @@ const decisionAudits = async (entityType: string, entityId: number, actions: str
   await writerForTests()
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId), inArray(auditLog.action, actions)));
+    .where(
+      and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId), inArray(auditLog.action, actions)),
+    );
 
 describe("two admins deciding one application at once", () => {
   test("approve and reject: one decision, one refusal, one history entry, one e-mail's worth of audit", async () => {
     const courier = await createUser({ status: "applied_for_job" });
     const app = await application(courier.id);
-    const results = await atOnce("applications", app.id, [() => approveApplication(first.id, app.id), () => rejectApplication(second.id, app.id, "Not in your area")]);
+    const results = await atOnce("applications", app.id, [
+      () => approveApplication(first.id, app.id),
+      () => rejectApplication(second.id, app.id, "Not in your area"),
+    ]);
     expect(outcome(results)).toEqual({ decided: 1, refused: ["notPending"] });
     const [row] = await writerForTests().select().from(applications).where(eq(applications.id, app.id));
     const approved = results[0]!.status === "fulfilled";
@@ -63,8 +68,12 @@ describe("two admins deciding one application at once", () => {
   test("the same approval twice, one alone and one in a bulk: decided once, the bulk skips it", async () => {
     const courier = await createUser({ status: "applied_for_job" });
     const app = await application(courier.id);
-    const [single, bulk] = await atOnce("applications", app.id, [() => approveApplication(first.id, app.id), () => approveApplications(second.id, [app.id])] as const);
-    const bulkResult = bulk!.status === "fulfilled" ? (bulk!.value as Awaited<ReturnType<typeof approveApplications>>) : null;
+    const [single, bulk] = await atOnce("applications", app.id, [
+      () => approveApplication(first.id, app.id),
+      () => approveApplications(second.id, [app.id]),
+    ] as const);
+    const bulkResult =
+      bulk!.status === "fulfilled" ? (bulk!.value as Awaited<ReturnType<typeof approveApplications>>) : null;
     const decidedBySingle = single!.status === "fulfilled";
     expect(decidedBySingle || bulkResult?.done.length === 1).toBe(true);
     if (decidedBySingle) expect(bulkResult).toEqual({ done: [], skipped: [app.id] });
@@ -78,13 +87,18 @@ describe("two admins deciding one vehicle request at once", () => {
     const courier = await createUser({ status: "applied_for_vehicle" });
     const wanted = await vehicle();
     const request = await vehicleRequest(courier.id, wanted.id);
-    const results = await atOnce("vehicle_requests", request.id, [() => approveVehicleRequest(first.id, request.id), () => rejectVehicleRequest(second.id, request.id, "No scooters this week")]);
+    const results = await atOnce("vehicle_requests", request.id, [
+      () => approveVehicleRequest(first.id, request.id),
+      () => rejectVehicleRequest(second.id, request.id, "No scooters this week"),
+    ]);
     expect(outcome(results)).toEqual({ decided: 1, refused: ["notPending"] });
     const [row] = await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id));
     const approved = results[0]!.status === "fulfilled";
     expect(row!.status).toBe(approved ? "approved" : "rejected");
     const [bike] = await writerForTests().select().from(vehicles).where(eq(vehicles.id, wanted.id));
     expect(bike!.assignedUserId).toBe(approved ? courier.id : null);
-    expect(await decisionAudits("vehicle_request", request.id, ["vehicle_request.approve", "vehicle_request.reject"])).toHaveLength(1);
+    expect(
+      await decisionAudits("vehicle_request", request.id, ["vehicle_request.approve", "vehicle_request.reject"]),
+    ).toHaveLength(1);
   });
 });

@@ -32,7 +32,6 @@ export async function listPartners() {
 
 export const NEWS_PAGE_SIZE = 3;
 
-
 /** Published posts for the language (or for every language), newest first, one page at a time. */
 export async function listPublishedNews(language: Language, page: number, pageSize = NEWS_PAGE_SIZE) {
   const visible = and(eq(newsPosts.published, true), or(isNull(newsPosts.language), eq(newsPosts.language, language)));
@@ -59,7 +58,13 @@ export async function listPublishedNews(language: Language, page: number, pageSi
     .offset((current - 1) * pageSize);
   const media = posts.length
     ? await db()
-        .select({ id: uploads.id, postId: uploads.newsPostId, mime: uploads.mime, width: uploads.width, height: uploads.height })
+        .select({
+          id: uploads.id,
+          postId: uploads.newsPostId,
+          mime: uploads.mime,
+          width: uploads.width,
+          height: uploads.height,
+        })
         .from(uploads)
         .where(
           and(
@@ -76,15 +81,21 @@ export async function listPublishedNews(language: Language, page: number, pageSi
     const title = pickLocalized({ sk: titleSk, ua: titleUa, en: titleEn }, language);
     const content = pickLocalized({ sk: contentSk, ua: contentUa, en: contentEn }, language);
     return {
-    ...post,
-    title: title.text,
-    titleLang: title.language,
-    content: content.text,
-    contentLang: content.language,
-    createdAt: post.createdAt.toISOString(),
-    media: media
-      .filter((m) => m.postId === post.id)
-      .map((m) => ({ id: m.id, kind: m.mime.startsWith("video/") ? "video" : "image", mime: m.mime, width: m.width, height: m.height })),
+      ...post,
+      title: title.text,
+      titleLang: title.language,
+      content: content.text,
+      contentLang: content.language,
+      createdAt: post.createdAt.toISOString(),
+      media: media
+        .filter((m) => m.postId === post.id)
+        .map((m) => ({
+          id: m.id,
+          kind: m.mime.startsWith("video/") ? "video" : "image",
+          mime: m.mime,
+          width: m.width,
+          height: m.height,
+        })),
     };
   });
   return { items, page: current, pages, total };

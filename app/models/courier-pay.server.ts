@@ -31,9 +31,18 @@ export async function weekSoFar(userId: number, settings: PaySettings, now = new
   const week = weekOf(now);
   const last = addDays(week, 6);
   const rows = await db()
-    .select({ day: earnings.day, minutes: earnings.minutes, deliveries: earnings.deliveries, grossCents: earnings.grossCents, tipsCents: earnings.tipsCents })
+    .select({
+      day: earnings.day,
+      minutes: earnings.minutes,
+      deliveries: earnings.deliveries,
+      grossCents: earnings.grossCents,
+      tipsCents: earnings.tipsCents,
+    })
     .from(earnings)
-    .innerJoin(platformAccounts, and(eq(platformAccounts.platformId, earnings.platformId), eq(platformAccounts.accountId, earnings.accountId)))
+    .innerJoin(
+      platformAccounts,
+      and(eq(platformAccounts.platformId, earnings.platformId), eq(platformAccounts.accountId, earnings.accountId)),
+    )
     .where(
       and(
         eq(platformAccounts.userId, userId),
@@ -122,10 +131,18 @@ export async function nextPayout(userId: number, settings: PaySettings, now = ne
 
 // Asked on every dashboard answer: built once (db.server.ts, `preparedQuery`).
 const accountCount = preparedQuery((connection) =>
-  connection.select({ n: count() }).from(platformAccounts).where(eq(platformAccounts.userId, sql.placeholder("userId"))).prepare(),
+  connection
+    .select({ n: count() })
+    .from(platformAccounts)
+    .where(eq(platformAccounts.userId, sql.placeholder("userId")))
+    .prepare(),
 );
 const statementCount = preparedQuery((connection) =>
-  connection.select({ n: count() }).from(payStatements).where(eq(payStatements.userId, sql.placeholder("userId"))).prepare(),
+  connection
+    .select({ n: count() })
+    .from(payStatements)
+    .where(eq(payStatements.userId, sql.placeholder("userId")))
+    .prepare(),
 );
 
 /** Whether the courier has anything to see under Pay: a platform account (now or earlier) or a statement. */
@@ -140,13 +157,29 @@ export async function hasPayHistory(userId: number) {
 export async function collectPayData(userId: number) {
   const statements = await listOwnStatements(userId);
   const accounts = await db()
-    .select({ platform: platforms.name, accountId: platformAccounts.accountId, startsOn: platformAccounts.startsOn, endsOn: platformAccounts.endsOn })
+    .select({
+      platform: platforms.name,
+      accountId: platformAccounts.accountId,
+      startsOn: platformAccounts.startsOn,
+      endsOn: platformAccounts.endsOn,
+    })
     .from(platformAccounts)
     .innerJoin(platforms, eq(platforms.id, platformAccounts.platformId))
     .where(eq(platformAccounts.userId, userId))
     .orderBy(asc(platformAccounts.startsOn));
   const payouts = statements
     .filter((s) => s.batchPayday !== null)
-    .map((s) => ({ statementId: s.id, week: s.week, payday: s.batchPayday, status: s.batchStatus, amountCents: s.payoutCents, paidAt: s.paidAt }));
-  return { statements: statements.map(({ batchPayday: _p, batchStatus: _s, ...s }) => s), payouts, platformAccounts: accounts };
+    .map((s) => ({
+      statementId: s.id,
+      week: s.week,
+      payday: s.batchPayday,
+      status: s.batchStatus,
+      amountCents: s.payoutCents,
+      paidAt: s.paidAt,
+    }));
+  return {
+    statements: statements.map(({ batchPayday: _p, batchStatus: _s, ...s }) => s),
+    payouts,
+    platformAccounts: accounts,
+  };
 }

@@ -7,19 +7,30 @@ import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
 import { approveApplication, rejectApplication, submitApplication } from "./applications.server";
 import { DecisionError } from "./decisions.server";
-import { addCourierMessage, createProblemReport, listOwnReports, replyToProblemReport, setProblemReportStatus } from "./problem-reports.server";
+import {
+  addCourierMessage,
+  createProblemReport,
+  listOwnReports,
+  replyToProblemReport,
+  setProblemReportStatus,
+} from "./problem-reports.server";
 import { approveVehicleRequest, createVehicleRequest, rejectVehicleRequest } from "./vehicle-requests.server";
 
 const admin = await createUser({ role: "admin" });
 const vehicleOf = async (id: number) => (await writerForTests().select().from(vehicles).where(eq(vehicles.id, id)))[0]!;
 const auditFor = async (action: string, entityId: number) =>
-  (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))));
+  await writerForTests()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 
 async function pendingApplication(userId: number) {
-  return (await writerForTests()
-    .insert(applications)
-    .values({ userId, fullName: "Ivan Petrenko", age: 30, phone: "+421903123456", contactMethod: "phone" })
-    .returning())[0]!;
+  return (
+    await writerForTests()
+      .insert(applications)
+      .values({ userId, fullName: "Ivan Petrenko", age: 30, phone: "+421903123456", contactMethod: "phone" })
+      .returning()
+  )[0]!;
 }
 
 const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
@@ -30,8 +41,18 @@ describe("application decisions", () => {
     const app = await pendingApplication(user.id);
     await approveApplication(admin.id, app.id);
     expect((await getUserRow(user.id))?.status).toBe("working_no_vehicle");
-    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).at(-1)!;
-    expect([history.fromStatus, history.toStatus, history.actorId]).toEqual(["applied_for_job", "working_no_vehicle", admin.id]);
+    const history = (
+      await writerForTests()
+        .select()
+        .from(statusHistory)
+        .where(eq(statusHistory.userId, user.id))
+        .orderBy(statusHistory.id)
+    ).at(-1)!;
+    expect([history.fromStatus, history.toStatus, history.actorId]).toEqual([
+      "applied_for_job",
+      "working_no_vehicle",
+      admin.id,
+    ]);
     expect(await auditFor("application.approve", app.id)).toHaveLength(1);
     const mail = (await sentMails()).at(-1)!;
     expect(mail).toContain(`To: ${user.email}`);
@@ -47,15 +68,31 @@ describe("application decisions", () => {
     expect((await getUserRow(user.id))?.status).toBe("job_rejected");
     expect((await sentMails()).at(-1)).toContain("The ID photo is blurred");
     // Applying again needs documents: without drafts nothing changes.
-    expect(await refusal(() => submitApplication(user.id, { fullName: "Ivan", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone" }))).toBe("documentsMissing");
+    expect(
+      await refusal(() =>
+        submitApplication(user.id, {
+          fullName: "Ivan",
+          age: 30,
+          citizenship: "other",
+          phone: "+421903123456",
+          contactMethod: "phone",
+        }),
+      ),
+    ).toBe("documentsMissing");
     expect(await refusal(() => approveApplication(admin.id, 999999))).toBe("notFound");
   });
 });
 
 describe("vehicle decisions", () => {
-  async function courierWithRequest(status: "working_no_vehicle" = "working_no_vehicle", vehicleStatus: "available" | "future" = "available") {
+  async function courierWithRequest(
+    status: "working_no_vehicle" = "working_no_vehicle",
+    vehicleStatus: "available" | "future" = "available",
+  ) {
     const user = await createUser({ status });
-    const vehicle = await createVehicle({ status: vehicleStatus, availableSince: vehicleStatus === "future" ? new Date(Date.now() + 7 * 864e5) : null });
+    const vehicle = await createVehicle({
+      status: vehicleStatus,
+      availableSince: vehicleStatus === "future" ? new Date(Date.now() + 7 * 864e5) : null,
+    });
     const request = await createVehicleRequest(user.id, vehicle.id);
     return { user, vehicle, request };
   }
@@ -95,7 +132,9 @@ describe("vehicle decisions", () => {
     const swap = await createVehicleRequest(user.id, (await createVehicle()).id);
     await rejectVehicleRequest(admin.id, swap.id, "Keep the current one");
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
-    expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, swap.id)))[0]?.status).toBe("rejected");
+    expect(
+      (await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, swap.id)))[0]?.status,
+    ).toBe("rejected");
   });
 
   test("a reserved future vehicle is approvable only once it is available", async () => {
@@ -136,7 +175,8 @@ describe("problem report conversation", () => {
     const report = await createProblemReport(user.id, "Flat tyre", []);
     return { user, report };
   }
-  const reportRow = async (id: number) => (await writerForTests().select().from(problemReports).where(eq(problemReports.id, id)))[0]!;
+  const reportRow = async (id: number) =>
+    (await writerForTests().select().from(problemReports).where(eq(problemReports.id, id)))[0]!;
 
   test("an admin reply is a message, not a resolution: audited and e-mailed in the courier's language", async () => {
     const { user, report } = await courierWithReport("ua");
@@ -164,7 +204,10 @@ describe("problem report conversation", () => {
     expect(await refusal(() => addCourierMessage(other.id, report.id, "Not mine"))).toBe("notFound");
     expect(await refusal(() => addCourierMessage(user.id, report.id, "  "))).toBe("replyRequired");
     await addCourierMessage(user.id, report.id, "The back wheel too.");
-    expect((await listOwnReports(user.id))[0]!.thread.at(-1)).toMatchObject({ from: "courier", body: "The back wheel too." });
+    expect((await listOwnReports(user.id))[0]!.thread.at(-1)).toMatchObject({
+      from: "courier",
+      body: "The back wheel too.",
+    });
     expect(await listOwnReports(other.id)).toEqual([]);
     await setProblemReportStatus(admin.id, report.id, "resolved");
     expect(await refusal(() => addCourierMessage(user.id, report.id, "Still broken"))).toBe("notPending");
@@ -173,7 +216,10 @@ describe("problem report conversation", () => {
   test("resolving and reopening are separate admin actions, each audited in the same transaction", async () => {
     const { report } = await courierWithReport();
     await setProblemReportStatus(admin.id, report.id, "resolved");
-    expect([(await reportRow(report.id)).status, (await reportRow(report.id)).resolvedById]).toEqual(["resolved", admin.id]);
+    expect([(await reportRow(report.id)).status, (await reportRow(report.id)).resolvedById]).toEqual([
+      "resolved",
+      admin.id,
+    ]);
     expect(await refusal(() => setProblemReportStatus(admin.id, report.id, "resolved"))).toBe("notPending");
     await setProblemReportStatus(admin.id, report.id, "open");
     expect([(await reportRow(report.id)).status, (await reportRow(report.id)).resolvedAt]).toEqual(["open", null]);

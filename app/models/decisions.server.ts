@@ -68,19 +68,53 @@ export type DecisionMail =
  * own transaction `tx` (the outbox), so it goes out exactly when the decision commits, and is sent
  * again until the SMTP server takes it. Returns false when the user is gone.
  */
-export async function notifyUser(tx: Tx, userId: number, mail: DecisionMail, raw: Record<string, string | number | Date> = {}, path = "/dashboard", documents: readonly DocumentKind[] = []) {
-  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+export async function notifyUser(
+  tx: Tx,
+  userId: number,
+  mail: DecisionMail,
+  raw: Record<string, string | number | Date> = {},
+  path = "/dashboard",
+  documents: readonly DocumentKind[] = [],
+) {
+  const [user] = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user) return false;
   const t = translatorFor(user.language);
   // Dates are written the way the recipient's language writes them.
   const dateFormat = new Intl.DateTimeFormat(HTML_LANG[user.language], { dateStyle: "long" });
-  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? withoutYearMark(dateFormat.format(v)) : v]));
+  const values = Object.fromEntries(
+    Object.entries(raw).map(([k, v]) => [k, v instanceof Date ? withoutYearMark(dateFormat.format(v)) : v]),
+  );
   const link = `${config().appUrl}${path}`;
   // Documents to replace are named, each with a link straight to its field on the dashboard.
   const replace = documents.length
-    ? ["", t("dashboard:email.replaceDocuments"), ...documents.map((kind) => `- ${t(`dashboard:apply.documents.${kind}`)}: ${config().appUrl}/dashboard#${documentFieldId(kind)}`)]
+    ? [
+        "",
+        t("dashboard:email.replaceDocuments"),
+        ...documents.map(
+          (kind) =>
+            `- ${t(`dashboard:apply.documents.${kind}`)}: ${config().appUrl}/dashboard#${documentFieldId(kind)}`,
+        ),
+      ]
     : [];
-  const text = [t(`dashboard:email.${mail}.body`, values), ...replace, "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n");
-  await queueMail(tx, { to: user.email, subject: t(`dashboard:email.${mail}.subject`, values), text, language: user.language, kind: mail, userId });
+  const text = [
+    t(`dashboard:email.${mail}.body`, values),
+    ...replace,
+    "",
+    t("dashboard:email.link", { link }),
+    "",
+    t("dashboard:email.signature"),
+  ].join("\n");
+  await queueMail(tx, {
+    to: user.email,
+    subject: t(`dashboard:email.${mail}.subject`, values),
+    text,
+    language: user.language,
+    kind: mail,
+    userId,
+  });
   return true;
 }

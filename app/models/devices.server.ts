@@ -10,12 +10,21 @@ import { queueMail, type OutgoingMail } from "./outbox.server";
  * known for the user although others were: the first log-in of an account is not "a new device".
  * Then `newDeviceMail` composes the owner's e-mail, queued in the same transaction.
  */
-export async function recordDeviceLogin(userId: number, deviceId: string, meta: { ip: string; userAgent: string | null }, newDeviceMail?: () => OutgoingMail) {
+export async function recordDeviceLogin(
+  userId: number,
+  deviceId: string,
+  meta: { ip: string; userAgent: string | null },
+  newDeviceMail?: () => OutgoingMail,
+) {
   const deviceHash = sha256(deviceId);
   const now = new Date();
   const thisDevice = and(eq(userDevices.userId, userId), eq(userDevices.deviceHash, deviceHash));
   return transaction(async (tx) => {
-    const [known] = await tx.select({ deviceHash: userDevices.deviceHash }).from(userDevices).where(thisDevice).limit(1);
+    const [known] = await tx
+      .select({ deviceHash: userDevices.deviceHash })
+      .from(userDevices)
+      .where(thisDevice)
+      .limit(1);
     if (known) {
       await tx
         .update(userDevices)
@@ -23,8 +32,14 @@ export async function recordDeviceLogin(userId: number, deviceId: string, meta: 
         .where(thisDevice);
       return { isNew: false };
     }
-    const others = await tx.select({ deviceHash: userDevices.deviceHash }).from(userDevices).where(eq(userDevices.userId, userId)).limit(1);
-    await tx.insert(userDevices).values({ userId, deviceHash, lastSeenAt: now, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+    const others = await tx
+      .select({ deviceHash: userDevices.deviceHash })
+      .from(userDevices)
+      .where(eq(userDevices.userId, userId))
+      .limit(1);
+    await tx
+      .insert(userDevices)
+      .values({ userId, deviceHash, lastSeenAt: now, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
     if (others.length > 0 && newDeviceMail) await queueMail(tx, newDeviceMail());
     return { isNew: others.length > 0 };
   });
@@ -32,7 +47,11 @@ export async function recordDeviceLogin(userId: number, deviceId: string, meta: 
 
 /** Browsers unused for longer than their cookie lives can never be recognised again. */
 export async function deleteStaleDevices(now = Date.now()) {
-  await transaction((tx) => tx.delete(userDevices).where(lt(userDevices.lastSeenAt, new Date(now - DEVICE_REMEMBER_DAYS * 24 * 60 * 60 * 1000))));
+  await transaction((tx) =>
+    tx
+      .delete(userDevices)
+      .where(lt(userDevices.lastSeenAt, new Date(now - DEVICE_REMEMBER_DAYS * 24 * 60 * 60 * 1000))),
+  );
 }
 
 /**

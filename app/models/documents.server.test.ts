@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { applications, auditLog, documentReminders, statusHistory, uploads, users, vehicleRequests, vehicles } from "~db/schema";
+import {
+  applications,
+  auditLog,
+  documentReminders,
+  statusHistory,
+  uploads,
+  users,
+  vehicleRequests,
+  vehicles,
+} from "~db/schema";
 import { parseValidUntil } from "~/domain/document-expiry";
 import { writerForTests } from "~/infra/db.server";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
@@ -8,7 +17,13 @@ import { createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { parseMail } from "../../tests/mail-capture";
 import { approveApplication } from "./applications.server";
 import { DecisionError } from "./decisions.server";
-import { acceptDocumentRenewal, countExpiringDocuments, rejectDocumentRenewal, runDocumentExpiry, submitDocumentRenewal } from "./documents.server";
+import {
+  acceptDocumentRenewal,
+  countExpiringDocuments,
+  rejectDocumentRenewal,
+  runDocumentExpiry,
+  submitDocumentRenewal,
+} from "./documents.server";
 import { deleteReplacedDocuments } from "./privacy.server";
 import { createVehicleRequest } from "./vehicle-requests.server";
 
@@ -18,36 +33,69 @@ const validUntil = parseValidUntil("2031-06-30")!;
 const at = (daysBefore: number) => new Date(validUntil.getTime() - daysBefore * DAY);
 let fileSerial = 0;
 
-async function courier(status: "working_no_vehicle" | "working_with_vehicle" = "working_no_vehicle", language: "sk" | "ua" | "en" = "en") {
+async function courier(
+  status: "working_no_vehicle" | "working_with_vehicle" = "working_no_vehicle",
+  language: "sk" | "ua" | "en" = "en",
+) {
   const user = await createUser({ status, language });
   await writerForTests().update(users).set({ documentValidUntil: validUntil }).where(eq(users.id, user.id));
   return user;
 }
 
 /** A right-to-stay file as the upload pipeline leaves it: a draft (or attached to an application). */
-async function file(ownerId: number, kind: "residence_front" | "residence_back" | "refugee_document", link: { applicationId?: number } = {}) {
-  return (await writerForTests()
-    .insert(uploads)
-    .values({ storageKey: `doc-test-${++fileSerial}-${Date.now()}.jpg`, kind, mime: "image/jpeg", size: 10, ownerId, applicationId: link.applicationId ?? null })
-    .returning())[0]!;
+async function file(
+  ownerId: number,
+  kind: "residence_front" | "residence_back" | "refugee_document",
+  link: { applicationId?: number } = {},
+) {
+  return (
+    await writerForTests()
+      .insert(uploads)
+      .values({
+        storageKey: `doc-test-${++fileSerial}-${Date.now()}.jpg`,
+        kind,
+        mime: "image/jpeg",
+        size: 10,
+        ownerId,
+        applicationId: link.applicationId ?? null,
+      })
+      .returning()
+  )[0]!;
 }
 
 const mailsTo = async (email: string) => (await sentMails()).map(parseMail).filter((m) => m.to.includes(email));
-const remindersOf = async (userId: number) => (await writerForTests().select().from(documentReminders).where(eq(documentReminders.userId, userId)));
+const remindersOf = async (userId: number) =>
+  await writerForTests().select().from(documentReminders).where(eq(documentReminders.userId, userId));
 
 const refusal = (run: () => unknown) => refusalKey(DecisionError, run);
 
 describe("approval confirms the document's date", () => {
   test("the admin's corrected date becomes the courier's valid-until; a past date is refused", async () => {
     const user = await createUser({ status: "applied_for_job" });
-    const app = (await writerForTests()
-      .insert(applications)
-      .values({ userId: user.id, fullName: "Oleh Koval", age: 30, citizenship: "other", phone: "+421903123456", contactMethod: "phone", documentValidUntil: parseValidUntil("2031-01-31") })
-      .returning())[0]!;
-    expect(await refusal(() => approveApplication(admin.id, app.id, { documentValidUntil: parseValidUntil("2020-01-01") }))).toBe("validUntilPast");
+    const app = (
+      await writerForTests()
+        .insert(applications)
+        .values({
+          userId: user.id,
+          fullName: "Oleh Koval",
+          age: 30,
+          citizenship: "other",
+          phone: "+421903123456",
+          contactMethod: "phone",
+          documentValidUntil: parseValidUntil("2031-01-31"),
+        })
+        .returning()
+    )[0]!;
+    expect(
+      await refusal(() => approveApplication(admin.id, app.id, { documentValidUntil: parseValidUntil("2020-01-01") })),
+    ).toBe("validUntilPast");
     await approveApplication(admin.id, app.id, { documentValidUntil: validUntil });
     expect((await getUserRow(user.id))?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
-    expect((await writerForTests().select().from(applications).where(eq(applications.id, app.id)))[0]?.documentValidUntil?.toISOString()).toBe(validUntil.toISOString());
+    expect(
+      (
+        await writerForTests().select().from(applications).where(eq(applications.id, app.id))
+      )[0]?.documentValidUntil?.toISOString(),
+    ).toBe(validUntil.toISOString());
   });
 });
 
@@ -78,23 +126,45 @@ describe("the document-expiry job", () => {
     await runDocumentExpiry(validUntil);
     await runDocumentExpiry(new Date(validUntil.getTime() + DAY));
     expect((await getUserRow(user.id))?.status).toBe("documents_expired");
-    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).at(-1)!;
+    const history = (
+      await writerForTests()
+        .select()
+        .from(statusHistory)
+        .where(eq(statusHistory.userId, user.id))
+        .orderBy(statusHistory.id)
+    ).at(-1)!;
     expect([history.fromStatus, history.toStatus]).toEqual(["applied_for_vehicle", "documents_expired"]);
-    expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.expire"), eq(auditLog.subjectUserId, user.id))))).toHaveLength(1);
-    expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)))[0]?.status).toBe("rejected");
+    expect(
+      await writerForTests()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "document.expire"), eq(auditLog.subjectUserId, user.id))),
+    ).toHaveLength(1);
+    expect(
+      (await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)))[0]?.status,
+    ).toBe("rejected");
     expect((await mailsTo(user.email)).filter((m) => m.subject.includes("expired"))).toHaveLength(1);
     // Blocked: no new request until the new document is accepted.
-    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe("documentsExpired");
+    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe(
+      "documentsExpired",
+    );
   });
 
   test("a courier riding a vehicle keeps it but cannot swap", async () => {
     const user = await courier("working_with_vehicle");
     const vehicle = await createVehicle();
-    await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id));
+    await writerForTests()
+      .update(vehicles)
+      .set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) })
+      .where(eq(vehicles.id, vehicle.id));
     await runDocumentExpiry(validUntil);
     expect((await getUserRow(user.id))?.status).toBe("documents_expired");
-    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, vehicle.id)))[0]?.assignedUserId).toBe(user.id);
-    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe("documentsExpired");
+    expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, vehicle.id)))[0]?.assignedUserId).toBe(
+      user.id,
+    );
+    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe(
+      "documentsExpired",
+    );
   });
 });
 
@@ -102,21 +172,42 @@ describe("a new document", () => {
   test("needs both residence sides or a refugee document, a future date, one at a time", async () => {
     const user = await courier();
     const now = at(10);
-    expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe("documentsMissing");
+    expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe(
+      "documentsMissing",
+    );
     await file(user.id, "residence_front");
-    expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe("documentsMissing");
+    expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe(
+      "documentsMissing",
+    );
     expect(await refusal(() => submitDocumentRenewal(user.id, at(11), now))).toBe("validUntilPast");
     await file(user.id, "residence_back");
     await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now);
     await file(user.id, "refugee_document");
-    expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe("pendingExists");
+    expect(await refusal(() => submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, now))).toBe(
+      "pendingExists",
+    );
   });
 
   test("accepted after expiry: status back with the vehicle, old files replaced and later deleted by retention", async () => {
     const user = await courier("working_with_vehicle");
     const vehicle = await createVehicle();
-    await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) }).where(eq(vehicles.id, vehicle.id));
-    const app = (await writerForTests().insert(applications).values({ userId: user.id, fullName: "Iryna", age: 25, phone: "+421903123456", contactMethod: "phone", status: "approved" }).returning())[0]!;
+    await writerForTests()
+      .update(vehicles)
+      .set({ status: "in_use", assignedUserId: user.id, leaseEndsAt: new Date(validUntil.getTime() + 20 * DAY) })
+      .where(eq(vehicles.id, vehicle.id));
+    const app = (
+      await writerForTests()
+        .insert(applications)
+        .values({
+          userId: user.id,
+          fullName: "Iryna",
+          age: 25,
+          phone: "+421903123456",
+          contactMethod: "phone",
+          status: "approved",
+        })
+        .returning()
+    )[0]!;
     const old = await file(user.id, "refugee_document", { applicationId: app.id });
     await runDocumentExpiry(validUntil);
     const fresh = await file(user.id, "refugee_document");
@@ -126,9 +217,16 @@ describe("a new document", () => {
     const row = (await getUserRow(user.id))!;
     expect(row.status).toBe("working_with_vehicle");
     expect(row.documentValidUntil?.toISOString()).toBe(newDate.toISOString());
-    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, old.id)))[0]?.replacedAt).toBeInstanceOf(Date);
+    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, old.id)))[0]?.replacedAt).toBeInstanceOf(
+      Date,
+    );
     expect((await writerForTests().select().from(uploads).where(eq(uploads.id, fresh.id)))[0]?.replacedAt).toBeNull();
-    expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "document.accept"), eq(auditLog.subjectUserId, user.id))))).toHaveLength(1);
+    expect(
+      await writerForTests()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "document.accept"), eq(auditLog.subjectUserId, user.id))),
+    ).toHaveLength(1);
     expect((await mailsTo(user.email)).some((m) => m.subject.includes("accepted"))).toBe(true);
     expect(await refusal(() => acceptDocumentRenewal(admin.id, renewal.id, null, validUntil))).toBe("notPending");
     // Retention: 90 days after it was replaced, the old file goes; the new one stays.
@@ -157,7 +255,9 @@ describe("a new document", () => {
     const renewal = await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(10));
     expect(await refusal(() => rejectDocumentRenewal(admin.id, renewal.id, " "))).toBe("reasonRequired");
     await rejectDocumentRenewal(admin.id, renewal.id, "The photo is blurred", at(9));
-    expect((await writerForTests().select().from(uploads).where(eq(uploads.id, sent.id)))[0]?.replacedAt).toBeInstanceOf(Date);
+    expect(
+      (await writerForTests().select().from(uploads).where(eq(uploads.id, sent.id)))[0]?.replacedAt,
+    ).toBeInstanceOf(Date);
     expect((await mailsTo(user.email)).at(-1)?.text).toContain("The photo is blurred");
     await file(user.id, "refugee_document");
     expect((await submitDocumentRenewal(user.id, parseValidUntil("2032-06-30")!, at(8))).status).toBe("pending");

@@ -22,14 +22,25 @@ import { RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Statuses from which a courier may send a new document: approved couriers, riding or not, and expired ones. */
-export const RENEWAL_STATUSES: readonly UserStatus[] = ["working_no_vehicle", "applied_for_vehicle", "vehicle_rejected", "working_with_vehicle", "lease_expired", "documents_expired"];
+export const RENEWAL_STATUSES: readonly UserStatus[] = [
+  "working_no_vehicle",
+  "applied_for_vehicle",
+  "vehicle_rejected",
+  "working_with_vehicle",
+  "lease_expired",
+  "documents_expired",
+];
 
 export function mayRenewDocument(status: UserStatus) {
   return RENEWAL_STATUSES.includes(status);
 }
 
 async function pendingRenewalOf(userId: number, q: Database = db()) {
-  const [row] = await q.select().from(documentRenewals).where(and(eq(documentRenewals.userId, userId), eq(documentRenewals.status, "pending"))).limit(1);
+  const [row] = await q
+    .select()
+    .from(documentRenewals)
+    .where(and(eq(documentRenewals.userId, userId), eq(documentRenewals.status, "pending")))
+    .limit(1);
   return row;
 }
 
@@ -51,7 +62,15 @@ export async function submitDocumentRenewal(userId: number, validUntil: Date, no
     const drafts = await tx.select({ id: uploads.id, kind: uploads.kind }).from(uploads).where(draftWhere(userId));
     if (renewalFilesIssue(new Set(drafts.map((d) => d.kind)))) throw new DecisionError("documentsMissing");
     const [renewal] = await tx.insert(documentRenewals).values({ userId, validUntil }).returning();
-    await tx.update(uploads).set({ documentRenewalId: renewal!.id }).where(inArray(uploads.id, drafts.map((d) => d.id)));
+    await tx
+      .update(uploads)
+      .set({ documentRenewalId: renewal!.id })
+      .where(
+        inArray(
+          uploads.id,
+          drafts.map((d) => d.id),
+        ),
+      );
     return renewal!;
   });
 }
@@ -63,14 +82,25 @@ export async function submitDocumentRenewal(userId: number, validUntil: Date, no
  * working_with_vehicle (and on to lease_expired if the lease ended meanwhile), without one to
  * working_no_vehicle. One transaction with history, audit and the courier's e-mail (queued in the outbox).
  */
-export async function acceptDocumentRenewal(adminId: number, renewalId: number, correctedValidUntil: Date | null = null, now = serverNow()) {
+export async function acceptDocumentRenewal(
+  adminId: number,
+  renewalId: number,
+  correctedValidUntil: Date | null = null,
+  now = serverNow(),
+) {
   await transaction(async (tx) => {
-    const [renewal] = await forUpdate(tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1));
+    const [renewal] = await forUpdate(
+      tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1),
+    );
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
     const validUntil = correctedValidUntil ?? renewal.validUntil;
     if (validUntil.getTime() <= now.getTime()) throw new DecisionError("validUntilPast");
-    const [user] = await tx.select({ status: users.status, documentValidUntil: users.documentValidUntil }).from(users).where(eq(users.id, renewal.userId)).limit(1);
+    const [user] = await tx
+      .select({ status: users.status, documentValidUntil: users.documentValidUntil })
+      .from(users)
+      .where(eq(users.id, renewal.userId))
+      .limit(1);
     if (!user) throw new DecisionError("notFound");
     await tx
       .update(uploads)
@@ -84,12 +114,26 @@ export async function acceptDocumentRenewal(adminId: number, renewalId: number, 
           sql`coalesce(${uploads.documentRenewalId}, 0) <> ${renewalId}`,
         ),
       );
-    await tx.update(documentRenewals).set({ status: "accepted", validUntil, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId));
+    await tx
+      .update(documentRenewals)
+      .set({ status: "accepted", validUntil, decidedById: adminId, decidedAt: now })
+      .where(eq(documentRenewals.id, renewalId));
     await tx.update(users).set({ documentValidUntil: validUntil, updatedAt: now }).where(eq(users.id, renewal.userId));
     let status = user.status;
     if (user.status === "documents_expired") {
-      const [vehicle] = await tx.select({ leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, renewal.userId)).limit(1);
-      status = (await applyUserEvent(tx, renewal.userId, vehicle ? "acceptRenewedDocumentWithVehicle" : "acceptRenewedDocument", { actorId: adminId, reason: "new document accepted" })).to;
+      const [vehicle] = await tx
+        .select({ leaseEndsAt: vehicles.leaseEndsAt })
+        .from(vehicles)
+        .where(eq(vehicles.assignedUserId, renewal.userId))
+        .limit(1);
+      status = (
+        await applyUserEvent(
+          tx,
+          renewal.userId,
+          vehicle ? "acceptRenewedDocumentWithVehicle" : "acceptRenewedDocument",
+          { actorId: adminId, reason: "new document accepted" },
+        )
+      ).to;
       if (vehicle?.leaseEndsAt && vehicle.leaseEndsAt.getTime() <= now.getTime()) {
         status = (await applyUserEvent(tx, renewal.userId, "leaseExpires", { reason: "lease ended" })).to;
       }
@@ -112,19 +156,36 @@ export async function rejectDocumentRenewal(adminId: number, renewalId: number, 
   const trimmed = reason.trim();
   if (!trimmed) throw new DecisionError("reasonRequired");
   await transaction(async (tx) => {
-    const [renewal] = await forUpdate(tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1));
+    const [renewal] = await forUpdate(
+      tx.select().from(documentRenewals).where(eq(documentRenewals.id, renewalId)).limit(1),
+    );
     if (!renewal) throw new DecisionError("notFound");
     if (renewal.status !== "pending") throw new DecisionError("notPending");
-    await tx.update(documentRenewals).set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: now }).where(eq(documentRenewals.id, renewalId));
+    await tx
+      .update(documentRenewals)
+      .set({ status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: now })
+      .where(eq(documentRenewals.id, renewalId));
     await tx.update(uploads).set({ replacedAt: now }).where(eq(uploads.documentRenewalId, renewalId));
-    await recordAudit(tx, { actorId: adminId, action: "document.reject", entityType: "user", entityId: renewal.userId, subjectUserId: renewal.userId, before: { status: "pending" }, after: { status: "rejected", reason: trimmed } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "document.reject",
+      entityType: "user",
+      entityId: renewal.userId,
+      subjectUserId: renewal.userId,
+      before: { status: "pending" },
+      after: { status: "rejected", reason: trimmed },
+    });
     await notifyUser(tx, renewal.userId, "documentRejected", { reason: trimmed });
   });
 }
 
 /** What the courier's dashboard shows about their right-to-stay document. Null when they have none to watch. */
 const documentOfUser = preparedQuery((connection) =>
-  connection.select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
+  connection
+    .select({ status: users.status, validUntil: users.documentValidUntil })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(),
 );
 
 export async function courierDocumentStatus(userId: number, now = serverNow()) {
@@ -144,7 +205,9 @@ export async function courierDocumentStatus(userId: number, now = serverNow()) {
     validUntil: validUntil?.toISOString() ?? null,
     state,
     daysLeft: validUntil ? daysLeft(validUntil, now) : 0,
-    pending: pending ? { validUntil: pending.validUntil.toISOString(), createdAt: pending.createdAt.toISOString() } : null,
+    pending: pending
+      ? { validUntil: pending.validUntil.toISOString(), createdAt: pending.createdAt.toISOString() }
+      : null,
     // A refusal is worth showing only while no newer document waits.
     rejectedReason: !pending && lastRejected ? lastRejected.reason : null,
   };
@@ -152,18 +215,42 @@ export async function courierDocumentStatus(userId: number, now = serverNow()) {
 
 /** The courier's current document, the reminders sent and every renewal with its files, for the admin's user page. */
 export async function adminDocumentDetail(userId: number) {
-  const [user] = await db().select({ documentValidUntil: users.documentValidUntil, status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db()
+    .select({ documentValidUntil: users.documentValidUntil, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user) return null;
-  const renewals = await db().select().from(documentRenewals).where(eq(documentRenewals.userId, userId)).orderBy(desc(documentRenewals.id)).limit(10);
+  const renewals = await db()
+    .select()
+    .from(documentRenewals)
+    .where(eq(documentRenewals.userId, userId))
+    .orderBy(desc(documentRenewals.id))
+    .limit(10);
   const files = renewals.length
     ? await db()
-        .select({ id: uploads.id, kind: uploads.kind, width: uploads.width, height: uploads.height, renewalId: uploads.documentRenewalId })
+        .select({
+          id: uploads.id,
+          kind: uploads.kind,
+          width: uploads.width,
+          height: uploads.height,
+          renewalId: uploads.documentRenewalId,
+        })
         .from(uploads)
-        .where(inArray(uploads.documentRenewalId, renewals.map((r) => r.id)))
+        .where(
+          inArray(
+            uploads.documentRenewalId,
+            renewals.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(uploads.kind))
     : [];
   const reminders = await db()
-    .select({ thresholdDays: documentReminders.thresholdDays, sentAt: documentReminders.sentAt, validUntil: documentReminders.validUntil })
+    .select({
+      thresholdDays: documentReminders.thresholdDays,
+      sentAt: documentReminders.sentAt,
+      validUntil: documentReminders.validUntil,
+    })
     .from(documentReminders)
     .where(eq(documentReminders.userId, userId))
     .orderBy(desc(documentReminders.sentAt))
@@ -179,11 +266,18 @@ export async function adminDocumentDetail(userId: number) {
 /** Couriers whose document ends within DOCUMENT_EXPIRING_SOON_DAYS, has ended, or whose new one waits: the admin's list. */
 export function expiringDocumentsCondition(now = serverNow()) {
   const soon = new Date(now.getTime() + DOCUMENT_EXPIRING_SOON_DAYS * DAY);
-  const waiting = db().select({ id: documentRenewals.userId }).from(documentRenewals).where(eq(documentRenewals.status, "pending"));
+  const waiting = db()
+    .select({ id: documentRenewals.userId })
+    .from(documentRenewals)
+    .where(eq(documentRenewals.status, "pending"));
   return and(
     eq(users.role, "user"),
     or(
-      and(isNotNull(users.documentValidUntil), lte(users.documentValidUntil, soon), inArray(users.status, [...RENEWAL_STATUSES])),
+      and(
+        isNotNull(users.documentValidUntil),
+        lte(users.documentValidUntil, soon),
+        inArray(users.status, [...RENEWAL_STATUSES]),
+      ),
       eq(users.status, "documents_expired"),
       inArray(users.id, waiting),
     ),
@@ -208,13 +302,21 @@ export async function runDocumentExpiry(now = serverNow()) {
   const watched = await db()
     .select({ id: users.id, status: users.status, validUntil: users.documentValidUntil })
     .from(users)
-    .where(and(eq(users.role, "user"), isNotNull(users.documentValidUntil), lte(users.documentValidUntil, soon), inArray(users.status, [...RENEWAL_STATUSES])));
+    .where(
+      and(
+        eq(users.role, "user"),
+        isNotNull(users.documentValidUntil),
+        lte(users.documentValidUntil, soon),
+        inArray(users.status, [...RENEWAL_STATUSES]),
+      ),
+    );
   const reminders: { userId: number; days: number; validUntil: Date }[] = [];
   const expired: { userId: number; validUntil: Date }[] = [];
   for (const courier of watched) {
     const validUntil = courier.validUntil!;
     if (isDocumentExpired(validUntil, now)) {
-      if (nextStatus(courier.status, "documentsExpire") && (await expireCourier(courier.id, now))) expired.push({ userId: courier.id, validUntil });
+      if (nextStatus(courier.status, "documentsExpire") && (await expireCourier(courier.id, now)))
+        expired.push({ userId: courier.id, validUntil });
       continue;
     }
     // A courier whose new document already waits for the admin needs no reminder.
@@ -230,25 +332,51 @@ export async function runDocumentExpiry(now = serverNow()) {
     );
     if (days === null) continue;
     const claimed = await transaction(async (tx) => {
-      const rows = await tx.insert(documentReminders).values({ userId: courier.id, validUntil, thresholdDays: days, sentAt: now }).onConflictDoNothing().returning();
-      if (rows.length > 0) await notifyUser(tx, courier.id, "documentExpiring", { days: daysLeft(validUntil, now), date: validUntil });
+      const rows = await tx
+        .insert(documentReminders)
+        .values({ userId: courier.id, validUntil, thresholdDays: days, sentAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (rows.length > 0)
+        await notifyUser(tx, courier.id, "documentExpiring", { days: daysLeft(validUntil, now), date: validUntil });
       return rows;
     });
     if (claimed.length > 0) reminders.push({ userId: courier.id, days, validUntil });
   }
-  if (reminders.length || expired.length) log("info", "document expiry", { reminded: reminders.length, expired: expired.length });
+  if (reminders.length || expired.length)
+    log("info", "document expiry", { reminded: reminders.length, expired: expired.length });
   return { reminded: reminders.length, expired: expired.length };
 }
 
 /** One courier to documents_expired, re-checked inside the transaction (an admin may have accepted a new document a moment ago). */
 async function expireCourier(userId: number, now: Date) {
   return transaction(async (tx) => {
-    const [user] = await tx.select({ status: users.status, validUntil: users.documentValidUntil }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!user?.validUntil || !isDocumentExpired(user.validUntil, now) || !nextStatus(user.status, "documentsExpire")) return false;
-    const [request] = await tx.select().from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).limit(1);
+    const [user] = await tx
+      .select({ status: users.status, validUntil: users.documentValidUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user?.validUntil || !isDocumentExpired(user.validUntil, now) || !nextStatus(user.status, "documentsExpire"))
+      return false;
+    const [request] = await tx
+      .select()
+      .from(vehicleRequests)
+      .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
+      .limit(1);
     if (request) {
-      await tx.update(vehicleRequests).set({ status: "rejected", reason: "documents expired", decidedAt: now }).where(eq(vehicleRequests.id, request.id));
-      await recordAudit(tx, { actorId: null, action: "vehicle_request.reject", entityType: "vehicle_request", entityId: request.id, subjectUserId: userId, before: { status: "pending" }, after: { status: "rejected", reason: "documents expired" } });
+      await tx
+        .update(vehicleRequests)
+        .set({ status: "rejected", reason: "documents expired", decidedAt: now })
+        .where(eq(vehicleRequests.id, request.id));
+      await recordAudit(tx, {
+        actorId: null,
+        action: "vehicle_request.reject",
+        entityType: "vehicle_request",
+        entityId: request.id,
+        subjectUserId: userId,
+        before: { status: "pending" },
+        after: { status: "rejected", reason: "documents expired" },
+      });
     }
     await applyUserEvent(tx, userId, "documentsExpire", { reason: "document expired" });
     await recordAudit(tx, {

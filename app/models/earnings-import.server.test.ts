@@ -24,7 +24,10 @@ function received(name: string): ReceivedFile {
 async function platformWithCouriers(name: string, accounts: string[]) {
   // The fixtures' files name the platform ("Wolt"); a platform of that very name left by another test file
   // (the demo seed's) would make their rows "another platform's", so it steps aside under another name.
-  await writerForTests().update(platforms).set({ name: `${name} (earlier) ${Math.random()}`.slice(0, 40) }).where(eq(platforms.name, name));
+  await writerForTests()
+    .update(platforms)
+    .set({ name: `${name} (earlier) ${Math.random()}`.slice(0, 40) })
+    .where(eq(platforms.name, name));
   const platformId = await createPlatform(admin.id, `${name} ${Date.now()}${Math.random()}`.slice(0, 40));
   const couriers = [];
   for (const accountId of accounts) {
@@ -36,7 +39,9 @@ async function platformWithCouriers(name: string, accounts: string[]) {
 }
 
 const stored = async (platformId: number) =>
-  (await writerForTests().select().from(earnings).where(eq(earnings.platformId, platformId))).map((r) => [r.accountId, r.day, r.minutes, r.grossCents, r.tipsCents]).sort();
+  (await writerForTests().select().from(earnings).where(eq(earnings.platformId, platformId)))
+    .map((r) => [r.accountId, r.day, r.minutes, r.grossCents, r.tipsCents])
+    .sort();
 
 const importAudits = async (id: number) =>
   await writerForTests()
@@ -74,7 +79,10 @@ describe("importing a week's earnings", () => {
 
   test("the same file again changes nothing and leaves no audit entry nor import record; a corrected file replaces one day, audited old → new", async () => {
     const { platformId } = await platformWithCouriers("Wolt", ["W-1001", "W-1002"]);
-    await commitImport(admin.id, await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, received("generic-bom.csv")));
+    await commitImport(
+      admin.id,
+      await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, received("generic-bom.csv")),
+    );
     const before = await stored(platformId);
     const again = await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, received("generic-bom.csv"));
     const preview = await previewImport(again);
@@ -84,12 +92,26 @@ describe("importing a week's earnings", () => {
     expect(await importAudits(again)).toEqual([]);
     expect(await writerForTests().select().from(earningImports).where(eq(earningImports.id, again))).toEqual([]);
 
-    const corrected = await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, received("generic-bom-corrected.csv"));
+    const corrected = await stageEarningsFile(
+      admin.id,
+      { platformId, weekStart: WEEK },
+      received("generic-bom-corrected.csv"),
+    );
     expect(await commitImport(admin.id, corrected)).toEqual({ added: 0, changed: 1, unchanged: 3, skipped: 0 });
     expect(await stored(platformId)).toContainEqual(["W-1001", "2026-11-03", 270, 5460, 150]);
     const [audit] = await importAudits(corrected);
-    expect(audit!.before).toEqual({ changedRows: [{ accountId: "W-1001", day: "2026-11-03", minutes: 240, deliveries: 11, grossCents: 4810, tipsCents: 0 }] });
-    expect(audit!.after).toMatchObject({ changed: 1, added: 0, changedRows: [{ accountId: "W-1001", day: "2026-11-03", minutes: 270, deliveries: 12, grossCents: 5460, tipsCents: 150 }] });
+    expect(audit!.before).toEqual({
+      changedRows: [
+        { accountId: "W-1001", day: "2026-11-03", minutes: 240, deliveries: 11, grossCents: 4810, tipsCents: 0 },
+      ],
+    });
+    expect(audit!.after).toMatchObject({
+      changed: 1,
+      added: 0,
+      changedRows: [
+        { accountId: "W-1001", day: "2026-11-03", minutes: 270, deliveries: 12, grossCents: 5460, tipsCents: 150 },
+      ],
+    });
   });
 
   test("`;` with decimal commas: the duplicate, bad rows and the unknown account are skipped; linking the account on the spot brings its row in", async () => {
@@ -97,7 +119,13 @@ describe("importing a week's earnings", () => {
     const id = await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, received("generic-semicolon.csv"));
     let preview = await previewImport(id);
     if (preview.status !== "ready") throw new Error("needs mapping");
-    expect(preview.problems.map((p) => p.code)).toEqual(["duplicate", "unknownAccount", "badNumber", "outsideWeek", "badDate"]);
+    expect(preview.problems.map((p) => p.code)).toEqual([
+      "duplicate",
+      "unknownAccount",
+      "badNumber",
+      "outsideWeek",
+      "badDate",
+    ]);
     expect(preview.unknownAccounts).toEqual([{ accountId: "B-404", firstDay: "2026-11-04" }]);
     const stranger = await createUser({ fullName: "Nová Kuriérka" });
     await linkPlatformAccount(admin.id, { platformId, accountId: "B-404", userId: stranger.id, startsOn: WEEK });
@@ -116,11 +144,22 @@ describe("importing a week's earnings", () => {
     expect(first.status === "needsMapping" && first.header).toContain("Hrubý zárobok (€)");
     await expect(commitImport(admin.id, id)).rejects.toBeInstanceOf(ImportError);
     await savePlatformMapping(admin.id, platformId, {
-      columns: { account_id: "ID účtu", date: "Dátum", minutes: "Odpracované hodiny", deliveries: "Počet doručení", gross_eur: "Hrubý zárobok (€)", tips_eur: "Prepitné (€)" },
+      columns: {
+        account_id: "ID účtu",
+        date: "Dátum",
+        minutes: "Odpracované hodiny",
+        deliveries: "Počet doručení",
+        gross_eur: "Hrubý zárobok (€)",
+        tips_eur: "Prepitné (€)",
+      },
       duration: "hours",
     });
     expect(await commitImport(admin.id, id)).toEqual({ added: 3, changed: 0, unchanged: 0, skipped: 0 });
-    const next = await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, received("platform-export-1250.csv"));
+    const next = await stageEarningsFile(
+      admin.id,
+      { platformId, weekStart: WEEK },
+      received("platform-export-1250.csv"),
+    );
     const preview = await previewImport(next);
     expect(preview.status === "ready" && preview.counts).toEqual({ added: 0, changed: 0, unchanged: 3 });
     expect(await stored(platformId)).toContainEqual(["WS-501", "2026-11-02", 450, 9235, 620]);
@@ -130,6 +169,10 @@ describe("importing a week's earnings", () => {
     const { platformId } = await platformWithCouriers("Wolt", []);
     const file = received("generic-bom.csv");
     await Bun.write(file.path, "platform;account_id;date\n");
-    expect(await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, file).catch((e: unknown) => e instanceof ImportError && e.key)).toBe("empty");
+    expect(
+      await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, file).catch(
+        (e: unknown) => e instanceof ImportError && e.key,
+      ),
+    ).toBe("empty");
   });
 });

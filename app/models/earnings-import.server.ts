@@ -22,7 +22,14 @@ import { readEarningsTable } from "~/domain/earnings-table";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { now as serverNow } from "~/infra/clock.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
-import { commitUploads, deleteStoredFiles, discardUploads, prepareUpload, readStoredFile, type ReceivedFile } from "~/infra/uploads.server";
+import {
+  commitUploads,
+  deleteStoredFiles,
+  discardUploads,
+  prepareUpload,
+  readStoredFile,
+  type ReceivedFile,
+} from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { accountOwners, findPlatform, listPlatforms } from "./platforms.server";
 
@@ -41,7 +48,11 @@ const CHUNK = 3_000;
 const AUDITED_CHANGES = 50;
 
 /** Keeps the uploaded file privately as a pending import of `platformId` for the week starting `weekStart`. */
-export async function stageEarningsFile(adminId: number, input: { platformId: number; weekStart: string }, file: ReceivedFile) {
+export async function stageEarningsFile(
+  adminId: number,
+  input: { platformId: number; weekStart: string },
+  file: ReceivedFile,
+) {
   const table = readEarningsTable(new Uint8Array(await Bun.file(file.path).arrayBuffer()));
   if ("problem" in table) throw new ImportError(table.problem);
   if (!(await findPlatform(input.platformId))) throw new ImportError("notFound");
@@ -50,7 +61,14 @@ export async function stageEarningsFile(adminId: number, input: { platformId: nu
     const id = await transaction(async (tx) => {
       const [row] = await tx
         .insert(earningImports)
-        .values({ ...input, fileName: file.name.slice(0, 200) || "earnings.csv", storageKey: prepared.storageKey, sha256: prepared.contentHash, rowsCount: table.rows.length, createdById: adminId })
+        .values({
+          ...input,
+          fileName: file.name.slice(0, 200) || "earnings.csv",
+          storageKey: prepared.storageKey,
+          sha256: prepared.contentHash,
+          rowsCount: table.rows.length,
+          createdById: adminId,
+        })
         .returning({ id: earningImports.id });
       return row!.id;
     });
@@ -62,11 +80,26 @@ export async function stageEarningsFile(adminId: number, input: { platformId: nu
   }
 }
 
-export type CourierTotals = { userId: number; email: string; fullName: string | null; rows: number; minutes: number; deliveries: number; grossCents: number; tipsCents: number };
+export type CourierTotals = {
+  userId: number;
+  email: string;
+  fullName: string | null;
+  rows: number;
+  minutes: number;
+  deliveries: number;
+  grossCents: number;
+  tipsCents: number;
+};
 type OwnedRow = EarningRow & { userId: number };
 
 export type ImportPreview =
-  | { status: "needsMapping"; import: PendingImport; platformName: string; header: string[]; mapping: EarningsMapping | null }
+  | {
+      status: "needsMapping";
+      import: PendingImport;
+      platformName: string;
+      header: string[];
+      mapping: EarningsMapping | null;
+    }
   | {
       status: "ready";
       import: PendingImport;
@@ -121,7 +154,11 @@ async function pendingFile(storageKey: string): Promise<ReadFile> {
   return file;
 }
 
-function analysedOnce(file: ReadFile, mapping: EarningsMapping, options: { weekStart: string; otherPlatforms: string[] }) {
+function analysedOnce(
+  file: ReadFile,
+  mapping: EarningsMapping,
+  options: { weekStart: string; otherPlatforms: string[] },
+) {
   const key = JSON.stringify([mapping, options]);
   if (file.analysis?.key !== key) file.analysis = { key, result: analyseEarnings(file.table, mapping, options) };
   return file.analysis.result;
@@ -132,14 +169,28 @@ const keyOf = (row: { accountId: string; day: string }) => `${row.accountId}\u00
 /** What is stored for the platform in the week, by account and day (read through `tx` inside the commit). */
 async function storedWeek(connection: Tx | ReturnType<typeof db>, platformId: number, weekStart: string) {
   const rows = await connection
-    .select({ id: earnings.id, accountId: earnings.accountId, day: earnings.day, minutes: earnings.minutes, deliveries: earnings.deliveries, grossCents: earnings.grossCents, tipsCents: earnings.tipsCents })
+    .select({
+      id: earnings.id,
+      accountId: earnings.accountId,
+      day: earnings.day,
+      minutes: earnings.minutes,
+      deliveries: earnings.deliveries,
+      grossCents: earnings.grossCents,
+      tipsCents: earnings.tipsCents,
+    })
     .from(earnings)
-    .where(and(eq(earnings.platformId, platformId), gte(earnings.day, weekStart), lte(earnings.day, addDays(weekStart, 6))));
+    .where(
+      and(eq(earnings.platformId, platformId), gte(earnings.day, weekStart), lte(earnings.day, addDays(weekStart, 6))),
+    );
   return new Map(rows.map((row) => [keyOf(row), row]));
 }
 
 type Stored = Awaited<ReturnType<typeof storedWeek>>;
-const sameValues = (a: EarningRow, b: Omit<EarningRow, "line">) => a.minutes === b.minutes && a.deliveries === b.deliveries && a.grossCents === b.grossCents && a.tipsCents === b.tipsCents;
+const sameValues = (a: EarningRow, b: Omit<EarningRow, "line">) =>
+  a.minutes === b.minutes &&
+  a.deliveries === b.deliveries &&
+  a.grossCents === b.grossCents &&
+  a.tipsCents === b.tipsCents;
 
 function diff(rows: EarningRow[], stored: Stored) {
   const added: EarningRow[] = [];
@@ -156,12 +207,24 @@ function diff(rows: EarningRow[], stored: Stored) {
 export async function previewImport(id: number): Promise<ImportPreview> {
   const matched = await matchPendingImport(id);
   if (matched.status !== "ready") return matched;
-  const { added, changed } = diff(matched.rows, await storedWeek(db(), matched.import.platformId, matched.import.weekStart));
-  return { ...matched, counts: { added: added.length, changed: changed.length, unchanged: matched.rows.length - added.length - changed.length } };
+  const { added, changed } = diff(
+    matched.rows,
+    await storedWeek(db(), matched.import.platformId, matched.import.weekStart),
+  );
+  return {
+    ...matched,
+    counts: {
+      added: added.length,
+      changed: changed.length,
+      unchanged: matched.rows.length - added.length - changed.length,
+    },
+  };
 }
 
 /** The preview without its comparison with the stored week (the commit compares inside its transaction). */
-async function matchPendingImport(id: number): Promise<Exclude<ImportPreview, { status: "ready" }> | Omit<Extract<ImportPreview, { status: "ready" }>, "counts">> {
+async function matchPendingImport(
+  id: number,
+): Promise<Exclude<ImportPreview, { status: "ready" }> | Omit<Extract<ImportPreview, { status: "ready" }>, "counts">> {
   const pending = await findPendingImport(id);
   if (!pending) throw new ImportError("notFound");
   const platform = await findPlatform(pending.platformId);
@@ -169,27 +232,51 @@ async function matchPendingImport(id: number): Promise<Exclude<ImportPreview, { 
   const file = await pendingFile(pending.storageKey);
   const { table } = file;
   const generic = genericMapping(table.header);
-  const remembered = platform.columnMapping && mappingFits(platform.columnMapping, table.header) ? platform.columnMapping : null;
+  const remembered =
+    platform.columnMapping && mappingFits(platform.columnMapping, table.header) ? platform.columnMapping : null;
   const mapping = generic ?? remembered;
-  if (!mapping) return { status: "needsMapping", import: pending, platformName: platform.name, header: table.header, mapping: platform.columnMapping };
+  if (!mapping)
+    return {
+      status: "needsMapping",
+      import: pending,
+      platformName: platform.name,
+      header: table.header,
+      mapping: platform.columnMapping,
+    };
   const otherPlatforms = (await listPlatforms()).filter((p) => p.id !== platform.id).map((p) => p.name);
   const analysed = analysedOnce(file, mapping, { weekStart: pending.weekStart, otherPlatforms });
   const weekEnd = addDays(pending.weekStart, 6);
-  const owners = await accountOwners(pending.platformId, [...new Set(analysed.rows.map((r) => r.accountId))], pending.weekStart, weekEnd);
+  const owners = await accountOwners(
+    pending.platformId,
+    [...new Set(analysed.rows.map((r) => r.accountId))],
+    pending.weekStart,
+    weekEnd,
+  );
   const byAccount = Map.groupBy(owners, (owner) => owner.accountId);
   const problems = [...analysed.problems];
   const unknown = new Map<string, string>();
   const rows: OwnedRow[] = [];
   const totals = new Map<number, CourierTotals>();
   for (const row of analysed.rows) {
-    const owner = byAccount.get(row.accountId)?.find((o) => o.startsOn <= row.day && (o.endsOn === null || o.endsOn >= row.day));
+    const owner = byAccount
+      .get(row.accountId)
+      ?.find((o) => o.startsOn <= row.day && (o.endsOn === null || o.endsOn >= row.day));
     if (!owner) {
       problems.push({ line: row.line, accountId: row.accountId, code: "unknownAccount" });
       if (!unknown.has(row.accountId) || unknown.get(row.accountId)! > row.day) unknown.set(row.accountId, row.day);
       continue;
     }
     rows.push({ ...row, userId: owner.userId });
-    const total = totals.get(owner.userId) ?? { userId: owner.userId, email: owner.email, fullName: owner.fullName, rows: 0, minutes: 0, deliveries: 0, grossCents: 0, tipsCents: 0 };
+    const total = totals.get(owner.userId) ?? {
+      userId: owner.userId,
+      email: owner.email,
+      fullName: owner.fullName,
+      rows: 0,
+      minutes: 0,
+      deliveries: 0,
+      grossCents: 0,
+      tipsCents: 0,
+    };
     total.rows += 1;
     total.minutes += row.minutes;
     total.deliveries += row.deliveries;
@@ -207,14 +294,25 @@ async function matchPendingImport(id: number): Promise<Exclude<ImportPreview, { 
     read: analysed.read,
     rows,
     problems,
-    unknownAccounts: [...unknown.entries()].map(([accountId, firstDay]) => ({ accountId, firstDay })).sort((a, b) => a.accountId.localeCompare(b.accountId)),
-    totals: Array.from(totals, ([, total]) => total).sort((a, b) => (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email)),
+    unknownAccounts: [...unknown.entries()]
+      .map(([accountId, firstDay]) => ({ accountId, firstDay }))
+      .sort((a, b) => a.accountId.localeCompare(b.accountId)),
+    totals: Array.from(totals, ([, total]) => total).sort((a, b) =>
+      (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email),
+    ),
   };
 }
 
 export type CommitResult = { added: number; changed: number; unchanged: number; skipped: number };
 
-const brief = (row: Omit<EarningRow, "line">) => ({ accountId: row.accountId, day: row.day, minutes: row.minutes, deliveries: row.deliveries, grossCents: row.grossCents, tipsCents: row.tipsCents });
+const brief = (row: Omit<EarningRow, "line">) => ({
+  accountId: row.accountId,
+  day: row.day,
+  minutes: row.minutes,
+  deliveries: row.deliveries,
+  grossCents: row.grossCents,
+  tipsCents: row.tipsCents,
+});
 
 /**
  * Writes the good rows of a pending import in one transaction. Nothing new or changed: nothing is written,
@@ -227,11 +325,22 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
   const { import: pending } = preview;
   const skipped = preview.read - preview.rows.length;
   const result = await transaction(async (tx) => {
-    const [still] = await forUpdate(tx.select({ committedAt: earningImports.committedAt }).from(earningImports).where(eq(earningImports.id, id)).limit(1));
+    const [still] = await forUpdate(
+      tx
+        .select({ committedAt: earningImports.committedAt })
+        .from(earningImports)
+        .where(eq(earningImports.id, id))
+        .limit(1),
+    );
     if (!still) throw new ImportError("notFound");
     if (still.committedAt) throw new ImportError("alreadyCommitted");
     const { added, changed } = diff(preview.rows, await storedWeek(tx, pending.platformId, pending.weekStart));
-    const counts = { added: added.length, changed: changed.length, unchanged: preview.rows.length - added.length - changed.length, skipped };
+    const counts = {
+      added: added.length,
+      changed: changed.length,
+      unchanged: preview.rows.length - added.length - changed.length,
+      skipped,
+    };
     if (added.length + changed.length === 0) {
       await tx.delete(earningImports).where(eq(earningImports.id, id));
       return { counts, dropped: true };
@@ -240,7 +349,9 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
     for (let i = 0; i < writes.length; i += CHUNK) {
       await tx
         .insert(earnings)
-        .values(writes.slice(i, i + CHUNK).map((row) => ({ platformId: pending.platformId, ...brief(row), importId: id })))
+        .values(
+          writes.slice(i, i + CHUNK).map((row) => ({ platformId: pending.platformId, ...brief(row), importId: id })),
+        )
         .onConflictDoUpdate({
           target: [earnings.platformId, earnings.accountId, earnings.day],
           set: {
@@ -252,7 +363,10 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
           },
         });
     }
-    await tx.update(earningImports).set({ committedAt: serverNow(), rowsCount: preview.read, skippedCount: skipped }).where(eq(earningImports.id, id));
+    await tx
+      .update(earningImports)
+      .set({ committedAt: serverNow(), rowsCount: preview.read, skippedCount: skipped })
+      .where(eq(earningImports.id, id));
     const shown = changed.slice(0, AUDITED_CHANGES);
     await recordAudit(tx, {
       actorId: adminId,
@@ -265,7 +379,9 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
         platform: preview.platformName,
         weekStart: pending.weekStart,
         ...counts,
-        ...(changed.length ? { changedRows: shown.map((c) => brief(c.row)), changedNotShown: changed.length - shown.length } : {}),
+        ...(changed.length
+          ? { changedRows: shown.map((c) => brief(c.row)), changedNotShown: changed.length - shown.length }
+          : {}),
       },
     });
     return { counts, dropped: false };

@@ -7,7 +7,16 @@
  */
 import { describe, expect, test } from "bun:test";
 import { and, eq, inArray } from "drizzle-orm";
-import { applications, auditLog, handovers, problemReports, statusHistory, users, vehicleRequests, vehicles } from "~db/schema";
+import {
+  applications,
+  auditLog,
+  handovers,
+  problemReports,
+  statusHistory,
+  users,
+  vehicleRequests,
+  vehicles,
+} from "~db/schema";
 import type { UserStatus } from "~/domain/status";
 import { writerForTests } from "~/infra/db.server";
 import { actors, application, vehicle } from "../../tests/admin-fixtures";
@@ -18,7 +27,12 @@ import * as vehicleRequestsRoute from "../routes/admin/vehicle-requests";
 import { DecisionError } from "./decisions.server";
 import { endLease, LeaseError, renewLease } from "./leases.server";
 import { createProblemReport } from "./problem-reports.server";
-import { approveVehicleRequest, createRenewalRequest, createVehicleRequest, decideVehicleRequests } from "./vehicle-requests.server";
+import {
+  approveVehicleRequest,
+  createRenewalRequest,
+  createVehicleRequest,
+  decideVehicleRequests,
+} from "./vehicle-requests.server";
 import { saveVehicle, VehicleError } from "./vehicles.server";
 
 const N = 20;
@@ -31,7 +45,12 @@ async function race(attempt: (i: number) => Promise<unknown>) {
   const results = await Promise.allSettled(Array.from({ length: N }, (_, i) => attempt(i)));
   const refused = results.flatMap((result) => {
     if (result.status === "fulfilled") return [];
-    if (result.reason instanceof DecisionError || result.reason instanceof VehicleError || result.reason instanceof LeaseError) return [result.reason.key];
+    if (
+      result.reason instanceof DecisionError ||
+      result.reason instanceof VehicleError ||
+      result.reason instanceof LeaseError
+    )
+      return [result.reason.key];
     throw result.reason;
   });
   return { won: results.filter((result) => result.status === "fulfilled").length, refused, results };
@@ -48,20 +67,44 @@ async function slowVehicle<T>(vehicleId: number, run: () => Promise<T>) {
 }
 
 const couriers = (status: UserStatus) => Promise.all(Array.from({ length: N }, () => createUser({ status })));
-const requestsFor = (userIds: number[], requestedVehicleId: number, extra: Partial<typeof vehicleRequests.$inferInsert> = {}) =>
-  db().insert(vehicleRequests).values(userIds.map((userId) => ({ userId, kind: "request" as const, requestedVehicleId, ...extra }))).returning();
-const statusesOf = async (ids: number[]) => (await db().select({ status: users.status }).from(users).where(inArray(users.id, ids))).map((row) => row.status).sort();
-const historyTo = async (ids: number[], status: UserStatus) => (await db().select().from(statusHistory).where(and(inArray(statusHistory.userId, ids), eq(statusHistory.toStatus, status)))).length;
+const requestsFor = (
+  userIds: number[],
+  requestedVehicleId: number,
+  extra: Partial<typeof vehicleRequests.$inferInsert> = {},
+) =>
+  db()
+    .insert(vehicleRequests)
+    .values(userIds.map((userId) => ({ userId, kind: "request" as const, requestedVehicleId, ...extra })))
+    .returning();
+const statusesOf = async (ids: number[]) =>
+  (await db().select({ status: users.status }).from(users).where(inArray(users.id, ids)))
+    .map((row) => row.status)
+    .sort();
+const historyTo = async (ids: number[], status: UserStatus) =>
+  (
+    await db()
+      .select()
+      .from(statusHistory)
+      .where(and(inArray(statusHistory.userId, ids), eq(statusHistory.toStatus, status)))
+  ).length;
 const handoversOf = (vehicleId: number) => db().select().from(handovers).where(eq(handovers.vehicleId, vehicleId));
 const auditsOf = async (entityType: string, ids: number[], action: string) =>
-  (await db().select().from(auditLog).where(and(eq(auditLog.entityType, entityType), inArray(auditLog.entityId, ids), eq(auditLog.action, action)))).length;
+  (
+    await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, entityType), inArray(auditLog.entityId, ids), eq(auditLog.action, action)))
+  ).length;
 const vehicleRow = async (id: number) => (await db().select().from(vehicles).where(eq(vehicles.id, id)))[0]!;
 
 /** Requests for one vehicle from twenty couriers, the situation of the report (requests 4..8 for vehicle 3). */
 async function crowdOnOneVehicle() {
   const scooter = await vehicle();
   const people = await couriers("applied_for_vehicle");
-  const requests = await requestsFor(people.map((p) => p.id), scooter.id);
+  const requests = await requestsFor(
+    people.map((p) => p.id),
+    scooter.id,
+  );
   return { scooter, ids: people.map((p) => p.id), requests };
 }
 
@@ -84,14 +127,25 @@ describe("twenty approvals of requests for one vehicle at once", () => {
     const { adminCookie } = await actors();
     const { scooter, ids, requests } = await crowdOnOneVehicle();
     const answers = await slowVehicle(scooter.id, () =>
-      Promise.all(requests.map((request) => call(vehicleRequestsRoute.action as never, "/admin/vehicle-requests", { form: { intent: "approve", requestId: String(request.id) }, cookie: adminCookie }))),
+      Promise.all(
+        requests.map((request) =>
+          call(vehicleRequestsRoute.action as never, "/admin/vehicle-requests", {
+            form: { intent: "approve", requestId: String(request.id) },
+            cookie: adminCookie,
+          }),
+        ),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, ...Array<number>(N - 1).fill(409)]);
     for (const answer of answers.filter((a) => a.status === 409)) {
       const { formError } = (await answer.json()) as { formError: string };
       expect(formError).toBe("The requested vehicle is not available.");
     }
-    await expectGivenOnce(scooter, ids, requests.map((r) => r.id));
+    await expectGivenOnce(
+      scooter,
+      ids,
+      requests.map((r) => r.id),
+    );
   });
 
   test("as twenty bulk approvals of overlapping selections (in different orders): one approved, its two co-selected requests closed, the rest skipped", async () => {
@@ -99,12 +153,16 @@ describe("twenty approvals of requests for one vehicle at once", () => {
     const all = requests.map((r) => r.id);
     // Each admin ticks three neighbouring rows, listed from the last: every request is in three bulks.
     const ticked = (i: number) => [all[(i + 2) % N]!, all[(i + 1) % N]!, all[i]!];
-    const { won, results } = await slowVehicle(scooter.id, () => race((i) => decideVehicleRequests(admin.id, ticked(i), "approve")));
+    const { won, results } = await slowVehicle(scooter.id, () =>
+      race((i) => decideVehicleRequests(admin.id, ticked(i), "approve")),
+    );
     expect(won).toBe(N);
     const done = results.flatMap((r) => (r.status === "fulfilled" ? (r.value as { done: number[] }).done : []));
     expect(done).toHaveLength(1);
     // The winning bulk gave the vehicle to one of its three rows and closed the other two with a reason.
-    const closed = results.flatMap((r) => (r.status === "fulfilled" ? ((r.value as { closed?: unknown[] }).closed ?? []) : []));
+    const closed = results.flatMap((r) =>
+      r.status === "fulfilled" ? ((r.value as { closed?: unknown[] }).closed ?? []) : [],
+    );
     expect(closed).toHaveLength(2);
     await expectGivenOnce(scooter, ids, all, 2);
   });
@@ -112,12 +170,25 @@ describe("twenty approvals of requests for one vehicle at once", () => {
   test("swaps: one courier changes vehicles; the others keep theirs, with nothing handed back", async () => {
     const scooter = await vehicle();
     const people = await couriers("working_with_vehicle");
-    const own = await Promise.all(people.map((p) => vehicle({ status: "in_use", assignedUserId: p.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) })));
+    const own = await Promise.all(
+      people.map((p) =>
+        vehicle({ status: "in_use", assignedUserId: p.id, leaseEndsAt: new Date(Date.now() + 10 * DAY) }),
+      ),
+    );
     const requests = await db()
       .insert(vehicleRequests)
-      .values(people.map((p, i) => ({ userId: p.id, kind: "swap" as const, currentVehicleId: own[i]!.id, requestedVehicleId: scooter.id })))
+      .values(
+        people.map((p, i) => ({
+          userId: p.id,
+          kind: "swap" as const,
+          currentVehicleId: own[i]!.id,
+          requestedVehicleId: scooter.id,
+        })),
+      )
       .returning();
-    const { won, refused } = await slowVehicle(scooter.id, () => race((i) => approveVehicleRequest(admin.id, requests[i]!.id)));
+    const { won, refused } = await slowVehicle(scooter.id, () =>
+      race((i) => approveVehicleRequest(admin.id, requests[i]!.id)),
+    );
     expect({ won, refused: new Set(refused) }).toEqual({ won: 1, refused: new Set(["vehicleUnavailable"]) });
     const winner = (await vehicleRow(scooter.id)).assignedUserId;
     for (const [i, p] of people.entries()) {
@@ -126,7 +197,13 @@ describe("twenty approvals of requests for one vehicle at once", () => {
       expect((await handoversOf(own[i]!.id)).map((h) => h.kind)).toEqual(p.id === winner ? ["check_in"] : []);
     }
     expect((await statusesOf(people.map((p) => p.id))).every((status) => status === "working_with_vehicle")).toBe(true);
-    expect(await auditsOf("vehicle_request", requests.map((r) => r.id), "vehicle_request.approve")).toBe(1);
+    expect(
+      await auditsOf(
+        "vehicle_request",
+        requests.map((r) => r.id),
+        "vehicle_request.approve",
+      ),
+    ).toBe(1);
   });
 });
 
@@ -165,9 +242,13 @@ describe("twenty decisions on one lease at once", () => {
     const endsAt = new Date(Date.now() + DAY);
     const bike = await vehicle({ status: "in_use", assignedUserId: rider.id, leaseEndsAt: endsAt });
     const [request] = await requestsFor([rider.id], bike.id, { kind: "renewal", currentVehicleId: bike.id });
-    const { won, refused, results } = await slowVehicle(bike.id, () => race(() => approveVehicleRequest(admin.id, request!.id)));
+    const { won, refused, results } = await slowVehicle(bike.id, () =>
+      race(() => approveVehicleRequest(admin.id, request!.id)),
+    );
     expect({ won, refused: new Set(refused) }).toEqual({ won: 1, refused: new Set(["notPending"]) });
-    const granted = results.flatMap((r) => (r.status === "fulfilled" ? [(r.value as { expiresAt: Date }).expiresAt] : []));
+    const granted = results.flatMap((r) =>
+      r.status === "fulfilled" ? [(r.value as { expiresAt: Date }).expiresAt] : [],
+    );
     expect((await vehicleRow(bike.id)).leaseEndsAt).toEqual(granted[0]!);
     expect(await auditsOf("vehicle_request", [request!.id], "vehicle_request.approve")).toBe(1);
   });
@@ -214,7 +295,9 @@ describe("twenty assignments in the vehicle form at once", () => {
     const scooter = await vehicle();
     const people = await couriers("working_no_vehicle");
     const ids = people.map((p) => p.id);
-    const { won, refused } = await slowVehicle(scooter.id, () => race((i) => saveVehicle(admin.id, scooter.id, form(scooter, ids[i]!))));
+    const { won, refused } = await slowVehicle(scooter.id, () =>
+      race((i) => saveVehicle(admin.id, scooter.id, form(scooter, ids[i]!))),
+    );
     expect({ won, refused: new Set(refused) }).toEqual({ won: 1, refused: new Set(["assignedMeanwhile"]) });
     const holder = (await vehicleRow(scooter.id)).assignedUserId;
     expect(ids).toContain(holder!);
@@ -237,9 +320,14 @@ describe("twenty assignments in the vehicle form at once", () => {
 
 describe("the database itself refuses a second holder", () => {
   test("a leased vehicle cannot be handed straight to another courier, even by a bare update", async () => {
-    const [first, second] = [await createUser({ status: "working_with_vehicle" }), await createUser({ status: "working_no_vehicle" })];
+    const [first, second] = [
+      await createUser({ status: "working_with_vehicle" }),
+      await createUser({ status: "working_no_vehicle" }),
+    ];
     const bike = await vehicle({ status: "in_use", assignedUserId: first.id });
-    expect(await failureOf(db().update(vehicles).set({ assignedUserId: second.id }).where(eq(vehicles.id, bike.id)))).toContain("vehicle_already_leased");
+    expect(
+      await failureOf(db().update(vehicles).set({ assignedUserId: second.id }).where(eq(vehicles.id, bike.id))),
+    ).toContain("vehicle_already_leased");
     await db().update(vehicles).set({ assignedUserId: null }).where(eq(vehicles.id, bike.id));
     await db().update(vehicles).set({ assignedUserId: second.id }).where(eq(vehicles.id, bike.id));
     expect((await vehicleRow(bike.id)).assignedUserId).toBe(second.id);
@@ -259,6 +347,8 @@ describe("the database itself refuses a second holder", () => {
     await requestsFor([rider.id], a.id);
     expect(await failureOf(requestsFor([rider.id], b.id))).toMatch(/UNIQUE|unique|duplicate/);
     await db().update(vehicles).set({ assignedUserId: rider.id }).where(eq(vehicles.id, a.id));
-    expect(await failureOf(db().update(vehicles).set({ assignedUserId: rider.id }).where(eq(vehicles.id, b.id)))).toMatch(/UNIQUE|unique|duplicate/);
+    expect(
+      await failureOf(db().update(vehicles).set({ assignedUserId: rider.id }).where(eq(vehicles.id, b.id))),
+    ).toMatch(/UNIQUE|unique|duplicate/);
   });
 });

@@ -17,11 +17,24 @@ import { insertUploadRows, withUploads } from "./uploads.server";
 
 /** Refusals the handover screens translate (`admin:handovers.errors.<key>`, `dashboard:handover.errors.<key>`). */
 export class HandoverError extends Error {
-  constructor(readonly key: "notFound" | "notPending" | "odometerBelowCheckOut" | "tooManyPhotos" | "notRecorded" | "alreadyConfirmed" | "alreadyDisputed") {
+  constructor(
+    readonly key:
+      | "notFound"
+      | "notPending"
+      | "odometerBelowCheckOut"
+      | "tooManyPhotos"
+      | "notRecorded"
+      | "alreadyConfirmed"
+      | "alreadyDisputed",
+  ) {
     super(key);
   }
   get status() {
-    return this.key === "notFound" ? 404 : this.key === "odometerBelowCheckOut" || this.key === "tooManyPhotos" ? 400 : 409;
+    return this.key === "notFound"
+      ? 404
+      : this.key === "odometerBelowCheckOut" || this.key === "tooManyPhotos"
+        ? 400
+        : 409;
   }
 }
 
@@ -29,19 +42,33 @@ export class HandoverError extends Error {
  * Opens a pending handover inside the transaction that starts or ends the lease. A check-in is
  * tied to the latest check-out of the same vehicle and courier, its point of comparison.
  */
-export async function openHandover(tx: Tx, input: { kind: HandoverKind; vehicleId: number; userId: number; requestId?: number | null }) {
+export async function openHandover(
+  tx: Tx,
+  input: { kind: HandoverKind; vehicleId: number; userId: number; requestId?: number | null },
+) {
   const [checkOut] =
     input.kind === "check_in"
       ? await tx
           .select({ id: handovers.id })
           .from(handovers)
-          .where(and(eq(handovers.kind, "check_out"), eq(handovers.vehicleId, input.vehicleId), eq(handovers.userId, input.userId)))
+          .where(
+            and(
+              eq(handovers.kind, "check_out"),
+              eq(handovers.vehicleId, input.vehicleId),
+              eq(handovers.userId, input.userId),
+            ),
+          )
           .orderBy(desc(handovers.id))
           .limit(1)
       : [];
-  await tx
-    .insert(handovers)
-    .values({ kind: input.kind, vehicleId: input.vehicleId, userId: input.userId, requestId: input.requestId ?? null, checkOutId: checkOut?.id ?? null, createdAt: now() });
+  await tx.insert(handovers).values({
+    kind: input.kind,
+    vehicleId: input.vehicleId,
+    userId: input.userId,
+    requestId: input.requestId ?? null,
+    checkOutId: checkOut?.id ?? null,
+    createdAt: now(),
+  });
 }
 
 /** The oldest handover of a kind still waiting to be recorded for a vehicle, with what it is compared with. */
@@ -54,10 +81,19 @@ export async function getPendingHandover(vehicleId: number, kind: HandoverKind) 
     .orderBy(asc(handovers.id))
     .limit(1);
   if (!row) return null;
-  const [checkOut] = row.handover.checkOutId ? await db().select().from(handovers).where(eq(handovers.id, row.handover.checkOutId)).limit(1) : [];
+  const [checkOut] = row.handover.checkOutId
+    ? await db().select().from(handovers).where(eq(handovers.id, row.handover.checkOutId)).limit(1)
+    : [];
   return {
     ...row,
-    checkOut: checkOut?.recordedAt ? { batteryPercent: checkOut.batteryPercent, odometerKm: checkOut.odometerKm, damages: normalizeDamages(checkOut.damages), recordedAt: checkOut.recordedAt } : null,
+    checkOut: checkOut?.recordedAt
+      ? {
+          batteryPercent: checkOut.batteryPercent,
+          odometerKm: checkOut.odometerKm,
+          damages: normalizeDamages(checkOut.damages),
+          recordedAt: checkOut.recordedAt,
+        }
+      : null,
   };
 }
 
@@ -67,23 +103,44 @@ export type HandoverRecord = { batteryPercent: number; odometerKm: number; damag
  * The admin records a pending handover: values, photos (courier-owned private files), the vehicle's
  * odometer, one audit entry. Files and rows commit together. Returns the new damage of a check-in.
  */
-export async function recordHandover(adminId: number, handoverId: number, input: HandoverRecord, received: ReceivedFile[]) {
+export async function recordHandover(
+  adminId: number,
+  handoverId: number,
+  input: HandoverRecord,
+  received: ReceivedFile[],
+) {
   return withUploads(received, async (photos) => {
     const result = await transaction(async (tx) => {
       const [handover] = await tx.select().from(handovers).where(eq(handovers.id, handoverId)).limit(1);
       if (!handover) throw new HandoverError("notFound");
       if (handover.recordedAt) throw new HandoverError("notPending");
       if (photos.length > MAX_HANDOVER_PHOTOS) throw new HandoverError("tooManyPhotos");
-      const [checkOut] = handover.checkOutId ? await tx.select().from(handovers).where(eq(handovers.id, handover.checkOutId)).limit(1) : [];
-      if (handover.kind === "check_in" && odometerIssue(checkOut?.odometerKm ?? null, input.odometerKm)) throw new HandoverError("odometerBelowCheckOut");
+      const [checkOut] = handover.checkOutId
+        ? await tx.select().from(handovers).where(eq(handovers.id, handover.checkOutId)).limit(1)
+        : [];
+      if (handover.kind === "check_in" && odometerIssue(checkOut?.odometerKm ?? null, input.odometerKm))
+        throw new HandoverError("odometerBelowCheckOut");
       const at = now();
       await tx
         .update(handovers)
-        .set({ batteryPercent: input.batteryPercent, odometerKm: input.odometerKm, damages: input.damages, note: input.note, recordedById: adminId, recordedAt: at })
+        .set({
+          batteryPercent: input.batteryPercent,
+          odometerKm: input.odometerKm,
+          damages: input.damages,
+          note: input.note,
+          recordedById: adminId,
+          recordedAt: at,
+        })
         .where(eq(handovers.id, handoverId));
       await insertUploadRows(tx, photos, { kind: "handover_photo", ownerId: handover.userId, handoverId });
-      await tx.update(vehicles).set({ odometerKm: input.odometerKm, updatedAt: at }).where(eq(vehicles.id, handover.vehicleId));
-      const flagged = handover.kind === "check_in" ? newDamages(checkOut?.recordedAt ? normalizeDamages(checkOut.damages) : null, input.damages) : [];
+      await tx
+        .update(vehicles)
+        .set({ odometerKm: input.odometerKm, updatedAt: at })
+        .where(eq(vehicles.id, handover.vehicleId));
+      const flagged =
+        handover.kind === "check_in"
+          ? newDamages(checkOut?.recordedAt ? normalizeDamages(checkOut.damages) : null, input.damages)
+          : [];
       await recordAudit(tx, {
         actorId: adminId,
         action: "handover.record",
@@ -91,7 +148,14 @@ export async function recordHandover(adminId: number, handoverId: number, input:
         entityId: handover.vehicleId,
         subjectUserId: handover.userId,
         before: null,
-        after: { kind: handover.kind, batteryPercent: input.batteryPercent, odometerKm: input.odometerKm, damages: Object.keys(input.damages).join(", ") || null, newDamages: flagged.map((d) => d.part).join(", ") || null, photos: photos.length },
+        after: {
+          kind: handover.kind,
+          batteryPercent: input.batteryPercent,
+          odometerKm: input.odometerKm,
+          damages: Object.keys(input.damages).join(", ") || null,
+          newDamages: flagged.map((d) => d.part).join(", ") || null,
+          photos: photos.length,
+        },
       });
       return { kind: handover.kind, vehicleId: handover.vehicleId, newDamages: flagged };
     });
@@ -102,13 +166,25 @@ export async function recordHandover(adminId: number, handoverId: number, input:
 /** The courier confirms a recorded handover of their own (ownership is part of the query). */
 export async function confirmHandover(userId: number, handoverId: number) {
   await transaction(async (tx) => {
-    const [handover] = await tx.select().from(handovers).where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId))).limit(1);
+    const [handover] = await tx
+      .select()
+      .from(handovers)
+      .where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId)))
+      .limit(1);
     if (!handover) throw new HandoverError("notFound");
     if (!handover.recordedAt) throw new HandoverError("notRecorded");
     if (handover.confirmedAt) throw new HandoverError("alreadyConfirmed");
     const at = now();
     await tx.update(handovers).set({ confirmedAt: at }).where(eq(handovers.id, handoverId));
-    await recordAudit(tx, { actorId: userId, action: "handover.confirm", entityType: "vehicle", entityId: handover.vehicleId, subjectUserId: userId, before: null, after: { kind: handover.kind, confirmedAt: at.toISOString() } });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "handover.confirm",
+      entityType: "vehicle",
+      entityId: handover.vehicleId,
+      subjectUserId: userId,
+      before: null,
+      after: { kind: handover.kind, confirmedAt: at.toISOString() },
+    });
   });
 }
 
@@ -119,14 +195,29 @@ export async function confirmHandover(userId: number, handoverId: number) {
  */
 export async function disputeHandover(userId: number, handoverId: number, note: string) {
   return await transaction(async (tx) => {
-    const [handover] = await tx.select().from(handovers).where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId))).limit(1);
+    const [handover] = await tx
+      .select()
+      .from(handovers)
+      .where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId)))
+      .limit(1);
     if (!handover) throw new HandoverError("notFound");
     if (!handover.recordedAt) throw new HandoverError("notRecorded");
     if (handover.confirmedAt) throw new HandoverError("alreadyConfirmed");
     if (handover.disputeReportId) throw new HandoverError("alreadyDisputed");
-    const [report] = await tx.insert(problemReports).values({ userId, vehicleId: handover.vehicleId, description: note }).returning({ id: problemReports.id });
+    const [report] = await tx
+      .insert(problemReports)
+      .values({ userId, vehicleId: handover.vehicleId, description: note })
+      .returning({ id: problemReports.id });
     await tx.update(handovers).set({ disputeReportId: report!.id }).where(eq(handovers.id, handoverId));
-    await recordAudit(tx, { actorId: userId, action: "handover.dispute", entityType: "vehicle", entityId: handover.vehicleId, subjectUserId: userId, before: null, after: { kind: handover.kind, problemReportId: report!.id, description: note } });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "handover.dispute",
+      entityType: "vehicle",
+      entityId: handover.vehicleId,
+      subjectUserId: userId,
+      before: null,
+      after: { kind: handover.kind, problemReportId: report!.id, description: note },
+    });
     return report!.id;
   });
 }
@@ -135,11 +226,19 @@ async function photosOf(ids: number[]): Promise<Map<number, UploadSummary[]>> {
   const map = new Map<number, UploadSummary[]>();
   if (ids.length === 0) return map;
   const rows = await db()
-    .select({ id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height, handoverId: uploads.handoverId })
+    .select({
+      id: uploads.id,
+      kind: uploads.kind,
+      mime: uploads.mime,
+      width: uploads.width,
+      height: uploads.height,
+      handoverId: uploads.handoverId,
+    })
     .from(uploads)
     .where(and(inArray(uploads.handoverId, ids), eq(uploads.kind, "handover_photo")))
     .orderBy(asc(uploads.position), asc(uploads.id));
-  for (const { handoverId, ...row } of rows) if (handoverId != null) map.set(handoverId, [...(map.get(handoverId) ?? []), row]);
+  for (const { handoverId, ...row } of rows)
+    if (handoverId != null) map.set(handoverId, [...(map.get(handoverId) ?? []), row]);
   return map;
 }
 
@@ -191,7 +290,9 @@ function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>): Ha
     createdAt: h.createdAt.toISOString(),
     photos: photos.get(h.id) ?? [],
     checkOut: row.checkOutRecordedAt ? { batteryPercent: row.checkOutBattery, odometerKm: row.checkOutKm } : null,
-    newDamages: compared ? newDamages(row.checkOutRecordedAt ? normalizeDamages(row.checkOutDamages) : null, damages) : [],
+    newDamages: compared
+      ? newDamages(row.checkOutRecordedAt ? normalizeDamages(row.checkOutDamages) : null, damages)
+      : [],
   };
 }
 
@@ -202,13 +303,25 @@ async function views(rows: SelectedHandover[]) {
 
 /** A vehicle's handovers, newest first: pending ones to record and the recorded history. */
 export async function listVehicleHandovers(vehicleId: number, limit = 50) {
-  return views(await selectHandovers().where(eq(handovers.vehicleId, vehicleId)).orderBy(desc(handovers.createdAt), desc(handovers.id)).limit(limit));
+  return views(
+    await selectHandovers()
+      .where(eq(handovers.vehicleId, vehicleId))
+      .orderBy(desc(handovers.createdAt), desc(handovers.id))
+      .limit(limit),
+  );
 }
 
 /** Recorded handovers the courier has not confirmed yet: the dashboard's "Please confirm" cards. */
 const handoversToConfirm = preparedQuery((connection) =>
   selectHandovers(connection)
-    .where(and(eq(handovers.userId, sql.placeholder("userId")), isNotNull(handovers.recordedAt), isNull(handovers.confirmedAt), isNull(handovers.disputeReportId)))
+    .where(
+      and(
+        eq(handovers.userId, sql.placeholder("userId")),
+        isNotNull(handovers.recordedAt),
+        isNull(handovers.confirmedAt),
+        isNull(handovers.disputeReportId),
+      ),
+    )
     .orderBy(asc(handovers.id))
     .prepare(),
 );
@@ -219,5 +332,9 @@ export async function listHandoversToConfirm(userId: number) {
 
 /** Every recorded handover of the courier, oldest first, for the data export. */
 export async function listUserHandovers(userId: number) {
-  return views(await selectHandovers().where(and(eq(handovers.userId, userId), isNotNull(handovers.recordedAt))).orderBy(asc(handovers.id)));
+  return views(
+    await selectHandovers()
+      .where(and(eq(handovers.userId, userId), isNotNull(handovers.recordedAt)))
+      .orderBy(asc(handovers.id)),
+  );
 }

@@ -6,7 +6,14 @@ import type { ReceivedFile } from "~/infra/uploads.server";
 import { createUser, refusalKey } from "../../tests/factories";
 import { createVehicle, receivedFile } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";
-import { confirmHandover, getPendingHandover, HandoverError, listHandoversToConfirm, listVehicleHandovers, recordHandover } from "./handovers.server";
+import {
+  confirmHandover,
+  getPendingHandover,
+  HandoverError,
+  listHandoversToConfirm,
+  listVehicleHandovers,
+  recordHandover,
+} from "./handovers.server";
 import { endLease } from "./leases.server";
 import { collectUserData } from "./privacy.server";
 import { findPrivateFile } from "./uploads.server";
@@ -16,7 +23,12 @@ import { deleteVehicle, saveVehicle } from "./vehicles.server";
 const admin = await createUser({ role: "admin" });
 
 async function photo(): Promise<ReceivedFile> {
-  return { field: "photos", name: "side.png", ...receivedFile(await png(64, 48)), type: { class: "image", mime: "image/png", ext: "png" } };
+  return {
+    field: "photos",
+    name: "side.png",
+    ...receivedFile(await png(64, 48)),
+    type: { class: "image", mime: "image/png", ext: "png" },
+  };
 }
 
 const refusal = (run: () => unknown) => refusalKey(HandoverError, run);
@@ -34,16 +46,44 @@ describe("a lease's handovers", () => {
   test("approval opens a pending check-out; the admin records it with photos; the courier confirms", async () => {
     const { user, vehicle, request } = await leaseStarted();
     const pending = (await getPendingHandover(vehicle.id, "check_out"))!;
-    expect(pending.handover).toMatchObject({ kind: "check_out", userId: user.id, requestId: request.id, recordedAt: null });
+    expect(pending.handover).toMatchObject({
+      kind: "check_out",
+      userId: user.id,
+      requestId: request.id,
+      recordedAt: null,
+    });
     expect(await listHandoversToConfirm(user.id)).toEqual([]);
 
-    const result = await recordHandover(admin.id, pending.handover.id, { batteryPercent: 95, odometerKm: 120, damages: { deck: "scratch" }, note: "Charger in the box" }, [await photo(), await photo()]);
+    const result = await recordHandover(
+      admin.id,
+      pending.handover.id,
+      { batteryPercent: 95, odometerKm: 120, damages: { deck: "scratch" }, note: "Charger in the box" },
+      [await photo(), await photo()],
+    );
     expect(result.newDamages).toEqual([]);
-    expect((await writerForTests().select({ km: vehicles.odometerKm }).from(vehicles).where(eq(vehicles.id, vehicle.id)))[0]?.km).toBe(120);
-    expect(await refusal(() => recordHandover(admin.id, pending.handover.id, { batteryPercent: 1, odometerKm: 1, damages: {}, note: null }, []))).toBe("notPending");
+    expect(
+      (await writerForTests().select({ km: vehicles.odometerKm }).from(vehicles).where(eq(vehicles.id, vehicle.id)))[0]
+        ?.km,
+    ).toBe(120);
+    expect(
+      await refusal(() =>
+        recordHandover(
+          admin.id,
+          pending.handover.id,
+          { batteryPercent: 1, odometerKm: 1, damages: {}, note: null },
+          [],
+        ),
+      ),
+    ).toBe("notPending");
 
     const [card] = await listHandoversToConfirm(user.id);
-    expect(card).toMatchObject({ kind: "check_out", batteryPercent: 95, odometerKm: 120, damages: { deck: "scratch" }, note: "Charger in the box" });
+    expect(card).toMatchObject({
+      kind: "check_out",
+      batteryPercent: 95,
+      odometerKm: 120,
+      damages: { deck: "scratch" },
+      note: "Charger in the box",
+    });
     expect(card!.photos).toHaveLength(2);
     // Photos are the courier's private files: the courier and admins only.
     const photoId = card!.photos[0]!.id;
@@ -56,25 +96,54 @@ describe("a lease's handovers", () => {
     await confirmHandover(user.id, card!.id);
     expect(await listHandoversToConfirm(user.id)).toEqual([]);
     expect(await refusal(() => confirmHandover(user.id, card!.id))).toBe("alreadyConfirmed");
-    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id))).orderBy(auditLog.id)).map((a) => a.action);
+    const audit = (
+      await writerForTests()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, "vehicle"), eq(auditLog.entityId, vehicle.id)))
+        .orderBy(auditLog.id)
+    ).map((a) => a.action);
     expect(audit).toEqual(expect.arrayContaining(["handover.record", "handover.confirm"]));
   });
 
   test("the check-in compares with the check-out and flags new damage to both sides", async () => {
     const { user, vehicle } = await leaseStarted();
     const out = (await getPendingHandover(vehicle.id, "check_out"))!;
-    await recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: 500, damages: { frame: "scratch" }, note: null }, []);
+    await recordHandover(
+      admin.id,
+      out.handover.id,
+      { batteryPercent: 90, odometerKm: 500, damages: { frame: "scratch" }, note: null },
+      [],
+    );
     await confirmHandover(user.id, out.handover.id);
 
     await endLease(admin.id, vehicle.id);
     const back = (await getPendingHandover(vehicle.id, "check_in"))!;
     expect(back.checkOut).toMatchObject({ batteryPercent: 90, odometerKm: 500, damages: { frame: "scratch" } });
-    expect(await refusal(() => recordHandover(admin.id, back.handover.id, { batteryPercent: 40, odometerKm: 499, damages: {}, note: null }, []))).toBe("odometerBelowCheckOut");
-    const result = await recordHandover(admin.id, back.handover.id, { batteryPercent: 40, odometerKm: 780, damages: { frame: "scratch", brakes: "broken" }, note: null }, [await photo()]);
+    expect(
+      await refusal(() =>
+        recordHandover(
+          admin.id,
+          back.handover.id,
+          { batteryPercent: 40, odometerKm: 499, damages: {}, note: null },
+          [],
+        ),
+      ),
+    ).toBe("odometerBelowCheckOut");
+    const result = await recordHandover(
+      admin.id,
+      back.handover.id,
+      { batteryPercent: 40, odometerKm: 780, damages: { frame: "scratch", brakes: "broken" }, note: null },
+      [await photo()],
+    );
     expect(result.newDamages).toEqual([{ part: "brakes", before: "none", after: "broken" }]);
 
     const [card] = await listHandoversToConfirm(user.id);
-    expect(card).toMatchObject({ kind: "check_in", checkOut: { batteryPercent: 90, odometerKm: 500 }, newDamages: [{ part: "brakes", before: "none", after: "broken" }] });
+    expect(card).toMatchObject({
+      kind: "check_in",
+      checkOut: { batteryPercent: 90, odometerKm: 500 },
+      newDamages: [{ part: "brakes", before: "none", after: "broken" }],
+    });
     const history = await listVehicleHandovers(vehicle.id);
     expect(history.map((h) => h.kind)).toEqual(["check_in", "check_out"]);
     expect(history[1]!.confirmedAt).not.toBeNull();
@@ -100,7 +169,14 @@ describe("a lease's handovers", () => {
   test("a direct assignment and an unassignment from the vehicle form open them too", async () => {
     const user = await createUser({ status: "working_no_vehicle" });
     const vehicle = await createVehicle();
-    const input = { name: vehicle.name, characteristics: { sk: "x", ua: null, en: null }, serialNumber: vehicle.serialNumber, comment: null, status: "available" as const, availableSince: null };
+    const input = {
+      name: vehicle.name,
+      characteristics: { sk: "x", ua: null, en: null },
+      serialNumber: vehicle.serialNumber,
+      comment: null,
+      status: "available" as const,
+      availableSince: null,
+    };
     await saveVehicle(admin.id, vehicle.id, { ...input, assignedUserId: user.id });
     expect((await getPendingHandover(vehicle.id, "check_out"))?.handover.userId).toBe(user.id);
     await saveVehicle(admin.id, vehicle.id, { ...input, assignedUserId: null });
@@ -110,10 +186,12 @@ describe("a lease's handovers", () => {
   test("deleting a vehicle removes its handovers and their photo rows", async () => {
     const { vehicle } = await leaseStarted();
     const out = (await getPendingHandover(vehicle.id, "check_out"))!;
-    await recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: 1, damages: {}, note: null }, [await photo()]);
+    await recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: 1, damages: {}, note: null }, [
+      await photo(),
+    ]);
     await endLease(admin.id, vehicle.id);
     expect(await deleteVehicle(admin.id, vehicle.id)).toHaveLength(1);
-    expect((await writerForTests().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id)))).toEqual([]);
-    expect((await writerForTests().select().from(uploads).where(eq(uploads.handoverId, out.handover.id)))).toEqual([]);
+    expect(await writerForTests().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id))).toEqual([]);
+    expect(await writerForTests().select().from(uploads).where(eq(uploads.handoverId, out.handover.id))).toEqual([]);
   });
 });

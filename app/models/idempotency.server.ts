@@ -3,8 +3,13 @@ import { idempotencyKeys } from "~db/schema";
 import { db, transaction } from "~/infra/db.server";
 
 /** Claims a form's key for a user: true when this post is the first; otherwise where the first one led (null while running). */
-export async function claimFormKey(userId: number, key: string): Promise<{ first: true } | { first: false; location: string | null }> {
-  const created = await transaction((tx) => tx.insert(idempotencyKeys).values({ userId, key }).onConflictDoNothing().returning({ key: idempotencyKeys.key }));
+export async function claimFormKey(
+  userId: number,
+  key: string,
+): Promise<{ first: true } | { first: false; location: string | null }> {
+  const created = await transaction((tx) =>
+    tx.insert(idempotencyKeys).values({ userId, key }).onConflictDoNothing().returning({ key: idempotencyKeys.key }),
+  );
   if (created.length > 0) return { first: true };
   const [row] = await db()
     .select({ location: idempotencyKeys.location })
@@ -25,7 +30,9 @@ export async function settleFormKey(userId: number, key: string, location: strin
 
 /** Frees a key whose post created nothing (refused input), so the corrected form can be sent again. */
 export async function releaseFormKey(userId: number, key: string) {
-  await transaction((tx) => tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))));
+  await transaction((tx) =>
+    tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))),
+  );
 }
 
 /** Forgets keys older than `before` (a form is not resubmitted a day later). */

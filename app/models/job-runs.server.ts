@@ -7,13 +7,24 @@ import type { JobClaims } from "~/infra/scheduler.server";
 export const jobClaims: JobClaims = {
   async claim(job, period, owner, leaseUntil, now) {
     return transaction(async (tx) => {
-      const created = await tx.insert(jobRuns).values({ job, periodStart: period, claimedBy: owner, leaseUntil }).onConflictDoNothing().returning({ job: jobRuns.job });
+      const created = await tx
+        .insert(jobRuns)
+        .values({ job, periodStart: period, claimedBy: owner, leaseUntil })
+        .onConflictDoNothing()
+        .returning({ job: jobRuns.job });
       if (created.length > 0) return true;
       // Taken over only when unfinished and its holder stopped renewing (died, or released after a failure).
       const taken = await tx
         .update(jobRuns)
         .set({ claimedBy: owner, leaseUntil, attempts: sql`${jobRuns.attempts} + 1` })
-        .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, period), isNull(jobRuns.finishedAt), lt(jobRuns.leaseUntil, now)))
+        .where(
+          and(
+            eq(jobRuns.job, job),
+            eq(jobRuns.periodStart, period),
+            isNull(jobRuns.finishedAt),
+            lt(jobRuns.leaseUntil, now),
+          ),
+        )
         .returning({ job: jobRuns.job });
       return taken.length > 0;
     });
@@ -22,8 +33,15 @@ export const jobClaims: JobClaims = {
     const renewed = await transaction((tx) =>
       tx
         .update(jobRuns)
-      .set({ leaseUntil })
-        .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, period), eq(jobRuns.claimedBy, owner), isNull(jobRuns.finishedAt)))
+        .set({ leaseUntil })
+        .where(
+          and(
+            eq(jobRuns.job, job),
+            eq(jobRuns.periodStart, period),
+            eq(jobRuns.claimedBy, owner),
+            isNull(jobRuns.finishedAt),
+          ),
+        )
         .returning({ job: jobRuns.job }),
     );
     return renewed.length > 0;
@@ -41,7 +59,14 @@ export const jobClaims: JobClaims = {
       tx
         .update(jobRuns)
         .set({ leaseUntil: now })
-        .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, period), eq(jobRuns.claimedBy, owner), isNull(jobRuns.finishedAt))),
+        .where(
+          and(
+            eq(jobRuns.job, job),
+            eq(jobRuns.periodStart, period),
+            eq(jobRuns.claimedBy, owner),
+            isNull(jobRuns.finishedAt),
+          ),
+        ),
     );
   },
 };
@@ -53,5 +78,7 @@ export async function jobRunsOf(job: string) {
 
 /** Forgets finished runs older than `before`; the table keeps a few weeks of history. */
 export async function pruneJobRuns(before: Date) {
-  await transaction((tx) => tx.delete(jobRuns).where(and(lt(jobRuns.leaseUntil, before), isNotNull(jobRuns.finishedAt))));
+  await transaction((tx) =>
+    tx.delete(jobRuns).where(and(lt(jobRuns.leaseUntil, before), isNotNull(jobRuns.finishedAt))),
+  );
 }

@@ -8,19 +8,28 @@ import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
 import { DecisionError } from "./decisions.server";
 import { endLease, expireLeases } from "./leases.server";
-import { approveVehicleRequest, createRenewalRequest, decideVehicleRequests, rejectVehicleRequest } from "./vehicle-requests.server";
+import {
+  approveVehicleRequest,
+  createRenewalRequest,
+  decideVehicleRequests,
+  rejectVehicleRequest,
+} from "./vehicle-requests.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const admin = await createUser({ role: "admin" });
 const vehicleOf = async (id: number) => (await writerForTests().select().from(vehicles).where(eq(vehicles.id, id)))[0]!;
-const requestOf = async (id: number) => (await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)))[0]!;
+const requestOf = async (id: number) =>
+  (await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)))[0]!;
 
 /** A courier riding a vehicle whose lease ends `daysLeft` days from the real now. */
 async function riding(daysLeft: number, language: "sk" | "ua" | "en" = "en") {
   const user = await createUser({ status: "working_with_vehicle", language });
   const vehicle = await createVehicle();
   const leaseEndsAt = new Date(Date.now() + daysLeft * DAY);
-  await writerForTests().update(vehicles).set({ status: "in_use", assignedUserId: user.id, leaseEndsAt }).where(eq(vehicles.id, vehicle.id));
+  await writerForTests()
+    .update(vehicles)
+    .set({ status: "in_use", assignedUserId: user.id, leaseEndsAt })
+    .where(eq(vehicles.id, vehicle.id));
   return { user, vehicle, leaseEndsAt };
 }
 
@@ -35,7 +44,11 @@ describe("asking to renew", () => {
     // Six days later by the server clock: four days left.
     setClockOffset(6 * DAY);
     const request = await createRenewalRequest(user.id);
-    expect([request.kind, request.status, request.currentVehicleId]).toEqual(["renewal", "pending", request.requestedVehicleId]);
+    expect([request.kind, request.status, request.currentVehicleId]).toEqual([
+      "renewal",
+      "pending",
+      request.requestedVehicleId,
+    ]);
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect(await refusal(() => createRenewalRequest(user.id))).toBe("pendingExists");
     expect(leaseEndsAt.getTime()).toBe((await vehicleOf(request.currentVehicleId!)).leaseEndsAt!.getTime());
@@ -61,7 +74,7 @@ describe("deciding a renewal", () => {
     expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe("Váš prenájom bol predĺžený");
     // No handover: the courier keeps the vehicle.
-    expect((await writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)))).toEqual([]);
+    expect(await writerForTests().select().from(handovers).where(eq(handovers.userId, user.id))).toEqual([]);
   });
 
   test("decline leaves the lease as it was; the courier keeps riding", async () => {
@@ -97,8 +110,16 @@ describe("expiry with a renewal pending", () => {
     await approveVehicleRequest(admin.id, request.id);
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect((await vehicleOf(vehicle.id)).leaseEndsAt?.getTime()).toBe(leaseEndsAt.getTime() + 30 * DAY);
-    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "vehicle_request.approve"), eq(auditLog.entityId, request.id))))[0];
-    expect(audit?.after).toMatchObject({ status: "approved", leaseEndsAt: new Date(leaseEndsAt.getTime() + 30 * DAY).toISOString() });
+    const audit = (
+      await writerForTests()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "vehicle_request.approve"), eq(auditLog.entityId, request.id)))
+    )[0];
+    expect(audit?.after).toMatchObject({
+      status: "approved",
+      leaseEndsAt: new Date(leaseEndsAt.getTime() + 30 * DAY).toISOString(),
+    });
   });
 
   test("a lease the admin ends closes the pending renewal and opens a check-in", async () => {
@@ -107,7 +128,12 @@ describe("expiry with a renewal pending", () => {
     await endLease(admin.id, vehicle.id);
     expect(await requestOf(request.id)).toMatchObject({ status: "rejected", reason: "lease ended" });
     expect(await refusal(() => approveVehicleRequest(admin.id, request.id))).toBe("notPending");
-    const checkIn = (await writerForTests().select().from(handovers).where(and(eq(handovers.userId, user.id), eq(handovers.vehicleId, vehicle.id))))[0];
+    const checkIn = (
+      await writerForTests()
+        .select()
+        .from(handovers)
+        .where(and(eq(handovers.userId, user.id), eq(handovers.vehicleId, vehicle.id)))
+    )[0];
     expect(checkIn).toMatchObject({ kind: "check_in", recordedAt: null });
   });
 });

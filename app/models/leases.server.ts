@@ -25,7 +25,14 @@ export const LEASES_SHOWN = 50;
 export async function listLeases(q = "", limit = LEASES_SHOWN) {
   const where = and(
     isNotNull(vehicles.assignedUserId),
-    q ? or(likeEscaped(users.email, q), likeEscaped(users.fullName, q), likeEscaped(vehicles.name, q), likeEscaped(vehicles.serialNumber, q)) : undefined,
+    q
+      ? or(
+          likeEscaped(users.email, q),
+          likeEscaped(users.fullName, q),
+          likeEscaped(vehicles.name, q),
+          likeEscaped(vehicles.serialNumber, q),
+        )
+      : undefined,
   );
   const rows = await db()
     .select({
@@ -45,7 +52,11 @@ export async function listLeases(q = "", limit = LEASES_SHOWN) {
     // both engines (SQLite would put NULL first, PostgreSQL last; both speak NULLS LAST).
     .orderBy(sql`${vehicles.leaseEndsAt} asc nulls last`, asc(vehicles.id))
     .limit(limit);
-  const [counted] = await db().select({ n: count() }).from(vehicles).innerJoin(users, eq(users.id, vehicles.assignedUserId)).where(where);
+  const [counted] = await db()
+    .select({ n: count() })
+    .from(vehicles)
+    .innerJoin(users, eq(users.id, vehicles.assignedUserId))
+    .where(where);
   return { rows, total: counted?.n ?? 0 };
 }
 
@@ -61,15 +72,29 @@ export async function expireLeases(now = clockNow()) {
     .select({ userId: users.id, vehicleId: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt })
     .from(vehicles)
     .innerJoin(users, eq(users.id, vehicles.assignedUserId))
-    .where(and(isNotNull(vehicles.leaseEndsAt), lte(vehicles.leaseEndsAt, now), eq(users.status, "working_with_vehicle")));
+    .where(
+      and(isNotNull(vehicles.leaseEndsAt), lte(vehicles.leaseEndsAt, now), eq(users.status, "working_with_vehicle")),
+    );
   for (const row of due) {
     await transaction(async (tx) => {
       // Re-read inside the transaction: an admin may have renewed it a moment ago.
       const [current] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId)).limit(1);
-      const [vehicle] = await tx.select({ leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.id, row.vehicleId)).limit(1);
+      const [vehicle] = await tx
+        .select({ leaseEndsAt: vehicles.leaseEndsAt })
+        .from(vehicles)
+        .where(eq(vehicles.id, row.vehicleId))
+        .limit(1);
       if (current?.status !== "working_with_vehicle" || !vehicle?.leaseEndsAt || vehicle.leaseEndsAt > now) return;
       await applyUserEvent(tx, row.userId, "leaseExpires", { reason: "lease ended" });
-      await recordAudit(tx, { actorId: null, action: "lease.expire", entityType: "vehicle", entityId: row.vehicleId, subjectUserId: row.userId, before: { status: "working_with_vehicle" }, after: { status: "lease_expired" } });
+      await recordAudit(tx, {
+        actorId: null,
+        action: "lease.expire",
+        entityType: "vehicle",
+        entityId: row.vehicleId,
+        subjectUserId: row.userId,
+        before: { status: "working_with_vehicle" },
+        after: { status: "lease_expired" },
+      });
     });
   }
   if (due.length) log("info", "leases expired", { count: due.length });
@@ -93,10 +118,23 @@ export async function renewLease(adminId: number, vehicleId: number, endsAt: Dat
   await transaction(async (tx) => {
     const vehicle = await leaseOf(tx, vehicleId);
     if (vehicle.leaseEndsAt?.getTime() === endsAt.getTime()) throw new LeaseError("alreadyRenewed");
-    const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, vehicle.assignedUserId)).limit(1);
-    if (user?.status === "lease_expired") await applyUserEvent(tx, vehicle.assignedUserId, "renewLease", { actorId: adminId, reason: "lease renewed" });
+    const [user] = await tx
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, vehicle.assignedUserId))
+      .limit(1);
+    if (user?.status === "lease_expired")
+      await applyUserEvent(tx, vehicle.assignedUserId, "renewLease", { actorId: adminId, reason: "lease renewed" });
     await tx.update(vehicles).set({ leaseEndsAt: endsAt, updatedAt: now }).where(eq(vehicles.id, vehicleId));
-    await recordAudit(tx, { actorId: adminId, action: "lease.renew", entityType: "vehicle", entityId: vehicleId, subjectUserId: vehicle.assignedUserId, before: { leaseEndsAt: vehicle.leaseEndsAt }, after: { leaseEndsAt: endsAt } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "lease.renew",
+      entityType: "vehicle",
+      entityId: vehicleId,
+      subjectUserId: vehicle.assignedUserId,
+      before: { leaseEndsAt: vehicle.leaseEndsAt },
+      after: { leaseEndsAt: endsAt },
+    });
   });
 }
 
@@ -108,10 +146,21 @@ export async function endLease(adminId: number, vehicleId: number) {
   await transaction(async (tx) => {
     const vehicle = await leaseOf(tx, vehicleId);
     await applyUserEvent(tx, vehicle.assignedUserId, "endLease", { actorId: adminId, reason: "lease ended by admin" });
-    await tx.update(vehicles).set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: clockNow() }).where(eq(vehicles.id, vehicleId));
+    await tx
+      .update(vehicles)
+      .set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: clockNow() })
+      .where(eq(vehicles.id, vehicleId));
     await closePendingRenewal(tx, adminId, vehicle.assignedUserId);
     await openHandover(tx, { kind: "check_in", vehicleId, userId: vehicle.assignedUserId });
-    await recordAudit(tx, { actorId: adminId, action: "lease.end", entityType: "vehicle", entityId: vehicleId, subjectUserId: vehicle.assignedUserId, before: { assignedUserId: vehicle.assignedUserId, leaseEndsAt: vehicle.leaseEndsAt }, after: { assignedUserId: null, status: "available" } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "lease.end",
+      entityType: "vehicle",
+      entityId: vehicleId,
+      subjectUserId: vehicle.assignedUserId,
+      before: { assignedUserId: vehicle.assignedUserId, leaseEndsAt: vehicle.leaseEndsAt },
+      after: { assignedUserId: null, status: "available" },
+    });
   });
 }
 
@@ -120,10 +169,27 @@ export async function closePendingRenewal(tx: Tx, adminId: number, userId: numbe
   const [pending] = await tx
     .select({ id: vehicleRequests.id })
     .from(vehicleRequests)
-    .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"), eq(vehicleRequests.kind, "renewal")))
+    .where(
+      and(
+        eq(vehicleRequests.userId, userId),
+        eq(vehicleRequests.status, "pending"),
+        eq(vehicleRequests.kind, "renewal"),
+      ),
+    )
     .limit(1);
   if (!pending) return;
   const reason = "lease ended";
-  await tx.update(vehicleRequests).set({ status: "rejected", reason, decidedById: adminId, decidedAt: clockNow() }).where(eq(vehicleRequests.id, pending.id));
-  await recordAudit(tx, { actorId: adminId, action: "vehicle_request.reject", entityType: "vehicle_request", entityId: pending.id, subjectUserId: userId, before: { status: "pending", kind: "renewal" }, after: { status: "rejected", reason } });
+  await tx
+    .update(vehicleRequests)
+    .set({ status: "rejected", reason, decidedById: adminId, decidedAt: clockNow() })
+    .where(eq(vehicleRequests.id, pending.id));
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: "vehicle_request.reject",
+    entityType: "vehicle_request",
+    entityId: pending.id,
+    subjectUserId: userId,
+    before: { status: "pending", kind: "renewal" },
+    after: { status: "rejected", reason },
+  });
 }

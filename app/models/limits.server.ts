@@ -54,7 +54,11 @@ export async function deleteExpiredLimits(now = Date.now()) {
 export async function acceptCaptchaOnce(hash: string, expiresAt: Date, now = Date.now()) {
   const inserted = await transaction(async (tx) => {
     await tx.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date(now)));
-    return tx.insert(usedCaptchas).values({ hash, expiresAt }).onConflictDoNothing().returning({ hash: usedCaptchas.hash });
+    return tx
+      .insert(usedCaptchas)
+      .values({ hash, expiresAt })
+      .onConflictDoNothing()
+      .returning({ hash: usedCaptchas.hash });
   });
   return inserted.length > 0;
 }

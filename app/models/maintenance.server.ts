@@ -20,7 +20,13 @@ export class MaintenanceError extends Error {
   }
 }
 
-export type ServiceRecordInput = { serviceDate: Date; description: string; costCents: number | null; nextDueAt: Date | null; nextDueKm: number | null };
+export type ServiceRecordInput = {
+  serviceDate: Date;
+  description: string;
+  costCents: number | null;
+  nextDueAt: Date | null;
+  nextDueKm: number | null;
+};
 
 export async function listServiceRecords(vehicleId: number) {
   const rows = await db()
@@ -39,7 +45,12 @@ async function vehicleIn(tx: Tx, vehicleId: number) {
 }
 
 /** Adds a record of work done (completed), audited. */
-export async function addServiceRecord(adminId: number, vehicleId: number, input: ServiceRecordInput, now = serverNow()) {
+export async function addServiceRecord(
+  adminId: number,
+  vehicleId: number,
+  input: ServiceRecordInput,
+  now = serverNow(),
+) {
   return transaction(async (tx) => {
     await vehicleIn(tx, vehicleId);
     const [row] = await tx
@@ -51,7 +62,13 @@ export async function addServiceRecord(adminId: number, vehicleId: number, input
       action: "vehicle.service_record",
       entityType: "vehicle",
       entityId: vehicleId,
-      after: { serviceDate: input.serviceDate.toISOString().slice(0, 10), description: input.description, costCents: input.costCents, nextDueAt: input.nextDueAt?.toISOString().slice(0, 10) ?? null, nextDueKm: input.nextDueKm },
+      after: {
+        serviceDate: input.serviceDate.toISOString().slice(0, 10),
+        description: input.description,
+        costCents: input.costCents,
+        nextDueAt: input.nextDueAt?.toISOString().slice(0, 10) ?? null,
+        nextDueKm: input.nextDueKm,
+      },
     });
     return row!.id;
   });
@@ -61,12 +78,27 @@ export async function addServiceRecord(adminId: number, vehicleId: number, input
  * Puts a vehicle in service (`maintenance`). With a description (a problem report sent it) an open
  * service record is created, linked to the report. The courier riding it keeps it assigned.
  */
-async function startServiceIn(tx: Tx, adminId: number, vehicleId: number, now: Date, record?: { description: string; problemReportId: number }) {
+async function startServiceIn(
+  tx: Tx,
+  adminId: number,
+  vehicleId: number,
+  now: Date,
+  record?: { description: string; problemReportId: number },
+) {
   const vehicle = await vehicleIn(tx, vehicleId);
   if (vehicle.status === "maintenance") throw new MaintenanceError("alreadyInService");
   await tx.update(vehicles).set({ status: "maintenance", updatedAt: now }).where(eq(vehicles.id, vehicleId));
   const [created] = record
-    ? await tx.insert(serviceRecords).values({ vehicleId, problemReportId: record.problemReportId, serviceDate: now, description: record.description, createdById: adminId }).returning({ id: serviceRecords.id })
+    ? await tx
+        .insert(serviceRecords)
+        .values({
+          vehicleId,
+          problemReportId: record.problemReportId,
+          serviceDate: now,
+          description: record.description,
+          createdById: adminId,
+        })
+        .returning({ id: serviceRecords.id })
     : [];
   await recordAudit(tx, {
     actorId: adminId,
@@ -85,12 +117,24 @@ export async function putVehicleInService(adminId: number, vehicleId: number, no
 }
 
 /** "Send vehicle to service" from a problem report: an open service record linked to the report, vehicle in service. */
-export async function sendReportVehicleToService(adminId: number, reportId: number, description: string, now = serverNow()) {
+export async function sendReportVehicleToService(
+  adminId: number,
+  reportId: number,
+  description: string,
+  now = serverNow(),
+) {
   return transaction(async (tx) => {
-    const [report] = await tx.select({ id: problemReports.id, vehicleId: problemReports.vehicleId }).from(problemReports).where(eq(problemReports.id, reportId)).limit(1);
+    const [report] = await tx
+      .select({ id: problemReports.id, vehicleId: problemReports.vehicleId })
+      .from(problemReports)
+      .where(eq(problemReports.id, reportId))
+      .limit(1);
     if (!report) throw new MaintenanceError("notFound");
     if (!report.vehicleId) throw new MaintenanceError("noVehicle");
-    const recordId = await startServiceIn(tx, adminId, report.vehicleId, now, { description, problemReportId: reportId });
+    const recordId = await startServiceIn(tx, adminId, report.vehicleId, now, {
+      description,
+      problemReportId: reportId,
+    });
     return { vehicleId: report.vehicleId, recordId };
   });
 }
@@ -102,8 +146,19 @@ export async function completeService(adminId: number, vehicleId: number, now = 
     if (vehicle.status !== "maintenance") throw new MaintenanceError("notInService");
     const status = vehicle.assignedUserId ? "in_use" : "available";
     await tx.update(vehicles).set({ status, updatedAt: now }).where(eq(vehicles.id, vehicleId));
-    await tx.update(serviceRecords).set({ completedAt: now }).where(and(eq(serviceRecords.vehicleId, vehicleId), isNull(serviceRecords.completedAt)));
-    await recordAudit(tx, { actorId: adminId, action: "vehicle.service_complete", entityType: "vehicle", entityId: vehicleId, subjectUserId: vehicle.assignedUserId, before: { status: "maintenance" }, after: { status } });
+    await tx
+      .update(serviceRecords)
+      .set({ completedAt: now })
+      .where(and(eq(serviceRecords.vehicleId, vehicleId), isNull(serviceRecords.completedAt)));
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "vehicle.service_complete",
+      entityType: "vehicle",
+      entityId: vehicleId,
+      subjectUserId: vehicle.assignedUserId,
+      before: { status: "maintenance" },
+      after: { status },
+    });
   });
 }
 
@@ -112,19 +167,32 @@ export async function recordOdometer(adminId: number, vehicleId: number, odomete
   await transaction(async (tx) => {
     const vehicle = await vehicleIn(tx, vehicleId);
     await tx.update(vehicles).set({ odometerKm, updatedAt: now }).where(eq(vehicles.id, vehicleId));
-    await recordAudit(tx, { actorId: adminId, action: "vehicle.odometer", entityType: "vehicle", entityId: vehicleId, before: { odometerKm: vehicle.odometerKm }, after: { odometerKm } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "vehicle.odometer",
+      entityType: "vehicle",
+      entityId: vehicleId,
+      before: { odometerKm: vehicle.odometerKm },
+      after: { odometerKm },
+    });
   });
 }
 
 /** The next service of each vehicle: named by its most recent record that names a date or a km. */
 async function nextServices(vehicleIds?: number[]) {
   const rows = await db()
-    .select({ vehicleId: serviceRecords.vehicleId, nextDueAt: serviceRecords.nextDueAt, nextDueKm: serviceRecords.nextDueKm })
+    .select({
+      vehicleId: serviceRecords.vehicleId,
+      nextDueAt: serviceRecords.nextDueAt,
+      nextDueKm: serviceRecords.nextDueKm,
+    })
     .from(serviceRecords)
     .where(or(isNotNull(serviceRecords.nextDueAt), isNotNull(serviceRecords.nextDueKm)))
     .orderBy(asc(serviceRecords.serviceDate), asc(serviceRecords.id));
   const next = new Map<number, NextService>();
-  for (const row of rows) if (!vehicleIds || vehicleIds.includes(row.vehicleId)) next.set(row.vehicleId, { nextDueAt: row.nextDueAt, nextDueKm: row.nextDueKm });
+  for (const row of rows)
+    if (!vehicleIds || vehicleIds.includes(row.vehicleId))
+      next.set(row.vehicleId, { nextDueAt: row.nextDueAt, nextDueKm: row.nextDueKm });
   return next;
 }
 

@@ -34,7 +34,11 @@ export type NewsInput = {
  */
 export async function listNewsForAdmin(page: number, language: Language) {
   const [counted] = await db().select({ n: count() }).from(newsPosts);
-  const media = db().select({ postId: uploads.newsPostId, n: count().as("n") }).from(uploads).groupBy(uploads.newsPostId).as("media");
+  const media = db()
+    .select({ postId: uploads.newsPostId, n: count().as("n") })
+    .from(uploads)
+    .groupBy(uploads.newsPostId)
+    .as("media");
   const posts = await db()
     .select({
       id: newsPosts.id,
@@ -58,7 +62,10 @@ export async function listNewsForAdmin(page: number, language: Language) {
   const rows = posts.map(({ titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...row }) => ({
     ...row,
     title: localized({ sk: titleSk, ua: titleUa, en: titleEn }, language),
-    missingLanguages: missingLanguages({ sk: titleSk, ua: titleUa, en: titleEn }, { sk: contentSk, ua: contentUa, en: contentEn }),
+    missingLanguages: missingLanguages(
+      { sk: titleSk, ua: titleUa, en: titleEn },
+      { sk: contentSk, ua: contentUa, en: contentEn },
+    ),
   }));
   return toPage(rows, counted?.n ?? 0, page);
 }
@@ -71,7 +78,13 @@ export async function getNewsPost(id: number) {
 
 export async function newsMedia(postId: number) {
   return await db()
-    .select({ id: uploads.id, mime: uploads.mime, width: uploads.width, height: uploads.height, storageKey: uploads.storageKey })
+    .select({
+      id: uploads.id,
+      mime: uploads.mime,
+      width: uploads.width,
+      height: uploads.height,
+      storageKey: uploads.storageKey,
+    })
     .from(uploads)
     .where(and(eq(uploads.newsPostId, postId), eq(uploads.kind, "news_media")))
     .orderBy(asc(uploads.position), asc(uploads.id));
@@ -104,28 +117,49 @@ function newsColumns(input: NewsInput) {
 }
 
 /** Creates or updates a post; returns its id, or null when the post to update does not exist. */
-export async function saveNewsPost(adminId: number, id: number | null, input: NewsInput, newMedia: PreparedUpload[] = []) {
+export async function saveNewsPost(
+  adminId: number,
+  id: number | null,
+  input: NewsInput,
+  newMedia: PreparedUpload[] = [],
+) {
   return transaction(async (tx) => {
     const [before] = id === null ? [] : await tx.select().from(newsPosts).where(eq(newsPosts.id, id)).limit(1);
     if (id !== null && !before) return null;
     const [after] =
       id === null
-        ? await tx.insert(newsPosts).values({ ...newsColumns(input), authorId: adminId }).returning()
-        : await tx.update(newsPosts).set({ ...newsColumns(input), updatedAt: new Date() }).where(eq(newsPosts.id, id)).returning();
+        ? await tx
+            .insert(newsPosts)
+            .values({ ...newsColumns(input), authorId: adminId })
+            .returning()
+        : await tx
+            .update(newsPosts)
+            .set({ ...newsColumns(input), updatedAt: new Date() })
+            .where(eq(newsPosts.id, id))
+            .returning();
     if (!after) return null;
     if (newMedia.length) {
       const [existing] = await tx.select({ n: count() }).from(uploads).where(eq(uploads.newsPostId, after.id));
       if ((existing?.n ?? 0) + newMedia.length > MAX_NEWS_MEDIA) throw new NewsError("tooManyMedia");
       await insertUploadRows(tx, newMedia, { kind: "news_media", newsPostId: after.id });
     }
-    await recordAudit(tx, { actorId: adminId, action: id === null ? "news.create" : "news.update", entityType: "news", entityId: after.id, before: snapshot(before), after: { ...snapshot(after), addedMedia: newMedia.length || undefined } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: id === null ? "news.create" : "news.update",
+      entityType: "news",
+      entityId: after.id,
+      before: snapshot(before),
+      after: { ...snapshot(after), addedMedia: newMedia.length || undefined },
+    });
     return after.id;
   });
 }
 
 /** Saves a post with the media an admin sent; returns its id, or null when there is no such post. */
 export function saveNewsPostWithMedia(adminId: number, id: number | null, input: NewsInput, media: ReceivedFile[]) {
-  return withNewMedia(media, id === null ? null : { newsPostId: id }, (fresh) => saveNewsPost(adminId, id, input, fresh));
+  return withNewMedia(media, id === null ? null : { newsPostId: id }, (fresh) =>
+    saveNewsPost(adminId, id, input, fresh),
+  );
 }
 
 /** Deletes a post; and its media files; null when there is no such post. */
@@ -135,7 +169,14 @@ export async function deleteNewsPost(adminId: number, id: number) {
     if (!before) return null;
     const keys = await tx.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.newsPostId, id));
     await tx.delete(newsPosts).where(eq(newsPosts.id, id));
-    await recordAudit(tx, { actorId: adminId, action: "news.delete", entityType: "news", entityId: id, before: snapshot(before), after: null });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "news.delete",
+      entityType: "news",
+      entityId: id,
+      before: snapshot(before),
+      after: null,
+    });
     return keys.map((k) => k.storageKey);
   });
   return deleteFilesOf(keys);
@@ -144,10 +185,21 @@ export async function deleteNewsPost(adminId: number, id: number) {
 /** Removes one media file of a post; and its file; null when there is no such medium. */
 export async function removeNewsMedia(adminId: number, postId: number, uploadId: number) {
   const keys = await transaction(async (tx) => {
-    const [file] = await tx.select({ id: uploads.id, storageKey: uploads.storageKey }).from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.newsPostId, postId))).limit(1);
+    const [file] = await tx
+      .select({ id: uploads.id, storageKey: uploads.storageKey })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId), eq(uploads.newsPostId, postId)))
+      .limit(1);
     if (!file) return null;
     await tx.delete(uploads).where(eq(uploads.id, file.id));
-    await recordAudit(tx, { actorId: adminId, action: "news.media.remove", entityType: "news", entityId: postId, before: { mediaId: file.id }, after: null });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "news.media.remove",
+      entityType: "news",
+      entityId: postId,
+      before: { mediaId: file.id },
+      after: null,
+    });
     return file.storageKey;
   });
   return deleteFilesOf(keys);

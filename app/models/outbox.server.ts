@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { outbox } from "~db/schema";
-import { OUTBOX_CLAIM_MS, OUTBOX_KEEP_FAILING_DAYS, OUTBOX_KEEP_SENT_DAYS, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "~/domain/outbox";
+import {
+  OUTBOX_CLAIM_MS,
+  OUTBOX_KEEP_FAILING_DAYS,
+  OUTBOX_KEEP_SENT_DAYS,
+  OUTBOX_MAX_ATTEMPTS,
+  retryDelayMs,
+} from "~/domain/outbox";
 import { now as clockNow } from "~/infra/clock.server";
 import { afterCommit, db, transaction, type Tx } from "~/infra/db.server";
 import { mailQueued } from "~/infra/outbox-signal.server";
@@ -9,7 +15,15 @@ import { recordAudit } from "./audit.server";
 const DAY = 24 * 60 * 60 * 1000;
 
 /** An e-mail as composed in the recipient's language; `kind` names the template (for the admin page and logs). */
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; language?: string; kind?: string; userId?: number | null };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  language?: string;
+  kind?: string;
+  userId?: number | null;
+};
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -77,12 +91,23 @@ export async function markMailSent(row: Pick<OutboxRow, "id">, owner: string, at
 }
 
 /** The claimed row failed: tried again after a growing wait, or failing after the last attempt. */
-export async function markMailFailed(row: Pick<OutboxRow, "id" | "attempts">, owner: string, error: string, at = clockNow()) {
+export async function markMailFailed(
+  row: Pick<OutboxRow, "id" | "attempts">,
+  owner: string,
+  error: string,
+  at = clockNow(),
+) {
   const attempts = row.attempts + 1;
   await transaction((tx) =>
     tx
       .update(outbox)
-      .set({ attempts, lastError: error.slice(0, 500), nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)), claimedBy: null, claimUntil: null })
+      .set({
+        attempts,
+        lastError: error.slice(0, 500),
+        nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
+        claimedBy: null,
+        claimUntil: null,
+      })
       .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, owner))),
   );
 }
@@ -92,7 +117,16 @@ const failing = and(isNull(outbox.sentAt), gte(outbox.attempts, OUTBOX_MAX_ATTEM
 /** Messages that used up their attempts, newest first: what /admin/mail lists. */
 export async function listFailingMail(limit = 200) {
   return await db()
-    .select({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, kind: outbox.kind, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, userId: outbox.userId })
+    .select({
+      id: outbox.id,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      kind: outbox.kind,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      userId: outbox.userId,
+    })
     .from(outbox)
     .where(failing)
     .orderBy(desc(outbox.id))
@@ -103,8 +137,14 @@ export async function listFailingMail(limit = 200) {
 export async function outboxCounts() {
   const [row] = await db()
     .select({
-      waiting: sql<number>`coalesce(sum(case when ${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} then 1 else 0 end), 0)`.mapWith(Number),
-      failing: sql<number>`coalesce(sum(case when ${outbox.attempts} >= ${OUTBOX_MAX_ATTEMPTS} then 1 else 0 end), 0)`.mapWith(Number),
+      waiting:
+        sql<number>`coalesce(sum(case when ${outbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} then 1 else 0 end), 0)`.mapWith(
+          Number,
+        ),
+      failing:
+        sql<number>`coalesce(sum(case when ${outbox.attempts} >= ${OUTBOX_MAX_ATTEMPTS} then 1 else 0 end), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(outbox)
     .where(isNull(outbox.sentAt));

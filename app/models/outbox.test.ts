@@ -56,7 +56,12 @@ afterAll(async () => {
 });
 
 async function pendingApplication(userId: number) {
-  return (await writerForTests().insert(applications).values({ userId, fullName: "Ivan Petrenko", age: 30, phone: "+421903123456", contactMethod: "phone" }).returning())[0]!;
+  return (
+    await writerForTests()
+      .insert(applications)
+      .values({ userId, fullName: "Ivan Petrenko", age: 30, phone: "+421903123456", contactMethod: "phone" })
+      .returning()
+  )[0]!;
 }
 
 async function rowsTo(emails: string[]) {
@@ -70,7 +75,9 @@ describe("outbox", () => {
   test("SMTP down during ten decisions, then back: every message arrives exactly once, in the recipient's language", async () => {
     const admin = await createUser({ role: "admin" });
     const languages = ["sk", "ua", "en"] as const;
-    const couriers = await Promise.all(Array.from({ length: 10 }, (_, i) => createUser({ status: "applied_for_job", language: languages[i % 3] })));
+    const couriers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createUser({ status: "applied_for_job", language: languages[i % 3] })),
+    );
     const apps = await Promise.all(couriers.map((c) => pendingApplication(c.id)));
     await smtpDown();
     const start = new Date();
@@ -79,14 +86,26 @@ describe("outbox", () => {
       if (i % 2 === 0) await approveApplication(admin.id, apps[i]!.id);
       else await rejectApplication(admin.id, apps[i]!.id, `Reason ${i}`);
     }
-    expect((await approveApplications(admin.id, apps.slice(7).map((a) => a.id))).done).toHaveLength(3);
+    expect(
+      (
+        await approveApplications(
+          admin.id,
+          apps.slice(7).map((a) => a.id),
+        )
+      ).done,
+    ).toHaveLength(3);
     const emails = couriers.map((c) => c.email);
     expect(await rowsTo(emails)).toHaveLength(10);
 
     // The sender tries while the server is away: nothing is lost, each row waits for a retry.
     expect(await deliverAt(start)).toBe(0);
     const failed = await rowsTo(emails);
-    expect(failed.every((row) => row.sentAt === null && row.attempts === 1 && row.lastError && row.nextAttemptAt.getTime() > start.getTime())).toBe(true);
+    expect(
+      failed.every(
+        (row) =>
+          row.sentAt === null && row.attempts === 1 && row.lastError && row.nextAttemptAt.getTime() > start.getTime(),
+      ),
+    ).toBe(true);
 
     const back = await smtpBack();
     // Not due yet: the retry waits its backoff.
@@ -94,7 +113,10 @@ describe("outbox", () => {
     expect(back.inbox).toHaveLength(0);
     await deliverAt(new Date(start.getTime() + retryDelayMs(1) + MINUTE));
     // Later runs, and another instance's sender, find nothing more to send.
-    await Promise.all([deliverAt(new Date(start.getTime() + 60 * MINUTE), "other-instance"), deliverAt(new Date(start.getTime() + 60 * MINUTE))]);
+    await Promise.all([
+      deliverAt(new Date(start.getTime() + 60 * MINUTE), "other-instance"),
+      deliverAt(new Date(start.getTime() + 60 * MINUTE)),
+    ]);
 
     const received = back.inbox.filter((mail) => emails.some((email) => mail.to.includes(email)));
     expect(received).toHaveLength(10);
@@ -103,21 +125,28 @@ describe("outbox", () => {
       expect(mine, courier.email).toHaveLength(1);
       const t = translatorFor(courier.language);
       const approved = i % 2 === 0 || i >= 7;
-      expect(mine[0]!.subject).toBe(t(`dashboard:email.${approved ? "applicationApproved" : "applicationRejected"}.subject`));
+      expect(mine[0]!.subject).toBe(
+        t(`dashboard:email.${approved ? "applicationApproved" : "applicationRejected"}.subject`),
+      );
       if (!approved) expect(mine[0]!.text).toContain(`Reason ${i}`);
     });
-    expect((await rowsTo(emails)).every((row) => row.sentAt !== null && row.attempts === 2 && row.claimedBy === null)).toBe(true);
+    expect(
+      (await rowsTo(emails)).every((row) => row.sentAt !== null && row.attempts === 2 && row.claimedBy === null),
+    ).toBe(true);
   });
 
   test("senders running at once send every row once", async () => {
     const emails = Array.from({ length: 30 }, (_, i) => `parallel-${Date.now().toString(36)}-${i}@example.com`);
     await transaction(async (tx) => {
-      for (const email of emails) await queueMail(tx, { to: email, subject: "Hello", text: "Once", language: "en", kind: "test" });
+      for (const email of emails)
+        await queueMail(tx, { to: email, subject: "Hello", text: "Once", language: "en", kind: "test" });
     });
     const at = new Date();
     const before = smtp.inbox.length;
     // Small batches so the senders interleave; on PostgreSQL each claim runs on its own pooled connection.
-    const counts = await Promise.all(["a", "b", "c", "d"].map((owner) => deliverDueMail({ owner, clock: () => at, batch: 3 })));
+    const counts = await Promise.all(
+      ["a", "b", "c", "d"].map((owner) => deliverDueMail({ owner, clock: () => at, batch: 3 })),
+    );
     const received = smtp.inbox.slice(before).filter((mail) => emails.some((email) => mail.to.includes(email)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
     expect(received).toHaveLength(30);
@@ -147,7 +176,16 @@ describe("outbox", () => {
   test("the wait grows after each failure; after the last attempt the message is failing, and Send again sends it once, audited", async () => {
     const { admin, adminCookie, userCookie } = await actors();
     const courier = await createUser({ language: "ua" });
-    await transaction((tx) => queueMail(tx, { to: courier.email, subject: "Тест", text: "Лист", language: "ua", kind: "test", userId: courier.id }));
+    await transaction((tx) =>
+      queueMail(tx, {
+        to: courier.email,
+        subject: "Тест",
+        text: "Лист",
+        language: "ua",
+        kind: "test",
+        userId: courier.id,
+      }),
+    );
     const [row] = await rowsTo([courier.email]);
     await smtpDown();
     let at = new Date();
@@ -171,12 +209,28 @@ describe("outbox", () => {
     expect(page.status).toBe(200);
     expect(JSON.stringify(await page.json())).toContain(courier.email);
     // A courier may not; a message that is not failing is refused with nothing changed.
-    expect((await call(mailPage.action as never, "/admin/mail", { form: { intent: "resend", id: String(row!.id) }, cookie: userCookie })).status).toBe(403);
-    const resent = await call(mailPage.action as never, "/admin/mail", { form: { intent: "resend", id: String(row!.id) }, cookie: adminCookie });
+    expect(
+      (
+        await call(mailPage.action as never, "/admin/mail", {
+          form: { intent: "resend", id: String(row!.id) },
+          cookie: userCookie,
+        })
+      ).status,
+    ).toBe(403);
+    const resent = await call(mailPage.action as never, "/admin/mail", {
+      form: { intent: "resend", id: String(row!.id) },
+      cookie: adminCookie,
+    });
     expect(resent.status).toBe(302);
-    const again = await call(mailPage.action as never, "/admin/mail", { form: { intent: "resend", id: String(row!.id) }, cookie: adminCookie });
+    const again = await call(mailPage.action as never, "/admin/mail", {
+      form: { intent: "resend", id: String(row!.id) },
+      cookie: adminCookie,
+    });
     expect(again.status).toBe(409);
-    const audit = await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "mail.resend"), eq(auditLog.entityId, row!.id)));
+    const audit = await writerForTests()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "mail.resend"), eq(auditLog.entityId, row!.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(admin.id);
     expect(audit[0]!.subjectUserId).toBe(courier.id);
@@ -194,7 +248,17 @@ describe("outbox", () => {
       await queueMail(tx, { to: sentTo, subject: "S", text: "T" });
     });
     await deliverAt(new Date());
-    await writerForTests().insert(outbox).values({ recipient: waitingTo, language: "sk", kind: "test", subject: "S", text: "T", nextAttemptAt: new Date(Date.now() + 60 * MINUTE), attempts: 1 });
+    await writerForTests()
+      .insert(outbox)
+      .values({
+        recipient: waitingTo,
+        language: "sk",
+        kind: "test",
+        subject: "S",
+        text: "T",
+        nextAttemptAt: new Date(Date.now() + 60 * MINUTE),
+        attempts: 1,
+      });
     await pruneOutbox(new Date(Date.now() + 6 * 24 * 60 * MINUTE));
     expect(await rowsTo([sentTo])).toHaveLength(1);
     await pruneOutbox(new Date(Date.now() + 8 * 24 * 60 * MINUTE));

@@ -20,5 +20,11 @@ export function toPage<T>(rows: T[], total: number, page: number): Page<T> {
  * OFFSET skips index entries instead of full rows (page 500 skipped 10,000 joined rows before).
  */
 export function pageIds(table: SQLiteTable & { id: SQLiteColumn }, where: SQL | undefined, order: SQL[], page: number) {
-  return db().select({ id: table.id }).from(table).where(where).orderBy(...order).limit(PAGE_SIZE).offset(offsetOf(page));
+  return db()
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page));
 }

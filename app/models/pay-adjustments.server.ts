@@ -24,7 +24,13 @@ export class AdjustmentError extends Error {
   }
 }
 
-export type AdjustmentInput = { userId: number; week: WeekId; kind: "bonus" | "correction"; amountCents: number; reason: string };
+export type AdjustmentInput = {
+  userId: number;
+  week: WeekId;
+  kind: "bonus" | "correction";
+  amountCents: number;
+  reason: string;
+};
 
 /** The courier's first week from `week` on whose statement is not frozen (none yet, or a draft), its row locked. */
 async function openWeekFrom(tx: Tx, userId: number, week: WeekId) {
@@ -40,17 +46,41 @@ async function openWeekFrom(tx: Tx, userId: number, week: WeekId) {
   }
 }
 
-async function insertAdjustment(adminId: number, values: { userId: number; week: WeekId; kind: "bonus" | "correction" | "damage"; amountCents: number; reason: string; handoverId?: number }, now: Date) {
+async function insertAdjustment(
+  adminId: number,
+  values: {
+    userId: number;
+    week: WeekId;
+    kind: "bonus" | "correction" | "damage";
+    amountCents: number;
+    reason: string;
+    handoverId?: number;
+  },
+  now: Date,
+) {
   const reason = values.reason.trim();
   if (!reason) throw new AdjustmentError("reasonRequired");
-  if (!Number.isSafeInteger(values.amountCents) || values.amountCents === 0 || (values.kind !== "correction" && (values.kind === "bonus") !== values.amountCents > 0))
+  if (
+    !Number.isSafeInteger(values.amountCents) ||
+    values.amountCents === 0 ||
+    (values.kind !== "correction" && (values.kind === "bonus") !== values.amountCents > 0)
+  )
     throw new AdjustmentError("amount");
   const settings = await getPaySettings();
   const landed = await transaction(async (tx) => {
     const week = await openWeekFrom(tx, values.userId, values.week);
     const [row] = await tx
       .insert(payAdjustments)
-      .values({ userId: values.userId, weekStart: week, kind: values.kind, amountCents: values.amountCents, reason, handoverId: values.handoverId ?? null, createdById: adminId, createdAt: now })
+      .values({
+        userId: values.userId,
+        weekStart: week,
+        kind: values.kind,
+        amountCents: values.amountCents,
+        reason,
+        handoverId: values.handoverId ?? null,
+        createdById: adminId,
+        createdAt: now,
+      })
       .returning({ id: payAdjustments.id });
     await recordAudit(tx, {
       actorId: adminId,
@@ -58,7 +88,14 @@ async function insertAdjustment(adminId: number, values: { userId: number; week:
       entityType: "pay_adjustment",
       entityId: row!.id,
       subjectUserId: values.userId,
-      after: { kind: values.kind, amountCents: values.amountCents, reason, week, ...(week !== values.week ? { askedWeek: values.week } : {}), ...(values.handoverId ? { handoverId: values.handoverId } : {}) },
+      after: {
+        kind: values.kind,
+        amountCents: values.amountCents,
+        reason,
+        week,
+        ...(week !== values.week ? { askedWeek: values.week } : {}),
+        ...(values.handoverId ? { handoverId: values.handoverId } : {}),
+      },
     });
     // The courier's draft follows at once (a week still running gets its statement when it closes).
     if (isWeekClosed(week, now)) await recomputeWeekIn(tx, week, settings, now, values.userId);
@@ -78,23 +115,51 @@ export async function addAdjustment(adminId: number, input: AdjustmentInput, now
 export async function damagedHandover(handoverId: number) {
   const [handover] = await db().select().from(handovers).where(eq(handovers.id, handoverId)).limit(1);
   if (!handover || handover.kind !== "check_in" || !handover.recordedAt) return null;
-  const [checkOut] = handover.checkOutId ? await db().select().from(handovers).where(eq(handovers.id, handover.checkOutId)).limit(1) : [];
-  const found = newDamages(checkOut?.recordedAt ? normalizeDamages(checkOut.damages) : null, normalizeDamages(handover.damages));
-  return found.length ? { id: handover.id, userId: handover.userId, vehicleId: handover.vehicleId, newDamages: found } : null;
+  const [checkOut] = handover.checkOutId
+    ? await db().select().from(handovers).where(eq(handovers.id, handover.checkOutId)).limit(1)
+    : [];
+  const found = newDamages(
+    checkOut?.recordedAt ? normalizeDamages(checkOut.damages) : null,
+    normalizeDamages(handover.damages),
+  );
+  return found.length
+    ? { id: handover.id, userId: handover.userId, vehicleId: handover.vehicleId, newDamages: found }
+    : null;
 }
 
 /** Charges a handover's new damage to its courier: a negative 'damage' adjustment in the week chosen. */
-export async function chargeDamage(adminId: number, input: { handoverId: number; week: WeekId; amountCents: number; reason: string }, now = clockNow()) {
+export async function chargeDamage(
+  adminId: number,
+  input: { handoverId: number; week: WeekId; amountCents: number; reason: string },
+  now = clockNow(),
+) {
   const handover = await damagedHandover(input.handoverId);
   if (!handover) throw new AdjustmentError("noNewDamage");
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new AdjustmentError("amount");
-  return insertAdjustment(adminId, { userId: handover.userId, week: input.week, kind: "damage", amountCents: -input.amountCents, reason: input.reason, handoverId: handover.id }, now);
+  return insertAdjustment(
+    adminId,
+    {
+      userId: handover.userId,
+      week: input.week,
+      kind: "damage",
+      amountCents: -input.amountCents,
+      reason: input.reason,
+      handoverId: handover.id,
+    },
+    now,
+  );
 }
 
 /** The damage charges made from a handover, newest first. */
 export async function damageChargesOf(handoverId: number) {
   return await db()
-    .select({ id: payAdjustments.id, weekStart: payAdjustments.weekStart, amountCents: payAdjustments.amountCents, reason: payAdjustments.reason, createdAt: payAdjustments.createdAt })
+    .select({
+      id: payAdjustments.id,
+      weekStart: payAdjustments.weekStart,
+      amountCents: payAdjustments.amountCents,
+      reason: payAdjustments.reason,
+      createdAt: payAdjustments.createdAt,
+    })
     .from(payAdjustments)
     .where(and(eq(payAdjustments.handoverId, handoverId), eq(payAdjustments.kind, "damage")))
     .orderBy(desc(payAdjustments.id));

@@ -17,7 +17,11 @@ import { queueMail } from "./outbox.server";
 export type PayMail = "statementApproved" | "statementPaid";
 
 /** The mail's subject and text in the language, for a statement of `week` paying `amountCents` on `payday`. */
-export function composePayMail(kind: PayMail, language: Language, values: { amountCents: number; week: WeekId; payday: string }) {
+export function composePayMail(
+  kind: PayMail,
+  language: Language,
+  values: { amountCents: number; week: WeekId; payday: string },
+) {
   const t = translatorFor(language);
   const vars = {
     amount: formatCents(values.amountCents, language),
@@ -28,21 +32,43 @@ export function composePayMail(kind: PayMail, language: Language, values: { amou
   const link = `${config().appUrl}/dashboard`;
   return {
     subject: t(`pay:mail.${kind}.subject`, vars),
-    text: [t(`pay:mail.${kind}.body`, vars), "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n"),
+    text: [
+      t(`pay:mail.${kind}.body`, vars),
+      "",
+      t("dashboard:email.link", { link }),
+      "",
+      t("dashboard:email.signature"),
+    ].join("\n"),
   };
 }
 
 /** Queues one pay e-mail per statement to its courier, in `tx` (statements of erased accounts have no one to tell). */
-export async function queuePayMails(tx: Tx, kind: PayMail, statements: { userId: number | null; payoutCents: number; weekStart: WeekId; payday?: string }[], paydayWeekday: IsoWeekday) {
+export async function queuePayMails(
+  tx: Tx,
+  kind: PayMail,
+  statements: { userId: number | null; payoutCents: number; weekStart: WeekId; payday?: string }[],
+  paydayWeekday: IsoWeekday,
+) {
   const ids = statements.flatMap((s) => (s.userId === null ? [] : [s.userId]));
   if (ids.length === 0) return 0;
-  const recipients = new Map((await tx.select({ id: users.id, email: users.email, language: users.language }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u]));
+  const recipients = new Map(
+    (
+      await tx
+        .select({ id: users.id, email: users.email, language: users.language })
+        .from(users)
+        .where(inArray(users.id, ids))
+    ).map((u) => [u.id, u]),
+  );
   let queued = 0;
   for (const s of statements) {
     const user = s.userId === null ? undefined : recipients.get(s.userId);
     if (!user) continue;
     const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
-    const mail = composePayMail(kind, language, { amountCents: s.payoutCents, week: s.weekStart, payday: s.payday ?? paydayOf(s.weekStart, paydayWeekday) });
+    const mail = composePayMail(kind, language, {
+      amountCents: s.payoutCents,
+      week: s.weekStart,
+      payday: s.payday ?? paydayOf(s.weekStart, paydayWeekday),
+    });
     await queueMail(tx, { to: user.email, ...mail, language, kind, userId: user.id });
     queued += 1;
   }

@@ -26,7 +26,16 @@ type Question = typeof payQuestions.$inferSelect;
 type Message = typeof payQuestionMessages.$inferSelect;
 
 function threadOf(question: Question, messages: Message[]) {
-  return reportThread({ id: question.id, description: question.body, createdAt: question.createdAt, response: null, resolvedAt: question.resolvedAt }, messages);
+  return reportThread(
+    {
+      id: question.id,
+      description: question.body,
+      createdAt: question.createdAt,
+      response: null,
+      resolvedAt: question.resolvedAt,
+    },
+    messages,
+  );
 }
 
 async function messagesOf(questionIds: number[]) {
@@ -38,7 +47,8 @@ async function messagesOf(questionIds: number[]) {
     .leftJoin(users, eq(users.id, payQuestionMessages.authorId))
     .where(inArray(payQuestionMessages.questionId, questionIds))
     .orderBy(asc(payQuestionMessages.createdAt), asc(payQuestionMessages.id));
-  for (const { message, authorEmail } of rows) byQuestion.set(message.questionId, [...(byQuestion.get(message.questionId) ?? []), { ...message, authorEmail }]);
+  for (const { message, authorEmail } of rows)
+    byQuestion.set(message.questionId, [...(byQuestion.get(message.questionId) ?? []), { ...message, authorEmail }]);
   return byQuestion;
 }
 
@@ -48,10 +58,17 @@ async function messagesOf(questionIds: number[]) {
  */
 export async function askAboutLine(userId: number, statementId: number, lineIndex: number, body: string) {
   return await transaction(async (tx) => {
-    const [statement] = await tx.select({ lines: payStatements.lines }).from(payStatements).where(and(eq(payStatements.id, statementId), eq(payStatements.userId, userId))).limit(1);
+    const [statement] = await tx
+      .select({ lines: payStatements.lines })
+      .from(payStatements)
+      .where(and(eq(payStatements.id, statementId), eq(payStatements.userId, userId)))
+      .limit(1);
     const line = (statement?.lines as StatementLine[] | undefined)?.[lineIndex];
     if (!line) throw new PayQuestionError("notFound");
-    const [question] = await tx.insert(payQuestions).values({ statementId, lineIndex, lineKind: line.kind, userId, body: body.trim() }).returning();
+    const [question] = await tx
+      .insert(payQuestions)
+      .values({ statementId, lineIndex, lineKind: line.kind, userId, body: body.trim() })
+      .returning();
     return question!;
   });
 }
@@ -59,25 +76,51 @@ export async function askAboutLine(userId: number, statementId: number, lineInde
 /** The courier writes into their own open question. */
 export async function addCourierQuestionMessage(userId: number, questionId: number, body: string) {
   return await transaction(async (tx) => {
-    const [question] = await tx.select({ status: payQuestions.status }).from(payQuestions).where(and(eq(payQuestions.id, questionId), eq(payQuestions.userId, userId))).limit(1);
+    const [question] = await tx
+      .select({ status: payQuestions.status })
+      .from(payQuestions)
+      .where(and(eq(payQuestions.id, questionId), eq(payQuestions.userId, userId)))
+      .limit(1);
     if (!question) throw new PayQuestionError("notFound");
     if (question.status !== "open") throw new PayQuestionError("closed");
-    const [message] = await tx.insert(payQuestionMessages).values({ questionId, authorId: userId, fromAdmin: false, body: body.trim() }).returning();
+    const [message] = await tx
+      .insert(payQuestionMessages)
+      .values({ questionId, authorId: userId, fromAdmin: false, body: body.trim() })
+      .returning();
     return message!;
   });
 }
 
 /** The courier's questions, newest first, each with its thread (admins appear as the team, not by name). */
 export async function listOwnQuestions(userId: number) {
-  const rows = await db().select().from(payQuestions).where(eq(payQuestions.userId, userId)).orderBy(desc(payQuestions.id));
+  const rows = await db()
+    .select()
+    .from(payQuestions)
+    .where(eq(payQuestions.userId, userId))
+    .orderBy(desc(payQuestions.id));
   const messages = await messagesOf(rows.map((q) => q.id));
-  return rows.map((q) => ({ id: q.id, statementId: q.statementId, lineIndex: q.lineIndex, lineKind: q.lineKind, status: q.status, createdAt: q.createdAt, resolvedAt: q.resolvedAt, thread: threadOf(q, messages.get(q.id) ?? []) }));
+  return rows.map((q) => ({
+    id: q.id,
+    statementId: q.statementId,
+    lineIndex: q.lineIndex,
+    lineKind: q.lineKind,
+    status: q.status,
+    createdAt: q.createdAt,
+    resolvedAt: q.resolvedAt,
+    thread: threadOf(q, messages.get(q.id) ?? []),
+  }));
 }
 
 /** Every question for the admins: open ones first, then newest first; with the courier, week and line. */
 export async function listPayQuestions(limit = 200) {
   const rows = await db()
-    .select({ question: payQuestions, email: users.email, fullName: users.fullName, week: payStatements.weekStart, lines: payStatements.lines })
+    .select({
+      question: payQuestions,
+      email: users.email,
+      fullName: users.fullName,
+      week: payStatements.weekStart,
+      lines: payStatements.lines,
+    })
     .from(payQuestions)
     .innerJoin(users, eq(users.id, payQuestions.userId))
     .innerJoin(payStatements, eq(payStatements.id, payQuestions.statementId))
@@ -107,8 +150,18 @@ export async function replyToPayQuestion(adminId: number, questionId: number, bo
   await transaction(async (tx) => {
     const [question] = await tx.select().from(payQuestions).where(eq(payQuestions.id, questionId)).limit(1);
     if (!question) throw new PayQuestionError("notFound");
-    const [message] = await tx.insert(payQuestionMessages).values({ questionId, authorId: adminId, fromAdmin: true, body: text }).returning();
-    await recordAudit(tx, { actorId: adminId, action: "pay_question.reply", entityType: "pay_question", entityId: questionId, subjectUserId: question.userId, after: { messageId: message!.id, body: text } });
+    const [message] = await tx
+      .insert(payQuestionMessages)
+      .values({ questionId, authorId: adminId, fromAdmin: true, body: text })
+      .returning();
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "pay_question.reply",
+      entityType: "pay_question",
+      entityId: questionId,
+      subjectUserId: question.userId,
+      after: { messageId: message!.id, body: text },
+    });
     await notifyUser(tx, question.userId, "payQuestionReplied", { reply: text }, "/dashboard/pay#questions");
   });
 }
@@ -119,7 +172,18 @@ export async function resolvePayQuestion(adminId: number, questionId: number) {
     const [question] = await forUpdate(tx.select().from(payQuestions).where(eq(payQuestions.id, questionId)).limit(1));
     if (!question) throw new PayQuestionError("notFound");
     if (question.status === "resolved") throw new PayQuestionError("alreadyResolved");
-    await tx.update(payQuestions).set({ status: "resolved", resolvedById: adminId, resolvedAt: new Date() }).where(eq(payQuestions.id, questionId));
-    await recordAudit(tx, { actorId: adminId, action: "pay_question.resolve", entityType: "pay_question", entityId: questionId, subjectUserId: question.userId, before: { status: "open" }, after: { status: "resolved" } });
+    await tx
+      .update(payQuestions)
+      .set({ status: "resolved", resolvedById: adminId, resolvedAt: new Date() })
+      .where(eq(payQuestions.id, questionId));
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "pay_question.resolve",
+      entityType: "pay_question",
+      entityId: questionId,
+      subjectUserId: question.userId,
+      before: { status: "open" },
+      after: { status: "resolved" },
+    });
   });
 }

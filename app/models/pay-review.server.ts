@@ -29,9 +29,30 @@ export async function listPayWeeks(limit = 60) {
     .groupBy(payStatements.weekStart, payStatements.status)
     .orderBy(desc(payStatements.weekStart));
   const { paydayWeekday } = await getPaySettings();
-  const weeks = new Map<string, { week: string; payday: string; couriers: number; netCents: number; payoutCents: number; statuses: Record<string, number> }>();
+  const weeks = new Map<
+    string,
+    {
+      week: string;
+      payday: string;
+      couriers: number;
+      netCents: number;
+      payoutCents: number;
+      statuses: Record<string, number>;
+    }
+  >();
   for (const r of rows) {
-    const w = weeks.get(r.week) ?? weeks.set(r.week, { week: r.week, payday: paydayOf(r.week, paydayWeekday), couriers: 0, netCents: 0, payoutCents: 0, statuses: {} }).get(r.week)!;
+    const w =
+      weeks.get(r.week) ??
+      weeks
+        .set(r.week, {
+          week: r.week,
+          payday: paydayOf(r.week, paydayWeekday),
+          couriers: 0,
+          netCents: 0,
+          payoutCents: 0,
+          statuses: {},
+        })
+        .get(r.week)!;
     w.couriers += r.n;
     w.netCents += r.netCents;
     w.payoutCents += r.payoutCents;
@@ -63,8 +84,16 @@ export async function weekReview(week: WeekId, now = clockNow()) {
     .orderBy(asc(users.fullName), asc(users.email), asc(payStatements.id));
   const rows = statements.map((s) => {
     const hasIban = s.iban !== null;
-    const anomalies: PayAnomaly[] = anomaliesOf({ hasIban, ibanChangedAt: s.ibanChangedAt, netCents: s.netCents, minutes: s.minutes, rentCents: s.rentCents }, now);
-    return { ...s, deductionsCents: s.rentCents + s.damageCents - Math.min(s.adjustmentsCents, 0) - s.carriedInCents, anomalies, skip: approvalSkip({ status: s.status, payoutCents: s.payoutCents, hasIban }) };
+    const anomalies: PayAnomaly[] = anomaliesOf(
+      { hasIban, ibanChangedAt: s.ibanChangedAt, netCents: s.netCents, minutes: s.minutes, rentCents: s.rentCents },
+      now,
+    );
+    return {
+      ...s,
+      deductionsCents: s.rentCents + s.damageCents - Math.min(s.adjustmentsCents, 0) - s.carriedInCents,
+      anomalies,
+      skip: approvalSkip({ status: s.status, payoutCents: s.payoutCents, hasIban }),
+    };
   });
   const anomalyCounts: Record<string, number> = {};
   for (const row of rows) for (const a of row.anomalies) anomalyCounts[a] = (anomalyCounts[a] ?? 0) + 1;
@@ -103,22 +132,51 @@ export async function unlinkedEarnings(week: WeekId) {
 /** One courier's statement of a week with its lines and the adjustments entered for it. */
 export async function statementOf(week: WeekId, userId: number) {
   const [statement] = await db()
-    .select({ id: payStatements.id, status: payStatements.status, lines: payStatements.lines, netCents: payStatements.netCents, payoutCents: payStatements.payoutCents, carryOutCents: payStatements.carryOutCents, iban: payStatements.iban, holder: payStatements.holder, approvedAt: payStatements.approvedAt, approvedBy: users.email })
+    .select({
+      id: payStatements.id,
+      status: payStatements.status,
+      lines: payStatements.lines,
+      netCents: payStatements.netCents,
+      payoutCents: payStatements.payoutCents,
+      carryOutCents: payStatements.carryOutCents,
+      iban: payStatements.iban,
+      holder: payStatements.holder,
+      approvedAt: payStatements.approvedAt,
+      approvedBy: users.email,
+    })
     .from(payStatements)
     .leftJoin(users, eq(users.id, payStatements.approvedById))
     .where(and(eq(payStatements.weekStart, week), eq(payStatements.userId, userId)))
     .limit(1);
-  const [courier] = await db().select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [courier] = await db()
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!courier) return null;
   const adjustments = await db()
-    .select({ id: payAdjustments.id, kind: payAdjustments.kind, amountCents: payAdjustments.amountCents, reason: payAdjustments.reason, statementId: payAdjustments.statementId, createdAt: payAdjustments.createdAt })
+    .select({
+      id: payAdjustments.id,
+      kind: payAdjustments.kind,
+      amountCents: payAdjustments.amountCents,
+      reason: payAdjustments.reason,
+      statementId: payAdjustments.statementId,
+      createdAt: payAdjustments.createdAt,
+    })
     .from(payAdjustments)
     .where(and(eq(payAdjustments.userId, userId), eq(payAdjustments.weekStart, week)))
     .orderBy(asc(payAdjustments.id));
-  return { courier, statement: statement ? { ...statement, lines: statement.lines as StatementLine[] } : null, adjustments };
+  return {
+    courier,
+    statement: statement ? { ...statement, lines: statement.lines as StatementLine[] } : null,
+    adjustments,
+  };
 }
 
-export type ApprovalResult = { approved: { id: number; userId: number; payoutCents: number }[]; skipped: { id: number; userId: number | null; name: string; reason: ApprovalSkip }[] };
+export type ApprovalResult = {
+  approved: { id: number; userId: number; payoutCents: number }[];
+  skipped: { id: number; userId: number | null; name: string; reason: ApprovalSkip }[];
+};
 
 /**
  * Approves the week's drafts (all, or the ids given): each becomes 'approved' with who and when, the
@@ -126,15 +184,34 @@ export type ApprovalResult = { approved: { id: number; userId: number; payoutCen
  * an IBAN or with nothing to pay is skipped with its reason; one another admin approved a moment ago is
  * skipped as 'notDraft' (the conditional update found no draft), so each is approved — and audited — once.
  */
-export async function approveStatements(adminId: number, week: WeekId, ids: number[] | "all", now = clockNow()): Promise<ApprovalResult> {
+export async function approveStatements(
+  adminId: number,
+  week: WeekId,
+  ids: number[] | "all",
+  now = clockNow(),
+): Promise<ApprovalResult> {
   const { paydayWeekday } = await getPaySettings();
   return await transaction(async (tx) => {
     const candidates = await tx
-      .select({ id: payStatements.id, userId: payStatements.userId, status: payStatements.status, payoutCents: payStatements.payoutCents, email: users.email, fullName: users.fullName, iban: bankAccounts.iban, holder: bankAccounts.holder })
+      .select({
+        id: payStatements.id,
+        userId: payStatements.userId,
+        status: payStatements.status,
+        payoutCents: payStatements.payoutCents,
+        email: users.email,
+        fullName: users.fullName,
+        iban: bankAccounts.iban,
+        holder: bankAccounts.holder,
+      })
       .from(payStatements)
       .leftJoin(users, eq(users.id, payStatements.userId))
       .leftJoin(bankAccounts, eq(bankAccounts.userId, payStatements.userId))
-      .where(and(eq(payStatements.weekStart, week), ids === "all" ? eq(payStatements.status, "draft") : inArray(payStatements.id, ids.length ? ids : [-1])))
+      .where(
+        and(
+          eq(payStatements.weekStart, week),
+          ids === "all" ? eq(payStatements.status, "draft") : inArray(payStatements.id, ids.length ? ids : [-1]),
+        ),
+      )
       .orderBy(asc(payStatements.id));
     const result: ApprovalResult = { approved: [], skipped: [] };
     for (const c of candidates) {
@@ -148,13 +225,25 @@ export async function approveStatements(adminId: number, week: WeekId, ids: numb
         .update(payStatements)
         .set({ status: "approved", approvedById: adminId, approvedAt: now, iban: c.iban, holder: c.holder })
         .where(and(eq(payStatements.id, c.id), eq(payStatements.status, "draft")))
-        .returning({ id: payStatements.id, userId: payStatements.userId, lines: payStatements.lines, payoutCents: payStatements.payoutCents, netCents: payStatements.netCents });
+        .returning({
+          id: payStatements.id,
+          userId: payStatements.userId,
+          lines: payStatements.lines,
+          payoutCents: payStatements.payoutCents,
+          netCents: payStatements.netCents,
+        });
       if (!frozen || frozen.userId === null) {
         result.skipped.push({ id: c.id, userId: c.userId, name, reason: "notDraft" });
         continue;
       }
-      const settled = (frozen.lines as StatementLine[]).flatMap((line) => (line.sourceId === undefined ? [] : [Number(line.sourceId)]));
-      if (settled.length) await tx.update(payAdjustments).set({ statementId: frozen.id }).where(and(inArray(payAdjustments.id, settled), isNull(payAdjustments.statementId)));
+      const settled = (frozen.lines as StatementLine[]).flatMap((line) =>
+        line.sourceId === undefined ? [] : [Number(line.sourceId)],
+      );
+      if (settled.length)
+        await tx
+          .update(payAdjustments)
+          .set({ statementId: frozen.id })
+          .where(and(inArray(payAdjustments.id, settled), isNull(payAdjustments.statementId)));
       await recordAudit(tx, {
         actorId: adminId,
         action: "pay_statement.approve",
@@ -166,7 +255,12 @@ export async function approveStatements(adminId: number, week: WeekId, ids: numb
       });
       result.approved.push({ id: frozen.id, userId: frozen.userId, payoutCents: frozen.payoutCents });
     }
-    await queuePayMails(tx, "statementApproved", result.approved.map((a) => ({ ...a, weekStart: week })), paydayWeekday);
+    await queuePayMails(
+      tx,
+      "statementApproved",
+      result.approved.map((a) => ({ ...a, weekStart: week })),
+      paydayWeekday,
+    );
     return result;
   });
 }

@@ -37,7 +37,8 @@ function freshWeek() {
   const monday = new Date(Date.UTC(2030, 0, 7) + weekCounter * 3 * 7 * 86_400_000);
   return monday.toISOString().slice(0, 10);
 }
-const day = (week: string, n: number) => new Date(Date.parse(`${week}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const day = (week: string, n: number) =>
+  new Date(Date.parse(`${week}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** A moment well after the week (and the one after it) closed. */
 const after = (week: string, weeks = 1) => new Date(Date.parse(`${week}T12:00:00Z`) + (7 * weeks + 1) * 86_400_000);
 
@@ -51,20 +52,50 @@ async function courierWithAccount(options: { iban?: boolean; fullName?: string }
   accountCounter += 1;
   const accountId = `ACC-${accountCounter}-${Date.now().toString(36)}`;
   await linkPlatformAccount(admin.id, { platformId, accountId, userId: user.id, startsOn: "2029-01-01" });
-  if (options.iban !== false) await writerForTests().insert(bankAccounts).values({ userId: user.id, iban: "SK3112000000198742637541", holder: options.fullName ?? "Ján Kováč", changedAt: new Date("2029-01-01T00:00:00Z") });
+  if (options.iban !== false)
+    await writerForTests()
+      .insert(bankAccounts)
+      .values({
+        userId: user.id,
+        iban: "SK3112000000198742637541",
+        holder: options.fullName ?? "Ján Kováč",
+        changedAt: new Date("2029-01-01T00:00:00Z"),
+      });
   return { user, accountId };
 }
 
-async function importDays(week: string, rows: { accountId: string; day: number; minutes: number; grossCents?: number; tipsCents?: number }[]) {
+async function importDays(
+  week: string,
+  rows: { accountId: string; day: number; minutes: number; grossCents?: number; tipsCents?: number }[],
+) {
   const [imp] = await writerForTests()
     .insert(earningImports)
-    .values({ platformId, weekStart: week, fileName: "w.csv", storageKey: `k-${Math.random().toString(36).slice(2)}`, sha256: "x", committedAt: new Date() })
+    .values({
+      platformId,
+      weekStart: week,
+      fileName: "w.csv",
+      storageKey: `k-${Math.random().toString(36).slice(2)}`,
+      sha256: "x",
+      committedAt: new Date(),
+    })
     .returning();
   for (const r of rows)
     await writerForTests()
       .insert(earnings)
-      .values({ platformId, accountId: r.accountId, day: day(week, r.day), minutes: r.minutes, deliveries: 3, grossCents: r.grossCents ?? 3000, tipsCents: r.tipsCents ?? 0, importId: imp!.id })
-      .onConflictDoUpdate({ target: [earnings.platformId, earnings.accountId, earnings.day], set: { minutes: r.minutes, importId: imp!.id } });
+      .values({
+        platformId,
+        accountId: r.accountId,
+        day: day(week, r.day),
+        minutes: r.minutes,
+        deliveries: 3,
+        grossCents: r.grossCents ?? 3000,
+        tipsCents: r.tipsCents ?? 0,
+        importId: imp!.id,
+      })
+      .onConflictDoUpdate({
+        target: [earnings.platformId, earnings.accountId, earnings.day],
+        set: { minutes: r.minutes, importId: imp!.id },
+      });
 }
 
 async function statementOf(userId: number, week: string) {
@@ -79,8 +110,14 @@ async function statementOf(userId: number, week: string) {
 async function lease(userId: number, start: string, end: string | null) {
   const v = await vehicle();
   const at = (date: string) => new Date(startOfLocalDate(date).getTime() + 10 * 3_600_000);
-  const [out] = await writerForTests().insert(handovers).values({ kind: "check_out", vehicleId: v.id, userId, createdAt: at(start) }).returning();
-  if (end) await writerForTests().insert(handovers).values({ kind: "check_in", vehicleId: v.id, userId, checkOutId: out!.id, createdAt: at(end) });
+  const [out] = await writerForTests()
+    .insert(handovers)
+    .values({ kind: "check_out", vehicleId: v.id, userId, createdAt: at(start) })
+    .returning();
+  if (end)
+    await writerForTests()
+      .insert(handovers)
+      .values({ kind: "check_in", vehicleId: v.id, userId, checkOutId: out!.id, createdAt: at(end) });
 }
 
 describe("the statement engine", () => {
@@ -139,7 +176,10 @@ describe("the statement engine", () => {
     await importDays(week, [{ accountId: c.accountId, day: 1, minutes: 120 }]);
     await draftClosedWeeks(after(week));
     await draftClosedWeeks(after(week));
-    const rows = await writerForTests().select().from(payStatements).where(and(eq(payStatements.userId, c.user.id), eq(payStatements.weekStart, week)));
+    const rows = await writerForTests()
+      .select()
+      .from(payStatements)
+      .where(and(eq(payStatements.userId, c.user.id), eq(payStatements.weekStart, week)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.minutes).toBe(180);
   });
@@ -153,19 +193,33 @@ describe("the statement engine", () => {
     const result = await approveStatements(admin.id, week, [draft.id], after(week));
     expect(result.approved.map((s) => s.id)).toEqual([draft.id]);
     const frozen = (await statementOf(c.user.id, week))!;
-    expect(frozen).toMatchObject({ status: "approved", approvedById: admin.id, iban: "SK3112000000198742637541", holder: "Ján Kováč", payoutCents: 1500 });
+    expect(frozen).toMatchObject({
+      status: "approved",
+      approvedById: admin.id,
+      iban: "SK3112000000198742637541",
+      holder: "Ján Kováč",
+      payoutCents: 1500,
+    });
 
     await importDays(week, [{ accountId: c.accountId, day: 1, minutes: 600 }]);
     await recomputeFrom(week, after(week));
     expect((await statementOf(c.user.id, week))!).toMatchObject({ status: "approved", minutes: 120, payCents: 1500 });
 
-    const landed = await addAdjustment(admin.id, { userId: c.user.id, week, kind: "correction", amountCents: -250, reason: "Double-counted day" }, after(week));
+    const landed = await addAdjustment(
+      admin.id,
+      { userId: c.user.id, week, kind: "correction", amountCents: -250, reason: "Double-counted day" },
+      after(week),
+    );
     expect(landed).toMatchObject({ week: day(week, 7), moved: true });
     const [adjustment] = await writerForTests().select().from(payAdjustments).where(eq(payAdjustments.id, landed.id));
     expect(adjustment).toMatchObject({ weekStart: day(week, 7), statementId: null });
     expect((await statementOf(c.user.id, week))!.netCents).toBe(1500);
-    expect(await refusal(addAdjustment(admin.id, { userId: c.user.id, week, kind: "bonus", amountCents: -5, reason: "x" }))).toBe("amount");
-    expect(await refusal(addAdjustment(admin.id, { userId: c.user.id, week, kind: "bonus", amountCents: 5, reason: "  " }))).toBe("reasonRequired");
+    expect(
+      await refusal(addAdjustment(admin.id, { userId: c.user.id, week, kind: "bonus", amountCents: -5, reason: "x" })),
+    ).toBe("amount");
+    expect(
+      await refusal(addAdjustment(admin.id, { userId: c.user.id, week, kind: "bonus", amountCents: 5, reason: "  " })),
+    ).toBe("reasonRequired");
   });
 
   test("an adjustment in an open draft week recomputes the draft, and approval settles it to the statement", async () => {
@@ -173,7 +227,11 @@ describe("the statement engine", () => {
     const c = await courierWithAccount();
     await importDays(week, [{ accountId: c.accountId, day: 0, minutes: 60 }]);
     await recomputeFrom(week, after(week));
-    const { id } = await addAdjustment(admin.id, { userId: c.user.id, week, kind: "bonus", amountCents: 1000, reason: "Rainy week" }, after(week));
+    const { id } = await addAdjustment(
+      admin.id,
+      { userId: c.user.id, week, kind: "bonus", amountCents: 1000, reason: "Rainy week" },
+      after(week),
+    );
     const draft = (await statementOf(c.user.id, week))!;
     expect(draft.adjustmentsCents).toBe(1000);
     await approveStatements(admin.id, week, "all", after(week));
@@ -199,11 +257,14 @@ describe("the statement engine", () => {
     // Other test files share the database: a courier they left on an open lease pays rent in every week,
     // so the week's totals are read as "at least" and the decisions on the two couriers of this test.
     expect(review.anomalyCounts.unlinked).toBe(1);
-    for (const anomaly of ["noIban", "negativeNet", "leaseNoHours"] as const) expect(review.anomalyCounts[anomaly]).toBeGreaterThanOrEqual(1);
+    for (const anomaly of ["noIban", "negativeNet", "leaseNoHours"] as const)
+      expect(review.anomalyCounts[anomaly]).toBeGreaterThanOrEqual(1);
     const ours = [noIban.user.id, negative.user.id];
     const result = await approveStatements(admin.id, week, "all", after(week));
     expect(result.approved.filter((s) => ours.includes(s.userId!))).toEqual([]);
-    const skipped = Object.fromEntries(result.skipped.filter((s) => ours.includes(s.userId!)).map((s) => [String(s.userId), s.reason]));
+    const skipped = Object.fromEntries(
+      result.skipped.filter((s) => ours.includes(s.userId!)).map((s) => [String(s.userId), s.reason]),
+    );
     expect(skipped).toEqual({ [noIban.user.id]: "noIban", [negative.user.id]: "zeroPayout" });
     expect((await listPayWeeks()).find((w) => w.week === week)?.statuses.draft).toBeGreaterThanOrEqual(2);
   });
@@ -211,7 +272,10 @@ describe("the statement engine", () => {
   test("twenty admins approving one week at once: each statement approved once, one audit entry each", async () => {
     const week = freshWeek();
     const couriers = await Promise.all(Array.from({ length: 5 }, () => courierWithAccount()));
-    await importDays(week, couriers.map((c) => ({ accountId: c.accountId, day: 2, minutes: 60 })));
+    await importDays(
+      week,
+      couriers.map((c) => ({ accountId: c.accountId, day: 2, minutes: 60 })),
+    );
     await recomputeFrom(week, after(week));
     const admins = await Promise.all(Array.from({ length: 20 }, () => createUser({ role: "admin" })));
     const results = await Promise.all(admins.map((a) => approveStatements(a.id, week, "all", after(week))));
@@ -219,7 +283,10 @@ describe("the statement engine", () => {
     const ids = results.flatMap((r) => r.approved.map((s) => s.id));
     expect(new Set(ids).size).toBe(5);
     for (const id of ids) {
-      const audits = await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "pay_statement.approve"), eq(auditLog.entityId, id)));
+      const audits = await writerForTests()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "pay_statement.approve"), eq(auditLog.entityId, id)));
       expect(audits).toHaveLength(1);
     }
   });
@@ -233,8 +300,15 @@ describe("payout batches", () => {
 
   async function approvedWeek(n = 2) {
     const week = freshWeek();
-    const couriers = await Promise.all(Array.from({ length: n }, (_, i) => courierWithAccount({ fullName: i % 2 ? "Олена Коваленко" : "Ľubomír Šťastný" })));
-    await importDays(week, couriers.map((c, i) => ({ accountId: c.accountId, day: 1, minutes: 60 * (i + 1), tipsCents: 101 })));
+    const couriers = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        courierWithAccount({ fullName: i % 2 ? "Олена Коваленко" : "Ľubomír Šťastný" }),
+      ),
+    );
+    await importDays(
+      week,
+      couriers.map((c, i) => ({ accountId: c.accountId, day: 1, minutes: 60 * (i + 1), tipsCents: 101 })),
+    );
     await recomputeFrom(week, after(week));
     await approveStatements(admin.id, week, "all", after(week));
     return { week, couriers };
@@ -245,7 +319,12 @@ describe("payout batches", () => {
     const { batchId, count } = await exportPayouts(admin.id, week, after(week));
     expect(count).toBe(2);
     const batch = (await getBatch(batchId))!;
-    expect(batch).toMatchObject({ status: "exported", count: 2, totalCents: 750 + 101 + 1500 + 101, createdBy: admin.email });
+    expect(batch).toMatchObject({
+      status: "exported",
+      count: 2,
+      totalCents: 750 + 101 + 1500 + 101,
+      createdBy: admin.email,
+    });
     expect(batch.statements.map((s) => s.status)).toEqual(["exported", "exported"]);
     const xml = await (await readStoredFile(batch.fileKey))!.arrayBuffer().then((b) => new TextDecoder().decode(b));
     expect(validates(xml)).toBe(true);
@@ -255,7 +334,11 @@ describe("payout batches", () => {
     expect((await statementOf(couriers[0]!.user.id, week))!).toMatchObject({ status: "paid", batchId });
     expect(await refusal(markBatchPaid(admin.id, batchId))).toBe("alreadyPaid");
     expect(await refusal(cancelBatch(admin.id, batchId))).toBe("alreadyPaid");
-    const audits = await writerForTests().select().from(auditLog).where(and(eq(auditLog.entityType, "payout_batch"), eq(auditLog.entityId, batchId))).orderBy(auditLog.id);
+    const audits = await writerForTests()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "payout_batch"), eq(auditLog.entityId, batchId)))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(["payout_batch.export", "payout_batch.paid"]);
   });
 
@@ -280,7 +363,10 @@ describe("payout batches", () => {
     debtor.name = undefined;
     debtor.iban = undefined;
     try {
-      const error = await exportPayouts(admin.id, week, after(week)).then(() => null, (e: unknown) => e);
+      const error = await exportPayouts(admin.id, week, after(week)).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(PayoutFileError);
       expect((error as PayoutFileError).details.missing).toEqual(["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN"]);
     } finally {
@@ -291,7 +377,10 @@ describe("payout batches", () => {
 });
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (error instanceof AdjustmentError || error instanceof PayoutBatchError) return error.key;
   throw error ?? new Error("not refused");
 }

@@ -16,7 +16,14 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 
 import { alias } from "drizzle-orm/sqlite-core";
 import { earningImports, earnings, handovers, payAdjustments, payStatements, platformAccounts } from "~db/schema";
 import { leaseDaysOfWeek, type LeaseSpan } from "~/domain/pay-review";
-import { computeStatement, EMPTY_WEEK, type Adjustment, type DamageCharge, type PaySettings, type WeekInput } from "~/domain/pay-rule";
+import {
+  computeStatement,
+  EMPTY_WEEK,
+  type Adjustment,
+  type DamageCharge,
+  type PaySettings,
+  type WeekInput,
+} from "~/domain/pay-rule";
 import { addDays, addWeeks, weekEnd, weekOf, weekStart, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Database, type Tx } from "~/infra/db.server";
@@ -57,33 +64,75 @@ export async function gatherWeek(q: Reader, week: WeekId, userId?: number): Prom
     })
     .from(earnings)
     .innerJoin(platformAccounts, ownerOnTheDay())
-    .where(and(gte(earnings.day, week), lte(earnings.day, last), userId === undefined ? undefined : eq(platformAccounts.userId, userId)))
+    .where(
+      and(
+        gte(earnings.day, week),
+        lte(earnings.day, last),
+        userId === undefined ? undefined : eq(platformAccounts.userId, userId),
+      ),
+    )
     .groupBy(platformAccounts.userId);
-  for (const row of work) Object.assign(of(row.userId), { minutes: row.minutes, deliveries: row.deliveries, grossCents: row.grossCents, tipsCents: row.tipsCents });
+  for (const row of work)
+    Object.assign(of(row.userId), {
+      minutes: row.minutes,
+      deliveries: row.deliveries,
+      grossCents: row.grossCents,
+      tipsCents: row.tipsCents,
+    });
 
   const leases = new Map<number, LeaseSpan[]>();
-  for (const lease of await leasesTouching(q, week, userId)) leases.set(lease.userId, [...(leases.get(lease.userId) ?? []), lease]);
+  for (const lease of await leasesTouching(q, week, userId))
+    leases.set(lease.userId, [...(leases.get(lease.userId) ?? []), lease]);
   for (const [id, spans] of leases) {
     const days = leaseDaysOfWeek(spans, week);
     if (days > 0) of(id).leaseDays = days;
   }
 
   const adjustments = await q
-    .select({ id: payAdjustments.id, userId: payAdjustments.userId, kind: payAdjustments.kind, amountCents: payAdjustments.amountCents, reason: payAdjustments.reason })
+    .select({
+      id: payAdjustments.id,
+      userId: payAdjustments.userId,
+      kind: payAdjustments.kind,
+      amountCents: payAdjustments.amountCents,
+      reason: payAdjustments.reason,
+    })
     .from(payAdjustments)
     .leftJoin(payStatements, eq(payStatements.id, payAdjustments.statementId))
     // Not yet counted by a frozen statement: unsettled, or settled by this week's own statement.
-    .where(and(eq(payAdjustments.weekStart, week), or(isNull(payAdjustments.statementId), eq(payStatements.weekStart, week)), userId === undefined ? undefined : eq(payAdjustments.userId, userId)))
+    .where(
+      and(
+        eq(payAdjustments.weekStart, week),
+        or(isNull(payAdjustments.statementId), eq(payStatements.weekStart, week)),
+        userId === undefined ? undefined : eq(payAdjustments.userId, userId),
+      ),
+    )
     .orderBy(asc(payAdjustments.id));
   for (const a of adjustments) {
-    if (a.kind === "damage") of(a.userId).damageCharges.push({ id: a.id, amountCents: -a.amountCents, reason: a.reason } satisfies DamageCharge);
-    else of(a.userId).adjustments.push({ id: a.id, kind: a.kind, amountCents: a.amountCents, reason: a.reason } satisfies Adjustment);
+    if (a.kind === "damage")
+      of(a.userId).damageCharges.push({
+        id: a.id,
+        amountCents: -a.amountCents,
+        reason: a.reason,
+      } satisfies DamageCharge);
+    else
+      of(a.userId).adjustments.push({
+        id: a.id,
+        kind: a.kind,
+        amountCents: a.amountCents,
+        reason: a.reason,
+      } satisfies Adjustment);
   }
 
   const carried = await q
     .select({ userId: payStatements.userId, carryOutCents: payStatements.carryOutCents })
     .from(payStatements)
-    .where(and(eq(payStatements.weekStart, addWeeks(week, -1)), lt(payStatements.carryOutCents, 0), userId === undefined ? undefined : eq(payStatements.userId, userId)));
+    .where(
+      and(
+        eq(payStatements.weekStart, addWeeks(week, -1)),
+        lt(payStatements.carryOutCents, 0),
+        userId === undefined ? undefined : eq(payStatements.userId, userId),
+      ),
+    );
   for (const row of carried) if (row.userId !== null) of(row.userId).carriedInCents = row.carryOutCents;
   return byUser;
 }
@@ -118,7 +167,14 @@ async function leasesTouching(q: Reader, week: WeekId, userId?: number) {
 }
 
 const hasAnything = (w: CourierWeek) =>
-  w.minutes > 0 || w.deliveries > 0 || w.grossCents > 0 || w.tipsCents > 0 || w.leaseDays > 0 || w.damageCharges.length > 0 || w.adjustments.length > 0 || w.carriedInCents < 0;
+  w.minutes > 0 ||
+  w.deliveries > 0 ||
+  w.grossCents > 0 ||
+  w.tipsCents > 0 ||
+  w.leaseDays > 0 ||
+  w.damageCharges.length > 0 ||
+  w.adjustments.length > 0 ||
+  w.carriedInCents < 0;
 
 export type RecomputeResult = { week: WeekId; drafted: number; removed: number; frozen: number };
 
@@ -127,7 +183,13 @@ export type RecomputeResult = { week: WeekId; drafted: number; removed: number; 
  * courier with earnings or deductions, leaves frozen statements alone, and removes a draft whose
  * inputs are all gone (a corrected file moved the hours to someone else).
  */
-export async function recomputeWeekIn(tx: Tx, week: WeekId, settings: PaySettings, at: Date, userId?: number): Promise<RecomputeResult> {
+export async function recomputeWeekIn(
+  tx: Tx,
+  week: WeekId,
+  settings: PaySettings,
+  at: Date,
+  userId?: number,
+): Promise<RecomputeResult> {
   const inputs = await gatherWeek(tx, week, userId);
   const existing = await tx
     .select({ id: payStatements.id, userId: payStatements.userId, status: payStatements.status })
@@ -164,18 +226,32 @@ export async function recomputeWeekIn(tx: Tx, week: WeekId, settings: PaySetting
       .onConflictDoUpdate({
         target: [payStatements.userId, payStatements.weekStart],
         set: Object.fromEntries(
-          ["minutes", "gross_cents", "tips_cents", "pay_cents", "rent_cents", "damage_cents", "adjustments_cents", "carried_in_cents", "net_cents", "payout_cents", "carry_out_cents", "lines", "computed_at"].map((c) => [
-            camel(c),
-            sql.raw(`excluded.${c}`),
-          ]),
+          [
+            "minutes",
+            "gross_cents",
+            "tips_cents",
+            "pay_cents",
+            "rent_cents",
+            "damage_cents",
+            "adjustments_cents",
+            "carried_in_cents",
+            "net_cents",
+            "payout_cents",
+            "carry_out_cents",
+            "lines",
+            "computed_at",
+          ].map((c) => [camel(c), sql.raw(`excluded.${c}`)]),
         ),
         // Frozen statements are never touched, even by a recompute racing an approval.
         setWhere: eq(payStatements.status, "draft"),
       });
   }
   const drafted = new Set(values.map((v) => v.userId));
-  const gone = existing.filter((s) => s.status === "draft" && s.userId !== null && !drafted.has(s.userId)).map((s) => s.id);
-  if (gone.length) await tx.delete(payStatements).where(and(inArray(payStatements.id, gone), eq(payStatements.status, "draft")));
+  const gone = existing
+    .filter((s) => s.status === "draft" && s.userId !== null && !drafted.has(s.userId))
+    .map((s) => s.id);
+  if (gone.length)
+    await tx.delete(payStatements).where(and(inArray(payStatements.id, gone), eq(payStatements.status, "draft")));
   return { week, drafted: values.length, removed: gone.length, frozen: frozen.size };
 }
 
@@ -201,16 +277,29 @@ async function weekContinues(week: WeekId) {
   const [row] = await db()
     .select({ id: payStatements.id })
     .from(payStatements)
-    .where(or(and(eq(payStatements.weekStart, week), eq(payStatements.status, "draft")), and(eq(payStatements.weekStart, addWeeks(week, -1)), lt(payStatements.carryOutCents, 0))))
+    .where(
+      or(
+        and(eq(payStatements.weekStart, week), eq(payStatements.status, "draft")),
+        and(eq(payStatements.weekStart, addWeeks(week, -1)), lt(payStatements.carryOutCents, 0)),
+      ),
+    )
     .limit(1);
   if (row) return true;
-  const [imported] = await db().select({ id: earningImports.id }).from(earningImports).where(and(eq(earningImports.weekStart, week), isNotNull(earningImports.committedAt))).limit(1);
+  const [imported] = await db()
+    .select({ id: earningImports.id })
+    .from(earningImports)
+    .where(and(eq(earningImports.weekStart, week), isNotNull(earningImports.committedAt)))
+    .limit(1);
   return imported !== undefined;
 }
 
 /** After an earnings import commits: its week's drafts (and the later ones) follow the new rows. An import that changed nothing is gone. */
 export async function recomputeAfterImport(importId: number, now = clockNow()) {
-  const [row] = await db().select({ weekStart: earningImports.weekStart }).from(earningImports).where(and(eq(earningImports.id, importId), isNotNull(earningImports.committedAt))).limit(1);
+  const [row] = await db()
+    .select({ weekStart: earningImports.weekStart })
+    .from(earningImports)
+    .where(and(eq(earningImports.id, importId), isNotNull(earningImports.committedAt)))
+    .limit(1);
   return row ? await recomputeFrom(row.weekStart, now) : [];
 }
 
@@ -231,12 +320,20 @@ export async function draftClosedWeeks(now = clockNow()) {
   const drafted = await db()
     .selectDistinct({ week: payStatements.weekStart })
     .from(payStatements)
-    .where(and(eq(payStatements.status, "draft"), lt(payStatements.weekStart, closed), gte(payStatements.weekStart, from)));
+    .where(
+      and(eq(payStatements.status, "draft"), lt(payStatements.weekStart, closed), gte(payStatements.weekStart, from)),
+    );
   // A week whose days were imported without a recompute (the demo seed, an import while this job was down) is drafted too.
   const imported = await db()
     .selectDistinct({ week: earningImports.weekStart })
     .from(earningImports)
-    .where(and(isNotNull(earningImports.committedAt), lt(earningImports.weekStart, closed), gte(earningImports.weekStart, from)));
+    .where(
+      and(
+        isNotNull(earningImports.committedAt),
+        lt(earningImports.weekStart, closed),
+        gte(earningImports.weekStart, from),
+      ),
+    );
   const weeks = [...new Set([...drafted, ...imported].map((row) => row.week as WeekId))].sort();
   const results: RecomputeResult[] = [];
   for (const week of [...weeks, closed]) {

@@ -15,7 +15,9 @@ import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 
 export class PayoutBatchError extends Error {
-  constructor(readonly key: "notFound" | "nothingApproved" | "changedMeanwhile" | "alreadyPaid" | "cancelled" | "notExported") {
+  constructor(
+    readonly key: "notFound" | "nothingApproved" | "changedMeanwhile" | "alreadyPaid" | "cancelled" | "notExported",
+  ) {
     super(key);
   }
   get status() {
@@ -24,7 +26,14 @@ export class PayoutBatchError extends Error {
 }
 
 /** What the payout file builder gets for each statement (the snapshot taken at approval). */
-export type BatchItem = { statementId: number; userId: number | null; creditorName: string; creditorIban: string; amountCents: number; weekStart: WeekId };
+export type BatchItem = {
+  statementId: number;
+  userId: number | null;
+  creditorName: string;
+  creditorIban: string;
+  amountCents: number;
+  weekStart: WeekId;
+};
 
 /**
  * Creates an exported batch of the approved statements (of `week`, or all), moving them to 'exported'.
@@ -40,27 +49,65 @@ export async function createPayoutBatch<T>(
   return await transaction(async (tx) => {
     const approved = await forUpdate(
       tx
-        .select({ id: payStatements.id, userId: payStatements.userId, holder: payStatements.holder, iban: payStatements.iban, payoutCents: payStatements.payoutCents, weekStart: payStatements.weekStart })
+        .select({
+          id: payStatements.id,
+          userId: payStatements.userId,
+          holder: payStatements.holder,
+          iban: payStatements.iban,
+          payoutCents: payStatements.payoutCents,
+          weekStart: payStatements.weekStart,
+        })
         .from(payStatements)
-        .where(and(eq(payStatements.status, "approved"), input.week ? eq(payStatements.weekStart, input.week) : undefined))
+        .where(
+          and(eq(payStatements.status, "approved"), input.week ? eq(payStatements.weekStart, input.week) : undefined),
+        )
         .orderBy(asc(payStatements.weekStart), asc(payStatements.id)),
     );
     if (approved.length === 0) throw new PayoutBatchError("nothingApproved");
-    const items: BatchItem[] = approved.map((s) => ({ statementId: s.id, userId: s.userId, creditorName: s.holder ?? "", creditorIban: s.iban ?? "", amountCents: s.payoutCents, weekStart: s.weekStart }));
+    const items: BatchItem[] = approved.map((s) => ({
+      statementId: s.id,
+      userId: s.userId,
+      creditorName: s.holder ?? "",
+      creditorIban: s.iban ?? "",
+      amountCents: s.payoutCents,
+      weekStart: s.weekStart,
+    }));
     const totalCents = items.reduce((sum, i) => sum + i.amountCents, 0);
     const lastWeek = items[items.length - 1]!.weekStart;
     const [batch] = await tx
       .insert(payoutBatches)
-      .values({ payday: paydayOf(lastWeek, input.paydayWeekday), status: "exported", totalCents, count: items.length, fileKey: input.fileKey, createdById: adminId, createdAt: now })
+      .values({
+        payday: paydayOf(lastWeek, input.paydayWeekday),
+        status: "exported",
+        totalCents,
+        count: items.length,
+        fileKey: input.fileKey,
+        createdById: adminId,
+        createdAt: now,
+      })
       .returning({ id: payoutBatches.id, payday: payoutBatches.payday });
     const moved = await tx
       .update(payStatements)
       .set({ status: "exported", batchId: batch!.id })
-      .where(and(inArray(payStatements.id, items.map((i) => i.statementId)), eq(payStatements.status, "approved")))
+      .where(
+        and(
+          inArray(
+            payStatements.id,
+            items.map((i) => i.statementId),
+          ),
+          eq(payStatements.status, "approved"),
+        ),
+      )
       .returning({ id: payStatements.id });
     if (moved.length !== items.length) throw new PayoutBatchError("changedMeanwhile");
     const file = build(batch!.id, items);
-    await recordAudit(tx, { actorId: adminId, action: "payout_batch.export", entityType: "payout_batch", entityId: batch!.id, after: { status: "exported", count: items.length, totalCents, payday: batch!.payday, week: input.week } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "payout_batch.export",
+      entityType: "payout_batch",
+      entityId: batch!.id,
+      after: { status: "exported", count: items.length, totalCents, payday: batch!.payday, week: input.week },
+    });
     return { batchId: batch!.id, items, file };
   });
 }
@@ -79,9 +126,26 @@ export async function markBatchPaid(adminId: number | null, batchId: number, now
       .update(payStatements)
       .set({ status: "paid", paidAt: now })
       .where(and(eq(payStatements.batchId, batchId), eq(payStatements.status, "exported")))
-      .returning({ id: payStatements.id, userId: payStatements.userId, payoutCents: payStatements.payoutCents, weekStart: payStatements.weekStart });
-    await recordAudit(tx, { actorId: adminId, action: "payout_batch.paid", entityType: "payout_batch", entityId: batchId, before: { status: "exported" }, after: { status: "paid", count: paid.length } });
-    await queuePayMails(tx, "statementPaid", paid.map((row) => ({ ...row, payday: batch.payday })), paydayWeekday);
+      .returning({
+        id: payStatements.id,
+        userId: payStatements.userId,
+        payoutCents: payStatements.payoutCents,
+        weekStart: payStatements.weekStart,
+      });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "payout_batch.paid",
+      entityType: "payout_batch",
+      entityId: batchId,
+      before: { status: "exported" },
+      after: { status: "paid", count: paid.length },
+    });
+    await queuePayMails(
+      tx,
+      "statementPaid",
+      paid.map((row) => ({ ...row, payday: batch.payday })),
+      paydayWeekday,
+    );
     return { payday: batch.payday, statements: paid };
   });
 }
@@ -100,15 +164,34 @@ export async function cancelBatch(adminId: number | null, batchId: number, now =
       .set({ status: "approved", batchId: null })
       .where(and(eq(payStatements.batchId, batchId), eq(payStatements.status, "exported")))
       .returning({ id: payStatements.id });
-    await recordAudit(tx, { actorId: adminId, action: "payout_batch.cancel", entityType: "payout_batch", entityId: batchId, before: { status: "exported" }, after: { status: "cancelled", count: returned.length } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "payout_batch.cancel",
+      entityType: "payout_batch",
+      entityId: batchId,
+      before: { status: "exported" },
+      after: { status: "cancelled", count: returned.length },
+    });
     return returned.length;
   });
 }
 
 /** Why a batch cannot move on: it is gone, paid or cancelled. */
 async function refusalOf(batchId: number) {
-  const [row] = await db().select({ status: payoutBatches.status }).from(payoutBatches).where(eq(payoutBatches.id, batchId)).limit(1);
-  return new PayoutBatchError(!row ? "notFound" : row.status === "paid" ? "alreadyPaid" : row.status === "cancelled" ? "cancelled" : "notExported");
+  const [row] = await db()
+    .select({ status: payoutBatches.status })
+    .from(payoutBatches)
+    .where(eq(payoutBatches.id, batchId))
+    .limit(1);
+  return new PayoutBatchError(
+    !row
+      ? "notFound"
+      : row.status === "paid"
+        ? "alreadyPaid"
+        : row.status === "cancelled"
+          ? "cancelled"
+          : "notExported",
+  );
 }
 
 const creator = alias(users, "creator");
@@ -140,7 +223,16 @@ export async function getBatch(batchId: number) {
     .limit(1);
   if (!batch) return null;
   const statements = await db()
-    .select({ id: payStatements.id, userId: payStatements.userId, weekStart: payStatements.weekStart, holder: payStatements.holder, iban: payStatements.iban, payoutCents: payStatements.payoutCents, status: payStatements.status, email: users.email })
+    .select({
+      id: payStatements.id,
+      userId: payStatements.userId,
+      weekStart: payStatements.weekStart,
+      holder: payStatements.holder,
+      iban: payStatements.iban,
+      payoutCents: payStatements.payoutCents,
+      status: payStatements.status,
+      email: users.email,
+    })
     .from(payStatements)
     .leftJoin(users, eq(users.id, payStatements.userId))
     .where(eq(payStatements.batchId, batchId))
@@ -151,7 +243,14 @@ export async function getBatch(batchId: number) {
 /** Batches, newest first. */
 export async function listBatches(limit = 30) {
   return await db()
-    .select({ id: payoutBatches.id, payday: payoutBatches.payday, status: payoutBatches.status, totalCents: payoutBatches.totalCents, count: payoutBatches.count, createdAt: payoutBatches.createdAt })
+    .select({
+      id: payoutBatches.id,
+      payday: payoutBatches.payday,
+      status: payoutBatches.status,
+      totalCents: payoutBatches.totalCents,
+      count: payoutBatches.count,
+      createdAt: payoutBatches.createdAt,
+    })
     .from(payoutBatches)
     .orderBy(desc(payoutBatches.id))
     .limit(limit);

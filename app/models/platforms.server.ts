@@ -12,7 +12,9 @@ import { isRuleViolation, isUniqueViolation } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 
 export class PlatformError extends Error {
-  constructor(readonly key: "notFound" | "nameTaken" | "overlap" | "endBeforeStart" | "alreadyEnded" | "unknownCourier") {
+  constructor(
+    readonly key: "notFound" | "nameTaken" | "overlap" | "endBeforeStart" | "alreadyEnded" | "unknownCourier",
+  ) {
     super(key);
   }
   get status() {
@@ -20,11 +22,17 @@ export class PlatformError extends Error {
   }
 }
 
-const isOverlap = (error: unknown) => isRuleViolation(error, "platform_account_overlap", ["platform_accounts_no_overlap", "platform_accounts_one_open"]);
+const isOverlap = (error: unknown) =>
+  isRuleViolation(error, "platform_account_overlap", ["platform_accounts_no_overlap", "platform_accounts_one_open"]);
 
 export async function listPlatforms() {
   return await db()
-    .select({ id: platforms.id, name: platforms.name, columnMapping: platforms.columnMapping, createdAt: platforms.createdAt })
+    .select({
+      id: platforms.id,
+      name: platforms.name,
+      columnMapping: platforms.columnMapping,
+      createdAt: platforms.createdAt,
+    })
     .from(platforms)
     .orderBy(asc(platforms.name));
 }
@@ -38,7 +46,13 @@ export async function createPlatform(adminId: number, name: string) {
   try {
     return await transaction(async (tx) => {
       const [row] = await tx.insert(platforms).values({ name }).returning({ id: platforms.id });
-      await recordAudit(tx, { actorId: adminId, action: "platform.create", entityType: "platform", entityId: row!.id, after: { name } });
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "platform.create",
+        entityType: "platform",
+        entityId: row!.id,
+        after: { name },
+      });
       return row!.id;
     });
   } catch (error) {
@@ -54,7 +68,14 @@ export async function renamePlatform(adminId: number, id: number, name: string) 
       if (!before) throw new PlatformError("notFound");
       if (before.name === name) return;
       await tx.update(platforms).set({ name }).where(eq(platforms.id, id));
-      await recordAudit(tx, { actorId: adminId, action: "platform.rename", entityType: "platform", entityId: id, before, after: { name } });
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "platform.rename",
+        entityType: "platform",
+        entityId: id,
+        before,
+        after: { name },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error, "platforms.name")) throw new PlatformError("nameTaken");
@@ -65,18 +86,35 @@ export async function renamePlatform(adminId: number, id: number, name: string) 
 /** Remembers how this platform's own export maps to our fields (used for its next file without asking). */
 export async function savePlatformMapping(adminId: number, id: number, mapping: EarningsMapping) {
   await transaction(async (tx) => {
-    const [before] = await tx.select({ columnMapping: platforms.columnMapping }).from(platforms).where(eq(platforms.id, id));
+    const [before] = await tx
+      .select({ columnMapping: platforms.columnMapping })
+      .from(platforms)
+      .where(eq(platforms.id, id));
     if (!before) throw new PlatformError("notFound");
     if (JSON.stringify(before.columnMapping) === JSON.stringify(mapping)) return;
     await tx.update(platforms).set({ columnMapping: mapping }).where(eq(platforms.id, id));
-    await recordAudit(tx, { actorId: adminId, action: "platform.mapping", entityType: "platform", entityId: id, before, after: { columnMapping: mapping } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "platform.mapping",
+      entityType: "platform",
+      entityId: id,
+      before,
+      after: { columnMapping: mapping },
+    });
   });
 }
 
 // Read on every dashboard answer: built once (db.server.ts, `preparedQuery`).
 const accountsOf = preparedQuery((connection) =>
   connection
-    .select({ id: platformAccounts.id, platformId: platformAccounts.platformId, platformName: platforms.name, accountId: platformAccounts.accountId, startsOn: platformAccounts.startsOn, endsOn: platformAccounts.endsOn })
+    .select({
+      id: platformAccounts.id,
+      platformId: platformAccounts.platformId,
+      platformName: platforms.name,
+      accountId: platformAccounts.accountId,
+      startsOn: platformAccounts.startsOn,
+      endsOn: platformAccounts.endsOn,
+    })
     .from(platformAccounts)
     .innerJoin(platforms, eq(platforms.id, platformAccounts.platformId))
     .where(eq(platformAccounts.userId, sql.placeholder("userId")))
@@ -98,7 +136,10 @@ export async function linkPlatformAccount(adminId: number, input: LinkInput, tx?
     if (!courier) throw new PlatformError("unknownCourier");
     const [platform] = await tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, input.platformId));
     if (!platform) throw new PlatformError("notFound");
-    const [row] = await tx.insert(platformAccounts).values({ ...input, createdById: adminId }).returning({ id: platformAccounts.id });
+    const [row] = await tx
+      .insert(platformAccounts)
+      .values({ ...input, createdById: adminId })
+      .returning({ id: platformAccounts.id });
     await recordAudit(tx, {
       actorId: adminId,
       action: "platform_account.link",
@@ -128,20 +169,47 @@ export async function endPlatformAccount(adminId: number, userId: number, linkId
     if (link.endsOn !== null && link.endsOn <= endsOn) throw new PlatformError("alreadyEnded");
     if (endsOn < link.startsOn) throw new PlatformError("endBeforeStart");
     await tx.update(platformAccounts).set({ endsOn }).where(eq(platformAccounts.id, linkId));
-    await recordAudit(tx, { actorId: adminId, action: "platform_account.end", entityType: "platform_account", entityId: linkId, subjectUserId: userId, before: { endsOn: link.endsOn }, after: { endsOn } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "platform_account.end",
+      entityType: "platform_account",
+      entityId: linkId,
+      subjectUserId: userId,
+      before: { endsOn: link.endsOn },
+      after: { endsOn },
+    });
   });
 }
 
-export type AccountOwner = { accountId: string; userId: number; startsOn: string; endsOn: string | null; email: string; fullName: string | null };
+export type AccountOwner = {
+  accountId: string;
+  userId: number;
+  startsOn: string;
+  endsOn: string | null;
+  email: string;
+  fullName: string | null;
+};
 
 /** The links of these account ids that touch the days from `from` to `to`, with their couriers (an import's preview). */
-export async function accountOwners(platformId: number, accountIds: string[], from: string, to: string): Promise<AccountOwner[]> {
+export async function accountOwners(
+  platformId: number,
+  accountIds: string[],
+  from: string,
+  to: string,
+): Promise<AccountOwner[]> {
   if (accountIds.length === 0) return [];
   const found: AccountOwner[] = [];
   // In chunks: SQLite binds at most 32,766 parameters, and a week's file names far fewer accounts than rows.
   for (let i = 0; i < accountIds.length; i += 5_000) {
     const rows = await db()
-      .select({ accountId: platformAccounts.accountId, userId: platformAccounts.userId, startsOn: platformAccounts.startsOn, endsOn: platformAccounts.endsOn, email: users.email, fullName: users.fullName })
+      .select({
+        accountId: platformAccounts.accountId,
+        userId: platformAccounts.userId,
+        startsOn: platformAccounts.startsOn,
+        endsOn: platformAccounts.endsOn,
+        email: users.email,
+        fullName: users.fullName,
+      })
       .from(platformAccounts)
       .innerJoin(users, eq(users.id, platformAccounts.userId))
       .where(
@@ -159,7 +227,12 @@ export async function accountOwners(platformId: number, accountIds: string[], fr
 
 /** Couriers to pick from when linking an account on the spot (a datalist: typing an e-mail works for anyone). */
 export async function listCourierChoices(limit = 500) {
-  return await db().select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.role, "user")).orderBy(asc(users.email)).limit(limit);
+  return await db()
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.role, "user"))
+    .orderBy(asc(users.email))
+    .limit(limit);
 }
 
 /** The courier with this e-mail (stored lower-case), if any. */

@@ -60,7 +60,7 @@ describe("download my data (docs/security.md, Privacy)", () => {
     expect(data.applications.map((a: { id: number }) => a.id)).toEqual([app.id]);
     expect(data.statusHistory.map((h: { toStatus: string }) => h.toStatus)).toContain("applied_for_job");
     expect(Array.isArray(data.vehicleRequests) && Array.isArray(data.problemReports)).toBe(true);
-    const ownRows = (await writerForTests().select().from(uploads).where(eq(uploads.applicationId, app.id)));
+    const ownRows = await writerForTests().select().from(uploads).where(eq(uploads.applicationId, app.id));
     expect(data.files).toHaveLength(ownRows.length);
     const archived = readdirSync(path.join(dir, "files"));
     expect(archived).toHaveLength(ownRows.length);
@@ -79,7 +79,8 @@ describe("download my data (docs/security.md, Privacy)", () => {
     const user = await createUser({ language: "en" });
     const cookie = await sessionCookieHeader(user.id);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call(dashboardExport.loader, "/dashboard/export?lng=en", { cookie })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await call(dashboardExport.loader, "/dashboard/export?lng=en", { cookie })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     const refused = await call(dashboardExport.loader, "/dashboard/export?lng=en", { cookie });
     expect(refused.status).toBe(429);
@@ -95,19 +96,29 @@ describe("retention of rejected applications' identity documents", () => {
     const old = await applied();
     await rejectApplication(admin.id, fresh.app.id, "Blurry photos");
     await rejectApplication(admin.id, old.app.id, "Blurry photos");
-    await writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 91 * DAY) }).where(eq(applications.id, old.app.id));
-    const oldKeys = (await writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id))).map((u) => u.storageKey);
+    await writerForTests()
+      .update(applications)
+      .set({ decidedAt: new Date(Date.now() - 91 * DAY) })
+      .where(eq(applications.id, old.app.id));
+    const oldKeys = (await writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id))).map(
+      (u) => u.storageKey,
+    );
     expect(oldKeys.length).toBeGreaterThan(0);
     expect((await Promise.all(oldKeys.map(storedBytes))).every(Boolean)).toBe(true);
 
     expect(await deleteExpiredRejectedDocuments()).toBe(oldKeys.length);
-    expect((await writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id)))).toEqual([]);
+    expect(await writerForTests().select().from(uploads).where(eq(uploads.applicationId, old.app.id))).toEqual([]);
     expect((await Promise.all(oldKeys.map(storedBytes))).some(Boolean)).toBe(false);
-    expect((await writerForTests().select().from(applications).where(eq(applications.id, old.app.id)))[0]?.documentsDeletedAt).toBeInstanceOf(Date);
-    const audit = (await writerForTests().select().from(auditLog).where(eq(auditLog.entityId, old.app.id)));
+    expect(
+      (await writerForTests().select().from(applications).where(eq(applications.id, old.app.id)))[0]
+        ?.documentsDeletedAt,
+    ).toBeInstanceOf(Date);
+    const audit = await writerForTests().select().from(auditLog).where(eq(auditLog.entityId, old.app.id));
     expect(audit.some((a) => a.action === "application.documentsDeleted")).toBe(true);
     // Rejected 0 days ago: kept. A second run changes nothing.
-    expect((await writerForTests().select().from(uploads).where(eq(uploads.applicationId, fresh.app.id))).length).toBeGreaterThan(0);
+    expect(
+      (await writerForTests().select().from(uploads).where(eq(uploads.applicationId, fresh.app.id))).length,
+    ).toBeGreaterThan(0);
     expect(await deleteExpiredRejectedDocuments()).toBe(0);
   });
 
@@ -115,7 +126,10 @@ describe("retention of rejected applications' identity documents", () => {
     const admin = await createUser({ role: "admin" });
     const { app } = await applied();
     await rejectApplication(admin.id, app.id, "Incomplete");
-    await writerForTests().update(applications).set({ decidedAt: new Date(Date.now() - 10 * DAY) }).where(eq(applications.id, app.id));
+    await writerForTests()
+      .update(applications)
+      .set({ decidedAt: new Date(Date.now() - 10 * DAY) })
+      .where(eq(applications.id, app.id));
     expect(await deleteExpiredRejectedDocuments()).toBe(0);
     expect(await deleteExpiredRejectedDocuments(Date.now() + 81 * DAY)).toBeGreaterThan(0);
   });

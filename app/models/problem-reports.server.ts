@@ -50,12 +50,29 @@ export async function createProblemReport(userId: number, description: string, r
       // The courier's row is locked until the commit: reports sent at once take turns, so the cooldown
       // check of the second sees the first report (only one of twenty parallel posts gets through).
       await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1));
-      const [vehicle] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
+      const [vehicle] = await tx
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(eq(vehicles.assignedUserId, userId))
+        .limit(1);
       if (!vehicle) throw new DecisionError("noVehicle");
-      const [last] = await tx.select({ createdAt: problemReports.createdAt }).from(problemReports).where(eq(problemReports.userId, userId)).orderBy(desc(problemReports.createdAt)).limit(1);
-      if (cooldownAfter(last?.createdAt ?? null, problemReportCooldownHours, Date.now())) throw new DecisionError("cooldown");
-      const [report] = await tx.insert(problemReports).values({ userId, vehicleId: vehicle.id, description }).returning();
-      await insertUploadRows(tx, attachments, { kind: "report_attachment", ownerId: userId, problemReportId: report!.id });
+      const [last] = await tx
+        .select({ createdAt: problemReports.createdAt })
+        .from(problemReports)
+        .where(eq(problemReports.userId, userId))
+        .orderBy(desc(problemReports.createdAt))
+        .limit(1);
+      if (cooldownAfter(last?.createdAt ?? null, problemReportCooldownHours, Date.now()))
+        throw new DecisionError("cooldown");
+      const [report] = await tx
+        .insert(problemReports)
+        .values({ userId, vehicleId: vehicle.id, description })
+        .returning();
+      await insertUploadRows(tx, attachments, {
+        kind: "report_attachment",
+        ownerId: userId,
+        problemReportId: report!.id,
+      });
       return report!;
     });
     return { result };
@@ -126,10 +143,17 @@ export async function addCourierMessage(userId: number, reportId: number, body: 
   const text = body.trim();
   if (!text) throw new DecisionError("replyRequired");
   return transaction(async (tx) => {
-    const [report] = await tx.select({ status: problemReports.status }).from(problemReports).where(and(eq(problemReports.id, reportId), eq(problemReports.userId, userId))).limit(1);
+    const [report] = await tx
+      .select({ status: problemReports.status })
+      .from(problemReports)
+      .where(and(eq(problemReports.id, reportId), eq(problemReports.userId, userId)))
+      .limit(1);
     if (!report) throw new DecisionError("notFound");
     if (!courierMayReply(report.status)) throw new DecisionError("notPending");
-    const [message] = await tx.insert(problemReportMessages).values({ reportId, authorId: userId, fromAdmin: false, body: text }).returning();
+    const [message] = await tx
+      .insert(problemReportMessages)
+      .values({ reportId, authorId: userId, fromAdmin: false, body: text })
+      .returning();
     return message!;
   });
 }
@@ -145,7 +169,10 @@ export async function replyToProblemReport(adminId: number, reportId: number, re
   await transaction(async (tx) => {
     const [report] = await tx.select().from(problemReports).where(eq(problemReports.id, reportId)).limit(1);
     if (!report) throw new DecisionError("notFound");
-    const [message] = await tx.insert(problemReportMessages).values({ reportId, authorId: adminId, fromAdmin: true, body: text }).returning();
+    const [message] = await tx
+      .insert(problemReportMessages)
+      .values({ reportId, authorId: adminId, fromAdmin: true, body: text })
+      .returning();
     await recordAudit(tx, {
       actorId: adminId,
       action: "problem_report.reply",
@@ -209,14 +236,28 @@ export async function listProblemReports(filter: QueueFilter<ReportStatus>) {
   const where = and(
     filter.status === "all" ? undefined : eq(problemReports.status, filter.status),
     filter.q
-      ? or(personMatches(problemReports.userId, filter.q), likeEscaped(problemReports.description, filter.q), vehicleMatches(problemReports.vehicleId, filter.q))
+      ? or(
+          personMatches(problemReports.userId, filter.q),
+          likeEscaped(problemReports.description, filter.q),
+          vehicleMatches(problemReports.vehicleId, filter.q),
+        )
       : undefined,
   );
   const dir = filter.sort === "oldest" ? asc : desc;
   const order = [dir(problemReports.createdAt), dir(problemReports.id)];
   const [counted] = await db().select({ n: count() }).from(problemReports).where(where);
   const rows = await db()
-    .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, createdAt: problemReports.createdAt, resolvedAt: problemReports.resolvedAt, userId: users.id, email: users.email, fullName: users.fullName, vehicleName: vehicles.name })
+    .select({
+      id: problemReports.id,
+      description: problemReports.description,
+      status: problemReports.status,
+      createdAt: problemReports.createdAt,
+      resolvedAt: problemReports.resolvedAt,
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      vehicleName: vehicles.name,
+    })
     .from(problemReports)
     .innerJoin(users, eq(users.id, problemReports.userId))
     .leftJoin(vehicles, eq(vehicles.id, problemReports.vehicleId))
@@ -229,7 +270,14 @@ export async function listProblemReports(filter: QueueFilter<ReportStatus>) {
 export async function getProblemReportDetail(id: number) {
   const resolver = alias(users, "resolver");
   const [row] = await db()
-    .select({ report: problemReports, email: users.email, fullName: users.fullName, vehicleName: vehicles.name, vehicleSerial: vehicles.serialNumber, resolverEmail: resolver.email })
+    .select({
+      report: problemReports,
+      email: users.email,
+      fullName: users.fullName,
+      vehicleName: vehicles.name,
+      vehicleSerial: vehicles.serialNumber,
+      resolverEmail: resolver.email,
+    })
     .from(problemReports)
     .innerJoin(users, eq(users.id, problemReports.userId))
     .leftJoin(vehicles, eq(vehicles.id, problemReports.vehicleId))

@@ -49,11 +49,22 @@ export async function listReferralLinks() {
 export async function createReferralLink(adminId: number, name: string) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = generateReferralCode();
-    const taken = await db().select({ id: referralLinks.id }).from(referralLinks).where(eq(referralLinks.code, code)).limit(1);
+    const taken = await db()
+      .select({ id: referralLinks.id })
+      .from(referralLinks)
+      .where(eq(referralLinks.code, code))
+      .limit(1);
     if (taken.length > 0) continue;
     return transaction(async (tx) => {
       const [link] = await tx.insert(referralLinks).values({ name, code, createdById: adminId }).returning();
-      await recordAudit(tx, { actorId: adminId, action: "referral.create", entityType: "referral", entityId: link!.id, before: null, after: { name, code } });
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: "referral.create",
+        entityType: "referral",
+        entityId: link!.id,
+        before: null,
+        after: { name, code },
+      });
       return link!;
     });
   }
@@ -66,7 +77,14 @@ export async function deleteReferralLink(adminId: number, id: number) {
     const [link] = await tx.select().from(referralLinks).where(eq(referralLinks.id, id)).limit(1);
     if (!link) return false;
     await tx.delete(referralLinks).where(eq(referralLinks.id, id));
-    await recordAudit(tx, { actorId: adminId, action: "referral.delete", entityType: "referral", entityId: id, before: { name: link.name, code: link.code, clicks: link.clicks }, after: null });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "referral.delete",
+      entityType: "referral",
+      entityId: id,
+      before: { name: link.name, code: link.code, clicks: link.clicks },
+      after: null,
+    });
     return true;
   });
 }

@@ -17,7 +17,11 @@ const SEAL_PURPOSE = "totp-secret";
 export type SecondFactorState = { enrolled: false } | { enrolled: true; enabledAt: Date; recoveryCodesLeft: number };
 
 export async function getSecondFactorState(userId: number): Promise<SecondFactorState> {
-  const [row] = await db().select({ enabledAt: totpCredentials.enabledAt }).from(totpCredentials).where(eq(totpCredentials.userId, userId)).limit(1);
+  const [row] = await db()
+    .select({ enabledAt: totpCredentials.enabledAt })
+    .from(totpCredentials)
+    .where(eq(totpCredentials.userId, userId))
+    .limit(1);
   if (!row?.enabledAt) return { enrolled: false };
   const [left] = await db()
     .select({ n: count() })
@@ -40,9 +44,18 @@ export type PendingEnrolment = { secret: string; uri: string; anotherBrowserEnro
  * `anotherBrowserEnrolling` is true when this call created the key while another live session of
  * the account holds one of its own. Null when the user is enrolled or the session is not pending.
  */
-export async function pendingEnrolment(userId: number, email: string, sessionIdHash: string, now = Date.now()): Promise<PendingEnrolment | null> {
+export async function pendingEnrolment(
+  userId: number,
+  email: string,
+  sessionIdHash: string,
+  now = Date.now(),
+): Promise<PendingEnrolment | null> {
   if ((await credentialOf(userId))?.enabledAt) return null;
-  const [row] = await db().select({ sealed: sessions.pendingTotpSecret }).from(sessions).where(pendingSession(userId, sessionIdHash)).limit(1);
+  const [row] = await db()
+    .select({ sealed: sessions.pendingTotpSecret })
+    .from(sessions)
+    .where(pendingSession(userId, sessionIdHash))
+    .limit(1);
   if (!row) return null;
   let secret = row.sealed ? unseal(row.sealed, SEAL_PURPOSE) : null;
   let anotherBrowserEnrolling = false;
@@ -54,13 +67,25 @@ export async function pendingEnrolment(userId: number, email: string, sessionIdH
       const set = await tx
         .update(sessions)
         .set({ pendingTotpSecret: seal(fresh, SEAL_PURPOSE) })
-        .where(and(pendingSession(userId, sessionIdHash), row.sealed ? eq(sessions.pendingTotpSecret, row.sealed) : isNull(sessions.pendingTotpSecret)))
+        .where(
+          and(
+            pendingSession(userId, sessionIdHash),
+            row.sealed ? eq(sessions.pendingTotpSecret, row.sealed) : isNull(sessions.pendingTotpSecret),
+          ),
+        )
         .returning({ idHash: sessions.idHash });
       if (set.length === 0) return null;
       const others = await tx
         .select({ idHash: sessions.idHash })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.idHash, sessionIdHash), isNotNull(sessions.pendingTotpSecret), gt(sessions.expiresAt, new Date(now))))
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            ne(sessions.idHash, sessionIdHash),
+            isNotNull(sessions.pendingTotpSecret),
+            gt(sessions.expiresAt, new Date(now)),
+          ),
+        )
         .limit(1);
       return { others: others.length > 0 };
     });
@@ -97,7 +122,12 @@ async function claimTimeStep(tx: Tx, userId: number, step: number) {
   const claimed = await tx
     .update(totpCredentials)
     .set({ lastTimeStep: step })
-    .where(and(eq(totpCredentials.userId, userId), or(isNull(totpCredentials.lastTimeStep), lt(totpCredentials.lastTimeStep, step))))
+    .where(
+      and(
+        eq(totpCredentials.userId, userId),
+        or(isNull(totpCredentials.lastTimeStep), lt(totpCredentials.lastTimeStep, step)),
+      ),
+    )
     .returning({ userId: totpCredentials.userId });
   return claimed.length === 1;
 }
@@ -123,10 +153,18 @@ async function credentialOf(userId: number) {
  * authenticator, and every other browser's unconfirmed key is dropped. Returns the ten recovery
  * codes, shown once; only their hashes are kept.
  */
-export async function completeEnrolment(userId: number, sessionIdHash: string, code: string): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
+export async function completeEnrolment(
+  userId: number,
+  sessionIdHash: string,
+  code: string,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false }> {
   const parsed = parseSecondFactorCode(code);
   if (parsed?.kind !== "totp") return { ok: false };
-  const [row] = await db().select({ sealed: sessions.pendingTotpSecret }).from(sessions).where(pendingSession(userId, sessionIdHash)).limit(1);
+  const [row] = await db()
+    .select({ sealed: sessions.pendingTotpSecret })
+    .from(sessions)
+    .where(pendingSession(userId, sessionIdHash))
+    .limit(1);
   if (!row?.sealed) return { ok: false };
   const step = await checkTotp(row.sealed, parsed.code, null);
   if (step === null) return { ok: false };
@@ -146,7 +184,13 @@ export async function completeEnrolment(userId: number, sessionIdHash: string, c
     if (confirmed.length !== 1) return false;
     await tx.update(sessions).set({ pendingTotpSecret: null }).where(eq(sessions.userId, userId));
     await replaceRecoveryCodes(tx, userId, hashes);
-    await recordAudit(tx, { actorId: userId, action: "user.second_factor_enrolled", entityType: "user", entityId: userId, subjectUserId: userId });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "user.second_factor_enrolled",
+      entityType: "user",
+      entityId: userId,
+      subjectUserId: userId,
+    });
     return true;
   });
   return done ? { ok: true, recoveryCodes: codes } : { ok: false };
@@ -156,7 +200,10 @@ export async function completeEnrolment(userId: number, sessionIdHash: string, c
  * Checks an authenticator code (each at most once) or an unused recovery code (then spent).
  * The caller counts the attempt against the rate limit before calling.
  */
-export async function verifySecondFactor(userId: number, input: string): Promise<{ ok: true; method: "totp" | "recovery" } | { ok: false }> {
+export async function verifySecondFactor(
+  userId: number,
+  input: string,
+): Promise<{ ok: true; method: "totp" | "recovery" } | { ok: false }> {
   const parsed = parseSecondFactorCode(input);
   const row = await credentialOf(userId);
   if (!parsed || !row?.enabledAt) return { ok: false };
@@ -188,7 +235,13 @@ export async function regenerateRecoveryCodes(userId: number) {
   const { codes, hashes } = await newRecoveryCodes();
   await transaction(async (tx) => {
     await replaceRecoveryCodes(tx, userId, hashes);
-    await recordAudit(tx, { actorId: userId, action: "user.recovery_codes_renewed", entityType: "user", entityId: userId, subjectUserId: userId });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "user.recovery_codes_renewed",
+      entityType: "user",
+      entityId: userId,
+      subjectUserId: userId,
+    });
   });
   return codes;
 }
@@ -199,11 +252,21 @@ export async function regenerateRecoveryCodes(userId: number) {
  */
 export async function resetSecondFactor(email: string) {
   return transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
     if (!user) return false;
     await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await recordAudit(tx, { actorId: null, action: "user.second_factor_reset", entityType: "user", entityId: user.id, subjectUserId: user.id });
+    await recordAudit(tx, {
+      actorId: null,
+      action: "user.second_factor_reset",
+      entityType: "user",
+      entityId: user.id,
+      subjectUserId: user.id,
+    });
     return true;
   });
 }

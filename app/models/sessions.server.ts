@@ -60,7 +60,12 @@ export async function findSessionUser(id: string): Promise<FoundSession | null> 
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL) {
-    await transaction((tx) => tx.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash)));
+    await transaction((tx) =>
+      tx
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash)),
+    );
   }
   const { active: _active, lastSeenAt: _seen, expiresAt: _expires, secondFactorPending, ...user } = row;
   return { user, sessionIdHash: idHash, secondFactorPending };
@@ -83,7 +88,11 @@ export async function destroyUserSessions(userId: number, exceptIdHash?: string)
 }
 
 export async function destroyUserSessionsByEmail(email: string) {
-  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const [user] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
   if (user) await destroyUserSessions(user.id);
 }
 

@@ -28,10 +28,16 @@ describe("sessions (docs/security.md)", () => {
   test("idle and absolute expiry", async () => {
     const user = await createUser();
     const idle = await createSession(user.id);
-    await writerForTests().update(sessions).set({ lastSeenAt: new Date(Date.now() - (SESSION_IDLE_DAYS + 1) * DAY) }).where(eq(sessions.idHash, sha256(idle)));
+    await writerForTests()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (SESSION_IDLE_DAYS + 1) * DAY) })
+      .where(eq(sessions.idHash, sha256(idle)));
     expect(await findSessionUser(idle)).toBeNull();
     const old = await createSession(user.id);
-    await writerForTests().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, sha256(old)));
+    await writerForTests()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, sha256(old)));
     expect(await findSessionUser(old)).toBeNull();
   });
 

@@ -43,7 +43,13 @@ describe("getPaySettings", () => {
         { key: "rentPerDayCents", value: 0 },
         { key: "paydayWeekday", value: 9 },
       ]);
-    expect(await getPaySettings()).toEqual({ payModel: "share", hourlyRateCents: 825, sharePercent: 82.5, rentPerDayCents: 0, paydayWeekday: 5 });
+    expect(await getPaySettings()).toEqual({
+      payModel: "share",
+      hourlyRateCents: 825,
+      sharePercent: 82.5,
+      rentPerDayCents: 0,
+      paydayWeekday: 5,
+    });
   });
 
   test("an unknown model, a share over 100 % and fractional cents keep the defaults", async () => {
@@ -56,6 +62,11 @@ describe("getPaySettings", () => {
         { key: "paydayWeekday", value: 2 },
       ]);
     const pay = await getPaySettings();
-    expect(pay).toMatchObject({ payModel: "hourly", sharePercent: DEFAULT_PAY_SETTINGS.sharePercent, rentPerDayCents: DEFAULT_PAY_SETTINGS.rentPerDayCents, paydayWeekday: 2 });
+    expect(pay).toMatchObject({
+      payModel: "hourly",
+      sharePercent: DEFAULT_PAY_SETTINGS.sharePercent,
+      rentPerDayCents: DEFAULT_PAY_SETTINGS.rentPerDayCents,
+      paydayWeekday: 2,
+    });
   });
 });

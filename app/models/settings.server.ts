@@ -38,10 +38,12 @@ export async function getPaySettings(): Promise<PaySettings> {
   const model = rows.get("payModel");
   if (PAY_MODELS.includes(model as PayModel)) pay.payModel = model as PayModel;
   const percent = number("sharePercent");
-  if (percent !== undefined && percent >= 0 && percent <= 100 && Math.round(percent * 100) / 100 === percent) pay.sharePercent = percent;
+  if (percent !== undefined && percent >= 0 && percent <= 100 && Math.round(percent * 100) / 100 === percent)
+    pay.sharePercent = percent;
   const rent = number("rentPerDayCents");
   if (rent !== undefined && Number.isSafeInteger(rent) && rent >= 0) pay.rentPerDayCents = rent;
   const weekday = number("paydayWeekday");
-  if (weekday !== undefined && Number.isInteger(weekday) && weekday >= 1 && weekday <= 7) pay.paydayWeekday = weekday as IsoWeekday;
+  if (weekday !== undefined && Number.isInteger(weekday) && weekday >= 1 && weekday <= 7)
+    pay.paydayWeekday = weekday as IsoWeekday;
   return paySettingsFrom((await getSettings()).hourlyRateEur, pay);
 }

@@ -21,7 +21,11 @@ export async function applyUserEvent(
   const to = transition(user.status, event);
   if (to !== user.status) {
     // Only from the status read: a row count of 0 means it moved meanwhile, and the event is refused.
-    const moved = await tx.update(users).set({ status: to, updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.status, user.status))).returning({ id: users.id });
+    const moved = await tx
+      .update(users)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.status, user.status)))
+      .returning({ id: users.id });
     if (moved.length === 0) throw new TransitionError(user.status, event);
   }
   await tx.insert(statusHistory).values({ userId, fromStatus: user.status, toStatus: to, reason, actorId });

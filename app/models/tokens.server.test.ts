@@ -29,7 +29,7 @@ describe("one-time tokens", () => {
   test("only the SHA-256 is stored, and a token of one purpose is unknown to the other", async () => {
     const user = await createUser();
     const token = await issueToken(user.id, "activation");
-    const rows = (await writerForTests().select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id)));
+    const rows = await writerForTests().select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
     expect(rows.map((r) => r.tokenHash)).toEqual([sha256(token)]);
     expect((await checkToken(token, "password_reset")).state).toBe("unknown");
   });

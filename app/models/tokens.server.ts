@@ -28,17 +28,28 @@ export async function issueToken(userId: number, purpose: TokenPurpose, now = Da
   const token = randomToken();
   // Housekeeping on the way: tokens kept past their lifetime only to say "used" or "expired".
   await tx.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, new Date(now - STALE_AFTER_MS)));
-  await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
   await tx
-    .insert(oneTimeTokens)
-    .values({ tokenHash: sha256(token), userId, purpose, expiresAt: tokenExpiresAt(purpose, now), createdAt: new Date(now) });
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  await tx.insert(oneTimeTokens).values({
+    tokenHash: sha256(token),
+    userId,
+    purpose,
+    expiresAt: tokenExpiresAt(purpose, now),
+    createdAt: new Date(now),
+  });
   return token;
 }
 
 export type TokenCheck = { state: "valid"; id: number; userId: number } | { state: "used" | "expired" | "unknown" };
 
 /** Looks a token up without consuming it. */
-export async function checkToken(token: string, purpose: TokenPurpose, now = Date.now(), q: Database = db()): Promise<TokenCheck> {
+export async function checkToken(
+  token: string,
+  purpose: TokenPurpose,
+  now = Date.now(),
+  q: Database = db(),
+): Promise<TokenCheck> {
   if (!token || token.length > 200) return { state: "unknown" };
   const [row] = await q
     .select()

@@ -22,7 +22,11 @@ export async function recordPageView(at: Date = new Date()) {
 }
 
 export async function pageViewsOn(day: string) {
-  const [row] = await db().select({ views: pageViewsDaily.views }).from(pageViewsDaily).where(eq(pageViewsDaily.day, day)).limit(1);
+  const [row] = await db()
+    .select({ views: pageViewsDaily.views })
+    .from(pageViewsDaily)
+    .where(eq(pageViewsDaily.day, day))
+    .limit(1);
   return row?.views ?? 0;
 }
 
@@ -42,7 +46,11 @@ export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** The referral link with this code, or null (also for malformed codes). */
 export async function findReferralLinkByCode(code: string) {
   if (!REFERRAL_CODE_PATTERN.test(code)) return null;
-  const [row] = await db().select({ id: referralLinks.id, code: referralLinks.code }).from(referralLinks).where(eq(referralLinks.code, code)).limit(1);
+  const [row] = await db()
+    .select({ id: referralLinks.id, code: referralLinks.code })
+    .from(referralLinks)
+    .where(eq(referralLinks.code, code))
+    .limit(1);
   return row ?? null;
 }
 
@@ -54,7 +62,11 @@ export async function findReferralLinkByCode(code: string) {
 export async function recordReferralClick(linkId: number, visitorHash: string, at: Date = new Date()) {
   const day = trafficDay(at);
   return transaction(async (tx) => {
-    const first = await tx.insert(referralClickVisitors).values({ linkId, day, visitorHash }).onConflictDoNothing().returning({ linkId: referralClickVisitors.linkId });
+    const first = await tx
+      .insert(referralClickVisitors)
+      .values({ linkId, day, visitorHash })
+      .onConflictDoNothing()
+      .returning({ linkId: referralClickVisitors.linkId });
     if (first.length === 0) return false;
     await tx
       .update(referralLinks)
@@ -63,12 +75,17 @@ export async function recordReferralClick(linkId: number, visitorHash: string, a
     await tx
       .insert(referralClicks)
       .values({ linkId, day, count: 1 })
-      .onConflictDoUpdate({ target: [referralClicks.linkId, referralClicks.day], set: { count: sql`${referralClicks.count} + 1` } });
+      .onConflictDoUpdate({
+        target: [referralClicks.linkId, referralClicks.day],
+        set: { count: sql`${referralClicks.count} + 1` },
+      });
     return true;
   });
 }
 
 /** Visitor hashes are needed only for the day they count (the "expired limits" job keeps yesterday's too). */
 export async function deleteOldReferralVisitors(now: Date = new Date()) {
-  await transaction((tx) => tx.delete(referralClickVisitors).where(lt(referralClickVisitors.day, trafficDay(new Date(now.getTime() - DAY)))));
+  await transaction((tx) =>
+    tx.delete(referralClickVisitors).where(lt(referralClickVisitors.day, trafficDay(new Date(now.getTime() - DAY)))),
+  );
 }

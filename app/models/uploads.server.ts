@@ -26,15 +26,34 @@ export type UploadRow = typeof uploads.$inferSelect;
  */
 export function unattachedDrafts(owner: number | SQLWrapper | number[], kinds: readonly DocumentKind[]) {
   const ownedBy = Array.isArray(owner) ? inArray(uploads.ownerId, owner) : eq(uploads.ownerId, owner);
-  return and(ownedBy, isNull(uploads.applicationId), isNull(uploads.documentRenewalId), inArray(uploads.kind, [...kinds]));
+  return and(
+    ownedBy,
+    isNull(uploads.applicationId),
+    isNull(uploads.documentRenewalId),
+    inArray(uploads.kind, [...kinds]),
+  );
 }
-const summary = { id: uploads.id, kind: uploads.kind, mime: uploads.mime, width: uploads.width, height: uploads.height };
+const summary = {
+  id: uploads.id,
+  kind: uploads.kind,
+  mime: uploads.mime,
+  width: uploads.width,
+  height: uploads.height,
+};
 
 /** Inserts the rows of prepared files inside the caller's transaction. */
 export async function insertUploadRows(
   tx: Tx,
   prepared: PreparedUpload[],
-  link: { kind: UploadKind | ((file: PreparedUpload) => UploadKind); ownerId?: number | null; applicationId?: number; problemReportId?: number; vehicleId?: number; newsPostId?: number; handoverId?: number },
+  link: {
+    kind: UploadKind | ((file: PreparedUpload) => UploadKind);
+    ownerId?: number | null;
+    applicationId?: number;
+    problemReportId?: number;
+    vehicleId?: number;
+    newsPostId?: number;
+    handoverId?: number;
+  },
 ) {
   if (prepared.length === 0) return;
   await tx.insert(uploads).values(
@@ -62,7 +81,10 @@ export async function insertUploadRows(
  * step: on failure the temporary files are removed, on success they are moved into place and the
  * files of rows the body replaced (returned keys) are deleted.
  */
-export async function withPreparedUploads<T>(prepared: PreparedUpload[], write: () => Promise<{ result: T; replacedKeys?: string[] }>) {
+export async function withPreparedUploads<T>(
+  prepared: PreparedUpload[],
+  write: () => Promise<{ result: T; replacedKeys?: string[] }>,
+) {
   let outcome: { result: T; replacedKeys?: string[] };
   try {
     outcome = await write();
@@ -80,7 +102,10 @@ export async function withPreparedUploads<T>(prepared: PreparedUpload[], write: 
  * `write` (the transaction) inserts the rows, then the files move into place. A file
  * refused on the way, or a failed transaction, leaves no file behind.
  */
-export async function withUploads<T>(received: ReceivedFile[], write: (prepared: PreparedUpload[]) => Promise<{ result: T; replacedKeys?: string[] }>) {
+export async function withUploads<T>(
+  received: ReceivedFile[],
+  write: (prepared: PreparedUpload[]) => Promise<{ result: T; replacedKeys?: string[] }>,
+) {
   const prepared = await prepareUploads(received);
   return withPreparedUploads(prepared, () => write(prepared));
 }
@@ -89,7 +114,11 @@ export async function withUploads<T>(received: ReceivedFile[], write: (prepared:
  * New public media of a vehicle or post: the same picture twice (a resubmitted form, a repeated
  * file) is stored once; `save` gets the new ones.
  */
-export function withNewMedia<T>(received: ReceivedFile[], link: { vehicleId: number } | { newsPostId: number } | null, save: (fresh: PreparedUpload[]) => Promise<T>) {
+export function withNewMedia<T>(
+  received: ReceivedFile[],
+  link: { vehicleId: number } | { newsPostId: number } | null,
+  save: (fresh: PreparedUpload[]) => Promise<T>,
+) {
   return withUploads(received, async (prepared) => {
     const { fresh, duplicates } = await splitDuplicateMedia(prepared, link);
     return { result: await save(fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
@@ -120,7 +149,13 @@ export async function saveDocumentDrafts(userId: number, received: ReceivedFile[
         .select({ id: uploads.id, storageKey: uploads.storageKey })
         .from(uploads)
         .where(unattachedDrafts(userId, kinds));
-      if (old.length) await tx.delete(uploads).where(inArray(uploads.id, old.map((row) => row.id)));
+      if (old.length)
+        await tx.delete(uploads).where(
+          inArray(
+            uploads.id,
+            old.map((row) => row.id),
+          ),
+        );
       await insertUploadRows(tx, prepared, { kind: (file) => file.field as DocumentKind, ownerId: userId });
       return old.map((row) => row.storageKey);
     });
@@ -143,7 +178,11 @@ export async function listDocumentDrafts(userId: number): Promise<UploadSummary[
 }
 
 /** Files of one application; the owner id is part of the query. */
-export async function listApplicationFiles(userId: number, applicationId: number, q: Database = db()): Promise<UploadSummary[]> {
+export async function listApplicationFiles(
+  userId: number,
+  applicationId: number,
+  q: Database = db(),
+): Promise<UploadSummary[]> {
   return await q
     .select(summary)
     .from(uploads)
@@ -201,8 +240,14 @@ export async function listVehicleImages(vehicleIds: number[]): Promise<Map<numbe
  * id is in the query, so another user's id finds nothing). Handover photos are owned by the
  * courier the vehicle was handed to.
  */
-export async function findPrivateFile(id: number, viewer: { id: number; role: string }): Promise<UploadRow | undefined> {
-  const privateOnly = and(eq(uploads.id, id), inArray(uploads.kind, [...DOCUMENT_KINDS, "report_attachment", "handover_photo"]));
+export async function findPrivateFile(
+  id: number,
+  viewer: { id: number; role: string },
+): Promise<UploadRow | undefined> {
+  const privateOnly = and(
+    eq(uploads.id, id),
+    inArray(uploads.kind, [...DOCUMENT_KINDS, "report_attachment", "handover_photo"]),
+  );
   const where = viewer.role === "admin" ? privateOnly : and(privateOnly, eq(uploads.ownerId, viewer.id));
   const [row] = await db().select().from(uploads).where(where).limit(1);
   return row;
@@ -235,7 +280,14 @@ export async function sweepOrphanFiles(options?: { graceMs?: number; now?: numbe
 export async function recordFileView(adminId: number, file: UploadRow) {
   if (file.kind === "handover_photo") return;
   await transaction((tx) =>
-    recordAudit(tx, { actorId: adminId, action: "file.view", entityType: "file", entityId: file.id, subjectUserId: file.ownerId, after: { kind: file.kind } }),
+    recordAudit(tx, {
+      actorId: adminId,
+      action: "file.view",
+      entityType: "file",
+      entityId: file.id,
+      subjectUserId: file.ownerId,
+      after: { kind: file.kind },
+    }),
   );
 }
 
@@ -243,7 +295,10 @@ export async function recordFileView(adminId: number, file: UploadRow) {
  * Splits new public media into files not yet stored on the vehicle or post (and not repeated in the
  * same form) and duplicates. A form resubmitted with the same files still selected then adds nothing.
  */
-async function splitDuplicateMedia(prepared: PreparedUpload[], link: { vehicleId: number } | { newsPostId: number } | null) {
+async function splitDuplicateMedia(
+  prepared: PreparedUpload[],
+  link: { vehicleId: number } | { newsPostId: number } | null,
+) {
   const stored =
     link === null
       ? []

@@ -21,7 +21,11 @@ export function normalizeEmail(email: string) {
 }
 
 export async function findUserByEmail(email: string, q: Database = db()): Promise<User | undefined> {
-  const [row] = await q.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row;
 }
 

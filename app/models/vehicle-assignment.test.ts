@@ -7,7 +7,9 @@ import { createUser, getUserRow } from "../../tests/factories";
 import { saveVehicle } from "./vehicles.server";
 
 async function pendingRequest(userId: number, requestedVehicleId: number) {
-  return (await writerForTests().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning())[0]!;
+  return (
+    await writerForTests().insert(vehicleRequests).values({ userId, kind: "request", requestedVehicleId }).returning()
+  )[0]!;
 }
 
 async function assign(adminId: number, vehicle: Awaited<ReturnType<typeof createVehicle>>, userId: number) {

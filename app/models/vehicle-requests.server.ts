@@ -45,7 +45,11 @@ export async function listRequestableVehicles() {
 
 /** The vehicle assigned to the user, with its images. */
 const assignedVehicle = preparedQuery((connection) =>
-  connection.select(vehicleCard).from(vehicles).where(eq(vehicles.assignedUserId, sql.placeholder("userId"))).prepare(),
+  connection
+    .select(vehicleCard)
+    .from(vehicles)
+    .where(eq(vehicles.assignedUserId, sql.placeholder("userId")))
+    .prepare(),
 );
 
 export async function getAssignedVehicle(userId: number) {
@@ -58,7 +62,11 @@ const currentVehicle = alias(vehicles, "current_vehicle");
 const requestedVehicle = alias(vehicles, "requested_vehicle");
 const ownVehicleRequests = preparedQuery((connection) =>
   connection
-    .select({ request: vehicleRequests, currentVehicleName: currentVehicle.name, requestedVehicleName: requestedVehicle.name })
+    .select({
+      request: vehicleRequests,
+      currentVehicleName: currentVehicle.name,
+      requestedVehicleName: requestedVehicle.name,
+    })
     .from(vehicleRequests)
     .leftJoin(currentVehicle, eq(currentVehicle.id, vehicleRequests.currentVehicleId))
     .leftJoin(requestedVehicle, eq(requestedVehicle.id, vehicleRequests.requestedVehicleId))
@@ -71,10 +79,10 @@ const ownVehicleRequests = preparedQuery((connection) =>
 export async function listOwnVehicleRequests(userId: number, limit = 5) {
   const rows = await ownVehicleRequests().execute({ userId, limit });
   return rows.map(({ request, currentVehicleName, requestedVehicleName }) => ({
-      ...request,
-      currentVehicleName: request.currentVehicleId ? currentVehicleName : null,
-      requestedVehicleName: request.requestedVehicleId ? requestedVehicleName : null,
-    }));
+    ...request,
+    currentVehicleName: request.currentVehicleId ? currentVehicleName : null,
+    requestedVehicleName: request.requestedVehicleId ? requestedVehicleName : null,
+  }));
 }
 
 /**
@@ -89,14 +97,19 @@ export async function createVehicleRequest(userId: number, vehicleId: number): P
     if (requester?.status === "documents_expired") throw new DecisionError("documentsExpired");
     const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1);
     if (!vehicle) throw new DecisionError("notFound");
-    if (!["available", "future"].includes(vehicle.status) || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
+    if (!["available", "future"].includes(vehicle.status) || vehicle.assignedUserId != null)
+      throw new DecisionError("vehicleUnavailable");
     const [open] = await tx
       .select({ id: vehicleRequests.id })
       .from(vehicleRequests)
       .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
       .limit(1);
     if (open) throw new DecisionError("pendingExists");
-    const [current] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
+    const [current] = await tx
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(eq(vehicles.assignedUserId, userId))
+      .limit(1);
     let kind: RequestKind;
     if (current) {
       // A swap is for someone riding now; after the lease ends the admin decides first.
@@ -123,13 +136,35 @@ export async function createRenewalRequest(userId: number): Promise<VehicleReque
   const { leaseRenewalWindowDays } = await getSettings();
   return transaction(async (tx) => {
     // Locked until the commit: twenty clicks at once take turns, and the second finds the first's request.
-    const [user] = await forUpdate(tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1));
-    const [vehicle] = await tx.select({ id: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, userId)).limit(1);
+    const [user] = await forUpdate(
+      tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1),
+    );
+    const [vehicle] = await tx
+      .select({ id: vehicles.id, leaseEndsAt: vehicles.leaseEndsAt })
+      .from(vehicles)
+      .where(eq(vehicles.assignedUserId, userId))
+      .limit(1);
     if (!user) throw new DecisionError("notFound");
-    const open = await tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending"))).limit(1);
-    const refusal = renewalRefusal({ status: user.status, leaseEndsAt: vehicle?.leaseEndsAt ?? null, now: clockNow(), windowDays: leaseRenewalWindowDays, hasPendingRequest: open.length > 0 });
+    const open = await tx
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(and(eq(vehicleRequests.userId, userId), eq(vehicleRequests.status, "pending")))
+      .limit(1);
+    const refusal = renewalRefusal({
+      status: user.status,
+      leaseEndsAt: vehicle?.leaseEndsAt ?? null,
+      now: clockNow(),
+      windowDays: leaseRenewalWindowDays,
+      hasPendingRequest: open.length > 0,
+    });
     if (refusal) throw new DecisionError(refusal);
-    return insertRequest(tx, { userId, kind: "renewal", currentVehicleId: vehicle!.id, requestedVehicleId: vehicle!.id, createdAt: clockNow() });
+    return insertRequest(tx, {
+      userId,
+      kind: "renewal",
+      currentVehicleId: vehicle!.id,
+      requestedVehicleId: vehicle!.id,
+      createdAt: clockNow(),
+    });
   });
 }
 
@@ -158,7 +193,8 @@ async function claimVehicle(tx: Tx, vehicleId: number, userId: number, leaseEnds
       .returning({ id: vehicles.id });
     if (claimed.length === 0) throw new DecisionError("vehicleUnavailable");
   } catch (error) {
-    if (isVehicleAlreadyLeased(error) || isUniqueViolation(error, "vehicles.assigned_user_id")) throw new DecisionError("vehicleUnavailable");
+    if (isVehicleAlreadyLeased(error) || isUniqueViolation(error, "vehicles.assigned_user_id"))
+      throw new DecisionError("vehicleUnavailable");
     throw error;
   }
 }
@@ -194,9 +230,19 @@ async function pendingRequest(tx: Tx, requestId: number) {
 type Decided = { userId: number; mail: DecisionMail; values: Record<string, string | Date>; expiresAt?: Date };
 
 /** A renewal keeps the courier on the vehicle they ride: the lease end moves one lease length past the current end. */
-async function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequestRow, at: Date, leaseDays: number): Promise<Decided> {
+async function approveRenewalIn(
+  tx: Tx,
+  adminId: number,
+  request: VehicleRequestRow,
+  at: Date,
+  leaseDays: number,
+): Promise<Decided> {
   const [vehicle] = request.currentVehicleId
-    ? await tx.select().from(vehicles).where(and(eq(vehicles.id, request.currentVehicleId), eq(vehicles.assignedUserId, request.userId))).limit(1)
+    ? await tx
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.id, request.currentVehicleId), eq(vehicles.assignedUserId, request.userId)))
+        .limit(1)
     : [];
   if (!vehicle?.leaseEndsAt) throw new DecisionError("noVehicle");
   const expiresAt = renewedLeaseEnd(vehicle.leaseEndsAt, leaseDays, at);
@@ -214,14 +260,21 @@ async function approveRenewalIn(tx: Tx, adminId: number, request: VehicleRequest
     before: { status: "pending", kind: request.kind, leaseEndsAt: vehicle.leaseEndsAt.toISOString() },
     after: { status: "approved", vehicleId: vehicle.id, leaseEndsAt: expiresAt.toISOString() },
   });
-  return { userId: request.userId, mail: "renewalApproved", values: { vehicle: vehicle.name, date: expiresAt }, expiresAt };
+  return {
+    userId: request.userId,
+    mail: "renewalApproved",
+    values: { vehicle: vehicle.name, date: expiresAt },
+    expiresAt,
+  };
 }
 
 async function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, leaseDays: number): Promise<Decided> {
   const request = await pendingRequest(tx, requestId);
   if (request.kind === "renewal") return approveRenewalIn(tx, adminId, request, at, leaseDays);
   const expiresAt = new Date(at.getTime() + leaseDays * DAY);
-  const [vehicle] = request.requestedVehicleId ? await tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).limit(1) : [];
+  const [vehicle] = request.requestedVehicleId
+    ? await tx.select().from(vehicles).where(eq(vehicles.id, request.requestedVehicleId)).limit(1)
+    : [];
   if (!vehicle) throw new DecisionError("vehicleUnavailable");
   if (vehicle.status === "future" && vehicle.assignedUserId == null) throw new DecisionError("vehicleNotYetAvailable");
   if (vehicle.status !== "available" || vehicle.assignedUserId != null) throw new DecisionError("vehicleUnavailable");
@@ -229,10 +282,19 @@ async function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, l
   if (swap) {
     // Free the old vehicle first: a user holds at most one vehicle (unique index). It comes back with a
     // check-in; one in service stays there.
-    const [old] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, request.userId)).limit(1);
+    const [old] = await tx
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(eq(vehicles.assignedUserId, request.userId))
+      .limit(1);
     await tx
       .update(vehicles)
-      .set({ status: sql`case when ${vehicles.status} = 'maintenance' then 'maintenance' else 'available' end`, assignedUserId: null, leaseEndsAt: null, updatedAt: at })
+      .set({
+        status: sql`case when ${vehicles.status} = 'maintenance' then 'maintenance' else 'available' end`,
+        assignedUserId: null,
+        leaseEndsAt: null,
+        updatedAt: at,
+      })
       .where(eq(vehicles.assignedUserId, request.userId));
     if (old) await openHandover(tx, { kind: "check_in", vehicleId: old.id, userId: request.userId, requestId });
   }
@@ -249,14 +311,31 @@ async function approveIn(tx: Tx, adminId: number, requestId: number, at: Date, l
     before: { status: "pending", kind: request.kind, currentVehicleId: request.currentVehicleId },
     after: { status: "approved", vehicleId: vehicle.id, expiresAt: expiresAt.toISOString() },
   });
-  return { userId: request.userId, mail: swap ? "swapApproved" : "vehicleApproved", values: { vehicle: vehicle.name, date: expiresAt }, expiresAt };
+  return {
+    userId: request.userId,
+    mail: swap ? "swapApproved" : "vehicleApproved",
+    values: { vehicle: vehicle.name, date: expiresAt },
+    expiresAt,
+  };
 }
 
 async function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: string): Promise<Decided> {
   const request = await pendingRequest(tx, requestId);
-  await settleRequest(tx, requestId, { status: "rejected", reason: trimmed, decidedById: adminId, decidedAt: clockNow() });
+  await settleRequest(tx, requestId, {
+    status: "rejected",
+    reason: trimmed,
+    decidedById: adminId,
+    decidedAt: clockNow(),
+  });
   // A declined renewal leaves the lease as it is: no status change.
-  if (request.kind !== "renewal") await applyDecision(tx, request.userId, request.kind === "swap" ? "rejectSwap" : "rejectVehicleRequest", adminId, trimmed);
+  if (request.kind !== "renewal")
+    await applyDecision(
+      tx,
+      request.userId,
+      request.kind === "swap" ? "rejectSwap" : "rejectVehicleRequest",
+      adminId,
+      trimmed,
+    );
   await recordAudit(tx, {
     actorId: adminId,
     action: "vehicle_request.reject",
@@ -266,7 +345,8 @@ async function rejectIn(tx: Tx, adminId: number, requestId: number, trimmed: str
     before: { status: "pending", kind: request.kind },
     after: { status: "rejected", reason: trimmed },
   });
-  const mail: DecisionMail = request.kind === "renewal" ? "renewalRejected" : request.kind === "swap" ? "swapRejected" : "vehicleRejected";
+  const mail: DecisionMail =
+    request.kind === "renewal" ? "renewalRejected" : request.kind === "swap" ? "swapRejected" : "vehicleRejected";
   return { userId: request.userId, mail, values: { reason: trimmed } };
 }
 
@@ -309,7 +389,12 @@ export type SkippedRequest = { id: number; courier: string; reason: DecisionErro
  * translated reason the courier is e-mailed (`closed`). Every other row not decided is in `skippedRows`
  * with its courier and reason.
  */
-export async function decideVehicleRequests(adminId: number, requestIds: number[], decision: "approve" | "reject", reason = "") {
+export async function decideVehicleRequests(
+  adminId: number,
+  requestIds: number[],
+  decision: "approve" | "reject",
+  reason = "",
+) {
   const trimmed = reason.trim();
   if (decision === "reject" && !trimmed) throw new DecisionError("reasonRequired");
   const at = clockNow();
@@ -322,9 +407,22 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
     // Every selected request is locked before any vehicle or courier, in id order: two bulks whose
     // selections overlap queue on their first shared request instead of each holding a vehicle the
     // other waits for (a deadlock on PostgreSQL).
-    await forUpdate(tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(inArray(vehicleRequests.id, ids)).orderBy(asc(vehicleRequests.id)));
+    await forUpdate(
+      tx
+        .select({ id: vehicleRequests.id })
+        .from(vehicleRequests)
+        .where(inArray(vehicleRequests.id, ids))
+        .orderBy(asc(vehicleRequests.id)),
+    );
     const rows = await tx
-      .select({ id: vehicleRequests.id, vehicleId: vehicleRequests.requestedVehicleId, kind: vehicleRequests.kind, fullName: users.fullName, email: users.email, language: users.language })
+      .select({
+        id: vehicleRequests.id,
+        vehicleId: vehicleRequests.requestedVehicleId,
+        kind: vehicleRequests.kind,
+        fullName: users.fullName,
+        email: users.email,
+        language: users.language,
+      })
       .from(vehicleRequests)
       .innerJoin(users, eq(users.id, vehicleRequests.userId))
       .where(inArray(vehicleRequests.id, ids));
@@ -333,7 +431,12 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
     for (const id of ids) {
       const row = byId.get(id);
       try {
-        const decided = await savepoint(tx, (sp) => withMail(sp, decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed)));
+        const decided = await savepoint(tx, (sp) =>
+          withMail(
+            sp,
+            decision === "approve" ? approveIn(sp, adminId, id, at, leaseDays) : rejectIn(sp, adminId, id, trimmed),
+          ),
+        );
         done.push({ id, ...decided });
         if (decision === "approve" && row?.kind !== "renewal" && row?.vehicleId) given.add(row.vehicleId);
       } catch (error) {
@@ -348,7 +451,12 @@ export async function decideVehicleRequests(adminId: number, requestIds: number[
     }
     return { done, skippedRows, closed };
   });
-  return { done: outcome.done.map((d) => d.id), skipped: outcome.skippedRows.map((row) => row.id), skippedRows: outcome.skippedRows, closed: outcome.closed };
+  return {
+    done: outcome.done.map((d) => d.id),
+    skipped: outcome.skippedRows.map((row) => row.id),
+    skippedRows: outcome.skippedRows,
+    closed: outcome.closed,
+  };
 }
 
 /**
@@ -384,7 +492,12 @@ export async function listVehicleRequests(filter: QueueFilter<RequestStatus>) {
   const requested = alias(vehicles, "requested");
   const where = and(
     filter.status === "all" ? undefined : eq(vehicleRequests.status, filter.status),
-    filter.q ? or(personMatches(vehicleRequests.userId, filter.q), vehicleMatches(vehicleRequests.requestedVehicleId, filter.q)) : undefined,
+    filter.q
+      ? or(
+          personMatches(vehicleRequests.userId, filter.q),
+          vehicleMatches(vehicleRequests.requestedVehicleId, filter.q),
+        )
+      : undefined,
   );
   const dir = filter.sort === "oldest" ? asc : desc;
   const order = [dir(vehicleRequests.createdAt), dir(vehicleRequests.id)];

@@ -34,7 +34,17 @@ export type VehicleInput = {
 
 /** Refusals the vehicle screens translate (`admin:vehicles.errors.<key>`). */
 export class VehicleError extends Error {
-  constructor(readonly key: "notFound" | "serialTaken" | "assignedMeanwhile" | "userHasVehicle" | "userNotEligible" | "inUse" | "inUseNeedsUser" | "tooManyImages") {
+  constructor(
+    readonly key:
+      | "notFound"
+      | "serialTaken"
+      | "assignedMeanwhile"
+      | "userHasVehicle"
+      | "userNotEligible"
+      | "inUse"
+      | "inUseNeedsUser"
+      | "tooManyImages",
+  ) {
     super(key);
   }
 }
@@ -78,13 +88,26 @@ export async function listVehicles(filter: VehicleFilter) {
 export async function getVehicle(id: number) {
   const [vehicle] = await db().select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
   if (!vehicle) return null;
-  const [assignee] = vehicle.assignedUserId ? await db().select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, vehicle.assignedUserId)).limit(1) : [];
+  const [assignee] = vehicle.assignedUserId
+    ? await db()
+        .select({ id: users.id, email: users.email, fullName: users.fullName })
+        .from(users)
+        .where(eq(users.id, vehicle.assignedUserId))
+        .limit(1)
+    : [];
   return {
     vehicle,
     assignee: assignee ?? null,
     images: await vehicleImages(id),
     problems: await db()
-      .select({ id: problemReports.id, description: problemReports.description, status: problemReports.status, response: problemReports.response, createdAt: problemReports.createdAt, userEmail: users.email })
+      .select({
+        id: problemReports.id,
+        description: problemReports.description,
+        status: problemReports.status,
+        response: problemReports.response,
+        createdAt: problemReports.createdAt,
+        userEmail: users.email,
+      })
       .from(problemReports)
       .leftJoin(users, eq(users.id, problemReports.userId))
       .where(eq(problemReports.vehicleId, id))
@@ -102,14 +125,26 @@ export async function vehicleImages(vehicleId: number) {
 
 /** Users an admin may give this vehicle to: couriers the status machine allows and who ride nothing else. */
 export async function assignableUsers(vehicleId: number | null) {
-  const eligible = (["working_no_vehicle", "applied_for_vehicle", "vehicle_rejected", "lease_expired", "working_with_vehicle"] as UserStatus[]).filter(
-    (s) => nextStatus(s, "assignVehicle") !== null,
-  );
+  const eligible = (
+    [
+      "working_no_vehicle",
+      "applied_for_vehicle",
+      "vehicle_rejected",
+      "lease_expired",
+      "working_with_vehicle",
+    ] as UserStatus[]
+  ).filter((s) => nextStatus(s, "assignVehicle") !== null);
   return await db()
     .select({ id: users.id, email: users.email, fullName: users.fullName })
     .from(users)
     .leftJoin(vehicles, eq(vehicles.assignedUserId, users.id))
-    .where(and(eq(users.role, "user"), inArray(users.status, eligible), vehicleId ? or(isNull(vehicles.id), eq(vehicles.id, vehicleId)) : isNull(vehicles.id)))
+    .where(
+      and(
+        eq(users.role, "user"),
+        inArray(users.status, eligible),
+        vehicleId ? or(isNull(vehicles.id), eq(vehicles.id, vehicleId)) : isNull(vehicles.id),
+      ),
+    )
     .orderBy(asc(users.email));
 }
 
@@ -123,17 +158,27 @@ function snapshot(v: typeof vehicles.$inferSelect | undefined) {
  * Creates or updates a vehicle. Assigning or unassigning a user runs the status machine in the same
  * transaction, so a courier's status always matches the vehicle they hold.
  */
-export async function saveVehicle(adminId: number, id: number | null, input: VehicleInput, newImages: PreparedUpload[] = []) {
+export async function saveVehicle(
+  adminId: number,
+  id: number | null,
+  input: VehicleInput,
+  newImages: PreparedUpload[] = [],
+) {
   const { leaseDays } = await getSettings();
   return transaction(async (tx) => {
     const [before] = id === null ? [] : await tx.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
     if (id !== null && !before) throw new VehicleError("notFound");
     // Another admin gave or took the vehicle since this form was drawn: this one decided on a stale picture.
-    if (input.seenAssignedUserId !== undefined && (before?.assignedUserId ?? null) !== input.seenAssignedUserId) throw new VehicleError("assignedMeanwhile");
+    if (input.seenAssignedUserId !== undefined && (before?.assignedUserId ?? null) !== input.seenAssignedUserId)
+      throw new VehicleError("assignedMeanwhile");
     const [serialClash] = await tx
       .select({ id: vehicles.id })
       .from(vehicles)
-      .where(id === null ? eq(vehicles.serialNumber, input.serialNumber) : and(eq(vehicles.serialNumber, input.serialNumber), ne(vehicles.id, id)))
+      .where(
+        id === null
+          ? eq(vehicles.serialNumber, input.serialNumber)
+          : and(eq(vehicles.serialNumber, input.serialNumber), ne(vehicles.id, id)),
+      )
       .limit(1);
     if (serialClash) throw new VehicleError("serialTaken");
 
@@ -141,7 +186,11 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
     const oldUserId = before?.assignedUserId ?? null;
     if (!newUserId && input.status === "in_use") throw new VehicleError("inUseNeedsUser");
     // A vehicle in service keeps its courier (docs/fleet-rules.md, "Maintenance"); any other assigned vehicle is in use.
-    const status: VehicleStatus = newUserId ? (input.status === "maintenance" ? "maintenance" : "in_use") : input.status;
+    const status: VehicleStatus = newUserId
+      ? input.status === "maintenance"
+        ? "maintenance"
+        : "in_use"
+      : input.status;
     const now = clockNow().getTime();
     let leaseEndsAt = before?.leaseEndsAt ?? null;
     let approvedRequestId: number | null = null;
@@ -165,7 +214,11 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
     if (assigned) {
       const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, assigned)).limit(1);
       if (!target || target.role !== "user") throw new VehicleError("userNotEligible");
-      const [other] = await tx.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.assignedUserId, assigned)).limit(1);
+      const [other] = await tx
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(eq(vehicles.assignedUserId, assigned))
+        .limit(1);
       if (other) throw new VehicleError("userHasVehicle");
       try {
         await applyUserEvent(tx, assigned, "assignVehicle", { actorId: adminId, reason: "vehicle assigned" });
@@ -193,13 +246,22 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
     };
     const after = await writeVehicle(tx, id, holder, values);
     if (newImages.length) {
-      const [existing] = await tx.select({ n: count() }).from(uploads).where(and(eq(uploads.vehicleId, after.id), eq(uploads.kind, "vehicle_image")));
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(uploads)
+        .where(and(eq(uploads.vehicleId, after.id), eq(uploads.kind, "vehicle_image")));
       if ((existing?.n ?? 0) + newImages.length > MAX_VEHICLE_IMAGES) throw new VehicleError("tooManyImages");
       await insertUploadRows(tx, newImages, { kind: "vehicle_image", vehicleId: after.id });
     }
     // The vehicle changes hands: the courier who gave it back and the one who takes it each get a handover to record.
     if (released) await openHandover(tx, { kind: "check_in", vehicleId: after.id, userId: released });
-    if (assigned) await openHandover(tx, { kind: "check_out", vehicleId: after.id, userId: assigned, requestId: approvedRequestId });
+    if (assigned)
+      await openHandover(tx, {
+        kind: "check_out",
+        vehicleId: after.id,
+        userId: assigned,
+        requestId: approvedRequestId,
+      });
     await recordAudit(tx, {
       actorId: adminId,
       action: id === null ? "vehicle.create" : "vehicle.update",
@@ -217,7 +279,12 @@ export async function saveVehicle(adminId: number, id: number | null, input: Veh
  * The vehicle's row: inserted, or updated only while it is held by `holder` (row count checked). The
  * database's invariants (one vehicle per courier, one holder per vehicle) become refusals.
  */
-async function writeVehicle(tx: Tx, id: number | null, holder: number | null, values: Omit<typeof vehicles.$inferInsert, "id">) {
+async function writeVehicle(
+  tx: Tx,
+  id: number | null,
+  holder: number | null,
+  values: Omit<typeof vehicles.$inferInsert, "id">,
+) {
   try {
     const [after] =
       id === null
@@ -225,7 +292,12 @@ async function writeVehicle(tx: Tx, id: number | null, holder: number | null, va
         : await tx
             .update(vehicles)
             .set(values)
-            .where(and(eq(vehicles.id, id), holder === null ? isNull(vehicles.assignedUserId) : eq(vehicles.assignedUserId, holder)))
+            .where(
+              and(
+                eq(vehicles.id, id),
+                holder === null ? isNull(vehicles.assignedUserId) : eq(vehicles.assignedUserId, holder),
+              ),
+            )
             .returning();
     if (!after) throw new VehicleError("assignedMeanwhile");
     return after;
@@ -239,14 +311,22 @@ async function writeVehicle(tx: Tx, id: number | null, holder: number | null, va
 
 /** Saves a vehicle with the images an admin sent; returns its id. */
 export function saveVehicleWithImages(adminId: number, id: number | null, input: VehicleInput, images: ReceivedFile[]) {
-  return withNewMedia(images, id === null ? null : { vehicleId: id }, (fresh) => saveVehicle(adminId, id, input, fresh));
+  return withNewMedia(images, id === null ? null : { vehicleId: id }, (fresh) =>
+    saveVehicle(adminId, id, input, fresh),
+  );
 }
 
 /**
  * A direct assignment decides the courier's open vehicle request: approved when it asked for this
  * vehicle, otherwise rejected — so no request stays pending for a courier who already rides.
  */
-async function closePendingRequest(tx: Tx, adminId: number, userId: number, vehicleId: number | null, leaseEndsAt: Date): Promise<number | null> {
+async function closePendingRequest(
+  tx: Tx,
+  adminId: number,
+  userId: number,
+  vehicleId: number | null,
+  leaseEndsAt: Date,
+): Promise<number | null> {
   const [pending] = await tx
     .select()
     .from(vehicleRequests)
@@ -293,15 +373,34 @@ export async function deleteVehicle(adminId: number, id: number) {
     if (!before) throw new VehicleError("notFound");
     if (before.status === "in_use" || before.assignedUserId) throw new VehicleError("inUse");
     // A courier waiting for this vehicle would be left with a request for nothing.
-    const [awaited] = await tx.select({ id: vehicleRequests.id }).from(vehicleRequests).where(and(eq(vehicleRequests.requestedVehicleId, id), eq(vehicleRequests.status, "pending"))).limit(1);
+    const [awaited] = await tx
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(and(eq(vehicleRequests.requestedVehicleId, id), eq(vehicleRequests.status, "pending")))
+      .limit(1);
     if (awaited) throw new VehicleError("inUse");
     // Its images and the photos of its handovers (the handover rows go with the vehicle).
     const keys = await tx
       .select({ storageKey: uploads.storageKey })
       .from(uploads)
-      .where(or(eq(uploads.vehicleId, id), inArray(uploads.handoverId, tx.select({ id: handovers.id }).from(handovers).where(eq(handovers.vehicleId, id)))));
+      .where(
+        or(
+          eq(uploads.vehicleId, id),
+          inArray(
+            uploads.handoverId,
+            tx.select({ id: handovers.id }).from(handovers).where(eq(handovers.vehicleId, id)),
+          ),
+        ),
+      );
     await tx.delete(vehicles).where(eq(vehicles.id, id));
-    await recordAudit(tx, { actorId: adminId, action: "vehicle.delete", entityType: "vehicle", entityId: id, before: snapshot(before), after: null });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "vehicle.delete",
+      entityType: "vehicle",
+      entityId: id,
+      before: snapshot(before),
+      after: null,
+    });
     return keys.map((k) => k.storageKey);
   });
   return deleteFilesOf(keys);
@@ -310,10 +409,24 @@ export async function deleteVehicle(adminId: number, id: number) {
 /** An admin notes a problem on a vehicle (its problem history); it starts open like a courier's report. */
 export async function addVehicleProblem(adminId: number, vehicleId: number, description: string) {
   return transaction(async (tx) => {
-    const [vehicle] = await tx.select({ id: vehicles.id, assignedUserId: vehicles.assignedUserId }).from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1);
+    const [vehicle] = await tx
+      .select({ id: vehicles.id, assignedUserId: vehicles.assignedUserId })
+      .from(vehicles)
+      .where(eq(vehicles.id, vehicleId))
+      .limit(1);
     if (!vehicle) throw new VehicleError("notFound");
-    const [report] = await tx.insert(problemReports).values({ userId: adminId, vehicleId, description }).returning({ id: problemReports.id });
-    await recordAudit(tx, { actorId: adminId, action: "vehicle.problem", entityType: "problem_report", entityId: report!.id, before: null, after: { vehicleId, description } });
+    const [report] = await tx
+      .insert(problemReports)
+      .values({ userId: adminId, vehicleId, description })
+      .returning({ id: problemReports.id });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "vehicle.problem",
+      entityType: "problem_report",
+      entityId: report!.id,
+      before: null,
+      after: { vehicleId, description },
+    });
     return report!.id;
   });
 }
@@ -328,7 +441,14 @@ export async function removeVehicleImage(adminId: number, vehicleId: number, upl
       .limit(1);
     if (!image) return null;
     await tx.delete(uploads).where(eq(uploads.id, image.id));
-    await recordAudit(tx, { actorId: adminId, action: "vehicle.image.remove", entityType: "vehicle", entityId: vehicleId, before: { imageId: image.id }, after: null });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "vehicle.image.remove",
+      entityType: "vehicle",
+      entityId: vehicleId,
+      before: { imageId: image.id },
+      after: null,
+    });
     return image.storageKey;
   });
   return deleteFilesOf(keys);

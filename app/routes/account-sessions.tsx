@@ -13,24 +13,33 @@ import { readFormData } from "~/infra/http.server";
 import { currentSessionIdHash, endSession, requireUser } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
 import { getSecondFactorState, regenerateRecoveryCodes } from "~/models/second-factors.server";
-import { destroyUserSessionByHandle, destroyUserSessions, listUserSessions, sessionHandle } from "~/models/sessions.server";
+import {
+  destroyUserSessionByHandle,
+  destroyUserSessions,
+  listUserSessions,
+  sessionHandle,
+} from "~/models/sessions.server";
 import { Intent } from "~/components/intent";
 import { redirectWithToast } from "./toast.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
-  const sessions = (await listUserSessions(user.id, currentSessionIdHash(context) ?? "")).map(({ userAgent, createdAt, lastSeenAt, ...rest }) => ({
-    ...rest,
-    device: describeDevice(userAgent, t("auth:sessions.unknownDevice")),
-    createdAt: createdAt.toISOString(),
-    lastSeenAt: lastSeenAt.toISOString(),
-  }));
+  const sessions = (await listUserSessions(user.id, currentSessionIdHash(context) ?? "")).map(
+    ({ userAgent, createdAt, lastSeenAt, ...rest }) => ({
+      ...rest,
+      device: describeDevice(userAgent, t("auth:sessions.unknownDevice")),
+      createdAt: createdAt.toISOString(),
+      lastSeenAt: lastSeenAt.toISOString(),
+    }),
+  );
   const secondFactor = await getSecondFactorState(user.id);
   return {
     title: t("auth:sessions.title"),
     sessions,
-    secondFactor: secondFactor.enrolled ? { enabledAt: secondFactor.enabledAt.toISOString(), recoveryCodesLeft: secondFactor.recoveryCodesLeft } : null,
+    secondFactor: secondFactor.enrolled
+      ? { enabledAt: secondFactor.enabledAt.toISOString(), recoveryCodesLeft: secondFactor.recoveryCodesLeft }
+      : null,
     isAdmin: user.role === "admin",
   };
 }
@@ -39,12 +48,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
   const submission = parseWithZod(await readFormData(context, request), { schema: sessionActionSchema });
-  if (submission.status !== "success") return data({ error: t("errors:invalidInput"), recoveryCodes: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ error: t("errors:invalidInput"), recoveryCodes: null }, { status: 400 });
   const current = currentSessionIdHash(context) ?? "";
   const value = submission.value;
   if (value.intent === "end") {
-    if (value.session === sessionHandle(current)) throw redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
-    if (!await destroyUserSessionByHandle(user.id, value.session)) return data({ error: t("auth:sessions.notFound"), recoveryCodes: null }, { status: 404 });
+    if (value.session === sessionHandle(current))
+      throw redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
+    if (!(await destroyUserSessionByHandle(user.id, value.session)))
+      return data({ error: t("auth:sessions.notFound"), recoveryCodes: null }, { status: 404 });
     throw redirectWithToast(context, "/account/sessions", "auth:sessions.ended");
   }
   if (value.intent === "endOthers") {
@@ -56,7 +68,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { error: null, recoveryCodes: await regenerateRecoveryCodes(user.id) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
 
 export default function AccountSessions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
@@ -107,28 +122,33 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
       )}
 
       {loaderData.isAdmin || loaderData.secondFactor ? (
-      <div className="card">
-        <h2>{t("sessions.secondFactorTitle")}</h2>
-        {loaderData.secondFactor ? (
-          <>
-            <p>{t("sessions.secondFactorOn", { date: date(loaderData.secondFactor.enabledAt), count: loaderData.secondFactor.recoveryCodesLeft })}</p>
-            {actionData?.recoveryCodes ? (
-              <RecoveryCodes codes={actionData.recoveryCodes} />
-            ) : (
-              <Form method="post" className="form-stack">
-                <Intent value="newRecoveryCodes" />
-                <StepUpField />
-                <button type="submit" className="btn btn-outline">
-                  {t("sessions.newRecoveryCodes")}
-                </button>
-                <span className="field-hint">{t("sessions.newRecoveryCodesHint")}</span>
-              </Form>
-            )}
-          </>
-        ) : (
-          <p className="field-hint">{t("sessions.secondFactorOff")}</p>
-        )}
-      </div>
+        <div className="card">
+          <h2>{t("sessions.secondFactorTitle")}</h2>
+          {loaderData.secondFactor ? (
+            <>
+              <p>
+                {t("sessions.secondFactorOn", {
+                  date: date(loaderData.secondFactor.enabledAt),
+                  count: loaderData.secondFactor.recoveryCodesLeft,
+                })}
+              </p>
+              {actionData?.recoveryCodes ? (
+                <RecoveryCodes codes={actionData.recoveryCodes} />
+              ) : (
+                <Form method="post" className="form-stack">
+                  <Intent value="newRecoveryCodes" />
+                  <StepUpField />
+                  <button type="submit" className="btn btn-outline">
+                    {t("sessions.newRecoveryCodes")}
+                  </button>
+                  <span className="field-hint">{t("sessions.newRecoveryCodesHint")}</span>
+                </Form>
+              )}
+            </>
+          ) : (
+            <p className="field-hint">{t("sessions.secondFactorOff")}</p>
+          )}
+        </div>
       ) : null}
     </section>
   );

@@ -12,12 +12,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { state: result.state, title: getInstance(context).t("auth:activate.title") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
 
 export default function ActivateScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const { state } = loaderData;
-  const message = { activated: t("activate.success"), used: t("activate.used"), expired: t("activate.expired"), unknown: t("activate.invalid") }[state];
+  const message = {
+    activated: t("activate.success"),
+    used: t("activate.used"),
+    expired: t("activate.expired"),
+    unknown: t("activate.invalid"),
+  }[state];
   const good = state === "activated" || state === "used";
   return (
     <section className="container auth-page">

@@ -31,7 +31,13 @@ async function renderedKey(loader: unknown, path: string, cookie: string, params
   return data.formKey!;
 }
 
-async function postTwice(action: unknown, path: string, cookie: string, form: () => Record<string, string> | FormData, params?: Record<string, string>) {
+async function postTwice(
+  action: unknown,
+  path: string,
+  cookie: string,
+  form: () => Record<string, string> | FormData,
+  params?: Record<string, string>,
+) {
   const first = await call(action as Handler, path, { form: form(), cookie, params });
   const second = await call(action as Handler, path, { form: form(), cookie, params });
   expect(first.status).toBe(302);
@@ -46,12 +52,22 @@ describe("create forms post once per render", () => {
     const v = await vehicle();
     const params = { id: String(v.id) };
     const key = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
-    const form = { intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "New brake pads", cost: "25.50" };
+    const form = {
+      intent: "serviceRecord",
+      formKey: key,
+      serviceDate: "2026-11-20",
+      description: "New brake pads",
+      cost: "25.50",
+    };
     await postTwice(vehicleService.action, `/admin/vehicles/${v.id}/service`, adminCookie, () => form, params);
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(1);
     const next = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
     expect(next).not.toBe(key);
-    await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, { form: { ...form, formKey: next }, cookie: adminCookie, params });
+    await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, {
+      form: { ...form, formKey: next },
+      cookie: adminCookie,
+      params,
+    });
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(2);
   });
 
@@ -60,9 +76,19 @@ describe("create forms post once per render", () => {
     const v = await vehicle();
     const params = { id: String(v.id) };
     const key = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
-    const refused = await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, { form: { intent: "serviceRecord", formKey: key, serviceDate: "", description: "" }, cookie: adminCookie, params });
+    const refused = await call(vehicleService.action, `/admin/vehicles/${v.id}/service`, {
+      form: { intent: "serviceRecord", formKey: key, serviceDate: "", description: "" },
+      cookie: adminCookie,
+      params,
+    });
     expect(refused.status).toBe(400);
-    await postTwice(vehicleService.action, `/admin/vehicles/${v.id}/service`, adminCookie, () => ({ intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "Tyre" }), params);
+    await postTwice(
+      vehicleService.action,
+      `/admin/vehicles/${v.id}/service`,
+      adminCookie,
+      () => ({ intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "Tyre" }),
+      params,
+    );
     expect(await w().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, v.id))).toHaveLength(1);
   });
 
@@ -71,14 +97,28 @@ describe("create forms post once per render", () => {
     const v = await vehicle();
     const params = { id: String(v.id) };
     const problemKey = await renderedKey(vehicleForm.loader, `/admin/vehicles/${v.id}`, adminCookie, params);
-    await postTwice(vehicleProblem.action, `/admin/vehicles/${v.id}/problems`, adminCookie, () => ({ intent: "problem", formKey: problemKey, description: "Rattle" }), params);
+    await postTwice(
+      vehicleProblem.action,
+      `/admin/vehicles/${v.id}/problems`,
+      adminCookie,
+      () => ({ intent: "problem", formKey: problemKey, description: "Rattle" }),
+      params,
+    );
     expect(await w().select().from(problemReports).where(eq(problemReports.vehicleId, v.id))).toHaveLength(1);
 
     const serial = `SN-ONCE-${Date.now()}`;
     const vehicleKey = await renderedKey(vehicleForm.loader, "/admin/vehicles/new", adminCookie);
     const vehicleFields = () => {
       const f = new FormData();
-      for (const [k, value] of Object.entries({ intent: "save", formKey: vehicleKey, name: "Once", characteristicsSk: "Motor", serialNumber: serial, status: "available" })) f.set(k, value);
+      for (const [k, value] of Object.entries({
+        intent: "save",
+        formKey: vehicleKey,
+        name: "Once",
+        characteristicsSk: "Motor",
+        serialNumber: serial,
+        status: "available",
+      }))
+        f.set(k, value);
       return f;
     };
     await postTwice(vehicleForm.action, "/admin/vehicles/new", adminCookie, vehicleFields);
@@ -88,7 +128,15 @@ describe("create forms post once per render", () => {
     const newsKey = await renderedKey(newsForm.loader, "/admin/news/new", adminCookie);
     const newsFields = () => {
       const f = new FormData();
-      for (const [k, value] of Object.entries({ intent: "save", formKey: newsKey, titleSk: title, contentSk: "Text", textPosition: "bottom_left", language: "all" })) f.set(k, value);
+      for (const [k, value] of Object.entries({
+        intent: "save",
+        formKey: newsKey,
+        titleSk: title,
+        contentSk: "Text",
+        textPosition: "bottom_left",
+        language: "all",
+      }))
+        f.set(k, value);
       return f;
     };
     await postTwice(newsForm.action, "/admin/news/new", adminCookie, newsFields);
@@ -96,12 +144,20 @@ describe("create forms post once per render", () => {
 
     const name = `Once ${Date.now()}`;
     const referralKey = await renderedKey(referrals.loader, "/admin/referrals", adminCookie);
-    await postTwice(referrals.action, "/admin/referrals", adminCookie, () => ({ intent: "create", formKey: referralKey, name }));
+    await postTwice(referrals.action, "/admin/referrals", adminCookie, () => ({
+      intent: "create",
+      formKey: referralKey,
+      name,
+    }));
     expect(await w().select().from(referralLinks).where(eq(referralLinks.name, name))).toHaveLength(1);
 
     const platform = `P${Date.now() % 1e9}`;
     const platformKey = await renderedKey(platformsRoute.loader, "/admin/payouts/platforms", adminCookie);
-    await postTwice(platformsRoute.action, "/admin/payouts/platforms", adminCookie, () => ({ intent: "create", formKey: platformKey, name: platform }));
+    await postTwice(platformsRoute.action, "/admin/payouts/platforms", adminCookie, () => ({
+      intent: "create",
+      formKey: platformKey,
+      name: platform,
+    }));
     expect(await w().select().from(platforms).where(eq(platforms.name, platform))).toHaveLength(1);
   });
 
@@ -111,7 +167,9 @@ describe("create forms post once per render", () => {
     const v = await createVehicle();
     await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(v.id) }, cookie });
     const admin = await createUser({ role: "admin" });
-    const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))).requests[0]!.id;
+    const requestId = (
+      await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))
+    ).requests[0]!.id;
     await approveVehicleRequest(admin.id, requestId);
     const key = await renderedKey(dashboard.loader, "/dashboard", cookie);
     const form = () => {

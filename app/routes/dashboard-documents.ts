@@ -28,21 +28,31 @@ export async function action({ context, request }: Route.ActionArgs) {
   const kinds: readonly string[] = applying ? DOCUMENT_KINDS : RIGHT_TO_STAY_KINDS;
   const limit = await hit("uploads", String(user.id));
   if (!limit.ok) {
-    return jsonError(context, 429, "errors:rateLimited", { values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) }, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    return jsonError(context, 429, "errors:rateLimited", {
+      values: { minutes: Math.ceil(limit.retryAfterSeconds / 60) },
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
   let field: string | undefined;
   try {
-    const missing = await receiveUploadForm(request, { fields: Object.fromEntries(kinds.map((f) => [f, "image"])), maxFiles: 1 }, async (parsed) => {
-      field = parsed.files[0]?.field;
-      if (!field) return true;
-      await saveDocumentDrafts(user.id, parsed.files);
-      return false;
-    });
+    const missing = await receiveUploadForm(
+      request,
+      { fields: Object.fromEntries(kinds.map((f) => [f, "image"])), maxFiles: 1 },
+      async (parsed) => {
+        field = parsed.files[0]?.field;
+        if (!field) return true;
+        await saveDocumentDrafts(user.id, parsed.files);
+        return false;
+      },
+    );
     if (missing) return jsonError(context, 400, "dashboard:errors.documentRequired");
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     const refusal = await uploadRefusal(context, "apply", error);
-    return Response.json({ error: refusal.data.error, field: error.field ?? field ?? null }, { status: refusal.init?.status ?? 400 });
+    return Response.json(
+      { error: refusal.data.error, field: error.field ?? field ?? null },
+      { status: refusal.init?.status ?? 400 },
+    );
   }
   const saved = (await listDocumentDrafts(user.id)).find((draft) => draft.kind === field);
   return Response.json(saved, { status: 201 });

@@ -12,12 +12,20 @@ import * as pdf from "./dashboard-pay-pdf";
 
 const IBAN = "SK3112000000198742637541";
 const NEW_IBAN = "SK6807200002891987426353";
-const UA_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Mobile Safari/537.36";
+const UA_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Mobile Safari/537.36";
 
-type Reply = { intent: string; lastResult: { initialValue: Record<string, string>; error: Record<string, string[]> | null } };
+type Reply = {
+  intent: string;
+  lastResult: { initialValue: Record<string, string>; error: Record<string, string[]> | null };
+};
 
 async function post(cookie: string, form: Record<string, string>) {
-  return await call(pay.action, "/dashboard/pay", { cookie, form: { intent: "bank", ...form }, headers: { "User-Agent": UA_AGENT } });
+  return await call(pay.action, "/dashboard/pay", {
+    cookie,
+    form: { intent: "bank", ...form },
+    headers: { "User-Agent": UA_AGENT },
+  });
 }
 
 describe("bank details on the Pay page", () => {
@@ -28,11 +36,18 @@ describe("bank details on the Pay page", () => {
   test("a bad IBAN comes back with what was typed (not the password) and a message; nothing is saved", async () => {
     const courier = await createUser({ status: "working_no_vehicle", fullName: "Jana Nováková" });
     const cookie = await sessionCookieHeader(courier.id);
-    const response = await post(cookie, { iban: "SK31 1200 0000 1987 4263 7542", accountHolder: "Jana Nováková", password: TEST_PASSWORD });
+    const response = await post(cookie, {
+      iban: "SK31 1200 0000 1987 4263 7542",
+      accountHolder: "Jana Nováková",
+      password: TEST_PASSWORD,
+    });
     expect(response.status).toBe(400);
     const body = await readJson<Reply>(response);
     expect(body.lastResult.error?.iban).toEqual(["bank.errors.ibanChecksum"]);
-    expect(body.lastResult.initialValue).toMatchObject({ iban: "SK31 1200 0000 1987 4263 7542", accountHolder: "Jana Nováková" });
+    expect(body.lastResult.initialValue).toMatchObject({
+      iban: "SK31 1200 0000 1987 4263 7542",
+      accountHolder: "Jana Nováková",
+    });
     expect(body.lastResult.initialValue.password).toBeUndefined();
     expect(await getBankAccount(courier.id)).toBeNull();
   });
@@ -78,7 +93,9 @@ describe("bank details on the Pay page", () => {
     const courier = await createUser({ status: "working_no_vehicle", fullName: "Jana Nováková" });
     const cookie = await sessionCookieHeader(courier.id);
     await post(cookie, { iban: IBAN, accountHolder: "Peter Novák", password: TEST_PASSWORD });
-    const page = await readJson<{ bank: { iban: string; holderMismatch: boolean } }>(await call(pay.loader, "/dashboard/pay", { cookie }));
+    const page = await readJson<{ bank: { iban: string; holderMismatch: boolean } }>(
+      await call(pay.loader, "/dashboard/pay", { cookie }),
+    );
     expect(page.bank).toMatchObject({ iban: "**** **** **** **** **** 7541", holderMismatch: true });
   });
 });
@@ -89,15 +106,24 @@ describe("statement PDF", () => {
     const other = await createUser({ status: "working_with_vehicle" });
     const { statement } = await insertStatement(courier.id, "2026-11-09", { status: "exported" });
     const path = `/dashboard/pay/statements/${statement.id}.pdf`;
-    const mine = await call(pdf.loader, path, { cookie: await sessionCookieHeader(courier.id), params: { file: `${statement.id}.pdf` } });
+    const mine = await call(pdf.loader, path, {
+      cookie: await sessionCookieHeader(courier.id),
+      params: { file: `${statement.id}.pdf` },
+    });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("application/pdf");
     expect(mine.headers.get("Cache-Control")).toContain("no-store");
     expect(mine.headers.get("Content-Disposition")).toBe('attachment; filename="pay-statement-2026-11-09.pdf"');
     expect(new TextDecoder().decode((await mine.arrayBuffer()).slice(0, 4))).toBe("%PDF");
-    const theirs = await call(pdf.loader, path, { cookie: await sessionCookieHeader(other.id), params: { file: `${statement.id}.pdf` } });
+    const theirs = await call(pdf.loader, path, {
+      cookie: await sessionCookieHeader(other.id),
+      params: { file: `${statement.id}.pdf` },
+    });
     expect(theirs.status).toBe(404);
-    const junk = await call(pdf.loader, "/dashboard/pay/statements/x.pdf", { cookie: await sessionCookieHeader(courier.id), params: { file: "x.pdf" } });
+    const junk = await call(pdf.loader, "/dashboard/pay/statements/x.pdf", {
+      cookie: await sessionCookieHeader(courier.id),
+      params: { file: "x.pdf" },
+    });
     expect(junk.status).toBe(404);
     const anonymous = await call(pdf.loader, path, { params: { file: `${statement.id}.pdf` } });
     expect(anonymous.status).toBe(302);
@@ -111,12 +137,21 @@ describe("questions through the page", () => {
     const other = await createUser({ status: "working_with_vehicle" });
     const { statement } = await insertStatement(courier.id, "2026-11-09");
     const cookie = await sessionCookieHeader(courier.id);
-    const empty = await call(pay.action, "/dashboard/pay", { cookie, form: { intent: "question", statementId: String(statement.id), lineIndex: "0", body: " " } });
+    const empty = await call(pay.action, "/dashboard/pay", {
+      cookie,
+      form: { intent: "question", statementId: String(statement.id), lineIndex: "0", body: " " },
+    });
     expect(empty.status).toBe(400);
     expect((await readJson<{ error: string }>(empty)).error).toBe("Write your question.");
-    const foreign = await call(pay.action, "/dashboard/pay", { cookie: await sessionCookieHeader(other.id), form: { intent: "question", statementId: String(statement.id), lineIndex: "0", body: "Why?" } });
+    const foreign = await call(pay.action, "/dashboard/pay", {
+      cookie: await sessionCookieHeader(other.id),
+      form: { intent: "question", statementId: String(statement.id), lineIndex: "0", body: "Why?" },
+    });
     expect(foreign.status).toBe(404);
-    const sent = await call(pay.action, "/dashboard/pay", { cookie, form: { intent: "question", statementId: String(statement.id), lineIndex: "1", body: "Tips?" } });
+    const sent = await call(pay.action, "/dashboard/pay", {
+      cookie,
+      form: { intent: "question", statementId: String(statement.id), lineIndex: "1", body: "Tips?" },
+    });
     expect(sent.status).toBe(302);
   });
 });

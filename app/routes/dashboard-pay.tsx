@@ -11,7 +11,12 @@ import { payQuestionReplySchema, payQuestionSchema, questionErrorKey } from "~/d
 import { getInstance, getLocale } from "~/infra/i18n.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
 import { listOwnStatements, nextPayout, weekSoFar } from "~/models/courier-pay.server";
-import { addCourierQuestionMessage, askAboutLine, listOwnQuestions, PayQuestionError } from "~/models/pay-questions.server";
+import {
+  addCourierQuestionMessage,
+  askAboutLine,
+  listOwnQuestions,
+  PayQuestionError,
+} from "~/models/pay-questions.server";
 import { getPaySettings } from "~/models/settings.server";
 import { changeBankDetails } from "~/services/bank-details.server";
 import { requireUser } from "~/services/session.server";
@@ -33,10 +38,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     language: getLocale(context),
     week: await weekSoFar(user.id, settings),
     next: await nextPayout(user.id, settings),
-    statements: statements.map(({ iban: _iban, holder: _holder, approvedAt, paidAt, ...s }) => ({ ...s, approvedAt: approvedAt?.toISOString() ?? null, paidAt: paidAt?.toISOString() ?? null })),
-    questions: (await listOwnQuestions(user.id)).map((q) => ({ ...q, createdAt: q.createdAt.toISOString(), resolvedAt: q.resolvedAt?.toISOString() ?? null, thread: q.thread.map((m) => ({ ...m, at: m.at.toISOString() })) })),
+    statements: statements.map(({ iban: _iban, holder: _holder, approvedAt, paidAt, ...s }) => ({
+      ...s,
+      approvedAt: approvedAt?.toISOString() ?? null,
+      paidAt: paidAt?.toISOString() ?? null,
+    })),
+    questions: (await listOwnQuestions(user.id)).map((q) => ({
+      ...q,
+      createdAt: q.createdAt.toISOString(),
+      resolvedAt: q.resolvedAt?.toISOString() ?? null,
+      thread: q.thread.map((m) => ({ ...m, at: m.at.toISOString() })),
+    })),
     // The IBAN is shown masked: the page may stay open on a shared phone.
-    bank: bank ? { iban: maskIban(bank.iban), holder: bank.holder, holderMismatch: bank.holderMismatch, changedAt: bank.changedAt.toISOString() } : null,
+    bank: bank
+      ? {
+          iban: maskIban(bank.iban),
+          holder: bank.holder,
+          holderMismatch: bank.holderMismatch,
+          changedAt: bank.changedAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -50,30 +71,65 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "bank") {
     const submission = parseWithZod(form, { schema: bankDetailsFormSchema });
-    if (submission.status !== "success") return data<PayActionData>({ intent: "bank", lastResult: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data<PayActionData>(
+        { intent: "bank", lastResult: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
     const { password, ...details } = submission.value;
     const result = await changeBankDetails(user, details, password, request);
     if (!result.ok) {
       const message = tr(context, result.error, result.values);
-      const reply = result.field ? submission.reply({ fieldErrors: { password: [result.error.replace(/^pay:/, "")] }, hideFields: ["password"] }) : submission.reply({ formErrors: [message], hideFields: ["password"] });
-      return data<PayActionData>({ intent: "bank", lastResult: reply }, { status: result.status, headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined });
+      const reply = result.field
+        ? submission.reply({ fieldErrors: { password: [result.error.replace(/^pay:/, "")] }, hideFields: ["password"] })
+        : submission.reply({ formErrors: [message], hideFields: ["password"] });
+      return data<PayActionData>(
+        { intent: "bank", lastResult: reply },
+        {
+          status: result.status,
+          headers: result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined,
+        },
+      );
     }
-    const key = !result.changed ? "pay:bank.unchanged" : result.holderMismatch ? "pay:bank.savedMismatch" : "pay:bank.saved";
+    const key = !result.changed
+      ? "pay:bank.unchanged"
+      : result.holderMismatch
+        ? "pay:bank.savedMismatch"
+        : "pay:bank.saved";
     return redirectWithToast(context, "/dashboard/pay#bank", key);
   }
   if (intent === "question" || intent === "questionReply") {
     const asking = intent === "question";
-    const parsed = asking ? payQuestionSchema.safeParse(Object.fromEntries(form)) : payQuestionReplySchema.safeParse(Object.fromEntries(form));
-    const typed = { intent, body: String(form.get("body") ?? ""), target: String(form.get(asking ? "statementId" : "questionId") ?? "") } as const;
-    if (!parsed.success) return data<PayActionData>({ ...typed, error: tr(context, questionErrorKey(parsed.error.issues[0]?.message)) }, { status: 400 });
+    const parsed = asking
+      ? payQuestionSchema.safeParse(Object.fromEntries(form))
+      : payQuestionReplySchema.safeParse(Object.fromEntries(form));
+    const typed = {
+      intent,
+      body: String(form.get("body") ?? ""),
+      target: String(form.get(asking ? "statementId" : "questionId") ?? ""),
+    } as const;
+    if (!parsed.success)
+      return data<PayActionData>(
+        { ...typed, error: tr(context, questionErrorKey(parsed.error.issues[0]?.message)) },
+        { status: 400 },
+      );
     try {
-      if ("statementId" in parsed.data) await askAboutLine(user.id, parsed.data.statementId, parsed.data.lineIndex, parsed.data.body);
+      if ("statementId" in parsed.data)
+        await askAboutLine(user.id, parsed.data.statementId, parsed.data.lineIndex, parsed.data.body);
       else await addCourierQuestionMessage(user.id, parsed.data.questionId, parsed.data.body);
     } catch (error) {
-      if (error instanceof PayQuestionError) return data<PayActionData>({ ...typed, error: tr(context, `pay:questions.errors.${error.key}`) }, { status: error.status });
+      if (error instanceof PayQuestionError)
+        return data<PayActionData>(
+          { ...typed, error: tr(context, `pay:questions.errors.${error.key}`) },
+          { status: error.status },
+        );
       throw error;
     }
-    return redirectWithToast(context, "/dashboard/pay#questions", asking ? "pay:questions.sent" : "pay:questions.replySent");
+    return redirectWithToast(
+      context,
+      "/dashboard/pay#questions",
+      asking ? "pay:questions.sent" : "pay:questions.replySent",
+    );
   }
   return data<PayActionData>({ intent: "unknown", error: tr(context, "errors:invalidInput") }, { status: 400 });
 }

@@ -17,7 +17,11 @@ import * as applyRoute from "./dashboard/apply";
 import * as draftRoute from "./dashboard/draft";
 import * as documents from "./dashboard-documents";
 
-type Loader = { draft: Record<string, string> | null; drafts: { id: number; kind: string }[]; replaceDocuments: string[] };
+type Loader = {
+  draft: Record<string, string> | null;
+  drafts: { id: number; kind: string }[];
+  replaceDocuments: string[];
+};
 
 async function courier(language: "sk" | "ua" | "en" = "en") {
   const user = await createUser({ status: "confirmed_account", language });
@@ -26,7 +30,10 @@ async function courier(language: "sk" | "ua" | "en" = "en") {
 const load = async (cookie: string) => readJson<Loader>(await call(dashboard.loader, "/dashboard", { cookie }));
 const apply = (cookie: string, form: FormData) => call(applyRoute.action, "/dashboard/apply", { form, cookie });
 const documentDrafts = async (userId: number) =>
-  (await writerForTests().select().from(uploads).where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId))));
+  await writerForTests()
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, userId), isNull(uploads.applicationId)));
 const admin = await createUser({ role: "admin" });
 
 describe("drafts that survive", () => {
@@ -39,14 +46,29 @@ describe("drafts that survive", () => {
     form.set("password", "not a draft field");
     expect((await call(draftRoute.action, "/dashboard/draft", { form, cookie })).status).toBe(200);
     const other = await sessionCookieHeader(user.id);
-    expect((await load(other)).draft).toEqual({ fullName: "Olena Kovalenko", phone: "0903 123 456", citizenship: "other" });
+    expect((await load(other)).draft).toEqual({
+      fullName: "Olena Kovalenko",
+      phone: "0903 123 456",
+      citizenship: "other",
+    });
   });
 
   test("a failed submit without JS keeps the typed fields; a successful one clears the draft", async () => {
     const { cookie } = await courier();
     expect((await apply(cookie, await applicationForm({ phone: "12" }))).status).toBe(400);
-    expect((await load(cookie)).draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "12", contactUsername: "olena_k" });
-    expect((await apply(cookie, await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }))).status).toBe(302);
+    expect((await load(cookie)).draft).toMatchObject({
+      fullName: "Olena Kovalenko",
+      phone: "12",
+      contactUsername: "olena_k",
+    });
+    expect(
+      (
+        await apply(
+          cookie,
+          await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }),
+        )
+      ).status,
+    ).toBe(302);
     expect((await load(cookie)).draft).toBeNull();
   });
 });
@@ -71,7 +93,19 @@ describe("one document at a time", () => {
   test("a HEIC photo the server cannot decode gets a clear, translated answer", async () => {
     const { cookie } = await courier("sk");
     // An ISO-BMFF header with the iPhone's "heic" brand and no decodable image behind it.
-    const header = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic"), ...new Uint8Array(64)]);
+    const header = new Uint8Array([
+      0,
+      0,
+      0,
+      24,
+      ...new TextEncoder().encode("ftypheic"),
+      0,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode("mif1heic"),
+      ...new Uint8Array(64),
+    ]);
     const form = new FormData();
     form.append("face_photo", new File([header], "IMG_0001.HEIC", { type: "image/heic" }));
     const refused = await call(documents.action, "/dashboard/documents", { form, cookie });
@@ -93,19 +127,41 @@ describe("resubmission after a rejection", () => {
     expect(parseMail((await sentMails()).at(-1)!).text).toContain("Фото розмите або нечитабельне");
 
     const data = await load(cookie);
-    expect(data.draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "+421903123456", contactUsername: "olena_k" });
+    expect(data.draft).toMatchObject({
+      fullName: "Olena Kovalenko",
+      phone: "+421903123456",
+      contactUsername: "olena_k",
+    });
     expect(data.replaceDocuments).toEqual(["face_photo"]);
     expect(data.drafts.map((d) => d.kind).sort()).toEqual(["id_back", "id_front", "refugee_document"]);
 
     // The courier sends only the new face photo.
-    const again = await apply(cookie, await applicationForm({}, { id_front: null, id_back: null, refugee_document: null }));
+    const again = await apply(
+      cookie,
+      await applicationForm({}, { id_front: null, id_back: null, refugee_document: null }),
+    );
     expect(again.status).toBe(302);
-    const second = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)).orderBy(applications.id)).at(-1)!;
+    const second = (
+      await writerForTests()
+        .select()
+        .from(applications)
+        .where(eq(applications.userId, user.id))
+        .orderBy(applications.id)
+    ).at(-1)!;
     expect(second.id).not.toBe(first.id);
-    const kinds = async (id: number) => (await writerForTests().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id))).map((r) => r.kind).sort();
+    const kinds = async (id: number) =>
+      (await writerForTests().select({ kind: uploads.kind }).from(uploads).where(eq(uploads.applicationId, id)))
+        .map((r) => r.kind)
+        .sort();
     expect(await kinds(second.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
     expect(await kinds(first.id)).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
-    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id)).map((h) => h.toStatus);
+    const history = (
+      await writerForTests()
+        .select()
+        .from(statusHistory)
+        .where(eq(statusHistory.userId, user.id))
+        .orderBy(statusHistory.id)
+    ).map((h) => h.toStatus);
     expect(history.filter((s) => s === "applied_for_job")).toHaveLength(2);
     expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
   });
@@ -129,26 +185,45 @@ describe("resubmission after a rejection", () => {
     const ids = applied.map((a) => a.id);
     // Received parts wait on the local disk, prepared copies in the store (the bucket with STORAGE_URL).
     const temporaryFiles = async () => {
-      const names = new Set([...readdirSync(config().uploadsDir), ...(await storage().list()).map((entry) => entry.key)]);
+      const names = new Set([
+        ...readdirSync(config().uploadsDir),
+        ...(await storage().list()).map((entry) => entry.key),
+      ]);
       return [...names].filter((name) => name.startsWith(".tmp")).length;
     };
     const before = await temporaryFiles();
     // The last row fails for a reason that is not a decision (a broken write), after two rows succeeded.
     const removeFault = await failWrites("audit_log", "insert", `NEW.entity_id = ${ids[2]}`, "disk full");
     try {
-      expect(await failureOf(rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] }))).toContain("disk full");
+      expect(
+        await failureOf(rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })),
+      ).toContain("disk full");
     } finally {
       await removeFault();
     }
-    const rows = (await writerForTests().select().from(applications).where(inArray(applications.id, ids)).orderBy(applications.id));
+    const rows = await writerForTests()
+      .select()
+      .from(applications)
+      .where(inArray(applications.id, ids))
+      .orderBy(applications.id);
     expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
-    expect((await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))))).toHaveLength(0);
+    expect(
+      await writerForTests()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "application.reject"), inArray(auditLog.entityId, ids))),
+    ).toHaveLength(0);
     expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).length))).toEqual([0, 0, 0]);
     expect(await temporaryFiles()).toBe(before);
 
     // The same bulk action without the fault: every row decided, the kept documents carried over.
-    expect(await rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).toEqual({ done: ids, skipped: [] });
-    expect(await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).map((d) => d.kind).sort()))).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
+    expect(await rejectApplications(admin.id, ids, { reasonCode: "blurryPhoto", replace: ["face_photo"] })).toEqual({
+      done: ids,
+      skipped: [],
+    });
+    expect(
+      await Promise.all(applied.map(async (a) => (await documentDrafts(a.userId)).map((d) => d.kind).sort())),
+    ).toEqual(Array(3).fill(["id_back", "id_front", "refugee_document"]));
     expect(await temporaryFiles()).toBe(before);
   });
 });

@@ -2,7 +2,13 @@
  * What the dashboard shows: the view models its loader builds for the user's status. The forms'
  * actions each have their own route under routes/dashboard/.
  */
-import { MODALS, type ApplicationView, type DashboardData, type DashboardModal, type VehicleView } from "~/components/dashboard/types";
+import {
+  MODALS,
+  type ApplicationView,
+  type DashboardData,
+  type DashboardModal,
+  type VehicleView,
+} from "~/components/dashboard/types";
 import { pickDraftFields } from "~/domain/application-draft";
 import { courierDocumentStatus } from "~/models/documents.server";
 import { now } from "~/infra/clock.server";
@@ -38,9 +44,17 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
     modal,
     formKey: newFormKey(),
     application: application
-      ? { id: application.id, status: application.status, createdAt: application.createdAt.toISOString(), rejectionReason: application.rejectionReason }
+      ? {
+          id: application.id,
+          status: application.status,
+          createdAt: application.createdAt.toISOString(),
+          rejectionReason: application.rejectionReason,
+        }
       : null,
-    applicationDetail: modal === "application" && application ? serializeApplication((await getOwnApplication(user.id, application.id))!) : null,
+    applicationDetail:
+      modal === "application" && application
+        ? serializeApplication((await getOwnApplication(user.id, application.id))!)
+        : null,
     drafts: canApply ? await listDocumentDrafts(user.id) : [],
     draft: canApply ? await applicationDraft(user.id, application) : null,
     /** After a rejection: the documents the admin asked to be replaced, and the stock reason's code. */
@@ -68,17 +82,27 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
     platformAccounts: (await listPlatformAccountsOf(user.id)).map(({ platformId: _platform, ...link }) => link),
     // Which admin recorded it stays among the admins (as in the report thread).
     handovers: (await listHandoversToConfirm(user.id)).map(({ recordedBy: _admin, ...h }) => h),
-    renewal: vehicle?.leaseEndsAt ? await renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null) : null,
+    renewal: vehicle?.leaseEndsAt
+      ? await renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null)
+      : null,
     documents,
     /** Right-to-stay files chosen for a new document but not sent yet. */
-    renewalDrafts: documents ? (await listDocumentDrafts(user.id)).filter((d) => (RIGHT_TO_STAY_KINDS as readonly string[]).includes(d.kind)) : [],
+    renewalDrafts: documents
+      ? (await listDocumentDrafts(user.id)).filter((d) => (RIGHT_TO_STAY_KINDS as readonly string[]).includes(d.kind))
+      : [],
   };
 }
 
 /** Whether the courier may ask to renew now, and from when (the server's clock decides). */
 async function renewalState(user: SessionUser, leaseEndsAt: Date, pendingKind: string | null) {
   const { leaseRenewalWindowDays, leaseDays } = await getSettings();
-  const refusal = renewalRefusal({ status: user.status, leaseEndsAt, now: now(), windowDays: leaseRenewalWindowDays, hasPendingRequest: pendingKind !== null });
+  const refusal = renewalRefusal({
+    status: user.status,
+    leaseEndsAt,
+    now: now(),
+    windowDays: leaseRenewalWindowDays,
+    hasPendingRequest: pendingKind !== null,
+  });
   return {
     canAsk: refusal === null,
     tooEarly: refusal === "tooEarly",
@@ -109,7 +133,10 @@ async function applicationDraft(userId: number, previous: Awaited<ReturnType<typ
 
 /** A vehicle as the courier sees it: one name, the specs in the reader's language or its fallback. */
 function vehicleView(v: NonNullable<Awaited<ReturnType<typeof getAssignedVehicle>>>, language: Language): VehicleView {
-  const characteristics = pickLocalized({ sk: v.characteristicsSk, ua: v.characteristicsUa, en: v.characteristicsEn }, language);
+  const characteristics = pickLocalized(
+    { sk: v.characteristicsSk, ua: v.characteristicsUa, en: v.characteristicsEn },
+    language,
+  );
   return {
     id: v.id,
     name: v.name,
@@ -138,4 +165,3 @@ function serializeApplication(a: NonNullable<Awaited<ReturnType<typeof getOwnApp
     files: a.files,
   };
 }
-

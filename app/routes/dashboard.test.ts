@@ -21,13 +21,20 @@ import * as media from "./media";
 
 type ActionBody = { intent: string; error?: string; lastResult?: { error?: Record<string, string[]> } };
 
-async function courier(status: Parameters<typeof createUser>[0] extends infer O ? (O extends { status?: infer S } ? S : never) : never = "confirmed_account") {
+async function courier(
+  status: Parameters<typeof createUser>[0] extends infer O
+    ? O extends { status?: infer S }
+      ? S
+      : never
+    : never = "confirmed_account",
+) {
   const user = await createUser({ status });
   return { user, cookie: await sessionCookieHeader(user.id) };
 }
 
 const apply = (cookie: string, form: FormData) => call(applyRoute.action, "/dashboard/apply", { form, cookie });
-const drafts = async (userId: number) => (await writerForTests().select().from(uploads).where(eq(uploads.ownerId, userId)));
+const drafts = async (userId: number) =>
+  await writerForTests().select().from(uploads).where(eq(uploads.ownerId, userId));
 
 describe("dashboard loader", () => {
   test("a visitor is sent to log in", async () => {
@@ -49,19 +56,33 @@ describe("job application", () => {
     expect(first.status).toBe(400);
     const body = await readJson<ActionBody>(first);
     expect(body.lastResult?.error?.phone).toEqual(["errors.phoneInvalid"]);
-    expect((await drafts(user.id)).map((d) => d.kind).sort()).toEqual(["face_photo", "id_back", "id_front", "refugee_document"]);
+    expect((await drafts(user.id)).map((d) => d.kind).sort()).toEqual([
+      "face_photo",
+      "id_back",
+      "id_front",
+      "refugee_document",
+    ]);
     expect((await getUserRow(user.id))?.status).toBe("confirmed_account");
 
-    const loader = await readJson<{ drafts: { kind: string }[] }>(await call(dashboard.loader, "/dashboard", { cookie }));
+    const loader = await readJson<{ drafts: { kind: string }[] }>(
+      await call(dashboard.loader, "/dashboard", { cookie }),
+    );
     expect(loader.drafts).toHaveLength(4);
 
-    const second = await apply(cookie, await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }));
+    const second = await apply(
+      cookie,
+      await applicationForm({}, { face_photo: null, id_front: null, id_back: null, refugee_document: null }),
+    );
     expect(second.status).toBe(302);
     expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
     const app = (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]!;
     expect(app.phone).toBe("+421903123456");
     expect((await drafts(user.id)).every((d) => d.applicationId === app.id)).toBe(true);
-    const history = (await writerForTests().select().from(statusHistory).where(eq(statusHistory.userId, user.id)).orderBy(statusHistory.id));
+    const history = await writerForTests()
+      .select()
+      .from(statusHistory)
+      .where(eq(statusHistory.userId, user.id))
+      .orderBy(statusHistory.id);
     expect(history.at(-1)?.toStatus).toBe("applied_for_job");
   });
 
@@ -69,7 +90,13 @@ describe("job application", () => {
     const { user, cookie } = await courier();
     await apply(cookie, await applicationForm({ age: "" }));
     const before = (await drafts(user.id)).find((d) => d.kind === "id_front")!;
-    await apply(cookie, await applicationForm({ age: "" }, { face_photo: null, id_back: null, refugee_document: null, id_front: await png(30, 30) }));
+    await apply(
+      cookie,
+      await applicationForm(
+        { age: "" },
+        { face_photo: null, id_back: null, refugee_document: null, id_front: await png(30, 30) },
+      ),
+    );
     const after = (await drafts(user.id)).filter((d) => d.kind === "id_front");
     expect(after).toHaveLength(1);
     expect(after[0]!.id).not.toBe(before.id);
@@ -80,7 +107,10 @@ describe("job application", () => {
     const young = await readJson<ActionBody>(await apply(cookie, await applicationForm({ age: "15" })));
     expect(young.lastResult?.error?.age).toEqual(["errors.ageMin"]);
     const other = await courier();
-    const missing = await apply(other.cookie, await applicationForm({}, { id_back: null, refugee_document: null, residence_front: await png() }));
+    const missing = await apply(
+      other.cookie,
+      await applicationForm({}, { id_back: null, refugee_document: null, residence_front: await png() }),
+    );
     const errors = (await readJson<ActionBody>(missing)).lastResult?.error ?? {};
     expect(errors.id_back).toEqual(["errors.documentRequired"]);
     expect(errors.residence_back).toEqual(["errors.residenceBothSides"]);
@@ -90,17 +120,32 @@ describe("job application", () => {
   test("a Slovak or EU citizen applies with identity documents alone; 'other' needs a right to stay", async () => {
     for (const citizenship of ["sk", "eu"] as const) {
       const { user, cookie } = await courier();
-      const response = await apply(cookie, await applicationForm({ citizenship, contactMethod: "phone", contactUsername: null }, { refugee_document: null }));
+      const response = await apply(
+        cookie,
+        await applicationForm(
+          { citizenship, contactMethod: "phone", contactUsername: null },
+          { refugee_document: null },
+        ),
+      );
       expect(response.status).toBe(302);
       expect((await getUserRow(user.id))?.status).toBe("applied_for_job");
-      expect((await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]?.citizenship).toBe(citizenship);
+      expect(
+        (await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))[0]?.citizenship,
+      ).toBe(citizenship);
     }
     const other = await courier();
-    const refused = await apply(other.cookie, await applicationForm({ citizenship: "other" }, { refugee_document: null }));
+    const refused = await apply(
+      other.cookie,
+      await applicationForm({ citizenship: "other" }, { refugee_document: null }),
+    );
     expect(refused.status).toBe(400);
-    expect((await readJson<ActionBody>(refused)).lastResult?.error?.residence_front).toEqual(["errors.residenceOrRefugee"]);
+    expect((await readJson<ActionBody>(refused)).lastResult?.error?.residence_front).toEqual([
+      "errors.residenceOrRefugee",
+    ]);
     const missing = await apply(other.cookie, await applicationForm({ citizenship: null }));
-    expect((await readJson<ActionBody>(missing)).lastResult?.error?.citizenship).toEqual(["errors.citizenshipRequired"]);
+    expect((await readJson<ActionBody>(missing)).lastResult?.error?.citizenship).toEqual([
+      "errors.citizenshipRequired",
+    ]);
     expect((await getUserRow(other.user.id))?.status).toBe("confirmed_account");
   });
 
@@ -108,7 +153,9 @@ describe("job application", () => {
     const { cookie } = await courier();
     const response = await apply(cookie, await applicationForm({ contactMethod: "telegram", contactUsername: "" }));
     expect(response.status).toBe(400);
-    expect((await readJson<ActionBody>(response)).lastResult?.error?.contactUsername).toEqual(["errors.usernameRequired"]);
+    expect((await readJson<ActionBody>(response)).lastResult?.error?.contactUsername).toEqual([
+      "errors.usernameRequired",
+    ]);
   });
 
   test("16 exactly is accepted (inclusive)", async () => {
@@ -146,8 +193,15 @@ describe("job application", () => {
     expect(body.error).toMatch(/^[^:]+: /);
     expect(body.error).toContain("10 MB");
     expect((await drafts(user.id)).map((d) => d.kind).sort()).toEqual(["id_back", "id_front", "refugee_document"]);
-    const loader = await readJson<{ draft: Record<string, string> }>(await call(dashboard.loader, "/dashboard", { cookie }));
-    expect(loader.draft).toMatchObject({ fullName: "Olena Kovalenko", phone: "0903 123 456", contactUsername: "olena_k", comment: "I can start next week." });
+    const loader = await readJson<{ draft: Record<string, string> }>(
+      await call(dashboard.loader, "/dashboard", { cookie }),
+    );
+    expect(loader.draft).toMatchObject({
+      fullName: "Olena Kovalenko",
+      phone: "0903 123 456",
+      contactUsername: "olena_k",
+      comment: "I can start next week.",
+    });
     expect((await getUserRow(user.id))?.status).toBe("confirmed_account");
   });
 
@@ -155,7 +209,7 @@ describe("job application", () => {
     const { user, cookie } = await courier("applied_for_job");
     const response = await apply(cookie, await applicationForm());
     expect(response.status).toBe(403);
-    expect((await writerForTests().select().from(applications).where(eq(applications.userId, user.id)))).toHaveLength(0);
+    expect(await writerForTests().select().from(applications).where(eq(applications.userId, user.id))).toHaveLength(0);
     // The transaction rolled back: the documents stay unattached drafts.
     expect((await drafts(user.id)).every((d) => d.applicationId === null)).toBe(true);
   });
@@ -184,7 +238,10 @@ describe("private files", () => {
   test("a second user gets 404 for the first user's file and application", async () => {
     const first = await appliedCourier();
     const second = await courier();
-    const response = await call(files.loader, `/files/${first.face.id}`, { cookie: second.cookie, params: { id: String(first.face.id) } });
+    const response = await call(files.loader, `/files/${first.face.id}`, {
+      cookie: second.cookie,
+      params: { id: String(first.face.id) },
+    });
     expect(response.status).toBe(404);
     const app = (await writerForTests().select().from(applications).where(eq(applications.userId, first.user.id)))[0]!;
     const data = await readJson<{ application: unknown; applicationDetail: unknown }>(
@@ -197,9 +254,15 @@ describe("private files", () => {
   test("an admin sees it and the view is audited", async () => {
     const { face, user } = await appliedCourier();
     const admin = await createUser({ role: "admin" });
-    const response = await call(files.loader, `/files/${face.id}`, { cookie: await sessionCookieHeader(admin.id), params: { id: String(face.id) } });
+    const response = await call(files.loader, `/files/${face.id}`, {
+      cookie: await sessionCookieHeader(admin.id),
+      params: { id: String(face.id) },
+    });
     expect(response.status).toBe(200);
-    const audit = (await writerForTests().select().from(auditLog).where(and(eq(auditLog.action, "file.view"), eq(auditLog.entityId, face.id))));
+    const audit = await writerForTests()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "file.view"), eq(auditLog.entityId, face.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.subjectUserId).toBe(user.id);
   });
@@ -216,20 +279,27 @@ describe("vehicle requests", () => {
     const { user, cookie } = await courier("working_no_vehicle");
     const vehicle = await createVehicle();
     const other = await createVehicle();
-    const send = (id: number, c = cookie) => call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(id) }, cookie: c });
+    const send = (id: number, c = cookie) =>
+      call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(id) }, cookie: c });
     expect((await send(vehicle.id)).status).toBe(302);
     expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
     const again = await send(other.id);
     expect(again.status).toBe(409);
 
     const second = await courier("working_no_vehicle");
-    const seen = await readJson<{ requests: unknown[]; vehicle: unknown }>(await call(dashboard.loader, "/dashboard", { cookie: second.cookie }));
+    const seen = await readJson<{ requests: unknown[]; vehicle: unknown }>(
+      await call(dashboard.loader, "/dashboard", { cookie: second.cookie }),
+    );
     expect(seen.requests).toHaveLength(0);
     // The first user's vehicle is no longer offered once it is taken.
-    const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))).requests[0]!.id;
+    const requestId = (
+      await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))
+    ).requests[0]!.id;
     const admin = await createUser({ role: "admin" });
     await approveVehicleRequest(admin.id, requestId);
-    const mine = await readJson<{ status: string; vehicle: { id: number; leaseEndsAt: string } }>(await call(dashboard.loader, "/dashboard", { cookie }));
+    const mine = await readJson<{ status: string; vehicle: { id: number; leaseEndsAt: string } }>(
+      await call(dashboard.loader, "/dashboard", { cookie }),
+    );
     expect(mine.status).toBe("working_with_vehicle");
     expect(mine.vehicle.id).toBe(vehicle.id);
     expect(new Date(mine.vehicle.leaseEndsAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
@@ -238,14 +308,23 @@ describe("vehicle requests", () => {
 
   test("a user still applying for the job cannot request a vehicle", async () => {
     const { cookie } = await courier("applied_for_job");
-    const response = await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String((await createVehicle()).id) }, cookie });
+    const response = await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", {
+      form: { vehicleId: String((await createVehicle()).id) },
+      cookie,
+    });
     expect(response.status).toBe(403);
   });
 
   test("an unknown vehicle is 404, a missing id 400", async () => {
     const { cookie } = await courier("working_no_vehicle");
-    expect((await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: "999999" }, cookie })).status).toBe(404);
-    expect((await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: "x" }, cookie })).status).toBe(400);
+    expect(
+      (await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: "999999" }, cookie }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: "x" }, cookie }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -253,9 +332,14 @@ describe("problem reports", () => {
   async function riding() {
     const c = await courier("working_no_vehicle");
     const vehicle = await createVehicle();
-    await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(vehicle.id) }, cookie: c.cookie });
+    await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", {
+      form: { vehicleId: String(vehicle.id) },
+      cookie: c.cookie,
+    });
     const admin = await createUser({ role: "admin" });
-    const requestId = (await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie: c.cookie }))).requests[0]!.id;
+    const requestId = (
+      await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie: c.cookie }))
+    ).requests[0]!.id;
     await approveVehicleRequest(admin.id, requestId);
     return { ...c, vehicle, admin };
   }
@@ -279,9 +363,10 @@ describe("problem reports", () => {
     const { user, cookie } = await riding();
     const sent = await report(cookie, "Flat tyre on the front wheel", [await png(), mp4()]);
     expect(sent.status).toBe(302);
-    const data = await readJson<{ reports: { description: string; attachments: { mime: string; id: number }[] }[]; nextReportAt: string }>(
-      await call(dashboard.loader, "/dashboard", { cookie }),
-    );
+    const data = await readJson<{
+      reports: { description: string; attachments: { mime: string; id: number }[] }[];
+      nextReportAt: string;
+    }>(await call(dashboard.loader, "/dashboard", { cookie }));
     expect(data.reports[0]!.attachments.map((a) => a.mime)).toEqual(["image/png", "video/mp4"]);
     expect(new Date(data.nextReportAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
     const again = await report(cookie, "Brakes", [webm()]);
@@ -289,10 +374,15 @@ describe("problem reports", () => {
     expect(Number(again.headers.get("Retry-After"))).toBeGreaterThan(3600);
 
     const second = await courier("working_with_vehicle");
-    const theirs = await readJson<{ reports: unknown[] }>(await call(dashboard.loader, "/dashboard?modal=report", { cookie: second.cookie }));
+    const theirs = await readJson<{ reports: unknown[] }>(
+      await call(dashboard.loader, "/dashboard?modal=report", { cookie: second.cookie }),
+    );
     expect(theirs.reports).toHaveLength(0);
     const video = data.reports[0]!.attachments[1]!;
-    expect((await call(files.loader, `/files/${video.id}`, { cookie: second.cookie, params: { id: String(video.id) } })).status).toBe(404);
+    expect(
+      (await call(files.loader, `/files/${video.id}`, { cookie: second.cookie, params: { id: String(video.id) } }))
+        .status,
+    ).toBe(404);
     const own = await call(files.loader, `/files/${video.id}`, { cookie, params: { id: String(video.id) } });
     expect([own.status, own.headers.get("Content-Type")]).toEqual([200, "video/mp4"]);
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
@@ -301,20 +391,31 @@ describe("problem reports", () => {
   test("the conversation: the thread on the dashboard, replies only to one's own open report", async () => {
     const { cookie, admin } = await riding();
     expect((await report(cookie, "Brakes squeak")).status).toBe(302);
-    type Thread = { reports: { id: number; status: string; canReply: boolean; thread: { from: string; body: string }[] }[] };
+    type Thread = {
+      reports: { id: number; status: string; canReply: boolean; thread: { from: string; body: string }[] }[];
+    };
     const load = async (c = cookie) => readJson<Thread>(await call(dashboard.loader, "/dashboard", { cookie: c }));
     const reportId = (await load()).reports[0]!.id;
     await replyToProblemReport(admin.id, reportId, "We will fix it tomorrow.");
-    const reply = (c: string, body: string, id = reportId) => call(replyRoute.action, "/dashboard/reply", { form: { reportId: String(id), body }, cookie: c });
+    const reply = (c: string, body: string, id = reportId) =>
+      call(replyRoute.action, "/dashboard/reply", { form: { reportId: String(id), body }, cookie: c });
 
     const empty = await reply(cookie, "   ");
     expect(empty.status).toBe(400);
-    expect(await readJson<ActionBody>(empty)).toMatchObject({ intent: "reply", reportId, error: "Reply cannot be empty." });
+    expect(await readJson<ActionBody>(empty)).toMatchObject({
+      intent: "reply",
+      reportId,
+      error: "Reply cannot be empty.",
+    });
     const sent = await reply(cookie, "Thanks, I will bring it at 9.");
     expect([sent.status, sent.headers.get("Location")]).toEqual([302, `/dashboard#report-${reportId}`]);
     const mine = (await load()).reports[0]!;
     expect(mine.status).toBe("open");
-    expect(mine.thread.map((m) => `${m.from}: ${m.body}`)).toEqual(["courier: Brakes squeak", "admin: We will fix it tomorrow.", "courier: Thanks, I will bring it at 9."]);
+    expect(mine.thread.map((m) => `${m.from}: ${m.body}`)).toEqual([
+      "courier: Brakes squeak",
+      "admin: We will fix it tomorrow.",
+      "courier: Thanks, I will bring it at 9.",
+    ]);
 
     const stranger = await courier("working_with_vehicle");
     expect((await reply(stranger.cookie, "Hijack")).status).toBe(404);

@@ -15,8 +15,15 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   // An application posted after the session ended was kept in the browser: it becomes the draft now.
-  const kept = await restoreKeptApplication(request, user.id, user.status === "confirmed_account" || user.status === "job_rejected");
-  const dashboard = { ...(await loadDashboard(user, new URL(request.url), getLocale(context))), applicationKept: kept.kept };
+  const kept = await restoreKeptApplication(
+    request,
+    user.id,
+    user.status === "confirmed_account" || user.status === "job_rejected",
+  );
+  const dashboard = {
+    ...(await loadDashboard(user, new URL(request.url), getLocale(context))),
+    applicationKept: kept.kept,
+  };
   return kept.clear ? data(dashboard, { headers: { "Set-Cookie": kept.clear } }) : dashboard;
 }
 
@@ -34,7 +41,8 @@ function usePreloadedFormRoutes() {
     const manifest = (window as { __reactRouterManifest?: Manifest }).__reactRouterManifest;
     for (const [id, route] of Object.entries(manifest?.routes ?? {})) {
       if (!id.startsWith("routes/dashboard/")) continue;
-      for (const url of [route.module, route.clientActionModule]) if (url) void import(/* @vite-ignore */ url).catch(() => undefined);
+      for (const url of [route.module, route.clientActionModule])
+        if (url) void import(/* @vite-ignore */ url).catch(() => undefined);
     }
   }, []);
 }

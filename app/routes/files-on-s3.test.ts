@@ -42,7 +42,8 @@ afterAll(async () => {
 const sha256 = (bytes: ArrayBuffer | Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 const inBucket = async (key: string) => new Uint8Array(await s3.client.file(`${PREFIX}/${key}`).arrayBuffer());
 const rowsOf = (userId: number) => db().select().from(uploads).where(eq(uploads.ownerId, userId));
-const openFile = (id: number, cookie?: string) => call(files.loader, `/files/${id}`, { cookie, params: { id: String(id) } });
+const openFile = (id: number, cookie?: string) =>
+  call(files.loader, `/files/${id}`, { cookie, params: { id: String(id) } });
 
 async function appliedCourier() {
   const user = await createUser({ status: "confirmed_account" });
@@ -61,11 +62,15 @@ describe("files on S3-compatible storage", () => {
       expect(bytes.length).toBe(row.size);
       expect(sha256(bytes)).toBe(row.contentHash!);
     }
-    const keys = (await s3.client.list({ prefix: `${PREFIX}/` })).contents!.map((object) => object.key.slice(PREFIX.length + 1));
+    const keys = (await s3.client.list({ prefix: `${PREFIX}/` })).contents!.map((object) =>
+      object.key.slice(PREFIX.length + 1),
+    );
     for (const row of rows) expect(keys).toContain(row.storageKey);
     expect(keys.filter((key) => key.startsWith(".tmp-"))).toEqual([]);
     // The local folder only ever holds parts being received, and those are gone after the request.
-    const local = readdirSync(config().uploadsDir).filter((name) => rows.some((row) => name.includes(row.storageKey)) || name.startsWith(".tmp-recv-"));
+    const local = readdirSync(config().uploadsDir).filter(
+      (name) => rows.some((row) => name.includes(row.storageKey)) || name.startsWith(".tmp-recv-"),
+    );
     expect(local).toEqual([]);
   });
 
@@ -129,14 +134,29 @@ describe("files on S3-compatible storage", () => {
   test("public media are served from the bucket with a year of public caching", async () => {
     const [vehicle] = await writerForTests()
       .insert(vehicles)
-      .values({ name: "S3 scooter", characteristicsSk: "-", characteristicsUa: "-", characteristicsEn: "-", serialNumber: `SN-S3-${Date.now()}`, status: "available" })
+      .values({
+        name: "S3 scooter",
+        characteristicsSk: "-",
+        characteristicsUa: "-",
+        characteristicsEn: "-",
+        serialNumber: `SN-S3-${Date.now()}`,
+        status: "available",
+      })
       .returning();
     const bytes = await png(40, 30);
     const key = `vehicle-${Date.now().toString(36)}.png`;
     await storage().put(key, bytes);
     const [row] = await writerForTests()
       .insert(uploads)
-      .values({ storageKey: key, kind: "vehicle_image", mime: "image/png", size: bytes.length, width: 40, height: 30, vehicleId: vehicle!.id })
+      .values({
+        storageKey: key,
+        kind: "vehicle_image",
+        mime: "image/png",
+        size: bytes.length,
+        width: 40,
+        height: 30,
+        vehicleId: vehicle!.id,
+      })
       .returning();
     const response = await call(media.loader, `/media/${row!.id}`, { params: { id: String(row!.id) } });
     expect(response.status).toBe(200);

@@ -13,7 +13,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const file = Number.isSafeInteger(id) && id > 0 ? await findPrivateFile(id, user) : undefined;
   const stored = file && (await openStoredFile(file));
-  if (!file || !stored) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file || !stored)
+    return new Response(getInstance(context).t("errors:notFound"), {
+      status: 404,
+      headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" },
+    });
   if (user.role === "admin" && file.ownerId !== user.id) await recordFileView(user.id, file);
   return new Response(await stored.body(), { headers: fileHeaders(file.mime, stored.size, "private") });
 }

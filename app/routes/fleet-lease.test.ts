@@ -33,7 +33,8 @@ async function leaseStarted() {
 async function handoverForm(fields: Record<string, string>, photos = 0) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  for (let i = 0; i < photos; i++) form.append("photos", new File([new Uint8Array(await png(48 + i, 32))], `side-${i}.png`, { type: "image/png" }));
+  for (let i = 0; i < photos; i++)
+    form.append("photos", new File([new Uint8Array(await png(48 + i, 32))], `side-${i}.png`, { type: "image/png" }));
   return form;
 }
 
@@ -44,40 +45,97 @@ describe("the admin's handover screen", () => {
     const { user, vehicle, cookie } = await leaseStarted();
     const path = `/admin/vehicles/${vehicle.id}/handover?kind=check_out`;
     const params = { id: String(vehicle.id) };
-    expect((await call(handoverRoute.action as Handler, path, { form: await handoverForm({ batteryPercent: "90", odometerKm: "10" }), params, cookie })).status).toBe(403);
-    const invalid = await call(handoverRoute.action as Handler, path, { form: await handoverForm({ batteryPercent: "140", odometerKm: "" }), params, cookie: adminCookie });
+    expect(
+      (
+        await call(handoverRoute.action as Handler, path, {
+          form: await handoverForm({ batteryPercent: "90", odometerKm: "10" }),
+          params,
+          cookie,
+        })
+      ).status,
+    ).toBe(403);
+    const invalid = await call(handoverRoute.action as Handler, path, {
+      form: await handoverForm({ batteryPercent: "140", odometerKm: "" }),
+      params,
+      cookie: adminCookie,
+    });
     expect(invalid.status).toBe(400);
-    const ok = await call(handoverRoute.action as Handler, path, { form: await handoverForm({ batteryPercent: "90", odometerKm: "10", damage_deck: "scratch" }, 2), params, cookie: adminCookie });
+    const ok = await call(handoverRoute.action as Handler, path, {
+      form: await handoverForm({ batteryPercent: "90", odometerKm: "10", damage_deck: "scratch" }, 2),
+      params,
+      cookie: adminCookie,
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe(`/admin/vehicles/${vehicle.id}#handovers`);
     expect(await getPendingHandover(vehicle.id, "check_out")).toBeNull();
 
-    const page = await readJson<{ handovers: { kind: string; photos: { id: number }[]; damages: object }[] }>(await call(vehicleForm.loader as Handler, `/admin/vehicles/${vehicle.id}`, { params, cookie: adminCookie }));
+    const page = await readJson<{ handovers: { kind: string; photos: { id: number }[]; damages: object }[] }>(
+      await call(vehicleForm.loader as Handler, `/admin/vehicles/${vehicle.id}`, { params, cookie: adminCookie }),
+    );
     expect(page.handovers[0]).toMatchObject({ kind: "check_out", damages: { deck: "scratch" } });
     const photoId = page.handovers[0]!.photos[0]!.id;
     // The photo: the courier concerned and admins, nobody else.
-    expect((await call(files.loader as Handler, `/files/${photoId}`, { params: { id: String(photoId) }, cookie })).status).toBe(200);
+    expect(
+      (await call(files.loader as Handler, `/files/${photoId}`, { params: { id: String(photoId) }, cookie })).status,
+    ).toBe(200);
     const other = await createUser({ status: "working_no_vehicle" });
-    expect((await call(files.loader as Handler, `/files/${photoId}`, { params: { id: String(photoId) }, cookie: await sessionCookieHeader(other.id) })).status).toBe(404);
+    expect(
+      (
+        await call(files.loader as Handler, `/files/${photoId}`, {
+          params: { id: String(photoId) },
+          cookie: await sessionCookieHeader(other.id),
+        })
+      ).status,
+    ).toBe(404);
 
     // The courier's dashboard asks to confirm; confirming empties the list.
-    const before = await readJson<{ handovers: { id: number; recordedBy?: string }[] }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
+    const before = await readJson<{ handovers: { id: number; recordedBy?: string }[] }>(
+      await call(dashboard.loader as Handler, "/dashboard", { cookie }),
+    );
     expect(before.handovers).toHaveLength(1);
     expect(before.handovers[0]!.recordedBy).toBeUndefined();
-    const strangerConfirm = await call(handoverConfirmation.action as Handler, "/dashboard/handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie: await sessionCookieHeader(other.id) });
+    const strangerConfirm = await call(handoverConfirmation.action as Handler, "/dashboard/handover", {
+      form: { handoverId: String(before.handovers[0]!.id) },
+      cookie: await sessionCookieHeader(other.id),
+    });
     expect(strangerConfirm.status).toBe(404);
-    const confirmed = await call(handoverConfirmation.action as Handler, "/dashboard/handover", { form: { handoverId: String(before.handovers[0]!.id) }, cookie });
+    const confirmed = await call(handoverConfirmation.action as Handler, "/dashboard/handover", {
+      form: { handoverId: String(before.handovers[0]!.id) },
+      cookie,
+    });
     expect(confirmed.status).toBe(302);
-    expect((await writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)))[0]?.confirmedAt).toBeInstanceOf(Date);
+    expect(
+      (await writerForTests().select().from(handovers).where(eq(handovers.userId, user.id)))[0]?.confirmedAt,
+    ).toBeInstanceOf(Date);
   });
 
   test("an unknown kind or a vehicle with nothing pending is not a form", async () => {
     const vehicle = await createVehicle();
     const params = { id: String(vehicle.id) };
-    expect((await call(handoverRoute.loader as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=repair`, { params, cookie: adminCookie })).status).toBe(404);
-    const empty = await readJson<{ pending: unknown }>(await call(handoverRoute.loader as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=check_in`, { params, cookie: adminCookie }));
+    expect(
+      (
+        await call(handoverRoute.loader as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=repair`, {
+          params,
+          cookie: adminCookie,
+        })
+      ).status,
+    ).toBe(404);
+    const empty = await readJson<{ pending: unknown }>(
+      await call(handoverRoute.loader as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=check_in`, {
+        params,
+        cookie: adminCookie,
+      }),
+    );
     expect(empty.pending).toBeNull();
-    expect((await call(handoverRoute.action as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=check_in`, { form: await handoverForm({ batteryPercent: "1", odometerKm: "1" }), params, cookie: adminCookie })).status).toBe(404);
+    expect(
+      (
+        await call(handoverRoute.action as Handler, `/admin/vehicles/${vehicle.id}/handover?kind=check_in`, {
+          form: await handoverForm({ batteryPercent: "1", odometerKm: "1" }),
+          params,
+          cookie: adminCookie,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -87,13 +145,29 @@ describe("the courier's renewal request", () => {
     const early = await call(leaseRenewalRoute.action as Handler, "/dashboard/lease-renewal", { form: {}, cookie });
     expect(early.status).toBe(409);
     expect((await readJson<{ error: string }>(early)).error).toContain("too early");
-    const lease = (await writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.assignedUserId, user.id)))[0]!.end!;
+    const lease = (
+      await writerForTests()
+        .select({ end: vehicles.leaseEndsAt })
+        .from(vehicles)
+        .where(eq(vehicles.assignedUserId, user.id))
+    )[0]!.end!;
     setClockOffset(lease.getTime() - 4 * DAY - Date.now());
-    const before = await readJson<{ renewal: { canAsk: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
+    const before = await readJson<{ renewal: { canAsk: boolean } }>(
+      await call(dashboard.loader as Handler, "/dashboard", { cookie }),
+    );
     expect(before.renewal.canAsk).toBe(true);
-    expect((await call(leaseRenewalRoute.action as Handler, "/dashboard/lease-renewal", { form: {}, cookie })).status).toBe(302);
-    expect((await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.userId, user.id))).map((r) => [r.kind, r.status])).toContainEqual(["renewal", "pending"]);
-    const after = await readJson<{ renewal: { canAsk: boolean; pending: boolean } }>(await call(dashboard.loader as Handler, "/dashboard", { cookie }));
+    expect(
+      (await call(leaseRenewalRoute.action as Handler, "/dashboard/lease-renewal", { form: {}, cookie })).status,
+    ).toBe(302);
+    expect(
+      (await writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.userId, user.id))).map((r) => [
+        r.kind,
+        r.status,
+      ]),
+    ).toContainEqual(["renewal", "pending"]);
+    const after = await readJson<{ renewal: { canAsk: boolean; pending: boolean } }>(
+      await call(dashboard.loader as Handler, "/dashboard", { cookie }),
+    );
     expect(after.renewal).toMatchObject({ canAsk: false, pending: true });
   });
 });

@@ -20,11 +20,20 @@ test("'I disagree' with a note: one problem report, the handover leaves the list
   const vehicle = await createVehicle();
   await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id)).id);
   const pending = (await getPendingHandover(vehicle.id, "check_out"))!;
-  await recordHandover(admin.id, pending.handover.id, { batteryPercent: 90, odometerKm: 10, damages: { deck: "dent" }, note: null }, []);
+  await recordHandover(
+    admin.id,
+    pending.handover.id,
+    { batteryPercent: 90, odometerKm: 10, damages: { deck: "dent" }, note: null },
+    [],
+  );
   const before = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie }));
   expect(before.handovers.map((h) => h.id)).toEqual([pending.handover.id]);
 
-  const post = (note: string) => call(handoverDisputeRoute.action, "/dashboard/handover-dispute", { cookie, form: { handoverId: String(pending.handover.id), note, formKey: before.formKey } });
+  const post = (note: string) =>
+    call(handoverDisputeRoute.action, "/dashboard/handover-dispute", {
+      cookie,
+      form: { handoverId: String(pending.handover.id), note, formKey: before.formKey },
+    });
   const empty = await post("   ");
   expect(empty.status).toBe(400);
   expect((await readJson<{ error: string }>(empty)).error).toBe("Write what is not right.");
@@ -43,12 +52,18 @@ test("'I disagree' with a note: one problem report, the handover leaves the list
   expect(after.handovers).toEqual([]);
   expect(after.reports.map((r) => r.id)).toContain(reports[0]!.id);
   // A new render, a new key: disagreeing again with the same handover is refused.
-  const again = await call(handoverDisputeRoute.action, "/dashboard/handover-dispute", { cookie, form: { handoverId: String(pending.handover.id), note: "Again", formKey: after.formKey } });
+  const again = await call(handoverDisputeRoute.action, "/dashboard/handover-dispute", {
+    cookie,
+    form: { handoverId: String(pending.handover.id), note: "Again", formKey: after.formKey },
+  });
   expect(again.status).toBe(409);
 });
 
 test("someone else's handover cannot be disputed", async () => {
   const stranger = await createUser({ status: "working_no_vehicle" });
-  const response = await call(handoverDisputeRoute.action, "/dashboard/handover-dispute", { cookie: await sessionCookieHeader(stranger.id), form: { handoverId: "999999", note: "Not mine" } });
+  const response = await call(handoverDisputeRoute.action, "/dashboard/handover-dispute", {
+    cookie: await sessionCookieHeader(stranger.id),
+    form: { handoverId: "999999", note: "Not mine" },
+  });
   expect(response.status).toBe(404);
 });

@@ -9,7 +9,9 @@ async function links(path: string) {
   const loaderData = await readJson(await call(home.loader, path));
   const tags = home.meta({ loaderData } as never) as Link[];
   const canonical = tags.filter((tag) => tag.rel === "canonical").map((tag) => new URL(tag.href!));
-  const alternates = tags.filter((tag) => tag.rel === "alternate").map((tag) => ({ lang: tag.hrefLang!, url: new URL(tag.href!) }));
+  const alternates = tags
+    .filter((tag) => tag.rel === "alternate")
+    .map((tag) => ({ lang: tag.hrefLang!, url: new URL(tag.href!) }));
   return { canonical, alternates };
 }
 
@@ -23,7 +25,11 @@ describe("home page canonical and hreflang", () => {
     expect(sameAsCanonical).toEqual(["x-default"]);
   });
   test("a chosen language names its own address", async () => {
-    for (const [lng, hreflang] of [["sk", "sk"], ["ua", "uk"], ["en", "en"]] as const) {
+    for (const [lng, hreflang] of [
+      ["sk", "sk"],
+      ["ua", "uk"],
+      ["en", "en"],
+    ] as const) {
       const { canonical, alternates } = await links(`/?lng=${lng}`);
       expect(canonical.map(address)).toEqual([`/?lng=${lng}`]);
       expect(alternates.find((a) => a.lang === hreflang)?.url.search).toBe(`?lng=${lng}`);

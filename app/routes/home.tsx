@@ -32,12 +32,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = await pageLanguage(context);
   const url = new URL(request.url);
   const { hourlyRateEur } = await getSettings();
-  const income = calculateIncome(parseIncomeInput(url.searchParams.get("days"), url.searchParams.get("hours")), hourlyRateEur);
+  const income = calculateIncome(
+    parseIncomeInput(url.searchParams.get("days"), url.searchParams.get("hours")),
+    hourlyRateEur,
+  );
   const news = await listPublishedNews(language, Number(url.searchParams.get("news") ?? 1));
-  const dateFormat = dateTimeFormat(DATE_LOCALE[language], { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Bratislava" });
+  const dateFormat = dateTimeFormat(DATE_LOCALE[language], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Bratislava",
+  });
   return {
     language,
-    seo: { title: t("home:meta.title"), description: t("home:meta.description"), imageAlt: t("home:meta.ogImageAlt"), siteName: t("common:brand"), appUrl: config().appUrl, chosenLanguage: isLanguage(url.searchParams.get("lng")) },
+    seo: {
+      title: t("home:meta.title"),
+      description: t("home:meta.description"),
+      imageAlt: t("home:meta.ogImageAlt"),
+      siteName: t("common:brand"),
+      appUrl: config().appUrl,
+      chosenLanguage: isLanguage(url.searchParams.get("lng")),
+    },
     income: {
       days: income.days,
       hours: income.hours,
@@ -50,7 +65,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     news: {
       page: news.page,
       pages: news.pages,
-      items: news.items.map(({ createdAt, ...post }) => ({ ...post, dateTime: createdAt, date: dateFormat.format(new Date(createdAt)) })),
+      items: news.items.map(({ createdAt, ...post }) => ({
+        ...post,
+        dateTime: createdAt,
+        date: dateFormat.format(new Date(createdAt)),
+      })),
     },
     faq: await listFaq(language),
     partners: await listPartners(),
@@ -77,7 +96,10 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
     { property: "og:description", content: seo.description },
     { property: "og:url", content: canonical },
     { property: "og:locale", content: OG_LOCALE[language] },
-    ...LANGUAGES.filter((lng) => lng !== language).map((lng) => ({ property: "og:locale:alternate", content: OG_LOCALE[lng] })),
+    ...LANGUAGES.filter((lng) => lng !== language).map((lng) => ({
+      property: "og:locale:alternate",
+      content: OG_LOCALE[lng],
+    })),
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
@@ -95,8 +117,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormData(context, request));
   const question = typeof form.question === "string" ? form.question.slice(0, 500) : "";
   const parsed = askSchema.safeParse(form);
-  if (!parsed.success) return data<AskResult>({ question, error: t("home:assistant.questionInvalid") }, { status: 400 });
-  const outcome = await askAssistant(parsed.data.question, parsed.data.language ?? await pageLanguage(context), context.get(requestInfoContext).ip);
+  if (!parsed.success)
+    return data<AskResult>({ question, error: t("home:assistant.questionInvalid") }, { status: 400 });
+  const outcome = await askAssistant(
+    parsed.data.question,
+    parsed.data.language ?? (await pageLanguage(context)),
+    context.get(requestInfoContext).ip,
+  );
   if (outcome.ok) return data<AskResult>({ question, answer: outcome.answer });
   if (outcome.status === 429) {
     return data<AskResult>(
@@ -112,7 +139,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero />
-      <IncomeCalculator key={`${language}-${income.days}-${income.hours}-${income.hourlyRate}`} initial={income} language={language} />
+      <IncomeCalculator
+        key={`${language}-${income.days}-${income.hours}-${income.hourlyRate}`}
+        initial={income}
+        language={language}
+      />
       <FleetBanner fleet={fleet} />
       <NewsSection news={news} />
       <FaqSection faq={faq} language={language} />

@@ -88,15 +88,44 @@ const HOSTILE: Hostile[] = [
   { name: "NUL", text: "\u0000abc", json: utf8('"\\u0000abc"'), query: "%00abc", refused: true },
   { name: "lone high surrogate", text: "ab\ud800c", json: utf8('"ab\\ud800c"'), query: "ab%ED%A0%80c", refused: true },
   { name: "lone low surrogate", text: "\udfffabc", json: utf8('"\\udfffabc"'), query: "%ED%BF%BFabc", refused: true },
-  { name: "RTL override", text: "abc\u202Egpj.exe", json: utf8('"abc\\u202Egpj.exe"'), query: "abc%E2%80%AEgpj.exe", refused: true },
-  { name: "10,000 characters", text: TEN_THOUSAND, json: utf8(JSON.stringify(TEN_THOUSAND)), query: TEN_THOUSAND, refused: false },
-  { name: "emoji", text: "🛴 Олена 👩🏽‍🔧", json: utf8(JSON.stringify("🛴 Олена 👩🏽‍🔧")), query: encodeURIComponent("🛴 Олена"), refused: false },
+  {
+    name: "RTL override",
+    text: "abc\u202Egpj.exe",
+    json: utf8('"abc\\u202Egpj.exe"'),
+    query: "abc%E2%80%AEgpj.exe",
+    refused: true,
+  },
+  {
+    name: "10,000 characters",
+    text: TEN_THOUSAND,
+    json: utf8(JSON.stringify(TEN_THOUSAND)),
+    query: TEN_THOUSAND,
+    refused: false,
+  },
+  {
+    name: "emoji",
+    text: "🛴 Олена 👩🏽‍🔧",
+    json: utf8(JSON.stringify("🛴 Олена 👩🏽‍🔧")),
+    query: encodeURIComponent("🛴 Олена"),
+    refused: false,
+  },
   { name: "%00 as text", text: "%00abc", json: utf8('"%00abc"'), query: "%2500abc", refused: false },
   // A decoder turns the overlong bytes into U+FFFD, which is ordinary text.
-  { name: "overlong UTF-8", text: new TextDecoder().decode(new Uint8Array([0xc0, 0x80])), json: OVERLONG_NUL, query: "%C0%80abc", refused: false },
+  {
+    name: "overlong UTF-8",
+    text: new TextDecoder().decode(new Uint8Array([0xc0, 0x80])),
+    json: OVERLONG_NUL,
+    query: "%C0%80abc",
+    refused: false,
+  },
 ];
 
-type Ctx = { adminCookie: string; reportCourierCookie: () => Promise<string>; payCourierCookie: string; ids: Record<string, number> };
+type Ctx = {
+  adminCookie: string;
+  reportCourierCookie: () => Promise<string>;
+  payCourierCookie: string;
+  ids: Record<string, number>;
+};
 
 /**
  * A text field. `base` is a valid submission without the field; `message: false` where another
@@ -118,7 +147,13 @@ type FieldRow = {
   keeps?: (keyof typeof TABLES)[];
 };
 
-const api = (route: string, handler: unknown, field: string, base: Record<string, string>, message?: false): FieldRow => ({
+const api = (
+  route: string,
+  handler: unknown,
+  field: string,
+  base: Record<string, string>,
+  message?: false,
+): FieldRow => ({
   route,
   handler,
   field,
@@ -129,7 +164,8 @@ const api = (route: string, handler: unknown, field: string, base: Record<string
 });
 const admin = (c: Ctx) => c.adminCookie;
 /** A courier of their own for each attempt: an accepted application or report changes what the next one may do. */
-const freshCourier = (status: "confirmed_account" | "working_no_vehicle") => async () => sessionCookieHeader((await createUser({ status })).id);
+const freshCourier = (status: "confirmed_account" | "working_no_vehicle") => async () =>
+  sessionCookieHeader((await createUser({ status })).id);
 
 const STRONG = "Sturdy-Passw0rd!x";
 /** The week the pay rows review and adjust: the one that closed last. */
@@ -147,27 +183,136 @@ const importRow = (field: string, base: (c: Ctx) => Record<string, string>, mess
 });
 /** The rows of weekly pay: platforms, account links, the import, adjustments, damage, bank details, questions. */
 const PAY_FIELDS: FieldRow[] = [
-  { route: "/admin/payouts/platforms create", handler: platformsRoute.action, field: "name", encoding: "form", path: () => "/admin/payouts/platforms", cookie: admin, base: () => ({ intent: "create" }) },
-  { route: "/admin/payouts/platforms rename", handler: platformsRoute.action, field: "name", encoding: "form", path: () => "/admin/payouts/platforms", cookie: admin, base: (c) => ({ intent: "rename", id: String(c.ids.platform) }) },
-  { route: "/admin/users/:id linkAccount", handler: userDetail.action, field: "accountId", encoding: "form", path: (c) => `/admin/users/${c.ids.courier}`, params: (c) => ({ id: String(c.ids.courier) }), cookie: admin, base: (c) => ({ intent: "linkAccount", platformId: String(c.ids.platform), startsOn: "2020-01-01" }) },
+  {
+    route: "/admin/payouts/platforms create",
+    handler: platformsRoute.action,
+    field: "name",
+    encoding: "form",
+    path: () => "/admin/payouts/platforms",
+    cookie: admin,
+    base: () => ({ intent: "create" }),
+  },
+  {
+    route: "/admin/payouts/platforms rename",
+    handler: platformsRoute.action,
+    field: "name",
+    encoding: "form",
+    path: () => "/admin/payouts/platforms",
+    cookie: admin,
+    base: (c) => ({ intent: "rename", id: String(c.ids.platform) }),
+  },
+  {
+    route: "/admin/users/:id linkAccount",
+    handler: userDetail.action,
+    field: "accountId",
+    encoding: "form",
+    path: (c) => `/admin/users/${c.ids.courier}`,
+    params: (c) => ({ id: String(c.ids.courier) }),
+    cookie: admin,
+    base: (c) => ({ intent: "linkAccount", platformId: String(c.ids.platform), startsOn: "2020-01-01" }),
+  },
   // The upload's own fields (a number and a day): their rules answer first, with their own messages.
   importRow("platformId", () => ({ weekStart: PAY_WEEK }), false),
   importRow("weekStart", (c) => ({ platformId: String(c.ids.platform) }), false),
-  ...["accountId", "courier"].map((field) => ({ ...importRow(field, (c) => ({ intent: "link", id: String(c.ids.pendingImport), accountId: "HOSTILE-1", courier: "nobody@example.com", startsOn: PAY_WEEK })), urlencoded: true as const })),
-  ...["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"].map((column) => ({
-    ...importRow(`col_${column}`, (c) => ({ intent: "map", id: String(c.ids.pendingImport), duration: "minutes", ...Object.fromEntries(["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"].map((f) => [`col_${f}`, f])) })),
+  ...["accountId", "courier"].map((field) => ({
+    ...importRow(field, (c) => ({
+      intent: "link",
+      id: String(c.ids.pendingImport),
+      accountId: "HOSTILE-1",
+      courier: "nobody@example.com",
+      startsOn: PAY_WEEK,
+    })),
     urlencoded: true as const,
   })),
-  { ...importRow("duration", (c) => ({ intent: "map", id: String(c.ids.pendingImport), ...Object.fromEntries(["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"].map((f) => [`col_${f}`, f])) }), false), urlencoded: true },
-  { route: "/admin/payouts/:week adjust", handler: payoutsWeek.action, field: "reason", encoding: "form", path: () => `/admin/payouts/${PAY_WEEK}`, params: () => ({ week: PAY_WEEK }), cookie: admin, base: (c) => ({ intent: "adjust", userId: String(c.ids.payCourier), kind: "bonus", amount: "10,00" }) },
+  ...["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"].map((column) => ({
+    ...importRow(`col_${column}`, (c) => ({
+      intent: "map",
+      id: String(c.ids.pendingImport),
+      duration: "minutes",
+      ...Object.fromEntries(
+        ["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"].map((f) => [`col_${f}`, f]),
+      ),
+    })),
+    urlencoded: true as const,
+  })),
+  {
+    ...importRow(
+      "duration",
+      (c) => ({
+        intent: "map",
+        id: String(c.ids.pendingImport),
+        ...Object.fromEntries(
+          ["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"].map((f) => [`col_${f}`, f]),
+        ),
+      }),
+      false,
+    ),
+    urlencoded: true,
+  },
+  {
+    route: "/admin/payouts/:week adjust",
+    handler: payoutsWeek.action,
+    field: "reason",
+    encoding: "form",
+    path: () => `/admin/payouts/${PAY_WEEK}`,
+    params: () => ({ week: PAY_WEEK }),
+    cookie: admin,
+    base: (c) => ({ intent: "adjust", userId: String(c.ids.payCourier), kind: "bonus", amount: "10,00" }),
+  },
   // No handover with new damage: a reason that passes the text rule is then refused as "no new damage" (4xx).
-  { route: "/admin/payouts/damage/:handoverId", handler: payoutsDamage.action, field: "reason", encoding: "form", path: () => "/admin/payouts/damage/999999", params: () => ({ handoverId: "999999" }), cookie: admin, base: () => ({ week: PAY_WEEK, amount: "25" }) },
+  {
+    route: "/admin/payouts/damage/:handoverId",
+    handler: payoutsDamage.action,
+    field: "reason",
+    encoding: "form",
+    path: () => "/admin/payouts/damage/999999",
+    params: () => ({ handoverId: "999999" }),
+    cookie: admin,
+    base: () => ({ week: PAY_WEEK, amount: "25" }),
+  },
   ...(["iban", "accountHolder"] as const).map(
-    (field): FieldRow => ({ route: "/dashboard/pay bank", handler: dashboardPay.action, field, encoding: "form", path: () => "/dashboard/pay", cookie: payCourier, base: () => ({ intent: "bank", iban: "SK3112000000198742637541", accountHolder: "Pay Courier", password: TEST_PASSWORD }) }),
+    (field): FieldRow => ({
+      route: "/dashboard/pay bank",
+      handler: dashboardPay.action,
+      field,
+      encoding: "form",
+      path: () => "/dashboard/pay",
+      cookie: payCourier,
+      base: () => ({
+        intent: "bank",
+        iban: "SK3112000000198742637541",
+        accountHolder: "Pay Courier",
+        password: TEST_PASSWORD,
+      }),
+    }),
   ),
-  { route: "/dashboard/pay question", handler: dashboardPay.action, field: "body", encoding: "form", path: () => "/dashboard/pay", cookie: payCourier, base: (c) => ({ intent: "question", statementId: String(c.ids.statement), lineIndex: "0" }) },
-  { route: "/dashboard/pay questionReply", handler: dashboardPay.action, field: "body", encoding: "form", path: () => "/dashboard/pay", cookie: payCourier, base: (c) => ({ intent: "questionReply", questionId: String(c.ids.question) }) },
-  { route: "/admin/payouts/questions reply", handler: payoutQuestions.action, field: "body", encoding: "form", path: () => "/admin/payouts/questions", cookie: admin, base: (c) => ({ intent: "reply", questionId: String(c.ids.question) }) },
+  {
+    route: "/dashboard/pay question",
+    handler: dashboardPay.action,
+    field: "body",
+    encoding: "form",
+    path: () => "/dashboard/pay",
+    cookie: payCourier,
+    base: (c) => ({ intent: "question", statementId: String(c.ids.statement), lineIndex: "0" }),
+  },
+  {
+    route: "/dashboard/pay questionReply",
+    handler: dashboardPay.action,
+    field: "body",
+    encoding: "form",
+    path: () => "/dashboard/pay",
+    cookie: payCourier,
+    base: (c) => ({ intent: "questionReply", questionId: String(c.ids.question) }),
+  },
+  {
+    route: "/admin/payouts/questions reply",
+    handler: payoutQuestions.action,
+    field: "body",
+    encoding: "form",
+    path: () => "/admin/payouts/questions",
+    cookie: admin,
+    base: (c) => ({ intent: "reply", questionId: String(c.ids.question) }),
+  },
 ];
 let nobodySerial = 0;
 /** A new unknown e-mail for each login attempt, so the account lockout never answers first. */
@@ -175,26 +320,103 @@ const nobody = () => `nobody-hostile-${++nobodySerial}@example.com`;
 const FIELDS: FieldRow[] = [
   api("/api/auth/register", registerApi.action, "referralCode", { email: "hostile-reg@example.com", password: STRONG }),
   api("/api/auth/register", registerApi.action, "email", { password: STRONG }, false),
-  api("/api/auth/register", registerApi.action, "language", { email: "hostile-lang@example.com", password: STRONG }, false),
+  api(
+    "/api/auth/register",
+    registerApi.action,
+    "language",
+    { email: "hostile-lang@example.com", password: STRONG },
+    false,
+  ),
   api("/api/auth/login", loginApi.action, "email", { password: TEST_PASSWORD }, false),
-  { ...api("/api/auth/login", loginApi.action, "redirectTo", {}), base: () => ({ email: nobody(), password: TEST_PASSWORD }) },
-  { ...api("/api/auth/login", loginApi.action, "secondFactorCode", {}), base: () => ({ email: nobody(), password: TEST_PASSWORD }) },
+  {
+    ...api("/api/auth/login", loginApi.action, "redirectTo", {}),
+    base: () => ({ email: nobody(), password: TEST_PASSWORD }),
+  },
+  {
+    ...api("/api/auth/login", loginApi.action, "secondFactorCode", {}),
+    base: () => ({ email: nobody(), password: TEST_PASSWORD }),
+  },
   api("/api/auth/forgot-password", forgotApi.action, "email", {}, false),
   api("/api/auth/resend-activation", resendApi.action, "email", {}, false),
   api("/api/auth/reset-password", resetApi.action, "token", { password: STRONG }, false),
   api("/api/track/page-view", pageView.action, "path", {}, false),
   api("/api/track/page-view", pageView.action, "referrer", { path: "/" }, false),
   api("/api/faq/ask", faqApi.action, "question", {}, false),
-  { route: "/auth/register", handler: registerForm.action, field: "referralCode", encoding: "form", path: () => "/auth/register", base: () => ({ email: "hostile-form@example.com", password: STRONG }) },
-  { route: "/auth/login", handler: loginForm.action, field: "redirectTo", encoding: "form", path: () => "/auth/login", base: () => ({ email: nobody(), password: TEST_PASSWORD }) },
+  {
+    route: "/auth/register",
+    handler: registerForm.action,
+    field: "referralCode",
+    encoding: "form",
+    path: () => "/auth/register",
+    base: () => ({ email: "hostile-form@example.com", password: STRONG }),
+  },
+  {
+    route: "/auth/login",
+    handler: loginForm.action,
+    field: "redirectTo",
+    encoding: "form",
+    path: () => "/auth/login",
+    base: () => ({ email: nobody(), password: TEST_PASSWORD }),
+  },
   ...(["fullName", "phone", "contactUsername", "comment", "documentValidUntil"] as const).map(
-    (field): FieldRow => ({ route: "/dashboard/apply", handler: applyRoute.action, field, encoding: "form", path: () => "/dashboard/apply", cookie: freshCourier("confirmed_account"), base: () => ({}), keeps: ["uploads", "applicationDrafts"] }),
+    (field): FieldRow => ({
+      route: "/dashboard/apply",
+      handler: applyRoute.action,
+      field,
+      encoding: "form",
+      path: () => "/dashboard/apply",
+      cookie: freshCourier("confirmed_account"),
+      base: () => ({}),
+      keeps: ["uploads", "applicationDrafts"],
+    }),
   ),
-  { route: "/dashboard/report", handler: reportRoute.action, field: "description", encoding: "form", path: () => "/dashboard/report", cookie: freshCourier("working_no_vehicle"), base: () => ({}) },
-  { route: "/dashboard/reply", handler: replyRoute.action, field: "body", encoding: "form", path: () => "/dashboard/reply", cookie: (c) => c.reportCourierCookie(), base: (c) => ({ reportId: String(c.ids.courierReport) }) },
-  { route: "/admin/referrals", handler: referrals.action, field: "name", encoding: "form", path: () => "/admin/referrals", cookie: admin, base: () => ({ intent: "create" }) },
-  ...(["response"] as const).map((field): FieldRow => ({ route: "/admin/problem-reports reply", handler: problemReportsRoute.action, field, encoding: "form", path: () => "/admin/problem-reports", cookie: admin, base: (c) => ({ intent: "reply", reportId: String(c.ids.report) }) })),
-  { route: "/admin/problem-reports toService", handler: problemReportsRoute.action, field: "description", encoding: "form", path: () => "/admin/problem-reports", cookie: admin, base: (c) => ({ intent: "toService", reportId: String(c.ids.report) }) },
+  {
+    route: "/dashboard/report",
+    handler: reportRoute.action,
+    field: "description",
+    encoding: "form",
+    path: () => "/dashboard/report",
+    cookie: freshCourier("working_no_vehicle"),
+    base: () => ({}),
+  },
+  {
+    route: "/dashboard/reply",
+    handler: replyRoute.action,
+    field: "body",
+    encoding: "form",
+    path: () => "/dashboard/reply",
+    cookie: (c) => c.reportCourierCookie(),
+    base: (c) => ({ reportId: String(c.ids.courierReport) }),
+  },
+  {
+    route: "/admin/referrals",
+    handler: referrals.action,
+    field: "name",
+    encoding: "form",
+    path: () => "/admin/referrals",
+    cookie: admin,
+    base: () => ({ intent: "create" }),
+  },
+  ...(["response"] as const).map(
+    (field): FieldRow => ({
+      route: "/admin/problem-reports reply",
+      handler: problemReportsRoute.action,
+      field,
+      encoding: "form",
+      path: () => "/admin/problem-reports",
+      cookie: admin,
+      base: (c) => ({ intent: "reply", reportId: String(c.ids.report) }),
+    }),
+  ),
+  {
+    route: "/admin/problem-reports toService",
+    handler: problemReportsRoute.action,
+    field: "description",
+    encoding: "form",
+    path: () => "/admin/problem-reports",
+    cookie: admin,
+    base: (c) => ({ intent: "toService", reportId: String(c.ids.report) }),
+  },
   ...(["name", "characteristicsSk", "characteristicsUa", "characteristicsEn", "serialNumber", "comment"] as const).map(
     (field): FieldRow => ({
       route: "/admin/vehicles/new",
@@ -203,11 +425,35 @@ const FIELDS: FieldRow[] = [
       encoding: "form",
       path: () => "/admin/vehicles/new",
       cookie: admin,
-      base: () => ({ intent: "save", name: "Hostile scooter", characteristicsSk: "1000 W", serialNumber: `HS-${Math.random().toString(36).slice(2)}`, status: "available" }),
+      base: () => ({
+        intent: "save",
+        name: "Hostile scooter",
+        characteristicsSk: "1000 W",
+        serialNumber: `HS-${Math.random().toString(36).slice(2)}`,
+        status: "available",
+      }),
     }),
   ),
-  { route: "/admin/vehicles/:id/problems", handler: vehicleProblem.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}/problems`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "problem" }) },
-  { route: "/admin/vehicles/:id/service serviceRecord", handler: vehicleService.action, field: "description", encoding: "form", path: (c) => `/admin/vehicles/${c.ids.vehicle}/service`, params: (c) => ({ id: String(c.ids.vehicle) }), cookie: admin, base: () => ({ intent: "serviceRecord", serviceDate: "2026-01-10", cost: "" }) },
+  {
+    route: "/admin/vehicles/:id/problems",
+    handler: vehicleProblem.action,
+    field: "description",
+    encoding: "form",
+    path: (c) => `/admin/vehicles/${c.ids.vehicle}/problems`,
+    params: (c) => ({ id: String(c.ids.vehicle) }),
+    cookie: admin,
+    base: () => ({ intent: "problem" }),
+  },
+  {
+    route: "/admin/vehicles/:id/service serviceRecord",
+    handler: vehicleService.action,
+    field: "description",
+    encoding: "form",
+    path: (c) => `/admin/vehicles/${c.ids.vehicle}/service`,
+    params: (c) => ({ id: String(c.ids.vehicle) }),
+    cookie: admin,
+    base: () => ({ intent: "serviceRecord", serviceDate: "2026-01-10", cost: "" }),
+  },
   ...(["titleSk", "titleUa", "titleEn", "contentSk", "contentEn"] as const).map(
     (field): FieldRow => ({
       route: "/admin/news/new",
@@ -216,19 +462,76 @@ const FIELDS: FieldRow[] = [
       encoding: "form",
       path: () => "/admin/news/new",
       cookie: admin,
-      base: () => ({ intent: "save", titleSk: "Novinka", contentSk: "Text", textPosition: "center", language: "all", published: "" }),
+      base: () => ({
+        intent: "save",
+        titleSk: "Novinka",
+        contentSk: "Text",
+        textPosition: "center",
+        language: "all",
+        published: "",
+      }),
     }),
   ),
-  { route: "/admin/applications/:id reject", handler: applicationDetail.action, field: "reason", encoding: "form", path: (c) => `/admin/applications/${c.ids.application}`, params: (c) => ({ id: String(c.ids.application) }), cookie: admin, base: () => ({ intent: "reject" }) },
-  { route: "/admin/applications bulkReject", handler: applicationsRoute.action, field: "reason", encoding: "form", path: () => "/admin/applications", cookie: admin, base: (c) => ({ intent: "bulkReject", ids: String(c.ids.application) }) },
-  { route: "/admin/vehicle-requests reject", handler: vehicleRequestsRoute.action, field: "reason", encoding: "form", path: () => "/admin/vehicle-requests", cookie: admin, base: (c) => ({ intent: "reject", requestId: String(c.ids.request) }) },
-  { route: "/admin/users/:id rejectDocument", handler: userDetail.action, field: "reason", encoding: "form", path: (c) => `/admin/users/${c.ids.courier}`, params: (c) => ({ id: String(c.ids.courier) }), cookie: admin, base: () => ({ intent: "rejectDocument", renewalId: "999999" }) },
-  { route: "/admin/users/:id erase", handler: userDetail.action, field: "confirmEmail", encoding: "form", path: (c) => `/admin/users/${c.ids.courier}`, params: (c) => ({ id: String(c.ids.courier) }), cookie: admin, base: () => ({ intent: "erase", code: "000000" }) },
+  {
+    route: "/admin/applications/:id reject",
+    handler: applicationDetail.action,
+    field: "reason",
+    encoding: "form",
+    path: (c) => `/admin/applications/${c.ids.application}`,
+    params: (c) => ({ id: String(c.ids.application) }),
+    cookie: admin,
+    base: () => ({ intent: "reject" }),
+  },
+  {
+    route: "/admin/applications bulkReject",
+    handler: applicationsRoute.action,
+    field: "reason",
+    encoding: "form",
+    path: () => "/admin/applications",
+    cookie: admin,
+    base: (c) => ({ intent: "bulkReject", ids: String(c.ids.application) }),
+  },
+  {
+    route: "/admin/vehicle-requests reject",
+    handler: vehicleRequestsRoute.action,
+    field: "reason",
+    encoding: "form",
+    path: () => "/admin/vehicle-requests",
+    cookie: admin,
+    base: (c) => ({ intent: "reject", requestId: String(c.ids.request) }),
+  },
+  {
+    route: "/admin/users/:id rejectDocument",
+    handler: userDetail.action,
+    field: "reason",
+    encoding: "form",
+    path: (c) => `/admin/users/${c.ids.courier}`,
+    params: (c) => ({ id: String(c.ids.courier) }),
+    cookie: admin,
+    base: () => ({ intent: "rejectDocument", renewalId: "999999" }),
+  },
+  {
+    route: "/admin/users/:id erase",
+    handler: userDetail.action,
+    field: "confirmEmail",
+    encoding: "form",
+    path: (c) => `/admin/users/${c.ids.courier}`,
+    params: (c) => ({ id: String(c.ids.courier) }),
+    cookie: admin,
+    base: () => ({ intent: "erase", code: "000000" }),
+  },
   ...PAY_FIELDS,
 ];
 
 /** A query parameter of a page or resource route: `?<param>=<hostile>`. */
-type QueryRow = { route: string; handler: unknown; param: string; cookie?: (c: Ctx) => string; path?: string; params?: Record<string, string> };
+type QueryRow = {
+  route: string;
+  handler: unknown;
+  param: string;
+  cookie?: (c: Ctx) => string;
+  path?: string;
+  params?: Record<string, string>;
+};
 const QUERIES: QueryRow[] = [
   ...[
     ["/admin/users", usersRoute.loader],
@@ -237,20 +540,51 @@ const QUERIES: QueryRow[] = [
     ["/admin/vehicle-requests", vehicleRequestsRoute.loader],
     ["/admin/problem-reports", problemReportsRoute.loader],
     ["/admin/vehicles", vehiclesRoute.loader],
-  ].flatMap(([route, handler]) => ["q", "status", "sort", "page"].map((param): QueryRow => ({ route: route as string, handler, param, cookie: admin }))),
+  ].flatMap(([route, handler]) =>
+    ["q", "status", "sort", "page"].map(
+      (param): QueryRow => ({ route: route as string, handler, param, cookie: admin }),
+    ),
+  ),
   { route: "/admin/users", handler: usersRoute.loader, param: "documents", cookie: admin },
-  ...["actor", "action", "from", "to"].map((param): QueryRow => ({ route: "/admin/audit", handler: audit.loader, param, cookie: admin })),
+  ...["actor", "action", "from", "to"].map(
+    (param): QueryRow => ({ route: "/admin/audit", handler: audit.loader, param, cookie: admin }),
+  ),
   { route: "/", handler: home.loader, param: "ref" },
   { route: "/", handler: home.loader, param: "lng" },
-  { route: "/admin/payouts/:week", handler: payoutsWeek.loader, param: "courier", cookie: admin, path: `/admin/payouts/${PAY_WEEK}`, params: { week: PAY_WEEK } },
+  {
+    route: "/admin/payouts/:week",
+    handler: payoutsWeek.loader,
+    param: "courier",
+    cookie: admin,
+    path: `/admin/payouts/${PAY_WEEK}`,
+    params: { week: PAY_WEEK },
+  },
   { route: "/admin/payouts/import", handler: payoutsImport.loader, param: "id", cookie: admin },
 ];
 
 /** A path parameter: the hostile string is the `:param` segment itself. */
-type PathRow = { route: string; handler: unknown; param: string; path: (value: string) => string; cookie?: (c: Ctx) => string };
+type PathRow = {
+  route: string;
+  handler: unknown;
+  param: string;
+  path: (value: string) => string;
+  cookie?: (c: Ctx) => string;
+};
 const PATHS: PathRow[] = [
-  { route: "/admin/payouts/:week", handler: payoutsWeek.loader, param: "week", path: (value) => `/admin/payouts/${value}`, cookie: admin },
-  { route: "/admin/payouts/:week (adjust)", handler: payoutsWeek.action, param: "week", path: (value) => `/admin/payouts/${value}`, cookie: admin },
+  {
+    route: "/admin/payouts/:week",
+    handler: payoutsWeek.loader,
+    param: "week",
+    path: (value) => `/admin/payouts/${value}`,
+    cookie: admin,
+  },
+  {
+    route: "/admin/payouts/:week (adjust)",
+    handler: payoutsWeek.action,
+    param: "week",
+    path: (value) => `/admin/payouts/${value}`,
+    cookie: admin,
+  },
 ];
 
 const TABLES = {
@@ -290,7 +624,9 @@ async function snapshot(keeps: string[] = []) {
   for (const [name, table] of Object.entries(TABLES)) {
     if (keeps.includes(name)) continue;
     // oxlint-disable-next-line no-await-in-loop -- one table after another keeps the snapshot simple
-    const rows = await writerForTests().select().from(table as typeof users);
+    const rows = await writerForTests()
+      .select()
+      .from(table as typeof users);
     parts.push(`${name}:${JSON.stringify(rows)}`);
   }
   return parts.join("\n");
@@ -299,7 +635,10 @@ async function snapshot(keeps: string[] = []) {
 /** "" when both snapshots are equal, else the label and the tables that changed. */
 function changedTables(label: string, before: string, after: string) {
   const old = before.split("\n");
-  const changed = after.split("\n").filter((line, i) => line !== old[i]).map((line) => line.slice(0, line.indexOf(":")));
+  const changed = after
+    .split("\n")
+    .filter((line, i) => line !== old[i])
+    .map((line) => line.slice(0, line.indexOf(":")));
   return changed.length ? `${label}: changed ${changed.join(", ")}` : "";
 }
 
@@ -322,7 +661,16 @@ beforeAll(async () => {
   const reporterCookie = await sessionCookieHeader(reporter.id);
   // Weekly pay: a platform, an import waiting for its commit, a courier with a statement and an open question on it.
   const platform = await createPlatformRow();
-  const [pendingImport] = await writerForTests().insert(earningImports).values({ platformId: platform.id, weekStart: PAY_WEEK, fileName: "hostile.csv", storageKey: `hostile-${platform.id}`, sha256: "0".repeat(64) }).returning();
+  const [pendingImport] = await writerForTests()
+    .insert(earningImports)
+    .values({
+      platformId: platform.id,
+      weekStart: PAY_WEEK,
+      fileName: "hostile.csv",
+      storageKey: `hostile-${platform.id}`,
+      sha256: "0".repeat(64),
+    })
+    .returning();
   const payer = await createUser({ status: "working_no_vehicle" });
   const { statement } = await insertStatement(payer.id, addWeeks(PAY_WEEK, -2), { status: "approved" });
   const question = await askAboutLine(payer.id, statement.id, 0, "Why this amount?");
@@ -352,84 +700,142 @@ async function send(row: FieldRow, hostile: Hostile, cookie: string | undefined)
     const json = JSON.stringify({ ...row.base(ctx), [row.field]: "__HOSTILE__" });
     const [before, after] = json.split('"__HOSTILE__"') as [string, string];
     const body = new Uint8Array([...utf8(before), ...hostile.json, ...utf8(after)]);
-    return call(row.handler as Handler, row.path(ctx), { body, headers: { ...headers, "Content-Type": "application/json" }, method: "POST", cookie, ip: nextIp() });
+    return call(row.handler as Handler, row.path(ctx), {
+      body,
+      headers: { ...headers, "Content-Type": "application/json" },
+      method: "POST",
+      cookie,
+      ip: nextIp(),
+    });
   }
-  if (row.urlencoded) return call(row.handler as Handler, row.path(ctx), { form: { ...row.base(ctx), [row.field]: hostile.text }, params: row.params?.(ctx), headers, cookie, ip: nextIp() });
+  if (row.urlencoded)
+    return call(row.handler as Handler, row.path(ctx), {
+      form: { ...row.base(ctx), [row.field]: hostile.text },
+      params: row.params?.(ctx),
+      headers,
+      cookie,
+      ip: nextIp(),
+    });
   const form = row.route === "/dashboard/apply" ? await applicationForm({ [row.field]: hostile.text }) : new FormData();
-  if (row.route !== "/dashboard/apply") for (const [name, value] of Object.entries({ ...row.base(ctx), [row.field]: hostile.text })) form.set(name, value);
-  return call(row.handler as Handler, row.path(ctx), { form, params: row.params?.(ctx), headers, cookie, ip: nextIp() });
+  if (row.route !== "/dashboard/apply")
+    for (const [name, value] of Object.entries({ ...row.base(ctx), [row.field]: hostile.text })) form.set(name, value);
+  return call(row.handler as Handler, row.path(ctx), {
+    form,
+    params: row.params?.(ctx),
+    headers,
+    cookie,
+    ip: nextIp(),
+  });
 }
 
 describe("hostile strings in every text field", () => {
   for (const row of FIELDS) {
-    test(`${row.route} ${row.field}`, async () => {
-      for (const hostile of HOSTILE) {
-        // oxlint-disable-next-line no-await-in-loop -- each attempt is compared with the tables as they were just before it
-        const cookie = row.cookie ? await row.cookie(ctx) : undefined;
-        // oxlint-disable-next-line no-await-in-loop
-        const before = await snapshot(row.keeps);
-        // oxlint-disable-next-line no-await-in-loop
-        const response = await send(row, hostile, cookie);
-        // A form field cannot carry a lone surrogate: FormData turns it into U+FFFD, which is text.
-        const refused = hostile.refused && (row.encoding === "json" || !hostile.name.includes("surrogate"));
-        const label = `${row.route} ${row.field} ← ${hostile.name}: ${response.status}`;
-        expect(response.status < 500 ? "" : label).toBe("");
-        if (!refused && response.status < 400) continue;
-        if (refused) {
-          expect(response.status === 400 ? "" : label).toBe("");
+    test(
+      `${row.route} ${row.field}`,
+      async () => {
+        for (const hostile of HOSTILE) {
+          // oxlint-disable-next-line no-await-in-loop -- each attempt is compared with the tables as they were just before it
+          const cookie = row.cookie ? await row.cookie(ctx) : undefined;
           // oxlint-disable-next-line no-await-in-loop
-          const text = await response.text();
-          if (row.message !== false) expect(/invalidCharacters|characters that are not allowed/.test(text) ? "" : `${label} ${text.slice(0, 300)}`).toBe("");
+          const before = await snapshot(row.keeps);
+          // oxlint-disable-next-line no-await-in-loop
+          const response = await send(row, hostile, cookie);
+          // A form field cannot carry a lone surrogate: FormData turns it into U+FFFD, which is text.
+          const refused = hostile.refused && (row.encoding === "json" || !hostile.name.includes("surrogate"));
+          const label = `${row.route} ${row.field} ← ${hostile.name}: ${response.status}`;
+          expect(response.status < 500 ? "" : label).toBe("");
+          if (!refused && response.status < 400) continue;
+          if (refused) {
+            expect(response.status === 400 ? "" : label).toBe("");
+            // oxlint-disable-next-line no-await-in-loop
+            const text = await response.text();
+            if (row.message !== false)
+              expect(
+                /invalidCharacters|characters that are not allowed/.test(text) ? "" : `${label} ${text.slice(0, 300)}`,
+              ).toBe("");
+          }
+          // oxlint-disable-next-line no-await-in-loop
+          expect(changedTables(label, before, await snapshot(row.keeps))).toBe("");
         }
-        // oxlint-disable-next-line no-await-in-loop
-        expect(changedTables(label, before, await snapshot(row.keeps))).toBe("");
-      }
-    }, ATTEMPT_TIMEOUT_MS);
+      },
+      ATTEMPT_TIMEOUT_MS,
+    );
   }
 });
 
 describe("hostile strings in every search and query parameter", () => {
   for (const row of QUERIES) {
-    test(`${row.route} ?${row.param}=`, async () => {
-      for (const hostile of HOSTILE) {
-        // oxlint-disable-next-line no-await-in-loop
-        const before = await snapshot();
-        // oxlint-disable-next-line no-await-in-loop
-        const response = await call(row.handler as Handler, `${row.path ?? row.route}?${row.param}=${hostile.query}`, { params: row.params, cookie: row.cookie?.(ctx), headers: { "Accept-Language": "en" }, ip: nextIp() });
-        const label = `${row.route} ?${row.param} ← ${hostile.name}: ${response.status}`;
-        expect(response.status < 500 ? "" : label).toBe("");
-        // A URL cannot carry a lone surrogate: its bytes decode to U+FFFD, which is text.
-        const refused = hostile.name === "NUL" || hostile.name === "RTL override";
-        if (refused) expect(response.status === 400 ? "" : label).toBe("");
-        // oxlint-disable-next-line no-await-in-loop
-        if (refused || response.status >= 400) expect(changedTables(label, before, await snapshot())).toBe("");
-      }
-    }, ATTEMPT_TIMEOUT_MS);
+    test(
+      `${row.route} ?${row.param}=`,
+      async () => {
+        for (const hostile of HOSTILE) {
+          // oxlint-disable-next-line no-await-in-loop
+          const before = await snapshot();
+          // oxlint-disable-next-line no-await-in-loop
+          const response = await call(
+            row.handler as Handler,
+            `${row.path ?? row.route}?${row.param}=${hostile.query}`,
+            { params: row.params, cookie: row.cookie?.(ctx), headers: { "Accept-Language": "en" }, ip: nextIp() },
+          );
+          const label = `${row.route} ?${row.param} ← ${hostile.name}: ${response.status}`;
+          expect(response.status < 500 ? "" : label).toBe("");
+          // A URL cannot carry a lone surrogate: its bytes decode to U+FFFD, which is text.
+          const refused = hostile.name === "NUL" || hostile.name === "RTL override";
+          if (refused) expect(response.status === 400 ? "" : label).toBe("");
+          // oxlint-disable-next-line no-await-in-loop
+          if (refused || response.status >= 400) expect(changedTables(label, before, await snapshot())).toBe("");
+        }
+      },
+      ATTEMPT_TIMEOUT_MS,
+    );
   }
 
   test("the count of hostile strings × fields", () => {
     // Reported in the closing notes of issues 24 and 23.
     const fields = FIELDS.length + QUERIES.length + PATHS.length;
-    console.info(`hostile strings × fields: ${HOSTILE.length} × (${FIELDS.length} fields + ${QUERIES.length} query parameters + ${PATHS.length} path parameters) = ${HOSTILE.length * fields}`);
+    console.info(
+      `hostile strings × fields: ${HOSTILE.length} × (${FIELDS.length} fields + ${QUERIES.length} query parameters + ${PATHS.length} path parameters) = ${HOSTILE.length * fields}`,
+    );
     expect(HOSTILE.length * fields).toBeGreaterThan(700);
   });
 });
 
 describe("hostile strings in every path parameter", () => {
   for (const row of PATHS) {
-    test(`${row.route} :${row.param}`, async () => {
-      for (const hostile of HOSTILE) {
-        // oxlint-disable-next-line no-await-in-loop
-        const before = await snapshot();
-        const options = row.handler === payoutsWeek.action ? { form: { intent: "adjust", userId: String(ctx.ids.payCourier), kind: "bonus", amount: "10", reason: "Hostile week" } } : {};
-        // oxlint-disable-next-line no-await-in-loop
-        const response = await call(row.handler as Handler, row.path(hostile.query), { ...options, params: { [row.param]: hostile.text }, cookie: row.cookie?.(ctx), headers: { "Accept-Language": "en" }, ip: nextIp() });
-        const label = `${row.route} :${row.param} ← ${hostile.name}: ${response.status}`;
-        // Not a week: 404 (400 where the middleware refuses the characters first), and nothing written.
-        expect(response.status === 404 || response.status === 400 ? "" : label).toBe("");
-        // oxlint-disable-next-line no-await-in-loop
-        expect(changedTables(label, before, await snapshot())).toBe("");
-      }
-    }, ATTEMPT_TIMEOUT_MS);
+    test(
+      `${row.route} :${row.param}`,
+      async () => {
+        for (const hostile of HOSTILE) {
+          // oxlint-disable-next-line no-await-in-loop
+          const before = await snapshot();
+          const options =
+            row.handler === payoutsWeek.action
+              ? {
+                  form: {
+                    intent: "adjust",
+                    userId: String(ctx.ids.payCourier),
+                    kind: "bonus",
+                    amount: "10",
+                    reason: "Hostile week",
+                  },
+                }
+              : {};
+          // oxlint-disable-next-line no-await-in-loop
+          const response = await call(row.handler as Handler, row.path(hostile.query), {
+            ...options,
+            params: { [row.param]: hostile.text },
+            cookie: row.cookie?.(ctx),
+            headers: { "Accept-Language": "en" },
+            ip: nextIp(),
+          });
+          const label = `${row.route} :${row.param} ← ${hostile.name}: ${response.status}`;
+          // Not a week: 404 (400 where the middleware refuses the characters first), and nothing written.
+          expect(response.status === 404 || response.status === 400 ? "" : label).toBe("");
+          // oxlint-disable-next-line no-await-in-loop
+          expect(changedTables(label, before, await snapshot())).toBe("");
+        }
+      },
+      ATTEMPT_TIMEOUT_MS,
+    );
   }
 });

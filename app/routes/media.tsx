@@ -8,6 +8,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const file = Number.isSafeInteger(id) && id > 0 ? await findPublicMedia(id) : undefined;
   const stored = file && (await openStoredFile(file));
-  if (!file || !stored) return new Response(getInstance(context).t("errors:notFound"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file || !stored)
+    return new Response(getInstance(context).t("errors:notFound"), {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return new Response(await stored.body(), { headers: fileHeaders(file.mime, stored.size, "public") });
 }

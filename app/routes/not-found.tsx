@@ -8,7 +8,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return data({ title: getInstance(context).t("notFound.title") }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "404" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "404" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return <ErrorScreen status={404} />;

@@ -30,7 +30,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   throw redirect("/?auth=login");
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
 
 export default function ResetPasswordScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
@@ -64,7 +67,12 @@ export default function ResetPasswordScreen({ loaderData, actionData }: Route.Co
             <PasswordChecklist password={password} live={password !== ""} id="reset-pw-rules" />
             <label className="field">
               <span>{t("fields.confirmPassword")}</span>
-              <input {...getInputProps(fields.confirmPassword, { type: "password" })} key={fields.confirmPassword.key} autoComplete="new-password" required />
+              <input
+                {...getInputProps(fields.confirmPassword, { type: "password" })}
+                key={fields.confirmPassword.key}
+                autoComplete="new-password"
+                required
+              />
               <FieldError ns="auth" all errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
             </label>
             <button type="submit" className="btn btn-primary btn-block">
@@ -73,7 +81,9 @@ export default function ResetPasswordScreen({ loaderData, actionData }: Route.Co
           </Form>
         ) : (
           <>
-            <FormAlert message={actionData?.error ?? (loaderData.state === "used" ? t("reset.used") : t("reset.invalid"))} />
+            <FormAlert
+              message={actionData?.error ?? (loaderData.state === "used" ? t("reset.used") : t("reset.invalid"))}
+            />
             <Link className="btn btn-primary btn-block" to="/?auth=forgot">
               {t("reset.requestNew")}
             </Link>

@@ -21,13 +21,16 @@ function renderFailing(path: string, boundary: React.ComponentType<never>, langu
     ],
     { initialEntries: [path] },
   );
-  return router.initialize().navigate(path).then(() =>
-    renderToString(
-      <I18nextProvider i18n={i18nFor(language)}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
-    ),
-  );
+  return router
+    .initialize()
+    .navigate(path)
+    .then(() =>
+      renderToString(
+        <I18nextProvider i18n={i18nFor(language)}>
+          <RouterProvider router={router} />
+        </I18nextProvider>,
+      ),
+    );
 }
 
 describe("route error boundaries (dashboard, admin)", () => {
@@ -48,7 +51,20 @@ describe("route error boundaries (dashboard, admin)", () => {
   });
 
   test("every dashboard form route has a clientAction that keeps a dropped connection out of its error boundary", async () => {
-    const forms = ["apply", "draft", "vehicle-request", "report", "reply", "lease-renewal", "handover", "handover-dispute", "document-renewal"];
-    for (const name of forms) expect([name, typeof ((await import(`./dashboard/${name}`)) as { clientAction?: unknown }).clientAction]).toEqual([name, "function"]);
+    const forms = [
+      "apply",
+      "draft",
+      "vehicle-request",
+      "report",
+      "reply",
+      "lease-renewal",
+      "handover",
+      "handover-dispute",
+      "document-renewal",
+    ];
+    for (const name of forms)
+      expect([name, typeof ((await import(`./dashboard/${name}`)) as { clientAction?: unknown }).clientAction]).toEqual(
+        [name, "function"],
+      );
   });
 });

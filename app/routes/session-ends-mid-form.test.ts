@@ -28,7 +28,11 @@ describe("the session ends mid-form", () => {
     const page = await call(dashboard.loader, "/dashboard", { cookie: `${session}; ${kept}` });
     const data = await readJson<Data>(page);
     expect(data.applicationKept).toBe(true);
-    expect(data.draft).toMatchObject({ fullName: "Oleh Kovalenko", phone: "0903 123 456", comment: "Можу працювати вечорами." });
+    expect(data.draft).toMatchObject({
+      fullName: "Oleh Kovalenko",
+      phone: "0903 123 456",
+      comment: "Можу працювати вечорами.",
+    });
     // Told once: the cookie is cleared, the draft stays.
     expect(page.headers.get("Set-Cookie")).toMatch(/^cf_kept=;.*Max-Age=0/i);
     const again = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie: session }));
@@ -37,21 +41,33 @@ describe("the session ends mid-form", () => {
   });
 
   test("the background draft sent when the page is hidden is kept the same way", async () => {
-    const posted = await call(draftRoute.action, "/dashboard/draft", { form: { fullName: "Olena Kovalenko", age: "24" } });
+    const posted = await call(draftRoute.action, "/dashboard/draft", {
+      form: { fullName: "Olena Kovalenko", age: "24" },
+    });
     expect(posted.status).toBe(302);
     const courier = await createUser({ status: "confirmed_account" });
-    const data = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie: `${await sessionCookieHeader(courier.id)}; ${cookieOf(posted)}` }));
+    const data = await readJson<Data>(
+      await call(dashboard.loader, "/dashboard", {
+        cookie: `${await sessionCookieHeader(courier.id)}; ${cookieOf(posted)}`,
+      }),
+    );
     expect(data.draft).toMatchObject({ fullName: "Olena Kovalenko", age: "24" });
   });
 
   test("a forged or foreign cookie is ignored; a courier who may not apply is not given a draft", async () => {
     const working = await createUser({ status: "working_no_vehicle" });
     const posted = await call(applyRoute.action, "/dashboard/apply", { form: { fullName: "Someone Else" } });
-    const data = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie: `${await sessionCookieHeader(working.id)}; ${cookieOf(posted)}` }));
+    const data = await readJson<Data>(
+      await call(dashboard.loader, "/dashboard", {
+        cookie: `${await sessionCookieHeader(working.id)}; ${cookieOf(posted)}`,
+      }),
+    );
     expect(data.applicationKept).toBe(false);
     const courier = await createUser({ status: "confirmed_account" });
     const forged = `cf_kept=${Buffer.from(JSON.stringify({ fullName: "Forged" })).toString("base64")}`;
-    const plain = await readJson<Data>(await call(dashboard.loader, "/dashboard", { cookie: `${await sessionCookieHeader(courier.id)}; ${forged}` }));
+    const plain = await readJson<Data>(
+      await call(dashboard.loader, "/dashboard", { cookie: `${await sessionCookieHeader(courier.id)}; ${forged}` }),
+    );
     expect(plain.applicationKept).toBe(false);
     expect(plain.draft?.fullName ?? "").toBe("");
   });

@@ -51,16 +51,76 @@ const email = (tag: string, i: number) => `${tag}-${i}-${Date.now().toString(36)
 
 /** Per-IP limits: `limit` requests pass the limiter, the next one is refused. */
 const perIp: Door[] = [
-  { name: "API log-in", limit: "loginIp", handler: loginApi.action, path: "/api/auth/login", body: (i) => ({ json: { email: email("nobody", i), password: "Wrong-Pass-1!", captchaToken: "" } }) },
-  { name: "form log-in", limit: "loginIp", handler: loginForm.action, path: "/auth/login", body: (i) => ({ form: { email: email("nobody", i), password: "Wrong-Pass-1!" } }) },
-  { name: "API register", limit: "register", handler: registerApi.action, path: "/api/auth/register", body: (i) => ({ json: { email: email("reg", i), password: STRONG, captchaToken: "" } }) },
-  { name: "form register", limit: "register", handler: registerForm.action, path: "/auth/register", body: (i) => ({ form: { email: email("regf", i), password: STRONG } }) },
-  { name: "API forgot-password", limit: "forgotPassword", handler: forgotApi.action, path: "/api/auth/forgot-password", body: (i) => ({ json: { email: email("fp", i) } }) },
-  { name: "form forgot-password", limit: "forgotPassword", handler: forgotForm.action, path: "/auth/forgot", body: (i) => ({ form: { email: email("fpf", i) } }) },
-  { name: "API resend activation", limit: "resendActivation", handler: resendApi.action, path: "/api/auth/resend-activation", body: (i) => ({ json: { email: email("ra", i) } }) },
-  { name: "form resend activation", limit: "resendActivation", handler: resendForm.action, path: "/auth/resend", body: (i) => ({ form: { email: email("raf", i) } }) },
-  { name: "API assistant", limit: "assistant", handler: askApi.action, path: "/api/faq/ask", body: () => ({ json: { question: "Kedy je výplata?", language: "sk" } }) },
-  { name: "form assistant", limit: "assistant", handler: home.action, path: "/?index", body: () => ({ form: { question: "Kedy je výplata?" } }) },
+  {
+    name: "API log-in",
+    limit: "loginIp",
+    handler: loginApi.action,
+    path: "/api/auth/login",
+    body: (i) => ({ json: { email: email("nobody", i), password: "Wrong-Pass-1!", captchaToken: "" } }),
+  },
+  {
+    name: "form log-in",
+    limit: "loginIp",
+    handler: loginForm.action,
+    path: "/auth/login",
+    body: (i) => ({ form: { email: email("nobody", i), password: "Wrong-Pass-1!" } }),
+  },
+  {
+    name: "API register",
+    limit: "register",
+    handler: registerApi.action,
+    path: "/api/auth/register",
+    body: (i) => ({ json: { email: email("reg", i), password: STRONG, captchaToken: "" } }),
+  },
+  {
+    name: "form register",
+    limit: "register",
+    handler: registerForm.action,
+    path: "/auth/register",
+    body: (i) => ({ form: { email: email("regf", i), password: STRONG } }),
+  },
+  {
+    name: "API forgot-password",
+    limit: "forgotPassword",
+    handler: forgotApi.action,
+    path: "/api/auth/forgot-password",
+    body: (i) => ({ json: { email: email("fp", i) } }),
+  },
+  {
+    name: "form forgot-password",
+    limit: "forgotPassword",
+    handler: forgotForm.action,
+    path: "/auth/forgot",
+    body: (i) => ({ form: { email: email("fpf", i) } }),
+  },
+  {
+    name: "API resend activation",
+    limit: "resendActivation",
+    handler: resendApi.action,
+    path: "/api/auth/resend-activation",
+    body: (i) => ({ json: { email: email("ra", i) } }),
+  },
+  {
+    name: "form resend activation",
+    limit: "resendActivation",
+    handler: resendForm.action,
+    path: "/auth/resend",
+    body: (i) => ({ form: { email: email("raf", i) } }),
+  },
+  {
+    name: "API assistant",
+    limit: "assistant",
+    handler: askApi.action,
+    path: "/api/faq/ask",
+    body: () => ({ json: { question: "Kedy je výplata?", language: "sk" } }),
+  },
+  {
+    name: "form assistant",
+    limit: "assistant",
+    handler: home.action,
+    path: "/?index",
+    body: () => ({ form: { question: "Kedy je výplata?" } }),
+  },
 ];
 
 describe("per-IP limits, counted through real requests", () => {
@@ -68,11 +128,17 @@ describe("per-IP limits, counted through real requests", () => {
     test(`${door.name}: ${RATE_LIMITS[door.limit].limit} per ${RATE_LIMITS[door.limit].windowSeconds} s, then 429`, async () => {
       const ip = nextIp();
       for (let i = 0; i < RATE_LIMITS[door.limit].limit; i++) {
-        const res = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=en`, { ...door.body(i), ip });
+        const res = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=en`, {
+          ...door.body(i),
+          ip,
+        });
         expect(res.status).not.toBe(429);
       }
       const usersBefore = (await writerForTests().select({ n: count() }).from(users))[0]!.n;
-      const refused = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=ua`, { ...door.body(999), ip });
+      const refused = await call(door.handler, `${door.path}${door.path.includes("?") ? "&" : "?"}lng=ua`, {
+        ...door.body(999),
+        ip,
+      });
       await expect429(refused, "ua");
       expect((await writerForTests().select({ n: count() }).from(users))[0]!.n).toBe(usersBefore);
       // Another client address is not affected.
@@ -86,20 +152,52 @@ describe("per-account log-in failures", () => {
   test(`${RATE_LIMITS.loginAccountFailures.limit} failures lock the account from any address; the right password is refused too until the window ends`, async () => {
     const user = await createUser();
     for (let i = 0; i < RATE_LIMITS.loginAccountFailures.limit; i++) {
-      const res = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" }, ip: nextIp() });
+      const res = await call(loginApi.action, "/api/auth/login", {
+        json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" },
+        ip: nextIp(),
+      });
       expect(res.status).toBe(401);
     }
-    await expect429(await call(loginApi.action, "/api/auth/login?lng=sk", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, ip: nextIp() }), "sk");
-    await expect429(await call(loginForm.action, "/auth/login?lng=en", { form: { email: user.email, password: TEST_PASSWORD }, ip: nextIp() }), "en");
+    await expect429(
+      await call(loginApi.action, "/api/auth/login?lng=sk", {
+        json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" },
+        ip: nextIp(),
+      }),
+      "sk",
+    );
+    await expect429(
+      await call(loginForm.action, "/auth/login?lng=en", {
+        form: { email: user.email, password: TEST_PASSWORD },
+        ip: nextIp(),
+      }),
+      "en",
+    );
   });
 
   test("a successful log-in clears the failures", async () => {
     const user = await createUser();
     for (let i = 0; i < RATE_LIMITS.loginAccountFailures.limit - 1; i++) {
-      await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" }, ip: nextIp() });
+      await call(loginApi.action, "/api/auth/login", {
+        json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" },
+        ip: nextIp(),
+      });
     }
-    expect((await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, ip: nextIp() })).status).toBe(200);
-    expect((await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" }, ip: nextIp() })).status).toBe(401);
+    expect(
+      (
+        await call(loginApi.action, "/api/auth/login", {
+          json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" },
+          ip: nextIp(),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(loginApi.action, "/api/auth/login", {
+          json: { email: user.email, password: "Wrong-Pass-1!", captchaToken: "" },
+          ip: nextIp(),
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -107,12 +205,21 @@ describe("the account lock and browsers that have logged in before", () => {
   // Addresses of their own: other test files in the same run count log-ins from 10.7.0.x.
   let own = 0;
   const ownIp = () => `10.24.9.${++own}`;
-  const deviceOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("cf_device="))!.split(";")[0]!;
+  const deviceOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("cf_device="))!
+      .split(";")[0]!;
   const apiLogin = (email: string, password: string, options: { cookie?: string; ip?: string } = {}) =>
-    call(loginApi.action, "/api/auth/login?lng=en", { json: { email, password, captchaToken: "" }, ip: options.ip ?? ownIp(), cookie: options.cookie });
+    call(loginApi.action, "/api/auth/login?lng=en", {
+      json: { email, password, captchaToken: "" },
+      ip: options.ip ?? ownIp(),
+      cookie: options.cookie,
+    });
 
   async function lockOut(email: string) {
-    for (let i = 0; i < RATE_LIMITS.loginAccountFailures.limit; i++) expect((await apiLogin(email, "Wrong-Pass-1!")).status).toBe(401);
+    for (let i = 0; i < RATE_LIMITS.loginAccountFailures.limit; i++)
+      expect((await apiLogin(email, "Wrong-Pass-1!")).status).toBe(401);
   }
 
   test("the lock holds for unknown browsers; a browser that logged in to this account before still gets in", async () => {
@@ -127,12 +234,25 @@ describe("the account lock and browsers that have logged in before", () => {
 
   test("the admin's account too, through the form: the known browser goes on to the second factor", async () => {
     const admin = await createUser({ role: "admin" });
-    const first = await call(loginForm.action, "/auth/login", { form: { email: admin.email, password: TEST_PASSWORD }, ip: ownIp() });
+    const first = await call(loginForm.action, "/auth/login", {
+      form: { email: admin.email, password: TEST_PASSWORD },
+      ip: ownIp(),
+    });
     expect(first.status).toBe(302);
     const known = deviceOf(first);
     await lockOut(admin.email);
-    await expect429(await call(loginForm.action, "/auth/login?lng=en", { form: { email: admin.email, password: TEST_PASSWORD }, ip: ownIp() }), "en");
-    const again = await call(loginForm.action, "/auth/login", { form: { email: admin.email, password: TEST_PASSWORD }, ip: ownIp(), cookie: known });
+    await expect429(
+      await call(loginForm.action, "/auth/login?lng=en", {
+        form: { email: admin.email, password: TEST_PASSWORD },
+        ip: ownIp(),
+      }),
+      "en",
+    );
+    const again = await call(loginForm.action, "/auth/login", {
+      form: { email: admin.email, password: TEST_PASSWORD },
+      ip: ownIp(),
+      cookie: known,
+    });
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toStartWith("/auth/second-factor");
   });
@@ -154,7 +274,8 @@ describe("the account lock and browsers that have logged in before", () => {
     const user = await createUser();
     const known = deviceOf(await apiLogin(user.email, TEST_PASSWORD));
     await lockOut(user.email);
-    for (let i = 0; i < RATE_LIMITS.loginDeviceFailures.limit; i++) expect((await apiLogin(user.email, "Wrong-Pass-1!", { cookie: known })).status).toBe(401);
+    for (let i = 0; i < RATE_LIMITS.loginDeviceFailures.limit; i++)
+      expect((await apiLogin(user.email, "Wrong-Pass-1!", { cookie: known })).status).toBe(401);
     await expect429(await apiLogin(user.email, TEST_PASSWORD, { cookie: known }), "en");
     // A fresh known browser on a busy address: the per-address limit comes first.
     const another = await createUser();
@@ -170,7 +291,10 @@ describe("per-user limits", () => {
     const user = await createUser();
     const cookie = await sessionCookieHeader(user.id);
     for (let i = 0; i < RATE_LIMITS.uploads.limit; i++) await hit("uploads", String(user.id));
-    await expect429(await call(applyRoute.action, "/dashboard/apply?lng=en", { form: await applicationForm(), cookie }), "en");
+    await expect429(
+      await call(applyRoute.action, "/dashboard/apply?lng=en", { form: await applicationForm(), cookie }),
+      "en",
+    );
   });
 
   test(`data export: ${RATE_LIMITS.dataExport.limit} per hour per user`, async () => {

@@ -15,9 +15,24 @@ function escapeHtml(value: string) {
 /** One plain-text and one simple HTML body from the same translated lines. */
 function compose(kind: "activation" | "reset", to: Recipient, link: string, values: Record<string, unknown>): Mail {
   const t = translatorFor(to.language);
-  const lines = [t(`email:${kind}.intro`, values), t(`email:${kind}.expires`, values), t(`email:${kind}.ignore`, values)];
+  const lines = [
+    t(`email:${kind}.intro`, values),
+    t(`email:${kind}.expires`, values),
+    t(`email:${kind}.ignore`, values),
+  ];
   const action = t(`email:${kind}.action`);
-  const text = [t("email:greeting"), "", lines[0], "", `${action}: ${link}`, "", lines[1], lines[2], "", t("email:signature")].join("\n");
+  const text = [
+    t("email:greeting"),
+    "",
+    lines[0],
+    "",
+    `${action}: ${link}`,
+    "",
+    lines[1],
+    lines[2],
+    "",
+    t("email:signature"),
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(t("email:greeting"))}</p>
 <p>${escapeHtml(lines[0]!)}</p>
@@ -26,7 +41,15 @@ function compose(kind: "activation" | "reset", to: Recipient, link: string, valu
 <p>${escapeHtml(lines[1]!)}<br>${escapeHtml(lines[2]!)}</p>
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
-  return { to: to.email, subject: t(`email:${kind}.subject`), text, html, language: to.language, kind, userId: to.id ?? null };
+  return {
+    to: to.email,
+    subject: t(`email:${kind}.subject`),
+    text,
+    html,
+    language: to.language,
+    kind,
+    userId: to.id ?? null,
+  };
 }
 
 /** The page a link opens speaks the account's language (`?lng=` wins over the browser's, docs/api.md). */
@@ -73,19 +96,39 @@ export function enrolmentStartedMail(to: Recipient, values: { device: string; ip
  * "Your payout account was changed": the masked old and new IBAN, when and from which browser. Changing
  * where the pay goes is the classic way to steal it, so the owner hears of it as of a new log-in device.
  */
-export function payoutAccountChangedMail(to: Recipient, values: { oldIban: string; newIban: string; device: string; time: string }): Mail {
+export function payoutAccountChangedMail(
+  to: Recipient,
+  values: { oldIban: string; newIban: string; device: string; time: string },
+): Mail {
   return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values);
 }
 
 /** A security notice: the facts, "if it was you, nothing to do", and a link to the sessions page. */
-function securityAlert(kind: "newDevice" | "enrolmentStarted" | "payoutAccountChanged", to: Recipient, facts: string[], values: Record<string, string>): Mail {
+function securityAlert(
+  kind: "newDevice" | "enrolmentStarted" | "payoutAccountChanged",
+  to: Recipient,
+  facts: string[],
+  values: Record<string, string>,
+): Mail {
   const t = translatorFor(to.language);
   const link = accountLink("/account/sessions", to);
   // A browser notice names the browser the way the new-device e-mail does.
   const factsOf = kind === "enrolmentStarted" ? "newDevice" : kind;
   const details = facts.map((fact) => t(`email:${factsOf}.${fact}`, values));
   const action = t(`email:${factsOf}.action`);
-  const text = [t("email:greeting"), "", t(`email:${kind}.intro`), "", ...details, "", t(`email:${kind}.ok`), t(`email:${kind}.notYou`), `${action}: ${link}`, "", t("email:signature")].join("\n");
+  const text = [
+    t("email:greeting"),
+    "",
+    t(`email:${kind}.intro`),
+    "",
+    ...details,
+    "",
+    t(`email:${kind}.ok`),
+    t(`email:${kind}.notYou`),
+    `${action}: ${link}`,
+    "",
+    t("email:signature"),
+  ].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(t("email:greeting"))}</p>
 <p>${escapeHtml(t(`email:${kind}.intro`))}</p>
@@ -94,5 +137,13 @@ function securityAlert(kind: "newDevice" | "enrolmentStarted" | "payoutAccountCh
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
-  return { to: to.email, subject: t(`email:${kind}.subject`), text, html, language: to.language, kind, userId: to.id ?? null };
+  return {
+    to: to.email,
+    subject: t(`email:${kind}.subject`),
+    text,
+    html,
+    language: to.language,
+    kind,
+    userId: to.id ?? null,
+  };
 }

@@ -15,14 +15,20 @@ const received: { body: ChatRequest; authorization: string | null }[] = [];
 let server: ReturnType<typeof Bun.serve>;
 let ai: { baseUrl: string; apiKey: string; model: string };
 
-const completion = (content: string) => Response.json({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const completion = (content: string) =>
+  Response.json({
+    id: "x",
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+  });
 
 beforeAll(async () => {
   server = Bun.serve({
     port: 0,
     async fetch(request) {
       const url = new URL(request.url);
-      if (request.method !== "POST" || url.pathname !== "/v1/chat/completions") return new Response("no", { status: 404 });
+      if (request.method !== "POST" || url.pathname !== "/v1/chat/completions")
+        return new Response("no", { status: 404 });
       const body = (await request.json()) as ChatRequest;
       received.push({ body, authorization: request.headers.get("Authorization") });
       return reply(body);
@@ -30,7 +36,9 @@ beforeAll(async () => {
   });
   ai = { baseUrl: `http://127.0.0.1:${server.port}/v1`, apiKey: "test-key", model: "tiny-model" };
   for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-    await writerForTests().insert(faqEntries).values(entries.map(([question, answer], position) => ({ language, question, answer, position })));
+    await writerForTests()
+      .insert(faqEntries)
+      .values(entries.map(([question, answer], position) => ({ language, question, answer, position })));
   }
 });
 
@@ -109,25 +117,37 @@ describe("earnings questions are answered from the income rule", () => {
 
 describe("POST /api/faq/ask (built-in answerer)", () => {
   test("answers from the FAQ of the requested language", async () => {
-    const response = await call(ask.action as never, "/api/faq/ask", { json: { question: "Kedy dostanem výplatu?", language: "sk" } });
+    const response = await call(ask.action as never, "/api/faq/ask", {
+      json: { question: "Kedy dostanem výplatu?", language: "sk" },
+    });
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual({ answer: FAQ.sk[2][1] });
   });
 
   test("says it does not know, in the asker's language", async () => {
-    const response = await call(ask.action as never, "/api/faq/ask", { json: { question: "Яка столиця Франції?", language: "ua" } });
+    const response = await call(ask.action as never, "/api/faq/ask", {
+      json: { question: "Яка столиця Франції?", language: "ua" },
+    });
     const { answer } = await readJson<{ answer: string }>(response);
     expect(answer).toContain("Я поки не знаю");
     expect(answer).toContain("info@courierfleet.sk");
   });
 
   test("form-encoded bodies work; the language defaults to the request's", async () => {
-    const response = await call(ask.action as never, "/api/faq/ask?lng=en", { form: { question: "Do I need my own scooter?" } });
+    const response = await call(ask.action as never, "/api/faq/ask?lng=en", {
+      form: { question: "Do I need my own scooter?" },
+    });
     expect(await readJson(response)).toEqual({ answer: FAQ.en[4][1] });
   });
 
   test("bad input is 400 with a translated field error", async () => {
-    for (const json of [{}, { question: "" }, { question: "x" }, { question: "a".repeat(501) }, { question: "ok?", language: "de" }]) {
+    for (const json of [
+      {},
+      { question: "" },
+      { question: "x" },
+      { question: "a".repeat(501) },
+      { question: "ok?", language: "de" },
+    ]) {
       const response = await call(ask.action as never, "/api/faq/ask?lng=en", { json });
       expect(response.status).toBe(400);
       const body = await readJson<{ error: string; fieldErrors: Record<string, string[]> }>(response);
@@ -142,7 +162,10 @@ describe("POST /api/faq/ask (built-in answerer)", () => {
       const ok = await call(ask.action as never, "/api/faq/ask", { json: { question: "Aký vek?" }, ip: "10.0.0.9" });
       expect(ok.status).toBe(200);
     }
-    const refused = await call(ask.action as never, "/api/faq/ask?lng=en", { json: { question: "Aký vek?" }, ip: "10.0.0.9" });
+    const refused = await call(ask.action as never, "/api/faq/ask?lng=en", {
+      json: { question: "Aký vek?" },
+      ip: "10.0.0.9",
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await readJson(refused)).error).toMatch(/Too many attempts/);

@@ -18,15 +18,25 @@ export type AssistantAnswer = { answer: string; source: "ai" | "faq" | "income" 
 async function earningsAnswer(hoursPerWeek: number | null, language: Language): Promise<AssistantAnswer> {
   const t = translatorFor(language);
   const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, (await getSettings()).hourlyRateEur);
-  const values = { rate: formatEur(income.hourlyRate, language, true), hours: income.hours, week: formatEur(income.week, language), month: formatEur(income.month, language) };
-  const answer = [t("home:assistant.earnings", values), hoursPerWeek === null ? t("home:assistant.earningsHint") : ""].filter(Boolean).join(" ");
+  const values = {
+    rate: formatEur(income.hourlyRate, language, true),
+    hours: income.hours,
+    week: formatEur(income.week, language),
+    month: formatEur(income.month, language),
+  };
+  const answer = [t("home:assistant.earnings", values), hoursPerWeek === null ? t("home:assistant.earningsHint") : ""]
+    .filter(Boolean)
+    .join(" ");
   return { answer, source: "income" };
 }
 
 /** The honest "I don't know" with the contact from the footer, in the asker's language. */
 function unknownAnswer(language: Language): AssistantAnswer {
   const t = translatorFor(language);
-  return { answer: t("home:assistant.unknown", { email: t("common:footer.email"), phone: SUPPORT_PHONE }), source: "unknown" };
+  return {
+    answer: t("home:assistant.unknown", { email: t("common:footer.email"), phone: SUPPORT_PHONE }),
+    source: "unknown",
+  };
 }
 
 function builtInAnswer(question: string, faq: FaqDoc[], language: Language): AssistantAnswer {
@@ -74,7 +84,12 @@ async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language:
  * language, through the configured AI endpoint when there is one, else (and whenever that endpoint
  * fails) with the built-in retrieval.
  */
-export async function answerQuestion(question: string, language: Language, ai = config().ai, timeoutMs = AI_TIMEOUT_MS): Promise<AssistantAnswer> {
+export async function answerQuestion(
+  question: string,
+  language: Language,
+  ai = config().ai,
+  timeoutMs = AI_TIMEOUT_MS,
+): Promise<AssistantAnswer> {
   const earnings = earningsQuestion(question, language);
   if (earnings) return await earningsAnswer(earnings.hoursPerWeek, language);
   const faq = await listFaq(language);
@@ -89,7 +104,10 @@ export async function answerQuestion(question: string, language: Language, ai = 
   return builtInAnswer(question, faq, language);
 }
 
-export type AskOutcome = { ok: true; answer: string } | { ok: false; status: 429; retryAfterSeconds: number } | { ok: false; status: 503 };
+export type AskOutcome =
+  | { ok: true; answer: string }
+  | { ok: false; status: 429; retryAfterSeconds: number }
+  | { ok: false; status: 503 };
 
 /** One client's question: the assistant's rate limit (docs/security.md), then the answer. The page form and the JSON API both ask here. */
 export async function askAssistant(question: string, language: Language, ip: string): Promise<AskOutcome> {

@@ -14,7 +14,11 @@ type Context = Readonly<RouterContextProvider>;
 /** A flow's refusal as the API's JSON error (docs/api.md), with `Retry-After` on 429. */
 export function apiFailure(context: Context, failure: FlowFailure) {
   const headers = retryAfterHeaders(failure);
-  const response = jsonError(context, failure.status, failure.error, { headers, values: failure.values, extra: failure.secondFactorRequired ? { secondFactorRequired: true } : undefined });
+  const response = jsonError(context, failure.status, failure.error, {
+    headers,
+    values: failure.values,
+    extra: failure.secondFactorRequired ? { secondFactorRequired: true } : undefined,
+  });
   return response;
 }
 
@@ -23,14 +27,20 @@ export function apiFailure(context: Context, failure: FlowFailure) {
  * `fieldErrors`; the `error` line is the first field's message, so a client showing only `error`
  * still says what is wrong (e.g. "Password does not meet security requirements.").
  */
-export async function parseApiBody<S extends z.ZodType>(context: Context, request: Request, schema: S): Promise<{ ok: true; value: z.infer<S> } | { ok: false; response: Response }> {
+export async function parseApiBody<S extends z.ZodType>(
+  context: Context,
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; value: z.infer<S> } | { ok: false; response: Response }> {
   const body = await readBody(request);
   if (!body) return { ok: false, response: jsonError(context, 400, "errors:invalidInput") };
   const parsed = schema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
   const t = getInstance(context).t;
   const keys = fieldErrorKeys(parsed.error);
-  const fieldErrors = Object.fromEntries(Object.entries(keys).map(([field, messages]) => [field, messages.map((key) => t(key))]));
+  const fieldErrors = Object.fromEntries(
+    Object.entries(keys).map(([field, messages]) => [field, messages.map((key) => t(key))]),
+  );
   const first = Object.values(keys)[0]?.[0] ?? "errors:invalidInput";
   return { ok: false, response: jsonError(context, 400, first, { fieldErrors }) };
 }
@@ -41,11 +51,21 @@ type Reply = { reply(options?: { hideFields?: string[] }): unknown };
  * A form action's refusal: Conform's reply (typed values kept, passwords dropped), the translated
  * message and a fresh no-JS captcha question, with the flow's status code.
  */
-export function formFailure(context: Context, submission: Reply, failure: Pick<FlowFailure, "status" | "error" | "values" | "retryAfter">, extra: Record<string, unknown> = {}) {
+export function formFailure(
+  context: Context,
+  submission: Reply,
+  failure: Pick<FlowFailure, "status" | "error" | "values" | "retryAfter">,
+  extra: Record<string, unknown> = {},
+) {
   const t = getInstance(context).t;
   const headers = retryAfterHeaders(failure);
   return data(
-    { reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), error: t(failure.error, failure.values), fallback: fallbackForForm(context), ...extra } as AuthFormResult,
+    {
+      reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }),
+      error: t(failure.error, failure.values),
+      fallback: fallbackForForm(context),
+      ...extra,
+    } as AuthFormResult,
     { status: failure.status, headers },
   );
 }
@@ -69,7 +89,13 @@ export const formActionHeaders: HeadersFunction = ({ actionHeaders, errorHeaders
 
 /** A form whose input did not pass the shared schema: field errors only, nothing else ran. */
 export function formInvalid(context: Context, submission: Reply) {
-  return data({ reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }), fallback: fallbackForForm(context) } as AuthFormResult, { status: 400 });
+  return data(
+    {
+      reply: submission.reply({ hideFields: ["password", "confirmPassword", "fallbackAnswer"] }),
+      fallback: fallbackForForm(context),
+    } as AuthFormResult,
+    { status: 400 },
+  );
 }
 
 /** A flow that takes only an e-mail address and answers the same whatever the address: forgot password, resend activation. */
@@ -93,7 +119,10 @@ export function emailOnlyFormAction(flow: EmailOnlyFlow) {
   return async ({ context, request }: ActionArgs) => {
     const submission = parseWithZod(await readFormData(context, request), { schema: emailOnlySchema });
     if (submission.status !== "success") return formInvalid(context, submission);
-    const result = await flow(submission.value, { ip: context.get(requestInfoContext).ip, language: getLocale(context) });
+    const result = await flow(submission.value, {
+      ip: context.get(requestInfoContext).ip,
+      language: getLocale(context),
+    });
     if (!result.ok) return formFailure(context, submission, result);
     return { message: getInstance(context).t(result.message) } satisfies AuthFormResult;
   };

@@ -74,7 +74,10 @@ describe("log-in redirect target", () => {
   for (const redirectTo of ["/..//evil.com", "/.//evil.com", "/\\evil.com"]) {
     test(`the no-JS form ignores ${redirectTo}`, async () => {
       const user = await createUser();
-      const res = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: TEST_PASSWORD, redirectTo }, ip: nextIp() });
+      const res = await call(loginForm.action, "/auth/login", {
+        form: { email: user.email, password: TEST_PASSWORD, redirectTo },
+        ip: nextIp(),
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/dashboard");
     });
@@ -82,7 +85,10 @@ describe("log-in redirect target", () => {
 
   test("a path on the site is kept", async () => {
     const user = await createUser();
-    const res = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: TEST_PASSWORD, redirectTo: "/dashboard?tab=reports" }, ip: nextIp() });
+    const res = await call(loginForm.action, "/auth/login", {
+      form: { email: user.email, password: TEST_PASSWORD, redirectTo: "/dashboard?tab=reports" },
+      ip: nextIp(),
+    });
     expect(res.headers.get("Location")).toBe("/dashboard?tab=reports");
   });
 });
@@ -91,7 +97,12 @@ describe("per-account lockout under parallel attempts", () => {
   test("ten wrong passwords at once: at most five are checked, the rest are refused with 429", async () => {
     const user = await createUser();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!" }, ip: nextIp() })),
+      Array.from({ length: 10 }, () =>
+        call(loginApi.action, "/api/auth/login", {
+          json: { email: user.email, password: "Wrong-Pass-1!" },
+          ip: nextIp(),
+        }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
@@ -101,10 +112,28 @@ describe("per-account lockout under parallel attempts", () => {
 
   test("a right password after a few wrong ones still logs in and clears the count", async () => {
     const user = await createUser();
-    for (let i = 0; i < 3; i += 1) await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!" }, ip: nextIp() });
-    expect((await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: nextIp() })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      await call(loginApi.action, "/api/auth/login", {
+        json: { email: user.email, password: "Wrong-Pass-1!" },
+        ip: nextIp(),
+      });
+    expect(
+      (
+        await call(loginApi.action, "/api/auth/login", {
+          json: { email: user.email, password: TEST_PASSWORD },
+          ip: nextIp(),
+        })
+      ).status,
+    ).toBe(200);
     for (let i = 0; i < 5; i += 1) {
-      expect((await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-Pass-1!" }, ip: nextIp() })).status).toBe(401);
+      expect(
+        (
+          await call(loginApi.action, "/api/auth/login", {
+            json: { email: user.email, password: "Wrong-Pass-1!" },
+            ip: nextIp(),
+          })
+        ).status,
+      ).toBe(401);
     }
   });
 });
@@ -119,7 +148,10 @@ describe("the no-JS captcha question", () => {
     captcha.provider = "altcha";
     const user = await createUser();
     const q = createFallbackChallenge();
-    const res = await call(loginApi.action, "/api/auth/login?lng=en", { json: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) }, ip: nextIp() });
+    const res = await call(loginApi.action, "/api/auth/login?lng=en", {
+      json: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) },
+      ip: nextIp(),
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe(enAuth.captcha.failed);
   });
@@ -127,14 +159,29 @@ describe("the no-JS captcha question", () => {
   test("the form takes it, and a wrong answer says so in the page's language", async () => {
     captcha.provider = "altcha";
     const user = await createUser();
-    for (const [lng, text] of [["en", enAuth.captcha.wrongAnswer], ["sk", skAuth.captcha.wrongAnswer], ["ua", uaAuth.captcha.wrongAnswer]] as const) {
+    for (const [lng, text] of [
+      ["en", enAuth.captcha.wrongAnswer],
+      ["sk", skAuth.captcha.wrongAnswer],
+      ["ua", uaAuth.captcha.wrongAnswer],
+    ] as const) {
       const q = createFallbackChallenge();
-      const wrong = await call(loginForm.action, `/auth/login?lng=${lng}`, { form: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b + 1) }, ip: nextIp() });
+      const wrong = await call(loginForm.action, `/auth/login?lng=${lng}`, {
+        form: {
+          email: user.email,
+          password: TEST_PASSWORD,
+          fallbackToken: q.token,
+          fallbackAnswer: String(q.a + q.b + 1),
+        },
+        ip: nextIp(),
+      });
       expect(wrong.status).toBe(400);
       expect(((await wrong.json()) as { error: string }).error).toBe(text);
     }
     const q = createFallbackChallenge();
-    const right = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) }, ip: nextIp() });
+    const right = await call(loginForm.action, "/auth/login", {
+      form: { email: user.email, password: TEST_PASSWORD, fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) },
+      ip: nextIp(),
+    });
     expect(right.status).toBe(302);
   });
 });

@@ -45,7 +45,13 @@ type Ctx = { ip: string; request: Request; door?: Door };
 export type LoginSuccess = { ok: true; user: User; setCookies: string[]; redirectTo: string };
 
 export function limited(retryAfter: number): FlowFailure {
-  return { ok: false, status: 429, error: "errors:rateLimited", values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) }, retryAfter };
+  return {
+    ok: false,
+    status: 429,
+    error: "errors:rateLimited",
+    values: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) },
+    retryAfter,
+  };
 }
 
 export async function limit(name: LimitName, subject: string): Promise<FlowFailure | null> {
@@ -53,10 +59,18 @@ export async function limit(name: LimitName, subject: string): Promise<FlowFailu
   return result.ok ? null : limited(result.retryAfterSeconds);
 }
 
-async function captchaRefusal(input: CaptchaInput, ctx: Ctx, action: "login" | "register"): Promise<FlowFailure | null> {
+async function captchaRefusal(
+  input: CaptchaInput,
+  ctx: Ctx,
+  action: "login" | "register",
+): Promise<FlowFailure | null> {
   const result = await verifyCaptcha(input, { ip: ctx.ip, action, fallback: ctx.door === "form" });
   if (result === "ok") return null;
-  return { ok: false, status: 400, error: result === "wrongAnswer" ? "auth:captcha.wrongAnswer" : "auth:captcha.failed" };
+  return {
+    ok: false,
+    status: 400,
+    error: result === "wrongAnswer" ? "auth:captcha.wrongAnswer" : "auth:captcha.failed",
+  };
 }
 
 /**
@@ -70,7 +84,8 @@ export function safeRedirect(to: string | null | undefined, fallback: string) {
     const base = "http://same.invalid";
     const url = new URL(to, base);
     const target = `${url.pathname}${url.search}${url.hash}`;
-    if (url.origin !== base || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+    if (url.origin !== base || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
+      return fallback;
     // The result must resolve to itself: a second pass cannot leave the site either.
     return new URL(target, base).origin === base ? target : fallback;
   } catch {
@@ -90,7 +105,9 @@ export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promi
   // Others' guesses lock the account for unknown browsers only; a browser that has logged in to it
   // before counts its own failures (its address's limit above applies to it as to anyone).
   const knownBrowser = await knownBrowserFor(input.email, ctx.request);
-  const [failures, subject] = knownBrowser ? (["loginDeviceFailures", knownBrowser] as const) : (["loginAccountFailures", input.email] as const);
+  const [failures, subject] = knownBrowser
+    ? (["loginDeviceFailures", knownBrowser] as const)
+    : (["loginAccountFailures", input.email] as const);
   // Counted before the password is checked, so parallel guesses cannot all slip past the limit;
   // a right password clears the count, so only failures stay counted.
   const failureLimit = await limit(failures, subject);
@@ -99,7 +116,8 @@ export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promi
   if (!result.ok) {
     if (result.reason === "invalid") return { ok: false, status: 401, error: "auth:login.invalid" };
     await reset(failures, subject);
-    if (result.reason === "notActivated") return { ok: false, status: 403, error: "auth:login.notActivated", canResendActivation: true };
+    if (result.reason === "notActivated")
+      return { ok: false, status: 403, error: "auth:login.notActivated", canResendActivation: true };
     return { ok: false, status: 403, error: "auth:login.deactivated" };
   }
   await reset(failures, subject);
@@ -111,8 +129,10 @@ export async function login(input: LoginInput, ctx: Ctx & { door: Door }): Promi
       const setCookie = await startSession(user.id, ctx.request, ctx.ip, { secondFactorPending: true });
       return { ok: true, user, setCookies: [setCookie, deviceCookie], redirectTo: secondFactorPage(target) };
     }
-    if (!(await getSecondFactorState(user.id)).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
-    if (!input.secondFactorCode) return { ok: false, status: 401, error: "auth:secondFactor.required", secondFactorRequired: true };
+    if (!(await getSecondFactorState(user.id)).enrolled)
+      return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
+    if (!input.secondFactorCode)
+      return { ok: false, status: 401, error: "auth:secondFactor.required", secondFactorRequired: true };
     const check = await checkSecondFactor(user.id, input.secondFactorCode);
     if (!check.ok) return check;
   }
@@ -128,8 +148,12 @@ export function secondFactorPage(redirectTo: string) {
  * An enrolled account's authenticator or recovery code, each attempt counted before it is checked
  * so parallel guesses cannot slip past the limit.
  */
-export async function checkSecondFactor(userId: number, code: string): Promise<{ ok: true; method: "totp" | "recovery" } | FlowFailure> {
-  if (!(await getSecondFactorState(userId)).enrolled) return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
+export async function checkSecondFactor(
+  userId: number,
+  code: string,
+): Promise<{ ok: true; method: "totp" | "recovery" } | FlowFailure> {
+  if (!(await getSecondFactorState(userId)).enrolled)
+    return { ok: false, status: 403, error: "auth:secondFactor.enrolInBrowser" };
   const attempts = await limit("secondFactor", String(userId));
   if (attempts) return attempts;
   const result = await verifySecondFactor(userId, code);
@@ -143,17 +167,23 @@ function referralFrom(input: RegisterInput, request: Request) {
   return input.referralCode ?? readReferralCookie(request);
 }
 
-export async function register(input: RegisterInput, ctx: Ctx & { language: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
+export async function register(
+  input: RegisterInput,
+  ctx: Ctx & { language: Language },
+): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = await limit("register", ctx.ip);
   if (ipLimit) return ipLimit;
   const captcha = await captchaRefusal(input, ctx, "register");
   if (captcha) return captcha;
-  const result = await registerAccount({
-    email: input.email,
-    password: input.password,
-    language: input.language ?? ctx.language,
-    referralCode: referralFrom(input, ctx.request),
-  }, activationMail);
+  const result = await registerAccount(
+    {
+      email: input.email,
+      password: input.password,
+      language: input.language ?? ctx.language,
+      referralCode: referralFrom(input, ctx.request),
+    },
+    activationMail,
+  );
   if (!result.ok) return { ok: false, status: 409, error: "auth:register.emailTaken" };
   return { ok: true, message: "auth:register.success" };
 }
@@ -164,16 +194,25 @@ export async function activate(token: string) {
 
 /** The same answer whether or not the e-mail belongs to anyone. */
 /** The mail is in the language of the page it was asked from (someone locked out reads that one), else the account's. */
-export async function forgotPassword(input: EmailOnlyInput, ctx: Pick<Ctx, "ip"> & { language?: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
+export async function forgotPassword(
+  input: EmailOnlyInput,
+  ctx: Pick<Ctx, "ip"> & { language?: Language },
+): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = await limit("forgotPassword", ctx.ip);
   if (ipLimit) return ipLimit;
   const issued = await newPasswordResetToken(input.email);
-  if (issued) await sendInBackground(resetMail({ ...issued.user, language: input.language ?? ctx.language ?? issued.user.language }, issued.token));
+  if (issued)
+    await sendInBackground(
+      resetMail({ ...issued.user, language: input.language ?? ctx.language ?? issued.user.language }, issued.token),
+    );
   return { ok: true, message: "auth:forgot.sent" };
 }
 
 /** The same answer whether the e-mail is unknown, waiting for activation or already active. */
-export async function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip"> & { language?: Language }): Promise<{ ok: true; message: string } | FlowFailure> {
+export async function resendActivation(
+  input: EmailOnlyInput,
+  ctx: Pick<Ctx, "ip"> & { language?: Language },
+): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = await limit("resendActivation", ctx.ip);
   if (ipLimit) return ipLimit;
   const issued = await newActivationToken(input.email);
@@ -181,7 +220,10 @@ export async function resendActivation(input: EmailOnlyInput, ctx: Pick<Ctx, "ip
   return { ok: true, message: "auth:resend.sent" };
 }
 
-export async function changePassword(token: string, password: string): Promise<{ ok: true; message: string } | FlowFailure> {
+export async function changePassword(
+  token: string,
+  password: string,
+): Promise<{ ok: true; message: string } | FlowFailure> {
   const result = await resetPassword(token, password);
   if (result.ok) return { ok: true, message: "auth:reset.success" };
   return { ok: false, status: 400, error: result.state === "used" ? "auth:reset.used" : "auth:reset.invalid" };

@@ -30,7 +30,10 @@ const authenticator = new Authenticator<User>().use(
  * so the strategy gets the checked values as a form of their own.
  */
 export async function authenticateCredentials(email: string, password: string): Promise<CredentialsResult> {
-  const request = new Request("http://localhost/auth/credentials", { method: "POST", body: new URLSearchParams({ email, password }) });
+  const request = new Request("http://localhost/auth/credentials", {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+  });
   try {
     return { ok: true, user: await authenticator.authenticate("credentials", request) };
   } catch (error) {

@@ -13,19 +13,32 @@ import { describeDevice, formatMailTime } from "./device.server";
 
 type Owner = { id: number; email: string; language: string };
 
-export type BankDetailsResult = { ok: true; changed: boolean; holderMismatch: boolean } | (FlowFailure & { field?: "password" });
+export type BankDetailsResult =
+  | { ok: true; changed: boolean; holderMismatch: boolean }
+  | (FlowFailure & { field?: "password" });
 
-export async function changeBankDetails(user: Owner, details: BankDetails, password: string, request: Request): Promise<BankDetailsResult> {
+export async function changeBankDetails(
+  user: Owner,
+  details: BankDetails,
+  password: string,
+  request: Request,
+): Promise<BankDetailsResult> {
   // Counted before the check, as at log-in, so parallel guesses cannot all slip past the limit.
   const limited = await limit("loginAccountFailures", user.email);
   if (limited) return limited;
   const checked = await verifyCredentials(user.email, password);
-  if (!checked.ok || checked.user.id !== user.id) return { ok: false, status: 401, error: "pay:bank.errors.passwordWrong", field: "password" };
+  if (!checked.ok || checked.user.id !== user.id)
+    return { ok: false, status: 401, error: "pay:bank.errors.passwordWrong", field: "password" };
   await reset("loginAccountFailures", user.email);
   const now = new Date();
   const device = describeDevice(request.headers.get("User-Agent"), "?");
   const saved = await saveBankAccount(user.id, details, now, (before, after) =>
-    payoutAccountChangedMail(user, { oldIban: maskIban(before.iban), newIban: maskIban(after.iban), device, time: formatMailTime(now, user.language) }),
+    payoutAccountChangedMail(user, {
+      oldIban: maskIban(before.iban),
+      newIban: maskIban(after.iban),
+      device,
+      time: formatMailTime(now, user.language),
+    }),
   );
   return { ok: true, changed: saved.changed, holderMismatch: saved.after.holderMismatch };
 }

@@ -19,11 +19,16 @@ const UPLOAD_ROUTES: { path: RegExp; mayUpload: (user: SessionUser) => boolean; 
   { path: /^\/admin\/(vehicles|news)\/(new|\d+)\/?$/, mayUpload: (user) => user.role === "admin" },
   { path: /^\/admin\/vehicles\/\d+\/handover\/?$/, mayUpload: (user) => user.role === "admin" },
   // A platform's weekly earnings file: one CSV of up to 10 MB.
-  { path: /^\/admin\/payouts\/import\/?$/, mayUpload: (user) => user.role === "admin", limit: UPLOAD_LIMITS.csvBytes + 1024 * 1024 },
+  {
+    path: /^\/admin\/payouts\/import\/?$/,
+    mayUpload: (user) => user.role === "admin",
+    limit: UPLOAD_LIMITS.csvBytes + 1024 * 1024,
+  },
 ];
 
 function uploadRoute(request: Request, url: URL) {
-  if (request.method !== "POST" || !(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return null;
+  if (request.method !== "POST" || !(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
+    return null;
   // A `.data` URL is the same action posted by the browser's router.
   const pathname = url.pathname.replace(/\.data$/, "");
   const route = UPLOAD_ROUTES.find((r) => r.path.test(pathname));

@@ -23,7 +23,10 @@ function post(path: string, body: BodyInit, headers: Record<string, string> = {}
 describe("limitBody", () => {
   test("a chunked body is cut off just past the limit, not read to its end", async () => {
     const source = endless(100 * 1024 * 1024);
-    const limited = limitBody(post("/api/auth/login", source.stream, { "Content-Type": "application/json" }), BODY_LIMITS.formBytes);
+    const limited = limitBody(
+      post("/api/auth/login", source.stream, { "Content-Type": "application/json" }),
+      BODY_LIMITS.formBytes,
+    );
     const error = await limited.request.json().catch((e: unknown) => e);
     expect(error).toBeDefined();
     expect(limited.exceeded()).toBe(true);
@@ -31,14 +34,20 @@ describe("limitBody", () => {
   });
 
   test("a body within the limit passes through unchanged", async () => {
-    const limited = limitBody(post("/api/auth/login", JSON.stringify({ email: "a@b.c" }), { "Content-Type": "application/json" }), BODY_LIMITS.formBytes);
+    const limited = limitBody(
+      post("/api/auth/login", JSON.stringify({ email: "a@b.c" }), { "Content-Type": "application/json" }),
+      BODY_LIMITS.formBytes,
+    );
     expect(await limited.request.json()).toEqual({ email: "a@b.c" });
     expect(limited.exceeded()).toBe(false);
   });
 
   test("a form body past the limit fails formData()", async () => {
     const source = endless(5 * 1024 * 1024);
-    const limited = limitBody(post("/auth/login", source.stream, { "Content-Type": "application/x-www-form-urlencoded" }), BODY_LIMITS.formBytes);
+    const limited = limitBody(
+      post("/auth/login", source.stream, { "Content-Type": "application/x-www-form-urlencoded" }),
+      BODY_LIMITS.formBytes,
+    );
     expect(await limited.request.formData().catch((e: unknown) => e)).toBeInstanceOf(Error);
     expect(limited.exceeded()).toBe(true);
   });
@@ -50,7 +59,8 @@ describe("limitBody", () => {
 
 describe("bodyLimitFor", () => {
   const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
-  const limitOf = (path: string, headers: Record<string, string>) => bodyLimitFor(post(path, "", headers), new URL(`http://localhost${path}`));
+  const limitOf = (path: string, headers: Record<string, string>) =>
+    bodyLimitFor(post(path, "", headers), new URL(`http://localhost${path}`));
 
   test("everything is small unless it is an upload form posted by someone who may upload", async () => {
     const user = await createUser();
@@ -71,11 +81,14 @@ describe("bodyLimitFor", () => {
       ["/admin/news", asAdmin, BODY_LIMITS.formBytes],
       ["/admin/users/1", asAdmin, BODY_LIMITS.formBytes],
     ];
-    for (const [path, headers, expected] of cases) expect([path, await limitOf(path, headers)]).toEqual([path, expected]);
+    for (const [path, headers, expected] of cases)
+      expect([path, await limitOf(path, headers)]).toEqual([path, expected]);
   });
 
   test("a declared Content-Length over the limit is refused before reading", () => {
-    expect(declaresMoreThan(post("/x", "", { "Content-Length": String(BODY_LIMITS.formBytes + 1) }), BODY_LIMITS.formBytes)).toBe(true);
+    expect(
+      declaresMoreThan(post("/x", "", { "Content-Length": String(BODY_LIMITS.formBytes + 1) }), BODY_LIMITS.formBytes),
+    ).toBe(true);
     expect(declaresMoreThan(post("/x", "", { "Content-Length": "10" }), BODY_LIMITS.formBytes)).toBe(false);
   });
 });

@@ -2,11 +2,38 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { solveChallenge } from "altcha-lib/v1";
 import * as loginForm from "~/routes/auth/login";
 import { call } from "../../tests/route-harness";
-import { createAltchaChallenge, createFallbackChallenge, parseFallbackAnswer, verifyCaptcha, verifyFallback } from "./captcha.server";
+import {
+  createAltchaChallenge,
+  createFallbackChallenge,
+  parseFallbackAnswer,
+  verifyCaptcha,
+  verifyFallback,
+} from "./captcha.server";
 import { config } from "~/infra/config.server";
 
 const captcha = config().captcha;
-const units = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const units = [
+  "",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
 const tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 /** 1–99 in English words, written independently of the code under test. */
 const spelled = (n: number) => (n < 20 ? units[n]! : `${tens[Math.floor(n / 10)]}${n % 10 ? `-${units[n % 10]}` : ""}`);
@@ -17,7 +44,8 @@ afterEach(async () => {
 
 async function solvedToken() {
   const challenge = await createAltchaChallenge();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   return btoa(JSON.stringify({ ...challenge, number: solution!.number }));
 }
 
@@ -76,7 +104,9 @@ describe("no-JS fallback question", async () => {
   test("accepted on the no-JS form doors whatever the invisible provider", async () => {
     captcha.provider = "altcha";
     const q = createFallbackChallenge();
-    expect(await verifyCaptcha({ fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) }, { ...ctx, fallback: true })).toBe("ok");
+    expect(
+      await verifyCaptcha({ fallbackToken: q.token, fallbackAnswer: String(q.a + q.b) }, { ...ctx, fallback: true }),
+    ).toBe("ok");
   });
 
   test("never accepted where the fallback is not allowed (the JSON API)", async () => {
@@ -88,7 +118,12 @@ describe("no-JS fallback question", async () => {
   test("a wrong answer is told apart from a failed captcha", async () => {
     captcha.provider = "altcha";
     const q = createFallbackChallenge();
-    expect(await verifyCaptcha({ fallbackToken: q.token, fallbackAnswer: String(q.a + q.b + 1) }, { ...ctx, fallback: true })).toBe("wrongAnswer");
+    expect(
+      await verifyCaptcha(
+        { fallbackToken: q.token, fallbackAnswer: String(q.a + q.b + 1) },
+        { ...ctx, fallback: true },
+      ),
+    ).toBe("wrongAnswer");
   });
 
   test("the answer may be digits or a number word in any of the three languages", async () => {
@@ -100,7 +135,8 @@ describe("no-JS fallback question", async () => {
     expect(parseFallbackAnswer("sedem")).toBe(7);
     expect(parseFallbackAnswer("lots")).toBeNull();
     // Two-digit answers, as a person writes them in each language.
-    for (const written of ["47", "forty-seven", "Forty seven", "štyridsaťsedem", "štyridsať sedem", "сорок сім"]) expect(parseFallbackAnswer(written)).toBe(47);
+    for (const written of ["47", "forty-seven", "Forty seven", "štyridsaťsedem", "štyridsať sedem", "сорок сім"])
+      expect(parseFallbackAnswer(written)).toBe(47);
     expect(parseFallbackAnswer("dev’yanosto")).toBeNull();
     expect(parseFallbackAnswer("дев’яносто дев’ять")).toBe(99);
     expect(parseFallbackAnswer("twenty")).toBe(20);
@@ -115,7 +151,9 @@ describe("no-JS fallback question", async () => {
     expect(Object.keys(fallback).sort()).toEqual(["question", "token"]);
     expect(String(fallback.question)).toMatch(/^Anti-spam check: how much is [a-z-]+ plus [a-z]+\?$/);
     expect(JSON.stringify(fallback).replace(String(fallback.token), "")).not.toMatch(/\d/);
-    const sk = (await (await call(loginForm.loader, "/auth/login?lng=sk")).json()) as { fallback: { question: string } };
+    const sk = (await (await call(loginForm.loader, "/auth/login?lng=sk")).json()) as {
+      fallback: { question: string };
+    };
     expect(sk.fallback.question).toMatch(/^Ochrana proti spamu: koľko je \S+ plus \S+\?$/);
   });
 });

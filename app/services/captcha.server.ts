@@ -41,7 +41,11 @@ export function fallbackForForm(context: Readonly<RouterContextProvider>): Fallb
 }
 
 export function createAltchaChallenge(now = Date.now()): Promise<Challenge> {
-  return createChallenge({ hmacKey: secret("altcha"), maxNumber: ALTCHA_MAX_NUMBER, expires: new Date(now + CHALLENGE_TTL_MS) });
+  return createChallenge({
+    hmacKey: secret("altcha"),
+    maxNumber: ALTCHA_MAX_NUMBER,
+    expires: new Date(now + CHALLENGE_TTL_MS),
+  });
 }
 
 /** Records a solution; false when it was accepted before. */
@@ -65,7 +69,12 @@ async function verifyRecaptcha(token: string, ip: string, action: string) {
       signal: AbortSignal.timeout(5_000),
     });
     const result = (await response.json()) as { success?: boolean; score?: number; action?: string };
-    return result.success === true && (result.score ?? 0) >= RECAPTCHA_MIN_SCORE && result.action === action && await acceptOnce(`recaptcha:${token}`);
+    return (
+      result.success === true &&
+      (result.score ?? 0) >= RECAPTCHA_MIN_SCORE &&
+      result.action === action &&
+      (await acceptOnce(`recaptcha:${token}`))
+    );
   } catch (error) {
     log("warn", "recaptcha verification failed", { error: String(error) });
     return false;
@@ -90,12 +99,20 @@ export function createFallbackChallenge(now = Date.now()): FallbackChallenge {
   const b = 1 + Math.floor(Math.random() * Math.min(9, 99 - a));
   const nonce = randomToken(12);
   const expires = now + CHALLENGE_TTL_MS;
-  return { token: `${nonce}.${expires}.${fallbackMac(`${nonce}.${expires}`)}.${fallbackMac(`${nonce}.${expires}.${a + b}`)}`, a, b };
+  return {
+    token: `${nonce}.${expires}.${fallbackMac(`${nonce}.${expires}`)}.${fallbackMac(`${nonce}.${expires}.${a + b}`)}`,
+    a,
+    b,
+  };
 }
 
 /** The number words of a language as the locales hold them. */
 function vocabularyOf(language: string): NumberVocabulary {
-  const auth = (resources[language] ?? resources.sk)!.auth as { numbers: Record<string, string>; tens: Record<string, string>; captcha: { compound: string } };
+  const auth = (resources[language] ?? resources.sk)!.auth as {
+    numbers: Record<string, string>;
+    tens: Record<string, string>;
+    captcha: { compound: string };
+  };
   return { numbers: auth.numbers, tens: auth.tens, compound: auth.captcha.compound };
 }
 
@@ -122,7 +139,16 @@ function sameMac(expected: string, given: string) {
 export async function verifyFallback(token: string, answer: string, now = Date.now()) {
   const [nonce, expiresText, issued, signature, ...rest] = token.split(".");
   const expires = Number(expiresText);
-  if (!nonce || !issued || !signature || rest.length || !Number.isFinite(expires) || expires < now || expires > now + CHALLENGE_TTL_MS) return false;
+  if (
+    !nonce ||
+    !issued ||
+    !signature ||
+    rest.length ||
+    !Number.isFinite(expires) ||
+    expires < now ||
+    expires > now + CHALLENGE_TTL_MS
+  )
+    return false;
   if (!sameMac(fallbackMac(`${nonce}.${expires}`), issued)) return false;
   if (!(await acceptOnce(`fallback:${nonce}`, now))) return false;
   const value = parseFallbackAnswer(answer);
@@ -145,9 +171,13 @@ export async function verifyCaptcha(
   const provider = config().captcha.provider;
   if (provider === "off") return "ok";
   if (input.captchaToken) {
-    const passed = provider === "altcha" ? await verifyAltcha(input.captchaToken) : await verifyRecaptcha(input.captchaToken, ip, action);
+    const passed =
+      provider === "altcha"
+        ? await verifyAltcha(input.captchaToken)
+        : await verifyRecaptcha(input.captchaToken, ip, action);
     return passed ? "ok" : "failed";
   }
-  if (fallback && input.fallbackToken && input.fallbackAnswer) return (await verifyFallback(input.fallbackToken, input.fallbackAnswer)) ? "ok" : "wrongAnswer";
+  if (fallback && input.fallbackToken && input.fallbackAnswer)
+    return (await verifyFallback(input.fallbackToken, input.fallbackAnswer)) ? "ok" : "wrongAnswer";
   return "failed";
 }

@@ -11,7 +11,11 @@ import { renderStatementPdf } from "./statement-pdf.server";
 export const COMPANY_NAME = "Courier Fleet";
 
 /** The PDF and its file name, or null when the statement is not the courier's (or does not exist). */
-export async function ownStatementPdf(user: { id: number; email: string; fullName: string | null }, statementId: number, language: Language) {
+export async function ownStatementPdf(
+  user: { id: number; email: string; fullName: string | null },
+  statementId: number,
+  language: Language,
+) {
   const statement = await getOwnStatement(user.id, statementId);
   if (!statement) return null;
   const payday = statement.batchPayday ?? paydayOf(statement.week, (await getPaySettings()).paydayWeekday);

@@ -24,7 +24,8 @@ export async function gatherExport(data: UserData): Promise<ExportEntry[]> {
     const source = await openStoredFile(file);
     // A file whose row exists but whose bytes are gone is listed, not invented.
     const name = source ? exportFileName(file) : null;
-    if (source && name) entries.push({ name, bytes: new Uint8Array(await new Response(source.stream()).arrayBuffer()) });
+    if (source && name)
+      entries.push({ name, bytes: new Uint8Array(await new Response(source.stream()).arrayBuffer()) });
     const { storageKey: _key, ...listed } = file;
     files.push({ ...listed, path: name });
   }

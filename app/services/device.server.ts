@@ -18,7 +18,9 @@ export function describeDevice(userAgent: string | null | undefined, unknown: st
 
 export function formatMailTime(date: Date, language: string) {
   const locale = isLanguage(language) ? HTML_LANG[language] : "sk";
-  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Bratislava" }).format(date);
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Bratislava" }).format(
+    date,
+  );
 }
 
 /** The id in the request's device cookie, when its signature holds. */
@@ -43,12 +45,20 @@ export async function knownBrowserFor(email: string, request: Request) {
  * before (while it has used others) gets the owner an e-mail, even before the second factor:
  * a stolen password is worth knowing about. Returns the device cookie to set.
  */
-export async function recognizeDevice(user: { id: number; email: string; language: string }, request: Request, ip: string) {
+export async function recognizeDevice(
+  user: { id: number; email: string; language: string },
+  request: Request,
+  ip: string,
+) {
   const deviceId = (await deviceIdOf(request)) ?? randomToken();
   const userAgent = request.headers.get("User-Agent");
   // The owner's e-mail is queued with the device row; the outbox sends it right after the commit.
   await recordDeviceLogin(user.id, deviceId, { ip, userAgent }, () =>
-    newDeviceMail(user, { device: describeDevice(userAgent, "?"), ip, time: formatMailTime(new Date(), user.language) }),
+    newDeviceMail(user, {
+      device: describeDevice(userAgent, "?"),
+      ip,
+      time: formatMailTime(new Date(), user.language),
+    }),
   );
   return deviceCookie().serialize(deviceId);
 }

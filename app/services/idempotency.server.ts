@@ -21,7 +21,9 @@ export function formKeyOf(fields: FormData | URLSearchParams) {
 }
 
 function locationOf(result: unknown) {
-  return result instanceof Response && result.status >= 300 && result.status < 400 ? result.headers.get("Location") : null;
+  return result instanceof Response && result.status >= 300 && result.status < 400
+    ? result.headers.get("Location")
+    : null;
 }
 
 const WAIT_STEP_MS = 100;
@@ -32,7 +34,12 @@ const WAIT_STEPS = 50;
  * the key so the corrected form can be sent. A repeat that arrives while the first is still running
  * waits for it (up to 5 s), then goes to `fallback`.
  */
-export async function once<T>(userId: number, key: string | null, fallback: string, create: () => Promise<T>): Promise<T | Response> {
+export async function once<T>(
+  userId: number,
+  key: string | null,
+  fallback: string,
+  create: () => Promise<T>,
+): Promise<T | Response> {
   if (!key) return await create();
   for (let step = 0; ; step++) {
     const claim = await claimFormKey(userId, key);

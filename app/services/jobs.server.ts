@@ -33,7 +33,13 @@ export const scheduledJobs: Job[] = [
   // Couriers whose lease end passed wait in lease_expired for the admin (docs/fleet-rules.md).
   { name: "lease-expiry", everyMs: 5 * MINUTE, run: async () => void (await expireLeases()) },
   // Files no upload row references (a crash between write and commit, deleted rows).
-  { name: "orphan-uploads", everyMs: 6 * 60 * MINUTE, run: async () => { await sweepOrphanFiles(); } },
+  {
+    name: "orphan-uploads",
+    everyMs: 6 * 60 * MINUTE,
+    run: async () => {
+      await sweepOrphanFiles();
+    },
+  },
   // Identity documents of rejected applications, and right-to-stay files a newer document replaced,
   // past DEFAULT_SETTINGS.rejectedDocumentRetentionDays.
   {
@@ -60,7 +66,13 @@ export const scheduledJobs: Job[] = [
   // gets a draft statement within the hour; drafts of the recent open weeks follow late imports. Idempotent.
   { name: "pay-statements", everyMs: 60 * MINUTE, run: async () => void (await draftClosedWeeks()) },
   // Right-to-stay documents: reminders 30 and 7 days before the end, documents_expired on the day.
-  { name: "document-expiry", everyMs: 60 * MINUTE, run: async () => { await runDocumentExpiry(); } },
+  {
+    name: "document-expiry",
+    everyMs: 60 * MINUTE,
+    run: async () => {
+      await runDocumentExpiry();
+    },
+  },
   // Sent e-mails after a few days (their links may hold tokens), failing ones after a month.
   { name: "outbox-prune", everyMs: 6 * 60 * MINUTE, run: async () => void (await pruneOutbox()) },
 ];

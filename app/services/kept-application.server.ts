@@ -17,7 +17,11 @@ async function postedFields(request: Request): Promise<FormData | null> {
   try {
     if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
       // The photos of a logged-out post are not stored; only the text around them is read.
-      const spec = { fields: Object.fromEntries(DOCUMENT_KINDS.map((f) => [f, "image" as const])), maxFiles: DOCUMENT_KINDS.length, collectRefusals: true };
+      const spec = {
+        fields: Object.fromEntries(DOCUMENT_KINDS.map((f) => [f, "image" as const])),
+        maxFiles: DOCUMENT_KINDS.length,
+        collectRefusals: true,
+      };
       return await receiveUploadForm(request, spec, async ({ fields }) => fields);
     }
     return await request.formData();
@@ -45,7 +49,11 @@ export async function keepApplicationForLogin(request: Request): Promise<string 
  * After log-in: the kept text becomes the courier's draft (when they may apply). Returns whether
  * something was kept and the Set-Cookie that clears the cookie (null when there was none).
  */
-export async function restoreKeptApplication(request: Request, userId: number, mayApply: boolean): Promise<{ kept: boolean; clear: string | null }> {
+export async function restoreKeptApplication(
+  request: Request,
+  userId: number,
+  mayApply: boolean,
+): Promise<{ kept: boolean; clear: string | null }> {
   const cookie = keptApplicationCookie();
   const value: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (!value || typeof value !== "object") return { kept: false, clear: null };

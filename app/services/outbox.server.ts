@@ -14,7 +14,15 @@ const OWNER = `${hostname()}:${process.pid}:${randomToken(4)}`;
  * (failed ones are retried later with a growing wait). Several senders, in one process or many, may
  * run at once: the claim gives each row to one of them. Returns how many went out.
  */
-export async function deliverDueMail({ owner = OWNER, clock = now, batch = 20 }: { owner?: string; clock?: () => Date; batch?: number } = {}) {
+export async function deliverDueMail({
+  owner = OWNER,
+  clock = now,
+  batch = 20,
+}: {
+  owner?: string;
+  clock?: () => Date;
+  batch?: number;
+} = {}) {
   let sent = 0;
   for (;;) {
     const rows = await claimDueMail(owner, clock(), batch);
@@ -24,7 +32,12 @@ export async function deliverDueMail({ owner = OWNER, clock = now, batch = 20 }:
         await sendMail({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
       } catch (error) {
         // The address stays out of the log; the row id leads to it for whoever may read the table.
-        log("warn", "mail not sent, will retry", { id: row.id, kind: row.kind, attempt: row.attempts + 1, error: String(error) });
+        log("warn", "mail not sent, will retry", {
+          id: row.id,
+          kind: row.kind,
+          attempt: row.attempts + 1,
+          error: String(error),
+        });
         await markMailFailed(row, owner, String(error), clock());
         continue;
       }

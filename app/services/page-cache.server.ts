@@ -61,7 +61,10 @@ function fromEntry(entry: Entry, request: Request): Response {
   const nonce = randomToken(16);
   const headers = new Headers(entry.headers.map(([k, v]): [string, string] => [k, v.replaceAll(entry.nonce, nonce)]));
   headers.append("Vary", "Accept-Encoding");
-  const gzip = entry.gzip && request.method === "GET" && /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "") ? gzipWithNonce(entry.gzip, nonce) : null;
+  const gzip =
+    entry.gzip && request.method === "GET" && /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")
+      ? gzipWithNonce(entry.gzip, nonce)
+      : null;
   if (gzip) {
     headers.set("Content-Encoding", "gzip");
     return new Response(gzip, { status: entry.status, headers });
@@ -96,7 +99,8 @@ export async function withPageCache(
   const key = pageCacheKey(request, url);
   if (key === null) {
     const response = await render();
-    if (request.method !== "GET" && request.method !== "HEAD" && url.pathname !== "/api/track/page-view") invalidatePageCache();
+    if (request.method !== "GET" && request.method !== "HEAD" && url.pathname !== "/api/track/page-view")
+      invalidatePageCache();
     return response;
   }
   const version = dataVersion();
@@ -125,7 +129,12 @@ export async function withPageCache(
   }
 }
 
-async function renderCopy(key: string, version: number, render: () => Promise<Response>, prepareCopy: (html: string) => Promise<string>) {
+async function renderCopy(
+  key: string,
+  version: number,
+  render: () => Promise<Response>,
+  prepareCopy: (html: string) => Promise<string>,
+) {
   const started = generation;
   const response = await render();
   const nonce = NONCE.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
@@ -135,7 +144,16 @@ async function renderCopy(key: string, version: number, render: () => Promise<Re
   if (started === generation) {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
-    entry = { at: Date.now(), version, generation, status: response.status, headers, body, nonce, gzip: prepareNonceGzip(body, nonce) };
+    entry = {
+      at: Date.now(),
+      version,
+      generation,
+      status: response.status,
+      headers,
+      body,
+      nonce,
+      gzip: prepareNonceGzip(body, nonce),
+    };
     entries.set(key, entry);
   }
   return { response: new Response(body, { status: response.status, headers: response.headers }), entry };

@@ -39,12 +39,19 @@ async function commitOnAnotherConnection() {
 }
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
-const serve = (request: Request, extra?: Record<string, string>) => withPageCache(request, new URL(request.url), render(extra));
-const post = (path: string) => withPageCache(new Request(`http://localhost${path}`, { method: "POST" }), new URL(`http://localhost${path}`), async () => new Response(null, { status: 204 }));
+const serve = (request: Request, extra?: Record<string, string>) =>
+  withPageCache(request, new URL(request.url), render(extra));
+const post = (path: string) =>
+  withPageCache(
+    new Request(`http://localhost${path}`, { method: "POST" }),
+    new URL(`http://localhost${path}`),
+    async () => new Response(null, { status: 204 }),
+  );
 
 describe("anonymous home page cache", () => {
   test("only GET / without a session, toast or unknown parameter is cacheable", () => {
-    const key = (path: string, headers?: Record<string, string>, method = "GET") => pageCacheKey(new Request(`http://localhost${path}`, { method, headers }), new URL(`http://localhost${path}`));
+    const key = (path: string, headers?: Record<string, string>, method = "GET") =>
+      pageCacheKey(new Request(`http://localhost${path}`, { method, headers }), new URL(`http://localhost${path}`));
     expect(key("/")).not.toBeNull();
     expect(key("/?days=5&hours=8&news=2")).not.toBeNull();
     expect(key("/", { Cookie: "lng=ImVuIg%3D%3D" })).not.toBeNull();

@@ -2,7 +2,16 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildAccountantCsv, buildSepaPayoutFile, endToEndId, payoutDebtor, PayoutFileError, remittanceText, type PayoutBatch, type PayoutItem } from "./payout-file.server";
+import {
+  buildAccountantCsv,
+  buildSepaPayoutFile,
+  endToEndId,
+  payoutDebtor,
+  PayoutFileError,
+  remittanceText,
+  type PayoutBatch,
+  type PayoutItem,
+} from "./payout-file.server";
 
 const SCHEMA = path.resolve(import.meta.dirname, "../../tests/fixtures/standards/pain.001.001.09.xsd");
 const dir = mkdtempSync(path.join(tmpdir(), "payout-file-"));
@@ -17,9 +26,27 @@ function validate(xml: string, name: string) {
 }
 
 const items: PayoutItem[] = [
-  { statementId: 41, creditorName: "Šťastný Ľubomír", creditorIban: "SK31 1200 0000 1987 4263 7541", amountCents: 28_734, weekStart: "2026-11-16" },
-  { statementId: 42, creditorName: "Олена Коваленко", creditorIban: "de89370400440532013000", amountCents: 1, weekStart: "2026-11-16" },
-  { statementId: 43, creditorName: "Юлія Щербак", creditorIban: "AT611904300234573201", amountCents: 100_005, weekStart: "2026-11-16" },
+  {
+    statementId: 41,
+    creditorName: "Šťastný Ľubomír",
+    creditorIban: "SK31 1200 0000 1987 4263 7541",
+    amountCents: 28_734,
+    weekStart: "2026-11-16",
+  },
+  {
+    statementId: 42,
+    creditorName: "Олена Коваленко",
+    creditorIban: "de89370400440532013000",
+    amountCents: 1,
+    weekStart: "2026-11-16",
+  },
+  {
+    statementId: 43,
+    creditorName: "Юлія Щербак",
+    creditorIban: "AT611904300234573201",
+    amountCents: 100_005,
+    weekStart: "2026-11-16",
+  },
 ];
 const batch = (over: Partial<PayoutBatch> = {}): PayoutBatch => ({
   batchId: 7,
@@ -60,8 +87,19 @@ describe("the SEPA payout file", () => {
   });
 
   test("weeks with different paydays get a payment block each; a payday already past is executed today", () => {
-    const mixed = [...items, { statementId: 44, creditorName: "Jana Nová", creditorIban: "SK3112000000198742637541", amountCents: 5000, weekStart: "2026-11-02" }];
-    const { xml } = buildSepaPayoutFile(batch({ items: mixed, debtor: { name: "Courier Fleet s.r.o.", iban: "SK8975000000000012345671" } }));
+    const mixed = [
+      ...items,
+      {
+        statementId: 44,
+        creditorName: "Jana Nová",
+        creditorIban: "SK3112000000198742637541",
+        amountCents: 5000,
+        weekStart: "2026-11-02",
+      },
+    ];
+    const { xml } = buildSepaPayoutFile(
+      batch({ items: mixed, debtor: { name: "Courier Fleet s.r.o.", iban: "SK8975000000000012345671" } }),
+    );
     expect(validate(xml, "two-dates").ok).toBe(true);
     expect(xml).toContain("<PmtInfId>CF-PB-7.20261123</PmtInfId>");
     expect(xml).toContain("<PmtInfId>CF-PB-7.20261127</PmtInfId>");
@@ -77,7 +115,16 @@ describe("the SEPA payout file", () => {
   });
 
   test("a large batch still validates", () => {
-    const many = Array.from({ length: 300 }, (_, i): PayoutItem => ({ statementId: 1000 + i, creditorName: i % 2 ? "Ľudmila Ďurišová" : "Тарас Шевченко", creditorIban: "SK3112000000198742637541", amountCents: 100 + i, weekStart: "2026-11-16" }));
+    const many = Array.from(
+      { length: 300 },
+      (_, i): PayoutItem => ({
+        statementId: 1000 + i,
+        creditorName: i % 2 ? "Ľudmila Ďurišová" : "Тарас Шевченко",
+        creditorIban: "SK3112000000198742637541",
+        amountCents: 100 + i,
+        weekStart: "2026-11-16",
+      }),
+    );
     const file = buildSepaPayoutFile(batch({ items: many }));
     expect(validate(file.xml, "many").ok).toBe(true);
     expect(file.transactionCount).toBe(300);
@@ -105,7 +152,10 @@ describe("the SEPA payout file", () => {
         return error;
       }
     };
-    for (const build of [() => buildSepaPayoutFile(batch({ items: bad })), () => buildAccountantCsv(batch({ items: bad }))]) {
+    for (const build of [
+      () => buildSepaPayoutFile(batch({ items: bad })),
+      () => buildAccountantCsv(batch({ items: bad })),
+    ]) {
       const error = attempt(build);
       expect(error).toBeInstanceOf(PayoutFileError);
       expect(error).toMatchObject({ problem, details: { statementId: 42 } });
@@ -115,8 +165,12 @@ describe("the SEPA payout file", () => {
   test("an empty batch, a statement twice and a bad debtor are refused", () => {
     expect(() => buildSepaPayoutFile(batch({ items: [] }))).toThrow(PayoutFileError);
     expect(() => buildSepaPayoutFile(batch({ items: [items[0]!, items[0]!] }))).toThrow("twice");
-    expect(() => buildSepaPayoutFile(batch({ debtor: { name: "Courier Fleet", iban: "SK8975000000000012345670" } }))).toThrow("PAYOUT_DEBTOR_IBAN");
-    expect(() => buildSepaPayoutFile(batch({ debtor: { name: "Courier Fleet", iban: "SK8975000000000012345671", bic: "XX" } }))).toThrow("PAYOUT_DEBTOR_BIC");
+    expect(() =>
+      buildSepaPayoutFile(batch({ debtor: { name: "Courier Fleet", iban: "SK8975000000000012345670" } })),
+    ).toThrow("PAYOUT_DEBTOR_IBAN");
+    expect(() =>
+      buildSepaPayoutFile(batch({ debtor: { name: "Courier Fleet", iban: "SK8975000000000012345671", bic: "XX" } })),
+    ).toThrow("PAYOUT_DEBTOR_BIC");
   });
 
   test("without the debtor's configuration the export says what is missing", () => {
@@ -125,10 +179,17 @@ describe("the SEPA payout file", () => {
       throw new Error("not refused");
     } catch (error) {
       expect(error).toBeInstanceOf(PayoutFileError);
-      expect(error).toMatchObject({ problem: "debtorMissing", details: { missing: ["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN"] } });
+      expect(error).toMatchObject({
+        problem: "debtorMissing",
+        details: { missing: ["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN"] },
+      });
       expect((error as Error).message).toContain("PAYOUT_DEBTOR_NAME and PAYOUT_DEBTOR_IBAN");
     }
-    expect(payoutDebtor({ name: "Courier Fleet s.r.o.", iban: "SK8975000000000012345671" })).toEqual({ name: "Courier Fleet s.r.o.", iban: "SK8975000000000012345671", bic: undefined });
+    expect(payoutDebtor({ name: "Courier Fleet s.r.o.", iban: "SK8975000000000012345671" })).toEqual({
+      name: "Courier Fleet s.r.o.",
+      iban: "SK8975000000000012345671",
+      bic: undefined,
+    });
   });
 });
 

@@ -1,6 +1,14 @@
 import SEPA from "sepa";
 import { checkIban, isValidBic } from "~/domain/bank-details";
-import { addDays, isoWeekLabel, isWeekId, paydayOf, type CalendarDate, type IsoWeekday, type WeekId } from "~/domain/pay-week";
+import {
+  addDays,
+  isoWeekLabel,
+  isWeekId,
+  paydayOf,
+  type CalendarDate,
+  type IsoWeekday,
+  type WeekId,
+} from "~/domain/pay-week";
 import { toSepaText } from "~/domain/sepa-text";
 import { config } from "~/infra/config.server";
 
@@ -22,7 +30,15 @@ export type PayoutItem = {
 
 export type PayoutDebtor = { name: string; iban: string; bic?: string };
 
-export type PayoutFileProblem = "empty" | "amount" | "iban" | "name" | "week" | "duplicate" | "debtorMissing" | "debtorInvalid";
+export type PayoutFileProblem =
+  | "empty"
+  | "amount"
+  | "iban"
+  | "name"
+  | "week"
+  | "duplicate"
+  | "debtorMissing"
+  | "debtorInvalid";
 
 /** A refusal: `problem` says what, `statementId` which statement, `missing` which variables are unset. */
 export class PayoutFileError extends Error {
@@ -41,9 +57,18 @@ const MAX_AMOUNT_CENTS = 99_999_999_999;
 const BRAND = "Courier Fleet";
 
 /** The paying company's account from configuration; refuses, naming each unset variable. */
-export function payoutDebtor(debtor: { name?: string; iban?: string; bic?: string } = config().payoutDebtor): PayoutDebtor {
-  const missing = [!debtor.name && "PAYOUT_DEBTOR_NAME", !debtor.iban && "PAYOUT_DEBTOR_IBAN"].filter((v): v is string => Boolean(v));
-  if (missing.length > 0) throw new PayoutFileError("debtorMissing", `Payout files need ${missing.join(" and ")} in the configuration (PAYOUT_DEBTOR_BIC is optional).`, { missing });
+export function payoutDebtor(
+  debtor: { name?: string; iban?: string; bic?: string } = config().payoutDebtor,
+): PayoutDebtor {
+  const missing = [!debtor.name && "PAYOUT_DEBTOR_NAME", !debtor.iban && "PAYOUT_DEBTOR_IBAN"].filter(
+    (v): v is string => Boolean(v),
+  );
+  if (missing.length > 0)
+    throw new PayoutFileError(
+      "debtorMissing",
+      `Payout files need ${missing.join(" and ")} in the configuration (PAYOUT_DEBTOR_BIC is optional).`,
+      { missing },
+    );
   return { name: debtor.name!, iban: debtor.iban!, bic: debtor.bic };
 }
 
@@ -71,13 +96,22 @@ function checkItems(items: PayoutItem[], executionDateOf: (week: WeekId) => Cale
     if (seen.has(id)) throw new PayoutFileError("duplicate", `Statement ${id} is in the batch twice.`, at);
     seen.add(id);
     if (!Number.isSafeInteger(item.amountCents) || item.amountCents < 1 || item.amountCents > MAX_AMOUNT_CENTS)
-      throw new PayoutFileError("amount", `Statement ${id}: ${item.amountCents} is not a payable amount (whole cents, at least 1).`, at);
+      throw new PayoutFileError(
+        "amount",
+        `Statement ${id}: ${item.amountCents} is not a payable amount (whole cents, at least 1).`,
+        at,
+      );
     const iban = checkIban(item.creditorIban);
     if (!iban.ok) throw new PayoutFileError("iban", `Statement ${id}: the IBAN is not valid (${iban.problem}).`, at);
     const sepaName = toSepaText(item.creditorName);
     if (!sepaName || sepaName.length === 0 || sepaName.length > 70)
-      throw new PayoutFileError("name", `Statement ${id}: the name cannot be written in SEPA's character set (at most 70 Latin characters).`, at);
-    if (!isWeekId(item.weekStart)) throw new PayoutFileError("week", `Statement ${id}: ${item.weekStart} is not a week (a Monday).`, at);
+      throw new PayoutFileError(
+        "name",
+        `Statement ${id}: the name cannot be written in SEPA's character set (at most 70 Latin characters).`,
+        at,
+      );
+    if (!isWeekId(item.weekStart))
+      throw new PayoutFileError("week", `Statement ${id}: ${item.weekStart} is not a week (a Monday).`, at);
     return { ...item, sepaName, iban: iban.iban, executionDate: executionDateOf(item.weekStart) };
   });
 }
@@ -85,7 +119,8 @@ function checkItems(items: PayoutItem[], executionDateOf: (week: WeekId) => Cale
 function checkDebtor(debtor: PayoutDebtor) {
   const name = toSepaText(debtor.name);
   const iban = checkIban(debtor.iban);
-  if (!name || name.length > 70) throw new PayoutFileError("debtorInvalid", "PAYOUT_DEBTOR_NAME cannot be written in SEPA's character set.");
+  if (!name || name.length > 70)
+    throw new PayoutFileError("debtorInvalid", "PAYOUT_DEBTOR_NAME cannot be written in SEPA's character set.");
   if (!iban.ok) throw new PayoutFileError("debtorInvalid", `PAYOUT_DEBTOR_IBAN is not valid (${iban.problem}).`);
   const bic = debtor.bic?.replace(/\s/g, "").toUpperCase();
   if (bic && !isValidBic(bic)) throw new PayoutFileError("debtorInvalid", "PAYOUT_DEBTOR_BIC is not a valid BIC.");
@@ -121,11 +156,17 @@ function calendarDate(date: CalendarDate) {
  * batch booking (one debit on the company's statement). Throws PayoutFileError, writing nothing, on
  * any invalid part.
  */
-export function buildSepaPayoutFile(batch: PayoutBatch): { xml: string; messageId: string; transactionCount: number; controlSumCents: number } {
+export function buildSepaPayoutFile(batch: PayoutBatch): {
+  xml: string;
+  messageId: string;
+  transactionCount: number;
+  controlSumCents: number;
+} {
   const debtor = checkDebtor(batch.debtor);
   const items = checkItems(batch.items, executionDate(batch));
   const messageId = `CF-PB-${batch.batchId}`;
-  if (toSepaText(messageId) !== messageId || messageId.length > 35) throw new PayoutFileError("debtorInvalid", `The batch id ${batch.batchId} cannot be a SEPA message id.`);
+  if (toSepaText(messageId) !== messageId || messageId.length > 35)
+    throw new PayoutFileError("debtorInvalid", `The batch id ${batch.batchId} cannot be a SEPA message id.`);
 
   const doc = new SEPA.Document("pain.001.001.09");
   doc.grpHdr.id = messageId;
@@ -174,7 +215,14 @@ export function buildAccountantCsv(batch: Pick<PayoutBatch, "items" | "paydayWee
   const rows = [["statement", "courier", "IBAN", "week", "payday", "amount_eur"]];
   for (const item of items) {
     const week = `${isoWeekLabel(item.weekStart)} ${fullDate(item.weekStart)}–${fullDate(addDays(item.weekStart, 6))}`;
-    rows.push([endToEndId(item.statementId), item.creditorName, item.iban, week, fullDate(item.executionDate), decimalComma(item.amountCents)]);
+    rows.push([
+      endToEndId(item.statementId),
+      item.creditorName,
+      item.iban,
+      week,
+      fullDate(item.executionDate),
+      decimalComma(item.amountCents),
+    ]);
   }
   return `\uFEFF${rows.map((row) => row.map(cell).join(";")).join("\r\n")}\r\n`;
 }

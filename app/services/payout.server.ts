@@ -30,7 +30,8 @@ export async function exportPayouts(adminId: number, week: WeekId | null, now = 
   const batch = await createPayoutBatch(
     adminId,
     { week, fileKey, paydayWeekday },
-    (batchId, items) => buildSepaPayoutFile({ batchId, items, debtor, paydayWeekday, today: localDateOf(now), createdAt: now }),
+    (batchId, items) =>
+      buildSepaPayoutFile({ batchId, items, debtor, paydayWeekday, today: localDateOf(now), createdAt: now }),
     now,
   );
   try {
@@ -61,6 +62,12 @@ export async function batchAccountantCsv(batchId: number, now = clockNow()) {
   const batch = await getBatch(batchId);
   if (!batch || batch.statements.length === 0) return null;
   const { paydayWeekday } = await getPaySettings();
-  const items = batch.statements.map((s) => ({ statementId: s.id, creditorName: s.holder ?? "", creditorIban: s.iban ?? "", amountCents: s.payoutCents, weekStart: s.weekStart }));
+  const items = batch.statements.map((s) => ({
+    statementId: s.id,
+    creditorName: s.holder ?? "",
+    creditorIban: s.iban ?? "",
+    amountCents: s.payoutCents,
+    weekStart: s.weekStart,
+  }));
   return buildAccountantCsv({ items, paydayWeekday, today: localDateOf(batch.createdAt ?? now) });
 }

@@ -63,11 +63,13 @@ export function createPipeline(options: PipelineOptions) {
     let response: Response;
     try {
       // A load balancer's probe: one query, not the router and the middleware chain.
-      if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD")) response = healthAnswer();
+      if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD"))
+        response = healthAnswer();
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
       // `GET /files/4.data`: the router would hand the file over as route data, without its own headers.
       // A form's post to a resource route's action (log-out, the language switch) travels as `.data` too.
-      else if ((request.method === "GET" || request.method === "HEAD") && routePattern.isResourceData(url.pathname)) response = await earlyError(request, 404, "errors:notFound");
+      else if ((request.method === "GET" || request.method === "HEAD") && routePattern.isResourceData(url.pathname))
+        response = await earlyError(request, 404, "errors:notFound");
       else {
         const limit = await bodyLimitFor(request, url);
         if (declaresMoreThan(request, limit)) response = await earlyError(request, 413, "errors:tooLarge");
@@ -89,12 +91,21 @@ export function createPipeline(options: PipelineOptions) {
           if (timing) timing.cacheHit = !rendered;
           // The 404 a visitor without a session gets is the same page for everyone in a language: its
           // critical CSS is chosen once and spliced in, so a mistyped link paints in one round trip too.
-          if (rendered && response.status === 404 && request.method === "GET" && isAnonymous(request) && /^text\/html/.test(response.headers.get("Content-Type") ?? "")) {
+          if (
+            rendered &&
+            response.status === 404 &&
+            request.method === "GET" &&
+            isAnonymous(request) &&
+            /^text\/html/.test(response.headers.get("Content-Type") ?? "")
+          ) {
             const html = await response.text();
             const lang = /<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? "";
             const headers = new Headers(response.headers);
             headers.delete("Content-Length");
-            response = new Response(await inlineCriticalCss.remembered(`404|${lang}`, html), { status: response.status, headers });
+            response = new Response(await inlineCriticalCss.remembered(`404|${lang}`, html), {
+              status: response.status,
+              headers,
+            });
           }
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");

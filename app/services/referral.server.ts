@@ -17,11 +17,17 @@ export function referralVisitorHash(ip: string, day: string) {
  * today. Returns the Set-Cookie value to send, or null when nothing changed; `found` is false for
  * an unknown code. The rate limit runs before, in the route.
  */
-export async function countReferralOnce(request: Request, code: string, ip: string, now = new Date()): Promise<{ found: boolean; setCookie: string | null }> {
+export async function countReferralOnce(
+  request: Request,
+  code: string,
+  ip: string,
+  now = new Date(),
+): Promise<{ found: boolean; setCookie: string | null }> {
   const link = await findReferralLinkByCode(code);
   if (!link) return { found: false, setCookie: null };
   // Crawlers following shared links are not visitors.
-  if (readReferralCookie(request) === link.code || isbot(request.headers.get("User-Agent") ?? "")) return { found: true, setCookie: null };
+  if (readReferralCookie(request) === link.code || isbot(request.headers.get("User-Agent") ?? ""))
+    return { found: true, setCookie: null };
   await recordReferralClick(link.id, referralVisitorHash(ip, trafficDay(now)), now);
   return { found: true, setCookie: referralCookieHeader(link.code) };
 }

@@ -20,19 +20,26 @@ type Ctx = { ip: string; request: Request };
  */
 function notifyEnrolmentStarted(user: SessionUser, ctx: Ctx) {
   const device = describeDevice(ctx.request.headers.get("User-Agent"), "?");
-  void sendInBackground(enrolmentStartedMail(user, { device, ip: ctx.ip, time: formatMailTime(new Date(), user.language) }));
+  void sendInBackground(
+    enrolmentStartedMail(user, { device, ip: ctx.ip, time: formatMailTime(new Date(), user.language) }),
+  );
 }
 
-export type SecondFactorView =
-  | { view: "verify" }
-  | { view: "enrol"; secret: string; qrImage: string };
+export type SecondFactorView = { view: "verify" } | { view: "enrol"; secret: string; qrImage: string };
 
-export async function secondFactorView(user: SessionUser, ctx: Ctx & { sessionIdHash: string }): Promise<SecondFactorView> {
+export async function secondFactorView(
+  user: SessionUser,
+  ctx: Ctx & { sessionIdHash: string },
+): Promise<SecondFactorView> {
   const enrolment = await pendingEnrolment(user.id, user.email, ctx.sessionIdHash);
   if (!enrolment) return { view: "verify" };
   if (enrolment.anotherBrowserEnrolling) notifyEnrolmentStarted(user, ctx);
   const svg = await QRCode.toString(enrolment.uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return { view: "enrol", secret: enrolment.secret, qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+  return {
+    view: "enrol",
+    secret: enrolment.secret,
+    qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+  };
 }
 
 export async function completeSecondFactorLogin(
@@ -47,7 +54,11 @@ export async function completeSecondFactorLogin(
   return { ok: true, setCookie, method: check.method, recoveryCodesLeft: state.enrolled ? state.recoveryCodesLeft : 0 };
 }
 
-export async function enrolAndLogin(user: SessionUser, code: string, ctx: Ctx & { sessionIdHash: string }): Promise<{ ok: true; setCookie: string; recoveryCodes: string[] } | FlowFailure> {
+export async function enrolAndLogin(
+  user: SessionUser,
+  code: string,
+  ctx: Ctx & { sessionIdHash: string },
+): Promise<{ ok: true; setCookie: string; recoveryCodes: string[] } | FlowFailure> {
   const attempts = await limit("secondFactor", String(user.id));
   if (attempts) return attempts;
   const result = await completeEnrolment(user.id, ctx.sessionIdHash, code);

@@ -25,7 +25,8 @@ const nextIp = () => `10.9.0.${++ipCounter}`;
 const sessionIdOf = (cookie: string) => readSessionId(new Request("http://x/", { headers: { Cookie: cookie } }));
 const cookieFrom = (res: Response) => res.headers.get("Set-Cookie")!.split(";")[0]!;
 const meStatus = async (cookie: string) => (await call(me.loader, "/api/auth/me", { cookie })).status;
-const sessionRows = async (userId: number) => (await writerForTests().select().from(sessions).where(eq(sessions.userId, userId)));
+const sessionRows = async (userId: number) =>
+  await writerForTests().select().from(sessions).where(eq(sessions.userId, userId));
 
 describe("expiry", () => {
   test(`a session idle for ${SESSION_IDLE_DAYS} days is refused and removed`, async () => {
@@ -33,7 +34,10 @@ describe("expiry", () => {
     const cookie = await sessionCookieHeader(user.id);
     expect(await meStatus(cookie)).toBe(200);
     const id = (await sessionIdOf(cookie))!;
-    await writerForTests().update(sessions).set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_DAYS * DAY - 1000) }).where(eq(sessions.idHash, sha256(id)));
+    await writerForTests()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_DAYS * DAY - 1000) })
+      .where(eq(sessions.idHash, sha256(id)));
     expect(await meStatus(cookie)).toBe(401);
     expect(await sessionRows(user.id)).toHaveLength(0);
   });
@@ -42,7 +46,10 @@ describe("expiry", () => {
     const user = await createUser();
     const cookie = await sessionCookieHeader(user.id);
     const id = (await sessionIdOf(cookie))!;
-    await writerForTests().update(sessions).set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, sha256(id)));
+    await writerForTests()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, sha256(id)));
     expect(await meStatus(cookie)).toBe(401);
   });
 });
@@ -51,14 +58,22 @@ describe("rotation on log-in", () => {
   test("logging in over an existing session (API and form) issues a new id and ends the old one", async () => {
     const user = await createUser();
     const planted = await sessionCookieHeader(user.id);
-    const api = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, cookie: planted, ip: nextIp() });
+    const api = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" },
+      cookie: planted,
+      ip: nextIp(),
+    });
     expect(api.status).toBe(200);
     const fromApi = cookieFrom(api);
     expect(await sessionIdOf(fromApi)).not.toBe(await sessionIdOf(planted));
     expect(await meStatus(planted)).toBe(401);
     expect(await meStatus(fromApi)).toBe(200);
 
-    const form = await call(loginForm.action, "/auth/login", { form: { email: user.email, password: TEST_PASSWORD }, cookie: fromApi, ip: nextIp() });
+    const form = await call(loginForm.action, "/auth/login", {
+      form: { email: user.email, password: TEST_PASSWORD },
+      cookie: fromApi,
+      ip: nextIp(),
+    });
     expect(form.status).toBe(302);
     const fromForm = cookieFrom(form);
     expect(await sessionIdOf(fromForm)).not.toBe(await sessionIdOf(fromApi));
@@ -73,7 +88,11 @@ describe("privilege change and deactivation (admin area)", () => {
     const admin = await createUser({ role: "admin" });
     const { code } = await enrolSecondFactor(admin.id);
     const adminCookie = await sessionCookieHeader(admin.id);
-    const res = await call(userDetail.action, `/admin/users/${target}`, { form: { ...form, code: code() }, cookie: adminCookie, params: { id: String(target) } });
+    const res = await call(userDetail.action, `/admin/users/${target}`, {
+      form: { ...form, code: code() },
+      cookie: adminCookie,
+      params: { id: String(target) },
+    });
     expect(res.status).toBe(302);
     return adminCookie;
   }
@@ -87,7 +106,10 @@ describe("privilege change and deactivation (admin area)", () => {
     expect(await meStatus(b)).toBe(401);
     expect(await meStatus(adminCookie)).toBe(200);
     // The new role applies from the next log-in, which for an admin first needs a second factor.
-    const login = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, ip: nextIp() });
+    const login = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" },
+      ip: nextIp(),
+    });
     expect(login.status).toBe(403);
     expect((await login.json()).error).toBe("Najprv si nastavte dvojstupňové overenie: prihláste sa na webe.");
   });
@@ -99,7 +121,10 @@ describe("privilege change and deactivation (admin area)", () => {
     await adminAct(user.id, { intent: "deactivate" });
     expect(await meStatus(cookie)).toBe(401);
     expect(await sessionRows(user.id)).toHaveLength(0);
-    const login = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" }, ip: nextIp() });
+    const login = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD, captchaToken: "" },
+      ip: nextIp(),
+    });
     expect(login.status).toBe(403);
   });
 });
@@ -109,7 +134,9 @@ test("a password reset ends every session of the account", async () => {
   const a = await sessionCookieHeader(user.id);
   const b = await sessionCookieHeader(user.id);
   const issued = (await newPasswordResetToken(user.email))!;
-  const res = await call(resetApi.action, "/api/auth/reset-password", { json: { token: issued.token, password: "Courier-Reset-9!" } });
+  const res = await call(resetApi.action, "/api/auth/reset-password", {
+    json: { token: issued.token, password: "Courier-Reset-9!" },
+  });
   expect(res.status).toBe(200);
   expect(await meStatus(a)).toBe(401);
   expect(await meStatus(b)).toBe(401);

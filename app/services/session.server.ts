@@ -30,10 +30,19 @@ export async function readSessionId(request: Request): Promise<string | null> {
  * Starts a fresh session (a new id every log-in, and again once the second factor is given) and
  * returns its Set-Cookie header. A pending session opens only the second-factor page.
  */
-export async function startSession(userId: number, request: Request, ip: string, options: { secondFactorPending?: boolean } = {}) {
+export async function startSession(
+  userId: number,
+  request: Request,
+  ip: string,
+  options: { secondFactorPending?: boolean } = {},
+) {
   const previous = await readSessionId(request);
   if (previous) await destroySession(previous);
-  const id = await createSession(userId, { ip, userAgent: request.headers.get("User-Agent"), secondFactorPending: options.secondFactorPending });
+  const id = await createSession(userId, {
+    ip,
+    userAgent: request.headers.get("User-Agent"),
+    secondFactorPending: options.secondFactorPending,
+  });
   return sessionCookie().serialize(id);
 }
 

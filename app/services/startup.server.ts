@@ -14,7 +14,9 @@ export async function prepare() {
     const admin = await seedDemoData();
     if (admin) {
       log("info", "demo data seeded");
-      console.log(`\n  Demo admin: ${admin.email} / ${admin.password}\n  (the first log-in asks to set up two-step verification with an authenticator app)\n`);
+      console.log(
+        `\n  Demo admin: ${admin.email} / ${admin.password}\n  (the first log-in asks to set up two-step verification with an authenticator app)\n`,
+      );
     }
   }
   if (cfg.admin) {

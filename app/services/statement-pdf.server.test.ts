@@ -18,7 +18,13 @@ function textOf(bytes: Uint8Array, name: string) {
   return run.stdout.toString().replace(/[\u00a0\u202f]/g, " ");
 }
 
-const settings: PaySettings = { payModel: "hourly", hourlyRateCents: 750, sharePercent: 80, rentPerDayCents: 500, paydayWeekday: 5 };
+const settings: PaySettings = {
+  payModel: "hourly",
+  hourlyRateCents: 750,
+  sharePercent: 80,
+  rentPerDayCents: 500,
+  paydayWeekday: 5,
+};
 const statement = computeStatement(
   {
     ...EMPTY_WEEK,
@@ -76,7 +82,10 @@ describe("the statement PDF", () => {
   });
 
   test("in English", async () => {
-    const text = textOf(await renderStatementPdf({ ...input("en", "Olena Kovalenko"), status: "paid", iban: null }), "en");
+    const text = textOf(
+      await renderStatementPdf({ ...input("en", "Olena Kovalenko"), status: "paid", iban: null }),
+      "en",
+    );
     expect(text).toContain("Pay statement");
     expect(text).toContain("Olena Kovalenko");
     expect(text).toContain("Work: 38.5 h at €7.50/h");
@@ -97,7 +106,17 @@ describe("the statement PDF", () => {
 
   test("many lines flow onto a second page", async () => {
     const long = computeStatement(
-      { ...EMPTY_WEEK, week: "2026-11-16", minutes: 600, adjustments: Array.from({ length: 60 }, (_, i) => ({ id: i, kind: "correction" as const, amountCents: -(i + 1), reason: `Oprava dňa ${i + 1}` })) },
+      {
+        ...EMPTY_WEEK,
+        week: "2026-11-16",
+        minutes: 600,
+        adjustments: Array.from({ length: 60 }, (_, i) => ({
+          id: i,
+          kind: "correction" as const,
+          amountCents: -(i + 1),
+          reason: `Oprava dňa ${i + 1}`,
+        })),
+      },
       settings,
     );
     const text = textOf(await renderStatementPdf({ ...input("sk", "Jana Nová"), statement: long }), "long");

@@ -81,7 +81,8 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
     page = pdf.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - PAGE.margin;
   };
-  const text = (value: string, x: number, size: number, color = rgb(0, 0, 0)) => page.drawText(value, { x, y, size, font: regular, color });
+  const text = (value: string, x: number, size: number, color = rgb(0, 0, 0)) =>
+    page.drawText(value, { x, y, size, font: regular, color });
   const amount = (cents: number, size: number) => {
     const value = money(cents);
     text(value, right - regular.widthOfTextAtSize(value, size), size);
@@ -96,7 +97,10 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
   const details: [string, string][] = [
     [t("pay:statement.company"), input.companyName],
     [t("pay:statement.courier"), input.courierName],
-    [t("pay:statement.week"), `${isoWeekLabel(input.week)}, ${t("pay:statement.weekRange", { from: date(input.week), to: date(addDays(input.week, 6)) })}`],
+    [
+      t("pay:statement.week"),
+      `${isoWeekLabel(input.week)}, ${t("pay:statement.weekRange", { from: date(input.week), to: date(addDays(input.week, 6)) })}`,
+    ],
     [t("pay:statement.payday"), date(input.payday)],
     [t("pay:statement.iban"), input.iban ? maskIban(input.iban) : t("pay:statement.noIban")],
     [t("pay:statement.status"), t(`pay:status.${input.status}`)],

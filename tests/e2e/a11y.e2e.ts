@@ -27,7 +27,13 @@ async function expectNoSeriousViolations(page: Page, url: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect(serious, `${url}`).toEqual([]);
 }
 
@@ -37,7 +43,11 @@ async function expectLabelledFields(page: Page) {
     [...document.querySelectorAll<HTMLElement>("input:not([type=hidden]), select, textarea")]
       .filter((el) => el.offsetParent !== null || el.getClientRects().length > 0)
       .filter((el) => {
-        const labelled = (el as HTMLInputElement).labels?.length || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.getAttribute("title");
+        const labelled =
+          (el as HTMLInputElement).labels?.length ||
+          el.getAttribute("aria-label") ||
+          el.getAttribute("aria-labelledby") ||
+          el.getAttribute("title");
         return !labelled;
       })
       .map((el) => el.outerHTML.slice(0, 120)),
@@ -61,7 +71,14 @@ test.describe("axe", () => {
     });
   }
 
-  for (const url of ["/?auth=login", "/?auth=register", "/?auth=forgot", "/activate/not-a-real-token", "/reset-password/not-a-real-token", "/no-such-page"]) {
+  for (const url of [
+    "/?auth=login",
+    "/?auth=register",
+    "/?auth=forgot",
+    "/activate/not-a-real-token",
+    "/reset-password/not-a-real-token",
+    "/no-such-page",
+  ]) {
     test(`public: ${url} (sk)`, async ({ page }) => {
       await checkScreen(page, `${url}${url.includes("?") ? "&" : "?"}lng=sk`);
     });
@@ -89,14 +106,42 @@ test.describe("axe", () => {
     // A leased vehicle whose check-out waits to be recorded, with a service record: the vehicle page's
     // handover and service sections and the handover form.
     const courier = await createUser({ status: "working_with_vehicle" });
-    const leased = await vehicle({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 20 * 86_400_000), odometerKm: 120 });
+    const leased = await vehicle({
+      status: "in_use",
+      assignedUserId: courier.id,
+      leaseEndsAt: new Date(Date.now() + 20 * 86_400_000),
+      odometerKm: 120,
+    });
     writerForTests().insert(handovers).values({ kind: "check_out", vehicleId: leased.id, userId: courier.id }).run();
-    writerForTests().insert(serviceRecords).values({ vehicleId: leased.id, serviceDate: new Date(), description: "Brake pads", costCents: 4990, nextDueKm: 2000, createdById: admin.id }).run();
+    writerForTests()
+      .insert(serviceRecords)
+      .values({
+        vehicleId: leased.id,
+        serviceDate: new Date(),
+        description: "Brake pads",
+        costCents: 4990,
+        nextDueKm: 2000,
+        createdById: admin.id,
+      })
+      .run();
     await checkScreen(page, `/admin/vehicles/${leased.id}`);
     await checkScreen(page, `/admin/vehicles/${leased.id}/handover?kind=check_out`);
   });
 
-  for (const url of ["/admin", "/admin/users", "/admin/users/:self", "/admin/applications", "/admin/vehicles", "/admin/vehicles/new", "/admin/vehicle-requests", "/admin/problem-reports", "/admin/news", "/admin/news/new", "/admin/referrals", "/admin/audit"]) {
+  for (const url of [
+    "/admin",
+    "/admin/users",
+    "/admin/users/:self",
+    "/admin/applications",
+    "/admin/vehicles",
+    "/admin/vehicles/new",
+    "/admin/vehicle-requests",
+    "/admin/problem-reports",
+    "/admin/news",
+    "/admin/news/new",
+    "/admin/referrals",
+    "/admin/audit",
+  ]) {
     test(`admin: ${url} (en)`, async ({ page }) => {
       const admin = await loginAs(page, { role: "admin", language: "en" });
       await checkScreen(page, url.replace(":self", String(admin.id)));
@@ -135,7 +180,14 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
  * comes back into the dialog.
  */
 async function expectFocusTrapped(page: Page, dialog: Locator, presses: number) {
-  const where = () => dialog.evaluate((d) => (d.contains(document.activeElement) ? "dialog" : document.activeElement === document.body || !document.hasFocus() ? "browser" : document.activeElement!.outerHTML.slice(0, 80)));
+  const where = () =>
+    dialog.evaluate((d) =>
+      d.contains(document.activeElement)
+        ? "dialog"
+        : document.activeElement === document.body || !document.hasFocus()
+          ? "browser"
+          : document.activeElement!.outerHTML.slice(0, 80),
+    );
   const seen = new Set<string>();
   for (const key of ["Tab", "Shift+Tab"]) {
     for (let i = 0; i < presses; i++) {

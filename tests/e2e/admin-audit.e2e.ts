@@ -11,16 +11,41 @@ const SHOTS = "/tmp/cf-e2";
 /** An admin with a name, and two entries of theirs: an approval on a fixed day, a vehicle edit on another. */
 async function adminWithEntries(page: Page, tag: string) {
   const admin = await loginAs(page, { role: "admin", language: "en" });
-  writerForTests().update(users).set({ fullName: `Jana ${tag}` }).where(eq(users.id, admin.id)).run();
+  writerForTests()
+    .update(users)
+    .set({ fullName: `Jana ${tag}` })
+    .where(eq(users.id, admin.id))
+    .run();
   const applicant = await courier("working_no_vehicle", `Oleh Koval ${tag}`);
   const app = await application(applicant.id);
-  writerForTests().update(applications).set({ fullName: `Oleh Koval ${tag}`, status: "approved" }).where(eq(applications.id, app.id)).run();
+  writerForTests()
+    .update(applications)
+    .set({ fullName: `Oleh Koval ${tag}`, status: "approved" })
+    .where(eq(applications.id, app.id))
+    .run();
   const bike = await vehicle({ name: `Cargo bike ${tag}` });
   writerForTests()
     .insert(auditLog)
     .values([
-      { actorId: admin.id, action: "application.approve", entityType: "application", entityId: app.id, subjectUserId: applicant.id, before: { status: "pending" }, after: { status: "approved", reason: null }, createdAt: new Date("2024-03-05T10:00:00Z") },
-      { actorId: admin.id, action: "vehicle.update", entityType: "vehicle", entityId: bike.id, before: { name: "Old name", active: true }, after: { name: bike.name, active: false }, createdAt: new Date("2024-03-09T10:00:00Z") },
+      {
+        actorId: admin.id,
+        action: "application.approve",
+        entityType: "application",
+        entityId: app.id,
+        subjectUserId: applicant.id,
+        before: { status: "pending" },
+        after: { status: "approved", reason: null },
+        createdAt: new Date("2024-03-05T10:00:00Z"),
+      },
+      {
+        actorId: admin.id,
+        action: "vehicle.update",
+        entityType: "vehicle",
+        entityId: bike.id,
+        before: { name: "Old name", active: true },
+        after: { name: bike.name, active: false },
+        createdAt: new Date("2024-03-09T10:00:00Z"),
+      },
     ])
     .run();
   return { admin, app, applicant, bike };
@@ -50,7 +75,10 @@ test.describe("audit log without JS", () => {
     const entry = rows.first();
     await expect(entry).toContainText("Jana nojs approved the application of Oleh Koval nojs");
     await expect(entry).toContainText("Status: Pending → Approved");
-    await expect(entry.getByRole("link", { name: "Oleh Koval nojs" })).toHaveAttribute("href", `/admin/applications/${app.id}`);
+    await expect(entry.getByRole("link", { name: "Oleh Koval nojs" })).toHaveAttribute(
+      "href",
+      `/admin/applications/${app.id}`,
+    );
     await expect(entry.getByRole("link", { name: "Jana nojs" })).toHaveAttribute("href", `/admin/users/${admin.id}`);
     expect(applicant.id).toBeGreaterThan(0);
 

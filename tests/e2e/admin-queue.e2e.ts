@@ -7,15 +7,25 @@ import { application, courier, problemReport, vehicle, vehicleRequest } from "..
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });
-const statusOf = (id: number) => writerForTests().select({ status: applications.status }).from(applications).where(eq(applications.id, id)).get()?.status;
+const statusOf = (id: number) =>
+  writerForTests().select({ status: applications.status }).from(applications).where(eq(applications.id, id)).get()
+    ?.status;
 
 /** Two pending applications that sit next to each other at the head of the queue (oldest first). */
 async function queuedPair(tag: string) {
   const base = new Date(Date.UTC(2001, 0, 1) + (Date.now() % 1_000_000_000));
   const first = await application((await courier("applied_for_job", `First ${tag}`)).id);
   const second = await application((await courier("applied_for_job", `Second ${tag}`)).id);
-  writerForTests().update(applications).set({ createdAt: base, fullName: `First ${tag}` }).where(eq(applications.id, first.id)).run();
-  writerForTests().update(applications).set({ createdAt: new Date(base.getTime() + 1), fullName: `Second ${tag}` }).where(eq(applications.id, second.id)).run();
+  writerForTests()
+    .update(applications)
+    .set({ createdAt: base, fullName: `First ${tag}` })
+    .where(eq(applications.id, first.id))
+    .run();
+  writerForTests()
+    .update(applications)
+    .set({ createdAt: new Date(base.getTime() + 1), fullName: `Second ${tag}` })
+    .where(eq(applications.id, second.id))
+    .run();
   return { first, second };
 }
 
@@ -27,7 +37,9 @@ for (const javaScriptEnabled of [true, false]) {
       await asAdmin(page);
       const { first, second } = await queuedPair(`approve-${javaScriptEnabled}`);
       await page.goto(`/admin/applications/${first.id}`);
-      await expect(page.getByRole("img", { name: "Face photo" }).or(page.getByText("No documents")).first()).toBeVisible();
+      await expect(
+        page.getByRole("img", { name: "Face photo" }).or(page.getByText("No documents")).first(),
+      ).toBeVisible();
       await page.getByRole("button", { name: /Approve and open the next/ }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
       await expect(page.getByRole("heading", { level: 1, name: `Second approve-${javaScriptEnabled}` })).toBeVisible();
@@ -87,9 +99,16 @@ for (const javaScriptEnabled of [true, false]) {
     test("ending a lease asks for confirmation on its own URL", async ({ page }) => {
       await asAdmin(page);
       const rider = await courier("working_with_vehicle", `Rider ${javaScriptEnabled}`);
-      const v = await vehicle({ status: "in_use", assignedUserId: rider.id, leaseEndsAt: new Date(Date.UTC(2000, 0, 1) + (Date.now() % 1_000_000)) });
+      const v = await vehicle({
+        status: "in_use",
+        assignedUserId: rider.id,
+        leaseEndsAt: new Date(Date.UTC(2000, 0, 1) + (Date.now() % 1_000_000)),
+      });
       await page.goto("/admin/vehicle-requests");
-      await page.getByRole("row", { name: new RegExp(v.name) }).getByRole("link", { name: "End lease" }).click();
+      await page
+        .getByRole("row", { name: new RegExp(v.name) })
+        .getByRole("link", { name: "End lease" })
+        .click();
       await expect(page).toHaveURL(/confirm=end/);
       const dialog = page.getByRole("dialog", { name: "End this lease?" });
       await expect(dialog).toBeVisible();
@@ -126,7 +145,9 @@ test("keyboard: j/k move through the queue, ? lists the keys, a approves and ope
   expect(statusOf(first.id)).toBe("approved");
 });
 
-test("search vehicle requests and problem reports by vehicle, bulk reject requests with one reason", async ({ page }) => {
+test("search vehicle requests and problem reports by vehicle, bulk reject requests with one reason", async ({
+  page,
+}) => {
   await asAdmin(page);
   const wanted = await vehicle({ name: `Zetasearch ${Date.now() % 100000}` });
   const rider = await courier("applied_for_vehicle", "Searchable Rider");
@@ -141,14 +162,28 @@ test("search vehicle requests and problem reports by vehicle, bulk reject reques
   await page.getByPlaceholder("Reason (needed to reject)").fill("No scooters this week");
   await page.getByRole("button", { name: "Reject selected" }).click();
   await expect(page.getByText("Rejected: 1.")).toBeVisible();
-  expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe("rejected");
+  expect(writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, request.id)).get()?.status).toBe(
+    "rejected",
+  );
   await page.goto(`/admin/problem-reports?q=${encodeURIComponent(wanted.name)}`);
   await expect(page.getByText("Records: 1")).toBeVisible();
   await expect(page.getByRole("link", { name: "Brake squeaks" })).toBeVisible();
 });
 
 test.describe("every admin screen at 360 and 1280 px", () => {
-  const screens = ["dashboard", "users", "applications", "vehicles", "vehicles/new", "vehicle-requests", "problem-reports", "news", "news/new", "referrals", "audit"];
+  const screens = [
+    "dashboard",
+    "users",
+    "applications",
+    "vehicles",
+    "vehicles/new",
+    "vehicle-requests",
+    "problem-reports",
+    "news",
+    "news/new",
+    "referrals",
+    "audit",
+  ];
   for (const width of [360, 1280]) {
     test(`at ${width} px`, async ({ page }) => {
       mkdirSync(process.env.E2E_SHOTS ?? "test-results/screens", { recursive: true });
@@ -166,7 +201,12 @@ test.describe("every admin screen at 360 and 1280 px", () => {
 });
 
 test.describe("keys decide only the application on screen", () => {
-  const reasonOf = (id: number) => writerForTests().select({ reason: applications.rejectionReason }).from(applications).where(eq(applications.id, id)).get()?.reason;
+  const reasonOf = (id: number) =>
+    writerForTests()
+      .select({ reason: applications.rejectionReason })
+      .from(applications)
+      .where(eq(applications.id, id))
+      .get()?.reason;
 
   test("a pressed twice 120 ms apart approves only the shown application; its toast offers Undo", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -191,7 +231,9 @@ test.describe("keys decide only the application on screen", () => {
     expect(statusOf(first.id)).toBe("pending");
   });
 
-  test("r pressed while the next application loads, then a reason with an a: only that reason, in that box", async ({ page }) => {
+  test("r pressed while the next application loads, then a reason with an a: only that reason, in that box", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await asAdmin(page);
     const { first, second } = await queuedPair("early-r");
@@ -210,7 +252,9 @@ test.describe("keys decide only the application on screen", () => {
     // Whatever the keys sent has been answered.
     await page.waitForLoadState("networkidle");
     expect([statusOf(first.id), statusOf(second.id)]).toEqual(["pending", "pending"]);
-    await expect(page.getByRole("textbox", { name: /^Reason in your own words/ })).toHaveValue("Blurred photo, a retake please");
+    await expect(page.getByRole("textbox", { name: /^Reason in your own words/ })).toHaveValue(
+      "Blurred photo, a retake please",
+    );
     await page.getByRole("button", { name: "Reject", exact: true }).click();
     await expect(page).not.toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
     expect([statusOf(first.id), statusOf(second.id)]).toEqual(["pending", "rejected"]);

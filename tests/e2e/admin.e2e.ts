@@ -27,7 +27,8 @@ const ADMIN_PATHS = [
 ];
 
 const asAdmin = (page: Page) => loginAs(page, { role: "admin", language: "en" });
-const statusOf = (id: number) => writerForTests().select({ status: users.status }).from(users).where(eq(users.id, id)).get()?.status;
+const statusOf = (id: number) =>
+  writerForTests().select({ status: users.status }).from(users).where(eq(users.id, id)).get()?.status;
 
 test.describe("admin authorization over HTTP, pages and .data requests", () => {
   test.use({ allowedConsoleErrors: [/status of 403/] });
@@ -36,15 +37,28 @@ test.describe("admin authorization over HTTP, pages and .data requests", () => {
     const user = await createUser({ role: "user" });
     const clients = {
       visitor: await playwright.request.newContext({ baseURL, maxRedirects: 0 }),
-      user: await playwright.request.newContext({ baseURL, maxRedirects: 0, extraHTTPHeaders: { Cookie: await sessionCookieHeader(user.id) } }),
-      admin: await playwright.request.newContext({ baseURL, maxRedirects: 0, extraHTTPHeaders: { Cookie: await sessionCookieHeader(admin.id) } }),
+      user: await playwright.request.newContext({
+        baseURL,
+        maxRedirects: 0,
+        extraHTTPHeaders: { Cookie: await sessionCookieHeader(user.id) },
+      }),
+      admin: await playwright.request.newContext({
+        baseURL,
+        maxRedirects: 0,
+        extraHTTPHeaders: { Cookie: await sessionCookieHeader(admin.id) },
+      }),
     };
     for (const path of ADMIN_PATHS) {
       const urls = path.endsWith(".csv") ? [path] : [path, path === "/admin" ? "/admin.data" : `${path}.data`];
       for (const url of urls) {
         const visitor = await clients.visitor.get(url);
-        const location = visitor.headers()["location"] ?? visitor.headers()["x-remix-redirect"] ?? (await visitor.text());
-        expect([url, [302, 202, 204].includes(visitor.status()) || visitor.status() === 200, location]).toEqual([url, true, expect.stringContaining("auth=login")]);
+        const location =
+          visitor.headers()["location"] ?? visitor.headers()["x-remix-redirect"] ?? (await visitor.text());
+        expect([url, [302, 202, 204].includes(visitor.status()) || visitor.status() === 200, location]).toEqual([
+          url,
+          true,
+          expect.stringContaining("auth=login"),
+        ]);
         expect([url, (await clients.user.get(url)).status()]).toEqual([url, 403]);
         expect([url, (await clients.admin.get(url)).status()]).toEqual([url, 200]);
       }
@@ -77,13 +91,24 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/admin/vehicles/new");
       await page.getByLabel("Name").fill("Kugoo Kirin G2");
       await page.getByLabel("Serial number").fill(`E2E-${javaScriptEnabled}-${Date.now()}`);
-      await page.getByRole("group", { name: "Characteristics" }).getByLabel("Slovak (SK)").fill("1000 W, dojazd až 80 km");
-      const images = await Promise.all([1, 2, 3].map(async (n) => ({ name: `s${n}.png`, mimeType: "image/png", buffer: Buffer.from(await png(80 + n, 60)) })));
+      await page
+        .getByRole("group", { name: "Characteristics" })
+        .getByLabel("Slovak (SK)")
+        .fill("1000 W, dojazd až 80 km");
+      const images = await Promise.all(
+        [1, 2, 3].map(async (n) => ({
+          name: `s${n}.png`,
+          mimeType: "image/png",
+          buffer: Buffer.from(await png(80 + n, 60)),
+        })),
+      );
       await page.locator('input[name="images"]').setInputFiles(images);
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByRole("heading", { name: "Kugoo Kirin G2" })).toBeVisible();
       await expect(page.getByRole("img", { name: /Vehicle image/ })).toHaveCount(3);
-      await page.locator('input[name="images"]').setInputFiles([{ name: "s4.png", mimeType: "image/png", buffer: Buffer.from(await png(50, 50)) }]);
+      await page
+        .locator('input[name="images"]')
+        .setInputFiles([{ name: "s4.png", mimeType: "image/png", buffer: Buffer.from(await png(50, 50)) }]);
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByText("A vehicle can have at most 3 images. Remove one first.")).toBeVisible();
       await page.goto(page.url());
@@ -107,14 +132,20 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await dialog.locator("textarea").fill("Come to the depot tomorrow, we will replace the pads.");
       await dialog.getByRole("button", { name: "Send reply" }).click();
-      await expect(page.getByRole("dialog").getByTestId("admin-thread").getByText("Come to the depot tomorrow")).toBeVisible();
-      const status = () => writerForTests().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status;
+      await expect(
+        page.getByRole("dialog").getByTestId("admin-thread").getByText("Come to the depot tomorrow"),
+      ).toBeVisible();
+      const status = () =>
+        writerForTests().select().from(problemReports).where(eq(problemReports.id, report.id)).get()?.status;
       // Replying is not resolving: that is a separate action, and so is reopening.
       expect(status()).toBe("open");
       await page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" }).click();
       await expect(page.getByRole("dialog").getByRole("button", { name: "Reopen" })).toBeVisible();
       expect(status()).toBe("resolved");
-      await page.screenshot({ path: shotPath(`admin-report-resolved-${javaScriptEnabled ? "js" : "nojs"}`), fullPage: true });
+      await page.screenshot({
+        path: shotPath(`admin-report-resolved-${javaScriptEnabled ? "js" : "nojs"}`),
+        fullPage: true,
+      });
       await page.getByRole("dialog").getByRole("button", { name: "Reopen" }).click();
       await expect(page.getByRole("dialog").getByRole("button", { name: "Mark as resolved" })).toBeVisible();
       expect(status()).toBe("open");

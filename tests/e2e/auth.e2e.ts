@@ -182,7 +182,9 @@ test.describe("without JavaScript (fallback question)", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Prihlásiť sa" })).toBeVisible();
   });
 
-  test("a wrong captcha answer is refused with a message saying the answer was wrong, and a new question", async ({ page }) => {
+  test("a wrong captcha answer is refused with a message saying the answer was wrong, and a new question", async ({
+    page,
+  }) => {
     const user = await createUser();
     await page.goto("/?auth=login");
     await page.locator("input[name=email]").fill(user.email);
@@ -237,9 +239,15 @@ test.describe("without JavaScript (fallback question)", () => {
 test.describe("links in e-mails open in the account's language", () => {
   test.use({ viewport: { width: 360, height: 780 }, locale: "sk-SK" });
 
-  test("a Ukrainian account's activation page is Ukrainian in a Slovak browser; a reset asked for from a Slovak page comes in Slovak", async ({ page }) => {
+  test("a Ukrainian account's activation page is Ukrainian in a Slovak browser; a reset asked for from a Slovak page comes in Slovak", async ({
+    page,
+  }) => {
     const waiting = await createUser({ status: "created_account", language: "ua" });
-    expect((await page.request.post("/api/auth/resend-activation", { data: { email: waiting.email, language: "sk" } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post("/api/auth/resend-activation", { data: { email: waiting.email, language: "sk" } })
+      ).status(),
+    ).toBe(200);
     const activation = await mailLink(waiting.email, "activate");
     expect(activation).toMatch(/\?lng=ua$/);
     await page.goto(activation);
@@ -250,7 +258,11 @@ test.describe("links in e-mails open in the account's language", () => {
     await page.context().clearCookies();
     const active = await createUser({ language: "ua" });
     // The reset speaks the language of the page it was asked from, whatever the account's saved one.
-    expect((await page.request.post("/api/auth/forgot-password", { data: { email: active.email, language: "sk" } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post("/api/auth/forgot-password", { data: { email: active.email, language: "sk" } })
+      ).status(),
+    ).toBe(200);
     const reset = await mailLink(active.email, "reset-password");
     expect(reset).toMatch(/\?lng=sk$/);
     await page.goto(reset);

@@ -4,7 +4,8 @@ import { writerForTests } from "~/infra/db.server";
 import { courier, vehicle, vehicleRequest } from "../admin-fixtures";
 import { expect, loginAs, shotPath, test } from "./fixtures";
 
-const requestRow = (id: number) => writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)).get()!;
+const requestRow = (id: number) =>
+  writerForTests().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)).get()!;
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -12,7 +13,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`bulk approval of two requests for one scooter (${javaScriptEnabled ? "with" : "without"} JS)`, () => {
     test.use({ javaScriptEnabled });
 
-    test("warns first and changes nothing; confirmed, one is approved, the other closed with a reason, the skipped row named", async ({ page }) => {
+    test("warns first and changes nothing; confirmed, one is approved, the other closed with a reason, the skipped row named", async ({
+      page,
+    }) => {
       await loginAs(page, { role: "admin", language: "en" });
       const tag = `Twin${javaScriptEnabled ? "js" : "nojs"}${Date.now() % 100000}`;
       const scooter = await vehicle({ name: `Scooter ${tag}` });
@@ -35,8 +38,12 @@ for (const javaScriptEnabled of [true, false]) {
 
       await warning.getByRole("button", { name: "Approve anyway" }).click();
       await expect(page.getByText(/Approved: 1\./)).toBeVisible();
-      await expect(page.getByText(new RegExp(`Rejected Oleh ${tag}: the vehicle went to another selected request`))).toBeVisible();
-      await expect(page.getByText(new RegExp(`Skipped Ivan ${tag}: The requested vehicle is not available\\.`))).toBeVisible();
+      await expect(
+        page.getByText(new RegExp(`Rejected Oleh ${tag}: the vehicle went to another selected request`)),
+      ).toBeVisible();
+      await expect(
+        page.getByText(new RegExp(`Skipped Ivan ${tag}: The requested vehicle is not available\\.`)),
+      ).toBeVisible();
       await expect(page.getByTestId("same-vehicle-confirm")).toHaveCount(0);
       expect(requestRow(first.id).status).toBe("approved");
       expect(requestRow(second.id).status).toBe("rejected");

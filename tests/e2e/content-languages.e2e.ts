@@ -8,11 +8,17 @@ import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./f
 test.describe("content in three languages", () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
-  test("a Ukrainian courier's vehicle modal shows the Ukrainian specs, or the Slovak ones where none exist", async ({ page }) => {
+  test("a Ukrainian courier's vehicle modal shows the Ukrainian specs, or the Slovak ones where none exist", async ({
+    page,
+  }) => {
     await loginAs(page, { status: "working_no_vehicle", language: "ua" });
     const translated = await createVehicle({ name: `Трёх ${Date.now().toString(36)}` });
     const slovakOnly = await createVehicle({ name: `Len SK ${Date.now().toString(36)}` });
-    writerForTests().update(vehicles).set({ characteristicsSk: "Motor 900 W, len po slovensky", characteristicsUa: null, characteristicsEn: null }).where(eq(vehicles.id, slovakOnly.id)).run();
+    writerForTests()
+      .update(vehicles)
+      .set({ characteristicsSk: "Motor 900 W, len po slovensky", characteristicsUa: null, characteristicsEn: null })
+      .where(eq(vehicles.id, slovakOnly.id))
+      .run();
 
     await page.goto("/dashboard?modal=vehicle");
     const dialog = page.getByRole("dialog");
@@ -75,6 +81,10 @@ test.describe("content in three languages", () => {
     await expect(specs.getByTestId("missing-ua")).toHaveCount(0);
     await expect(specs.getByTestId("missing-en")).toBeVisible();
     const saved = writerForTests().select().from(vehicles).where(eq(vehicles.serialNumber, serial)).get()!;
-    expect([saved.characteristicsSk, saved.characteristicsUa, saved.characteristicsEn]).toEqual(["Motor 1000 W, dojazd až 80 km", "Двигун 1000 Вт, запас ходу до 80 км", null]);
+    expect([saved.characteristicsSk, saved.characteristicsUa, saved.characteristicsEn]).toEqual([
+      "Motor 1000 W, dojazd až 80 km",
+      "Двигун 1000 Вт, запас ходу до 80 км",
+      null,
+    ]);
   });
 });

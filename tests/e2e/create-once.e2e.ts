@@ -5,7 +5,8 @@ import { createVehicle } from "../dashboard-helpers";
 import { expect, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /** After "record added" the form is empty, and a second click adds nothing. */
-const recordsOf = (vehicleId: number) => writerForTests().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicleId)).all();
+const recordsOf = (vehicleId: number) =>
+  writerForTests().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicleId)).all();
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`service record form ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
@@ -28,10 +29,19 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(service.getByLabel("What was done")).toHaveValue("");
       await expect(service.getByLabel("Cost (EUR)")).toHaveValue("");
       expect(await service.locator('input[name="formKey"]').inputValue()).not.toBe(key);
-      await page.screenshot({ path: shotPath(`create-once-${javaScriptEnabled ? "js" : "nojs"}-1280`), fullPage: true });
+      await page.screenshot({
+        path: shotPath(`create-once-${javaScriptEnabled ? "js" : "nojs"}-1280`),
+        fullPage: true,
+      });
 
       const again = await page.request.post(`/admin/vehicles/${vehicle.id}/service`, {
-        form: { intent: "serviceRecord", formKey: key, serviceDate: "2026-11-20", description: "New brake pads", cost: "25" },
+        form: {
+          intent: "serviceRecord",
+          formKey: key,
+          serviceDate: "2026-11-20",
+          description: "New brake pads",
+          cost: "25",
+        },
         maxRedirects: 0,
       });
       expect(again.status()).toBe(302);

@@ -16,8 +16,24 @@ const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 /** A vehicle with a real image on the public media route. */
 async function vehicleWithImage(name: string) {
   const vehicle = await createVehicle({ name });
-  const prepared = await prepareUpload({ field: "image", name: "v.png", ...receivedFile(await png(640, 480)), type: { class: "image", mime: "image/png", ext: "png" } });
-  writerForTests().insert(uploads).values({ storageKey: prepared.storageKey, kind: "vehicle_image", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, vehicleId: vehicle.id }).run();
+  const prepared = await prepareUpload({
+    field: "image",
+    name: "v.png",
+    ...receivedFile(await png(640, 480)),
+    type: { class: "image", mime: "image/png", ext: "png" },
+  });
+  writerForTests()
+    .insert(uploads)
+    .values({
+      storageKey: prepared.storageKey,
+      kind: "vehicle_image",
+      mime: prepared.mime,
+      size: prepared.size,
+      width: prepared.width,
+      height: prepared.height,
+      vehicleId: vehicle.id,
+    })
+    .run();
   await commitUploads([prepared]);
   return vehicle;
 }
@@ -31,7 +47,11 @@ async function requestVehicleAndApprove(page: Page, userId: number, vehicleName:
   await page.getByRole("link", { name: "Request a vehicle" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText(vehicleName)).toBeVisible();
-  await dialog.getByTestId(/^vehicle-/).filter({ hasText: vehicleName }).getByRole("button", { name: "Request" }).click();
+  await dialog
+    .getByTestId(/^vehicle-/)
+    .filter({ hasText: vehicleName })
+    .getByRole("button", { name: "Request" })
+    .click();
   await expect(page.getByText("Your vehicle request is waiting for approval")).toBeVisible();
   const admin = await createUser({ role: "admin" });
   await approveVehicleRequest(admin.id, (await listOwnVehicleRequests(userId))[0]!.id);
@@ -76,7 +96,14 @@ test.describe("courier dashboard", () => {
     const application = page.getByTestId("my-application");
     await expect(application.getByText("+421903123456")).toBeVisible();
     await expect(application.locator("img")).toHaveCount(4);
-    await expect.poll(() => application.locator("img").first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        application
+          .locator("img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await page.screenshot({ path: shots("my-application-360") });
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("my-application")).toHaveCount(0);
@@ -92,7 +119,10 @@ test.describe("courier dashboard", () => {
 
     // A third file is refused in the browser with the spec's message.
     await page.getByRole("link", { name: "Report a problem" }).click();
-    await page.getByRole("dialog").locator('input[name="attachments"]').setInputFiles([fixturePath("tiny.mp4"), fixturePath("tiny.webm"), fixturePath("tiny.mp4")]);
+    await page
+      .getByRole("dialog")
+      .locator('input[name="attachments"]')
+      .setInputFiles([fixturePath("tiny.mp4"), fixturePath("tiny.webm"), fixturePath("tiny.mp4")]);
     await page.getByRole("dialog").getByRole("button", { name: "Send report" }).click();
     await expect(page.getByText("Problem description cannot be empty.")).toBeVisible();
     await expect(page.getByText("You can upload a maximum of 2 files.")).toBeVisible();
@@ -107,7 +137,11 @@ test.describe("courier dashboard", () => {
   });
 
   test("JS off at 360 px: drafts kept after a failed field, then the whole journey", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US" });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 780 },
+      locale: "en-US",
+    });
     const page = await context.newPage();
     const user = await loginAs(page, { status: "confirmed_account", language: "en" });
     const vehicleName = `Scooter NoJS ${Date.now().toString(36)}`;
@@ -141,7 +175,11 @@ test.describe("courier dashboard", () => {
     const user = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const vehicleName = `Scooter Wide ${Date.now().toString(36)}`;
     await vehicleWithImage(vehicleName);
-    await createVehicle({ name: `Future ${Date.now().toString(36)}`, status: "future", availableSince: new Date(Date.now() + 10 * 864e5) });
+    await createVehicle({
+      name: `Future ${Date.now().toString(36)}`,
+      status: "future",
+      availableSince: new Date(Date.now() + 10 * 864e5),
+    });
     await page.goto("/dashboard?modal=vehicle");
     await expect(page.getByRole("button", { name: "Reserve" }).first()).toBeVisible();
     await page.screenshot({ path: shots("vehicle-modal-1280") });
@@ -157,7 +195,11 @@ test.describe("courier dashboard", () => {
     await attachDocuments(page);
     await page.getByRole("button", { name: "Submit application" }).click();
     await expect(page.getByText("Your application is being reviewed")).toBeVisible();
-    const fileId = writerForTests().select().from(uploads).all().filter((u) => u.ownerId === owner.id)[0]!.id;
+    const fileId = writerForTests()
+      .select()
+      .from(uploads)
+      .all()
+      .filter((u) => u.ownerId === owner.id)[0]!.id;
     expect((await page.request.get(`/files/${fileId}`)).headers()["cache-control"]).toBe("private, no-store");
     await page.context().clearCookies();
     await loginAs(page, { status: "confirmed_account" });
@@ -166,7 +208,9 @@ test.describe("courier dashboard", () => {
 });
 
 test.describe("who must show what (citizenship)", () => {
-  test("JS on at 360 px: a Slovak citizen applies without a right-to-stay document; markers follow the choices", async ({ page }) => {
+  test("JS on at 360 px: a Slovak citizen applies without a right-to-stay document; markers follow the choices", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
@@ -191,7 +235,9 @@ test.describe("who must show what (citizenship)", () => {
     await page.getByLabel("Username in the chosen app").fill("jan_k");
     const card = Buffer.from(await png(400, 260));
     for (const field of ["face_photo", "id_front", "id_back"]) {
-      await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+      await page
+        .locator(`input[name="${field}"][type="file"]`)
+        .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
     }
     await page.getByRole("button", { name: "Submit application" }).click();
     await expect(page.getByText("Your application is being reviewed")).toBeVisible();
@@ -200,7 +246,12 @@ test.describe("who must show what (citizenship)", () => {
 
   test.describe("without JS", () => {
     // The refused post answers 400, which the browser notes in its console.
-    test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US", allowedConsoleErrors: [/status of 400/] });
+    test.use({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 780 },
+      locale: "en-US",
+      allowedConsoleErrors: [/status of 400/],
+    });
     test("the server names the missing username and right-to-stay document, translated", async ({ page }) => {
       await loginAs(page, { status: "confirmed_account", language: "ua" });
       await page.goto("/dashboard");
@@ -211,11 +262,19 @@ test.describe("who must show what (citizenship)", () => {
       await page.getByLabel("Бажаний спосіб звʼязку").selectOption("telegram");
       const card = Buffer.from(await png(400, 260));
       for (const field of ["face_photo", "id_front", "id_back"]) {
-        await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+        await page
+          .locator(`input[name="${field}"][type="file"]`)
+          .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
       }
       await page.getByRole("button", { name: "Надіслати заявку" }).click();
-      await expect(page.locator(".field-error", { hasText: "Введіть своє імʼя користувача в обраному застосунку." })).toBeVisible();
-      await expect(page.locator(".field-error", { hasText: "Завантажте дозвіл на проживання (обидві сторони) або документ біженця." })).toBeVisible();
+      await expect(
+        page.locator(".field-error", { hasText: "Введіть своє імʼя користувача в обраному застосунку." }),
+      ).toBeVisible();
+      await expect(
+        page.locator(".field-error", {
+          hasText: "Завантажте дозвіл на проживання (обидві сторони) або документ біженця.",
+        }),
+      ).toBeVisible();
       await expect(page.getByRole("radio", { name: "Інша країна", exact: true })).toBeChecked();
       await expectNoHorizontalOverflow(page);
     });
@@ -226,9 +285,17 @@ test.describe("who must show what (citizenship)", () => {
 async function courierWithAnsweredReport(page: Page, language: "sk" | "ua" | "en" = "en") {
   const user = await loginAs(page, { status: "working_no_vehicle", language });
   const admin = await createUser({ role: "admin" });
-  await approveVehicleRequest(admin.id, (await createVehicleRequest(user.id, (await createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` })).id)).id);
+  await approveVehicleRequest(
+    admin.id,
+    (await createVehicleRequest(user.id, (await createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` })).id))
+      .id,
+  );
   const report = await createProblemReport(user.id, "The front brake squeaks when it rains.", []);
-  await replyToProblemReport(admin.id, report.id, "Thanks! Bring it to the depot tomorrow at 9, we will replace the pads.");
+  await replyToProblemReport(
+    admin.id,
+    report.id,
+    "Thanks! Bring it to the depot tomorrow at 9, we will replace the pads.",
+  );
   return { user, admin, report };
 }
 
@@ -266,7 +333,9 @@ test.describe("problem reports as a conversation", () => {
       await expect(page.getByTestId("support-phone").first()).toHaveText("Volajte +421 2 1234 5678");
       await item.getByLabel("Napísať odpoveď").fill("Dobre, prídem o deviatej.");
       await item.getByRole("button", { name: "Odoslať odpoveď" }).click();
-      await expect(page.getByTestId(`report-${report.id}`).locator(".thread-courier").last()).toContainText("Dobre, prídem o deviatej.");
+      await expect(page.getByTestId(`report-${report.id}`).locator(".thread-courier").last()).toContainText(
+        "Dobre, prídem o deviatej.",
+      );
       await expectNoHorizontalOverflow(page);
     });
   });

@@ -16,17 +16,27 @@ async function fillWithBadPhone(page: Page) {
   await page.locator('select[name="contactMethod"]').selectOption("phone");
   const card = Buffer.from(await png(400, 260));
   for (const field of ["face_photo", "id_front", "id_back"]) {
-    await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+    await page
+      .locator(`input[name="${field}"][type="file"]`)
+      .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
   }
 }
 
-const applyPost = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/dashboard/apply"));
+const applyPost = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/dashboard/apply"));
 
 test.describe("error summary without JS at 360 px", () => {
   // The refused post answers 400, which the browser notes in its console.
-  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "en-US", allowedConsoleErrors: [/status of 400/] });
+  test.use({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 780 },
+    locale: "en-US",
+    allowedConsoleErrors: [/status of 400/],
+  });
 
-  test("the summary is first, focused, its link moves to the field; the successful post redirects", async ({ page }) => {
+  test("the summary is first, focused, its link moves to the field; the successful post redirects", async ({
+    page,
+  }) => {
     await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
     await fillWithBadPhone(page);
@@ -39,7 +49,9 @@ test.describe("error summary without JS at 360 px", () => {
     await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
     // First in the form, above the title and the "files kept" note.
     expect(await page.locator("form#application > *").first().getAttribute("data-testid")).toBe("error-summary");
-    const link = summary.getByRole("link", { name: "Phone number (Slovak): Enter a Slovak phone number, e.g. +421 903 123 456." });
+    const link = summary.getByRole("link", {
+      name: "Phone number (Slovak): Enter a Slovak phone number, e.g. +421 903 123 456.",
+    });
     await link.click();
     const phone = page.locator('input[name="phone"]');
     expect(new URL(page.url()).hash).toBe(`#${await phone.getAttribute("id")}`);

@@ -6,7 +6,12 @@ import enAuth from "../../locales/en/auth.json";
 import skAuth from "../../locales/sk/auth.json";
 import uaAuth from "../../locales/ua/auth.json";
 
-type LoginOptions = { role?: "user" | "admin"; status?: UserStatus; language?: "sk" | "ua" | "en"; secondFactorPending?: boolean };
+type LoginOptions = {
+  role?: "user" | "admin";
+  status?: UserStatus;
+  language?: "sk" | "ua" | "en";
+  secondFactorPending?: boolean;
+};
 
 /** Creates a user and logs the browser in by planting a session cookie (no form round trip). */
 export async function loginAs(page: Page, options: LoginOptions = {}) {
@@ -35,7 +40,8 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
       const errors: string[] = [];
       page.on("console", (message) => {
         const text = message.text();
-        if (message.type() === "error" && !allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+        if (message.type() === "error" && !allowedConsoleErrors.some((pattern) => pattern.test(text)))
+          errors.push(text);
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
@@ -49,7 +55,9 @@ export { expect };
 
 /** Asserts nothing overflows horizontally (docs/security.md, 360 px). */
 export async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -58,7 +66,9 @@ export function shotPath(name: string) {
   return `${process.env.E2E_SHOTS ?? "test-results/screens"}/${name}.png`;
 }
 
-const numberWords = numberWordIndex([enAuth, skAuth, uaAuth].map((auth) => ({ numbers: auth.numbers, tens: auth.tens, compound: auth.captcha.compound })));
+const numberWords = numberWordIndex(
+  [enAuth, skAuth, uaAuth].map((auth) => ({ numbers: auth.numbers, tens: auth.tens, compound: auth.captcha.compound })),
+);
 
 /** The answer to the no-JS question ("… koľko je štyridsaťsedem plus päť?") as a person works it out. */
 export function solveFallbackQuestion(text: string) {

@@ -24,7 +24,11 @@ const moveClockTo = (at: Date) => setClockOffset(at.getTime() - Date.now());
 const mailsTo = async (email: string) => (await sentMails()).map(parseMail).filter((m) => m.to.includes(email));
 
 async function adminPage(browser: Browser, options: { javaScriptEnabled?: boolean; locale?: string } = {}) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: options.locale ?? "en-US", javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    locale: options.locale ?? "en-US",
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
   const page = await context.newPage();
   await loginAs(page, { role: "admin", language: options.locale === "sk-SK" ? "sk" : "en" });
   return { page, close: () => context.close() };
@@ -32,7 +36,9 @@ async function adminPage(browser: Browser, options: { javaScriptEnabled?: boolea
 
 async function chooseDocument(page: Page, field: string) {
   const card = Buffer.from(await png(400, 260));
-  await page.locator(`#renew-document input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+  await page
+    .locator(`#renew-document input[name="${field}"][type="file"]`)
+    .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
 }
 
 test.afterEach(() => setClockOffset(0));
@@ -40,7 +46,10 @@ test.afterEach(() => setClockOffset(0));
 test.describe("a residence permit that runs out", () => {
   test.use({ viewport: { width: 360, height: 780 }, locale: "en-US" });
 
-  test("reminder and banner at D−30, documents expired on D, new document sent and accepted", async ({ page, browser }) => {
+  test("reminder and banner at D−30, documents expired on D, new document sent and accepted", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const validUntil = validUntilAhead();
@@ -73,8 +82,13 @@ test.describe("a residence permit that runs out", () => {
     await expect(page.getByTestId("status-documents_expired")).toBeVisible();
     await expect(page.getByTestId("document-banner")).toContainText("Your residence document expired on");
     await page.goto("/dashboard?modal=vehicle");
-    await expect(page.getByTestId("vehicle-blocked")).toHaveText(/Your residence document has expired\. Upload the new one/);
-    const refused = await page.request.post("/dashboard/vehicle-request", { form: { vehicleId: "1" }, maxRedirects: 0 });
+    await expect(page.getByTestId("vehicle-blocked")).toHaveText(
+      /Your residence document has expired\. Upload the new one/,
+    );
+    const refused = await page.request.post("/dashboard/vehicle-request", {
+      form: { vehicleId: "1" },
+      maxRedirects: 0,
+    });
     expect(refused.status()).toBe(403);
 
     // The courier sends the new document (with JS each photo is uploaded as soon as it is chosen, by
@@ -116,11 +130,23 @@ test.describe("a residence permit that runs out", () => {
 
 test.describe("without JavaScript", () => {
   // The refused post answers 400, which the browser notes in its console.
-  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "sk-SK", allowedConsoleErrors: [/status of 400/] });
+  test.use({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 780 },
+    locale: "sk-SK",
+    allowedConsoleErrors: [/status of 400/],
+  });
 
-  test("the courier sends the new document with the form; the admin accepts it with the form", async ({ page, browser }) => {
+  test("the courier sends the new document with the form; the admin accepts it with the form", async ({
+    page,
+    browser,
+  }) => {
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "sk" });
-    writerForTests().update(users).set({ documentValidUntil: validUntilAhead(10) }).where(eq(users.id, courier.id)).run();
+    writerForTests()
+      .update(users)
+      .set({ documentValidUntil: validUntilAhead(10) })
+      .where(eq(users.id, courier.id))
+      .run();
     // Already past its end: the job moves the courier today.
     moveClockTo(new Date(validUntilAhead(10).getTime() + 60 * 60 * 1000));
     await runDocumentExpiry();
@@ -147,7 +173,11 @@ test.describe("without JavaScript", () => {
 
   test("a date in the past is refused and the chosen file is kept", async ({ page }) => {
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "sk" });
-    writerForTests().update(users).set({ documentValidUntil: validUntilAhead(5) }).where(eq(users.id, courier.id)).run();
+    writerForTests()
+      .update(users)
+      .set({ documentValidUntil: validUntilAhead(5) })
+      .where(eq(users.id, courier.id))
+      .run();
     await page.goto("/dashboard");
     await chooseDocument(page, "refugee_document");
     await page.locator('#renew-document input[name="validUntil"]').fill(dateInput(new Date(Date.now() - DAY)));

@@ -15,7 +15,8 @@ const ZONE = "Europe/Bratislava";
 /** How the admin pages (en-GB) and the courier's dashboard (en) write a date. */
 const adminDate = (d: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: ZONE }).format(d);
 const courierDate = (d: Date) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: ZONE }).format(d);
-const leaseEnd = (vehicleId: number) => writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.id, vehicleId)).get()!.end!;
+const leaseEnd = (vehicleId: number) =>
+  writerForTests().select({ end: vehicles.leaseEndsAt }).from(vehicles).where(eq(vehicles.id, vehicleId)).get()!.end!;
 
 /** Screenshots of a new screen at 360 and 1280 px; the page is back at 360 px afterwards. */
 async function shoot(page: Page, name: string) {
@@ -27,16 +28,24 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(PHONE);
 }
 
-async function recordHandover(page: Page, vehicleId: number, kind: "check-out" | "check-in", values: { battery: string; km: string; photos?: number; brakes?: string }) {
+async function recordHandover(
+  page: Page,
+  vehicleId: number,
+  kind: "check-out" | "check-in",
+  values: { battery: string; km: string; photos?: number; brakes?: string },
+) {
   await page.goto(`/admin/vehicles/${vehicleId}`);
   await page.getByRole("link", { name: `Record the ${kind}` }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(kind === "check-out" ? "Check-out of" : "Check-in of");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(
+    kind === "check-out" ? "Check-out of" : "Check-in of",
+  );
   await page.getByLabel("Battery (%)").fill(values.battery);
   await page.getByLabel("Odometer (km)").fill(values.km);
   if (values.brakes) await page.getByLabel("Brakes").selectOption(values.brakes);
   if (values.photos) {
     const files = [];
-    for (let i = 0; i < values.photos; i++) files.push({ name: `side-${i}.png`, mimeType: "image/png", buffer: Buffer.from(await png(320 + i, 240)) });
+    for (let i = 0; i < values.photos; i++)
+      files.push({ name: `side-${i}.png`, mimeType: "image/png", buffer: Buffer.from(await png(320 + i, 240)) });
     await page.locator('input[name="photos"]').setInputFiles(files);
   }
   if (kind === "check-out") await shoot(page, "admin-handover-form");
@@ -110,7 +119,9 @@ for (const javaScriptEnabled of [true, false]) {
         const lease = page.getByRole("row").filter({ hasText: tag });
         await expect(lease).toContainText(adminDate(renewedEnd));
         await courier.goto("/dashboard");
-        await expect(courier.getByTestId("status-working_with_vehicle")).toContainText(`Lease ends on ${courierDate(renewedEnd)}`);
+        await expect(courier.getByTestId("status-working_with_vehicle")).toContainText(
+          `Lease ends on ${courierDate(renewedEnd)}`,
+        );
 
         // The admin ends the lease and records the check-in with broken brakes: flagged as new.
         await lease.getByRole("link", { name: "End lease" }).click();

@@ -15,7 +15,10 @@ const unique = (name: string) => `${name} ${Date.now().toString(36)}`;
 test.describe("a vehicle sent to service from a problem report", () => {
   test.use({ viewport: { width: 360, height: 780 }, locale: "en-US" });
 
-  test("courier reports, admin sends it to service, it is not requestable, the tile counts it, the service is completed", async ({ page, browser }) => {
+  test("courier reports, admin sends it to service, it is not requestable, the tile counts it, the service is completed", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const admin = await createUser({ role: "admin" });
@@ -49,9 +52,15 @@ test.describe("a vehicle sent to service from a problem report", () => {
     await adminPage.goto(`/admin/vehicles/${vehicle.id}`);
     const service = adminPage.getByTestId("vehicle-service");
     await expect(service.getByText("In service").first()).toBeVisible();
-    const record = writerForTests().select().from(serviceRecords).where(eq(serviceRecords.vehicleId, vehicle.id)).get()!;
+    const record = writerForTests()
+      .select()
+      .from(serviceRecords)
+      .where(eq(serviceRecords.vehicleId, vehicle.id))
+      .get()!;
     await expect(service.getByTestId(`service-record-${record.id}`)).toContainText("Replace the front brake pads");
-    await expect(service.getByTestId(`service-record-${record.id}`)).toContainText(`From problem report #${record.problemReportId}`);
+    await expect(service.getByTestId(`service-record-${record.id}`)).toContainText(
+      `From problem report #${record.problemReportId}`,
+    );
     await expectNoHorizontalOverflow(adminPage);
     await adminPage.screenshot({ path: shotPath("service-vehicle-360"), fullPage: true });
     await adminPage.setViewportSize({ width: 1280, height: 900 });
@@ -89,7 +98,9 @@ test.describe("a vehicle sent to service from a problem report", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 780 }, locale: "sk-SK" });
 
-  test("the admin sends a free vehicle to service from its report and completes it: available again", async ({ page }) => {
+  test("the admin sends a free vehicle to service from its report and completes it: available again", async ({
+    page,
+  }) => {
     const admin = await loginAs(page, { role: "admin", language: "sk" });
     const vehicle = await createVehicle({ name: unique("Scooter Lamp") });
     const reportId = await addVehicleProblem(admin.id, vehicle.id, "Zadné svetlo nesvieti.");
@@ -112,7 +123,10 @@ test.describe("without JavaScript", () => {
     await page.getByTestId("vehicle-service").getByLabel("Stav tachometra (km)").fill("4950");
     await page.getByTestId("vehicle-service").getByRole("button", { name: "Zapísať stav" }).click();
     await expect(page.getByTestId("vehicle-service")).toContainText("Servis čoskoro");
-    await page.getByTestId("vehicle-service").getByRole("button", { name: "Servis hotový — späť do prevádzky" }).click();
+    await page
+      .getByTestId("vehicle-service")
+      .getByRole("button", { name: "Servis hotový — späť do prevádzky" })
+      .click();
     await expect(page.getByTestId("vehicle-service").getByText("Dostupné").first()).toBeVisible();
     expect(vehicleOf(vehicle.id).status).toBe("available");
     await expectNoHorizontalOverflow(page);

@@ -16,14 +16,22 @@ for (const javaScriptEnabled of [true, false]) {
       const vehicle = await createVehicle({ name: `Scooter Dispute ${Date.now().toString(36)}` });
       await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id)).id);
       const pending = (await getPendingHandover(vehicle.id, "check_out"))!;
-      await recordHandover(admin.id, pending.handover.id, { batteryPercent: 80, odometerKm: 12, damages: { deck: "dent" }, note: null }, []);
+      await recordHandover(
+        admin.id,
+        pending.handover.id,
+        { batteryPercent: 80, odometerKm: 12, damages: { deck: "dent" }, note: null },
+        [],
+      );
 
       await page.goto("/dashboard");
       if (javaScriptEnabled) await waitForHydration(page);
       const card = page.getByTestId("confirm-check_out");
       await card.getByText("Я не погоджуюся").click();
       await card.getByLabel("Що не так?").fill("Вм'ятина на деці була ще до того, як я взяв скутер.");
-      await page.screenshot({ path: shotPath(`handover-dispute-${javaScriptEnabled ? "js" : "nojs"}-360`), fullPage: true });
+      await page.screenshot({
+        path: shotPath(`handover-dispute-${javaScriptEnabled ? "js" : "nojs"}-360`),
+        fullPage: true,
+      });
       await card.getByRole("button", { name: "Надіслати незгоду" }).click();
       await expect(page.getByTestId("confirm-check_out")).toHaveCount(0, { timeout: 20_000 });
       await expect(page.getByText("Вм'ятина на деці була ще до того, як я взяв скутер.").first()).toBeVisible();

@@ -26,7 +26,11 @@ test.describe("home page", () => {
         await expectNoHorizontalOverflow(page);
         // Lazy images below the fold: load them before the full-page screenshot.
         for (const img of await page.locator("#fleet img").all()) await img.scrollIntoViewIfNeeded();
-        await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("#fleet img")].every((img) => img.complete && img.naturalWidth > 0));
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>("#fleet img")].every(
+            (img) => img.complete && img.naturalWidth > 0,
+          ),
+        );
         await page.screenshot({ path: `test-results/screens/home-${lng}-${width}.png`, fullPage: true });
       });
     }
@@ -36,7 +40,8 @@ test.describe("home page", () => {
     await page.goto("/?lng=en");
     await expect(page).toHaveTitle(/Courier Fleet — delivery work/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Become a delivery courier/);
-    for (const hreflang of ["sk", "uk", "en", "x-default"]) await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(1);
+    for (const hreflang of ["sk", "uk", "en", "x-default"])
+      await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(1);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/\?lng=en$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Courier Fleet/);
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "en_GB");
@@ -57,7 +62,10 @@ test.describe("home page", () => {
   test("fleet images are responsive AVIF/WebP, sized and lazy", async ({ page }) => {
     await page.goto("/?lng=en");
     const picture = page.locator("#fleet picture").first();
-    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /scooter-1000w-320\.avif 320w.*800w/);
+    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
+      "srcset",
+      /scooter-1000w-320\.avif 320w.*800w/,
+    );
     await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute("srcset", /\.webp 320w/);
     const img = picture.locator("img");
     await expect(img).toHaveAttribute("loading", "lazy");
@@ -71,9 +79,25 @@ test.describe("home page", () => {
     const inserted = writerForTests()
       .insert(newsPosts)
       .values([
-        { titleSk: "E2E newest for everyone", contentSk: "First.", textPosition: "center", createdAt: new Date(now + 60_000) },
-        { titleSk: "E2E English only", contentSk: "Second.", textPosition: "top_left", language: "en", createdAt: new Date(now + 50_000) },
-        { titleSk: "E2E Slovak only", contentSk: "Hidden in English.", language: "sk", createdAt: new Date(now + 55_000) },
+        {
+          titleSk: "E2E newest for everyone",
+          contentSk: "First.",
+          textPosition: "center",
+          createdAt: new Date(now + 60_000),
+        },
+        {
+          titleSk: "E2E English only",
+          contentSk: "Second.",
+          textPosition: "top_left",
+          language: "en",
+          createdAt: new Date(now + 50_000),
+        },
+        {
+          titleSk: "E2E Slovak only",
+          contentSk: "Hidden in English.",
+          language: "sk",
+          createdAt: new Date(now + 55_000),
+        },
         { titleSk: "E2E draft", contentSk: "Not published.", published: false, createdAt: new Date(now + 70_000) },
       ])
       .returning({ id: newsPosts.id })
@@ -123,7 +147,8 @@ test.describe("home page", () => {
   test("every route change sends a page view; the first load too", async ({ page }) => {
     const sent: string[] = [];
     page.on("request", (r) => {
-      if (r.url().endsWith("/api/track/page-view") && r.method() === "POST") sent.push(String(JSON.parse(r.postData() ?? "{}").path));
+      if (r.url().endsWith("/api/track/page-view") && r.method() === "POST")
+        sent.push(String(JSON.parse(r.postData() ?? "{}").path));
     });
     await page.goto("/?lng=en");
     await expect.poll(() => sent).toEqual(["/?lng=en"]);
@@ -138,7 +163,8 @@ test.describe("home page", () => {
   test("referral: ?ref= is kept for the session and counted once", async ({ page, context }) => {
     const code = `E2E${Date.now().toString(36)}`;
     const link = writerForTests().insert(referralLinks).values({ name: "E2E", code }).returning().get();
-    const clicks = () => writerForTests().select().from(referralLinks).where(eq(referralLinks.id, link.id)).get()!.clicks;
+    const clicks = () =>
+      writerForTests().select().from(referralLinks).where(eq(referralLinks.id, link.id)).get()!.clicks;
     const reported = page.waitForResponse((r) => r.url().includes(`/api/referrals/track/${code}`));
     await page.goto(`/?ref=${code}`);
     expect((await reported).status()).toBe(204);
@@ -151,7 +177,9 @@ test.describe("home page", () => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     expect(clicks()).toBe(1);
-    expect(writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).get()?.count).toBe(1);
+    expect(writerForTests().select().from(referralClicks).where(eq(referralClicks.linkId, link.id)).get()?.count).toBe(
+      1,
+    );
   });
 
   test("particles start after load and stay off for reduced motion", async ({ browser }) => {
@@ -164,7 +192,8 @@ test.describe("home page", () => {
       if (reducedMotion === "reduce") {
         // The animation would start at the first idle moment after hydration: wait for two of them.
         await waitForHydration(page);
-        for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
+        for (let i = 0; i < 2; i++)
+          await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
         await expect(canvas).not.toHaveAttribute("data-running", "true");
       } else {
         await expect(canvas).toHaveAttribute("data-running", "true", { timeout: 6000 });
@@ -174,16 +203,22 @@ test.describe("home page", () => {
   });
 });
 
-test("the first paint needs no stylesheet, and the page looks the same with and without JavaScript", async ({ browser }) => {
+test("the first paint needs no stylesheet, and the page looks the same with and without JavaScript", async ({
+  browser,
+}) => {
   const looks = async (javaScriptEnabled: boolean) => {
-    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 800 }, locale: "sk-SK" });
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      viewport: { width: 360, height: 800 },
+      locale: "sk-SK",
+    });
     const page = await context.newPage();
     const response = await page.goto("/");
     const html = await response!.text();
     // The anonymous home copy: the page's own rules inline, the full stylesheet not render-blocking.
     expect(html).toMatch(/<style>[^<]*\.[\w-]+\{/);
     expect(html).toMatch(/rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-full-css>/);
-    expect(html).toContain("<noscript><link rel=\"stylesheet\"");
+    expect(html).toContain('<noscript><link rel="stylesheet"');
     // The scripts wait for the first paint: every module preload asks for low priority.
     expect(html).toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchPriority="low")[^>]*>/i);
@@ -195,7 +230,15 @@ test("the first paint needs no stylesheet, and the page looks the same with and 
         const element = document.querySelector(selector);
         if (!element) return null;
         const style = getComputedStyle(element);
-        return [selector, style.fontSize, style.color, style.backgroundColor, style.fontFamily, style.display, style.padding].join("|");
+        return [
+          selector,
+          style.fontSize,
+          style.color,
+          style.backgroundColor,
+          style.fontFamily,
+          style.display,
+          style.padding,
+        ].join("|");
       }),
     );
     await context.close();

@@ -55,13 +55,22 @@ test.describe("referral link → registration", () => {
   });
 });
 
-test("an admin approves an application and the courier's open dashboard changes without a reload", async ({ browser }) => {
+test("an admin approves an application and the courier's open dashboard changes without a reload", async ({
+  browser,
+}) => {
   const courierContext = await browser.newContext({ locale: "sk-SK" });
   const courierPage = await courierContext.newPage();
   const courier = await loginAs(courierPage, { status: "applied_for_job", language: "sk" });
   const application = writerForTests()
     .insert(applications)
-    .values({ userId: courier.id, fullName: "Olena Kovalenko", age: 24, phone: "+421901234567", contactMethod: "telegram", contactUsername: "olena_k" })
+    .values({
+      userId: courier.id,
+      fullName: "Olena Kovalenko",
+      age: 24,
+      phone: "+421901234567",
+      contactMethod: "telegram",
+      contactUsername: "olena_k",
+    })
     .returning()
     .get();
   await courierPage.goto("/dashboard");

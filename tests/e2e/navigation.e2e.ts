@@ -5,12 +5,17 @@ import { createUser } from "../factories";
 test.use({ locale: "en-US", allowedConsoleErrors: [/status of 40[34]/] });
 
 test.describe("calls to action for a logged-in courier", () => {
-  test("360 px: every call to action on the home page leads to the dashboard, not to Create account", async ({ page }) => {
+  test("360 px: every call to action on the home page leads to the dashboard, not to Create account", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await loginAs(page, { status: "working_no_vehicle", language: "en" });
     await page.goto("/");
     for (const name of ["Apply now", "Start earning", "Create an account"]) {
-      await expect(page.getByRole("main").getByRole("link", { name, exact: true })).toHaveAttribute("href", "/dashboard");
+      await expect(page.getByRole("main").getByRole("link", { name, exact: true })).toHaveAttribute(
+        "href",
+        "/dashboard",
+      );
     }
     await page.getByRole("main").getByRole("link", { name: "Apply now" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -86,7 +91,9 @@ test.describe("error screens inside the site layout, translated", () => {
     });
   }
 
-  test("a refused page renders in the root error boundary with the header, translated, and a way home", async ({ page }) => {
+  test("a refused page renders in the root error boundary with the header, translated, and a way home", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await loginAs(page, { status: "working_no_vehicle", language: "ua" });
     const response = await page.goto("/admin/users");
@@ -102,7 +109,9 @@ test.describe("error screens inside the site layout, translated", () => {
 });
 
 test.describe("the admin lists' plain links (AppLink)", () => {
-  test("a click navigates inside the app without reloading the document; the section is marked; a modified click is left to the browser", async ({ page }) => {
+  test("a click navigates inside the app without reloading the document; the section is marked; a modified click is left to the browser", async ({
+    page,
+  }) => {
     await loginAs(page, { role: "admin", language: "en" });
     await createUser({ email: "applink-target@example.com", fullName: "Applink Target" });
     await page.goto("/admin/users?q=applink-target");
@@ -140,7 +149,10 @@ test.describe("the admin lists' plain links (AppLink)", () => {
       await page.goto("/admin/users");
       await page.locator(".admin-sidebar-wide").getByRole("link", { name: "Vehicles" }).click();
       await expect(page).toHaveURL(/\/admin\/vehicles$/);
-      await expect(page.locator(".admin-sidebar-wide").getByRole("link", { name: "Vehicles" })).toHaveAttribute("aria-current", "page");
+      await expect(page.locator(".admin-sidebar-wide").getByRole("link", { name: "Vehicles" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
     });
   });
 });

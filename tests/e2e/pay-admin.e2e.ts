@@ -18,7 +18,14 @@ async function courierWithAccount(platformId: number, adminId: number, name: str
   const courier = await createUser({ fullName: name, status: "working_no_vehicle", language: "en" });
   const accountId = `E2E-${courier.id}`;
   await linkPlatformAccount(adminId, { platformId, accountId, userId: courier.id, startsOn: "2020-01-01" });
-  await writerForTests().insert(bankAccounts).values({ userId: courier.id, iban: "SK3112000000198742637541", holder: name, changedAt: new Date("2020-01-01T00:00:00Z") });
+  await writerForTests()
+    .insert(bankAccounts)
+    .values({
+      userId: courier.id,
+      iban: "SK3112000000198742637541",
+      holder: name,
+      changedAt: new Date("2020-01-01T00:00:00Z"),
+    });
   return { courier, accountId };
 }
 
@@ -26,7 +33,11 @@ async function courierWithAccount(platformId: number, adminId: number, name: str
 async function switchTo(page: Page, userId: number) {
   await page.context().clearCookies();
   const [name, value] = (await sessionCookieHeader(userId)).split(/=(.*)/s) as [string, string];
-  await page.context().addCookies([{ name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([
+      { name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
 }
 
 async function shots(page: Page, name: string) {
@@ -47,7 +58,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`weekly pay loop (${javaScriptEnabled ? "with" : "without"} JS)`, () => {
     test.use({ javaScriptEnabled, viewport: { width: 1280, height: 900 }, locale: "en-GB" });
 
-    test("import → review → approve → export → XML → mark paid → the courier sees it paid and downloads the PDF", async ({ page }) => {
+    test("import → review → approve → export → XML → mark paid → the courier sees it paid and downloads the PDF", async ({
+      page,
+    }) => {
       test.slow();
       const mode = javaScriptEnabled ? "js" : "nojs";
       const admin = await loginAs(page, { role: "admin", language: "en" });
@@ -62,7 +75,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Platform").selectOption({ label: platformName });
       await page.getByLabel("Week (Monday)").fill(week);
       const csv = `platform;account_id;date;minutes;deliveries;gross_eur;tips_eur\n${platformName};${accountId};${week};120;6;45,50;3,20\n${platformName};${accountId};${addDays(week, 2)};60;3;20,00;0\n`;
-      await page.getByLabel("CSV file").setInputFiles({ name: "week.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page
+        .getByLabel("CSV file")
+        .setInputFiles({ name: "week.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
       await page.getByRole("button", { name: "Upload and preview" }).click();
       await page.getByRole("button", { name: /^Import \(2 rows\)/ }).click();
       await expect(page).toHaveURL(/\/admin\/payouts$/);
@@ -92,7 +107,7 @@ for (const javaScriptEnabled of [true, false]) {
       await (await downloading).saveAs(xml);
       const lint = Bun.spawnSync(["xmllint", "--noout", "--schema", SCHEMA, xml]);
       expect(lint.exitCode, lint.stderr.toString()).toBe(0);
-      expect(readFileSync(xml, "utf8")).toContain("<InstdAmt Ccy=\"EUR\">25.70</InstdAmt>");
+      expect(readFileSync(xml, "utf8")).toContain('<InstdAmt Ccy="EUR">25.70</InstdAmt>');
       const sepa = await page.request.get(page.url() + "/sepa.xml");
       expect(sepa.headers()["cache-control"]).toBe("no-store");
       expect(sepa.headers()["content-disposition"]).toContain("attachment");

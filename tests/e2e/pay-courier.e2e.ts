@@ -21,7 +21,11 @@ async function courierWithPay(page: Page, language: "sk" | "ua" | "en" = "en") {
   const { statement } = await insertStatement(user.id, addWeeks(week, -1), { status: "approved" });
   const header = await sessionCookieHeader(user.id);
   const [name, value] = header.split(/=(.*)/s) as [string, string];
-  await page.context().addCookies([{ name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([
+      { name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
   return { user, statement };
 }
 
@@ -32,7 +36,9 @@ for (const javaScriptEnabled of [true, false]) {
     // The refused IBAN (400) and the wrong password (401) are answers the browser logs.
     test.use({ javaScriptEnabled, allowedConsoleErrors: [/status of 40[01]/] });
 
-    test("sees the week so far and a statement, sets bank details, downloads the PDF, questions a line", async ({ page }) => {
+    test("sees the week so far and a statement, sets bank details, downloads the PDF, questions a line", async ({
+      page,
+    }) => {
       // A long journey with four posts, a download and two full-page screenshots.
       test.slow();
       const { statement } = await courierWithPay(page);
@@ -56,7 +62,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(bank).toContainText("This IBAN is not valid");
       // The error summary at the top of the form takes the focus and links to the field.
       await expect(bank.getByTestId("error-summary")).toBeFocused();
-      await expect(bank.getByTestId("error-summary").getByRole("link", { name: /^IBAN: This IBAN is not valid/ })).toHaveAttribute("href", `#${await bank.getByLabel("IBAN").getAttribute("id")}`);
+      await expect(
+        bank.getByTestId("error-summary").getByRole("link", { name: /^IBAN: This IBAN is not valid/ }),
+      ).toHaveAttribute("href", `#${await bank.getByLabel("IBAN").getAttribute("id")}`);
       await expect(bank.getByLabel("Account holder")).toHaveValue("Jana Nováková");
       await bank.getByLabel("IBAN").fill(IBAN);
       // With JS the field revalidates as it is typed; without, the server answers again.
@@ -78,7 +86,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByTestId(`statement-pdf-${statement.id}`).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/^pay-statement-\d{4}-\d{2}-\d{2}\.pdf$/);
-      expect(readFileSync((await file.path())!).subarray(0, 4).toString()).toBe("%PDF");
+      expect(
+        readFileSync((await file.path())!)
+          .subarray(0, 4)
+          .toString(),
+      ).toBe("%PDF");
 
       const card = page.getByTestId(`statement-${statement.id}`);
       await card.getByText("Question a line").click();

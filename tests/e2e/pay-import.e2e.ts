@@ -18,7 +18,12 @@ for (const javaScriptEnabled of [true, false]) {
       const platformId = await createPlatform(admin.id, platformName);
       const known = await createUser({ fullName: `Known Courier ${stamp}` });
       const newcomer = await createUser({ fullName: `New Courier ${stamp}` });
-      await linkPlatformAccount(admin.id, { platformId, accountId: `K-${stamp}`, userId: known.id, startsOn: "2026-10-01" });
+      await linkPlatformAccount(admin.id, {
+        platformId,
+        accountId: `K-${stamp}`,
+        userId: known.id,
+        startsOn: "2026-10-01",
+      });
       const csv = [
         "platform;account_id;date;minutes;deliveries;gross_eur;tips_eur",
         `${platformName};K-${stamp};2.11.2026;300;14;62,40;5,00`,
@@ -30,7 +35,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Import earnings" }).click();
       await page.getByLabel("Platform").selectOption({ label: platformName });
       await page.getByLabel("Week (Monday)").fill("2026-11-02");
-      await page.getByLabel("CSV file").setInputFiles({ name: `week-${stamp}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page
+        .getByLabel("CSV file")
+        .setInputFiles({ name: `week-${stamp}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
       await page.getByRole("button", { name: "Upload and preview" }).click();
 
       await expect(page.getByRole("heading", { name: "Unknown accounts" })).toBeVisible();
@@ -51,9 +58,14 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await page.getByRole("button", { name: "Import (3 rows)" }).click();
       await expect(page).toHaveURL(/\/admin\/payouts$/);
-      await expect(page.getByText("Imported: 3 new, 0 changed, 0 unchanged; 0 rows with problems skipped.")).toBeVisible();
+      await expect(
+        page.getByText("Imported: 3 new, 0 changed, 0 unchanged; 0 rows with problems skipped."),
+      ).toBeVisible();
       await expect(page.getByText(`week-${stamp}.csv`)).toBeVisible();
-      const rows = await writerForTests().select().from(earnings).where(and(eq(earnings.platformId, platformId)));
+      const rows = await writerForTests()
+        .select()
+        .from(earnings)
+        .where(and(eq(earnings.platformId, platformId)));
       expect(rows.map((r) => r.accountId).sort()).toEqual([`K-${stamp}`, `K-${stamp}`, `N-${stamp}`]);
     });
   });

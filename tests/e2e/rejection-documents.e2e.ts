@@ -11,7 +11,14 @@ import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./f
  * The rejection card names the documents to replace and links to their fields; after the courier
  * replaces one, the admin's detail says what was replaced and marks the new photo.
  */
-const latestApplication = (userId: number) => writerForTests().select().from(applications).where(eq(applications.userId, userId)).orderBy(applications.id).all().at(-1)!;
+const latestApplication = (userId: number) =>
+  writerForTests()
+    .select()
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .orderBy(applications.id)
+    .all()
+    .at(-1)!;
 
 /** A Slovak citizen's complete application, by field names (any language). */
 async function applyFully(page: Page) {
@@ -22,7 +29,9 @@ async function applyFully(page: Page) {
   await page.locator('select[name="contactMethod"]').selectOption("phone");
   const card = Buffer.from(await png(400, 260));
   for (const field of ["face_photo", "id_front", "id_back"]) {
-    await page.locator(`input[name="${field}"][type="file"]`).setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
+    await page
+      .locator(`input[name="${field}"][type="file"]`)
+      .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
   }
   await page.locator('form#application button[type="submit"]').click();
   await expect(page.getByTestId("status-applied_for_job")).toBeVisible();
@@ -38,7 +47,10 @@ test.describe("rejection card without JS at 360 px", () => {
       await page.goto("/dashboard");
       await applyFully(page);
       const admin = await createUser({ role: "admin" });
-      await rejectApplication(admin.id, latestApplication(user.id).id, { reasonCode: "blurryPhoto", replace: ["face_photo"] });
+      await rejectApplication(admin.id, latestApplication(user.id).id, {
+        reasonCode: "blurryPhoto",
+        replace: ["face_photo"],
+      });
       await page.goto("/dashboard");
       const card = page.getByTestId("replace-documents");
       const link = card.getByRole("link");
@@ -55,14 +67,18 @@ test.describe("rejection card without JS at 360 px", () => {
 
       // The courier replaces the face photo only; the admin sees it named and marked new.
       const face = Buffer.from(await jpegWithGps(640, 480));
-      await page.locator("#document-face_photo").setInputFiles({ name: "face-new.jpg", mimeType: "image/jpeg", buffer: face });
+      await page
+        .locator("#document-face_photo")
+        .setInputFiles({ name: "face-new.jpg", mimeType: "image/jpeg", buffer: face });
       await page.locator('form#application button[type="submit"]').click();
       await expect(page.getByTestId("status-applied_for_job")).toBeVisible();
       await page.context().clearCookies();
       await page.setViewportSize({ width: 1280, height: 900 });
       await loginAs(page, { role: "admin", language: "en" });
       await page.goto(`/admin/applications/${latestApplication(user.id).id}`);
-      await expect(page.getByTestId("resubmission")).toContainText("Resubmitted — replaced: Face photo; previous reason: A photo is blurred or unreadable");
+      await expect(page.getByTestId("resubmission")).toContainText(
+        "Resubmitted — replaced: Face photo; previous reason: A photo is blurred or unreadable",
+      );
       await expect(page.locator(".admin-documents li[data-new]")).toHaveCount(1);
       await expect(page.locator(".admin-documents li[data-new]")).toContainText("Face photo");
     });

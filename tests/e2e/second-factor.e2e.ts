@@ -7,7 +7,10 @@ import { expect, expectNoHorizontalOverflow, loginAs, solveFallbackQuestion, tes
  * enrolment at the first log-in, a log-in with a recovery code, and a session ended from another
  * device. (Log-in with the authenticator code: auth.e2e.ts.)
  */
-test.use({ viewport: { width: 360, height: 800 }, allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[0-9]/] });
+test.use({
+  viewport: { width: 360, height: 800 },
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[0-9]/],
+});
 
 /** The password step: with JS the captcha is solved in the browser, without it the question is answered. */
 async function passwordStep(page: Page, email: string) {
@@ -85,7 +88,8 @@ for (const js of [true, false]) {
       await page.getByLabel("Kód", { exact: true }).fill(codes[0]!);
       await page.getByRole("button", { name: "Overiť" }).click();
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
-      if (js) await expect(page.getByText("Prihlásili ste sa záložným kódom. Zostávajúce záložné kódy: 9.")).toBeVisible();
+      if (js)
+        await expect(page.getByText("Prihlásili ste sa záložným kódom. Zostávajúce záložné kódy: 9.")).toBeVisible();
     });
 
     test("a session ended from another device is logged out there", async ({ page, browser }) => {

@@ -24,12 +24,19 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Logging in again (a fresh session for the same courier) brings the application back.
       const [name, value] = (await sessionCookieHeader(courier.id)).split(/=(.*)/s) as [string, string];
-      await page.context().addCookies([{ name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+      await page
+        .context()
+        .addCookies([
+          { name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+        ]);
       await page.goto("/dashboard");
       await expect(page.getByTestId("application-kept")).toContainText("your application was kept");
       await expect(page.getByLabel("Full name (as in passport)")).toHaveValue("Olena Kovalenko");
       await expect(page.getByLabel("Comment")).toHaveValue("I can ride evenings and weekends.");
-      await page.screenshot({ path: shotPath(`session-ends-${javaScriptEnabled ? "js" : "nojs"}-360`), fullPage: true });
+      await page.screenshot({
+        path: shotPath(`session-ends-${javaScriptEnabled ? "js" : "nojs"}-360`),
+        fullPage: true,
+      });
       // Said once.
       await page.reload();
       await expect(page.getByTestId("application-kept")).toHaveCount(0);

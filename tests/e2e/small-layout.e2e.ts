@@ -21,7 +21,12 @@ async function selectSlack(select: Locator) {
 
 async function leasedVehicleWithCheckOut() {
   const courier = await createUser({ status: "working_with_vehicle" });
-  const leased = await vehicle({ status: "in_use", assignedUserId: courier.id, leaseEndsAt: new Date(Date.now() + 20 * 86_400_000), odometerKm: 120 });
+  const leased = await vehicle({
+    status: "in_use",
+    assignedUserId: courier.id,
+    leaseEndsAt: new Date(Date.now() + 20 * 86_400_000),
+    odometerKm: 120,
+  });
   writerForTests().insert(handovers).values({ kind: "check_out", vehicleId: leased.id, userId: courier.id }).run();
   return leased;
 }
@@ -64,7 +69,9 @@ test.describe("phones at 360 px", () => {
     await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
   });
 
-  test("the TOTP key wraps only between groups; recovery codes are focused, with download and copy", async ({ page }) => {
+  test("the TOTP key wraps only between groups; recovery codes are focused, with download and copy", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await loginAs(page, { role: "admin", language: "sk", secondFactorPending: true });
     await page.goto("/auth/second-factor");
@@ -101,4 +108,3 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
-

@@ -15,7 +15,10 @@ test.describe("home page at 360 px", () => {
     const [mail, phone] = [(await links.nth(0).boundingBox())!, (await links.nth(1).boundingBox())!];
     // Stacked without overlapping: the two targets never share a pixel.
     expect(phone.y).toBeGreaterThanOrEqual(mail.y + mail.height);
-    expect(new URL((await page.locator('link[rel="canonical"]').getAttribute("href"))!).pathname + new URL((await page.locator('link[rel="canonical"]').getAttribute("href"))!).search).toBe("/");
+    expect(
+      new URL((await page.locator('link[rel="canonical"]').getAttribute("href"))!).pathname +
+        new URL((await page.locator('link[rel="canonical"]').getAttribute("href"))!).search,
+    ).toBe("/");
     await page.locator("footer").screenshot({ path: shotPath("footer-targets-360") });
   });
 });

@@ -2,7 +2,11 @@ import type { Locator } from "@playwright/test";
 import { expect, shotPath, test } from "./fixtures";
 
 // Going offline makes the browser log each refused request.
-test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch manifest patches|^TypeError: Failed to fetch(?! dynamically)/] });
+test.use({
+  allowedConsoleErrors: [
+    /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch manifest patches|^TypeError: Failed to fetch(?! dynamically)/,
+  ],
+});
 
 const overlaps = async (a: Locator, b: Locator) => {
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];

@@ -35,10 +35,17 @@ let env: Record<string, string>;
 const instances: Instance[] = [];
 
 async function startInstance(name: string, port: number): Promise<Instance> {
-  const child = Bun.spawn(["bun", "server.ts"], { env: { ...process.env, ...env, PORT: String(port) }, stdout: "ignore", stderr: "inherit" });
+  const child = Bun.spawn(["bun", "server.ts"], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { name, url, process: child };
     if (child.exitCode !== null) throw new Error(`instance ${name} exited with ${child.exitCode}`);
     await Bun.sleep(100);
@@ -50,7 +57,10 @@ async function registerAndActivate(email: string, on: Instance, activateOn: Inst
   const before = smtp.inbox.length;
   const registered = await fetch(`${on.url}/api/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Forwarded-For": `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
     body: JSON.stringify({ email, password, language: "en" }),
   });
   expect(registered.status).toBe(201);
@@ -153,7 +163,8 @@ test("five wrong passwords lock the account, wherever they were typed", async ()
       body: JSON.stringify({ email, password: pass }),
     });
   // From five addresses, alternating instances: no per-address limit is reached, only the account's.
-  for (let i = 0; i < 5; i++) expect((await login(i % 2 ? b : a, "wrong-password", `10.9.0.${i + 1}`)).status).toBe(401);
+  for (let i = 0; i < 5; i++)
+    expect((await login(i % 2 ? b : a, "wrong-password", `10.9.0.${i + 1}`)).status).toBe(401);
   const locked = await login(b, password, "10.9.0.99");
   expect(locked.status).toBe(429);
   expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -176,8 +187,19 @@ test("the instance running a scheduled job dies half-way; the other finishes it,
   const periodStart = new Date(Math.floor((Date.now() + 5 * 60_000) / 300_000) * 300_000);
   type Run = { claimed_by: string; attempts: number; finished_at: Date | null };
   const run = async () =>
-    (await sql<Run[]>`SELECT claimed_by, attempts, finished_at FROM job_runs WHERE job = 'lease-expiry' AND period_start >= ${periodStart} ORDER BY period_start DESC LIMIT 1`)[0];
-  const moved = async () => Number((await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE email LIKE 'lease%@example.sk' AND status = 'lease_expired'`)[0]!.n);
+    (
+      await sql<
+        Run[]
+      >`SELECT claimed_by, attempts, finished_at FROM job_runs WHERE job = 'lease-expiry' AND period_start >= ${periodStart} ORDER BY period_start DESC LIMIT 1`
+    )[0];
+  const moved = async () =>
+    Number(
+      (
+        await sql<
+          { n: number }[]
+        >`SELECT count(*)::int AS n FROM users WHERE email LIKE 'lease%@example.sk' AND status = 'lease_expired'`
+      )[0]!.n,
+    );
 
   // Looked at often: the runner must be caught half-way (the job lasts a few seconds).
   await expect.poll(async () => (await moved()) > 20, { timeout: 30_000, intervals: [50] }).toBe(true);

@@ -25,9 +25,14 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 // Going offline makes the browser log each refused request.
 // (One pattern: Playwright reads a two-element array as a value and its options.)
-test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch manifest patches|^TypeError: Failed to fetch(?! dynamically)/] });
+test.use({
+  allowedConsoleErrors: [
+    /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch manifest patches|^TypeError: Failed to fetch(?! dynamically)/,
+  ],
+});
 
-const toast = (page: Page, lng: keyof typeof NETWORK = "en") => page.getByRole("alert").filter({ hasText: NETWORK[lng] }).first();
+const toast = (page: Page, lng: keyof typeof NETWORK = "en") =>
+  page.getByRole("alert").filter({ hasText: NETWORK[lng] }).first();
 
 const fillApplication = (page: Page) => fillForm(page, { phone: "0903 123 456", comment: "I can start next week." });
 
@@ -42,7 +47,13 @@ async function expectApplicationValues(page: Page) {
 }
 
 /** Offline during the submit: the toast appears, the page stays; then online again. */
-async function offlineThenOnline(context: BrowserContext, page: Page, submit: () => Promise<void>, check: () => Promise<void>, lng: keyof typeof NETWORK = "en") {
+async function offlineThenOnline(
+  context: BrowserContext,
+  page: Page,
+  submit: () => Promise<void>,
+  check: () => Promise<void>,
+  lng: keyof typeof NETWORK = "en",
+) {
   await context.setOffline(true);
   await submit();
   await expect(toast(page, lng)).toBeVisible();
@@ -52,16 +63,33 @@ async function offlineThenOnline(context: BrowserContext, page: Page, submit: ()
 
 async function storedDocument(userId: number, kind: string) {
   const bytes = kind === "face_photo" ? await jpegWithGps(640, 480) : await png(400, 260);
-  const type = kind === "face_photo" ? { class: "image" as const, mime: "image/jpeg", ext: "jpg" } : { class: "image" as const, mime: "image/png", ext: "png" };
+  const type =
+    kind === "face_photo"
+      ? { class: "image" as const, mime: "image/jpeg", ext: "jpg" }
+      : { class: "image" as const, mime: "image/png", ext: "png" };
   const prepared = await prepareUpload({ field: kind, name: kind, ...receivedFile(bytes), type });
-  writerForTests().insert(uploads).values({ storageKey: prepared.storageKey, kind: kind as "face_photo", mime: prepared.mime, size: prepared.size, width: prepared.width, height: prepared.height, ownerId: userId }).run();
+  writerForTests()
+    .insert(uploads)
+    .values({
+      storageKey: prepared.storageKey,
+      kind: kind as "face_photo",
+      mime: prepared.mime,
+      size: prepared.size,
+      width: prepared.width,
+      height: prepared.height,
+      ownerId: userId,
+    })
+    .run();
   await commitUploads([prepared]);
 }
 
 test.describe("network failures (JS on, 360 px)", () => {
   test.beforeEach(async ({ page }) => page.setViewportSize({ width: 360, height: 780 }));
 
-  test("job application: every value and document survives an offline submit, then it goes through", async ({ page, context }) => {
+  test("job application: every value and document survives an offline submit, then it goes through", async ({
+    page,
+    context,
+  }) => {
     await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
     await page.waitForLoadState("networkidle");
@@ -92,7 +120,9 @@ test.describe("network failures (JS on, 360 px)", () => {
       await page.locator('input[name="age"]').fill("24");
       await page.locator('input[name="phone"]').fill("0903 123 456");
       await page.locator('select[name="contactMethod"]').selectOption("phone");
-      await page.locator('input[name="documentValidUntil"]').fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
+      await page
+        .locator('input[name="documentValidUntil"]')
+        .fill(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
       await attachDocuments(page);
       await expect(page.locator(".doc-kept")).toHaveCount(4);
       await context.setOffline(true);
@@ -115,10 +145,15 @@ test.describe("network failures (JS on, 360 px)", () => {
     await challenge;
     await dialog.locator("input[name=email]").fill(user.email);
     await dialog.locator("input[name=password]").fill(TEST_PASSWORD);
-    await offlineThenOnline(context, page, () => dialog.locator('button[type="submit"]').click(), async () => {
-      await expect(dialog.locator("input[name=email]")).toHaveValue(user.email);
-      await expect(dialog.locator("input[name=password]")).toHaveValue(TEST_PASSWORD);
-    });
+    await offlineThenOnline(
+      context,
+      page,
+      () => dialog.locator('button[type="submit"]').click(),
+      async () => {
+        await expect(dialog.locator("input[name=email]")).toHaveValue(user.email);
+        await expect(dialog.locator("input[name=password]")).toHaveValue(TEST_PASSWORD);
+      },
+    );
     await dialog.locator('button[type="submit"]').click();
     await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 });
 
@@ -129,17 +164,37 @@ test.describe("network failures (JS on, 360 px)", () => {
     const email = `offline${Date.now().toString(36)}@example.com`;
     await page.getByRole("dialog").locator("input[name=email]").fill(email);
     await page.getByRole("dialog").locator("input[name=password]").fill("Silne-Heslo-42");
-    await offlineThenOnline(context, page, () => page.getByRole("dialog").locator('button[type="submit"]').click(), async () => {
-      await expect(page.getByRole("dialog").locator("input[name=email]")).toHaveValue(email);
-    });
+    await offlineThenOnline(
+      context,
+      page,
+      () => page.getByRole("dialog").locator('button[type="submit"]').click(),
+      async () => {
+        await expect(page.getByRole("dialog").locator("input[name=email]")).toHaveValue(email);
+      },
+    );
     await page.getByRole("dialog").locator('button[type="submit"]').click();
-    await expect(page.getByRole("dialog").getByRole("status").or(page.getByRole("dialog").getByText(/e-mail/i).first())).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page
+        .getByRole("dialog")
+        .getByRole("status")
+        .or(
+          page
+            .getByRole("dialog")
+            .getByText(/e-mail/i)
+            .first(),
+        ),
+    ).toBeVisible({ timeout: 15_000 });
 
     await page.goto("/?auth=forgot&lng=en");
     await page.getByRole("dialog").locator("input[name=email]").fill(user.email);
-    await offlineThenOnline(context, page, () => page.getByRole("dialog").locator('button[type="submit"]').click(), async () => {
-      await expect(page.getByRole("dialog").locator("input[name=email]")).toHaveValue(user.email);
-    });
+    await offlineThenOnline(
+      context,
+      page,
+      () => page.getByRole("dialog").locator('button[type="submit"]').click(),
+      async () => {
+        await expect(page.getByRole("dialog").locator("input[name=email]")).toHaveValue(user.email);
+      },
+    );
   });
 
   test("vehicle request, problem report and its reply keep their input", async ({ page, context }) => {
@@ -148,10 +203,18 @@ test.describe("network failures (JS on, 360 px)", () => {
     await page.goto("/dashboard");
     await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Request a vehicle" }).click();
-    const card = page.getByRole("dialog").getByTestId(/^vehicle-/).filter({ hasText: vehicle.name });
-    await offlineThenOnline(context, page, () => card.getByRole("button", { name: "Request" }).click(), async () => {
-      await expect(card.getByRole("button", { name: "Request" })).toBeEnabled();
-    });
+    const card = page
+      .getByRole("dialog")
+      .getByTestId(/^vehicle-/)
+      .filter({ hasText: vehicle.name });
+    await offlineThenOnline(
+      context,
+      page,
+      () => card.getByRole("button", { name: "Request" }).click(),
+      async () => {
+        await expect(card.getByRole("button", { name: "Request" })).toBeEnabled();
+      },
+    );
     await card.getByRole("button", { name: "Request" }).click();
     await expect(page.getByText("Your vehicle request is waiting for approval")).toBeVisible();
 
@@ -163,19 +226,35 @@ test.describe("network failures (JS on, 360 px)", () => {
     await page.getByRole("link", { name: "Report a problem" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("What happened?").fill("The brake squeaks.");
-    await dialog.locator('input[name="attachments"]').setInputFiles({ name: "brake.png", mimeType: "image/png", buffer: Buffer.from(await png(200, 200)) });
-    await offlineThenOnline(context, page, () => dialog.getByRole("button", { name: "Send report" }).click(), async () => {
-      await expect(dialog.getByLabel("What happened?")).toHaveValue("The brake squeaks.");
-      expect(await dialog.locator('input[name="attachments"]').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("brake.png");
-    });
+    await dialog
+      .locator('input[name="attachments"]')
+      .setInputFiles({ name: "brake.png", mimeType: "image/png", buffer: Buffer.from(await png(200, 200)) });
+    await offlineThenOnline(
+      context,
+      page,
+      () => dialog.getByRole("button", { name: "Send report" }).click(),
+      async () => {
+        await expect(dialog.getByLabel("What happened?")).toHaveValue("The brake squeaks.");
+        expect(
+          await dialog
+            .locator('input[name="attachments"]')
+            .evaluate((input: HTMLInputElement) => input.files?.[0]?.name),
+        ).toBe("brake.png");
+      },
+    );
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(page.getByText("Report sent.").first()).toBeVisible();
 
     const reply = page.getByTestId("reports").getByLabel("Write a reply");
     await reply.fill("It also rattles.");
-    await offlineThenOnline(context, page, () => page.getByTestId("reports").getByRole("button", { name: "Send reply" }).click(), async () => {
-      await expect(reply).toHaveValue("It also rattles.");
-    });
+    await offlineThenOnline(
+      context,
+      page,
+      () => page.getByTestId("reports").getByRole("button", { name: "Send reply" }).click(),
+      async () => {
+        await expect(reply).toHaveValue("It also rattles.");
+      },
+    );
     await page.getByTestId("reports").getByRole("button", { name: "Send reply" }).click();
     await expect(page.getByTestId("reports")).toContainText("It also rattles.");
   });
@@ -184,17 +263,27 @@ test.describe("network failures (JS on, 360 px)", () => {
     await page.goto("/?lng=en#faq");
     await page.waitForLoadState("networkidle");
     await page.getByLabel("Your question").fill("When do I get paid?");
-    await offlineThenOnline(context, page, () => page.getByRole("button", { name: "Ask" }).click(), async () => {
-      await expect(page.getByLabel("Your question")).toHaveValue("When do I get paid?");
-    });
+    await offlineThenOnline(
+      context,
+      page,
+      () => page.getByRole("button", { name: "Ask" }).click(),
+      async () => {
+        await expect(page.getByLabel("Your question")).toHaveValue("When do I get paid?");
+      },
+    );
     await page.getByRole("button", { name: "Ask" }).click();
     await expect(page.getByTestId("assistant-answer")).toHaveText(/Payouts are weekly/);
 
     const switcher = page.locator(".lang-switch").first();
-    await offlineThenOnline(context, page, () => switcher.getByRole("link", { name: "SK" }).click(), async () => {
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      await expect(page.getByLabel("Your question")).toHaveValue("When do I get paid?");
-    });
+    await offlineThenOnline(
+      context,
+      page,
+      () => switcher.getByRole("link", { name: "SK" }).click(),
+      async () => {
+        await expect(page.locator("html")).toHaveAttribute("lang", "en");
+        await expect(page.getByLabel("Your question")).toHaveValue("When do I get paid?");
+      },
+    );
     // The toast sits below the header (at the bottom at 360 px): the second try needs no waiting for it.
     await expect(toast(page)).toBeVisible();
     await switcher.getByRole("link", { name: "SK" }).click();
@@ -231,7 +320,10 @@ test.describe("drafts that survive", () => {
 });
 
 test.describe("photos made for slow networks", () => {
-  test("JS on: shrunk in the browser, uploaded alone with progress, cancel and retry; a bad file is named next to its field", async ({ page, context }) => {
+  test("JS on: shrunk in the browser, uploaded alone with progress, cancel and retry; a bad file is named next to its field", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 360, height: 780 });
     await loginAs(page, { status: "confirmed_account", language: "sk" });
@@ -241,11 +333,18 @@ test.describe("photos made for slow networks", () => {
 
     // A slow mobile uplink, so the progress bar can be seen.
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 400 * 1024, uploadThroughput: 60 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 400 * 1024,
+      uploadThroughput: 60 * 1024,
+    });
     const request = page.waitForRequest((r) => r.url().endsWith("/dashboard/documents"));
     await page.locator('input[name="face_photo"][type="file"]').setInputFiles(photo.path);
     const upload = page.getByTestId("upload-face_photo");
-    await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 })
+      .toBeGreaterThan(0);
     await expect(upload.locator("img")).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await upload.scrollIntoViewIfNeeded();
@@ -259,16 +358,27 @@ test.describe("photos made for slow networks", () => {
     // Cancel a slow upload, then retry it once the connection is better.
     await page.locator('input[name="residence_front"][type="file"]').setInputFiles(photo.path);
     const second = page.getByTestId("upload-residence_front");
-    await expect.poll(() => second.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => second.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 })
+      .toBeGreaterThan(0);
     await second.getByRole("button", { name: "Zrušiť" }).click();
-    await expect(page.getByTestId("doc-residence_front").getByRole("alert")).toContainText("camera-photo-4000x3000-80.jpg");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.getByTestId("doc-residence_front").getByRole("alert")).toContainText(
+      "camera-photo-4000x3000-80.jpg",
+    );
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await second.getByRole("button", { name: "Skúsiť znova" }).click();
     await expect(page.getByTestId("doc-residence_front").getByText("nahrané ✓ — nahradiť")).toBeVisible();
 
     // Offline while choosing: only this file fails, named, with a retry.
     await context.setOffline(true);
-    await page.locator('input[name="id_front"][type="file"]').setInputFiles({ name: "predna-strana.png", mimeType: "image/png", buffer: Buffer.from(await png(400, 260)) });
+    await page
+      .locator('input[name="id_front"][type="file"]')
+      .setInputFiles({ name: "predna-strana.png", mimeType: "image/png", buffer: Buffer.from(await png(400, 260)) });
     await expect(page.getByTestId("doc-id_front").getByRole("alert")).toContainText("predna-strana.png");
     await expect(page.getByTestId("doc-face_photo").getByRole("alert")).toHaveCount(0);
     await context.setOffline(false);
@@ -276,7 +386,9 @@ test.describe("photos made for slow networks", () => {
     await expect(page.getByTestId("doc-id_front").getByText("nahrané ✓ — nahradiť")).toBeVisible();
 
     // Not a photo: refused before anything is sent, the message names the file.
-    await page.locator('input[name="id_back"][type="file"]').setInputFiles({ name: "zmluva.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+    await page
+      .locator('input[name="id_back"][type="file"]')
+      .setInputFiles({ name: "zmluva.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
     await expect(page.getByTestId("doc-id_back").getByRole("alert")).toContainText("zmluva.pdf");
   });
 
@@ -289,10 +401,17 @@ test.describe("photos made for slow networks", () => {
       // The upload starts from the script's change handler: choose the file once the page is hydrated.
       await waitForHydration(page);
       const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 400 * 1024, uploadThroughput: 40 * 1024 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 150,
+        downloadThroughput: 400 * 1024,
+        uploadThroughput: 40 * 1024,
+      });
       await page.locator('input[name="id_front"][type="file"]').setInputFiles((await cameraPhoto()).path);
       const upload = page.getByTestId("upload-id_front");
-      await expect.poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => upload.locator("progress").evaluate((p: HTMLProgressElement) => p.value), { timeout: 45_000 })
+        .toBeGreaterThan(0);
       await upload.scrollIntoViewIfNeeded();
       await shot(page, `upload-progress-${lng}`);
       await upload.getByRole("button").click();
@@ -325,9 +444,16 @@ test.describe("photos made for slow networks", () => {
       await page.locator('input[name="face_photo"][type="file"]').setInputFiles(fits.path);
       const second = page.waitForRequest((r) => r.url().includes("/dashboard/apply"));
       await page.getByRole("button", { name: "Submit application" }).click();
-      console.log(`bytes sent for a ${fits.bytes.length} B camera photo without JS: ${(await (await second).allHeaders())["content-length"]}`);
+      console.log(
+        `bytes sent for a ${fits.bytes.length} B camera photo without JS: ${(await (await second).allHeaders())["content-length"]}`,
+      );
       await expect(page.getByTestId("doc-face_photo").getByText("uploaded ✓ — replace")).toBeVisible();
-      const stored = writerForTests().select().from(uploads).all().filter((u) => u.kind === "face_photo").at(-1)!;
+      const stored = writerForTests()
+        .select()
+        .from(uploads)
+        .all()
+        .filter((u) => u.kind === "face_photo")
+        .at(-1)!;
       expect(Math.max(stored.width ?? 0, stored.height ?? 0)).toBeLessThanOrEqual(2560);
     });
   });
@@ -336,12 +462,23 @@ test.describe("photos made for slow networks", () => {
 async function rejectedCourier(language: "sk" | "ua" | "en") {
   const user = await createUser({ status: "confirmed_account", language });
   for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
-  await submitApplication(user.id, { fullName: "Olena Kovalenko", age: 24, citizenship: "other", phone: "+421903123456", contactMethod: "telegram", contactUsername: "olena_k", comment: "Ready next week.", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
+  await submitApplication(user.id, {
+    fullName: "Olena Kovalenko",
+    age: 24,
+    citizenship: "other",
+    phone: "+421903123456",
+    contactMethod: "telegram",
+    contactUsername: "olena_k",
+    comment: "Ready next week.",
+    documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10),
+  });
   return user;
 }
 
 test.describe("resubmission", () => {
-  test("the admin ticks a document and picks a stock reason; the courier sees it in Ukrainian, prefilled, and replaces only that photo", async ({ browser }) => {
+  test("the admin ticks a document and picks a stock reason; the courier sees it in Ukrainian, prefilled, and replaces only that photo", async ({
+    browser,
+  }) => {
     const user = await rejectedCourier("ua");
     const adminContext = await browser.newContext({ locale: "en-US" });
     const adminPage = await adminContext.newPage();
@@ -357,7 +494,9 @@ test.describe("resubmission", () => {
     const page = await context.newPage();
     await page.context().clearCookies();
     const [name, value] = (await sessionCookieHeader(user.id)).split(/=(.*)/s) as [string, string];
-    await context.addCookies([{ name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+    await context.addCookies([
+      { name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
     await page.goto("/dashboard");
     await expect(page.getByText("Фото розмите або нечитабельне").first()).toBeVisible();
     await expect(page.getByTestId("resubmit-hint")).toBeVisible();
@@ -369,7 +508,11 @@ test.describe("resubmission", () => {
     await page.getByTestId("resubmit-hint").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/resubmission-prefilled-ua.png`, fullPage: true });
 
-    await page.locator('input[name="face_photo"][type="file"]').setInputFiles({ name: "face-new.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await jpegWithGps(800, 600)) });
+    await page.locator('input[name="face_photo"][type="file"]').setInputFiles({
+      name: "face-new.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from(await jpegWithGps(800, 600)),
+    });
     await expect(page.locator(".doc-kept")).toHaveCount(4);
     await page.locator('form#application button[type="submit"]').click();
     await expect(page.getByTestId("status-applied_for_job")).toBeVisible();
@@ -384,16 +527,35 @@ test.describe("resubmission", () => {
       const admin = await createUser({ role: "admin" });
       const user = await loginAs(page, { status: "confirmed_account", language: "sk" });
       for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
-      const app = await submitApplication(user.id, { fullName: "Jana Nováková", age: 31, citizenship: "other", phone: "+421903123456", contactMethod: "phone", contactUsername: "", comment: "", documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
-      await rejectApplication(admin.id, app.id, { reasonCode: "documentExpired", reason: "Občiansky preukaz platil do roku 2025.", replace: ["id_front", "id_back"] });
+      const app = await submitApplication(user.id, {
+        fullName: "Jana Nováková",
+        age: 31,
+        citizenship: "other",
+        phone: "+421903123456",
+        contactMethod: "phone",
+        contactUsername: "",
+        comment: "",
+        documentValidUntil: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10),
+      });
+      await rejectApplication(admin.id, app.id, {
+        reasonCode: "documentExpired",
+        reason: "Občiansky preukaz platil do roku 2025.",
+        replace: ["id_front", "id_back"],
+      });
       await page.goto("/dashboard");
-      await expect(page.getByText("Platnosť dokladu uplynula — Občiansky preukaz platil do roku 2025.").first()).toBeVisible();
+      await expect(
+        page.getByText("Platnosť dokladu uplynula — Občiansky preukaz platil do roku 2025.").first(),
+      ).toBeVisible();
       await expect(page.locator('input[name="fullName"]')).toHaveValue("Jana Nováková");
       await expect(page.locator(".doc-kept")).toHaveCount(2);
       await page.screenshot({ path: `${SHOTS}/resubmission-prefilled-sk.png`, fullPage: true });
       const card = Buffer.from(await png(400, 260));
-      await page.locator('input[name="id_front"][type="file"]').setInputFiles({ name: "front.png", mimeType: "image/png", buffer: card });
-      await page.locator('input[name="id_back"][type="file"]').setInputFiles({ name: "back.png", mimeType: "image/png", buffer: card });
+      await page
+        .locator('input[name="id_front"][type="file"]')
+        .setInputFiles({ name: "front.png", mimeType: "image/png", buffer: card });
+      await page
+        .locator('input[name="id_back"][type="file"]')
+        .setInputFiles({ name: "back.png", mimeType: "image/png", buffer: card });
       await page.locator('form#application button[type="submit"]').click();
       await expect(page.getByTestId("status-applied_for_job")).toBeVisible();
     });

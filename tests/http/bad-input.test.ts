@@ -54,29 +54,101 @@ const targets: Target[] = [
 ];
 
 const NASTY = "\u0000\u0007\u001b[31m\u202eevil\u200b Ｐаypal 你好 مرحبا 🚲 \ud800";
-const fields = ["email", "password", "token", "language", "question", "path", "referrer", "intent", "id", "vehicleId", "role", "reason", "reply", "title", "name", "description", "fullName", "age", "phone", "contactMethod", "captchaToken"];
+const fields = [
+  "email",
+  "password",
+  "token",
+  "language",
+  "question",
+  "path",
+  "referrer",
+  "intent",
+  "id",
+  "vehicleId",
+  "role",
+  "reason",
+  "reply",
+  "title",
+  "name",
+  "description",
+  "fullName",
+  "age",
+  "phone",
+  "contactMethod",
+  "captchaToken",
+];
 
 /**
  * A payload is sent as is (with Content-Length), or `chunked` without a length, or with extra
  * cookies next to the target's own. `tooLarge`: past the small body limit, so 413 is the answer
  * wherever the body is not an upload by someone who may upload.
  */
-type Payload = { name: string; contentType: string; body: () => string | Buffer; chunked?: boolean; tooLarge?: boolean; cookie?: string };
+type Payload = {
+  name: string;
+  contentType: string;
+  body: () => string | Buffer;
+  chunked?: boolean;
+  tooLarge?: boolean;
+  cookie?: string;
+};
 const payloads: Payload[] = [
   { name: "malformed JSON", contentType: "application/json", body: () => '{"email": "a@b.c", "password": ' },
   { name: "a JSON array", contentType: "application/json", body: () => "[1, 2, 3]" },
-  { name: "wrong types", contentType: "application/json", body: () => JSON.stringify(Object.fromEntries(fields.map((f, i) => [f, [i % 2 ? { nested: true } : 12345, null]]))) },
+  {
+    name: "wrong types",
+    contentType: "application/json",
+    body: () => JSON.stringify(Object.fromEntries(fields.map((f, i) => [f, [i % 2 ? { nested: true } : 12345, null]]))),
+  },
   { name: "missing fields (JSON)", contentType: "application/json", body: () => "{}" },
   { name: "missing fields (form)", contentType: "application/x-www-form-urlencoded", body: () => "" },
-  { name: "control characters and mixed scripts", contentType: "application/x-www-form-urlencoded", body: () => new URLSearchParams(fields.map((f) => [f, NASTY])).toString() },
-  { name: "a 10 MB string", contentType: "application/json", body: () => JSON.stringify({ email: "x".repeat(10 * 1024 * 1024), question: "q" }) },
-  { name: "a body over the limit", contentType: "application/x-www-form-urlencoded", body: () => `email=${"y".repeat(2 * 1024 * 1024)}` },
+  {
+    name: "control characters and mixed scripts",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => new URLSearchParams(fields.map((f) => [f, NASTY])).toString(),
+  },
+  {
+    name: "a 10 MB string",
+    contentType: "application/json",
+    body: () => JSON.stringify({ email: "x".repeat(10 * 1024 * 1024), question: "q" }),
+  },
+  {
+    name: "a body over the limit",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => `email=${"y".repeat(2 * 1024 * 1024)}`,
+  },
   { name: "text that is no form", contentType: "text/plain", body: () => "hello" },
-  { name: "broken multipart", contentType: "multipart/form-data; boundary=zzz", body: () => '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated' },
-  { name: "a chunked JSON body over the limit", contentType: "application/json", body: () => `{"email":"${"z".repeat(3 * 1024 * 1024)}"}`, chunked: true, tooLarge: true },
-  { name: "a chunked multipart body over the limit", contentType: "multipart/form-data; boundary=zzz", body: () => `--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n${"z".repeat(3 * 1024 * 1024)}\r\n--zzz--\r\n`, chunked: true, tooLarge: true },
-  { name: "more than 1,000 multipart parts", contentType: "multipart/form-data; boundary=zzz", body: () => `${Array.from({ length: 1_100 }, (_, i) => `--zzz\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join("")}--zzz--\r\n` },
-  { name: "cookies that do not decode", contentType: "application/x-www-form-urlencoded", body: () => "email=a%40b.c", cookie: "cf_ref=%ZZ; lng=%ZZ; cf_session=%E0%A4%A" },
+  {
+    name: "broken multipart",
+    contentType: "multipart/form-data; boundary=zzz",
+    body: () => '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated',
+  },
+  {
+    name: "a chunked JSON body over the limit",
+    contentType: "application/json",
+    body: () => `{"email":"${"z".repeat(3 * 1024 * 1024)}"}`,
+    chunked: true,
+    tooLarge: true,
+  },
+  {
+    name: "a chunked multipart body over the limit",
+    contentType: "multipart/form-data; boundary=zzz",
+    body: () =>
+      `--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n${"z".repeat(3 * 1024 * 1024)}\r\n--zzz--\r\n`,
+    chunked: true,
+    tooLarge: true,
+  },
+  {
+    name: "more than 1,000 multipart parts",
+    contentType: "multipart/form-data; boundary=zzz",
+    body: () =>
+      `${Array.from({ length: 1_100 }, (_, i) => `--zzz\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join("")}--zzz--\r\n`,
+  },
+  {
+    name: "cookies that do not decode",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => "email=a%40b.c",
+    cookie: "cf_ref=%ZZ; lng=%ZZ; cf_session=%E0%A4%A",
+  },
 ];
 
 /** Each payload's bytes are made once: the 10 MB and 3 MB ones would otherwise be rebuilt for every target. */
@@ -94,7 +166,9 @@ function bodyOf(payload: Payload) {
 function cutOff(target: Target, payload: Payload) {
   if (target.unread) return false;
   const multipart = payload.contentType.startsWith("multipart/");
-  const upload = (target.auth === "user" && /^\/dashboard\/(apply|report)$/.test(target.path)) || (target.auth === "admin" && /^\/admin\/(vehicles|news)\/(new|\d+)$/.test(target.path));
+  const upload =
+    (target.auth === "user" && /^\/dashboard\/(apply|report)$/.test(target.path)) ||
+    (target.auth === "admin" && /^\/admin\/(vehicles|news)\/(new|\d+)$/.test(target.path));
   if (multipart) return !upload;
   return target.path.startsWith("/api/");
 }
@@ -124,7 +198,8 @@ function slovakMessages() {
   return out.filter((s) => s.length >= 12);
 }
 const messages = slovakMessages();
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 async function expectTranslatedRefusal(res: Response, label: string) {
   expect(res.status, label).toBeGreaterThanOrEqual(400);
@@ -134,9 +209,15 @@ async function expectTranslatedRefusal(res: Response, label: string) {
   if (type.includes("application/json")) {
     const error = (JSON.parse(text) as { error?: unknown }).error;
     expect(typeof error, label).toBe("string");
-    expect(messages.some((m) => String(error).startsWith(m)), `${label}: "${String(error)}" is a Slovak message`).toBe(true);
+    expect(
+      messages.some((m) => String(error).startsWith(m)),
+      `${label}: "${String(error)}" is a Slovak message`,
+    ).toBe(true);
   } else {
-    expect(messages.some((m) => text.includes(m) || text.includes(escapeHtml(m))), `${label}: the page carries a Slovak message`).toBe(true);
+    expect(
+      messages.some((m) => text.includes(m) || text.includes(escapeHtml(m))),
+      `${label}: the page carries a Slovak message`,
+    ).toBe(true);
   }
 }
 
@@ -148,7 +229,8 @@ async function rowCounts() {
       : "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name != 'rate_limits'",
   );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) counts[name] = Number((await rawSql<{ n: number }>(`select count(*) as n from "${name}"`))[0]!.n);
+  for (const { name } of tables)
+    counts[name] = Number((await rawSql<{ n: number }>(`select count(*) as n from "${name}"`))[0]!.n);
   return counts;
 }
 
@@ -176,11 +258,13 @@ describe("bad input never reaches a 500 and changes nothing", () => {
           body: payload.chunked ? chunked(body) : typeof body === "string" ? body : new Uint8Array(body),
         });
         await expectTranslatedRefusal(res, label);
-        if (payload.tooLarge && cutOff(target, payload)) expect(res.status, `${label}: cut off at the small limit`).toBe(413);
+        if (payload.tooLarge && cutOff(target, payload))
+          expect(res.status, `${label}: cut off at the small limit`).toBe(413);
       }
       expect(await rowCounts()).toEqual(before);
       // The sessions used are still good: nothing above logged anyone out.
-      if (target.auth !== "visitor") expect((await send("/api/auth/me", { cookie: cookies[target.auth] })).status).toBe(200);
+      if (target.auth !== "visitor")
+        expect((await send("/api/auth/me", { cookie: cookies[target.auth] })).status).toBe(200);
     });
   }
 });
@@ -218,7 +302,12 @@ describe("bodies are bounded by the bytes read", () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await send("/api/auth/login", { method: "POST", sameOrigin: true, headers: { "Content-Type": "application/json" }, body: stream });
+    const res = await send("/api/auth/login", {
+      method: "POST",
+      sameOrigin: true,
+      headers: { "Content-Type": "application/json" },
+      body: stream,
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toBe(skErrors.tooLarge);
     // The answer came long before the client had sent the whole body.
@@ -282,7 +371,12 @@ describe("uploads", () => {
       id_back: new File([exe], "back.jpg", { type: "image/jpeg" }),
       refugee_document: new File([elf], "doc.jpg", { type: "image/jpeg" }),
     });
-    const res = await send("/dashboard/apply", { sameOrigin: true, cookie: cookies.user, headers: { "Content-Type": form.contentType }, body: form.body });
+    const res = await send("/dashboard/apply", {
+      sameOrigin: true,
+      cookie: cookies.user,
+      headers: { "Content-Type": form.contentType },
+      body: form.body,
+    });
     await expectTranslatedRefusal(res, "renamed executable");
     expect(await rowCounts()).toEqual(before);
     const filesAfter = (() => {
@@ -297,8 +391,16 @@ describe("uploads", () => {
 
   test("a body past the upload limit is refused with 413 before it is read", async () => {
     const before = await rowCounts();
-    const form = await multipart({ fullName: "Test", face_photo: new File([Buffer.alloc(70 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" }) });
-    const res = await send("/dashboard/apply", { sameOrigin: true, cookie: cookies.user, headers: { "Content-Type": form.contentType }, body: form.body });
+    const form = await multipart({
+      fullName: "Test",
+      face_photo: new File([Buffer.alloc(70 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" }),
+    });
+    const res = await send("/dashboard/apply", {
+      sameOrigin: true,
+      cookie: cookies.user,
+      headers: { "Content-Type": form.contentType },
+      body: form.body,
+    });
     expect(res.status).toBe(413);
     await expectTranslatedRefusal(res, "over the upload limit");
     expect(await rowCounts()).toEqual(before);

@@ -68,7 +68,10 @@ describe("security headers on every kind of answer", () => {
   ];
   for (const a of api) {
     test(`API: ${a.method ?? "GET"} ${a.path} → ${a.status}`, async () => {
-      const res = a.method === "POST" ? await send(a.path, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }) : await send(a.path);
+      const res =
+        a.method === "POST"
+          ? await send(a.path, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })
+          : await send(a.path);
       expect(res.status).toBe(a.status);
       expectBaseHeaders(res.headers);
       expect(res.headers.get("content-type")).toContain("application/json");
@@ -77,7 +80,9 @@ describe("security headers on every kind of answer", () => {
 
   test("static assets and private files carry them too", async () => {
     const html = await (await send("/")).text();
-    const asset = /<(?:script type="module"|link rel="modulepreload")[^>]*\b(?:src|href)="(\/assets\/[^"]+)"/.exec(html)?.[1];
+    const asset = /<(?:script type="module"|link rel="modulepreload")[^>]*\b(?:src|href)="(\/assets\/[^"]+)"/.exec(
+      html,
+    )?.[1];
     expect(asset).toBeTruthy();
     const res = await send(asset!);
     expect(res.status).toBe(200);
@@ -104,22 +109,38 @@ describe("cross-site requests", () => {
     { path: "/api/track/page-view", json: { path: "/" } },
   ];
   const body = (t: (typeof targets)[number]): SendOptions =>
-    t.json !== undefined ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(t.json) } : { form: t.form };
+    t.json !== undefined
+      ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(t.json) }
+      : { form: t.form };
   const userCount = async () => (await db().select({ n: count() }).from(users))[0]!.n;
 
   for (const t of targets) {
     test(`${t.method ?? "POST"} ${t.path} from another origin is refused`, async () => {
       const cookie = t.auth ? await cookieFor(t.path.startsWith("/admin") ? "admin" : "user") : undefined;
       const usersBefore = await userCount();
-      const variants: Record<string, string>[] = [{ Origin: EVIL }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }];
+      const variants: Record<string, string>[] = [
+        { Origin: EVIL },
+        { Origin: "null" },
+        { "Sec-Fetch-Site": "cross-site" },
+        { "Sec-Fetch-Site": "same-site" },
+      ];
       for (const headers of variants) {
         const options = body(t);
-        const res = await send(t.path, { ...options, method: t.method ?? "POST", cookie, headers: { ...(options.headers as Record<string, string>), ...headers } });
+        const res = await send(t.path, {
+          ...options,
+          method: t.method ?? "POST",
+          cookie,
+          headers: { ...(options.headers as Record<string, string>), ...headers },
+        });
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(await res.json()).toEqual({ error: skErrors.crossOrigin });
       }
       const options = body(t);
-      const english = await send(`${t.path}${t.path.includes("?") ? "&" : "?"}lng=en`, { ...options, method: t.method ?? "POST", headers: { ...(options.headers as Record<string, string>), Origin: EVIL } });
+      const english = await send(`${t.path}${t.path.includes("?") ? "&" : "?"}lng=en`, {
+        ...options,
+        method: t.method ?? "POST",
+        headers: { ...(options.headers as Record<string, string>), Origin: EVIL },
+      });
       expect(await english.json()).toEqual({ error: enErrors.crossOrigin });
       expect(await userCount()).toBe(usersBefore);
       if (cookie) expect((await send("/api/auth/me", { cookie })).status).toBe(200);
@@ -127,7 +148,11 @@ describe("cross-site requests", () => {
   }
 
   test("the same request from our own origin goes through", async () => {
-    const res = await send("/api/faq/ask", { sameOrigin: true, headers: { "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" }, body: JSON.stringify({ question: "Koľko zarobím?", language: "sk" }) });
+    const res = await send("/api/faq/ask", {
+      sameOrigin: true,
+      headers: { "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" },
+      body: JSON.stringify({ question: "Koľko zarobím?", language: "sk" }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { answer?: string }).answer).toBeTruthy();
   });

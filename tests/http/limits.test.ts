@@ -31,7 +31,11 @@ describe("form posts past a limit carry Retry-After", () => {
       try {
         // The home page's no-JS assistant form is checked as a document post only.
         for (const target of door.path.includes("?") ? [door.path] : [door.path, `${door.path}.data`]) {
-          const res = await send(`${target}${target.includes("?") ? "&" : "?"}lng=en`, { sameOrigin: true, ip: address, form: door.form });
+          const res = await send(`${target}${target.includes("?") ? "&" : "?"}lng=en`, {
+            sameOrigin: true,
+            ip: address,
+            form: door.form,
+          });
           expect(res.status, target).toBe(429);
           expect(Number(res.headers.get("retry-after")), target).toBeGreaterThan(0);
         }
@@ -46,7 +50,11 @@ describe("form posts past a limit carry Retry-After", () => {
     await enrolSecondFactor(admin.id);
     const cookie = await sessionCookieHeader(admin.id, { secondFactorPending: true });
     await exhaust("secondFactor", String(admin.id));
-    const res = await send("/auth/second-factor?lng=en", { sameOrigin: true, cookie, form: { intent: "verify", code: "123456" } });
+    const res = await send("/auth/second-factor?lng=en", {
+      sameOrigin: true,
+      cookie,
+      form: { intent: "verify", code: "123456" },
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });

@@ -18,7 +18,11 @@ describe("log-in redirects stay on the site", () => {
     test(`redirectTo=${redirectTo}: the form and its .data URL`, async () => {
       const user = await createUser();
       for (const target of ["/auth/login", "/auth/login.data"]) {
-        const res = await send(target, { sameOrigin: true, ip: nextIp(), form: { email: user.email, password: TEST_PASSWORD, redirectTo } });
+        const res = await send(target, {
+          sameOrigin: true,
+          ip: nextIp(),
+          form: { email: user.email, password: TEST_PASSWORD, redirectTo },
+        });
         if (target.endsWith(".data")) {
           // The router's data answer names the target in its body; it must not leave the site.
           const body = await res.text();
@@ -57,7 +61,9 @@ describe("private answers are not stored", () => {
     ];
     for (const [path, cookie] of cases) {
       const res = await send(path, { cookie });
-      expect(res.headers.get("cache-control"), `${path} ${cookie ? "logged in" : "visitor"} (${res.status})`).toMatch(/^(private, )?no-store$/);
+      expect(res.headers.get("cache-control"), `${path} ${cookie ? "logged in" : "visitor"} (${res.status})`).toMatch(
+        /^(private, )?no-store$/,
+      );
     }
   });
 

@@ -26,7 +26,14 @@ function baseEnv(): Record<string, string | undefined> {
 function startServer(env: Record<string, string>, dir = mkdtempSync(path.join(tmpdir(), "courier-server-"))) {
   const proc = Bun.spawn(["bun", "server.ts"], {
     cwd: root,
-    env: { ...baseEnv(), DATA_DIR: dir, DATABASE_URL: `file:${dir}/app.db`, UPLOADS_DIR: `${dir}/uploads`, APP_URL: `http://127.0.0.1:${env.PORT}`, ...env },
+    env: {
+      ...baseEnv(),
+      DATA_DIR: dir,
+      DATABASE_URL: `file:${dir}/app.db`,
+      UPLOADS_DIR: `${dir}/uploads`,
+      APP_URL: `http://127.0.0.1:${env.PORT}`,
+      ...env,
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -35,14 +42,18 @@ function startServer(env: Record<string, string>, dir = mkdtempSync(path.join(tm
 
 async function waitForHealth(port: number) {
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await Bun.sleep(100);
   }
   throw new Error("server did not start");
 }
 
-const children = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+const children = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
 
 describe.skipIf(Boolean(process.env.TEST_POSTGRES_URL))("the Bun server process", () => {
   test("a bad configuration value stops start-up with one line naming it", async () => {
@@ -57,7 +68,13 @@ describe.skipIf(Boolean(process.env.TEST_POSTGRES_URL))("the Bun server process"
     const noSecret = startServer({ NODE_ENV: "production", PORT: "3391" });
     expect(await noSecret.proc.exited).toBe(1);
     expect(await new Response(noSecret.proc.stderr).text()).toContain("SESSION_SECRET");
-    const captchaOff = startServer({ NODE_ENV: "production", PORT: "3392", SESSION_SECRET: "x".repeat(40), SMTP_URL: "smtp://127.0.0.1:2525", CAPTCHA_PROVIDER: "off" });
+    const captchaOff = startServer({
+      NODE_ENV: "production",
+      PORT: "3392",
+      SESSION_SECRET: "x".repeat(40),
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      CAPTCHA_PROVIDER: "off",
+    });
     expect(await captchaOff.proc.exited).toBe(1);
     expect(await new Response(captchaOff.proc.stderr).text()).toContain("CAPTCHA_PROVIDER");
     const noSmtp = startServer({ NODE_ENV: "production", PORT: "3395", SESSION_SECRET: "x".repeat(40) });
@@ -67,7 +84,12 @@ describe.skipIf(Boolean(process.env.TEST_POSTGRES_URL))("the Bun server process"
 
   test("production sends HSTS and Secure cookies; React runs its production build either way", async () => {
     const port = 3393;
-    const { proc } = startServer({ NODE_ENV: "production", PORT: String(port), SESSION_SECRET: "s".repeat(40), SMTP_URL: "smtp://127.0.0.1:2525" });
+    const { proc } = startServer({
+      NODE_ENV: "production",
+      PORT: String(port),
+      SESSION_SECRET: "s".repeat(40),
+      SMTP_URL: "smtp://127.0.0.1:2525",
+    });
     try {
       await waitForHealth(port);
       const response = await fetch(`http://127.0.0.1:${port}/?lng=en`);
@@ -120,7 +142,10 @@ describe.skipIf(Boolean(process.env.TEST_POSTGRES_URL))("the Bun server process"
     expect(await new Response(proc.stdout).text()).toContain('"msg":"shutting down"');
     // Closing the last connection checkpoints and removes the write-ahead log.
     expect(existsSync(path.join(dir, "app.db-wal"))).toBe(false);
-    const after = await fetch(`http://127.0.0.1:${port}/api/health`).then(() => "answered", () => "refused");
+    const after = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      () => "answered",
+      () => "refused",
+    );
     expect(after).toBe("refused");
   });
 

@@ -40,7 +40,9 @@ describe("AdminTable (every admin list's table)", () => {
   });
 
   test("no rows: one row spanning every column says what the list would hold", () => {
-    expect(render({ rows: [] })).toContain('<td colSpan="2" class="admin-empty"><span class="admin-empty-text">Nobody yet</span></td>');
+    expect(render({ rows: [] })).toContain(
+      '<td colSpan="2" class="admin-empty"><span class="admin-empty-text">Nobody yet</span></td>',
+    );
     const selectable = render({ rows: [], selection: { form: "bulk", label: (r) => r.name } });
     expect(selectable).toContain('colSpan="3"');
   });
@@ -54,7 +56,9 @@ describe("AdminTable (every admin list's table)", () => {
   test("selection: a checkbox per row in the bulk form, named after the row, under a hidden header", () => {
     const html = render({ selection: { form: "bulk-x", label: (r) => `Select ${r.name}` } });
     expect(html).toContain('<th scope="col"><span class="sr-only">Select</span></th>');
-    expect(html).toContain('<td class="admin-cell-check"><label class="admin-row-check"><input type="checkbox" form="bulk-x" aria-label="Select Oleh" name="ids" value="4"/></label></td><td data-label="Name">Oleh</td>');
+    expect(html).toContain(
+      '<td class="admin-cell-check"><label class="admin-row-check"><input type="checkbox" form="bulk-x" aria-label="Select Oleh" name="ids" value="4"/></label></td><td data-label="Name">Oleh</td>',
+    );
     expect(html).toContain('<input type="checkbox" form="bulk-x" aria-label="Select Jana" name="ids" value="9"/>');
   });
 
@@ -65,8 +69,12 @@ describe("AdminTable (every admin list's table)", () => {
         { header: "City", sort: { to: "/admin/users?sort=city&dir=asc", dir: null }, render: (r) => r.city },
       ],
     });
-    expect(html).toContain('<th scope="col" aria-sort="ascending"><a href="/admin/users?sort=name&amp;dir=desc" data-app-link="" class="admin-sort">Name<span aria-hidden="true"> ▲</span></a></th>');
-    expect(html).toContain('<th scope="col"><a href="/admin/users?sort=city&amp;dir=asc" data-app-link="" class="admin-sort">City</a></th>');
+    expect(html).toContain(
+      '<th scope="col" aria-sort="ascending"><a href="/admin/users?sort=name&amp;dir=desc" data-app-link="" class="admin-sort">Name<span aria-hidden="true"> ▲</span></a></th>',
+    );
+    expect(html).toContain(
+      '<th scope="col"><a href="/admin/users?sort=city&amp;dir=asc" data-app-link="" class="admin-sort">City</a></th>',
+    );
   });
 
   test("the pager keeps the list's filters and counts the records", () => {
@@ -93,7 +101,9 @@ describe("AdminTable (every admin list's table)", () => {
   });
 
   test("a named table's wrapper is a labelled region the keyboard can reach; an unnamed one is a plain box", () => {
-    expect(render({ label: "Service records" })).toContain('<div class="table-wrap" role="region" aria-label="Service records" tabindex="0">');
+    expect(render({ label: "Service records" })).toContain(
+      '<div class="table-wrap" role="region" aria-label="Service records" tabindex="0">',
+    );
     expect(render({})).toContain('<div class="table-wrap"><table');
   });
 });

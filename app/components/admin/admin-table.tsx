@@ -44,7 +44,18 @@ export type AdminTableProps<Row> = {
 const idOf = (row: unknown) => (row as { id: number }).id;
 
 /** The table of an admin list: headers, an empty row, a cell per column (labelled for the stacked cards) and the pager. */
-export function AdminTable<Row>({ rows, columns, empty, selection, pager, className, cards = true, label: tableLabel, rowProps, rowKey = idOf }: AdminTableProps<Row>) {
+export function AdminTable<Row>({
+  rows,
+  columns,
+  empty,
+  selection,
+  pager,
+  className,
+  cards = true,
+  label: tableLabel,
+  rowProps,
+  rowKey = idOf,
+}: AdminTableProps<Row>) {
   const { t } = useTranslation("admin");
   const shown = columns.filter((column): column is Column<Row> => Boolean(column));
   const label = (column: Column<Row>) => (cards ? column.header : undefined);
@@ -74,7 +85,12 @@ export function AdminTable<Row>({ rows, columns, empty, selection, pager, classN
                   </td>
                 ) : null}
                 {shown.map((column) => (
-                  <td key={column.header} data-label={label(column)} aria-label={column.namedCell ? column.header : undefined} className={column.className}>
+                  <td
+                    key={column.header}
+                    data-label={label(column)}
+                    aria-label={column.namedCell ? column.header : undefined}
+                    className={column.className}
+                  >
                     {column.render(row)}
                   </td>
                 ))}

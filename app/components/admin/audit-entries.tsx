@@ -20,7 +20,12 @@ export function AuditSentenceText({ entry }: { entry: AuditFacts }) {
       <Trans
         t={t}
         i18nKey={sentence.key}
-        values={{ actor: actor.name, record: sentence.record.name, subject: sentence.subject?.name ?? "—", action: entry.action }}
+        values={{
+          actor: actor.name,
+          record: sentence.record.name,
+          subject: sentence.subject?.name ?? "—",
+          action: entry.action,
+        }}
         components={{
           actor: <NameLink name={actor.name} href={actor.href} />,
           record: <NameLink name={sentence.record.name} href={sentence.record.href} />,
@@ -38,12 +43,21 @@ function ValueText({ value }: { value: AuditValue }) {
   if (value.kind === "bool") return <>{value.value ? t("audit.yes") : t("audit.no")}</>;
   if (value.kind === "date") return <>{formatDate(value.value, true)}</>;
   if (value.kind === "day") return <>{formatDate(value.value)}</>;
-  if (value.kind === "codes") return <>{value.items.map((item) => t(item.keys, { defaultValue: item.value })).join(", ")}</>;
+  if (value.kind === "codes")
+    return <>{value.items.map((item) => t(item.keys, { defaultValue: item.value })).join(", ")}</>;
   return <code>{value.value}</code>;
 }
 
 /** The changed fields, one line each: "Status: Pending → Approved", in the admin's language. */
-export function AuditChangeList({ before, after, entityType }: { before: unknown; after: unknown; entityType: string }) {
+export function AuditChangeList({
+  before,
+  after,
+  entityType,
+}: {
+  before: unknown;
+  after: unknown;
+  entityType: string;
+}) {
   const { t } = useTranslation("admin");
   const changes = auditChanges(before, after, entityType);
   if (changes.length === 0) return null;
@@ -51,7 +65,8 @@ export function AuditChangeList({ before, after, entityType }: { before: unknown
     <ul className="admin-diff" aria-label={t("audit.changes")}>
       {changes.map((change) => (
         <li key={change.field}>
-          {t(`audit.field.${change.field}`, { defaultValue: change.field })}: <ValueText value={change.before} /> → <ValueText value={change.after} />
+          {t(`audit.field.${change.field}`, { defaultValue: change.field })}: <ValueText value={change.before} /> →{" "}
+          <ValueText value={change.after} />
         </li>
       ))}
     </ul>
@@ -59,7 +74,15 @@ export function AuditChangeList({ before, after, entityType }: { before: unknown
 }
 
 /** The audit entries as a table that becomes stacked cards on phones: when, and what happened in a sentence. */
-export function AuditTable({ rows, empty, pager }: { rows: AuditEntryRow[]; empty: string; pager?: AdminTableProps<AuditEntryRow>["pager"] }) {
+export function AuditTable({
+  rows,
+  empty,
+  pager,
+}: {
+  rows: AuditEntryRow[];
+  empty: string;
+  pager?: AdminTableProps<AuditEntryRow>["pager"];
+}) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   return (
@@ -69,7 +92,11 @@ export function AuditTable({ rows, empty, pager }: { rows: AuditEntryRow[]; empt
       pager={pager}
       className="admin-audit-table"
       columns={[
-        { header: t("audit.when"), className: "whitespace-nowrap", render: (entry) => formatDate(entry.createdAt, true) },
+        {
+          header: t("audit.when"),
+          className: "whitespace-nowrap",
+          render: (entry) => formatDate(entry.createdAt, true),
+        },
         {
           header: t("audit.action"),
           render: (entry) => (

@@ -12,7 +12,13 @@ export function CopyLink({ url }: { url: string }) {
   useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
   return (
     <span className="admin-copy">
-      <input className="admin-copy-text" readOnly value={url} aria-label={t("referrals.fullLink")} onFocus={(e) => e.currentTarget.select()} />
+      <input
+        className="admin-copy-text"
+        readOnly
+        value={url}
+        aria-label={t("referrals.fullLink")}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       {canCopy ? (
         <button
           type="button"

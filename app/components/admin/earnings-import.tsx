@@ -16,12 +16,25 @@ function useLocale() {
 
 const hours = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
 
-export function UploadForm({ platforms, defaultWeek, formKey }: { platforms: { id: number; name: string }[]; defaultWeek: string; formKey: string }) {
+export function UploadForm({
+  platforms,
+  defaultWeek,
+  formKey,
+}: {
+  platforms: { id: number; name: string }[];
+  defaultWeek: string;
+  formKey: string;
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="card">
       <p className="field-hint">{t("pay.import.hint")}</p>
-      <Form method="post" action={`/admin/payouts/import?formKey=${formKey}`} encType="multipart/form-data" className="form-stack">
+      <Form
+        method="post"
+        action={`/admin/payouts/import?formKey=${formKey}`}
+        encType="multipart/form-data"
+        className="form-stack"
+      >
         <PlatformSelect platforms={platforms} />
         <label className="field">
           {t("pay.import.week")}
@@ -43,7 +56,11 @@ type Base = { id: number; fileName: string; weekStart: string; platformName: str
 
 function Summary({ preview }: { preview: Base }) {
   const { t } = useTranslation("admin");
-  return <p>{t("pay.import.summary", { file: preview.fileName, platform: preview.platformName, week: preview.weekStart })}</p>;
+  return (
+    <p>
+      {t("pay.import.summary", { file: preview.fileName, platform: preview.platformName, week: preview.weekStart })}
+    </p>
+  );
 }
 
 function DiscardForm({ id }: { id: number }) {
@@ -87,7 +104,14 @@ export function MappingForm({ preview }: { preview: Base & { header: string[]; m
           <legend>{t("pay.mapping.duration")}</legend>
           {(["minutes", "hours"] as const).map((unit) => (
             <label key={unit}>
-              <input type="radio" name="duration" value={unit} required defaultChecked={(preview.mapping?.duration ?? "minutes") === unit} /> {t(`pay.mapping.unit.${unit}`)}
+              <input
+                type="radio"
+                name="duration"
+                value={unit}
+                required
+                defaultChecked={(preview.mapping?.duration ?? "minutes") === unit}
+              />{" "}
+              {t(`pay.mapping.unit.${unit}`)}
             </label>
           ))}
         </fieldset>
@@ -100,7 +124,16 @@ export function MappingForm({ preview }: { preview: Base & { header: string[]; m
   );
 }
 
-type Totals = { userId: number; email: string; fullName: string | null; rows: number; minutes: number; deliveries: number; grossCents: number; tipsCents: number };
+type Totals = {
+  userId: number;
+  email: string;
+  fullName: string | null;
+  rows: number;
+  minutes: number;
+  deliveries: number;
+  grossCents: number;
+  tipsCents: number;
+};
 type Ready = Base & {
   read: number;
   good: number;
@@ -112,14 +145,29 @@ type Ready = Base & {
   counts: { added: number; changed: number; unchanged: number };
 };
 
-export function ImportPreviewView({ preview, couriers, formKey }: { preview: Ready; couriers: { email: string; fullName: string | null }[]; formKey: string }) {
+export function ImportPreviewView({
+  preview,
+  couriers,
+  formKey,
+}: {
+  preview: Ready;
+  couriers: { email: string; fullName: string | null }[];
+  formKey: string;
+}) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   return (
     <>
       <div className="card" data-testid="import-summary">
         <Summary preview={preview} />
-        <p>{t("pay.import.counts", { read: preview.read, good: preview.good, problems: preview.problemCount, ...preview.counts })}</p>
+        <p>
+          {t("pay.import.counts", {
+            read: preview.read,
+            good: preview.good,
+            problems: preview.problemCount,
+            ...preview.counts,
+          })}
+        </p>
         <div className="admin-inline-form">
           <Form method="post">
             <Intent value="commit" />
@@ -178,8 +226,16 @@ export function ImportPreviewView({ preview, couriers, formKey }: { preview: Rea
             { header: t("pay.import.courier"), render: (row) => row.fullName ?? row.email },
             { header: t("pay.import.hours"), render: (row) => hours(row.minutes) },
             { header: t("pay.import.deliveries"), render: (row) => row.deliveries },
-            { header: t("pay.import.gross"), render: (row) => formatEur(row.grossCents, locale), className: "whitespace-nowrap" },
-            { header: t("pay.import.tips"), render: (row) => formatEur(row.tipsCents, locale), className: "whitespace-nowrap" },
+            {
+              header: t("pay.import.gross"),
+              render: (row) => formatEur(row.grossCents, locale),
+              className: "whitespace-nowrap",
+            },
+            {
+              header: t("pay.import.tips"),
+              render: (row) => formatEur(row.tipsCents, locale),
+              className: "whitespace-nowrap",
+            },
           ]}
         />
       </div>
@@ -192,7 +248,14 @@ export function ImportPreviewView({ preview, couriers, formKey }: { preview: Rea
           columns={[
             { header: t("pay.import.line"), render: (row) => row.line },
             { header: t("pay.accounts.accountId"), render: (row) => row.accountId ?? "—" },
-            { header: t("pay.import.problem"), render: (row) => t(`pay.problem.${row.code}`, { field: row.field ? t(`pay.mapping.field.${row.field}`) : "", value: row.value ?? "" }) },
+            {
+              header: t("pay.import.problem"),
+              render: (row) =>
+                t(`pay.problem.${row.code}`, {
+                  field: row.field ? t(`pay.mapping.field.${row.field}`) : "",
+                  value: row.value ?? "",
+                }),
+            },
           ]}
         />
       </div>

@@ -21,7 +21,10 @@ export function HandoverHistory({ vehicleId, handovers }: { vehicleId: number; h
               {!h.recordedAt ? (
                 <Badge tone="warn">{t("handovers.pending")}</Badge>
               ) : h.disputeReportId ? (
-                <AppLink to={`/admin/problem-reports?status=all&report=${h.disputeReportId}`} data-testid="handover-disputed">
+                <AppLink
+                  to={`/admin/problem-reports?status=all&report=${h.disputeReportId}`}
+                  data-testid="handover-disputed"
+                >
                   <Badge tone="danger">{t("handovers.disputed", { id: h.disputeReportId })}</Badge>
                 </AppLink>
               ) : h.confirmedAt ? (
@@ -32,7 +35,9 @@ export function HandoverHistory({ vehicleId, handovers }: { vehicleId: number; h
             </p>
             {h.recordedAt ? (
               <>
-                <p className="field-hint">{t("handovers.recordedAt", { date: formatDate(h.recordedAt, true), who: h.recordedBy ?? "—" })}</p>
+                <p className="field-hint">
+                  {t("handovers.recordedAt", { date: formatDate(h.recordedAt, true), who: h.recordedBy ?? "—" })}
+                </p>
                 <HandoverDetails handover={h} />
                 {h.newDamages.length ? (
                   <p>

@@ -54,9 +54,22 @@ export function LanguageFields({
               {!required && empty ? <MissingLanguages languages={[language]} /> : null}
             </span>
             {multiline ? (
-              <textarea {...getTextareaProps(field)} key={field.key} lang={HTML_LANG[language]} required={required} maxLength={maxLength} rows={3} />
+              <textarea
+                {...getTextareaProps(field)}
+                key={field.key}
+                lang={HTML_LANG[language]}
+                required={required}
+                maxLength={maxLength}
+                rows={3}
+              />
             ) : (
-              <input {...getInputProps(field, { type: "text" })} key={field.key} lang={HTML_LANG[language]} required={required} maxLength={maxLength} />
+              <input
+                {...getInputProps(field, { type: "text" })}
+                key={field.key}
+                lang={HTML_LANG[language]}
+                required={required}
+                maxLength={maxLength}
+              />
             )}
             <FieldError ns="admin" errors={field.errors} id={field.errorId} />
           </label>

@@ -7,17 +7,37 @@ import { AdminTable } from "./admin-table";
 import { ConfirmDialog, dateInputValue, useFormatDate, useHrefWith } from "./ui";
 import { Intent } from "../intent";
 
-type Lease = { vehicleId: number; vehicleName: string; serialNumber: string; leaseEndsAt: Date | string | null; userId: number; userEmail: string; userName: string | null; userStatus: UserStatus };
+type Lease = {
+  vehicleId: number;
+  vehicleName: string;
+  serialNumber: string;
+  leaseEndsAt: Date | string | null;
+  userId: number;
+  userEmail: string;
+  userName: string | null;
+  userStatus: UserStatus;
+};
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Vehicles out on a lease: renew with a new end date, or end the lease (vehicle back to available). */
-export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; total: number; now: number; result?: SubmissionResult<string[]> }) {
+export function LeasesTable({
+  leases,
+  total,
+  now,
+  result,
+}: {
+  leases: Lease[];
+  total: number;
+  now: number;
+  result?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const href = useHrefWith();
   const [params] = useSearchParams();
-  const ending = params.get("confirm") === "end" ? leases.find((l) => l.vehicleId === Number(params.get("id"))) : undefined;
+  const ending =
+    params.get("confirm") === "end" ? leases.find((l) => l.vehicleId === Number(params.get("id"))) : undefined;
   const endsAtError = result?.error?.endsAt?.[0];
   /** A renewal runs from the lease's end, or from today when that has passed. */
   const renewFrom = (l: Lease) => Math.max(now, l.leaseEndsAt ? new Date(l.leaseEndsAt).getTime() : 0);
@@ -25,7 +45,9 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
     <div className="card admin-section">
       <h2>{t("leases.title")}</h2>
       <p className="field-hint">{t("leases.hint")}</p>
-      {total > leases.length ? <p className="field-hint">{t("leases.showing", { shown: leases.length, total })}</p> : null}
+      {total > leases.length ? (
+        <p className="field-hint">{t("leases.showing", { shown: leases.length, total })}</p>
+      ) : null}
       {endsAtError ? <p className="alert alert-error">{t(endsAtError)}</p> : null}
       <AdminTable
         rows={leases}
@@ -38,7 +60,9 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
             render: (l) => (
               <>
                 <AppLink to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</AppLink>
-                {l.userStatus === "lease_expired" ? <span className="badge badge-danger">{t("common:status.lease_expired")}</span> : null}
+                {l.userStatus === "lease_expired" ? (
+                  <span className="badge badge-danger">{t("common:status.lease_expired")}</span>
+                ) : null}
               </>
             ),
           },
@@ -46,11 +70,18 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
             header: t("users.vehicle"),
             render: (l) => (
               <>
-                <AppLink className="underline" to={`/admin/vehicles/${l.vehicleId}`}>{l.vehicleName}</AppLink> <code>{l.serialNumber}</code>
+                <AppLink className="underline" to={`/admin/vehicles/${l.vehicleId}`}>
+                  {l.vehicleName}
+                </AppLink>{" "}
+                <code>{l.serialNumber}</code>
               </>
             ),
           },
-          { header: t("vehicles.leaseEndsAt"), className: "whitespace-nowrap", render: (l) => formatDate(l.leaseEndsAt) },
+          {
+            header: t("vehicles.leaseEndsAt"),
+            className: "whitespace-nowrap",
+            render: (l) => formatDate(l.leaseEndsAt),
+          },
           {
             header: t("list.actions"),
             namedCell: true,
@@ -59,7 +90,14 @@ export function LeasesTable({ leases, total, now, result }: { leases: Lease[]; t
                 <Form method="post" className="admin-inline-form">
                   <Intent value="renew" />
                   <input type="hidden" name="vehicleId" value={l.vehicleId} />
-                  <input className="admin-date" type="date" name="endsAt" required defaultValue={dateInputValue(renewFrom(l) + 30 * DAY)} aria-label={t("leases.newEnd")} />
+                  <input
+                    className="admin-date"
+                    type="date"
+                    name="endsAt"
+                    required
+                    defaultValue={dateInputValue(renewFrom(l) + 30 * DAY)}
+                    aria-label={t("leases.newEnd")}
+                  />
                   <button type="submit" className="btn btn-primary">
                     {t("leases.renew")}
                   </button>

@@ -45,15 +45,48 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
       empty={t("pay.review.empty")}
       label={t("pay.review.tableLabel")}
       selection={{ form: "approve-selected", label: name }}
-      rowProps={(row) => ({ "data-testid": `pay-row-${row.userId ?? row.id}`, className: row.anomalies.includes("noIban") || row.anomalies.includes("negativeNet") ? "admin-row-alert" : undefined })}
+      rowProps={(row) => ({
+        "data-testid": `pay-row-${row.userId ?? row.id}`,
+        className:
+          row.anomalies.includes("noIban") || row.anomalies.includes("negativeNet") ? "admin-row-alert" : undefined,
+      })}
       columns={[
-        { header: t("pay.review.courier"), render: (row) => (row.userId ? <AppLink to={`/admin/payouts/${week}?courier=${row.userId}#statement`}>{name(row)}</AppLink> : name(row)), className: "min-w-0" },
-        { header: t("pay.import.hours"), render: (row) => hours(row.minutes), className: "whitespace-nowrap text-right" },
-        { header: t("pay.import.gross"), render: (row) => cents(row.grossCents), className: "whitespace-nowrap text-right" },
-        { header: t("pay.import.tips"), render: (row) => cents(row.tipsCents), className: "whitespace-nowrap text-right" },
-        { header: t("pay.review.deductions"), render: (row) => cents(row.deductionsCents ? -row.deductionsCents : 0), className: "whitespace-nowrap text-right" },
+        {
+          header: t("pay.review.courier"),
+          render: (row) =>
+            row.userId ? (
+              <AppLink to={`/admin/payouts/${week}?courier=${row.userId}#statement`}>{name(row)}</AppLink>
+            ) : (
+              name(row)
+            ),
+          className: "min-w-0",
+        },
+        {
+          header: t("pay.import.hours"),
+          render: (row) => hours(row.minutes),
+          className: "whitespace-nowrap text-right",
+        },
+        {
+          header: t("pay.import.gross"),
+          render: (row) => cents(row.grossCents),
+          className: "whitespace-nowrap text-right",
+        },
+        {
+          header: t("pay.import.tips"),
+          render: (row) => cents(row.tipsCents),
+          className: "whitespace-nowrap text-right",
+        },
+        {
+          header: t("pay.review.deductions"),
+          render: (row) => cents(row.deductionsCents ? -row.deductionsCents : 0),
+          className: "whitespace-nowrap text-right",
+        },
         { header: t("pay:total.net"), render: (row) => cents(row.netCents), className: "whitespace-nowrap text-right" },
-        { header: t("pay:total.payout"), render: (row) => cents(row.payoutCents), className: "whitespace-nowrap text-right" },
+        {
+          header: t("pay:total.payout"),
+          render: (row) => cents(row.payoutCents),
+          className: "whitespace-nowrap text-right",
+        },
         {
           header: t("pay:statement.status"),
           render: (row) => (
@@ -62,7 +95,9 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
               {row.batchId ? (
                 <>
                   {" "}
-                  <AppLink to={`/admin/payouts/batches/${row.batchId}`}>{t("pay.batch.short", { id: row.batchId })}</AppLink>
+                  <AppLink to={`/admin/payouts/batches/${row.batchId}`}>
+                    {t("pay.batch.short", { id: row.batchId })}
+                  </AppLink>
                 </>
               ) : null}
             </>
@@ -106,7 +141,11 @@ export function AnomalySummary({ counts }: { counts: Record<string, number> }) {
 }
 
 /** Hours on accounts linked to nobody: nobody is paid for them until the account is linked. */
-export function UnlinkedAccounts({ rows }: { rows: { platformName: string; accountId: string; days: number; minutes: number; grossCents: number }[] }) {
+export function UnlinkedAccounts({
+  rows,
+}: {
+  rows: { platformName: string; accountId: string; days: number; minutes: number; grossCents: number }[];
+}) {
   const { t } = useTranslation("admin");
   const cents = useCents();
   if (rows.length === 0) return null;
@@ -117,7 +156,13 @@ export function UnlinkedAccounts({ rows }: { rows: { platformName: string; accou
       <ul className="admin-list">
         {rows.map((r) => (
           <li key={`${r.platformName}-${r.accountId}`}>
-            {t("pay.review.unlinkedRow", { platform: r.platformName, account: r.accountId, days: r.days, hours: hours(r.minutes), gross: cents(r.grossCents) })}{" "}
+            {t("pay.review.unlinkedRow", {
+              platform: r.platformName,
+              account: r.accountId,
+              days: r.days,
+              hours: hours(r.minutes),
+              gross: cents(r.grossCents),
+            })}{" "}
             <AppLink to="/admin/users">{t("pay.review.linkIt")}</AppLink>
           </li>
         ))}
@@ -128,7 +173,17 @@ export function UnlinkedAccounts({ rows }: { rows: { platformName: string; accou
 
 type Detail = {
   courier: { id: number; email: string; fullName: string | null };
-  statement: { id: number; status: string; lines: StatementLine[]; netCents: number; payoutCents: number; carryOutCents: number; iban: string | null; approvedAt: Date | string | null; approvedBy: string | null } | null;
+  statement: {
+    id: number;
+    status: string;
+    lines: StatementLine[];
+    netCents: number;
+    payoutCents: number;
+    carryOutCents: number;
+    iban: string | null;
+    approvedAt: Date | string | null;
+    approvedBy: string | null;
+  } | null;
   adjustments: { id: number; kind: string; amountCents: number; reason: string; statementId: number | null }[];
 };
 

@@ -3,10 +3,24 @@ import { Form } from "react-router";
 import { PlatformSelect } from "./platform-select";
 import { Intent } from "../intent";
 
-export type PlatformAccountLink = { id: number; platformName: string; accountId: string; startsOn: string; endsOn: string | null };
+export type PlatformAccountLink = {
+  id: number;
+  platformName: string;
+  accountId: string;
+  startsOn: string;
+  endsOn: string | null;
+};
 
 /** The admin's user page: the courier's platform account ids, a form to link one, and one to end each open link. */
-export function PlatformAccountsCard({ links, platforms, today }: { links: PlatformAccountLink[]; platforms: { id: number; name: string }[]; today: string }) {
+export function PlatformAccountsCard({
+  links,
+  platforms,
+  today,
+}: {
+  links: PlatformAccountLink[];
+  platforms: { id: number; name: string }[];
+  today: string;
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="card" id="platform-accounts">
@@ -15,7 +29,8 @@ export function PlatformAccountsCard({ links, platforms, today }: { links: Platf
       <ul className="admin-list">
         {links.map((link) => (
           <li key={link.id}>
-            <strong>{link.platformName}</strong> · {link.accountId} · {t("pay.accounts.range", { from: link.startsOn, to: link.endsOn ?? t("pay.accounts.open") })}
+            <strong>{link.platformName}</strong> · {link.accountId} ·{" "}
+            {t("pay.accounts.range", { from: link.startsOn, to: link.endsOn ?? t("pay.accounts.open") })}
             {link.endsOn === null ? (
               <Form method="post" className="admin-inline-form" preventScrollReset>
                 <Intent value="endAccount" />

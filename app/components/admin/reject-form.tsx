@@ -28,11 +28,14 @@ export function RejectForm({
   const [form, fields] = useForm({
     id,
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: application ? applicationRejectSchema : rejectSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: application ? applicationRejectSchema : rejectSchema }),
     shouldValidate: "onSubmit",
   });
   const replaced = (fields as Partial<Record<string, { initialValue?: unknown }>>).replace?.initialValue;
-  const ticked = new Set(Array.isArray(replaced) ? replaced.map(String) : typeof replaced === "string" ? [replaced] : []);
+  const ticked = new Set(
+    Array.isArray(replaced) ? replaced.map(String) : typeof replaced === "string" ? [replaced] : [],
+  );
   return (
     <Form method="post" {...getFormProps(form)} className="form-stack">
       <Intent value="reject" />
@@ -43,7 +46,10 @@ export function RejectForm({
         <>
           <label className="field">
             {t("rejection.stock")}
-            <select {...getSelectProps(fields.reasonCode as Parameters<typeof getSelectProps>[0])} data-testid="reject-stock">
+            <select
+              {...getSelectProps(fields.reasonCode as Parameters<typeof getSelectProps>[0])}
+              data-testid="reject-stock"
+            >
               <StockReasonOptions />
             </select>
           </label>
@@ -61,7 +67,12 @@ export function RejectForm({
       ) : null}
       <label className="field">
         {application ? t("rejection.note") : t("decisions.reason")}
-        <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} required={!application} maxLength={1000} />
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          key={fields.reason.key}
+          required={!application}
+          maxLength={1000}
+        />
         <FieldError ns="admin" errors={fields.reason.errors} id={fields.reason.errorId} />
       </label>
       <button type="submit" className="btn btn-danger">

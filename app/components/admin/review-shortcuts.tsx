@@ -22,7 +22,16 @@ export const KEY_DWELL_MS = 600;
 /** Resolves once every document image of the page has loaded (or failed) and been painted. */
 function documentsShown() {
   const images = [...document.querySelectorAll<HTMLImageElement>(".admin-documents img")];
-  return Promise.all(images.map((img) => (img.complete ? Promise.resolve() : new Promise<void>((done) => { img.addEventListener("load", () => done(), { once: true }); img.addEventListener("error", () => done(), { once: true }); }))));
+  return Promise.all(
+    images.map((img) =>
+      img.complete
+        ? Promise.resolve()
+        : new Promise<void>((done) => {
+            img.addEventListener("load", () => done(), { once: true });
+            img.addEventListener("error", () => done(), { once: true });
+          }),
+    ),
+  );
 }
 
 function rejectBox() {
@@ -46,11 +55,29 @@ function openRejectBox(current: { opening: boolean; typed: string }) {
  * documents have been on screen for KEY_DWELL_MS, once per page, never from a held key. An `r` pressed
  * while the page loads opens the reason box once the page is there; what is typed meanwhile goes into it.
  */
-export function useReviewShortcuts({ applicationId, nextHref, previousHref, helpHref }: { applicationId: number; nextHref: string | null; previousHref: string | null; helpHref: string }) {
+export function useReviewShortcuts({
+  applicationId,
+  nextHref,
+  previousHref,
+  helpHref,
+}: {
+  applicationId: number;
+  nextHref: string | null;
+  previousHref: string | null;
+  helpHref: string;
+}) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const busy = useNavigation().state !== "idle";
-  const state = useRef({ readyFor: 0, decided: false, leaving: false, opening: false, typed: "", timer: 0, arm: () => {} });
+  const state = useRef({
+    readyFor: 0,
+    decided: false,
+    leaving: false,
+    opening: false,
+    typed: "",
+    timer: 0,
+    arm: () => {},
+  });
 
   useEffect(() => {
     const current = state.current;
@@ -159,7 +186,19 @@ export function ShortcutsDialog({ closeTo }: { closeTo: string }) {
 }
 
 /** Previous / next in the queue and the shortcuts link, as plain links. */
-export function QueueNav({ previousHref, nextHref, helpHref, position, total }: { previousHref: string | null; nextHref: string | null; helpHref: string; position: number | null; total: number }) {
+export function QueueNav({
+  previousHref,
+  nextHref,
+  helpHref,
+  position,
+  total,
+}: {
+  previousHref: string | null;
+  nextHref: string | null;
+  helpHref: string;
+  position: number | null;
+  total: number;
+}) {
   const { t } = useTranslation("admin");
   return (
     <nav className="admin-queue-nav" aria-label={t("queue.nav")}>
@@ -168,7 +207,9 @@ export function QueueNav({ previousHref, nextHref, helpHref, position, total }: 
           {t("queue.previous")} <kbd>k</kbd>
         </Link>
       ) : null}
-      <span className="field-hint">{position ? t("queue.position", { position, total }) : t("queue.waiting", { count: total })}</span>
+      <span className="field-hint">
+        {position ? t("queue.position", { position, total }) : t("queue.waiting", { count: total })}
+      </span>
       {nextHref ? (
         <Link className="btn btn-outline" to={nextHref} rel="next">
           {t("queue.next")} <kbd>j</kbd>

@@ -15,7 +15,11 @@ function formatFor(locale: string, withTime: boolean) {
   const key = `${locale}|${withTime}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: withTime ? "short" : undefined, timeZone: ZONE });
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: "medium",
+      timeStyle: withTime ? "short" : undefined,
+      timeZone: ZONE,
+    });
     formats.set(key, format);
   }
   return format;
@@ -40,7 +44,15 @@ export function dateInputValue(value: Date | string | number | null | undefined)
  * The heading of an admin screen. A detail page passes `crumbs` (its list, then itself) and gets a
  * breadcrumb trail above the title; `children` are the page's own actions.
  */
-export function PageHeader({ title, crumbs, children }: { title: string; crumbs?: { to: `/${string}`; label: string }[]; children?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  crumbs,
+  children,
+}: {
+  title: string;
+  crumbs?: { to: `/${string}`; label: string }[];
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="admin-page-head-wrap">
@@ -83,7 +95,17 @@ export function TimeLeft({ createdAt, now }: { createdAt: Date | string | number
  * Search, status and sort of a queue list as one GET form and links, so the URL keeps them all
  * (status `all` shows every row; without one the list shows what waits).
  */
-export function QueueFilters({ statuses, filter, ns, label }: { statuses: readonly string[]; filter: { status: string; q: string; sort: string }; ns: string; label: string }) {
+export function QueueFilters({
+  statuses,
+  filter,
+  ns,
+  label,
+}: {
+  statuses: readonly string[];
+  filter: { status: string; q: string; sort: string };
+  ns: string;
+  label: string;
+}) {
   const { t } = useTranslation("admin");
   const href = useHrefWith();
   return (
@@ -109,11 +131,18 @@ export function QueueFilters({ statuses, filter, ns, label }: { statuses: readon
       </search>
       <nav className="admin-tabs" aria-label={t("list.statusFilter")}>
         {statuses.map((value) => (
-          <AppLink key={value} to={href({ status: value === statuses[0] ? null : value, page: null, sort: null })} aria-current={filter.status === value ? "page" : undefined}>
+          <AppLink
+            key={value}
+            to={href({ status: value === statuses[0] ? null : value, page: null, sort: null })}
+            aria-current={filter.status === value ? "page" : undefined}
+          >
             {t(`${ns}.${value}`)}
           </AppLink>
         ))}
-        <AppLink to={href({ status: "all", page: null, sort: null })} aria-current={filter.status === "all" ? "page" : undefined}>
+        <AppLink
+          to={href({ status: "all", page: null, sort: null })}
+          aria-current={filter.status === "all" ? "page" : undefined}
+        >
           {t("list.all")}
         </AppLink>
       </nav>
@@ -129,7 +158,13 @@ export function BulkBar({ id, children, label }: { id: string; children: React.R
   const { t } = useTranslation("admin");
   const location = useLocation();
   return (
-    <Form method="post" id={id} className="admin-bulk" aria-label={label} action={`${location.pathname}${location.search}`}>
+    <Form
+      method="post"
+      id={id}
+      className="admin-bulk"
+      aria-label={label}
+      action={`${location.pathname}${location.search}`}
+    >
       <span className="admin-bulk-label">{t("bulk.selected")}</span>
       {children}
     </Form>
@@ -140,7 +175,15 @@ export function BulkBar({ id, children, label }: { id: string; children: React.R
  * The bulk bar of a decision queue: approve the ticked rows, or reject them with one reason. `reasons`
  * stands before the free-text reason (a stock reason list); `children` after the buttons.
  */
-export function BulkDecisionBar({ id, reasons, children }: { id: string; reasons?: React.ReactNode; children?: React.ReactNode }) {
+export function BulkDecisionBar({
+  id,
+  reasons,
+  children,
+}: {
+  id: string;
+  reasons?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation("admin");
   return (
     <BulkBar id={id} label={t("bulk.label")}>
@@ -240,7 +283,17 @@ export function FilterForm({ children, label }: { children: React.ReactNode; lab
 }
 
 /** Status filter as links (open / resolved, pending / approved …), each one a URL. */
-export function StatusTabs({ values, current, ns, param = "status" }: { values: readonly string[]; current: string | null; ns: string; param?: string }) {
+export function StatusTabs({
+  values,
+  current,
+  ns,
+  param = "status",
+}: {
+  values: readonly string[];
+  current: string | null;
+  ns: string;
+  param?: string;
+}) {
   const { t } = useTranslation("admin");
   const href = useHrefWith();
   return (
@@ -249,7 +302,11 @@ export function StatusTabs({ values, current, ns, param = "status" }: { values: 
         {t("list.all")}
       </AppLink>
       {values.map((value) => (
-        <AppLink key={value} to={href({ [param]: value, page: null })} aria-current={current === value ? "page" : undefined}>
+        <AppLink
+          key={value}
+          to={href({ [param]: value, page: null })}
+          aria-current={current === value ? "page" : undefined}
+        >
           {t(`${ns}.${value}`)}
         </AppLink>
       ))}
@@ -326,4 +383,10 @@ export function ConfirmDialog({
 }
 
 export const VEHICLE_TONE = { available: "ok", future: "info", maintenance: "warn", in_use: undefined } as const;
-export const STATUS_TONE = { pending: "warn", approved: "ok", rejected: "danger", open: "warn", resolved: "ok" } as const;
+export const STATUS_TONE = {
+  pending: "warn",
+  approved: "ok",
+  rejected: "danger",
+  open: "warn",
+  resolved: "ok",
+} as const;

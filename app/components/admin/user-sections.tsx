@@ -7,7 +7,14 @@ import { type AuditEntryRow, AuditTable } from "./audit-entries";
 import { Badge, dateInputValue, useFormatDate } from "./ui";
 import { Intent } from "../intent";
 
-type HistoryRow = { id: number; fromStatus: UserStatus | null; toStatus: UserStatus; reason: string | null; createdAt: Date | string; actorEmail: string | null };
+type HistoryRow = {
+  id: number;
+  fromStatus: UserStatus | null;
+  toStatus: UserStatus;
+  reason: string | null;
+  createdAt: Date | string;
+  actorEmail: string | null;
+};
 
 export function HistoryTable({ rows }: { rows: HistoryRow[] }) {
   const { t } = useTranslation("admin");
@@ -78,12 +85,16 @@ export function DocumentsCard({ documents }: { documents: DocumentsDetail }) {
       <h2>{t("documents.title")}</h2>
       <dl className="admin-dl">
         <dt>{t("documents.validUntil")}</dt>
-        <dd data-testid="document-valid-until">{documents.validUntil ? formatDate(documents.validUntil) : t("documents.none")}</dd>
+        <dd data-testid="document-valid-until">
+          {documents.validUntil ? formatDate(documents.validUntil) : t("documents.none")}
+        </dd>
         <dt>{t("documents.reminders")}</dt>
         <dd>
           {documents.reminders.length === 0
             ? t("documents.noReminders")
-            : documents.reminders.map((r) => t("documents.reminder", { days: r.thresholdDays, date: formatDate(r.sentAt, true) })).join("; ")}
+            : documents.reminders
+                .map((r) => t("documents.reminder", { days: r.thresholdDays, date: formatDate(r.sentAt, true) }))
+                .join("; ")}
         </dd>
       </dl>
       <h3>{t("documents.renewals")}</h3>
@@ -98,7 +109,13 @@ export function DocumentsCard({ documents }: { documents: DocumentsDetail }) {
               {r.files.map((f) => (
                 <li key={f.id}>
                   <a href={`/files/${f.id}`} target="_blank" rel="noreferrer">
-                    <img src={`/files/${f.id}`} alt={t("documents.file", { kind: t(`applications.kind.${f.kind}`) })} width={f.width ?? 160} height={f.height ?? 120} loading="lazy" />
+                    <img
+                      src={`/files/${f.id}`}
+                      alt={t("documents.file", { kind: t(`applications.kind.${f.kind}`) })}
+                      width={f.width ?? 160}
+                      height={f.height ?? 120}
+                      loading="lazy"
+                    />
                   </a>
                 </li>
               ))}

@@ -8,7 +8,13 @@ import { FormKey } from "../form-key";
 import { FieldError } from "../form-messages";
 import { Intent } from "../intent";
 
-export function VehicleImages({ vehicleId, images }: { vehicleId: number; images: { id: number; width: number | null; height: number | null }[] }) {
+export function VehicleImages({
+  vehicleId,
+  images,
+}: {
+  vehicleId: number;
+  images: { id: number; width: number | null; height: number | null }[];
+}) {
   const { t } = useTranslation("admin");
   return (
     <div className="card">
@@ -18,7 +24,13 @@ export function VehicleImages({ vehicleId, images }: { vehicleId: number; images
         {images.map((image, index) => (
           <li key={image.id}>
             <a href={`/media/${image.id}`} target="_blank" rel="noreferrer">
-              <img src={`/media/${image.id}`} alt={t("vehicles.imageAlt", { n: index + 1 })} width={image.width ?? 160} height={image.height ?? 120} loading="lazy" />
+              <img
+                src={`/media/${image.id}`}
+                alt={t("vehicles.imageAlt", { n: index + 1 })}
+                width={image.width ?? 160}
+                height={image.height ?? 120}
+                loading="lazy"
+              />
             </a>
             <Form method="post" action={`/admin/vehicles/${vehicleId}/images/remove`}>
               <Intent value="removeImage" />
@@ -34,9 +46,26 @@ export function VehicleImages({ vehicleId, images }: { vehicleId: number; images
   );
 }
 
-type Problem = { id: number; description: string; status: "open" | "resolved"; response: string | null; createdAt: Date | string; userEmail: string | null };
+type Problem = {
+  id: number;
+  description: string;
+  status: "open" | "resolved";
+  response: string | null;
+  createdAt: Date | string;
+  userEmail: string | null;
+};
 
-export function VehicleProblems({ vehicleId, problems, result, formKey }: { vehicleId: number; problems: Problem[]; result?: SubmissionResult<string[]>; formKey: string }) {
+export function VehicleProblems({
+  vehicleId,
+  problems,
+  result,
+  formKey,
+}: {
+  vehicleId: number;
+  problems: Problem[];
+  result?: SubmissionResult<string[]>;
+  formKey: string;
+}) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [form, fields] = useForm({
@@ -52,13 +81,19 @@ export function VehicleProblems({ vehicleId, problems, result, formKey }: { vehi
       <ul className="admin-list">
         {problems.map((p) => (
           <li key={p.id}>
-            <a href={`/admin/problem-reports?report=${p.id}`}>{formatDate(p.createdAt)}</a> · {t(`reports.status.${p.status}`)} · {p.userEmail ?? "—"}
+            <a href={`/admin/problem-reports?report=${p.id}`}>{formatDate(p.createdAt)}</a> ·{" "}
+            {t(`reports.status.${p.status}`)} · {p.userEmail ?? "—"}
             <p>{p.description}</p>
             {p.response ? <p className="field-hint">{p.response}</p> : null}
           </li>
         ))}
       </ul>
-      <Form method="post" action={`/admin/vehicles/${vehicleId}/problems`} {...getFormProps(form)} className="form-stack">
+      <Form
+        method="post"
+        action={`/admin/vehicles/${vehicleId}/problems`}
+        {...getFormProps(form)}
+        className="form-stack"
+      >
         <Intent value="problem" />
         <FormKey value={formKey} />
         <label className="field">

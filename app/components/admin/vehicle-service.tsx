@@ -53,12 +53,17 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
       <h2>{t("vehicles.service.title")}</h2>
       <p>
         <Badge tone={inService ? "warn" : "ok"}>{t(`common:vehicleStatus.${vehicle.status}`)}</Badge>{" "}
-        {due ? <Badge tone={due.state === "overdue" ? "danger" : "warn"}>{t(due.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}</Badge> : null}
+        {due ? (
+          <Badge tone={due.state === "overdue" ? "danger" : "warn"}>
+            {t(due.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}
+          </Badge>
+        ) : null}
       </p>
       {inService ? <p className="field-hint">{t("vehicles.service.inServiceNote")}</p> : null}
       {inService && assignee ? (
         <p className="alert alert-info">
-          <AppLink to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</AppLink>: {t("vehicles.service.assignedNote")}
+          <AppLink to={`/admin/users/${assignee.id}`}>{assignee.fullName ?? assignee.email}</AppLink>:{" "}
+          {t("vehicles.service.assignedNote")}
         </p>
       ) : null}
       <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`}>
@@ -71,7 +76,15 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
         <Intent value="odometer" />
         <label className="field">
           {t("vehicles.service.odometer")}
-          <input type="number" name="odometerKm" min={0} step={1} inputMode="numeric" defaultValue={vehicle.odometerKm ?? ""} required />
+          <input
+            type="number"
+            name="odometerKm"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={vehicle.odometerKm ?? ""}
+            required
+          />
         </label>
         <button type="submit" className="btn btn-outline">
           {t("vehicles.service.saveOdometer")}
@@ -89,7 +102,8 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
             className: "whitespace-nowrap",
             render: (r) => (
               <>
-                {formatDate(r.serviceDate)} {r.completedAt ? null : <Badge tone="warn">{t("vehicles.service.open")}</Badge>}
+                {formatDate(r.serviceDate)}{" "}
+                {r.completedAt ? null : <Badge tone="warn">{t("vehicles.service.open")}</Badge>}
               </>
             ),
           },
@@ -101,18 +115,28 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
                 {r.problemReportId ? (
                   <>
                     {" · "}
-                    <AppLink to={`/admin/problem-reports?status=all&report=${r.problemReportId}`}>{t("vehicles.service.fromReport", { id: r.problemReportId })}</AppLink>
+                    <AppLink to={`/admin/problem-reports?status=all&report=${r.problemReportId}`}>
+                      {t("vehicles.service.fromReport", { id: r.problemReportId })}
+                    </AppLink>
                   </>
                 ) : null}
               </>
             ),
           },
-          { header: t("vehicles.service.cost"), render: (r) => (r.costCents === null ? "—" : formatEur(r.costCents, locale)) },
+          {
+            header: t("vehicles.service.cost"),
+            render: (r) => (r.costCents === null ? "—" : formatEur(r.costCents, locale)),
+          },
           { header: t("vehicles.service.nextDueAt"), render: (r) => formatDate(r.nextDueAt) },
           { header: t("vehicles.service.nextDueKm"), render: (r) => r.nextDueKm ?? "—" },
         ]}
       />
-      <Form method="post" action={`/admin/vehicles/${vehicle.id}/service`} {...getFormProps(form)} className="form-stack">
+      <Form
+        method="post"
+        action={`/admin/vehicles/${vehicle.id}/service`}
+        {...getFormProps(form)}
+        className="form-stack"
+      >
         <h3>{t("vehicles.service.add")}</h3>
         <Intent value="serviceRecord" />
         <FormKey value={formKey} />
@@ -124,13 +148,24 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
           </label>
           <label className="field">
             {t("vehicles.service.cost")}
-            <input {...getInputProps(fields.cost, { type: "text" })} key={fields.cost.key} inputMode="decimal" placeholder="49,90" />
+            <input
+              {...getInputProps(fields.cost, { type: "text" })}
+              key={fields.cost.key}
+              inputMode="decimal"
+              placeholder="49,90"
+            />
             <FieldError ns="admin" errors={fields.cost.errors} id={fields.cost.errorId} />
           </label>
         </div>
         <label className="field">
           {t("vehicles.service.description")}
-          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
+          <textarea
+            {...getTextareaProps(fields.description)}
+            key={fields.description.key}
+            required
+            maxLength={2000}
+            rows={2}
+          />
           <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
         </label>
         <div className="admin-grid">
@@ -141,7 +176,13 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
           </label>
           <label className="field">
             {t("vehicles.service.nextDueKm")}
-            <input {...getInputProps(fields.nextDueKm, { type: "number" })} key={fields.nextDueKm.key} min={0} step={1} inputMode="numeric" />
+            <input
+              {...getInputProps(fields.nextDueKm, { type: "number" })}
+              key={fields.nextDueKm.key}
+              min={0}
+              step={1}
+              inputMode="numeric"
+            />
             <FieldError ns="admin" errors={fields.nextDueKm.errors} id={fields.nextDueKm.errorId} />
           </label>
         </div>
@@ -152,4 +193,3 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
     </div>
   );
 }
-

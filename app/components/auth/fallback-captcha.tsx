@@ -13,7 +13,14 @@ export function FallbackCaptcha({ question }: { question: FallbackQuestion | nul
       <input type="hidden" name="fallbackToken" value={question.token} />
       <label className="field">
         <span>{question.question}</span>
-        <input name="fallbackAnswer" maxLength={20} autoComplete="off" autoCapitalize="off" spellCheck={false} required />
+        <input
+          name="fallbackAnswer"
+          maxLength={20}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+        />
         <span className="field-hint">{t("captcha.hint")}</span>
       </label>
     </noscript>

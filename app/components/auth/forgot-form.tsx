@@ -19,7 +19,12 @@ export function EmailOnlyForm({
 }) {
   const { t, i18n } = useTranslation("auth");
   const action = kind === "forgot" ? "/auth/forgot" : "/auth/resend";
-  const { preload, form, fields, result, busy } = useAuthForm({ id: kind, schema: emailOnlySchema, action, serverResult });
+  const { preload, form, fields, result, busy } = useAuthForm({
+    id: kind,
+    schema: emailOnlySchema,
+    action,
+    serverResult,
+  });
   return (
     <div className="form-stack">
       {preload}
@@ -32,7 +37,12 @@ export function EmailOnlyForm({
           <input type="hidden" name="language" value={i18n.language} />
           <label className="field">
             <span>{t("fields.email")}</span>
-            <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              key={fields.email.key}
+              autoComplete="email"
+              required
+            />
             <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
           </label>
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>

@@ -9,9 +9,23 @@ import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
 
-export function LoginForm({ redirectTo, onSwitch, serverResult }: { redirectTo: string; onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {
+export function LoginForm({
+  redirectTo,
+  onSwitch,
+  serverResult,
+}: {
+  redirectTo: string;
+  onSwitch: (view: AuthView) => void;
+  serverResult?: AuthFormResult;
+}) {
   const { t } = useTranslation("auth");
-  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "login", schema: loginSchema, action: "/auth/login", captcha: "login", serverResult });
+  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({
+    id: "login",
+    schema: loginSchema,
+    action: "/auth/login",
+    captcha: "login",
+    serverResult,
+  });
   return (
     <div className="form-stack">
       {preload}
@@ -20,12 +34,22 @@ export function LoginForm({ redirectTo, onSwitch, serverResult }: { redirectTo: 
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <label className="field">
           <span>{t("fields.email")}</span>
-          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="email"
+            required
+          />
           <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
         </label>
         <label className="field">
           <span>{t("fields.currentPassword")}</span>
-          <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="current-password" required />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            autoComplete="current-password"
+            required
+          />
           <FieldError ns="auth" all errors={fields.password.errors} id={fields.password.errorId} />
         </label>
         <FallbackCaptcha question={fallback} />

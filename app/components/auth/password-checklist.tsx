@@ -18,13 +18,22 @@ export function PasswordChecklist({ password, live, id }: { password: string; li
             <li key={rule.id} className={ok ? "pw-rule pw-rule-ok" : "pw-rule"}>
               <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
                 {ok ? (
-                  <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M3 8.5l3 3 7-7"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 ) : (
                   <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.5" />
                 )}
               </svg>
               <span>{t(`passwordRule.${rule.id}`)}</span>
-              {live ? <span className="sr-only"> ({ok ? t("passwordRule.met") : t("passwordRule.notMet")})</span> : null}
+              {live ? (
+                <span className="sr-only"> ({ok ? t("passwordRule.met") : t("passwordRule.notMet")})</span>
+              ) : null}
             </li>
           );
         })}

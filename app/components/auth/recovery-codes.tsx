@@ -31,7 +31,11 @@ export function RecoveryCodes({ codes, headingLevel = 2 }: { codes: string[]; he
         ))}
       </ol>
       <div className="recovery-actions">
-        <a className="btn btn-outline" download="courier-fleet-recovery-codes.txt" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}>
+        <a
+          className="btn btn-outline"
+          download="courier-fleet-recovery-codes.txt"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+        >
           {t("secondFactor.recoveryDownload")}
         </a>
         {canCopy ? (

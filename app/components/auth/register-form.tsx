@@ -11,9 +11,21 @@ import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
 
-export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: AuthView) => void; serverResult?: AuthFormResult }) {
+export function RegisterForm({
+  onSwitch,
+  serverResult,
+}: {
+  onSwitch: (view: AuthView) => void;
+  serverResult?: AuthFormResult;
+}) {
   const { t, i18n } = useTranslation("auth");
-  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({ id: "register", schema: registerSchema, action: "/auth/register", captcha: "register", serverResult });
+  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({
+    id: "register",
+    schema: registerSchema,
+    action: "/auth/register",
+    captcha: "register",
+    serverResult,
+  });
   const [password, setPassword] = useState("");
   // The live checklist and the disabled submit need JavaScript; without it the server checks.
   const [hydrated, setHydrated] = useState(false);
@@ -44,7 +56,12 @@ export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: Auth
         <input type="hidden" name="referralCode" value={referralCode} />
         <label className="field">
           <span>{t("fields.email")}</span>
-          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" required />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="email"
+            required
+          />
           <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
         </label>
         <label className="field">
@@ -62,7 +79,12 @@ export function RegisterForm({ onSwitch, serverResult }: { onSwitch: (view: Auth
         </label>
         <PasswordChecklist password={password} live={hydrated} id="register-pw-rules" />
         <FallbackCaptcha question={fallback} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy || (hydrated && !isStrongPassword(password))} aria-busy={busy}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={busy || (hydrated && !isStrongPassword(password))}
+          aria-busy={busy}
+        >
           {busy ? t("captcha.checking") : t("register.submit")}
         </button>
       </form>

@@ -21,7 +21,13 @@ export function AuthSwitchLink({
   const params = new URLSearchParams(standalone ? "" : location.search);
   params.set("auth", to);
   return (
-    <Link to={`${standalone ? "/" : location.pathname}?${params}`} replace={!standalone} preventScrollReset className={className} onClick={() => onSwitch?.(to)}>
+    <Link
+      to={`${standalone ? "/" : location.pathname}?${params}`}
+      replace={!standalone}
+      preventScrollReset
+      className={className}
+      onClick={() => onSwitch?.(to)}
+    >
       {children}
     </Link>
   );

@@ -23,7 +23,11 @@ export function useCaptcha(config: CaptchaConfig | undefined, action: "login" | 
     const controller = new AbortController();
     abort.current = controller;
     if (provider === "altcha") pending.current = solveAltcha(controller.signal).catch(() => null);
-    else if (provider === "recaptcha" && siteKey) pending.current = loadRecaptcha(siteKey).then(() => null, () => null);
+    else if (provider === "recaptcha" && siteKey)
+      pending.current = loadRecaptcha(siteKey).then(
+        () => null,
+        () => null,
+      );
     else pending.current = Promise.resolve("");
   }, [provider, siteKey]);
 

@@ -10,18 +10,39 @@ import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
 import { FieldError, FormAlert } from "../form-messages";
 import { RequiredMark } from "./field-error";
-import { DOCUMENT_KINDS, documentFieldId, needsRightToStay, REQUIRED_DOCUMENTS, RESIDENCE_DOCUMENTS, type DocumentKind } from "~/domain/documents";
+import {
+  DOCUMENT_KINDS,
+  documentFieldId,
+  needsRightToStay,
+  REQUIRED_DOCUMENTS,
+  RESIDENCE_DOCUMENTS,
+  type DocumentKind,
+} from "~/domain/documents";
 import { ErrorSummary, type SummaryError } from "~/components/error-summary";
 import { PhotoLimitsHint } from "./photo-limits-hint";
 
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** The form's fields in the order they appear, so the error summary lists them top to bottom. */
-const FIELD_ORDER = ["fullName", "age", "phone", "contactMethod", "contactUsername", "citizenship", ...DOCUMENT_KINDS, "documentValidUntil", "comment"] as const;
+const FIELD_ORDER = [
+  "fullName",
+  "age",
+  "phone",
+  "contactMethod",
+  "contactUsername",
+  "citizenship",
+  ...DOCUMENT_KINDS,
+  "documentValidUntil",
+  "comment",
+] as const;
 const isDocument = (name: string): name is DocumentKind => (DOCUMENT_KINDS as readonly string[]).includes(name);
 
 /** Each field error as "Field: message", linked to the field's input (documents by their stable id). */
-function summaryErrors(all: Record<string, string[]>, idOf: (name: (typeof FIELD_ORDER)[number]) => string, t: (key: string) => string): SummaryError[] {
+function summaryErrors(
+  all: Record<string, string[]>,
+  idOf: (name: (typeof FIELD_ORDER)[number]) => string,
+  t: (key: string) => string,
+): SummaryError[] {
   return FIELD_ORDER.filter((name) => all[name]?.length).map((name) => ({
     id: idOf(name),
     message: `${t(isDocument(name) ? `apply.documents.${name}` : `apply.${name}`)}: ${t(all[name]![0]!)}`,
@@ -87,7 +108,10 @@ export function ApplicationForm({
   const navigation = useNavigation();
   const saveDraft = useDraftSaving();
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onBusyChange = useCallback((name: string, busy: boolean) => setUploading((u) => (u[name] === busy ? u : { ...u, [name]: busy })), []);
+  const onBusyChange = useCallback(
+    (name: string, busy: boolean) => setUploading((u) => (u[name] === busy ? u : { ...u, [name]: busy })),
+    [],
+  );
   const mine = actionData?.intent === "apply" ? actionData : undefined;
   const [form, fields] = useForm({
     id: "application",
@@ -150,7 +174,13 @@ export function ApplicationForm({
             {t("apply.age")}
             <RequiredMark />
           </span>
-          <input {...getInputProps(fields.age, { type: "number" })} inputMode="numeric" min={MIN_COURIER_AGE} max={99} required />
+          <input
+            {...getInputProps(fields.age, { type: "number" })}
+            inputMode="numeric"
+            min={MIN_COURIER_AGE}
+            max={99}
+            required
+          />
           <FieldError ns="dashboard" id={fields.age.errorId} errors={fields.age.errors} />
         </label>
         <label className="field">
@@ -158,7 +188,12 @@ export function ApplicationForm({
             {t("apply.phone")}
             <RequiredMark />
           </span>
-          <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" placeholder="+421 9xx xxx xxx" required />
+          <input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            autoComplete="tel"
+            placeholder="+421 9xx xxx xxx"
+            required
+          />
           <FieldError ns="dashboard" id={fields.phone.errorId} errors={fields.phone.errors} />
         </label>
       </div>
@@ -168,7 +203,11 @@ export function ApplicationForm({
             {t("apply.contactMethod")}
             <RequiredMark />
           </span>
-          <select {...getSelectProps(fields.contactMethod)} required onChange={(event) => setContactMethod(event.currentTarget.value)}>
+          <select
+            {...getSelectProps(fields.contactMethod)}
+            required
+            onChange={(event) => setContactMethod(event.currentTarget.value)}
+          >
             <option value="">{t("apply.choose")}</option>
             {CONTACT_METHODS.map((method) => (
               <option key={method} value={method}>
@@ -183,12 +222,20 @@ export function ApplicationForm({
             {t("apply.contactUsername")}
             {usernameRequired ? <RequiredMark /> : null}
           </span>
-          <input {...getInputProps(fields.contactUsername, { type: "text" })} maxLength={64} required={usernameRequired} />
+          <input
+            {...getInputProps(fields.contactUsername, { type: "text" })}
+            maxLength={64}
+            required={usernameRequired}
+          />
           {contactMethod === "" ? <span className="field-hint">{t("apply.contactUsernameHint")}</span> : null}
           <FieldError ns="dashboard" id={fields.contactUsername.errorId} errors={fields.contactUsername.errors} />
         </label>
       </div>
-      <fieldset className="doc-group" aria-describedby={fields.citizenship.errors ? fields.citizenship.errorId : undefined} data-testid="citizenship">
+      <fieldset
+        className="doc-group"
+        aria-describedby={fields.citizenship.errors ? fields.citizenship.errorId : undefined}
+        data-testid="citizenship"
+      >
         <legend>
           {t("apply.citizenship")}
           <RequiredMark />
@@ -214,7 +261,15 @@ export function ApplicationForm({
       <fieldset className="doc-group">
         <legend>{t("apply.documentsTitle")}</legend>
         {REQUIRED_DOCUMENTS.map((name) => (
-          <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required mustReplace={mustReplace(name)} onBusyChange={onBusyChange} />
+          <DocumentInput
+            key={name}
+            name={name}
+            draft={draftOf(name)}
+            errors={fields[name].errors}
+            required
+            mustReplace={mustReplace(name)}
+            onBusyChange={onBusyChange}
+          />
         ))}
       </fieldset>
       {rightToStay ? (
@@ -225,7 +280,15 @@ export function ApplicationForm({
           </legend>
           <p className="field-hint">{citizenship === "other" ? t("apply.residenceHint") : t("apply.residenceWhen")}</p>
           {RESIDENCE_DOCUMENTS.map((name) => (
-            <DocumentInput key={name} name={name} draft={draftOf(name)} errors={fields[name].errors} required={false} mustReplace={mustReplace(name)} onBusyChange={onBusyChange} />
+            <DocumentInput
+              key={name}
+              name={name}
+              draft={draftOf(name)}
+              errors={fields[name].errors}
+              required={false}
+              mustReplace={mustReplace(name)}
+              onBusyChange={onBusyChange}
+            />
           ))}
           <p className="doc-or">{t("apply.or")}</p>
           <DocumentInput
@@ -243,7 +306,11 @@ export function ApplicationForm({
             </span>
             <input {...getInputProps(fields.documentValidUntil, { type: "date" })} required={citizenship === "other"} />
             <span className="field-hint">{t("apply.documentValidUntilHint")}</span>
-            <FieldError ns="dashboard" id={fields.documentValidUntil.errorId} errors={fields.documentValidUntil.errors} />
+            <FieldError
+              ns="dashboard"
+              id={fields.documentValidUntil.errorId}
+              errors={fields.documentValidUntil.errors}
+            />
           </label>
         </fieldset>
       ) : null}

@@ -31,7 +31,13 @@ export function Countdown({ until }: { until: string }) {
   return (
     <output className="alert alert-info block" data-testid="cooldown">
       {parts ? (
-        <span aria-live="off">{t("report.nextIn", { hours: parts.hours, minutes: String(parts.minutes).padStart(2, "0"), seconds: String(parts.seconds).padStart(2, "0") })}</span>
+        <span aria-live="off">
+          {t("report.nextIn", {
+            hours: parts.hours,
+            minutes: String(parts.minutes).padStart(2, "0"),
+            seconds: String(parts.seconds).padStart(2, "0"),
+          })}
+        </span>
       ) : (
         <span>{t("report.nextAt", { time: dateTime(until) })}</span>
       )}

@@ -53,7 +53,13 @@ function useDecisionPolling(waiting: boolean) {
   }, [waiting, revalidate]);
 }
 
-export function DashboardView({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+export function DashboardView({
+  data,
+  actionData,
+}: {
+  data: DashboardData;
+  actionData: DashboardActionData | undefined;
+}) {
   const { t } = useTranslation("dashboard");
   const pendingRequest = data.requests.some((r) => r.status === "pending");
   useDecisionPolling(data.status === "applied_for_job" || pendingRequest || data.status === "lease_expired");
@@ -106,7 +112,8 @@ function PlatformAccounts({ accounts }: { accounts: DashboardData["platformAccou
       <ul className="dash-list">
         {accounts.map((a) => (
           <li key={a.id}>
-            <strong>{a.platformName}</strong> · {a.accountId} · {t("platformAccounts.range", { from: a.startsOn, to: a.endsOn ?? t("platformAccounts.open") })}
+            <strong>{a.platformName}</strong> · {a.accountId} ·{" "}
+            {t("platformAccounts.range", { from: a.startsOn, to: a.endsOn ?? t("platformAccounts.open") })}
           </li>
         ))}
       </ul>
@@ -130,7 +137,15 @@ function DataExportLink() {
   );
 }
 
-function ModalLink({ modal, className = "btn btn-outline", children }: { modal: string; className?: string; children: React.ReactNode }) {
+function ModalLink({
+  modal,
+  className = "btn btn-outline",
+  children,
+}: {
+  modal: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Link to={`/dashboard?modal=${modal}`} preventScrollReset className={className}>
       {children}
@@ -141,18 +156,21 @@ function ModalLink({ modal, className = "btn btn-outline", children }: { modal: 
 function StatusPanel({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
   const { t } = useTranslation("dashboard");
   const { dateTime } = useDates();
-  const viewApplication = data.application ? <ModalLink modal="application">{t("myApplication.view")}</ModalLink> : null;
+  const viewApplication = data.application ? (
+    <ModalLink modal="application">{t("myApplication.view")}</ModalLink>
+  ) : null;
   const requestButton = (
     <ModalLink modal="vehicle" className="btn btn-primary">
       {t("vehicle.open")}
     </ModalLink>
   );
-  const history = data.requests.length > 0 ? (
-    <section className="card dash-section">
-      <h2 className="dash-h2">{t("requests.title")}</h2>
-      <RequestsList requests={data.requests} />
-    </section>
-  ) : null;
+  const history =
+    data.requests.length > 0 ? (
+      <section className="card dash-section">
+        <h2 className="dash-h2">{t("requests.title")}</h2>
+        <RequestsList requests={data.requests} />
+      </section>
+    ) : null;
   const rejectedRequest = data.requests.find((r) => r.status === "rejected");
 
   switch (data.status) {
@@ -165,7 +183,9 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
         <div className="dash-stack">
           <div className="card dash-section" data-testid="status-job_rejected">
             <h2 className="dash-h2">{t("status.jobRejectedTitle")}</h2>
-            {data.application?.rejectionReason ? <p>{t("status.rejectedReason", { reason: data.application.rejectionReason })}</p> : null}
+            {data.application?.rejectionReason ? (
+              <p>{t("status.rejectedReason", { reason: data.application.rejectionReason })}</p>
+            ) : null}
             {data.replaceDocuments.length > 0 ? (
               <div className="replace-documents" data-testid="replace-documents">
                 <p>{t("status.replaceDocuments")}</p>
@@ -181,7 +201,12 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
             <p>{t("status.applyAgain")}</p>
             <div className="dash-actions">{viewApplication}</div>
           </div>
-          <ApplicationForm drafts={data.drafts} draft={data.draft} replaceDocuments={data.replaceDocuments} actionData={actionData} />
+          <ApplicationForm
+            drafts={data.drafts}
+            draft={data.draft}
+            replaceDocuments={data.replaceDocuments}
+            actionData={actionData}
+          />
         </div>
       );
     case "applied_for_job":
@@ -189,7 +214,9 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
         <div className="card dash-section" data-testid="status-applied_for_job">
           <h2 className="dash-h2">{t("status.appliedTitle")}</h2>
           <p>{t("status.appliedText")}</p>
-          {data.application ? <p className="field-hint">{t("myApplication.submitted", { date: dateTime(data.application.createdAt) })}</p> : null}
+          {data.application ? (
+            <p className="field-hint">{t("myApplication.submitted", { date: dateTime(data.application.createdAt) })}</p>
+          ) : null}
           <div className="dash-actions">{viewApplication}</div>
         </div>
       );
@@ -198,8 +225,12 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
       return (
         <div className="dash-stack">
           <div className="card dash-section" data-testid={`status-${data.status}`}>
-            <h2 className="dash-h2">{data.status === "vehicle_rejected" ? t("status.vehicleRejectedTitle") : t("status.workingTitle")}</h2>
-            {data.status === "vehicle_rejected" && rejectedRequest?.reason ? <p>{t("status.rejectedReason", { reason: rejectedRequest.reason })}</p> : null}
+            <h2 className="dash-h2">
+              {data.status === "vehicle_rejected" ? t("status.vehicleRejectedTitle") : t("status.workingTitle")}
+            </h2>
+            {data.status === "vehicle_rejected" && rejectedRequest?.reason ? (
+              <p>{t("status.rejectedReason", { reason: rejectedRequest.reason })}</p>
+            ) : null}
             <p>{t("status.workingText")}</p>
             <div className="dash-actions">
               {requestButton}
@@ -262,7 +293,9 @@ function StatusPanel({ data, actionData }: { data: DashboardData; actionData: Da
                   <ModalLink modal="report" className="btn btn-primary">
                     {t("report.open")}
                   </ModalLink>
-                  {data.status === "working_with_vehicle" ? <ModalLink modal="vehicle">{t("vehicle.swapOpen")}</ModalLink> : null}
+                  {data.status === "working_with_vehicle" ? (
+                    <ModalLink modal="vehicle">{t("vehicle.swapOpen")}</ModalLink>
+                  ) : null}
                 </div>
               </VehicleCard>
             ) : (

@@ -55,11 +55,19 @@ export function DocumentInput({
 
   async function send(fileName: string, photo: ShrunkPhoto, previewUrl: string | null) {
     if (!fitsUploadLimit(photo.blob.size)) {
-      return setUpload({ state: "failed", name: fileName, message: t("photoUpload.fileTooLarge", { name: fileName }), photo: null, preview: previewUrl });
+      return setUpload({
+        state: "failed",
+        name: fileName,
+        message: t("photoUpload.fileTooLarge", { name: fileName }),
+        photo: null,
+        preview: previewUrl,
+      });
     }
     const mine = ++attempt.current;
     setUpload({ state: "uploading", name: fileName, progress: 0, preview: previewUrl });
-    const request = uploadDocument(name, photo, (progress) => setUpload((u) => (u.state === "uploading" ? { ...u, progress } : u)));
+    const request = uploadDocument(name, photo, (progress) =>
+      setUpload((u) => (u.state === "uploading" ? { ...u, progress } : u)),
+    );
     abort.current = request.abort;
     const outcome = await request.done;
     if (mine !== attempt.current) return;
@@ -68,10 +76,22 @@ export function DocumentInput({
       setKept(outcome.document);
       setUpload({ state: "idle" });
     } else if (outcome.reason === "aborted") {
-      setUpload({ state: "failed", name: fileName, message: t("photoUpload.cancelled", { name: fileName }), photo, preview: previewUrl });
+      setUpload({
+        state: "failed",
+        name: fileName,
+        message: t("photoUpload.cancelled", { name: fileName }),
+        photo,
+        preview: previewUrl,
+      });
     } else {
       const why = outcome.reason === "refused" ? outcome.message : t("errors:network");
-      setUpload({ state: "failed", name: fileName, message: t("photoUpload.failed", { name: fileName, reason: why }), photo: outcome.reason === "network" ? photo : null, preview: previewUrl });
+      setUpload({
+        state: "failed",
+        name: fileName,
+        message: t("photoUpload.failed", { name: fileName, reason: why }),
+        photo: outcome.reason === "network" ? photo : null,
+        preview: previewUrl,
+      });
     }
   }
 
@@ -80,7 +100,16 @@ export function DocumentInput({
     abort.current?.();
     if (input.current) input.current.value = "";
     const problem = checkPhoto(file);
-    if (problem) return setUpload({ state: "failed", name: file.name, message: t(problem === "badType" ? "photoUpload.badTypeNamed" : "photoUpload.fileTooLarge", { name: file.name }), photo: null, preview: null });
+    if (problem)
+      return setUpload({
+        state: "failed",
+        name: file.name,
+        message: t(problem === "badType" ? "photoUpload.badTypeNamed" : "photoUpload.fileTooLarge", {
+          name: file.name,
+        }),
+        photo: null,
+        preview: null,
+      });
     setUpload({ state: "preparing", name: file.name });
     const photo = await shrinkPhoto(file);
     await send(file.name, photo, photo.previewable ? URL.createObjectURL(photo.blob) : null);
@@ -102,14 +131,19 @@ export function DocumentInput({
             <span>{t("apply.uploadedReplace")}</span>
           </span>
         ) : null}
-        <FileInput resetOnNavigation={false}
+        <FileInput
+          resetOnNavigation={false}
           ref={input}
           id={documentFieldId(name)}
           name={name}
           accept={PHOTO_ACCEPT}
           aria-invalid={fieldErrors?.length ? true : undefined}
           aria-describedby={fieldErrors?.length ? errorId : undefined}
-          onChange={hydrated ? (event) => void (event.currentTarget.files?.[0] && choose(event.currentTarget.files[0])) : undefined}
+          onChange={
+            hydrated
+              ? (event) => void (event.currentTarget.files?.[0] && choose(event.currentTarget.files[0]))
+              : undefined
+          }
         />
       </label>
       {upload.state !== "idle" ? (
@@ -118,7 +152,11 @@ export function DocumentInput({
           <div className="doc-upload-main">
             <span className="doc-upload-name">{upload.name}</span>
             {upload.state === "uploading" || upload.state === "preparing" ? (
-              <progress max={1} value={upload.state === "uploading" ? upload.progress : undefined} aria-label={t("photoUpload.progress", { name: upload.name })} />
+              <progress
+                max={1}
+                value={upload.state === "uploading" ? upload.progress : undefined}
+                aria-label={t("photoUpload.progress", { name: upload.name })}
+              />
             ) : null}
           </div>
           {busy ? (
@@ -126,7 +164,11 @@ export function DocumentInput({
               {t("photoUpload.cancel")}
             </button>
           ) : upload.state === "failed" && upload.photo ? (
-            <button type="button" className="btn btn-outline" onClick={() => upload.photo && void send(upload.name, upload.photo, upload.preview)}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => upload.photo && void send(upload.name, upload.photo, upload.preview)}
+            >
               {t("photoUpload.retry")}
             </button>
           ) : null}

@@ -27,7 +27,10 @@ export function DocumentBanner({ documents }: { documents: Documents }) {
   }
   if (documents.state === "valid" && !documents.rejectedReason) return null;
   return (
-    <div className={documents.state === "expired" ? "alert alert-error" : "alert alert-info"} data-testid="document-banner">
+    <div
+      className={documents.state === "expired" ? "alert alert-error" : "alert alert-info"}
+      data-testid="document-banner"
+    >
       {documents.state === "expired" ? (
         <p>{t("documents.expiredBanner", { date: date(documents.validUntil) })}</p>
       ) : documents.state === "expiring" ? (
@@ -39,11 +42,20 @@ export function DocumentBanner({ documents }: { documents: Documents }) {
   );
 }
 
-export function DocumentRenewalForm({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+export function DocumentRenewalForm({
+  data,
+  actionData,
+}: {
+  data: DashboardData;
+  actionData: DashboardActionData | undefined;
+}) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onBusyChange = useCallback((name: string, busy: boolean) => setUploading((u) => (u[name] === busy ? u : { ...u, [name]: busy })), []);
+  const onBusyChange = useCallback(
+    (name: string, busy: boolean) => setUploading((u) => (u[name] === busy ? u : { ...u, [name]: busy })),
+    [],
+  );
   const documents = data.documents;
   if (!documents || documents.pending || (documents.state === "valid" && !documents.rejectedReason)) return null;
   const mine = actionData?.intent === "renewDocument" ? actionData : undefined;
@@ -51,14 +63,39 @@ export function DocumentRenewalForm({ data, actionData }: { data: DashboardData;
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/document-renewal");
   const uploadsRunning = Object.values(uploading).some(Boolean);
   return (
-    <Form method="post" action="/dashboard/document-renewal" encType="multipart/form-data" className="form-stack card" id="renew-document" data-testid="renew-document">
+    <Form
+      method="post"
+      action="/dashboard/document-renewal"
+      encType="multipart/form-data"
+      className="form-stack card"
+      id="renew-document"
+      data-testid="renew-document"
+    >
       <h2 className="dash-h2">{t("documents.title")}</h2>
       <p className="field-hint">{t("documents.intro")}</p>
       <FormAlert message={mine?.error} />
-      <DocumentInput name="residence_front" draft={draftOf("residence_front")} errors={undefined} required={false} onBusyChange={onBusyChange} />
-      <DocumentInput name="residence_back" draft={draftOf("residence_back")} errors={undefined} required={false} onBusyChange={onBusyChange} />
+      <DocumentInput
+        name="residence_front"
+        draft={draftOf("residence_front")}
+        errors={undefined}
+        required={false}
+        onBusyChange={onBusyChange}
+      />
+      <DocumentInput
+        name="residence_back"
+        draft={draftOf("residence_back")}
+        errors={undefined}
+        required={false}
+        onBusyChange={onBusyChange}
+      />
       <p className="doc-or">{t("apply.or")}</p>
-      <DocumentInput name="refugee_document" draft={draftOf("refugee_document")} errors={undefined} required={false} onBusyChange={onBusyChange} />
+      <DocumentInput
+        name="refugee_document"
+        draft={draftOf("refugee_document")}
+        errors={undefined}
+        required={false}
+        onBusyChange={onBusyChange}
+      />
       <label className="field">
         <span>
           {t("documents.validUntil")}

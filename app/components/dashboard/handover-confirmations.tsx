@@ -6,22 +6,37 @@ import { useDates } from "./format";
 import { FormKey } from "../form-key";
 
 /** "Please confirm the handover": each check-out or check-in the admin recorded, until the courier confirms it. */
-export function HandoverConfirmations({ handovers, actionData, formKey }: { handovers: DashboardData["handovers"]; actionData: DashboardActionData | undefined; formKey: string }) {
+export function HandoverConfirmations({
+  handovers,
+  actionData,
+  formKey,
+}: {
+  handovers: DashboardData["handovers"];
+  actionData: DashboardActionData | undefined;
+  formKey: string;
+}) {
   const { t } = useTranslation("dashboard");
   const { dateTime } = useDates();
   const navigation = useNavigation();
   if (handovers.length === 0) return null;
-  const error = actionData?.intent === "handover" || actionData?.intent === "handoverDispute" ? actionData.error : undefined;
+  const error =
+    actionData?.intent === "handover" || actionData?.intent === "handoverDispute" ? actionData.error : undefined;
   const disputing = actionData?.intent === "handoverDispute";
   return (
     <>
       {handovers.map((h) => (
-        <section key={h.id} className="card dash-section handover-confirm" data-testid={`confirm-${h.kind}`} aria-labelledby={`handover-${h.id}`}>
+        <section
+          key={h.id}
+          className="card dash-section handover-confirm"
+          data-testid={`confirm-${h.kind}`}
+          aria-labelledby={`handover-${h.id}`}
+        >
           <h2 className="dash-h2" id={`handover-${h.id}`}>
             {t("handover.title")}
           </h2>
           <p>
-            <strong>{t(`handover.kind.${h.kind}`)}</strong> — {t("handover.intro", { vehicle: h.vehicleName, date: dateTime(h.recordedAt) })}
+            <strong>{t(`handover.kind.${h.kind}`)}</strong> —{" "}
+            {t("handover.intro", { vehicle: h.vehicleName, date: dateTime(h.recordedAt) })}
           </p>
           <HandoverDetails handover={h} />
           {h.newDamages.length > 0 ? <p className="field-hint">{t("handover.newDamageHint")}</p> : null}

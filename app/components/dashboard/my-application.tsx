@@ -14,10 +14,16 @@ export function MyApplication({ application }: { application: ApplicationView | 
       ) : (
         <div className="form-stack" data-testid="my-application">
           <p>
-            <span className={`badge badge-${application.status}`}>{t(`myApplication.status.${application.status}`)}</span>{" "}
-            <span className="field-hint">{t("myApplication.submitted", { date: dateTime(application.createdAt) })}</span>
+            <span className={`badge badge-${application.status}`}>
+              {t(`myApplication.status.${application.status}`)}
+            </span>{" "}
+            <span className="field-hint">
+              {t("myApplication.submitted", { date: dateTime(application.createdAt) })}
+            </span>
           </p>
-          {application.rejectionReason ? <p className="alert alert-error">{t("status.rejectedReason", { reason: application.rejectionReason })}</p> : null}
+          {application.rejectionReason ? (
+            <p className="alert alert-error">{t("status.rejectedReason", { reason: application.rejectionReason })}</p>
+          ) : null}
           <dl className="dash-dl">
             <dt>{t("apply.fullName")}</dt>
             <dd>{application.fullName}</dd>
@@ -42,7 +48,13 @@ export function MyApplication({ application }: { application: ApplicationView | 
               {application.files.map((file) => (
                 <li key={file.id}>
                   <a href={`/files/${file.id}`} target="_blank" rel="noreferrer">
-                    <img src={`/files/${file.id}`} alt={t(`apply.documents.${file.kind}`)} width={file.width ?? 160} height={file.height ?? 120} loading="lazy" />
+                    <img
+                      src={`/files/${file.id}`}
+                      alt={t(`apply.documents.${file.kind}`)}
+                      width={file.width ?? 160}
+                      height={file.height ?? 120}
+                      loading="lazy"
+                    />
                   </a>
                   <span>{t(`apply.documents.${file.kind}`)}</span>
                 </li>

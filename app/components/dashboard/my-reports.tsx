@@ -25,7 +25,15 @@ export function CooldownNotice({ until }: { until: string }) {
 }
 
 /** "My problem reports": each report with its status and the whole conversation, and a reply form while it is open. */
-export function MyReports({ reports, actionData, formKey }: { reports: DashboardData["reports"]; actionData: DashboardActionData | undefined; formKey: string }) {
+export function MyReports({
+  reports,
+  actionData,
+  formKey,
+}: {
+  reports: DashboardData["reports"];
+  actionData: DashboardActionData | undefined;
+  formKey: string;
+}) {
   const { t } = useTranslation("dashboard");
   const { dateTime } = useDates();
   if (reports.length === 0) return null;
@@ -44,13 +52,24 @@ export function MyReports({ reports, actionData, formKey }: { reports: Dashboard
               </span>
               <span className={`badge badge-${report.status}`}>{t(`report.status.${report.status}`)}</span>
             </div>
-            <ReportThread messages={report.thread} formatDate={(at) => dateTime(String(at))} authorOf={(m) => (m.from === "courier" ? t("reports.you") : t("reports.team"))} />
+            <ReportThread
+              messages={report.thread}
+              formatDate={(at) => dateTime(String(at))}
+              authorOf={(m) => (m.from === "courier" ? t("reports.you") : t("reports.team"))}
+            />
             {report.attachments.length > 0 ? (
               <div className="doc-thumbs">
                 {report.attachments.map((file) =>
                   file.mime.startsWith("image/") ? (
                     <a key={file.id} href={`/files/${file.id}`} target="_blank" rel="noreferrer">
-                      <img src={`/files/${file.id}`} alt={t("report.attachment")} width={64} height={64} className="doc-thumb" loading="lazy" />
+                      <img
+                        src={`/files/${file.id}`}
+                        alt={t("report.attachment")}
+                        width={64}
+                        height={64}
+                        className="doc-thumb"
+                        loading="lazy"
+                      />
                     </a>
                   ) : (
                     <a key={file.id} href={`/files/${file.id}`} target="_blank" rel="noreferrer" className="badge">
@@ -62,7 +81,14 @@ export function MyReports({ reports, actionData, formKey }: { reports: Dashboard
             ) : null}
             {report.canReply ? (
               // Keyed by the thread's length: after a sent reply the form starts empty again.
-              <ReplyForm key={report.thread.length} reportId={report.id} formKey={formKey} actionData={actionData?.intent === "reply" && actionData.reportId === report.id ? actionData : undefined} />
+              <ReplyForm
+                key={report.thread.length}
+                reportId={report.id}
+                formKey={formKey}
+                actionData={
+                  actionData?.intent === "reply" && actionData.reportId === report.id ? actionData : undefined
+                }
+              />
             ) : (
               <p className="field-hint">{t("reports.resolvedHint", { date: dateTime(report.resolvedAt) })}</p>
             )}
@@ -74,7 +100,15 @@ export function MyReports({ reports, actionData, formKey }: { reports: Dashboard
 }
 
 /** A plain post: works without JS; a refusal comes back with the typed text and the message under this report. */
-function ReplyForm({ reportId, actionData, formKey }: { reportId: number; actionData: DashboardActionData | undefined; formKey: string }) {
+function ReplyForm({
+  reportId,
+  actionData,
+  formKey,
+}: {
+  reportId: number;
+  actionData: DashboardActionData | undefined;
+  formKey: string;
+}) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("reportId") === String(reportId);
@@ -86,7 +120,15 @@ function ReplyForm({ reportId, actionData, formKey }: { reportId: number; action
       <FormAlert message={actionData?.error} />
       <label className="field" htmlFor={fieldId}>
         <span>{t("reports.reply")}</span>
-        <textarea id={fieldId} name="body" rows={2} maxLength={REPORT_MESSAGE_MAX} required defaultValue={actionData?.body} key={actionData?.body === undefined ? "empty" : "refused"} />
+        <textarea
+          id={fieldId}
+          name="body"
+          rows={2}
+          maxLength={REPORT_MESSAGE_MAX}
+          required
+          defaultValue={actionData?.body}
+          key={actionData?.body === undefined ? "empty" : "refused"}
+        />
       </label>
       <button type="submit" className="btn btn-outline" disabled={busy}>
         {busy ? t("reports.sending") : t("reports.send")}

@@ -51,17 +51,23 @@ export async function shrinkPhoto(file: File): Promise<ShrunkPhoto> {
     return { blob: file, name: file.name, previewable: false };
   }
   try {
-    if (!needsShrinking(bitmap.width, bitmap.height, file.size)) return { blob: file, name: file.name, previewable: true };
+    if (!needsShrinking(bitmap.width, bitmap.height, file.size))
+      return { blob: file, name: file.name, previewable: true };
     const size = fitWithin(bitmap.width, bitmap.height);
     const blob = await encode(bitmap, size.width, size.height);
-    return blob && blob.size < file.size ? { blob, name: jpegName(file.name), previewable: true } : { blob: file, name: file.name, previewable: true };
+    return blob && blob.size < file.size
+      ? { blob, name: jpegName(file.name), previewable: true }
+      : { blob: file, name: file.name, previewable: true };
   } finally {
     bitmap.close();
   }
 }
 
 export type UploadedDocument = { id: number; kind: string; width: number | null; height: number | null };
-export type UploadOutcome = { ok: true; document: UploadedDocument } | { ok: false; reason: "network" | "aborted" } | { ok: false; reason: "refused"; message: string };
+export type UploadOutcome =
+  | { ok: true; document: UploadedDocument }
+  | { ok: false; reason: "network" | "aborted" }
+  | { ok: false; reason: "refused"; message: string };
 
 /** Sends one document to `/dashboard/documents`; `abort()` cancels it. */
 export function uploadDocument(kind: string, photo: ShrunkPhoto, onProgress: (fraction: number) => void) {

@@ -7,7 +7,13 @@ import { useDates } from "./format";
  * Lease renewal on the courier's vehicle card: the date from which they may ask, the button once the
  * window is open (a plain form post, no JS needed), or the note that their request waits.
  */
-export function RenewalBox({ renewal, actionData }: { renewal: NonNullable<DashboardData["renewal"]>; actionData: DashboardActionData | undefined }) {
+export function RenewalBox({
+  renewal,
+  actionData,
+}: {
+  renewal: NonNullable<DashboardData["renewal"]>;
+  actionData: DashboardActionData | undefined;
+}) {
   const { t } = useTranslation("dashboard");
   const { date } = useDates();
   const navigation = useNavigation();

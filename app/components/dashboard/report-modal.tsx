@@ -11,7 +11,13 @@ import { FieldError, FormAlert } from "../form-messages";
 import { CooldownNotice } from "./my-reports";
 
 /** Report a problem with the assigned vehicle, or, during the cooldown, the time left and the phone line. */
-export function ReportModal({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+export function ReportModal({
+  data,
+  actionData,
+}: {
+  data: DashboardData;
+  actionData: DashboardActionData | undefined;
+}) {
   const { t } = useTranslation("dashboard");
   const mine = actionData?.intent === "report" ? actionData : undefined;
   return (
@@ -46,7 +52,13 @@ function ReportForm({ actionData, formKey }: { actionData: DashboardActionData |
   });
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/report");
   return (
-    <Form method="post" action={`/dashboard/report?modal=report&formKey=${formKey}`} encType="multipart/form-data" className="form-stack" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={`/dashboard/report?modal=report&formKey=${formKey}`}
+      encType="multipart/form-data"
+      className="form-stack"
+      {...getFormProps(form)}
+    >
       <FormAlert message={actionData?.error} />
       <label className="field">
         <span>{t("report.description")} *</span>
@@ -55,7 +67,8 @@ function ReportForm({ actionData, formKey }: { actionData: DashboardActionData |
       </label>
       <label className="field">
         <span>{t("report.attachments", { max: MAX_REPORT_FILES })}</span>
-        <FileInput resetOnNavigation={false}
+        <FileInput
+          resetOnNavigation={false}
           name={fields.attachments.name}
           multiple
           accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm"

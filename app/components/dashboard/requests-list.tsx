@@ -14,14 +14,23 @@ export function RequestsList({ requests }: { requests: DashboardData["requests"]
           <div className="dash-list-head">
             <strong>
               {request.kind === "swap"
-                ? t("requests.swapLine", { from: request.currentVehicleName ?? "—", to: request.requestedVehicleName ?? "—" })
+                ? t("requests.swapLine", {
+                    from: request.currentVehicleName ?? "—",
+                    to: request.requestedVehicleName ?? "—",
+                  })
                 : t(`requests.kind.${request.kind}`, { vehicle: request.requestedVehicleName ?? "—" })}
             </strong>
             <span className={`badge badge-${request.status}`}>{t(`requests.status.${request.status}`)}</span>
           </div>
           <span className="field-hint">{date(request.createdAt)}</span>
-          {request.status === "approved" && request.expiresAt ? <span data-testid={`lease-ends-${request.id}`}>{t("vehicle.leaseEnds", { date: date(request.expiresAt) })}</span> : null}
-          {request.status === "rejected" && request.reason ? <span>{t("requests.reason", { reason: request.reason })}</span> : null}
+          {request.status === "approved" && request.expiresAt ? (
+            <span data-testid={`lease-ends-${request.id}`}>
+              {t("vehicle.leaseEnds", { date: date(request.expiresAt) })}
+            </span>
+          ) : null}
+          {request.status === "rejected" && request.reason ? (
+            <span>{t("requests.reason", { reason: request.reason })}</span>
+          ) : null}
         </li>
       ))}
     </ul>

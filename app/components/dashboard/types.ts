@@ -9,9 +9,25 @@ import type { DocumentState } from "~/domain/document-expiry";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
 import type { Language } from "~/domain/rules";
-import type { ApplicationStatus, ReportStatus, RequestKind, RequestStatus, UserStatus, VehicleStatus } from "~/domain/status";
+import type {
+  ApplicationStatus,
+  ReportStatus,
+  RequestKind,
+  RequestStatus,
+  UserStatus,
+  VehicleStatus,
+} from "~/domain/status";
 
-export type ActionIntent = "apply" | "vehicle" | "report" | "reply" | "draft" | "renew" | "handover" | "handoverDispute" | "renewDocument";
+export type ActionIntent =
+  | "apply"
+  | "vehicle"
+  | "report"
+  | "reply"
+  | "draft"
+  | "renew"
+  | "handover"
+  | "handoverDispute"
+  | "renewDocument";
 
 export type DashboardActionData = {
   intent: ActionIntent;

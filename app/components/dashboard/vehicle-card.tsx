@@ -4,11 +4,22 @@ import type { VehicleView } from "./types";
 import { useDates } from "./format";
 
 /** A vehicle with its public images; `children` holds the actions (request, reserve, report …). */
-export function VehicleCard({ vehicle, children, showLease }: { vehicle: VehicleView; children?: React.ReactNode; showLease?: boolean }) {
+export function VehicleCard({
+  vehicle,
+  children,
+  showLease,
+}: {
+  vehicle: VehicleView;
+  children?: React.ReactNode;
+  showLease?: boolean;
+}) {
   const { t } = useTranslation("dashboard");
   const { date } = useDates();
   return (
-    <article className={showLease ? "vehicle-card vehicle-card-wide" : "vehicle-card"} data-testid={`vehicle-${vehicle.id}`}>
+    <article
+      className={showLease ? "vehicle-card vehicle-card-wide" : "vehicle-card"}
+      data-testid={`vehicle-${vehicle.id}`}
+    >
       {vehicle.images.length > 0 ? (
         <div className="vehicle-images">
           {vehicle.images.map((image, index) => (
@@ -26,11 +37,17 @@ export function VehicleCard({ vehicle, children, showLease }: { vehicle: Vehicle
       ) : null}
       <div className="vehicle-body">
         <h3 className="vehicle-name">{vehicle.name}</h3>
-        {vehicle.characteristics ? <p className="vehicle-spec" lang={HTML_LANG[vehicle.characteristicsLang]}>{vehicle.characteristics}</p> : null}
+        {vehicle.characteristics ? (
+          <p className="vehicle-spec" lang={HTML_LANG[vehicle.characteristicsLang]}>
+            {vehicle.characteristics}
+          </p>
+        ) : null}
         {vehicle.status === "future" && vehicle.availableSince ? (
           <p className="badge">{t("vehicle.availableSince", { date: date(vehicle.availableSince) })}</p>
         ) : null}
-        {showLease && vehicle.leaseEndsAt ? <p className="vehicle-lease">{t("vehicle.leaseEnds", { date: date(vehicle.leaseEndsAt) })}</p> : null}
+        {showLease && vehicle.leaseEndsAt ? (
+          <p className="vehicle-lease">{t("vehicle.leaseEnds", { date: date(vehicle.leaseEndsAt) })}</p>
+        ) : null}
         {showLease && vehicle.status === "maintenance" ? (
           <p className="alert alert-info" data-testid="vehicle-in-service">
             {t("vehicle.inService")}

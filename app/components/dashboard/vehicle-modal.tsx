@@ -10,13 +10,20 @@ import { FormKey } from "../form-key";
  * Request (available), reserve (future, with its date) or swap (while riding) — one form per
  * vehicle, so it works without JS. One open request at a time.
  */
-export function VehicleModal({ data, actionData }: { data: DashboardData; actionData: DashboardActionData | undefined }) {
+export function VehicleModal({
+  data,
+  actionData,
+}: {
+  data: DashboardData;
+  actionData: DashboardActionData | undefined;
+}) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const pending = data.requests.find((r) => r.status === "pending");
   const swap = Boolean(data.vehicle);
   const documentsExpired = data.status === "documents_expired";
-  const allowed = !documentsExpired && (swap || data.status === "working_no_vehicle" || data.status === "vehicle_rejected");
+  const allowed =
+    !documentsExpired && (swap || data.status === "working_no_vehicle" || data.status === "vehicle_rejected");
   const error = actionData?.intent === "vehicle" ? actionData.error : undefined;
   const choices = data.vehicles;
   return (
@@ -35,18 +42,27 @@ export function VehicleModal({ data, actionData }: { data: DashboardData; action
           <p className="alert alert-info">{t("vehicle.noneAvailable")}</p>
         ) : (
           <>
-            {swap && data.vehicle ? <p>{t("vehicle.swapIntro", { vehicle: data.vehicle.name })}</p> : <p>{t("vehicle.intro")}</p>}
+            {swap && data.vehicle ? (
+              <p>{t("vehicle.swapIntro", { vehicle: data.vehicle.name })}</p>
+            ) : (
+              <p>{t("vehicle.intro")}</p>
+            )}
             <div className="vehicle-grid">
               {choices.map((vehicle) => {
                 const future = vehicle.status === "future";
                 const label = swap ? t("vehicle.swapTo") : future ? t("vehicle.reserve") : t("vehicle.request");
-                const busy = navigation.state === "submitting" && navigation.formData?.get("vehicleId") === String(vehicle.id);
+                const busy =
+                  navigation.state === "submitting" && navigation.formData?.get("vehicleId") === String(vehicle.id);
                 return (
                   <VehicleCard key={vehicle.id} vehicle={vehicle}>
                     <Form method="post" action="/dashboard/vehicle-request?modal=vehicle">
                       <input type="hidden" name="vehicleId" value={vehicle.id} />
                       <FormKey value={data.formKey} />
-                      <button type="submit" className={future ? "btn btn-outline btn-block" : "btn btn-primary btn-block"} disabled={busy}>
+                      <button
+                        type="submit"
+                        className={future ? "btn btn-outline btn-block" : "btn btn-primary btn-block"}
+                        disabled={busy}
+                      >
                         {label}
                       </button>
                     </Form>

@@ -82,7 +82,15 @@ function Assistant({ language }: { language: Language }) {
         <input type="hidden" name="language" value={language} />
         <label className="field">
           {t("assistant.label")}
-          <textarea name="question" required minLength={2} maxLength={500} rows={2} placeholder={t("assistant.placeholder")} defaultValue={posted?.question ?? ""} />
+          <textarea
+            name="question"
+            required
+            minLength={2}
+            maxLength={500}
+            rows={2}
+            placeholder={t("assistant.placeholder")}
+            defaultValue={posted?.question ?? ""}
+          />
         </label>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? t("assistant.thinking") : t("assistant.submit")}

@@ -4,7 +4,8 @@ export type FleetItem = { id: number; title: string; spec: string; image: string
 
 /** Widths rendered by scripts/fleet-images.ts. */
 const WIDTHS = [320, 480, 640, 800];
-const srcSet = (image: string, format: "avif" | "webp") => WIDTHS.map((w) => `/images/fleet/${image}-${w}.${format} ${w}w`).join(", ");
+const srcSet = (image: string, format: "avif" | "webp") =>
+  WIDTHS.map((w) => `/images/fleet/${image}-${w}.${format} ${w}w`).join(", ");
 const SIZES = "(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)";
 
 export function FleetBanner({ fleet }: { fleet: FleetItem[] }) {

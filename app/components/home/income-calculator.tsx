@@ -29,10 +29,20 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
         <div>
           <h2 id="income-title">{t("income.title")}</h2>
           <p className="home-section-lead">{t("income.lead")}</p>
-          <Form method="get" action="/#income" preventScrollReset className="home-income-form" onSubmit={(event) => input && event.preventDefault()}>
+          <Form
+            method="get"
+            action="/#income"
+            preventScrollReset
+            className="home-income-form"
+            onSubmit={(event) => input && event.preventDefault()}
+          >
             <label className="field">
               {t("income.days")}
-              <select name="days" value={days} onChange={(event) => setInput({ days: Number(event.target.value), hours })}>
+              <select
+                name="days"
+                value={days}
+                onChange={(event) => setInput({ days: Number(event.target.value), hours })}
+              >
                 {range(INCOME_DAYS.min, INCOME_DAYS.max).map((n) => (
                   <option key={n} value={n}>
                     {n}
@@ -42,7 +52,11 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
             </label>
             <label className="field">
               {t("income.hours")}
-              <select name="hours" value={hours} onChange={(event) => setInput({ days, hours: Number(event.target.value) })}>
+              <select
+                name="hours"
+                value={hours}
+                onChange={(event) => setInput({ days, hours: Number(event.target.value) })}
+              >
                 {range(INCOME_HOURS.min, INCOME_HOURS.max).map((n) => (
                   <option key={n} value={n}>
                     {n}

@@ -3,7 +3,15 @@ import { Link, useLocation } from "react-router";
 import type { NewsMedia } from "~/domain/content";
 
 export type NewsView = {
-  items: { id: number; title: string; content: string; textPosition: "bottom_left" | "top_left" | "center"; date: string; dateTime: string; media: NewsMedia[] }[];
+  items: {
+    id: number;
+    title: string;
+    content: string;
+    textPosition: "bottom_left" | "top_left" | "center";
+    date: string;
+    dateTime: string;
+    media: NewsMedia[];
+  }[];
   page: number;
   pages: number;
 };
@@ -16,7 +24,14 @@ function Medium({ medium, title, cover }: { medium: NewsMedia; title: string; co
     return (
       // Uploaded news videos come without caption files; the post's own text says what they show.
       // oxlint-disable-next-line jsx-a11y/media-has-caption
-      <video className={cover ? "home-news-cover" : "home-news-extra"} controls preload="none" playsInline width={medium.width ?? 640} height={medium.height ?? 360}>
+      <video
+        className={cover ? "home-news-cover" : "home-news-extra"}
+        controls
+        preload="none"
+        playsInline
+        width={medium.width ?? 640}
+        height={medium.height ?? 360}
+      >
         <source src={src} type={medium.mime} />
         {t("news.videoFallback")}
       </video>
@@ -61,7 +76,10 @@ export function NewsSection({ news }: { news: NewsView }) {
               return (
                 <li key={post.id}>
                   <article className="home-news-card" aria-labelledby={`news-${post.id}`}>
-                    <div className={`home-news-visual ${cover?.kind === "video" ? "has-video" : ""}`} data-position={post.textPosition}>
+                    <div
+                      className={`home-news-visual ${cover?.kind === "video" ? "has-video" : ""}`}
+                      data-position={post.textPosition}
+                    >
                       {cover ? <Medium medium={cover} title={post.title} cover /> : null}
                       <div className="home-news-overlay">
                         <time dateTime={post.dateTime}>{post.date}</time>
@@ -89,7 +107,12 @@ export function NewsSection({ news }: { news: NewsView }) {
         {news.pages > 1 ? (
           <nav className="home-pager" aria-label={t("news.pagination")}>
             {news.page > 1 ? (
-              <Link className="btn btn-outline" to={pageHref(location.search, news.page - 1)} preventScrollReset rel="prev">
+              <Link
+                className="btn btn-outline"
+                to={pageHref(location.search, news.page - 1)}
+                preventScrollReset
+                rel="prev"
+              >
                 {t("news.newer")}
               </Link>
             ) : (
@@ -97,7 +120,12 @@ export function NewsSection({ news }: { news: NewsView }) {
             )}
             <span className="home-small">{t("news.page", { page: news.page, pages: news.pages })}</span>
             {news.page < news.pages ? (
-              <Link className="btn btn-outline" to={pageHref(location.search, news.page + 1)} preventScrollReset rel="next">
+              <Link
+                className="btn btn-outline"
+                to={pageHref(location.search, news.page + 1)}
+                preventScrollReset
+                rel="next"
+              >
                 {t("news.older")}
               </Link>
             ) : (

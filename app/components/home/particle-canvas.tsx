@@ -23,7 +23,9 @@ export function ParticleCanvas() {
         () => undefined,
       );
     };
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 3000 }) : window.setTimeout(start, 1500);
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(start, { timeout: 3000 })
+      : window.setTimeout(start, 1500);
     return () => {
       cancelled = true;
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle);

@@ -16,7 +16,11 @@ export function Partners({ partners }: { partners: PartnerItem[] }) {
             <p className="home-section-lead">{t("partners.lead")}</p>
             <ul className="home-partners">
               {partners.map((partner) => {
-                const mark = partner.logo ? <img src={partner.logo} alt={partner.name} width={140} height={40} loading="lazy" decoding="async" /> : <span>{partner.name}</span>;
+                const mark = partner.logo ? (
+                  <img src={partner.logo} alt={partner.name} width={140} height={40} loading="lazy" decoding="async" />
+                ) : (
+                  <span>{partner.name}</span>
+                );
                 return (
                   <li key={partner.id}>
                     {partner.url ? (

@@ -25,7 +25,13 @@ function PayFieldError({ id, errors }: { id: string; errors: string[] | undefine
  * IBAN, account holder and the current password. A plain post: without JS a refusal comes back with what
  * was typed (the password excepted) and the messages under the fields.
  */
-export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; actionData: { lastResult: SubmissionResult<string[]> } | undefined }) {
+export function BankDetailsForm({
+  bank,
+  actionData,
+}: {
+  bank: BankView | null;
+  actionData: { lastResult: SubmissionResult<string[]> } | undefined;
+}) {
   const { t } = useTranslation("pay");
   const { dateTime } = useDates();
   const navigation = useNavigation();
@@ -40,9 +46,15 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
   // The summary follows a submit (the server's answer or the browser's check), not a blur while tabbing.
   const [attempts, setAttempts] = useState(0);
   const submitted = attempts > 0 || actionData?.lastResult !== undefined;
-  const labels = { iban: bank ? t("bank.newIban") : t("bank.iban"), accountHolder: t("bank.accountHolder"), password: t("bank.password") };
+  const labels = {
+    iban: bank ? t("bank.newIban") : t("bank.iban"),
+    accountHolder: t("bank.accountHolder"),
+    password: t("bank.password"),
+  };
   const summary = submitted
-    ? (["iban", "accountHolder", "password"] as const).filter((name) => fields[name].errors?.length).map((name) => ({ id: fields[name].id, message: `${labels[name]}: ${t(fields[name].errors![0]!)}` }))
+    ? (["iban", "accountHolder", "password"] as const)
+        .filter((name) => fields[name].errors?.length)
+        .map((name) => ({ id: fields[name].id, message: `${labels[name]}: ${t(fields[name].errors![0]!)}` }))
     : [];
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bank";
   // The server never sends the password back; with JS the input would keep it, so every answer empties it.
@@ -68,7 +80,13 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
         <p>{t("bank.none")}</p>
       )}
       {bank?.holderMismatch ? <p className="alert alert-info">{t("bank.mismatchNote")}</p> : null}
-      <Form method="post" action="/dashboard/pay" className="form-stack" {...getFormProps(form)} onSubmitCapture={() => setAttempts((n) => n + 1)}>
+      <Form
+        method="post"
+        action="/dashboard/pay"
+        className="form-stack"
+        {...getFormProps(form)}
+        onSubmitCapture={() => setAttempts((n) => n + 1)}
+      >
         <ErrorSummary key={`${attempts}:${JSON.stringify(actionData?.lastResult?.error ?? null)}`} errors={summary} />
         <Intent value="bank" />
         {form.errors?.length ? (
@@ -78,18 +96,36 @@ export function BankDetailsForm({ bank, actionData }: { bank: BankView | null; a
         ) : null}
         <label className="field">
           <span>{labels.iban} *</span>
-          <input {...getInputProps(fields.iban, { type: "text" })} autoComplete="off" inputMode="text" autoCapitalize="characters" spellCheck={false} placeholder="SK31 1200 0000 1987 4263 7541" required />
+          <input
+            {...getInputProps(fields.iban, { type: "text" })}
+            autoComplete="off"
+            inputMode="text"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="SK31 1200 0000 1987 4263 7541"
+            required
+          />
           <PayFieldError id={fields.iban.errorId} errors={fields.iban.errors} />
         </label>
         <label className="field">
           <span>{t("bank.accountHolder")} *</span>
-          <input {...getInputProps(fields.accountHolder, { type: "text" })} autoComplete="name" maxLength={ACCOUNT_HOLDER_MAX} required />
+          <input
+            {...getInputProps(fields.accountHolder, { type: "text" })}
+            autoComplete="name"
+            maxLength={ACCOUNT_HOLDER_MAX}
+            required
+          />
           <span className="field-hint">{t("bank.holderHint")}</span>
           <PayFieldError id={fields.accountHolder.errorId} errors={fields.accountHolder.errors} />
         </label>
         <label className="field">
           <span>{t("bank.password")} *</span>
-          <input {...getInputProps(fields.password, { type: "password" })} ref={password} autoComplete="current-password" required />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            ref={password}
+            autoComplete="current-password"
+            required
+          />
           <span className="field-hint">{t("bank.passwordHint")}</span>
           <PayFieldError id={fields.password.errorId} errors={fields.password.errors} />
         </label>

@@ -13,7 +13,16 @@ export type PayActionData =
 
 export type PayData = {
   language: Language;
-  week: { week: string; days: number; minutes: number; deliveries: number; grossCents: number; tipsCents: number; beforeDeductionsCents: number; lastDay: string | null };
+  week: {
+    week: string;
+    days: number;
+    minutes: number;
+    deliveries: number;
+    grossCents: number;
+    tipsCents: number;
+    beforeDeductionsCents: number;
+    lastDay: string | null;
+  };
   next: { payday: string; week: string; statement: { id: number; status: string; payoutCents: number } | null };
   statements: StatementView[];
   questions: QuestionView[];
@@ -26,7 +35,8 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
   const language = isLanguage(i18n.language) ? i18n.language : data.language;
   const money = (cents: number) => formatCents(cents, language);
   const day = (date: string) => formatCalendarDate(date, language);
-  const hours = (minutes: number) => new Intl.NumberFormat(language === "ua" ? "uk" : language, { maximumFractionDigits: 1 }).format(minutes / 60);
+  const hours = (minutes: number) =>
+    new Intl.NumberFormat(language === "ua" ? "uk" : language, { maximumFractionDigits: 1 }).format(minutes / 60);
   const w = data.week;
   return (
     <>
@@ -51,7 +61,8 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
                 <dd>{money(w.tipsCents)}</dd>
               </dl>
               <p className="pay-figure" data-testid="pay-week-amount">
-                <strong>{money(w.beforeDeductionsCents)}</strong> <span className="field-hint">{t("week.beforeDeductions")}</span>
+                <strong>{money(w.beforeDeductionsCents)}</strong>{" "}
+                <span className="field-hint">{t("week.beforeDeductions")}</span>
               </p>
               {w.lastDay ? <p className="field-hint">{t("week.lastDay", { date: day(w.lastDay) })}</p> : null}
             </>
@@ -62,9 +73,20 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
           <p className="pay-figure">
             <strong>{day(data.next.payday)}</strong>
           </p>
-          <p className="field-hint">{t("next.forWeek", { week: isoWeekLabel(data.next.week), from: day(data.next.week), to: day(addDays(data.next.week, 6)) })}</p>
+          <p className="field-hint">
+            {t("next.forWeek", {
+              week: isoWeekLabel(data.next.week),
+              from: day(data.next.week),
+              to: day(addDays(data.next.week, 6)),
+            })}
+          </p>
           <p data-testid="pay-next-amount">
-            {data.next.statement ? t("next.amount", { amount: money(data.next.statement.payoutCents), status: t(`courierStatus.${data.next.statement.status}`) }) : t("next.afterReview")}
+            {data.next.statement
+              ? t("next.amount", {
+                  amount: money(data.next.statement.payoutCents),
+                  status: t(`courierStatus.${data.next.statement.status}`),
+                })
+              : t("next.afterReview")}
           </p>
         </section>
       </div>
@@ -83,7 +105,9 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
                 statement={statement}
                 questions={data.questions.filter((q) => q.statementId === statement.id)}
                 language={language}
-                actionData={actionData && actionData.intent !== "bank" && actionData.intent !== "unknown" ? actionData : undefined}
+                actionData={
+                  actionData && actionData.intent !== "bank" && actionData.intent !== "unknown" ? actionData : undefined
+                }
               />
             ))}
           </ul>

@@ -29,19 +29,39 @@ export type QuestionView = {
 };
 type QuestionActionData = { intent: "question" | "questionReply"; error: string; body: string; target: string };
 
-const STATUS_BADGE = { draft: "badge-pending", approved: "badge-info", exported: "badge-info", paid: "badge-ok" } as const;
+const STATUS_BADGE = {
+  draft: "badge-pending",
+  approved: "badge-info",
+  exported: "badge-info",
+  paid: "badge-ok",
+} as const;
 
 /** One statement: status, lines, totals, the PDF, and the questions on its lines (each a thread, as a problem report). */
-export function StatementCard({ statement, questions, language, actionData }: { statement: StatementView; questions: QuestionView[]; language: Language; actionData: QuestionActionData | undefined }) {
+export function StatementCard({
+  statement,
+  questions,
+  language,
+  actionData,
+}: {
+  statement: StatementView;
+  questions: QuestionView[];
+  language: Language;
+  actionData: QuestionActionData | undefined;
+}) {
   const { t } = useTranslation("pay");
   const money = (cents: number) => formatCents(cents, language);
   const label = (line: StatementLine) => t(line.key, lineLabelValues(line, language));
-  const asking = actionData?.intent === "question" && actionData.target === String(statement.id) ? actionData : undefined;
+  const asking =
+    actionData?.intent === "question" && actionData.target === String(statement.id) ? actionData : undefined;
   return (
     <li className="dash-list-item" id={`statement-${statement.id}`} data-testid={`statement-${statement.id}`}>
       <div className="dash-list-head">
         <strong>
-          {isoWeekLabel(statement.week)} · {t("statement.weekRange", { from: formatCalendarDate(statement.week, language), to: formatCalendarDate(addDays(statement.week, 6), language) })}
+          {isoWeekLabel(statement.week)} ·{" "}
+          {t("statement.weekRange", {
+            from: formatCalendarDate(statement.week, language),
+            to: formatCalendarDate(addDays(statement.week, 6), language),
+          })}
         </strong>
         <span className={`badge ${STATUS_BADGE[statement.status]}`}>{t(`courierStatus.${statement.status}`)}</span>
       </div>
@@ -51,7 +71,9 @@ export function StatementCard({ statement, questions, language, actionData }: { 
             <tr key={i}>
               <td>
                 {label(line)}
-                {line.reason ? <span className="field-hint block">{t("statement.reason", { reason: line.reason })}</span> : null}
+                {line.reason ? (
+                  <span className="field-hint block">{t("statement.reason", { reason: line.reason })}</span>
+                ) : null}
               </td>
               <td className="pay-amount">{money(line.amountCents)}</td>
             </tr>
@@ -72,14 +94,31 @@ export function StatementCard({ statement, questions, language, actionData }: { 
           ) : null}
         </tfoot>
       </table>
-      {statement.batchPayday ? <p className="field-hint">{t("statements.payday", { date: formatCalendarDate(statement.batchPayday, language) })}</p> : null}
+      {statement.batchPayday ? (
+        <p className="field-hint">
+          {t("statements.payday", { date: formatCalendarDate(statement.batchPayday, language) })}
+        </p>
+      ) : null}
       <div className="dash-actions">
-        <a href={`/dashboard/pay/statements/${statement.id}.pdf`} download className="btn btn-outline" data-testid={`statement-pdf-${statement.id}`}>
+        <a
+          href={`/dashboard/pay/statements/${statement.id}.pdf`}
+          download
+          className="btn btn-outline"
+          data-testid={`statement-pdf-${statement.id}`}
+        >
           {t("statements.pdf")}
         </a>
       </div>
       {questions.map((question) => (
-        <QuestionThread key={question.id} question={question} line={statement.lines[question.lineIndex]} label={label} actionData={actionData?.intent === "questionReply" && actionData.target === String(question.id) ? actionData : undefined} />
+        <QuestionThread
+          key={question.id}
+          question={question}
+          line={statement.lines[question.lineIndex]}
+          label={label}
+          actionData={
+            actionData?.intent === "questionReply" && actionData.target === String(question.id) ? actionData : undefined
+          }
+        />
       ))}
       {/* Keyed by the number of questions: after a sent one the form closes and starts empty again. */}
       <details className="pay-ask" open={asking ? true : undefined} key={questions.length}>
@@ -115,7 +154,17 @@ export function StatementCard({ statement, questions, language, actionData }: { 
   );
 }
 
-function QuestionThread({ question, line, label, actionData }: { question: QuestionView; line: StatementLine | undefined; label: (line: StatementLine) => string; actionData: QuestionActionData | undefined }) {
+function QuestionThread({
+  question,
+  line,
+  label,
+  actionData,
+}: {
+  question: QuestionView;
+  line: StatementLine | undefined;
+  label: (line: StatementLine) => string;
+  actionData: QuestionActionData | undefined;
+}) {
   const { t } = useTranslation("pay");
   const { dateTime } = useDates();
   return (
@@ -124,9 +173,19 @@ function QuestionThread({ question, line, label, actionData }: { question: Quest
         <span className="field-hint">{t("questions.about", { line: line ? label(line) : question.lineKind })}</span>
         <span className={`badge badge-${question.status}`}>{t(`questions.status.${question.status}`)}</span>
       </div>
-      <ReportThread messages={question.thread} formatDate={(at) => dateTime(String(at))} authorOf={(m) => (m.from === "courier" ? t("questions.you") : t("questions.team"))} />
+      <ReportThread
+        messages={question.thread}
+        formatDate={(at) => dateTime(String(at))}
+        authorOf={(m) => (m.from === "courier" ? t("questions.you") : t("questions.team"))}
+      />
       {question.status === "open" ? (
-        <Form method="post" action="/dashboard/pay" className="thread-reply" preventScrollReset key={question.thread.length}>
+        <Form
+          method="post"
+          action="/dashboard/pay"
+          className="thread-reply"
+          preventScrollReset
+          key={question.thread.length}
+        >
           <Intent value="questionReply" />
           <input type="hidden" name="questionId" value={question.id} />
           {actionData ? (

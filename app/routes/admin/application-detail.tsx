@@ -6,7 +6,18 @@ import type { Route } from "./+types/application-detail";
 import { RejectForm } from "~/components/admin/reject-form";
 import { QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
 import { decisionSchema } from "~/domain/admin-schemas";
-import { Badge, dateInputValue, FormError, MailLink, PageHeader, PhoneLink, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import {
+  Badge,
+  dateInputValue,
+  FormError,
+  MailLink,
+  PageHeader,
+  PhoneLink,
+  STATUS_TONE,
+  TimeLeft,
+  useFormatDate,
+  useHrefWith,
+} from "~/components/admin/ui";
 import { UrlDialog } from "~/components/dialog";
 import { applicationVersion, neighbours, UNDO_APPROVAL_MS } from "~/domain/review-queue";
 import { undoApproval } from "~/models/approval-undo.server";
@@ -25,7 +36,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!detail) throw notFound();
   const queue = await pendingApplicationQueue();
   const at = queue.indexOf(id);
-  return { ...detail, queue: { ...neighbours(queue, id), position: at === -1 ? null : at + 1, total: queue.length }, now: Date.now() };
+  return {
+    ...detail,
+    queue: { ...neighbours(queue, id), position: at === -1 ? null : at + 1, total: queue.length },
+    now: Date.now(),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -36,7 +51,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     try {
       await undoApproval(admin.id, id);
     } catch (error) {
-      if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+      if (error instanceof DecisionError)
+        return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
       throw error;
     }
     return redirectWithToast(context, `/admin/applications/${id}`, "admin:decisions.undone");
@@ -45,7 +61,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const keyed = form.get("via") === "key";
   const shown = form.get("shown");
   const version = form.get("version");
-  if ((shown !== null && String(shown) !== String(id)) || (keyed && (shown === null || typeof version !== "string"))) return refuse(context, "admin:decisions.stalePage", 409);
+  if ((shown !== null && String(shown) !== String(id)) || (keyed && (shown === null || typeof version !== "string")))
+    return refuse(context, "admin:decisions.stalePage", 409);
   const shownVersion = typeof version === "string" ? version : undefined;
   const submission = parseWithZod(form, { schema: decisionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
@@ -53,17 +70,29 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const openNext = form.get("next") === "1";
   const queueBefore = openNext ? await pendingApplicationQueue() : [];
   try {
-    if (submission.value.intent === "approve") await approveApplication(admin.id, id, { documentValidUntil: submission.value.documentValidUntil ?? null, shownVersion });
+    if (submission.value.intent === "approve")
+      await approveApplication(admin.id, id, {
+        documentValidUntil: submission.value.documentValidUntil ?? null,
+        shownVersion,
+      });
     else await rejectApplication(admin.id, id, submission.value, shownVersion);
   } catch (error) {
-    if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+    if (error instanceof DecisionError)
+      return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
     throw error;
   }
   const approved = submission.value.intent === "approve";
   // An approval made with a key names who was approved and can be taken back from its toast for a few seconds.
   const name = approved && keyed ? (await getApplicationDetail(id))?.application.fullName : undefined;
-  const toast = !approved ? "admin:decisions.rejected" : name ? "admin:decisions.approvedNamed" : "admin:decisions.approved";
-  const extra = { values: { name: name ?? "" }, undo: approved && keyed ? { action: `/admin/applications/${id}`, until: Date.now() + UNDO_APPROVAL_MS } : undefined };
+  const toast = !approved
+    ? "admin:decisions.rejected"
+    : name
+      ? "admin:decisions.approvedNamed"
+      : "admin:decisions.approved";
+  const extra = {
+    values: { name: name ?? "" },
+    undo: approved && keyed ? { action: `/admin/applications/${id}`, until: Date.now() + UNDO_APPROVAL_MS } : undefined,
+  };
   if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast, extra);
   const next = neighbours(queueBefore, id).next ?? (await pendingApplicationQueue())[0] ?? null;
   return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast, extra);
@@ -86,7 +115,13 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
   return (
     <section className="admin-detail">
       <PageHeader title={a.fullName} crumbs={[{ to: "/admin/applications", label: t("nav.applications") }]} />
-      <QueueNav previousHref={previousHref} nextHref={nextHref} helpHref={helpHref} position={queue.position} total={queue.total} />
+      <QueueNav
+        previousHref={previousHref}
+        nextHref={nextHref}
+        helpHref={helpHref}
+        position={queue.position}
+        total={queue.total}
+      />
       <FormError message={actionData?.formError} />
       <div className="card">
         <h2>{t("applications.documents")}</h2>
@@ -99,16 +134,31 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             <AppLink to={`/admin/applications/${resubmission.previousId}`}>{t("applications.previous")}</AppLink>
           </p>
         ) : null}
-        {a.documentsDeletedAt ? <p className="field-hint">{t("applications.documentsDeleted", { date: formatDate(a.documentsDeletedAt) })}</p> : null}
-        {documents.length === 0 && !a.documentsDeletedAt ? <p className="field-hint">{t("applications.noDocuments")}</p> : null}
+        {a.documentsDeletedAt ? (
+          <p className="field-hint">{t("applications.documentsDeleted", { date: formatDate(a.documentsDeletedAt) })}</p>
+        ) : null}
+        {documents.length === 0 && !a.documentsDeletedAt ? (
+          <p className="field-hint">{t("applications.noDocuments")}</p>
+        ) : null}
         <ul className="admin-documents">
           {documents.map((d) => (
             <li key={d.id} data-new={d.isNew || undefined}>
-              <Link to={href({ doc: d.id, help: null })} preventScrollReset title={t("applications.zoom")} className="admin-document-link">
-                <img src={`/files/${d.id}`} alt={t(`applications.kind.${d.kind}`)} width={d.width ?? 800} height={d.height ?? 600} />
+              <Link
+                to={href({ doc: d.id, help: null })}
+                preventScrollReset
+                title={t("applications.zoom")}
+                className="admin-document-link"
+              >
+                <img
+                  src={`/files/${d.id}`}
+                  alt={t(`applications.kind.${d.kind}`)}
+                  width={d.width ?? 800}
+                  height={d.height ?? 600}
+                />
               </Link>
               <span className="admin-document-caption">
-                {d.isNew ? <Badge tone="warn">{t("applications.newDocument")}</Badge> : null} {t(`applications.kind.${d.kind}`)} ·{" "}
+                {d.isNew ? <Badge tone="warn">{t("applications.newDocument")}</Badge> : null}{" "}
+                {t(`applications.kind.${d.kind}`)} ·{" "}
                 <a href={`/files/${d.id}`} target="_blank" rel="noreferrer">
                   {t("applications.fullSize")}
                 </a>
@@ -158,7 +208,8 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             <dd>{a.fullName}</dd>
             <dt>{t("users.email")}</dt>
             <dd>
-              <MailLink email={email} /> · <AppLink to={`/admin/users/${a.userId}`}>{t(`common:status.${userStatus}`)}</AppLink>
+              <MailLink email={email} /> ·{" "}
+              <AppLink to={`/admin/users/${a.userId}`}>{t(`common:status.${userStatus}`)}</AppLink>
             </dd>
             <dt>{t("applications.age")}</dt>
             <dd>{a.age}</dd>
@@ -176,7 +227,9 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             {a.citizenship === "other" ? (
               <>
                 <dt>{t("applications.documentValidUntil")}</dt>
-                <dd data-testid="document-valid-until">{a.documentValidUntil ? formatDate(a.documentValidUntil) : "—"}</dd>
+                <dd data-testid="document-valid-until">
+                  {a.documentValidUntil ? formatDate(a.documentValidUntil) : "—"}
+                </dd>
               </>
             ) : null}
             <dt>{t("applications.comment")}</dt>
@@ -203,7 +256,12 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
       {zoomed ? (
         <UrlDialog title={t(`applications.kind.${zoomed.kind}`)} closeTo={href({ doc: null })} wide>
           <div className="admin-zoom">
-            <img src={`/files/${zoomed.id}`} alt={t(`applications.kind.${zoomed.kind}`)} width={zoomed.width ?? 1600} height={zoomed.height ?? 1200} />
+            <img
+              src={`/files/${zoomed.id}`}
+              alt={t(`applications.kind.${zoomed.kind}`)}
+              width={zoomed.width ?? 1600}
+              height={zoomed.height ?? 1200}
+            />
           </div>
         </UrlDialog>
       ) : null}

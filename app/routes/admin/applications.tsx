@@ -4,7 +4,18 @@ import { AppLink } from "~/components/app-link";
 import { INVALID_CHARACTERS } from "~/domain/text";
 import type { Route } from "./+types/applications";
 import { AdminTable } from "~/components/admin/admin-table";
-import { Badge, BulkDecisionBar, FormError, MailLink, PageHeader, PhoneLink, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate } from "~/components/admin/ui";
+import {
+  Badge,
+  BulkDecisionBar,
+  FormError,
+  MailLink,
+  PageHeader,
+  PhoneLink,
+  QueueFilters,
+  STATUS_TONE,
+  TimeLeft,
+  useFormatDate,
+} from "~/components/admin/ui";
 import { bulkApplicationRejectSchema } from "~/domain/admin-schemas";
 import { StockReasonOptions } from "~/components/admin/reject-form";
 import { bulkIds } from "~/domain/review-queue";
@@ -32,13 +43,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent !== "bulkApprove" && intent !== "bulkReject") return refuse(context, "admin:bulk.unknown");
   if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
-  if (intent === "bulkApprove") return bulkToast(context, samePage(request), "admin:bulk.approved", await approveApplications(admin.id, ids));
+  if (intent === "bulkApprove")
+    return bulkToast(context, samePage(request), "admin:bulk.approved", await approveApplications(admin.id, ids));
   const submission = parseWithZod(form, { schema: bulkApplicationRejectSchema });
   if (submission.status !== "success") {
     const reason = submission.error?.reason?.[0];
-    return refuse(context, reason === "admin:validation.tooLong" || reason === INVALID_CHARACTERS ? reason : "admin:rejection.reasonOrStock");
+    return refuse(
+      context,
+      reason === "admin:validation.tooLong" || reason === INVALID_CHARACTERS ? reason : "admin:rejection.reasonOrStock",
+    );
   }
-  return bulkToast(context, samePage(request), "admin:bulk.rejected", await rejectApplications(admin.id, ids, submission.value));
+  return bulkToast(
+    context,
+    samePage(request),
+    "admin:bulk.rejected",
+    await rejectApplications(admin.id, ids, submission.value),
+  );
 }
 
 export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,7 +70,12 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
     <section>
       <PageHeader title={t("applications.title")} />
       <FormError message={actionData?.formError} />
-      <QueueFilters statuses={APPLICATION_STATUSES} filter={filter} ns="applications.status" label={t("applications.title")} />
+      <QueueFilters
+        statuses={APPLICATION_STATUSES}
+        filter={filter}
+        ns="applications.status"
+        label={t("applications.title")}
+      />
       {waiting && applications.rows.length > 0 ? (
         <BulkDecisionBar
           id="bulk-applications"
@@ -72,17 +97,27 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
         rows={applications.rows}
         empty={filter.q ? t("queue.noMatch") : t("applications.empty")}
         pager={applications}
-        selection={waiting ? { form: "bulk-applications", label: (a) => t("bulk.selectRow", { name: a.fullName }) } : undefined}
+        selection={
+          waiting ? { form: "bulk-applications", label: (a) => t("bulk.selectRow", { name: a.fullName }) } : undefined
+        }
         columns={[
-          { header: t("applications.fullName"), render: (a) => <AppLink to={`/admin/applications/${a.id}`}>{a.fullName}</AppLink> },
+          {
+            header: t("applications.fullName"),
+            render: (a) => <AppLink to={`/admin/applications/${a.id}`}>{a.fullName}</AppLink>,
+          },
           { header: t("users.email"), render: (a) => <MailLink email={a.email} /> },
           { header: t("applications.phone"), render: (a) => <PhoneLink phone={a.phone} /> },
-          { header: t("applications.submittedAt"), className: "whitespace-nowrap", render: (a) => formatDate(a.createdAt, true) },
+          {
+            header: t("applications.submittedAt"),
+            className: "whitespace-nowrap",
+            render: (a) => formatDate(a.createdAt, true),
+          },
           {
             header: t("users.status"),
             render: (a) => (
               <>
-                <Badge tone={STATUS_TONE[a.status]}>{t(`applications.status.${a.status}`)}</Badge> {a.status === "pending" ? <TimeLeft createdAt={a.createdAt} now={now} /> : null}
+                <Badge tone={STATUS_TONE[a.status]}>{t(`applications.status.${a.status}`)}</Badge>{" "}
+                {a.status === "pending" ? <TimeLeft createdAt={a.createdAt} now={now} /> : null}
               </>
             ),
           },

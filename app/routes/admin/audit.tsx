@@ -17,7 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { filter, actors, entries } = loaderData;
-  const filtered = filter.actorId !== null || filter.action !== null || filter.from !== null || filter.to !== null || filter.views;
+  const filtered =
+    filter.actorId !== null || filter.action !== null || filter.from !== null || filter.to !== null || filter.views;
   return (
     <section>
       <PageHeader title={t("audit.title")} />

@@ -19,7 +19,9 @@ type BulkResult = {
 export function bulkToast(context: Readonly<RouterContextProvider>, to: string, key: string, result: BulkResult) {
   const { t } = getInstance(context);
   const named = result.skippedRows
-    ? result.skippedRows.map((row) => t("admin:bulk.skippedRow", { courier: row.courier, reason: t(`admin:decisions.${row.reason}`) }))
+    ? result.skippedRows.map((row) =>
+        t("admin:bulk.skippedRow", { courier: row.courier, reason: t(`admin:decisions.${row.reason}`) }),
+      )
     : result.skipped.length
       ? [t("admin:bulk.skipped", { count: result.skipped.length })]
       : [];

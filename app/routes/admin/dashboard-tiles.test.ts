@@ -6,7 +6,12 @@ import * as dashboard from "./dashboard";
 
 test("the pending vehicle requests tile counts the requests waiting", async () => {
   const { adminCookie } = await actors();
-  const tiles = async () => (await readJson<{ tiles: { pendingVehicleRequests: number } }>(await call(dashboard.loader, "/admin", { cookie: adminCookie }))).tiles;
+  const tiles = async () =>
+    (
+      await readJson<{ tiles: { pendingVehicleRequests: number } }>(
+        await call(dashboard.loader, "/admin", { cookie: adminCookie }),
+      )
+    ).tiles;
   const before = (await tiles()).pendingVehicleRequests;
   expect(typeof before).toBe("number");
   await vehicleRequest((await courier()).id, (await vehicle()).id);

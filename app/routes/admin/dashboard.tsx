@@ -22,20 +22,49 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const formatDate = useFormatDate();
   const cents = useCents();
   const { tiles, traffic } = loaderData;
-  const payDay = new Intl.DateTimeFormat(HTML_LANG[isLanguage(i18n.language) ? i18n.language : "sk"], { weekday: "long", day: "numeric", month: "numeric", timeZone: "UTC" }).format(new Date(`${tiles.payDue.payday}T00:00:00Z`));
+  const payDay = new Intl.DateTimeFormat(HTML_LANG[isLanguage(i18n.language) ? i18n.language : "sk"], {
+    weekday: "long",
+    day: "numeric",
+    month: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${tiles.payDue.payday}T00:00:00Z`));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const totalViews = traffic.reduce((sum, d) => sum + d.views, 0);
   const cards = [
     { label: t("dashboard.users"), value: String(tiles.users), to: "/admin/users" },
     { label: t("dashboard.vehicles"), value: `${tiles.assignedVehicles} / ${tiles.vehicles}`, to: "/admin/vehicles" },
-    { label: t("dashboard.pendingApplications"), value: String(tiles.pendingApplications), to: "/admin/applications?status=pending" },
-    { label: t("dashboard.pendingVehicleRequests"), value: String(tiles.pendingVehicleRequests), to: "/admin/vehicle-requests", testId: "tile-vehicle-requests" },
+    {
+      label: t("dashboard.pendingApplications"),
+      value: String(tiles.pendingApplications),
+      to: "/admin/applications?status=pending",
+    },
+    {
+      label: t("dashboard.pendingVehicleRequests"),
+      value: String(tiles.pendingVehicleRequests),
+      to: "/admin/vehicle-requests",
+      testId: "tile-vehicle-requests",
+    },
     { label: t("dashboard.openProblems"), value: String(tiles.openProblems), to: "/admin/problem-reports?status=open" },
-    { label: t("dashboard.documentsExpiring"), value: String(tiles.documentsExpiring), to: "/admin/users?documents=expiring", testId: "tile-documents" },
-    { label: t("dashboard.maintenance"), value: `${tiles.maintenance.inService} / ${tiles.maintenance.due}`, to: "/admin/vehicles?service=attention", testId: "tile-maintenance" },
+    {
+      label: t("dashboard.documentsExpiring"),
+      value: String(tiles.documentsExpiring),
+      to: "/admin/users?documents=expiring",
+      testId: "tile-documents",
+    },
+    {
+      label: t("dashboard.maintenance"),
+      value: `${tiles.maintenance.inService} / ${tiles.maintenance.due}`,
+      to: "/admin/vehicles?service=attention",
+      testId: "tile-maintenance",
+    },
     { label: t("dashboard.failingMail"), value: String(tiles.failingMail), to: "/admin/mail", testId: "tile-mail" },
-    { label: t("dashboard.payDue", { day: payDay }), value: t("dashboard.payDueValue", { count: tiles.payDue.couriers, total: cents(tiles.payDue.totalCents) }), to: `/admin/payouts/${tiles.payDue.week}`, testId: "tile-pay-due" },
+    {
+      label: t("dashboard.payDue", { day: payDay }),
+      value: t("dashboard.payDueValue", { count: tiles.payDue.couriers, total: cents(tiles.payDue.totalCents) }),
+      to: `/admin/payouts/${tiles.payDue.week}`,
+      testId: "tile-pay-due",
+    },
   ];
   return (
     <section>

@@ -34,7 +34,13 @@ const LINKS = [
   ["/account/sessions", "sessions"],
 ] as const;
 
-function NavLinks({ pending, onNavigate }: { pending: Route.ComponentProps["loaderData"]["pending"]; onNavigate?: () => void }) {
+function NavLinks({
+  pending,
+  onNavigate,
+}: {
+  pending: Route.ComponentProps["loaderData"]["pending"];
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation("admin");
   const { pathname } = useLocation();
   return (
@@ -91,7 +97,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
-  const detail = status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : null;
+  const detail =
+    status < 500 && status !== 404 && isRouteErrorResponse(error) && typeof error.data?.error === "string"
+      ? error.data.error
+      : null;
   return (
     <div className="container">
       <ErrorScreen status={status} detail={detail} home={status === 403 ? "/" : "/admin"} />

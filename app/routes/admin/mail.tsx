@@ -15,7 +15,12 @@ import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { failing: await listFailingMail(), counts: await outboxCounts(), maxAttempts: OUTBOX_MAX_ATTEMPTS, formKey: newFormKey() };
+  return {
+    failing: await listFailingMail(),
+    counts: await outboxCounts(),
+    maxAttempts: OUTBOX_MAX_ATTEMPTS,
+    formKey: newFormKey(),
+  };
 }
 
 /** "Send again": the message gets a fresh set of attempts; the outbox sender is woken after the commit. */
@@ -69,7 +74,13 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
               <Form method="post">
                 <input type="hidden" name="id" value={m.id} />
                 <FormKey value={loaderData.formKey} />
-                <button type="submit" name="intent" value="resend" className="btn btn-outline" aria-label={t("mail.resendTo", { recipient: m.recipient })}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="resend"
+                  className="btn btn-outline"
+                  aria-label={t("mail.resendTo", { recipient: m.recipient })}
+                >
                   {t("mail.resend")}
                 </button>
               </Form>

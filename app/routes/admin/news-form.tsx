@@ -13,7 +13,14 @@ import { FormError, PageHeader } from "~/components/admin/ui";
 import { LANGUAGES } from "~/domain/rules";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
-import { getNewsPost, MAX_NEWS_MEDIA, NewsError, removeNewsMedia, saveNewsPostWithMedia, TEXT_POSITIONS } from "~/models/news.server";
+import {
+  getNewsPost,
+  MAX_NEWS_MEDIA,
+  NewsError,
+  removeNewsMedia,
+  saveNewsPostWithMedia,
+  TEXT_POSITIONS,
+} from "~/models/news.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { Intent } from "~/components/intent";
 
@@ -31,25 +38,39 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
   try {
-    return await receiveUploadForm(request, { fields: { media: "media" }, maxFiles: MAX_NEWS_MEDIA }, async (parsed) => {
-    const submission = parseWithZod(parsed.fields, { schema: actionSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-    const value = submission.value;
-    if (value.intent === "removeMedia") {
-      if (id === null || !(await removeNewsMedia(admin.id, id, value.id))) throw notFound();
-      return redirectWithToast(context, `/admin/news/${id}`, "admin:news.mediaRemoved");
-    }
-    const { intent: _intent, titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...rest } = value;
-    const input = { ...rest, title: { sk: titleSk, ua: titleUa, en: titleEn }, content: { sk: contentSk, ua: contentUa, en: contentEn } };
-    // A new post is created once per rendered form; editing an existing one is naturally repeatable.
-    return await once(admin.id, id === null ? formKeyOf(parsed.fields) : null, "/admin/news", async () => {
-      const savedId = await saveNewsPostWithMedia(admin.id, id, input, parsed.files);
-      if (savedId === null) throw notFound();
-      return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
-    });
-    });
+    return await receiveUploadForm(
+      request,
+      { fields: { media: "media" }, maxFiles: MAX_NEWS_MEDIA },
+      async (parsed) => {
+        const submission = parseWithZod(parsed.fields, { schema: actionSchema });
+        if (submission.status !== "success")
+          return data({ result: submission.reply(), formError: null }, { status: 400 });
+        const value = submission.value;
+        if (value.intent === "removeMedia") {
+          if (id === null || !(await removeNewsMedia(admin.id, id, value.id))) throw notFound();
+          return redirectWithToast(context, `/admin/news/${id}`, "admin:news.mediaRemoved");
+        }
+        const { intent: _intent, titleSk, titleUa, titleEn, contentSk, contentUa, contentEn, ...rest } = value;
+        const input = {
+          ...rest,
+          title: { sk: titleSk, ua: titleUa, en: titleEn },
+          content: { sk: contentSk, ua: contentUa, en: contentEn },
+        };
+        // A new post is created once per rendered form; editing an existing one is naturally repeatable.
+        return await once(admin.id, id === null ? formKeyOf(parsed.fields) : null, "/admin/news", async () => {
+          const savedId = await saveNewsPostWithMedia(admin.id, id, input, parsed.files);
+          if (savedId === null) throw notFound();
+          return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
+        });
+      },
+    );
   } catch (error) {
-    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`, error.status);
+    if (error instanceof UploadError)
+      return refuse(
+        context,
+        error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`,
+        error.status,
+      );
     if (error instanceof NewsError) return refuse(context, "admin:news.tooManyMedia", 409);
     throw error;
   }
@@ -74,7 +95,10 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
           contentSk: post.contentSk,
           contentUa: post.contentUa ?? "",
           contentEn: post.contentEn ?? "",
-          textPosition: post.textPosition, language: post.language ?? "all", published: post.published ? "on" : "" }
+          textPosition: post.textPosition,
+          language: post.language ?? "all",
+          published: post.published ? "on" : "",
+        }
       : { textPosition: "bottom_left", language: "all", published: "on" },
   });
   return (
@@ -84,7 +108,12 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <Intent value="save" />
         {post ? null : <FormKey value={loaderData.formKey} />}
-        <LanguageFields legend={t("news.postTitle")} hint={t("content.hint")} fields={{ sk: fields.titleSk, ua: fields.titleUa, en: fields.titleEn }} maxLength={200} />
+        <LanguageFields
+          legend={t("news.postTitle")}
+          hint={t("content.hint")}
+          fields={{ sk: fields.titleSk, ua: fields.titleUa, en: fields.titleEn }}
+          maxLength={200}
+        />
         <LanguageFields
           legend={t("news.content")}
           hint={t("news.contentHint")}
@@ -97,7 +126,12 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
           <div className="admin-choices">
             {positions.map((p) => (
               <label key={p}>
-                <input type="radio" name={fields.textPosition.name} value={p} defaultChecked={(fields.textPosition.initialValue ?? "bottom_left") === p} />
+                <input
+                  type="radio"
+                  name={fields.textPosition.name}
+                  value={p}
+                  defaultChecked={(fields.textPosition.initialValue ?? "bottom_left") === p}
+                />
                 {t(`news.position.${p}`)}
               </label>
             ))}
@@ -120,7 +154,11 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
         </label>
         <label className="field">
           {t("news.addMedia")}
-          <FileInput name="media" accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm" multiple />
+          <FileInput
+            name="media"
+            accept="image/jpeg,image/png,image/webp,video/mp4,video/quicktime,video/webm"
+            multiple
+          />
           <span className="field-hint">{t("news.mediaHint", { max: maxMedia })}</span>
         </label>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
@@ -136,9 +174,21 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
               <li key={m.id}>
                 {m.mime.startsWith("video/") ? (
                   // oxlint-disable-next-line jsx-a11y/media-has-caption -- a preview for the admin; captions belong to the public page
-                  <video src={`/media/${m.id}`} controls preload="metadata" width={m.width ?? 320} height={m.height ?? 180} />
+                  <video
+                    src={`/media/${m.id}`}
+                    controls
+                    preload="metadata"
+                    width={m.width ?? 320}
+                    height={m.height ?? 180}
+                  />
                 ) : (
-                  <img src={`/media/${m.id}`} alt={t("news.mediaAlt", { n: i + 1 })} width={m.width ?? 160} height={m.height ?? 120} loading="lazy" />
+                  <img
+                    src={`/media/${m.id}`}
+                    alt={t("news.mediaAlt", { n: i + 1 })}
+                    width={m.width ?? 160}
+                    height={m.height ?? 120}
+                    loading="lazy"
+                  />
                 )}
                 <Form method="post">
                   <Intent value="removeMedia" />

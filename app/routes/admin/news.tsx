@@ -16,7 +16,9 @@ import { readFormData } from "~/infra/http.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { news: await listNewsForAdmin(pageNumber(new URL(request.url).searchParams.get("page")), getLocale(context)) };
+  return {
+    news: await listNewsForAdmin(pageNumber(new URL(request.url).searchParams.get("page")), getLocale(context)),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -32,7 +34,8 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
   const formatDate = useFormatDate();
   const [params] = useSearchParams();
   const { news } = loaderData;
-  const toDelete = params.get("confirm") === "delete" ? news.rows.find((n) => n.id === Number(params.get("id"))) : undefined;
+  const toDelete =
+    params.get("confirm") === "delete" ? news.rows.find((n) => n.id === Number(params.get("id"))) : undefined;
   return (
     <section>
       <PageHeader title={t("news.title")}>
@@ -50,18 +53,30 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
             header: t("news.postTitle"),
             render: (n) => (
               <>
-                <AppLink to={`/admin/news/${n.id}`}>{n.title}</AppLink> <MissingLanguages languages={n.missingLanguages} />
+                <AppLink to={`/admin/news/${n.id}`}>{n.title}</AppLink>{" "}
+                <MissingLanguages languages={n.missingLanguages} />
               </>
             ),
           },
-          { header: t("news.language"), render: (n) => (n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")) },
-          { header: t("news.published"), render: (n) => (n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>) },
+          {
+            header: t("news.language"),
+            render: (n) => (n.language ? t(`common:language.${n.language}`) : t("news.allLanguages")),
+          },
+          {
+            header: t("news.published"),
+            render: (n) => (n.published ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge>{t("common:no")}</Badge>),
+          },
           { header: t("news.media"), render: (n) => n.mediaCount ?? 0 },
           { header: t("requests.date"), className: "whitespace-nowrap", render: (n) => formatDate(n.createdAt) },
           {
             header: t("list.actions"),
             render: (n) => (
-              <Link className="btn btn-outline" to={`?confirm=delete&id=${n.id}`} preventScrollReset aria-label={t("news.deleteNamed", { title: n.title })}>
+              <Link
+                className="btn btn-outline"
+                to={`?confirm=delete&id=${n.id}`}
+                preventScrollReset
+                aria-label={t("news.deleteNamed", { title: n.title })}
+              >
                 {t("delete")}
               </Link>
             ),
@@ -69,7 +84,13 @@ export default function AdminNews({ loaderData, actionData }: Route.ComponentPro
         ]}
       />
       {toDelete ? (
-        <ConfirmDialog title={t("news.deleteTitle")} text={t("news.deleteText", { title: toDelete.title })} intent="delete" confirmLabel={t("delete")} fields={{ id: toDelete.id }} />
+        <ConfirmDialog
+          title={t("news.deleteTitle")}
+          text={t("news.deleteText", { title: toDelete.title })}
+          intent="delete"
+          confirmLabel={t("delete")}
+          fields={{ id: toDelete.id }}
+        />
       ) : null}
     </section>
   );

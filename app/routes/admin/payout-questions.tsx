@@ -8,7 +8,12 @@ import { formatCents, lineLabelValues } from "~/domain/pay-format";
 import { payQuestionReplySchema, questionErrorKey } from "~/domain/pay-question";
 import { isLanguage } from "~/domain/rules";
 import { readFormData } from "~/infra/http.server";
-import { listPayQuestions, PayQuestionError, replyToPayQuestion, resolvePayQuestion } from "~/models/pay-questions.server";
+import {
+  listPayQuestions,
+  PayQuestionError,
+  replyToPayQuestion,
+  resolvePayQuestion,
+} from "~/models/pay-questions.server";
 import { requireAdmin } from "~/services/session.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
 
@@ -36,7 +41,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(context, samePage(request), "admin:pay.questions.replied");
     }
   } catch (error) {
-    if (error instanceof PayQuestionError) return error.key === "notFound" ? notFound() : refuse(context, `pay:questions.errors.${error.key}`, error.status);
+    if (error instanceof PayQuestionError)
+      return error.key === "notFound" ? notFound() : refuse(context, `pay:questions.errors.${error.key}`, error.status);
     throw error;
   }
   return notFound();
@@ -66,10 +72,17 @@ export default function AdminPayoutQuestions({ loaderData, actionData }: Route.C
             </div>
             {q.line ? (
               <p className="field-hint">
-                {t("pay.questions.line")}: {t(`pay:${q.line.key}`, lineLabelValues(q.line, language))} ({formatCents(q.line.amountCents, language)})
+                {t("pay.questions.line")}: {t(`pay:${q.line.key}`, lineLabelValues(q.line, language))} (
+                {formatCents(q.line.amountCents, language)})
               </p>
             ) : null}
-            <ReportThread messages={q.thread} formatDate={(at) => formatDate(at, true)} authorOf={(m) => (m.from === "courier" ? (q.fullName ?? q.email) : (m.authorEmail ?? t("pay.questions.team")))} />
+            <ReportThread
+              messages={q.thread}
+              formatDate={(at) => formatDate(at, true)}
+              authorOf={(m) =>
+                m.from === "courier" ? (q.fullName ?? q.email) : (m.authorEmail ?? t("pay.questions.team"))
+              }
+            />
             <Form method="post" className="flex flex-col gap-2">
               <input type="hidden" name="questionId" value={q.id} />
               <label className="field">

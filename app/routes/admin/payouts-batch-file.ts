@@ -13,11 +13,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (csv) {
     const text = await batchAccountantCsv(id);
     if (text === null) throw data(null, { status: 404 });
-    return new Response(text, { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="payout-${id}.csv"` } });
+    return new Response(text, {
+      headers: {
+        ...headers,
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="payout-${id}.csv"`,
+      },
+    });
   }
   const file = await batchSepaFile(id);
   if (!file) throw data(null, { status: 404 });
   return new Response(await file.body(), {
-    headers: { ...headers, "Content-Type": "application/xml", "Content-Length": String(file.size), "Content-Disposition": `attachment; filename="payout-${id}.xml"` },
+    headers: {
+      ...headers,
+      "Content-Type": "application/xml",
+      "Content-Length": String(file.size),
+      "Content-Disposition": `attachment; filename="payout-${id}.xml"`,
+    },
   });
 }

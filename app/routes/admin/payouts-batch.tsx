@@ -33,7 +33,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
     throw error;
   }
-  return redirectWithToast(context, `/admin/payouts/batches/${id}`, submission.value.intent === "pay" ? "admin:pay.batch.paidDone" : "admin:pay.batch.cancelledDone");
+  return redirectWithToast(
+    context,
+    `/admin/payouts/batches/${id}`,
+    submission.value.intent === "pay" ? "admin:pay.batch.paidDone" : "admin:pay.batch.cancelledDone",
+  );
 }
 
 /** One payout batch: its file and CSV, who exported, paid or cancelled it, its statements; mark paid or cancel. */
@@ -45,7 +49,10 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
   const base = `/admin/payouts/batches/${batch.id}`;
   return (
     <section>
-      <PageHeader title={t("pay.batch.title", { id: batch.id })} crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]} />
+      <PageHeader
+        title={t("pay.batch.title", { id: batch.id })}
+        crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]}
+      />
       <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
       <div className="card">
         <dl className="admin-dl">
@@ -58,8 +65,14 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
         </dl>
         <ul className="admin-list" data-testid="batch-history">
           <li>{t("pay.batch.exportedBy", { who: batch.createdBy ?? "—", when: formatDate(batch.createdAt, true) })}</li>
-          {batch.paidAt ? <li>{t("pay.batch.paidBy", { who: batch.paidBy ?? "—", when: formatDate(batch.paidAt, true) })}</li> : null}
-          {batch.cancelledAt ? <li>{t("pay.batch.cancelledBy", { who: batch.cancelledBy ?? "—", when: formatDate(batch.cancelledAt, true) })}</li> : null}
+          {batch.paidAt ? (
+            <li>{t("pay.batch.paidBy", { who: batch.paidBy ?? "—", when: formatDate(batch.paidAt, true) })}</li>
+          ) : null}
+          {batch.cancelledAt ? (
+            <li>
+              {t("pay.batch.cancelledBy", { who: batch.cancelledBy ?? "—", when: formatDate(batch.cancelledAt, true) })}
+            </li>
+          ) : null}
         </ul>
         <div className="admin-page-actions mt-4">
           <a href={`${base}/sepa.xml`} className="btn btn-outline" download>
@@ -90,7 +103,11 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
             { header: t("pay.week"), render: (s) => s.weekStart, className: "whitespace-nowrap" },
             { header: t("pay.review.courier"), render: (s) => s.holder ?? s.email ?? "—", className: "min-w-0" },
             { header: t("pay:statement.iban"), render: (s) => s.iban ?? "—", className: "whitespace-nowrap" },
-            { header: t("pay:total.payout"), render: (s) => cents(s.payoutCents), className: "whitespace-nowrap text-right" },
+            {
+              header: t("pay:total.payout"),
+              render: (s) => cents(s.payoutCents),
+              className: "whitespace-nowrap text-right",
+            },
             { header: t("pay:statement.status"), render: (s) => t(`pay:status.${s.status}`) },
           ]}
         />

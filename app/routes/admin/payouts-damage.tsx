@@ -28,7 +28,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return refuse(context, typeof first === "string" && first.includes(":") ? first : "admin:validation.required");
   }
   try {
-    await chargeDamage(admin.id, { handoverId, week: submission.value.week, amountCents: submission.value.amount, reason: submission.value.reason });
+    await chargeDamage(admin.id, {
+      handoverId,
+      week: submission.value.week,
+      amountCents: submission.value.amount,
+      reason: submission.value.reason,
+    });
   } catch (error) {
     if (error instanceof AdjustmentError) return refuse(context, `admin:pay.adjust.errors.${error.key}`, error.status);
     throw error;
@@ -43,14 +48,23 @@ export default function AdminDamageCharge({ loaderData, actionData }: Route.Comp
   const { handover, charges, defaultWeek } = loaderData;
   return (
     <section>
-      <PageHeader title={t("pay.damage.title")} crumbs={[{ to: `/admin/vehicles/${handover.vehicleId}`, label: t("nav.vehicles") }]} />
+      <PageHeader
+        title={t("pay.damage.title")}
+        crumbs={[{ to: `/admin/vehicles/${handover.vehicleId}`, label: t("nav.vehicles") }]}
+      />
       <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
       <div className="card">
-        <p>{t("pay.damage.newDamage", { parts: handover.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", ") })}</p>
+        <p>
+          {t("pay.damage.newDamage", {
+            parts: handover.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", "),
+          })}
+        </p>
         {charges.length ? (
           <ul className="admin-list">
             {charges.map((c) => (
-              <li key={c.id}>{t("pay.damage.charged", { amount: cents(-c.amountCents), week: c.weekStart, reason: c.reason })}</li>
+              <li key={c.id}>
+                {t("pay.damage.charged", { amount: cents(-c.amountCents), week: c.weekStart, reason: c.reason })}
+              </li>
             ))}
           </ul>
         ) : null}

@@ -10,9 +10,23 @@ import { now } from "~/infra/clock.server";
 import { readFormData } from "~/infra/http.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { requireAdmin } from "~/services/session.server";
-import { commitImport, discardPendingImport, findPendingImport, ImportError, previewImport, stageEarningsFile } from "~/models/earnings-import.server";
+import {
+  commitImport,
+  discardPendingImport,
+  findPendingImport,
+  ImportError,
+  previewImport,
+  stageEarningsFile,
+} from "~/models/earnings-import.server";
 import { recomputeAfterImport } from "~/models/pay-statements.server";
-import { findCourierIdByEmail, linkPlatformAccount, listCourierChoices, listPlatforms, PlatformError, savePlatformMapping } from "~/models/platforms.server";
+import {
+  findCourierIdByEmail,
+  linkPlatformAccount,
+  listCourierChoices,
+  listPlatforms,
+  PlatformError,
+  savePlatformMapping,
+} from "~/models/platforms.server";
 import { notFound, redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/payouts-import";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
@@ -31,15 +45,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (error instanceof ImportError) throw notFound();
     throw error;
   });
-  const base = { id: preview.import.id, fileName: preview.import.fileName, weekStart: preview.import.weekStart, platformName: preview.platformName };
-  if (preview.status === "needsMapping") return { platforms, defaultWeek, formKey, couriers: [], preview: { ...base, status: "needsMapping" as const, header: preview.header, mapping: preview.mapping } };
+  const base = {
+    id: preview.import.id,
+    fileName: preview.import.fileName,
+    weekStart: preview.import.weekStart,
+    platformName: preview.platformName,
+  };
+  if (preview.status === "needsMapping")
+    return {
+      platforms,
+      defaultWeek,
+      formKey,
+      couriers: [],
+      preview: { ...base, status: "needsMapping" as const, header: preview.header, mapping: preview.mapping },
+    };
   const { read, problems, unknownAccounts, totals, counts, generic } = preview;
   return {
     platforms,
     defaultWeek,
     formKey,
     couriers: unknownAccounts.length ? await listCourierChoices() : [],
-    preview: { ...base, status: "ready" as const, read, generic, good: preview.rows.length, problems: problems.slice(0, SHOWN_PROBLEMS), problemCount: problems.length, unknownAccounts, totals, counts },
+    preview: {
+      ...base,
+      status: "ready" as const,
+      read,
+      generic,
+      good: preview.rows.length,
+      problems: problems.slice(0, SHOWN_PROBLEMS),
+      problemCount: problems.length,
+      unknownAccounts,
+      totals,
+      counts,
+    },
   };
 }
 
@@ -51,14 +88,24 @@ export async function action({ context, request }: Route.ActionArgs) {
       try {
         return await receiveUploadForm(request, { fields: { file: "csv" }, maxFiles: 1 }, async ({ fields, files }) => {
           const submission = parseWithZod(fields, { schema: importUploadSchema });
-          if (submission.status !== "success") return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
+          if (submission.status !== "success")
+            return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
           const [file] = files;
           if (!file) return refuse(context, "admin:pay.import.noFile");
           const id = await stageEarningsFile(admin.id, submission.value, file);
           return redirect(`/admin/payouts/import?id=${id}`);
         });
       } catch (error) {
-        if (error instanceof UploadError) return refuse(context, error.code === "badType" ? "admin:pay.import.notCsv" : error.code === "tooLarge" ? "admin:pay.import.tooLarge" : `admin:uploads.${error.code}`, error.status);
+        if (error instanceof UploadError)
+          return refuse(
+            context,
+            error.code === "badType"
+              ? "admin:pay.import.notCsv"
+              : error.code === "tooLarge"
+                ? "admin:pay.import.tooLarge"
+                : `admin:uploads.${error.code}`,
+            error.status,
+          );
         if (error instanceof ImportError) return refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
         throw error;
       }
@@ -66,7 +113,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const form = await readFormData(context, request);
   const submission = parseWithZod(form, { schema: importActionSchema });
-  if (submission.status !== "success") return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
+  if (submission.status !== "success")
+    return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
   const value = submission.value;
   const here = `/admin/payouts/import?id=${value.id}`;
   try {
@@ -75,7 +123,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       return await once(admin.id, formKeyOf(form), "/admin/payouts", async () => {
         const result = await commitImport(admin.id, value.id);
         await recomputeAfterImport(value.id);
-        return redirectWithToast(context, "/admin/payouts", result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done", { values: result });
+        return redirectWithToast(
+          context,
+          "/admin/payouts",
+          result.added + result.changed === 0 ? "admin:pay.import.unchanged" : "admin:pay.import.done",
+          { values: result },
+        );
       });
     }
     if (value.intent === "discard") {
@@ -85,16 +138,27 @@ export async function action({ context, request }: Route.ActionArgs) {
     const pending = await findPendingImport(value.id);
     if (!pending) return notFound();
     if (value.intent === "map") {
-      const mapping: EarningsMapping = { columns: Object.fromEntries(EARNING_FIELDS.map((f) => [f, value[`col_${f}`]])) as EarningsMapping["columns"], duration: value.duration };
+      const mapping: EarningsMapping = {
+        columns: Object.fromEntries(EARNING_FIELDS.map((f) => [f, value[`col_${f}`]])) as EarningsMapping["columns"],
+        duration: value.duration,
+      };
       await savePlatformMapping(admin.id, pending.platformId, mapping);
       return redirectWithToast(context, here, "admin:pay.import.mappingSaved");
     }
     const userId = await findCourierIdByEmail(value.courier);
     if (!userId) return refuse(context, "admin:pay.errors.unknownCourier");
-    await linkPlatformAccount(admin.id, { platformId: pending.platformId, accountId: value.accountId, userId, startsOn: value.startsOn });
+    await linkPlatformAccount(admin.id, {
+      platformId: pending.platformId,
+      accountId: value.accountId,
+      userId,
+      startsOn: value.startsOn,
+    });
     return redirectWithToast(context, here, "admin:pay.accounts.linked");
   } catch (error) {
-    if (error instanceof ImportError) return error.key === "notFound" ? notFound() : refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
+    if (error instanceof ImportError)
+      return error.key === "notFound"
+        ? notFound()
+        : refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
     if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
     throw error;
   }
@@ -108,9 +172,17 @@ export default function AdminPayoutsImport({ loaderData, actionData }: Route.Com
     <section>
       <PageHeader title={t("pay.import.title")} crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]} />
       <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
-      {preview === null ? <UploadForm platforms={loaderData.platforms} defaultWeek={loaderData.defaultWeek} formKey={loaderData.formKey} /> : null}
+      {preview === null ? (
+        <UploadForm
+          platforms={loaderData.platforms}
+          defaultWeek={loaderData.defaultWeek}
+          formKey={loaderData.formKey}
+        />
+      ) : null}
       {preview?.status === "needsMapping" ? <MappingForm preview={preview} /> : null}
-      {preview?.status === "ready" ? <ImportPreviewView preview={preview} couriers={loaderData.couriers} formKey={loaderData.formKey} /> : null}
+      {preview?.status === "ready" ? (
+        <ImportPreviewView preview={preview} couriers={loaderData.couriers} formKey={loaderData.formKey} />
+      ) : null}
     </section>
   );
 }

@@ -51,7 +51,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   };
   try {
     if (value.intent === "adjust") {
-      const landed = await addAdjustment(admin.id, { userId: value.userId, week, kind: value.kind, amountCents: value.amount, reason: value.reason });
+      const landed = await addAdjustment(admin.id, {
+        userId: value.userId,
+        week,
+        kind: value.kind,
+        amountCents: value.amount,
+        reason: value.reason,
+      });
       return back(landed.moved ? t("admin:pay.adjust.movedTo", { week: landed.week }) : t("admin:pay.adjust.added"));
     }
     if (value.intent === "export") {
@@ -60,14 +66,32 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return redirect(`/admin/payouts/batches/${batch.batchId}`);
     }
     const result = await approveAndNotify(admin.id, week, value.intent === "approveAll" ? "all" : value.ids);
-    const skipped = result.skipped.map((s) => t("admin:pay.review.skippedOne", { name: s.name, reason: t(`admin:pay.skip.${s.reason}`) }));
+    const skipped = result.skipped.map((s) =>
+      t("admin:pay.review.skippedOne", { name: s.name, reason: t(`admin:pay.skip.${s.reason}`) }),
+    );
     return data({ formError: null, approved: result.approved.length, skipped }, { status: 200 });
   } catch (error) {
     if (error instanceof AdjustmentError) return refuse(context, `admin:pay.adjust.errors.${error.key}`, error.status);
     if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
     if (error instanceof PayoutFileError) {
-      if (error.problem === "debtorMissing") return data({ formError: t("admin:pay.batch.errors.debtorMissing", { variables: (error.details.missing ?? []).join(", ") }) }, { status: 400 });
-      return data({ formError: t("admin:pay.batch.errors.file", { statement: String(error.details.statementId ?? "—"), problem: t(`admin:pay.batch.fileProblem.${error.problem}`) }) }, { status: 400 });
+      if (error.problem === "debtorMissing")
+        return data(
+          {
+            formError: t("admin:pay.batch.errors.debtorMissing", {
+              variables: (error.details.missing ?? []).join(", "),
+            }),
+          },
+          { status: 400 },
+        );
+      return data(
+        {
+          formError: t("admin:pay.batch.errors.file", {
+            statement: String(error.details.statementId ?? "—"),
+            problem: t(`admin:pay.batch.fileProblem.${error.problem}`),
+          }),
+        },
+        { status: 400 },
+      );
     }
     throw error;
   }
@@ -81,7 +105,10 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
   const result = actionData && "approved" in actionData ? actionData : null;
   return (
     <section>
-      <PageHeader title={t("pay.review.title", { week })} crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]} />
+      <PageHeader
+        title={t("pay.review.title", { week })}
+        crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]}
+      />
       <p className="field-hint">{t("pay.review.payday", { payday })}</p>
       <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
       {result ? (

@@ -28,7 +28,9 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         <AppLink to="/admin/payouts/platforms" className="btn btn-outline">
           {t("pay.platforms.title")}
         </AppLink>
-        <AppLink to="/admin/payouts/questions" className="btn btn-outline">{t("pay.questions.title")}</AppLink>
+        <AppLink to="/admin/payouts/questions" className="btn btn-outline">
+          {t("pay.questions.title")}
+        </AppLink>
       </PageHeader>
       <div className="card">
         <h2>{t("pay.weeks.title")}</h2>
@@ -37,11 +39,25 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
           rowKey={(row) => Date.parse(row.week)}
           empty={t("pay.weeks.empty")}
           columns={[
-            { header: t("pay.week"), render: (row) => <AppLink to={`/admin/payouts/${row.week}`}>{row.week}</AppLink>, className: "whitespace-nowrap" },
+            {
+              header: t("pay.week"),
+              render: (row) => <AppLink to={`/admin/payouts/${row.week}`}>{row.week}</AppLink>,
+              className: "whitespace-nowrap",
+            },
             { header: t("pay.weeks.payday"), render: (row) => row.payday, className: "whitespace-nowrap" },
             { header: t("pay.weeks.couriers"), render: (row) => row.couriers },
-            { header: t("pay.weeks.net"), render: (row) => cents(row.netCents), className: "whitespace-nowrap text-right" },
-            { header: t("pay.weeks.statuses"), render: (row) => Object.entries(row.statuses).map(([status, n]) => `${t(`pay:status.${status}`)}: ${n}`).join(", ") },
+            {
+              header: t("pay.weeks.net"),
+              render: (row) => cents(row.netCents),
+              className: "whitespace-nowrap text-right",
+            },
+            {
+              header: t("pay.weeks.statuses"),
+              render: (row) =>
+                Object.entries(row.statuses)
+                  .map(([status, n]) => `${t(`pay:status.${status}`)}: ${n}`)
+                  .join(", "),
+            },
           ]}
         />
       </div>
@@ -51,9 +67,18 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
           rows={loaderData.batches}
           empty={t("pay.batches.empty")}
           columns={[
-            { header: t("pay.batch.short", { id: "" }), render: (row) => <AppLink to={`/admin/payouts/batches/${row.id}`}>{t("pay.batch.short", { id: row.id })}</AppLink>, className: "whitespace-nowrap" },
+            {
+              header: t("pay.batch.short", { id: "" }),
+              render: (row) => (
+                <AppLink to={`/admin/payouts/batches/${row.id}`}>{t("pay.batch.short", { id: row.id })}</AppLink>
+              ),
+              className: "whitespace-nowrap",
+            },
             { header: t("pay.batch.payday"), render: (row) => row.payday, className: "whitespace-nowrap" },
-            { header: t("pay.batch.total"), render: (row) => t("pay.batch.totalValue", { count: row.count, total: cents(row.totalCents) }) },
+            {
+              header: t("pay.batch.total"),
+              render: (row) => t("pay.batch.totalValue", { count: row.count, total: cents(row.totalCents) }),
+            },
             { header: t("pay.batch.status"), render: (row) => t(`pay.batch.statuses.${row.status}`) },
           ]}
         />
@@ -67,9 +92,16 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
             { header: t("pay.week"), render: (row) => row.weekStart, className: "whitespace-nowrap" },
             { header: t("pay.platform"), render: (row) => row.platformName },
             { header: t("pay.imports.file"), render: (row) => row.fileName, className: "min-w-0" },
-            { header: t("pay.imports.rows"), render: (row) => t("pay.imports.rowsValue", { rows: row.rowsCount, skipped: row.skippedCount }) },
+            {
+              header: t("pay.imports.rows"),
+              render: (row) => t("pay.imports.rowsValue", { rows: row.rowsCount, skipped: row.skippedCount }),
+            },
             { header: t("pay.imports.who"), render: (row) => row.byName ?? row.byEmail ?? "—" },
-            { header: t("pay.imports.when"), render: (row) => (row.committedAt ? formatDate(row.committedAt, true) : "—"), className: "whitespace-nowrap" },
+            {
+              header: t("pay.imports.when"),
+              render: (row) => (row.committedAt ? formatDate(row.committedAt, true) : "—"),
+              className: "whitespace-nowrap",
+            },
           ]}
         />
       </div>

@@ -14,7 +14,10 @@ import { Intent } from "~/components/intent";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { platforms: (await listPlatforms()).map((p) => ({ id: p.id, name: p.name, mapped: p.columnMapping !== null })), formKey: newFormKey() };
+  return {
+    platforms: (await listPlatforms()).map((p) => ({ id: p.id, name: p.name, mapped: p.columnMapping !== null })),
+    formKey: newFormKey(),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -26,16 +29,21 @@ export async function action({ context, request }: Route.ActionArgs) {
     return refuse(context, typeof first === "string" && first.includes(":") ? first : "admin:validation.required");
   }
   const value = submission.value;
-  return await once(admin.id, value.intent === "create" ? formKeyOf(formData) : null, "/admin/payouts/platforms", async () => {
-    try {
-      if (value.intent === "create") await createPlatform(admin.id, value.name);
-      else await renamePlatform(admin.id, value.id, value.name);
-    } catch (error) {
-      if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
-      throw error;
-    }
-    return redirectWithToast(context, "/admin/payouts/platforms", "admin:saved");
-  });
+  return await once(
+    admin.id,
+    value.intent === "create" ? formKeyOf(formData) : null,
+    "/admin/payouts/platforms",
+    async () => {
+      try {
+        if (value.intent === "create") await createPlatform(admin.id, value.name);
+        else await renamePlatform(admin.id, value.id, value.name);
+      } catch (error) {
+        if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
+        throw error;
+      }
+      return redirectWithToast(context, "/admin/payouts/platforms", "admin:saved");
+    },
+  );
 }
 
 /** Delivery platforms: the list the admin edits (add, rename); each remembers its export's column mapping. */

@@ -8,7 +8,17 @@ import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
 import { FieldError } from "~/components/form-messages";
 import { AdminTable } from "~/components/admin/admin-table";
-import { Badge, BulkBar, FormError, MailLink, PageHeader, QueueFilters, STATUS_TONE, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import {
+  Badge,
+  BulkBar,
+  FormError,
+  MailLink,
+  PageHeader,
+  QueueFilters,
+  STATUS_TONE,
+  useFormatDate,
+  useHrefWith,
+} from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
@@ -53,7 +63,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       try {
         await sendReportVehicleToService(admin.id, toService.value.reportId, toService.value.description);
       } catch (error) {
-        if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
+        if (error instanceof MaintenanceError)
+          return error.key === "notFound"
+            ? notFound()
+            : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
         throw error;
       }
       return redirectWithToast(context, samePage(request), "admin:reports.sentToService");
@@ -66,10 +79,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       await setProblemReportStatus(admin.id, reportId, intent === "resolve" ? "resolved" : "open");
     } catch (error) {
-      if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+      if (error instanceof DecisionError)
+        return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
       throw error;
     }
-    return redirectWithToast(context, samePage(request), intent === "resolve" ? "admin:reports.resolved" : "admin:reports.reopened");
+    return redirectWithToast(
+      context,
+      samePage(request),
+      intent === "resolve" ? "admin:reports.resolved" : "admin:reports.reopened",
+    );
   }
   const submission = parseWithZod(form, { schema: replySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
@@ -81,7 +99,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof DecisionError) {
         if (error.key === "notFound") return notFound();
-        return refuse(context, error.key === "replyRequired" ? "admin:reports.replyEmpty" : `admin:decisions.${error.key}`, error.status);
+        return refuse(
+          context,
+          error.key === "replyRequired" ? "admin:reports.replyEmpty" : `admin:decisions.${error.key}`,
+          error.status,
+        );
       }
       log("error", "reply not sent", { reportId, error: String(error) });
       return refuse(context, "admin:reports.replyFailed", 500);
@@ -92,7 +114,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 
-function ReportDetail({ detail, result, formError, formKey }: { detail: Detail; result?: SubmissionResult<string[]>; formError?: string | null; formKey: string }) {
+function ReportDetail({
+  detail,
+  result,
+  formError,
+  formKey,
+}: {
+  detail: Detail;
+  result?: SubmissionResult<string[]>;
+  formError?: string | null;
+  formKey: string;
+}) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const { report } = detail;
@@ -125,12 +157,23 @@ function ReportDetail({ detail, result, formError, formKey }: { detail: Detail; 
             <li key={file.id}>
               {file.mime.startsWith("video/") ? (
                 // oxlint-disable-next-line jsx-a11y/media-has-caption -- couriers' clips come without caption files
-                <video src={`/files/${file.id}`} controls preload="metadata" width={file.width ?? 320} height={file.height ?? 180}>
+                <video
+                  src={`/files/${file.id}`}
+                  controls
+                  preload="metadata"
+                  width={file.width ?? 320}
+                  height={file.height ?? 180}
+                >
                   <a href={`/files/${file.id}`}>{t("reports.attachment", { n: i + 1 })}</a>
                 </video>
               ) : (
                 <a href={`/files/${file.id}`} target="_blank" rel="noreferrer">
-                  <img src={`/files/${file.id}`} alt={t("reports.attachment", { n: i + 1 })} width={file.width ?? 160} height={file.height ?? 120} />
+                  <img
+                    src={`/files/${file.id}`}
+                    alt={t("reports.attachment", { n: i + 1 })}
+                    width={file.width ?? 160}
+                    height={file.height ?? 120}
+                  />
                 </a>
               )}
             </li>
@@ -142,7 +185,9 @@ function ReportDetail({ detail, result, formError, formKey }: { detail: Detail; 
         messages={detail.thread}
         testId="admin-thread"
         formatDate={(value) => formatDate(value, true)}
-        authorOf={(m) => (m.from === "courier" ? (detail.fullName ?? detail.email) : (m.authorEmail ?? t("reports.team")))}
+        authorOf={(m) =>
+          m.from === "courier" ? (detail.fullName ?? detail.email) : (m.authorEmail ?? t("reports.team"))
+        }
       />
       <Form method="post" {...getFormProps(form)} className="form-stack">
         <Intent value="reply" />
@@ -167,7 +212,9 @@ function ReportDetail({ detail, result, formError, formKey }: { detail: Detail; 
           </button>
         ) : (
           <>
-            <p className="field-hint">{t("reports.resolvedBy", { who: detail.resolverEmail ?? "—", date: formatDate(report.resolvedAt, true) })}</p>
+            <p className="field-hint">
+              {t("reports.resolvedBy", { who: detail.resolverEmail ?? "—", date: formatDate(report.resolvedAt, true) })}
+            </p>
             <button type="submit" name="intent" value="reopen" className="btn btn-outline">
               {t("reports.reopen")}
             </button>
@@ -179,7 +226,15 @@ function ReportDetail({ detail, result, formError, formKey }: { detail: Detail; 
 }
 
 /** "Send vehicle to service": an open service record linked to the report, the vehicle in service (its courier keeps it). */
-function SendToService({ detail, result, formKey }: { detail: Detail; result?: SubmissionResult<string[]>; formKey: string }) {
+function SendToService({
+  detail,
+  result,
+  formKey,
+}: {
+  detail: Detail;
+  result?: SubmissionResult<string[]>;
+  formKey: string;
+}) {
   const { t } = useTranslation("admin");
   const [form, fields] = useForm({
     id: `to-service-${detail.report.id}`,
@@ -193,7 +248,8 @@ function SendToService({ detail, result, formKey }: { detail: Detail; result?: S
   if (service.vehicleStatus === "maintenance") {
     return (
       <p className="alert alert-info" data-testid="report-in-service">
-        {t("reports.inService")} <AppLink to={`/admin/vehicles/${service.vehicleId}#service`}>{detail.vehicleName}</AppLink>
+        {t("reports.inService")}{" "}
+        <AppLink to={`/admin/vehicles/${service.vehicleId}#service`}>{detail.vehicleName}</AppLink>
       </p>
     );
   }
@@ -204,7 +260,13 @@ function SendToService({ detail, result, formKey }: { detail: Detail; result?: S
       <input type="hidden" name="reportId" value={detail.report.id} />
       <label className="field">
         {t("reports.toServiceNote")}
-        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} rows={2} />
+        <textarea
+          {...getTextareaProps(fields.description)}
+          key={fields.description.key}
+          required
+          maxLength={2000}
+          rows={2}
+        />
         <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
       </label>
       <p className="field-hint">{t("reports.toServiceHint")}</p>
@@ -238,7 +300,11 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
         rows={reports.rows}
         empty={filter.q ? t("queue.noMatch") : t("reports.empty")}
         pager={reports}
-        selection={filter.status === "open" ? { form: "bulk-reports", label: (r) => t("bulk.selectRow", { name: `#${r.id} ${r.fullName ?? r.email}` }) } : undefined}
+        selection={
+          filter.status === "open"
+            ? { form: "bulk-reports", label: (r) => t("bulk.selectRow", { name: `#${r.id} ${r.fullName ?? r.email}` }) }
+            : undefined
+        }
         columns={[
           {
             header: t("requests.date"),
@@ -253,7 +319,8 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
             header: t("requests.user"),
             render: (r) => (
               <>
-                {r.fullName ? <AppLink to={`/admin/users/${r.userId}`}>{r.fullName}</AppLink> : null} <MailLink email={r.email} />
+                {r.fullName ? <AppLink to={`/admin/users/${r.userId}`}>{r.fullName}</AppLink> : null}{" "}
+                <MailLink email={r.email} />
               </>
             ),
           },
@@ -266,12 +333,21 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
               </Link>
             ),
           },
-          { header: t("users.status"), render: (r) => <Badge tone={STATUS_TONE[r.status]}>{t(`reports.status.${r.status}`)}</Badge> },
+          {
+            header: t("users.status"),
+            render: (r) => <Badge tone={STATUS_TONE[r.status]}>{t(`reports.status.${r.status}`)}</Badge>,
+          },
         ]}
       />
       {detail ? (
         <UrlDialog title={t("reports.detailTitle", { id: detail.report.id })} closeTo={href({ report: null })} wide>
-          <ReportDetail key={loaderData.formKey} detail={detail} result={result} formError={actionData?.formError} formKey={loaderData.formKey} />
+          <ReportDetail
+            key={loaderData.formKey}
+            detail={detail}
+            result={result}
+            formError={actionData?.formError}
+            formKey={loaderData.formKey}
+          />
         </UrlDialog>
       ) : null}
     </section>

@@ -41,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(context, "/admin/referrals", "admin:referrals.created");
     });
   }
-  if (!await deleteReferralLink(admin.id, value.id)) return refuse(context, "admin:referrals.deleteFailed", 404);
+  if (!(await deleteReferralLink(admin.id, value.id))) return refuse(context, "admin:referrals.deleteFailed", 404);
   return redirectWithToast(context, "/admin/referrals", "admin:referrals.deleted");
 }
 
@@ -66,7 +66,11 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
         <label className="field">
           {t("referrals.name")}
           <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
-          {fields.name.errors ? <span className="field-error" id={fields.name.errorId}>{t(fields.name.errors[0]!)}</span> : null}
+          {fields.name.errors ? (
+            <span className="field-error" id={fields.name.errorId}>
+              {t(fields.name.errors[0]!)}
+            </span>
+          ) : null}
         </label>
         <button type="submit" className="btn btn-primary">
           {t("referrals.create")}
@@ -85,7 +89,12 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
           {
             header: t("list.actions"),
             render: (link) => (
-              <Link className="btn btn-outline" to={`?confirm=delete&id=${link.id}`} preventScrollReset aria-label={t("referrals.deleteNamed", { name: link.name })}>
+              <Link
+                className="btn btn-outline"
+                to={`?confirm=delete&id=${link.id}`}
+                preventScrollReset
+                aria-label={t("referrals.deleteNamed", { name: link.name })}
+              >
                 {t("delete")}
               </Link>
             ),

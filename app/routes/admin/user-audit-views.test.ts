@@ -13,11 +13,26 @@ describe("the user page's audit entries", () => {
     const { admin, adminCookie } = await actors();
     const courier = await createUser({ status: "applied_for_job" });
     await transaction(async (tx) => {
-      await recordAudit(tx, { actorId: admin.id, action: "file.view", entityType: "file", entityId: 1, subjectUserId: courier.id });
-      await recordAudit(tx, { actorId: admin.id, action: "user.deactivate", entityType: "user", entityId: courier.id, subjectUserId: courier.id });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "file.view",
+        entityType: "file",
+        entityId: 1,
+        subjectUserId: courier.id,
+      });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "user.deactivate",
+        entityType: "user",
+        entityId: courier.id,
+        subjectUserId: courier.id,
+      });
     });
     const page = async (query: string) => {
-      const response = await call(userDetail.loader as Handler, `/admin/users/${courier.id}${query}`, { cookie: adminCookie, params: { id: String(courier.id) } });
+      const response = await call(userDetail.loader as Handler, `/admin/users/${courier.id}${query}`, {
+        cookie: adminCookie,
+        params: { id: String(courier.id) },
+      });
       expect(response.status).toBe(200);
       return await readJson<{ audit: { action: string }[]; auditViews: boolean }>(response);
     };

@@ -16,7 +16,13 @@ import { StepUpField } from "~/components/auth/step-up-field";
 import { checkSecondFactor } from "~/services/auth.server";
 import { getInstance } from "~/infra/i18n.server";
 import { PlatformAccountsCard } from "~/components/admin/platform-accounts-card";
-import { endPlatformAccount, linkPlatformAccount, listPlatformAccountsOf, listPlatforms, PlatformError } from "~/models/platforms.server";
+import {
+  endPlatformAccount,
+  linkPlatformAccount,
+  listPlatformAccountsOf,
+  listPlatforms,
+  PlatformError,
+} from "~/models/platforms.server";
 import { now } from "~/infra/clock.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
 import { BankAccountCard } from "~/components/admin/bank-account-card";
@@ -48,10 +54,19 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const value = submission.value;
   if (value.intent === "linkAccount" || value.intent === "endAccount") {
     try {
-      if (value.intent === "linkAccount") await linkPlatformAccount(admin.id, { platformId: value.platformId, accountId: value.accountId, userId: id, startsOn: value.startsOn });
+      if (value.intent === "linkAccount")
+        await linkPlatformAccount(admin.id, {
+          platformId: value.platformId,
+          accountId: value.accountId,
+          userId: id,
+          startsOn: value.startsOn,
+        });
       else await endPlatformAccount(admin.id, id, value.linkId, value.endsOn);
     } catch (error) {
-      if (error instanceof PlatformError) return error.key === "unknownCourier" ? notFound() : refuse(context, `admin:pay.errors.${error.key}`, error.status);
+      if (error instanceof PlatformError)
+        return error.key === "unknownCourier"
+          ? notFound()
+          : refuse(context, `admin:pay.errors.${error.key}`, error.status);
       throw error;
     }
     return redirectWithToast(context, `/admin/users/${id}#platform-accounts`, "admin:saved");
@@ -61,10 +76,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (value.intent === "acceptDocument") await acceptDocumentRenewal(admin.id, value.renewalId, value.validUntil);
       else await rejectDocumentRenewal(admin.id, value.renewalId, value.reason);
     } catch (error) {
-      if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+      if (error instanceof DecisionError)
+        return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
       throw error;
     }
-    return redirectWithToast(context, `/admin/users/${id}`, value.intent === "acceptDocument" ? "admin:documents.accepted" : "admin:documents.rejected");
+    return redirectWithToast(
+      context,
+      `/admin/users/${id}`,
+      value.intent === "acceptDocument" ? "admin:documents.accepted" : "admin:documents.rejected",
+    );
   }
   try {
     if (value.intent === "role" || value.intent === "erase") {
@@ -72,11 +92,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (id === admin.id) return refuse(context, "admin:users.notSelf", 403);
       const target = await getUserDetail(id);
       if (!target) throw notFound();
-      if (value.intent === "erase" && target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase()) return refuse(context, "admin:users.eraseMismatch");
+      if (value.intent === "erase" && target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase())
+        return refuse(context, "admin:users.eraseMismatch");
       const check = await checkSecondFactor(admin.id, value.code);
       if (!check.ok) {
-        const key = check.error === "auth:secondFactor.enrolInBrowser" ? "auth:secondFactor.stepUpNotEnrolled" : check.error;
-        return data({ result: submission.reply({ hideFields: ["code"] }), formError: getInstance(context).t(key, check.values) }, { status: check.status });
+        const key =
+          check.error === "auth:secondFactor.enrolInBrowser" ? "auth:secondFactor.stepUpNotEnrolled" : check.error;
+        return data(
+          { result: submission.reply({ hideFields: ["code"] }), formError: getInstance(context).t(key, check.values) },
+          { status: check.status },
+        );
       }
       if (value.intent === "erase") {
         await eraseUser(admin.id, id);
@@ -85,7 +110,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       await changeUserRole(admin.id, id, value.role);
     } else await setUserActive(admin.id, id, value.intent === "activate");
   } catch (error) {
-    if (error instanceof AdminUserError) return error.key === "self" ? refuse(context, "admin:users.notSelf", 403) : notFound();
+    if (error instanceof AdminUserError)
+      return error.key === "self" ? refuse(context, "admin:users.notSelf", 403) : notFound();
     throw error;
   }
   return redirectWithToast(context, `/admin/users/${id}`, "admin:saved");
@@ -95,7 +121,21 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const [params] = useSearchParams();
-  const { user, applications, vehicle, requests, reports, history, audit, documents, isSelf, platformAccounts, platforms, today, bank } = loaderData;
+  const {
+    user,
+    applications,
+    vehicle,
+    requests,
+    reports,
+    history,
+    audit,
+    documents,
+    isSelf,
+    platformAccounts,
+    platforms,
+    today,
+    bank,
+  } = loaderData;
   return (
     <section className="admin-detail">
       <PageHeader title={user.fullName ?? user.email} crumbs={[{ to: "/admin/users", label: t("nav.users") }]} />
@@ -115,7 +155,9 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
             <dt>{t("users.role")}</dt>
             <dd>{t(`common:role.${user.role}`)}</dd>
             <dt>{t("users.active")}</dt>
-            <dd>{user.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>}</dd>
+            <dd>
+              {user.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>}
+            </dd>
             <dt>{t("users.registeredAt")}</dt>
             <dd>{formatDate(user.createdAt, true)}</dd>
             <dt>{t("users.referredBy")}</dt>
@@ -164,7 +206,8 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         <ul className="admin-list">
           {applications.map((a) => (
             <li key={a.id}>
-              <AppLink to={`/admin/applications/${a.id}`}>{a.fullName}</AppLink> · {t(`applications.status.${a.status}`)} · {formatDate(a.createdAt)}
+              <AppLink to={`/admin/applications/${a.id}`}>{a.fullName}</AppLink> ·{" "}
+              {t(`applications.status.${a.status}`)} · {formatDate(a.createdAt)}
               {a.rejectionReason ? <span className="field-hint"> — {a.rejectionReason}</span> : null}
             </li>
           ))}
@@ -175,7 +218,8 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         <h2>{t("users.vehicle")}</h2>
         {vehicle ? (
           <p>
-            <AppLink to={`/admin/vehicles/${vehicle.id}`}>{vehicle.name}</AppLink> ({vehicle.serialNumber}) · {t("vehicles.leaseEndsAt")}: {formatDate(vehicle.leaseEndsAt)}
+            <AppLink to={`/admin/vehicles/${vehicle.id}`}>{vehicle.name}</AppLink> ({vehicle.serialNumber}) ·{" "}
+            {t("vehicles.leaseEndsAt")}: {formatDate(vehicle.leaseEndsAt)}
           </p>
         ) : (
           <p className="field-hint">{t("users.noVehicle")}</p>
@@ -189,7 +233,8 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         <ul className="admin-list">
           {requests.map((r) => (
             <li key={r.id}>
-              {t(`requests.kind.${r.kind}`)} · {r.vehicleName ?? "—"} · {t(`requests.status.${r.status}`)} · {formatDate(r.createdAt)}
+              {t(`requests.kind.${r.kind}`)} · {r.vehicleName ?? "—"} · {t(`requests.status.${r.status}`)} ·{" "}
+              {formatDate(r.createdAt)}
             </li>
           ))}
         </ul>
@@ -200,7 +245,8 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         <ul className="admin-list">
           {reports.map((r) => (
             <li key={r.id}>
-              <AppLink to={`/admin/problem-reports?report=${r.id}`}>{r.description.slice(0, 80)}</AppLink> · {t(`reports.status.${r.status}`)} · {formatDate(r.createdAt)}
+              <AppLink to={`/admin/problem-reports?report=${r.id}`}>{r.description.slice(0, 80)}</AppLink> ·{" "}
+              {t(`reports.status.${r.status}`)} · {formatDate(r.createdAt)}
             </li>
           ))}
         </ul>
@@ -208,7 +254,9 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
       <HistoryTable rows={history} />
       <AuditSection rows={audit} views={loaderData.auditViews} />
 
-      {params.get("confirm") === "role" && !isSelf && (params.get("role") === "user" || params.get("role") === "admin") ? (
+      {params.get("confirm") === "role" &&
+      !isSelf &&
+      (params.get("role") === "user" || params.get("role") === "admin") ? (
         <ConfirmDialog
           title={t("users.roleTitle")}
           text={t("users.roleText", { email: user.email, role: t(`common:role.${params.get("role")}`) })}
@@ -222,7 +270,12 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
         </ConfirmDialog>
       ) : null}
       {params.get("confirm") === "erase" && !isSelf ? (
-        <ConfirmDialog title={t("users.eraseTitle")} text={t("users.eraseText", { email: user.email })} intent="erase" confirmLabel={t("users.erase")}>
+        <ConfirmDialog
+          title={t("users.eraseTitle")}
+          text={t("users.eraseText", { email: user.email })}
+          intent="erase"
+          confirmLabel={t("users.erase")}
+        >
           <label className="field">
             {t("users.eraseConfirmLabel")}
             <input type="email" name="confirmEmail" required autoComplete="off" />

@@ -15,7 +15,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const rows = await usersForExport(userFilterFrom(new URL(request.url).searchParams));
   const header = ["id", "email", "referred_by", "role", "active", "registered_at", "full_name", "status"];
-  const lines = rows.map((u) => [u.id, u.email, u.referredBy, u.role, u.active ? "yes" : "no", u.createdAt, u.fullName, u.status].map(csvField).join(","));
+  const lines = rows.map((u) =>
+    [u.id, u.email, u.referredBy, u.role, u.active ? "yes" : "no", u.createdAt, u.fullName, u.status]
+      .map(csvField)
+      .join(","),
+  );
   // A BOM lets spreadsheet programs read the UTF-8 names (Slovak and Ukrainian letters) correctly.
   const body = `\uFEFF${[header.join(","), ...lines].join("\r\n")}\r\n`;
   const day = new Date().toISOString().slice(0, 10);

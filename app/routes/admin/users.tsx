@@ -71,11 +71,30 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           { header: t("users.email"), sort: sortBy("email"), render: (u) => <MailLink email={u.email} /> },
           { header: t("users.referredBy"), render: (u) => u.referredBy ?? "—" },
           { header: t("users.role"), render: (u) => t(`common:role.${u.role}`) },
-          { header: t("users.active"), render: (u) => (u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>) },
-          { header: t("users.registeredAt"), sort: sortBy("createdAt"), className: "whitespace-nowrap", render: (u) => formatDate(u.createdAt) },
-          { header: t("users.fullName"), sort: sortBy("fullName"), render: (u) => <AppLink to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</AppLink> },
+          {
+            header: t("users.active"),
+            render: (u) =>
+              u.active ? <Badge tone="ok">{t("common:yes")}</Badge> : <Badge tone="danger">{t("common:no")}</Badge>,
+          },
+          {
+            header: t("users.registeredAt"),
+            sort: sortBy("createdAt"),
+            className: "whitespace-nowrap",
+            render: (u) => formatDate(u.createdAt),
+          },
+          {
+            header: t("users.fullName"),
+            sort: sortBy("fullName"),
+            render: (u) => <AppLink to={`/admin/users/${u.id}`}>{u.fullName ?? u.email}</AppLink>,
+          },
           { header: t("users.status"), sort: sortBy("status"), render: (u) => t(`common:status.${u.status}`) },
-          filter.documents ? { header: t("users.validUntil"), className: "whitespace-nowrap", render: (u) => formatDate(u.documentValidUntil) } : null,
+          filter.documents
+            ? {
+                header: t("users.validUntil"),
+                className: "whitespace-nowrap",
+                render: (u) => formatDate(u.documentValidUntil),
+              }
+            : null,
         ]}
       />
     </section>

@@ -13,7 +13,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     await deleteVehicle(admin.id, id);
   } catch (error) {
     if (error instanceof VehicleError && error.key === "notFound") throw notFound();
-    return refuse(context, error instanceof VehicleError && error.key === "inUse" ? "admin:vehicles.errors.deleteInUse" : "admin:vehicles.deleteFailed", 409);
+    return refuse(
+      context,
+      error instanceof VehicleError && error.key === "inUse"
+        ? "admin:vehicles.errors.deleteInUse"
+        : "admin:vehicles.deleteFailed",
+      409,
+    );
   }
   return redirectWithToast(context, "/admin/vehicles", "admin:vehicles.deleted");
 }

@@ -29,7 +29,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = params.id ? idParam(params.id) : null;
   const detail = id === null ? null : await getVehicle(id);
   if (id !== null && !detail) throw notFound();
-  const service = detail ? { records: await listServiceRecords(detail.vehicle.id), due: (await vehicleNextService(detail.vehicle.id, detail.vehicle.odometerKm)).due } : null;
+  const service = detail
+    ? {
+        records: await listServiceRecords(detail.vehicle.id),
+        due: (await vehicleNextService(detail.vehicle.id, detail.vehicle.odometerKm)).due,
+      }
+    : null;
   return {
     detail,
     service,
@@ -49,29 +54,49 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
   try {
-    return await receiveUploadForm(request, { fields: { images: "image" }, maxFiles: MAX_VEHICLE_IMAGES }, async (parsed) => {
-    const submission = parseWithZod(parsed.fields, { schema: vehicleSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-    const value = submission.value;
-    // Creating a vehicle happens once per rendered form.
-    return await once(admin.id, id === null ? formKeyOf(parsed.fields) : null, id === null ? "/admin/vehicles" : `/admin/vehicles/${id}`, async () => {
-      const input = {
-        name: value.name,
-        characteristics: { sk: value.characteristicsSk, ua: value.characteristicsUa, en: value.characteristicsEn },
-        serialNumber: value.serialNumber,
-        comment: value.comment,
-        status: value.status,
-        availableSince: value.availableSince ?? null,
-        assignedUserId: value.assignedUserId ?? null,
-        seenAssignedUserId: value.seenAssignedUserId === undefined ? undefined : value.seenAssignedUserId || null,
-      };
-      const savedId = await saveVehicleWithImages(admin.id, id, input, parsed.files);
-      return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
-    });
-    });
+    return await receiveUploadForm(
+      request,
+      { fields: { images: "image" }, maxFiles: MAX_VEHICLE_IMAGES },
+      async (parsed) => {
+        const submission = parseWithZod(parsed.fields, { schema: vehicleSchema });
+        if (submission.status !== "success")
+          return data({ result: submission.reply(), formError: null }, { status: 400 });
+        const value = submission.value;
+        // Creating a vehicle happens once per rendered form.
+        return await once(
+          admin.id,
+          id === null ? formKeyOf(parsed.fields) : null,
+          id === null ? "/admin/vehicles" : `/admin/vehicles/${id}`,
+          async () => {
+            const input = {
+              name: value.name,
+              characteristics: {
+                sk: value.characteristicsSk,
+                ua: value.characteristicsUa,
+                en: value.characteristicsEn,
+              },
+              serialNumber: value.serialNumber,
+              comment: value.comment,
+              status: value.status,
+              availableSince: value.availableSince ?? null,
+              assignedUserId: value.assignedUserId ?? null,
+              seenAssignedUserId: value.seenAssignedUserId === undefined ? undefined : value.seenAssignedUserId || null,
+            };
+            const savedId = await saveVehicleWithImages(admin.id, id, input, parsed.files);
+            return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
+          },
+        );
+      },
+    );
   } catch (error) {
-    if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`, error.status);
-    if (error instanceof VehicleError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
+    if (error instanceof UploadError)
+      return refuse(
+        context,
+        error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`,
+        error.status,
+      );
+    if (error instanceof VehicleError)
+      return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
     throw error;
   }
 }
@@ -105,7 +130,10 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const imageCount = detail?.images.length ?? 0;
   return (
     <section className="admin-detail">
-      <PageHeader title={vehicle ? vehicle.name : t("vehicles.new")} crumbs={[{ to: "/admin/vehicles", label: t("nav.vehicles") }]} />
+      <PageHeader
+        title={vehicle ? vehicle.name : t("vehicles.new")}
+        crumbs={[{ to: "/admin/vehicles", label: t("nav.vehicles") }]}
+      />
       <FormError message={actionData?.formError} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
         <Intent value="save" />
@@ -125,7 +153,12 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         />
         <label className="field">
           {t("vehicles.serialNumber")}
-          <input {...getInputProps(fields.serialNumber, { type: "text" })} key={fields.serialNumber.key} required maxLength={80} />
+          <input
+            {...getInputProps(fields.serialNumber, { type: "text" })}
+            key={fields.serialNumber.key}
+            required
+            maxLength={80}
+          />
           <FieldError ns="admin" errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
         </label>
         <label className="field">
@@ -186,7 +219,13 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
           ) : null}
           <HandoverHistory vehicleId={detail.vehicle.id} handovers={handovers} />
           <VehicleImages vehicleId={detail.vehicle.id} images={detail.images} />
-          <VehicleProblems key={`problems-${formKey}`} vehicleId={detail.vehicle.id} formKey={formKey} problems={detail.problems} result={result?.initialValue?.intent === "problem" ? result : undefined} />
+          <VehicleProblems
+            key={`problems-${formKey}`}
+            vehicleId={detail.vehicle.id}
+            formKey={formKey}
+            problems={detail.problems}
+            result={result?.initialValue?.intent === "problem" ? result : undefined}
+          />
           <div className="card">
             <h2>{t("vehicles.dangerZone")}</h2>
             <Link className="btn btn-danger" to="?confirm=delete" preventScrollReset>
@@ -196,7 +235,13 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         </>
       ) : null}
       {detail && params.get("confirm") === "delete" ? (
-        <ConfirmDialog title={t("vehicles.deleteTitle")} text={t("vehicles.deleteText", { name: detail.vehicle.name })} intent="delete" confirmLabel={t("delete")} action={`/admin/vehicles/${detail.vehicle.id}/delete`} />
+        <ConfirmDialog
+          title={t("vehicles.deleteTitle")}
+          text={t("vehicles.deleteText", { name: detail.vehicle.name })}
+          intent="delete"
+          confirmLabel={t("delete")}
+          action={`/admin/vehicles/${detail.vehicle.id}/delete`}
+        />
       ) : null}
     </section>
   );

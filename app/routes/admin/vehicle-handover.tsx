@@ -7,7 +7,14 @@ import type { Route } from "./+types/vehicle-handover";
 import { FieldError } from "~/components/form-messages";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { FileInput } from "~/components/file-input";
-import { DAMAGE_LEVELS, DAMAGE_PARTS, damagesFromInput, handoverSchema, isHandoverKind, type HandoverInput } from "~/domain/handover";
+import {
+  DAMAGE_LEVELS,
+  DAMAGE_PARTS,
+  damagesFromInput,
+  handoverSchema,
+  isHandoverKind,
+  type HandoverInput,
+} from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
@@ -33,7 +40,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     vehicle: { id: vehicle.id, name: vehicle.name, serialNumber: vehicle.serialNumber, odometerKm: vehicle.odometerKm },
     kind,
-    pending: pending && { id: pending.handover.id, courier: pending.userName ?? pending.userEmail, createdAt: pending.handover.createdAt, checkOut: pending.checkOut },
+    pending: pending && {
+      id: pending.handover.id,
+      courier: pending.userName ?? pending.userEmail,
+      createdAt: pending.handover.createdAt,
+      checkOut: pending.checkOut,
+    },
     formKey: newFormKey(),
   };
 }
@@ -47,20 +59,44 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const { vehicle, pending } = await pendingFor(params, request);
     if (!pending) return refuse(context, "admin:handovers.errors.notFound", 404);
     try {
-      return await receiveUploadForm(request, { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS }, async (parsed) => {
-      const submission = parseWithZod(parsed.fields, { schema: handoverSchema });
-      if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-      const value = submission.value;
-      const outcome = await recordHandover(admin.id, pending.handover.id, { batteryPercent: value.batteryPercent, odometerKm: value.odometerKm, damages: damagesFromInput(value), note: value.note }, parsed.files);
-      if (outcome.newDamages.length === 0) return redirectWithToast(context, `/admin/vehicles/${vehicle.id}#handovers`, "admin:handovers.saved");
-      // New damage is news the admin must not miss: the toast names the parts.
-      const t = getInstance(context).t;
-      const parts = outcome.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", ");
-      setToast(context as RouterContextProvider, { type: "error", message: t("admin:handovers.savedNewDamage", { parts }) });
-      return redirect(`/admin/vehicles/${vehicle.id}#handovers`);
-      });
+      return await receiveUploadForm(
+        request,
+        { fields: { photos: "image" }, maxFiles: MAX_HANDOVER_PHOTOS },
+        async (parsed) => {
+          const submission = parseWithZod(parsed.fields, { schema: handoverSchema });
+          if (submission.status !== "success")
+            return data({ result: submission.reply(), formError: null }, { status: 400 });
+          const value = submission.value;
+          const outcome = await recordHandover(
+            admin.id,
+            pending.handover.id,
+            {
+              batteryPercent: value.batteryPercent,
+              odometerKm: value.odometerKm,
+              damages: damagesFromInput(value),
+              note: value.note,
+            },
+            parsed.files,
+          );
+          if (outcome.newDamages.length === 0)
+            return redirectWithToast(context, `/admin/vehicles/${vehicle.id}#handovers`, "admin:handovers.saved");
+          // New damage is news the admin must not miss: the toast names the parts.
+          const t = getInstance(context).t;
+          const parts = outcome.newDamages.map((d) => t(`common:handover.part.${d.part}`)).join(", ");
+          setToast(context as RouterContextProvider, {
+            type: "error",
+            message: t("admin:handovers.savedNewDamage", { parts }),
+          });
+          return redirect(`/admin/vehicles/${vehicle.id}#handovers`);
+        },
+      );
     } catch (error) {
-      if (error instanceof UploadError) return refuse(context, error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`, error.status);
+      if (error instanceof UploadError)
+        return refuse(
+          context,
+          error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`,
+          error.status,
+        );
       if (error instanceof HandoverError) return refuse(context, `admin:handovers.errors.${error.key}`, error.status);
       throw error;
     }
@@ -99,18 +135,47 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
       <PageHeader title={title} crumbs={crumbs} />
       <FormError message={actionData?.formError} />
       <p>
-        {t("handovers.courier", { name: pending.courier })} · <span className="field-hint">{t("handovers.opened", { date: formatDate(pending.createdAt, true) })}</span>
+        {t("handovers.courier", { name: pending.courier })} ·{" "}
+        <span className="field-hint">{t("handovers.opened", { date: formatDate(pending.createdAt, true) })}</span>
       </p>
-      {pending.checkOut ? <p className="alert alert-info">{t("handovers.atCheckOut", { battery: pending.checkOut.batteryPercent ?? "—", km: pending.checkOut.odometerKm ?? "—" })}</p> : null}
-      <Form method="post" action={`/admin/vehicles/${vehicle.id}/handover?kind=${kind}&formKey=${loaderData.formKey}`} encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
+      {pending.checkOut ? (
+        <p className="alert alert-info">
+          {t("handovers.atCheckOut", {
+            battery: pending.checkOut.batteryPercent ?? "—",
+            km: pending.checkOut.odometerKm ?? "—",
+          })}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        action={`/admin/vehicles/${vehicle.id}/handover?kind=${kind}&formKey=${loaderData.formKey}`}
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="card form-stack admin-form"
+      >
         <label className="field">
           {t("handovers.battery")}
-          <input {...getInputProps(fields.batteryPercent, { type: "number" })} key={fields.batteryPercent.key} required min={0} max={100} step={1} inputMode="numeric" />
+          <input
+            {...getInputProps(fields.batteryPercent, { type: "number" })}
+            key={fields.batteryPercent.key}
+            required
+            min={0}
+            max={100}
+            step={1}
+            inputMode="numeric"
+          />
           <FieldError ns="admin" errors={fields.batteryPercent.errors} id={fields.batteryPercent.errorId} />
         </label>
         <label className="field">
           {t("handovers.odometer")}
-          <input {...getInputProps(fields.odometerKm, { type: "number" })} key={fields.odometerKm.key} required min={0} step={1} inputMode="numeric" />
+          <input
+            {...getInputProps(fields.odometerKm, { type: "number" })}
+            key={fields.odometerKm.key}
+            required
+            min={0}
+            step={1}
+            inputMode="numeric"
+          />
           <FieldError ns="admin" errors={fields.odometerKm.errors} id={fields.odometerKm.errorId} />
         </label>
         <fieldset className="field handover-checklist">

@@ -21,7 +21,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     try {
       await addVehicleProblem(admin.id, id, submission.value.description);
     } catch (error) {
-      if (error instanceof VehicleError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
+      if (error instanceof VehicleError)
+        return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
       throw error;
     }
     return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.problemAdded");

@@ -8,7 +8,17 @@ import { LeasesTable } from "~/components/admin/leases-table";
 import { RejectForm } from "~/components/admin/reject-form";
 import { leaseSchema, rejectSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "~/components/admin/admin-table";
-import { Badge, BulkDecisionBar, FormError, PageHeader, QueueFilters, STATUS_TONE, TimeLeft, useFormatDate, useHrefWith } from "~/components/admin/ui";
+import {
+  Badge,
+  BulkDecisionBar,
+  FormError,
+  PageHeader,
+  QueueFilters,
+  STATUS_TONE,
+  TimeLeft,
+  useFormatDate,
+  useHrefWith,
+} from "~/components/admin/ui";
 import { bulkIds } from "~/domain/review-queue";
 import { BULK_MAX_ROWS } from "~/domain/rules";
 import { UrlDialog } from "~/components/dialog";
@@ -37,7 +47,12 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const filter = requestFilterFrom(new URL(request.url).searchParams);
-  return { filter, requests: await listVehicleRequests(filter), leases: await listLeases(filter.q), now: now().getTime() };
+  return {
+    filter,
+    requests: await listVehicleRequests(filter),
+    leases: await listLeases(filter.q),
+    now: now().getTime(),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -55,7 +70,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (groups.length > 0) return data({ formError: null, confirm: { ids, groups } });
     }
     const result = await decideVehicleRequests(admin.id, ids, bulk === "bulkApprove" ? "approve" : "reject", reason);
-    return bulkToast(context, samePage(request), bulk === "bulkApprove" ? "admin:bulk.approved" : "admin:bulk.rejected", result);
+    return bulkToast(
+      context,
+      samePage(request),
+      bulk === "bulkApprove" ? "admin:bulk.approved" : "admin:bulk.rejected",
+      result,
+    );
   }
   const submission = parseWithZod(form, { schema: actionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
@@ -66,11 +86,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     else if (value.intent === "renew") await renewLease(admin.id, value.vehicleId, value.endsAt);
     else await endLease(admin.id, value.vehicleId);
   } catch (error) {
-    if (error instanceof DecisionError) return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
-    if (error instanceof LeaseError) return error.key === "notFound" ? notFound() : refuse(context, `admin:leases.${error.key}`, 409);
+    if (error instanceof DecisionError)
+      return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
+    if (error instanceof LeaseError)
+      return error.key === "notFound" ? notFound() : refuse(context, `admin:leases.${error.key}`, 409);
     throw error;
   }
-  const toast = { approve: "admin:decisions.approved", reject: "admin:decisions.rejected", renew: "admin:leases.renewed", end: "admin:leases.ended" }[value.intent];
+  const toast = {
+    approve: "admin:decisions.approved",
+    reject: "admin:decisions.rejected",
+    renew: "admin:leases.renewed",
+    end: "admin:leases.ended",
+  }[value.intent];
   return redirectWithToast(context, samePage(request, ["reject"]), toast);
 }
 
@@ -82,7 +109,9 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
   const { filter, requests, leases, now: serverNow } = loaderData;
   const waiting = filter.status === "pending";
   // Waiting requests on this page that want the same vehicle: marked, so a bulk approval is no surprise.
-  const sharing = sameVehicleIds(requests.rows.map((r) => ({ id: r.id, status: r.status, kind: r.kind, vehicleId: r.requestedId })));
+  const sharing = sameVehicleIds(
+    requests.rows.map((r) => ({ id: r.id, status: r.status, kind: r.kind, vehicleId: r.requestedId })),
+  );
   const shared = (r: (typeof requests.rows)[number]) => sharing.has(r.id);
   const anyShared = requests.rows.some(shared);
   const rejecting = requests.rows.find((r) => r.id === Number(params.get("reject")) && r.status === "pending");
@@ -107,9 +136,16 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
         rows={requests.rows}
         empty={filter.q ? t("queue.noMatch") : t("requests.empty")}
         pager={requests}
-        selection={waiting ? { form: "bulk-requests", label: (r) => t("bulk.selectRow", { name: r.fullName ?? r.email }) } : undefined}
+        selection={
+          waiting
+            ? { form: "bulk-requests", label: (r) => t("bulk.selectRow", { name: r.fullName ?? r.email }) }
+            : undefined
+        }
         columns={[
-          { header: t("requests.user"), render: (r) => <AppLink to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</AppLink> },
+          {
+            header: t("requests.user"),
+            render: (r) => <AppLink to={`/admin/users/${r.userId}`}>{r.fullName ?? r.email}</AppLink>,
+          },
           {
             header: t("requests.vehicle"),
             render: (r) => (
@@ -117,15 +153,31 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
                 <span className="badge">{t(`requests.kind.${r.kind}`)}</span>{" "}
                 {r.currentName && r.kind !== "renewal" ? `${r.currentName} → ` : ""}
                 {/* Underlined: next to text (a swap's current vehicle, a renewal's end) colour alone would not set it apart. */}
-                {r.requestedId ? <AppLink className="underline" to={`/admin/vehicles/${r.requestedId}`}>{r.requestedName}</AppLink> : "—"}
+                {r.requestedId ? (
+                  <AppLink className="underline" to={`/admin/vehicles/${r.requestedId}`}>
+                    {r.requestedName}
+                  </AppLink>
+                ) : (
+                  "—"
+                )}
                 {shared(r) ? (
                   <>
                     {" "}
                     <Badge tone="warn">{t("bulk.sameVehicle")}</Badge>
                   </>
                 ) : null}
-                {r.kind === "renewal" && r.status === "pending" ? <span className="field-hint"> ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})</span> : null}
-                {r.requestedStatus === "future" ? <span className="field-hint"> ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})</span> : null}
+                {r.kind === "renewal" && r.status === "pending" ? (
+                  <span className="field-hint">
+                    {" "}
+                    ({t("requests.leaseEnds", { date: formatDate(r.currentLeaseEndsAt) })})
+                  </span>
+                ) : null}
+                {r.requestedStatus === "future" ? (
+                  <span className="field-hint">
+                    {" "}
+                    ({t("requests.availableFrom", { date: formatDate(r.requestedAvailableSince) })})
+                  </span>
+                ) : null}
               </>
             ),
           },
@@ -135,7 +187,8 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
             header: t("users.status"),
             render: (r) => (
               <>
-                <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge> {r.status === "pending" ? <TimeLeft createdAt={r.createdAt} now={serverNow} /> : null}
+                <Badge tone={STATUS_TONE[r.status]}>{t(`requests.status.${r.status}`)}</Badge>{" "}
+                {r.status === "pending" ? <TimeLeft createdAt={r.createdAt} now={serverNow} /> : null}
                 {r.reason ? <span className="field-hint"> {r.reason}</span> : null}
               </>
             ),
@@ -160,10 +213,22 @@ export default function AdminVehicleRequests({ loaderData, actionData }: Route.C
           },
         ]}
       />
-      <LeasesTable leases={leases.rows} total={leases.total} now={serverNow} result={result?.initialValue?.intent === "renew" ? result : undefined} />
+      <LeasesTable
+        leases={leases.rows}
+        total={leases.total}
+        now={serverNow}
+        result={result?.initialValue?.intent === "renew" ? result : undefined}
+      />
       {rejecting ? (
-        <UrlDialog title={t("requests.rejectTitle", { user: rejecting.fullName ?? rejecting.email })} closeTo={href({ reject: null })}>
-          <RejectForm id="reject-request" result={result?.initialValue?.intent === "reject" ? result : undefined} extra={{ requestId: rejecting.id }} />
+        <UrlDialog
+          title={t("requests.rejectTitle", { user: rejecting.fullName ?? rejecting.email })}
+          closeTo={href({ reject: null })}
+        >
+          <RejectForm
+            id="reject-request"
+            result={result?.initialValue?.intent === "reject" ? result : undefined}
+            extra={{ requestId: rejecting.id }}
+          />
         </UrlDialog>
       ) : null}
     </section>

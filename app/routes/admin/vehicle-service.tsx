@@ -8,7 +8,13 @@ import { z } from "zod";
 import type { Route } from "./+types/vehicle-service";
 import { odometerSchema, serviceRecordSchema } from "~/domain/admin-schemas";
 import { readFormData } from "~/infra/http.server";
-import { addServiceRecord, completeService, MaintenanceError, putVehicleInService, recordOdometer } from "~/models/maintenance.server";
+import {
+  addServiceRecord,
+  completeService,
+  MaintenanceError,
+  putVehicleInService,
+  recordOdometer,
+} from "~/models/maintenance.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireAdmin } from "~/services/session.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
@@ -29,18 +35,41 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: serviceSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
-  return await once(admin.id, value.intent === "serviceRecord" ? formKeyOf(form) : null, `/admin/vehicles/${id}`, async () => {
-    try {
-      if (value.intent === "serviceRecord") {
-        await addServiceRecord(admin.id, id, { serviceDate: value.serviceDate, description: value.description, costCents: value.cost, nextDueAt: value.nextDueAt ?? null, nextDueKm: value.nextDueKm ?? null });
-      } else if (value.intent === "odometer") await recordOdometer(admin.id, id, value.odometerKm);
-      else if (value.intent === "serviceStart") await putVehicleInService(admin.id, id);
-      else await completeService(admin.id, id);
-    } catch (error) {
-      if (error instanceof MaintenanceError) return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
-      throw error;
-    }
-    const toasts = { serviceRecord: "recordAdded", odometer: "odometerSaved", serviceStart: "started", serviceComplete: "completed" } as const;
-    return redirectWithToast(context, `/admin/vehicles/${id}#service`, `admin:vehicles.service.${toasts[value.intent]}`);
-  });
+  return await once(
+    admin.id,
+    value.intent === "serviceRecord" ? formKeyOf(form) : null,
+    `/admin/vehicles/${id}`,
+    async () => {
+      try {
+        if (value.intent === "serviceRecord") {
+          await addServiceRecord(admin.id, id, {
+            serviceDate: value.serviceDate,
+            description: value.description,
+            costCents: value.cost,
+            nextDueAt: value.nextDueAt ?? null,
+            nextDueKm: value.nextDueKm ?? null,
+          });
+        } else if (value.intent === "odometer") await recordOdometer(admin.id, id, value.odometerKm);
+        else if (value.intent === "serviceStart") await putVehicleInService(admin.id, id);
+        else await completeService(admin.id, id);
+      } catch (error) {
+        if (error instanceof MaintenanceError)
+          return error.key === "notFound"
+            ? notFound()
+            : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
+        throw error;
+      }
+      const toasts = {
+        serviceRecord: "recordAdded",
+        odometer: "odometerSaved",
+        serviceStart: "started",
+        serviceComplete: "completed",
+      } as const;
+      return redirectWithToast(
+        context,
+        `/admin/vehicles/${id}#service`,
+        `admin:vehicles.service.${toasts[value.intent]}`,
+      );
+    },
+  );
 }

@@ -47,7 +47,8 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
             header: t("vehicles.name"),
             render: (v) => (
               <>
-                <AppLink to={`/admin/vehicles/${v.id}`}>{v.name}</AppLink> <MissingLanguages languages={v.missingLanguages} />
+                <AppLink to={`/admin/vehicles/${v.id}`}>{v.name}</AppLink>{" "}
+                <MissingLanguages languages={v.missingLanguages} />
               </>
             ),
           },
@@ -57,18 +58,34 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
             render: (v) => (
               <>
                 <Badge tone={VEHICLE_TONE[v.status]}>{t(`common:vehicleStatus.${v.status}`)}</Badge>
-                {v.status === "future" && v.availableSince ? <span className="field-hint"> {formatDate(v.availableSince)}</span> : null}
+                {v.status === "future" && v.availableSince ? (
+                  <span className="field-hint"> {formatDate(v.availableSince)}</span>
+                ) : null}
                 {v.serviceDue ? (
                   <>
                     {" "}
-                    <Badge tone={v.serviceDue.state === "overdue" ? "danger" : "warn"}>{t(v.serviceDue.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}</Badge>
+                    <Badge tone={v.serviceDue.state === "overdue" ? "danger" : "warn"}>
+                      {t(v.serviceDue.state === "overdue" ? "vehicles.service.dueOverdue" : "vehicles.service.dueSoon")}
+                    </Badge>
                   </>
                 ) : null}
               </>
             ),
           },
-          { header: t("vehicles.assignedUser"), render: (v) => (v.userId ? <AppLink to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</AppLink> : t("vehicles.unassigned")) },
-          { header: t("vehicles.leaseEndsAt"), className: "whitespace-nowrap", render: (v) => formatDate(v.leaseEndsAt) },
+          {
+            header: t("vehicles.assignedUser"),
+            render: (v) =>
+              v.userId ? (
+                <AppLink to={`/admin/users/${v.userId}`}>{v.userName ?? v.userEmail}</AppLink>
+              ) : (
+                t("vehicles.unassigned")
+              ),
+          },
+          {
+            header: t("vehicles.leaseEndsAt"),
+            className: "whitespace-nowrap",
+            render: (v) => formatDate(v.leaseEndsAt),
+          },
         ]}
       />
     </section>

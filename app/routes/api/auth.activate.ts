@@ -8,7 +8,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const result = await activate(params.token);
   if (result.state === "activated") return Response.json({ message: getInstance(context).t("auth:activate.success") });
   if (result.state === "used") return jsonError(context, 409, "auth:activate.used");
-  return jsonError(context, result.state === "expired" ? 400 : 404, result.state === "expired" ? "auth:activate.expired" : "auth:activate.invalid");
+  return jsonError(
+    context,
+    result.state === "expired" ? 400 : 404,
+    result.state === "expired" ? "auth:activate.expired" : "auth:activate.invalid",
+  );
 }
 
 export function action({ context }: Route.ActionArgs) {

@@ -5,7 +5,13 @@ import { requireUser } from "~/services/session.server";
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   return Response.json(
-    { email: user.email, role: user.role, registeredAt: user.createdAt.toISOString(), language: user.language, status: user.status },
+    {
+      email: user.email,
+      role: user.role,
+      registeredAt: user.createdAt.toISOString(),
+      language: user.language,
+      status: user.status,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

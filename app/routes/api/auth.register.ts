@@ -15,7 +15,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(context, ["POST"]);
   const body = await parseApiBody(context, request, registerSchema);
   if (!body.ok) return body.response;
-  const result = await register(body.value, { ip: context.get(requestInfoContext).ip, request, language: getLocale(context) as Language });
+  const result = await register(body.value, {
+    ip: context.get(requestInfoContext).ip,
+    request,
+    language: getLocale(context) as Language,
+  });
   if (!result.ok) return apiFailure(context, result);
   return Response.json({ message: getInstance(context).t(result.message) }, { status: 201 });
 }

@@ -35,7 +35,10 @@ const tokenOf = (link: string) => new URL(link).pathname.split("/").pop()!;
 
 describe("POST /api/auth/register", () => {
   test("201 with a message, the account waits for activation, the e-mail is in the chosen language", async () => {
-    const res = await call(registerApi.action, "/api/auth/register", { json: { email: "Nova@Example.com", password: STRONG, captchaToken: "", referralCode: null, language: "ua" }, ip: nextIp() });
+    const res = await call(registerApi.action, "/api/auth/register", {
+      json: { email: "Nova@Example.com", password: STRONG, captchaToken: "", referralCode: null, language: "ua" },
+      ip: nextIp(),
+    });
     expect(res.status).toBe(201);
     expect((await readJson(res)).message).toContain("Registrácia prebehla úspešne");
     const user = (await writerForTests().select().from(users).where(eq(users.email, "nova@example.com")))[0]!;
@@ -50,19 +53,35 @@ describe("POST /api/auth/register", () => {
   });
 
   test("a referral code from the body, else from the cf_ref cookie; unknown codes are ignored", async () => {
-    const link = (await writerForTests().insert(referralLinks).values({ name: "Flyers", code: "FLY1" }).returning())[0]!;
-    await call(registerApi.action, "/api/auth/register", { json: { email: "ref1@example.com", password: STRONG, referralCode: "FLY1" }, ip: nextIp() });
-    await call(registerApi.action, "/api/auth/register", { json: { email: "ref2@example.com", password: STRONG }, cookie: "cf_ref=FLY1", ip: nextIp() });
-    const unknown = await call(registerApi.action, "/api/auth/register", { json: { email: "ref3@example.com", password: STRONG, referralCode: "NOPE" }, ip: nextIp() });
+    const link = (
+      await writerForTests().insert(referralLinks).values({ name: "Flyers", code: "FLY1" }).returning()
+    )[0]!;
+    await call(registerApi.action, "/api/auth/register", {
+      json: { email: "ref1@example.com", password: STRONG, referralCode: "FLY1" },
+      ip: nextIp(),
+    });
+    await call(registerApi.action, "/api/auth/register", {
+      json: { email: "ref2@example.com", password: STRONG },
+      cookie: "cf_ref=FLY1",
+      ip: nextIp(),
+    });
+    const unknown = await call(registerApi.action, "/api/auth/register", {
+      json: { email: "ref3@example.com", password: STRONG, referralCode: "NOPE" },
+      ip: nextIp(),
+    });
     expect(unknown.status).toBe(201);
-    const byEmail = async (email: string) => (await writerForTests().select().from(users).where(eq(users.email, email)))[0]!;
+    const byEmail = async (email: string) =>
+      (await writerForTests().select().from(users).where(eq(users.email, email)))[0]!;
     expect((await byEmail("ref1@example.com")).referralLinkId).toBe(link.id);
     expect((await byEmail("ref2@example.com")).referralLinkId).toBe(link.id);
     expect((await byEmail("ref3@example.com")).referralLinkId).toBeNull();
   });
 
   test("a weak password: 400 with the translated rule message, nothing created", async () => {
-    const res = await call(registerApi.action, "/api/auth/register?lng=sk", { json: { email: "weak@example.com", password: "abcdefgh" }, ip: nextIp() });
+    const res = await call(registerApi.action, "/api/auth/register?lng=sk", {
+      json: { email: "weak@example.com", password: "abcdefgh" },
+      ip: nextIp(),
+    });
     expect(res.status).toBe(400);
     const body = await readJson<{ error: string; fieldErrors: Record<string, string[]> }>(res);
     expect(body.error).toBe("Heslo nespĺňa bezpečnostné požiadavky.");
@@ -72,18 +91,31 @@ describe("POST /api/auth/register", () => {
 
   test("a taken e-mail: 409, translated", async () => {
     const existing = await createUser();
-    const res = await call(registerApi.action, "/api/auth/register", { json: { email: existing.email.toUpperCase(), password: STRONG }, headers: { "Accept-Language": "en" }, ip: nextIp() });
+    const res = await call(registerApi.action, "/api/auth/register", {
+      json: { email: existing.email.toUpperCase(), password: STRONG },
+      headers: { "Accept-Language": "en" },
+      ip: nextIp(),
+    });
     expect(res.status).toBe(409);
     expect((await readJson(res)).error).toBe("An account with this e-mail already exists.");
   });
 
   test("5 per 15 minutes per IP, then 429 with Retry-After", async () => {
     const ip = nextIp();
-    for (let i = 0; i < 5; i++) await call(registerApi.action, "/api/auth/register", { json: { email: `burst${i}@example.com`, password: STRONG }, ip });
-    const res = await call(registerApi.action, "/api/auth/register", { json: { email: "burst9@example.com", password: STRONG }, ip });
+    for (let i = 0; i < 5; i++)
+      await call(registerApi.action, "/api/auth/register", {
+        json: { email: `burst${i}@example.com`, password: STRONG },
+        ip,
+      });
+    const res = await call(registerApi.action, "/api/auth/register", {
+      json: { email: "burst9@example.com", password: STRONG },
+      ip,
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await writerForTests().select().from(users).where(eq(users.email, "burst9@example.com")))[0]).toBeUndefined();
+    expect(
+      (await writerForTests().select().from(users).where(eq(users.email, "burst9@example.com")))[0],
+    ).toBeUndefined();
   });
 
   test("wrong method: 405 JSON", async () => {
@@ -94,10 +126,16 @@ describe("POST /api/auth/register", () => {
 describe("activation and login", () => {
   test("register → activate once → log in → me → logout", async () => {
     const ip = nextIp();
-    await call(registerApi.action, "/api/auth/register", { json: { email: "journey@example.com", password: STRONG, language: "en" }, ip });
+    await call(registerApi.action, "/api/auth/register", {
+      json: { email: "journey@example.com", password: STRONG, language: "en" },
+      ip,
+    });
     const token = tokenOf((await mail.next("journey@example.com")).links[0]!);
 
-    const early = await call(loginApi.action, "/api/auth/login?lng=en", { json: { email: "journey@example.com", password: STRONG, captchaToken: "" }, ip });
+    const early = await call(loginApi.action, "/api/auth/login?lng=en", {
+      json: { email: "journey@example.com", password: STRONG, captchaToken: "" },
+      ip,
+    });
     expect(early.status).toBe(403);
     expect((await readJson(early)).error).toContain("not activated");
 
@@ -105,10 +143,15 @@ describe("activation and login", () => {
     expect(activated.status).toBe(200);
     const again = await call(activateApi.loader, `/api/auth/activate/${token}`, { params: { token } });
     expect(again.status).toBe(409);
-    const unknown = await call(activateApi.loader, "/api/auth/activate/nonsense-token", { params: { token: "nonsense-token" } });
+    const unknown = await call(activateApi.loader, "/api/auth/activate/nonsense-token", {
+      params: { token: "nonsense-token" },
+    });
     expect(unknown.status).toBe(404);
 
-    const login = await call(loginApi.action, "/api/auth/login", { json: { email: "journey@example.com", password: STRONG, captchaToken: "" }, ip });
+    const login = await call(loginApi.action, "/api/auth/login", {
+      json: { email: "journey@example.com", password: STRONG, captchaToken: "" },
+      ip,
+    });
     expect(login.status).toBe(200);
     const body = await readJson(login);
     expect(body).toMatchObject({ email: "journey@example.com", role: "user" });
@@ -118,7 +161,12 @@ describe("activation and login", () => {
     expect(cookie).toContain("SameSite=Lax");
 
     const me = await call(meApi.loader, "/api/auth/me", { cookie: cookie.split(";")[0] });
-    expect(await readJson(me)).toMatchObject({ email: "journey@example.com", role: "user", language: "en", status: "confirmed_account" });
+    expect(await readJson(me)).toMatchObject({
+      email: "journey@example.com",
+      role: "user",
+      language: "en",
+      status: "confirmed_account",
+    });
 
     const logout = await call(logoutApi.action, "/api/auth/logout", { method: "POST", cookie: cookie.split(";")[0] });
     expect(logout.status).toBe(204);
@@ -128,8 +176,20 @@ describe("activation and login", () => {
   test("a new session id on every login (rotation), the old one is gone", async () => {
     const user = await createUser();
     const ip = nextIp();
-    const first = (await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip })).headers.get("Set-Cookie")!.split(";")[0]!;
-    const second = (await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, cookie: first, ip })).headers.get("Set-Cookie")!.split(";")[0]!;
+    const first = (
+      await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip })
+    ).headers
+      .get("Set-Cookie")!
+      .split(";")[0]!;
+    const second = (
+      await call(loginApi.action, "/api/auth/login", {
+        json: { email: user.email, password: TEST_PASSWORD },
+        cookie: first,
+        ip,
+      })
+    ).headers
+      .get("Set-Cookie")!
+      .split(";")[0]!;
     expect(second).not.toBe(first);
     expect((await call(meApi.loader, "/api/auth/me", { cookie: first })).status).toBe(401);
     expect((await call(meApi.loader, "/api/auth/me", { cookie: second })).status).toBe(200);
@@ -137,8 +197,14 @@ describe("activation and login", () => {
 
   test("wrong password and unknown e-mail: the same 401 message", async () => {
     const user = await createUser();
-    const wrong = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Nope-1234!" }, ip: nextIp() });
-    const unknown = await call(loginApi.action, "/api/auth/login", { json: { email: "nobody@example.com", password: "Nope-1234!" }, ip: nextIp() });
+    const wrong = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: "Nope-1234!" },
+      ip: nextIp(),
+    });
+    const unknown = await call(loginApi.action, "/api/auth/login", {
+      json: { email: "nobody@example.com", password: "Nope-1234!" },
+      ip: nextIp(),
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await readJson(wrong)).toEqual(await readJson(unknown));
@@ -146,14 +212,24 @@ describe("activation and login", () => {
 
   test("a deactivated account cannot log in", async () => {
     const user = await createUser({ active: false });
-    const res = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: nextIp() });
+    const res = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD },
+      ip: nextIp(),
+    });
     expect(res.status).toBe(403);
   });
 
   test("5 failures per account lock it for 15 minutes, even from new addresses", async () => {
     const user = await createUser();
-    for (let i = 0; i < 5; i++) await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: "Wrong-123!" }, ip: nextIp() });
-    const res = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: nextIp() });
+    for (let i = 0; i < 5; i++)
+      await call(loginApi.action, "/api/auth/login", {
+        json: { email: user.email, password: "Wrong-123!" },
+        ip: nextIp(),
+      });
+    const res = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD },
+      ip: nextIp(),
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
@@ -161,7 +237,13 @@ describe("activation and login", () => {
   test("10 attempts a minute per IP", async () => {
     const ip = nextIp();
     let last = 0;
-    for (let i = 0; i < 11; i++) last = (await call(loginApi.action, "/api/auth/login", { json: { email: `x${i}@example.com`, password: "Wrong-123!" }, ip })).status;
+    for (let i = 0; i < 11; i++)
+      last = (
+        await call(loginApi.action, "/api/auth/login", {
+          json: { email: `x${i}@example.com`, password: "Wrong-123!" },
+          ip,
+        })
+      ).status;
     expect(last).toBe(429);
   });
 
@@ -181,8 +263,14 @@ describe("forgot and reset password", () => {
     const user = await createUser({ language: "sk" });
     const sessionA = await sessionCookieHeader(user.id);
     await sessionCookieHeader(user.id);
-    const known = await call(forgotApi.action, "/api/auth/forgot-password", { json: { email: user.email, language: "en" }, ip: nextIp() });
-    const unknown = await call(forgotApi.action, "/api/auth/forgot-password", { json: { email: "ghost@example.com", language: "en" }, ip: nextIp() });
+    const known = await call(forgotApi.action, "/api/auth/forgot-password", {
+      json: { email: user.email, language: "en" },
+      ip: nextIp(),
+    });
+    const unknown = await call(forgotApi.action, "/api/auth/forgot-password", {
+      json: { email: "ghost@example.com", language: "en" },
+      ip: nextIp(),
+    });
     expect(known.status).toBe(200);
     expect(await readJson(known)).toEqual(await readJson(unknown));
 
@@ -196,11 +284,13 @@ describe("forgot and reset password", () => {
     expect(weak.status).toBe(400);
     const ok = await call(resetApi.action, "/api/auth/reset-password", { json: { token, password: STRONG } });
     expect(ok.status).toBe(200);
-    expect((await writerForTests().select().from(sessions).where(eq(sessions.userId, user.id)))).toHaveLength(0);
+    expect(await writerForTests().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect((await call(meApi.loader, "/api/auth/me", { cookie: sessionA })).status).toBe(401);
     expect(await Bun.password.verify(STRONG, (await getUserRow(user.id))!.passwordHash)).toBe(true);
 
-    const reuse = await call(resetApi.action, "/api/auth/reset-password?lng=en", { json: { token, password: "Another-Pass-3!" } });
+    const reuse = await call(resetApi.action, "/api/auth/reset-password?lng=en", {
+      json: { token, password: "Another-Pass-3!" },
+    });
     expect(reuse.status).toBe(400);
     expect((await readJson(reuse)).error).toBe("This password-reset link has already been used.");
   });
@@ -210,7 +300,9 @@ describe("forgot and reset password", () => {
     const active = await createUser();
     const before = mail.inbox.length;
     const answers = await Promise.all(
-      [waiting.email, active.email, "none@example.com"].map(async (email) => readJson(await call(resendApi.action, "/api/auth/resend-activation", { json: { email }, ip: nextIp() }))),
+      [waiting.email, active.email, "none@example.com"].map(async (email) =>
+        readJson(await call(resendApi.action, "/api/auth/resend-activation", { json: { email }, ip: nextIp() })),
+      ),
     );
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     const sent = await mail.next(waiting.email, before);
@@ -224,12 +316,24 @@ describe("PUT /api/user/language", () => {
   test("204 and saved; 400 for another code; 401 logged out", async () => {
     const user = await createUser({ language: "sk" });
     const cookie = await sessionCookieHeader(user.id);
-    const ok = await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "ua" }, cookie });
+    const ok = await call(languageApi.action, "/api/user/language", {
+      method: "PUT",
+      json: { language: "ua" },
+      cookie,
+    });
     expect(ok.status).toBe(204);
     expect((await getUserRow(user.id))!.language).toBe("ua");
-    expect((await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "de" }, cookie })).status).toBe(400);
-    expect((await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "en" } })).status).toBe(401);
-    expect((await call(languageApi.action, "/api/user/language", { method: "POST", json: { language: "en" }, cookie })).status).toBe(405);
+    expect(
+      (await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "de" }, cookie }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(languageApi.action, "/api/user/language", { method: "PUT", json: { language: "en" } })).status,
+    ).toBe(401);
+    expect(
+      (await call(languageApi.action, "/api/user/language", { method: "POST", json: { language: "en" }, cookie }))
+        .status,
+    ).toBe(405);
   });
 });
 

@@ -17,7 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = askSchema.safeParse(body ?? {});
   if (!body || !parsed.success) {
     const t = getInstance(context).t;
-    return jsonError(context, 400, "errors:invalidInput", { fieldErrors: { question: [t("home:assistant.questionInvalid")] } });
+    return jsonError(context, 400, "errors:invalidInput", {
+      fieldErrors: { question: [t("home:assistant.questionInvalid")] },
+    });
   }
   const locale = getLocale(context);
   const language = parsed.data.language ?? (isLanguage(locale) ? locale : "sk");

@@ -17,5 +17,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const body = await parseApiBody(context, request, languageBodySchema);
   if (!body.ok) return body.response;
   await saveUserLanguage(user.id, body.value.language);
-  return new Response(null, { status: 204, headers: { "Set-Cookie": await localeCookie.serialize(body.value.language) } });
+  return new Response(null, {
+    status: 204,
+    headers: { "Set-Cookie": await localeCookie.serialize(body.value.language) },
+  });
 }

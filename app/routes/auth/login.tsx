@@ -22,7 +22,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: loginSchema });
   if (submission.status !== "success") return formInvalid(context, submission);
   const result = await login(submission.value, { ip: context.get(requestInfoContext).ip, request, door: "form" });
-  if (!result.ok) return formFailure(context, submission, result, { resendEmail: result.canResendActivation ? submission.value.email : null });
+  if (!result.ok)
+    return formFailure(context, submission, result, {
+      resendEmail: result.canResendActivation ? submission.value.email : null,
+    });
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   throw redirect(result.redirectTo, { headers });
@@ -38,5 +41,11 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 
 export default function LoginScreen({ loaderData, actionData }: Route.ComponentProps) {
   const posted = isNetworkFailure(actionData) ? undefined : actionData;
-  return <AuthDialog forcedView="login" serverResult={posted ?? loaderData} redirectTo={posted?.reply?.initialValue?.redirectTo as string | undefined} />;
+  return (
+    <AuthDialog
+      forcedView="login"
+      serverResult={posted ?? loaderData}
+      redirectTo={posted?.reply?.initialValue?.redirectTo as string | undefined}
+    />
+  );
 }

@@ -24,7 +24,12 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: registerSchema });
   if (submission.status !== "success") return formInvalid(context, submission);
-  const result = await register(submission.value, { ip: context.get(requestInfoContext).ip, request, door: "form", language: getLocale(context) as Language });
+  const result = await register(submission.value, {
+    ip: context.get(requestInfoContext).ip,
+    request,
+    door: "form",
+    language: getLocale(context) as Language,
+  });
   if (!result.ok) return formFailure(context, submission, result);
   return data({ message: getInstance(context).t(result.message) } as AuthFormResult, { status: 201 });
 }

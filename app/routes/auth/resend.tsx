@@ -18,7 +18,10 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardN
 /** A 429 carries Retry-After to the browser too. */
 export const headers = formActionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
 
 /** A page of its own: reached from an expired activation link or the login dialog without JS. */
 export default function ResendScreen({ actionData }: Route.ComponentProps) {

@@ -8,7 +8,14 @@ import { eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { sessions, totpCredentials } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { createUser, enrolSecondFactor, getUserRow, sessionCookieHeader, TEST_PASSWORD, totpCode } from "../../../tests/factories";
+import {
+  createUser,
+  enrolSecondFactor,
+  getUserRow,
+  sessionCookieHeader,
+  TEST_PASSWORD,
+  totpCode,
+} from "../../../tests/factories";
 import { startMailCapture } from "../../../tests/mail-capture";
 import { call, readJson } from "../../../tests/route-harness";
 import * as sessionsPage from "../account-sessions";
@@ -38,7 +45,10 @@ function cookiesOf(response: Response) {
 const sessionOnly = (cookie: string) => cookie.split("; ").find((c) => c.startsWith("cf_session="))!;
 
 async function passwordStep(email: string, redirectTo = "/admin/users") {
-  const res = await call(loginForm.action, "/auth/login", { form: { email, password: TEST_PASSWORD, redirectTo }, ip: nextIp() });
+  const res = await call(loginForm.action, "/auth/login", {
+    form: { email, password: TEST_PASSWORD, redirectTo },
+    ip: nextIp(),
+  });
   expect(res.status).toBe(302);
   return { location: res.headers.get("Location")!, cookie: cookiesOf(res) };
 }
@@ -56,15 +66,22 @@ describe("log-in of an admin", () => {
     expect(admin403.status).toBe(302);
     expect(admin403.headers.get("Location")).toBe("/auth/second-factor");
 
-    const page = await readJson<{ view: string; secret: string; qrImage: string }>(await call(secondFactor.loader, location, { cookie }));
+    const page = await readJson<{ view: string; secret: string; qrImage: string }>(
+      await call(secondFactor.loader, location, { cookie }),
+    );
     expect(page.view).toBe("enrol");
     expect(page.qrImage).toStartWith("data:image/svg+xml;base64,");
     // Reloading keeps the same secret (the QR code does not change under the phone's camera).
-    expect((await readJson<{ secret: string }>(await call(secondFactor.loader, location, { cookie }))).secret).toBe(page.secret);
+    expect((await readJson<{ secret: string }>(await call(secondFactor.loader, location, { cookie }))).secret).toBe(
+      page.secret,
+    );
 
     const wrong = await call(secondFactor.action, location, { form: { intent: "enrol", code: "000000" }, cookie });
     expect(wrong.status).toBe(401);
-    const done = await call(secondFactor.action, location, { form: { intent: "enrol", code: totpCode(page.secret) }, cookie });
+    const done = await call(secondFactor.action, location, {
+      form: { intent: "enrol", code: totpCode(page.secret) },
+      cookie,
+    });
     expect(done.status).toBe(200);
     const body = await readJson<{ recoveryCodes: string[]; continueTo: string }>(done);
     expect(body.recoveryCodes).toHaveLength(10);
@@ -75,7 +92,9 @@ describe("log-in of an admin", () => {
     expect(await meStatus(cookie)).toBe(401);
     expect((await call(adminUsers.loader, "/admin/users", { cookie: full })).status).toBe(200);
     // Recovery codes are stored as hashes, the TOTP secret sealed.
-    const stored = JSON.stringify((await writerForTests().select().from(totpCredentials).where(eq(totpCredentials.userId, admin.id))));
+    const stored = JSON.stringify(
+      await writerForTests().select().from(totpCredentials).where(eq(totpCredentials.userId, admin.id)),
+    );
     expect(stored).not.toContain(body.recoveryCodes[0]!);
     expect(stored).not.toContain(page.secret);
   });
@@ -84,32 +103,56 @@ describe("log-in of an admin", () => {
     const admin = await createUser({ role: "admin" });
     const { secret } = await enrolSecondFactor(admin.id);
     const first = await passwordStep(admin.email);
-    expect((await readJson<{ view: string }>(await call(secondFactor.loader, first.location, { cookie: first.cookie }))).view).toBe("verify");
+    expect(
+      (await readJson<{ view: string }>(await call(secondFactor.loader, first.location, { cookie: first.cookie })))
+        .view,
+    ).toBe("verify");
     const code = totpCode(secret);
-    const ok = await call(secondFactor.action, first.location, { form: { intent: "verify", code }, cookie: first.cookie });
+    const ok = await call(secondFactor.action, first.location, {
+      form: { intent: "verify", code },
+      cookie: first.cookie,
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/users");
     expect(await meStatus(cookiesOf(ok))).toBe(200);
 
     const second = await passwordStep(admin.email);
-    const replay = await call(secondFactor.action, second.location, { form: { intent: "verify", code }, cookie: second.cookie });
+    const replay = await call(secondFactor.action, second.location, {
+      form: { intent: "verify", code },
+      cookie: second.cookie,
+    });
     expect(replay.status).toBe(401);
-    expect((await readJson<{ error: string }>(replay)).error).toBe("The code is not correct or was already used. Enter the code the app shows now.");
+    expect((await readJson<{ error: string }>(replay)).error).toBe(
+      "The code is not correct or was already used. Enter the code the app shows now.",
+    );
   });
 
   test("a recovery code logs in once", async () => {
     const admin = await createUser({ role: "admin" });
     const step = await passwordStep(admin.email);
-    const { secret } = await readJson<{ secret: string }>(await call(secondFactor.loader, step.location, { cookie: step.cookie }));
-    const enrolled = await readJson<{ recoveryCodes: string[] }>(await call(secondFactor.action, step.location, { form: { intent: "enrol", code: totpCode(secret) }, cookie: step.cookie }));
+    const { secret } = await readJson<{ secret: string }>(
+      await call(secondFactor.loader, step.location, { cookie: step.cookie }),
+    );
+    const enrolled = await readJson<{ recoveryCodes: string[] }>(
+      await call(secondFactor.action, step.location, {
+        form: { intent: "enrol", code: totpCode(secret) },
+        cookie: step.cookie,
+      }),
+    );
     const recovery = enrolled.recoveryCodes[3]!;
 
     const again = await passwordStep(admin.email);
     // Typed in capitals and without the dash, as people do from paper.
-    const ok = await call(secondFactor.action, again.location, { form: { intent: "verify", code: recovery.replace("-", "").toUpperCase() }, cookie: again.cookie });
+    const ok = await call(secondFactor.action, again.location, {
+      form: { intent: "verify", code: recovery.replace("-", "").toUpperCase() },
+      cookie: again.cookie,
+    });
     expect(ok.status).toBe(302);
     const third = await passwordStep(admin.email);
-    const spent = await call(secondFactor.action, third.location, { form: { intent: "verify", code: recovery }, cookie: third.cookie });
+    const spent = await call(secondFactor.action, third.location, {
+      form: { intent: "verify", code: recovery },
+      cookie: third.cookie,
+    });
     expect(spent.status).toBe(401);
   });
 
@@ -118,7 +161,12 @@ describe("log-in of an admin", () => {
     await enrolSecondFactor(admin.id);
     const step = await passwordStep(admin.email);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(secondFactor.action, step.location, { form: { intent: "verify", code: String(100000 + i) }, cookie: step.cookie })),
+      Array.from({ length: 10 }, (_, i) =>
+        call(secondFactor.action, step.location, {
+          form: { intent: "verify", code: String(100000 + i) },
+          cookie: step.cookie,
+        }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
@@ -142,23 +190,38 @@ describe("log-in of an admin", () => {
 describe("JSON API log-in of an admin", () => {
   test("needs secondFactorCode: 401 without it, 200 with it; 403 before enrolment", async () => {
     const admin = await createUser({ role: "admin" });
-    const notEnrolled = await call(loginApi.action, "/api/auth/login", { json: { email: admin.email, password: TEST_PASSWORD }, ip: nextIp() });
+    const notEnrolled = await call(loginApi.action, "/api/auth/login", {
+      json: { email: admin.email, password: TEST_PASSWORD },
+      ip: nextIp(),
+    });
     expect(notEnrolled.status).toBe(403);
     const { secret } = await enrolSecondFactor(admin.id);
-    const without = await call(loginApi.action, "/api/auth/login", { json: { email: admin.email, password: TEST_PASSWORD }, ip: nextIp() });
+    const without = await call(loginApi.action, "/api/auth/login", {
+      json: { email: admin.email, password: TEST_PASSWORD },
+      ip: nextIp(),
+    });
     expect(without.status).toBe(401);
     expect(await without.json()).toMatchObject({ secondFactorRequired: true });
     expect(without.headers.getSetCookie().some((c) => c.startsWith("cf_session="))).toBe(false);
-    const wrong = await call(loginApi.action, "/api/auth/login", { json: { email: admin.email, password: TEST_PASSWORD, secondFactorCode: "123456" }, ip: nextIp() });
+    const wrong = await call(loginApi.action, "/api/auth/login", {
+      json: { email: admin.email, password: TEST_PASSWORD, secondFactorCode: "123456" },
+      ip: nextIp(),
+    });
     expect(wrong.status).toBe(401);
-    const ok = await call(loginApi.action, "/api/auth/login", { json: { email: admin.email, password: TEST_PASSWORD, secondFactorCode: totpCode(secret) }, ip: nextIp() });
+    const ok = await call(loginApi.action, "/api/auth/login", {
+      json: { email: admin.email, password: TEST_PASSWORD, secondFactorCode: totpCode(secret) },
+      ip: nextIp(),
+    });
     expect(ok.status).toBe(200);
     expect(await meStatus(sessionOnly(cookiesOf(ok)))).toBe(200);
   });
 
   test("a plain user logs in as before, without a code", async () => {
     const user = await createUser();
-    const ok = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: nextIp() });
+    const ok = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD },
+      ip: nextIp(),
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -171,12 +234,24 @@ describe("the code asked again before an erasure", () => {
     const target = await createUser();
     const params = { id: String(target.id) };
     const path = `/admin/users/${target.id}`;
-    const missing = await call(userDetail.action, path, { form: { intent: "erase", confirmEmail: target.email }, params, cookie });
+    const missing = await call(userDetail.action, path, {
+      form: { intent: "erase", confirmEmail: target.email },
+      params,
+      cookie,
+    });
     expect(missing.status).toBe(400);
-    const wrong = await call(userDetail.action, path, { form: { intent: "erase", confirmEmail: target.email, code: "111111" }, params, cookie });
+    const wrong = await call(userDetail.action, path, {
+      form: { intent: "erase", confirmEmail: target.email, code: "111111" },
+      params,
+      cookie,
+    });
     expect(wrong.status).toBe(401);
     expect(await getUserRow(target.id)).toBeDefined();
-    const ok = await call(userDetail.action, path, { form: { intent: "erase", confirmEmail: target.email, code: generateSync({ secret }) }, params, cookie });
+    const ok = await call(userDetail.action, path, {
+      form: { intent: "erase", confirmEmail: target.email, code: generateSync({ secret }) },
+      params,
+      cookie,
+    });
     expect(ok.status).toBe(302);
     expect(await getUserRow(target.id)).toBeUndefined();
   });
@@ -185,9 +260,15 @@ describe("the code asked again before an erasure", () => {
     const admin = await createUser({ role: "admin" });
     const cookie = await sessionCookieHeader(admin.id);
     const target = await createUser();
-    const res = await call(userDetail.action, `/admin/users/${target.id}`, { form: { intent: "role", role: "admin", code: "123456" }, params: { id: String(target.id) }, cookie });
+    const res = await call(userDetail.action, `/admin/users/${target.id}`, {
+      form: { intent: "role", role: "admin", code: "123456" },
+      params: { id: String(target.id) },
+      cookie,
+    });
     expect(res.status).toBe(403);
-    expect((await readJson<{ formError: string }>(res)).formError).toBe("Set up two-step verification first (Sessions and security).");
+    expect((await readJson<{ formError: string }>(res)).formError).toBe(
+      "Set up two-step verification first (Sessions and security).",
+    );
     expect((await getUserRow(target.id))?.role).toBe("user");
   });
 });
@@ -208,13 +289,23 @@ describe("sessions page", () => {
     const stranger = await createUser();
     const strangerCookie = await sessionCookieHeader(stranger.id);
     const other = list.sessions.find((s) => !s.current)!;
-    const refused = await call(sessionsPage.action, "/account/sessions", { form: { intent: "end", session: other.handle }, cookie: strangerCookie });
+    const refused = await call(sessionsPage.action, "/account/sessions", {
+      form: { intent: "end", session: other.handle },
+      cookie: strangerCookie,
+    });
     expect(refused.status).toBe(404);
-    expect((await readJson<Page>(await call(sessionsPage.loader, "/account/sessions", { cookie: here }))).sessions).toHaveLength(3);
+    expect(
+      (await readJson<Page>(await call(sessionsPage.loader, "/account/sessions", { cookie: here }))).sessions,
+    ).toHaveLength(3);
 
-    const ended = await call(sessionsPage.action, "/account/sessions", { form: { intent: "end", session: other.handle }, cookie: here });
+    const ended = await call(sessionsPage.action, "/account/sessions", {
+      form: { intent: "end", session: other.handle },
+      cookie: here,
+    });
     expect(ended.status).toBe(302);
-    expect((await readJson<Page>(await call(sessionsPage.loader, "/account/sessions", { cookie: here }))).sessions).toHaveLength(2);
+    expect(
+      (await readJson<Page>(await call(sessionsPage.loader, "/account/sessions", { cookie: here }))).sessions,
+    ).toHaveLength(2);
 
     await call(sessionsPage.action, "/account/sessions", { form: { intent: "endOthers" }, cookie: here });
     expect(await meStatus(third)).toBe(401);
@@ -229,15 +320,30 @@ describe("sessions page", () => {
 });
 
 describe("new-device e-mail", () => {
-  const chromeAndroid = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Mobile Safari/537.36";
+  const chromeAndroid =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Mobile Safari/537.36";
 
   test("the first log-in sends none; a second browser does, in the user's language; a known browser does not", async () => {
     const user = await createUser({ language: "sk" });
-    const first = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: nextIp() });
-    const device = first.headers.getSetCookie().find((c) => c.startsWith("cf_device="))!.split(";")[0]!;
+    const first = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD },
+      ip: nextIp(),
+    });
+    const device = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("cf_device="))!
+      .split(";")[0]!;
     const before = mail.inbox.length;
-    await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: nextIp(), cookie: device });
-    const second = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: "10.7.9.9", headers: { "User-Agent": chromeAndroid } });
+    await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD },
+      ip: nextIp(),
+      cookie: device,
+    });
+    const second = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD },
+      ip: "10.7.9.9",
+      headers: { "User-Agent": chromeAndroid },
+    });
     expect(second.status).toBe(200);
     const notice = await mail.next(user.email, before);
     expect(notice.subject).toBe("Nové prihlásenie do vášho účtu Courier Fleet");
@@ -254,13 +360,23 @@ describe("operator's reset (bun run admin:reset-2fa)", () => {
     const admin = await createUser({ role: "admin" });
     await enrolSecondFactor(admin.id);
     const cookie = await sessionCookieHeader(admin.id);
-    const proc = Bun.spawn(["bun", "scripts/reset-second-factor.ts", admin.email.toUpperCase()], { stdout: "pipe", stderr: "pipe", env: process.env });
+    const proc = Bun.spawn(["bun", "scripts/reset-second-factor.ts", admin.email.toUpperCase()], {
+      stdout: "pipe",
+      stderr: "pipe",
+      env: process.env,
+    });
     expect(await proc.exited).toBe(0);
     expect(await new Response(proc.stdout).text()).toContain("was removed");
     expect(await meStatus(cookie)).toBe(401);
     const step = await passwordStep(admin.email);
-    expect((await readJson<{ view: string }>(await call(secondFactor.loader, step.location, { cookie: step.cookie }))).view).toBe("enrol");
-    const unknown = Bun.spawn(["bun", "scripts/reset-second-factor.ts", "nobody@example.com"], { stdout: "pipe", stderr: "pipe", env: process.env });
+    expect(
+      (await readJson<{ view: string }>(await call(secondFactor.loader, step.location, { cookie: step.cookie }))).view,
+    ).toBe("enrol");
+    const unknown = Bun.spawn(["bun", "scripts/reset-second-factor.ts", "nobody@example.com"], {
+      stdout: "pipe",
+      stderr: "pipe",
+      env: process.env,
+    });
     expect(await unknown.exited).toBe(1);
   });
 });
@@ -269,7 +385,11 @@ describe("the user's data export", () => {
   test("lists the sessions and remembered browsers without their ids", async () => {
     const { collectUserData } = await import("~/models/privacy.server");
     const user = await createUser();
-    const res = await call(loginApi.action, "/api/auth/login", { json: { email: user.email, password: TEST_PASSWORD }, ip: "10.7.8.8", headers: { "User-Agent": "Test-Browser/1" } });
+    const res = await call(loginApi.action, "/api/auth/login", {
+      json: { email: user.email, password: TEST_PASSWORD },
+      ip: "10.7.8.8",
+      headers: { "User-Agent": "Test-Browser/1" },
+    });
     const data = collectUserData(user.id)!;
     expect((await data)!.sessions.map((s) => s.ip)).toContain("10.7.8.8");
     expect((await data)!.devices).toHaveLength(1);

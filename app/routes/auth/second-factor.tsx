@@ -34,19 +34,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requirePendingUser(context);
   const submission = parseWithZod(await readFormData(context, request), { schema: secondFactorSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply({ resetForm: true }), error: null, recoveryCodes: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ reply: submission.reply({ resetForm: true }), error: null, recoveryCodes: null }, { status: 400 });
   const target = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), homeOf(user));
   const ctx = { ip: context.get(requestInfoContext).ip, request, sessionIdHash: currentSessionIdHash(context)! };
   const t = getInstance(context).t;
   if (submission.value.intent === "enrol") {
     const result = await enrolAndLogin(user, submission.value.code, ctx);
-    if (!result.ok) return data({ reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null }, { status: result.status, headers: retryAfterHeaders(result) });
+    if (!result.ok)
+      return data(
+        { reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null },
+        { status: result.status, headers: retryAfterHeaders(result) },
+      );
     // Shown once, on this answer: the codes are stored only as hashes.
-    return data({ reply: null, error: null, recoveryCodes: result.recoveryCodes, continueTo: target }, { headers: { "Set-Cookie": result.setCookie } });
+    return data(
+      { reply: null, error: null, recoveryCodes: result.recoveryCodes, continueTo: target },
+      { headers: { "Set-Cookie": result.setCookie } },
+    );
   }
   const result = await completeSecondFactorLogin(user, submission.value.code, ctx);
-  if (!result.ok) return data({ reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null }, { status: result.status, headers: retryAfterHeaders(result) });
-  if (result.method === "recovery") setToast(context as RouterContextProvider, { type: "warning", message: t("auth:secondFactor.usedRecovery", { count: result.recoveryCodesLeft }) });
+  if (!result.ok)
+    return data(
+      { reply: submission.reply({ resetForm: true }), error: t(result.error, result.values), recoveryCodes: null },
+      { status: result.status, headers: retryAfterHeaders(result) },
+    );
+  if (result.method === "recovery")
+    setToast(context as RouterContextProvider, {
+      type: "warning",
+      message: t("auth:secondFactor.usedRecovery", { count: result.recoveryCodesLeft }),
+    });
   throw redirect(target, { headers: { "Set-Cookie": result.setCookie } });
 }
 
@@ -57,7 +73,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 /** A 429 carries Retry-After to the browser too. */
 export const headers = formActionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "robots", content: "noindex" },
+];
 
 export default function SecondFactorScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
@@ -87,7 +106,13 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
         {loaderData.view === "enrol" ? (
           <>
             <p>{t("secondFactor.enrolIntro")}</p>
-            <img className="totp-qr" src={loaderData.qrImage} alt={t("secondFactor.qrLabel")} width={224} height={224} />
+            <img
+              className="totp-qr"
+              src={loaderData.qrImage}
+              alt={t("secondFactor.qrLabel")}
+              width={224}
+              height={224}
+            />
             <p className="field-hint">{t("secondFactor.secretLabel")}</p>
             <p className="totp-secret">
               {/* Wraps only between groups of four, never inside one. */}

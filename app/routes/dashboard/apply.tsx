@@ -36,7 +36,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (limited) return limited;
   let fields: FormData;
   try {
-    const spec = { fields: Object.fromEntries(DOCUMENT_KINDS.map((f) => [f, "image" as const])), maxFiles: DOCUMENT_KINDS.length, collectRefusals: true };
+    const spec = {
+      fields: Object.fromEntries(DOCUMENT_KINDS.map((f) => [f, "image" as const])),
+      maxFiles: DOCUMENT_KINDS.length,
+      collectRefusals: true,
+    };
     const parsed = await receiveUploadForm(request, spec, async (form) => {
       // A refused photo costs neither the text typed around it nor the other photos of the same post.
       if (form.refusals.length > 0) await saveApplicationDraft(user.id, pickDraftFields(form.fields));
@@ -45,7 +49,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
     fields = parsed.fields;
     const refused = parsed.refusals[0];
-    if (refused) return await uploadRefusal(context, "apply", refused, refused.field ? `dashboard:apply.documents.${refused.field}` : undefined);
+    if (refused)
+      return await uploadRefusal(
+        context,
+        "apply",
+        refused,
+        refused.field ? `dashboard:apply.documents.${refused.field}` : undefined,
+      );
   } catch (error) {
     if (error instanceof UploadError) return await uploadRefusal(context, "apply", error);
     throw error;
@@ -60,9 +70,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply() }, { status: 400 });
   }
   // Whether the document is still valid is the server clock's call, so it is checked here, not in the browser.
-  if (needsRightToStay(submission.value.citizenship) && validUntilIssue(submission.value.documentValidUntil, now()) === "past") {
+  if (
+    needsRightToStay(submission.value.citizenship) &&
+    validUntilIssue(submission.value.documentValidUntil, now()) === "past"
+  ) {
     await saveApplicationDraft(user.id, pickDraftFields(fields));
-    return data<DashboardActionData>({ intent: "apply", lastResult: submission.reply({ fieldErrors: { documentValidUntil: ["errors.validUntilPast"] } }) }, { status: 400 });
+    return data<DashboardActionData>(
+      {
+        intent: "apply",
+        lastResult: submission.reply({ fieldErrors: { documentValidUntil: ["errors.validUntilPast"] } }),
+      },
+      { status: 400 },
+    );
   }
   try {
     await submitApplication(user.id, submission.value);

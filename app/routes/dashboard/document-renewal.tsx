@@ -29,10 +29,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const limited = await rateLimited(context, "renewDocument", user.id);
   if (limited) return limited;
-  if (!mayRenewDocument(user.status)) return refuse(context, "renewDocument", 403, tr(context, "dashboard:refusals.notAllowed"));
+  if (!mayRenewDocument(user.status))
+    return refuse(context, "renewDocument", 403, tr(context, "dashboard:refusals.notAllowed"));
   let validUntil = "";
   try {
-    const spec = { fields: Object.fromEntries(RIGHT_TO_STAY_KINDS.map((f) => [f, "image" as const])), maxFiles: RIGHT_TO_STAY_KINDS.length };
+    const spec = {
+      fields: Object.fromEntries(RIGHT_TO_STAY_KINDS.map((f) => [f, "image" as const])),
+      maxFiles: RIGHT_TO_STAY_KINDS.length,
+    };
     validUntil = await receiveUploadForm(request, spec, async (parsed) => {
       await saveDocumentDrafts(user.id, parsed.files);
       return String(parsed.fields.get("validUntil") ?? "").trim();
@@ -42,7 +46,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
   const issue = validUntilIssue(validUntil, now());
-  const refused = (message: string, status = 400) => data<DashboardActionData>({ intent: "renewDocument", error: message, validUntil }, { status });
+  const refused = (message: string, status = 400) =>
+    data<DashboardActionData>({ intent: "renewDocument", error: message, validUntil }, { status });
   if (issue) return refused(tr(context, `dashboard:errors.validUntil${issue[0]!.toUpperCase()}${issue.slice(1)}`));
   try {
     await submitDocumentRenewal(user.id, parseValidUntil(validUntil)!);

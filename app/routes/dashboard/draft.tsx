@@ -21,6 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData().catch(() => null);
   if (!form) return data<DashboardActionData>({ intent: "draft", error: "invalid" }, { status: 400 });
-  if (user.status === "confirmed_account" || user.status === "job_rejected") await saveApplicationDraft(user.id, pickDraftFields(form));
+  if (user.status === "confirmed_account" || user.status === "job_rejected")
+    await saveApplicationDraft(user.id, pickDraftFields(form));
   return data<DashboardActionData>({ intent: "draft" });
 }

@@ -20,15 +20,23 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const note = typeof form?.get("note") === "string" ? String(form.get("note")).trim() : "";
   const handoverId = Number(form?.get("handoverId"));
-  if (!Number.isSafeInteger(handoverId) || handoverId <= 0) return refuse(context, "handoverDispute", 400, tr(context, "errors:invalidInput"));
+  if (!Number.isSafeInteger(handoverId) || handoverId <= 0)
+    return refuse(context, "handoverDispute", 400, tr(context, "errors:invalidInput"));
   const parsed = handoverDisputeNote.safeParse(note);
-  if (!parsed.success) return refuse(context, "handoverDispute", 400, tr(context, parsed.error.issues[0]?.message ?? "dashboard:handover.noteRequired"));
+  if (!parsed.success)
+    return refuse(
+      context,
+      "handoverDispute",
+      400,
+      tr(context, parsed.error.issues[0]?.message ?? "dashboard:handover.noteRequired"),
+    );
   return await once(user.id, formKeyOf(form!), "/dashboard", async () => {
     try {
       const reportId = await disputeHandover(user.id, handoverId, parsed.data);
       return redirectWithToast(context, `/dashboard#report-${reportId}`, "dashboard:handover.disputed");
     } catch (error) {
-      if (error instanceof HandoverError) return refuse(context, "handoverDispute", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
+      if (error instanceof HandoverError)
+        return refuse(context, "handoverDispute", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
       throw error;
     }
   });

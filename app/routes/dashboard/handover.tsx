@@ -17,11 +17,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData().catch(() => null);
   const handoverId = Number(form?.get("handoverId"));
-  if (!Number.isSafeInteger(handoverId) || handoverId <= 0) return refuse(context, "handover", 400, tr(context, "errors:invalidInput"));
+  if (!Number.isSafeInteger(handoverId) || handoverId <= 0)
+    return refuse(context, "handover", 400, tr(context, "errors:invalidInput"));
   try {
     await confirmHandover(user.id, handoverId);
   } catch (error) {
-    if (error instanceof HandoverError) return refuse(context, "handover", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
+    if (error instanceof HandoverError)
+      return refuse(context, "handover", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
     throw error;
   }
   return redirectWithToast(context, "/dashboard", "dashboard:handover.confirmed");

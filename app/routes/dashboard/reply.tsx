@@ -27,7 +27,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const parsed = reportReplySchema.safeParse(raw);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "errors.replyRequired";
-    return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, message.includes(":") ? message : `dashboard:${message}`) }, { status: 400 });
+    return data<DashboardActionData>(
+      { intent: "reply", reportId, body, error: tr(context, message.includes(":") ? message : `dashboard:${message}`) },
+      { status: 400 },
+    );
   }
   // Once per rendered form: a double click or Back-and-resend adds no second message.
   return await once(user.id, formKeyOf(form!), `/dashboard#report-${parsed.data.reportId}`, async () => {
@@ -36,7 +39,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof DecisionError) {
         const key = error.key === "notPending" ? "dashboard:reports.closed" : `dashboard:refusals.${error.key}`;
-        return data<DashboardActionData>({ intent: "reply", reportId, body, error: tr(context, key) }, { status: error.status });
+        return data<DashboardActionData>(
+          { intent: "reply", reportId, body, error: tr(context, key) },
+          { status: error.status },
+        );
       }
       throw error;
     }

@@ -26,7 +26,9 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardN
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   // The form key rides in the URL here: a repeat must be recognised before the cooldown refuses it.
-  return await once(user.id, formKeyOf(new URL(request.url).searchParams), "/dashboard", () => sendReport(context, request, user));
+  return await once(user.id, formKeyOf(new URL(request.url).searchParams), "/dashboard", () =>
+    sendReport(context, request, user),
+  );
 }
 
 async function sendReport(context: Context, request: Request, user: SessionUser) {
@@ -34,17 +36,24 @@ async function sendReport(context: Context, request: Request, user: SessionUser)
   const cooldown = await reportCooldown(user.id);
   if (cooldown) {
     const seconds = Math.ceil(cooldown.remainingMs / 1000);
-    return refuse(context, "report", 429, tr(context, "dashboard:refusals.cooldown"), { "Retry-After": String(seconds) });
+    return refuse(context, "report", 429, tr(context, "dashboard:refusals.cooldown"), {
+      "Retry-After": String(seconds),
+    });
   }
   const limited = await rateLimited(context, "report", user.id);
   if (limited) return limited;
   try {
-    const refused = await receiveUploadForm(request, { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES }, async (parsed) => {
-      const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
-      if (submission.status !== "success") return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
-      await createProblemReport(user.id, submission.value.description, parsed.files);
-      return redirectWithToast(context, "/dashboard", "dashboard:report.sent");
-    });
+    const refused = await receiveUploadForm(
+      request,
+      { fields: { attachments: "media" }, maxFiles: MAX_REPORT_FILES },
+      async (parsed) => {
+        const submission = parseWithZod(parsed.fields, { schema: problemReportSchema });
+        if (submission.status !== "success")
+          return data<DashboardActionData>({ intent: "report", lastResult: submission.reply() }, { status: 400 });
+        await createProblemReport(user.id, submission.value.description, parsed.files);
+        return redirectWithToast(context, "/dashboard", "dashboard:report.sent");
+      },
+    );
     return refused;
   } catch (error) {
     if (error instanceof UploadError) return await uploadRefusal(context, "report", error);

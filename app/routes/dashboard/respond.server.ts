@@ -15,14 +15,20 @@ import { getSecondFactorUser, getUser } from "~/services/session.server";
 
 export type Context = Readonly<RouterContextProvider>;
 
-export const tr = (context: Context, key: string, values?: Record<string, unknown>) => getInstance(context).t(key, values);
+export const tr = (context: Context, key: string, values?: Record<string, unknown>) =>
+  getInstance(context).t(key, values);
 
 export function refuse(context: Context, intent: ActionIntent, status: number, message: string, headers?: HeadersInit) {
   return data<DashboardActionData>({ intent, error: message }, { status, headers });
 }
 
 /** `fieldLabelKey` names the refused file's field in the message (e.g. "Face photo: …"). */
-export async function uploadRefusal(context: Context, intent: ActionIntent, error: UploadError, fieldLabelKey?: string) {
+export async function uploadRefusal(
+  context: Context,
+  intent: ActionIntent,
+  error: UploadError,
+  fieldLabelKey?: string,
+) {
   // Documents take photos only: their refusals never mention videos.
   const photosOnly = intent === "apply" || intent === "renewDocument";
   const keys: Record<UploadError["code"], string> = {
@@ -45,14 +51,23 @@ export async function decisionRefusal(context: Context, intent: ActionIntent, er
 export async function rateLimited(context: Context, intent: ActionIntent, userId: number) {
   const limit = await hit("uploads", String(userId));
   if (limit.ok) return null;
-  return refuse(context, intent, 429, tr(context, "errors:rateLimited", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }), {
-    "Retry-After": String(limit.retryAfterSeconds),
-  });
+  return refuse(
+    context,
+    intent,
+    429,
+    tr(context, "errors:rateLimited", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }),
+    {
+      "Retry-After": String(limit.retryAfterSeconds),
+    },
+  );
 }
 
 /** The session ended mid-form: keep what was typed for after the log-in instead of dropping it. */
 export async function keepApplicationIfLoggedOut(context: Context, request: Request) {
   if (getUser(context) || getSecondFactorUser(context)) return;
   const keep = await keepApplicationForLogin(request);
-  throw redirect(`/?auth=login&redirectTo=${encodeURIComponent("/dashboard")}`, keep ? { headers: { "Set-Cookie": keep } } : undefined);
+  throw redirect(
+    `/?auth=login&redirectTo=${encodeURIComponent("/dashboard")}`,
+    keep ? { headers: { "Set-Cookie": keep } } : undefined,
+  );
 }

@@ -19,7 +19,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData().catch(() => null);
   const vehicleId = Number(form?.get("vehicleId"));
-  if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0) return refuse(context, "vehicle", 400, tr(context, "dashboard:vehicle.chooseVehicle"));
+  if (!Number.isSafeInteger(vehicleId) || vehicleId <= 0)
+    return refuse(context, "vehicle", 400, tr(context, "dashboard:vehicle.chooseVehicle"));
   return await once(user.id, formKeyOf(form as FormData), "/dashboard", async () => {
     try {
       const created = await createVehicleRequest(user.id, vehicleId);
