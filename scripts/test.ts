@@ -1,5 +1,5 @@
 /**
- * `bun run test`: typecheck, lint, one production build, unit and integration tests (on SQLite with
+ * `bun run test`: typecheck, lint, the format check (Biome), one production build, unit and integration tests (on SQLite with
  * local files, then on PostgreSQL with S3; tests/http/ calls the request pipeline over that build),
  * then the Playwright journeys against the same build.
  * Every suite runs even when an earlier one fails; the last line sums them all: "N passed, N failed".
@@ -28,6 +28,7 @@ async function step(name: string, cmd: string[]) {
 
 await step("typecheck", ["bun", "run", "typecheck"]);
 await step("lint", ["bun", "run", "lint"]);
+await step("format", ["bun", "run", "format:check"]);
 // Once for everything after it: tests/http/*.test.ts and the Playwright server (E2E_SKIP_BUILD below).
 await step("build", ["bun", "run", "build"]);
 
@@ -36,7 +37,12 @@ async function bunTest(name: string, cmd: string[]) {
   console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
   const start = performance.now();
   const { code, output } = await run(cmd);
-  process.stdout.write(output.split("\n").filter((line) => !line.startsWith("(pass)")).join("\n"));
+  process.stdout.write(
+    output
+      .split("\n")
+      .filter((line) => !line.startsWith("(pass)"))
+      .join("\n"),
+  );
   const summary = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(output)?.[1] ?? 0);
   const passed = summary("pass");
   const failed = summary("fail") + summary("errors?");
@@ -59,8 +65,15 @@ console.log("\n▶ end-to-end: playwright");
   });
   const code = await proc.exited;
   if (existsSync(report)) {
-    const stats = (JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
-    results.push({ name: "playwright", passed: stats.expected + stats.flaky, failed: stats.unexpected || (code !== 0 && stats.unexpected === 0 ? 1 : 0), seconds: since(start) });
+    const stats = (
+      JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } }
+    ).stats;
+    results.push({
+      name: "playwright",
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected || (code !== 0 && stats.unexpected === 0 ? 1 : 0),
+      seconds: since(start),
+    });
   } else {
     results.push({ name: "playwright", passed: 0, failed: 1, seconds: since(start) });
   }
