@@ -29,6 +29,8 @@ export async function loginAs(page: Page, options: LoginOptions = {}) {
  */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // Parts loaded lazily (the application form) hydrate after the page once their chunk arrives.
+  await expect(page.locator("[data-lazy]:not([data-hydrated])")).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** Fails the test on any console error or uncaught page error. */

@@ -124,6 +124,22 @@ export function ApplicationForm({
   const [citizenship, setCitizenship] = useState(asString(fields.citizenship.initialValue));
   const [contactMethod, setContactMethod] = useState(asString(fields.contactMethod.initialValue));
   const usernameRequired = needsContactUsername(contactMethod);
+  // On a slow phone the form is usable before it hydrates: choices made by then are in the DOM, not in state.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const chosen = new FormData(element);
+    const pick = (name: string) => {
+      const value = chosen.get(name);
+      return typeof value === "string" ? value : null;
+    };
+    const chosenCitizenship = pick("citizenship");
+    const chosenContact = pick("contactMethod");
+    if (chosenCitizenship !== null) setCitizenship(chosenCitizenship);
+    if (chosenContact !== null) setContactMethod(chosenContact);
+  }, [form.id]);
   // Before a choice (and without JS) the right-to-stay group is shown with its hint; Slovak and EU citizens skip it.
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
@@ -142,6 +158,9 @@ export function ApplicationForm({
       action="/dashboard/apply"
       encType="multipart/form-data"
       className="form-stack card"
+      // Loaded lazily, so it hydrates after the page: tests wait for its own mark (waitForHydration).
+      data-lazy=""
+      data-hydrated={hydrated ? "" : undefined}
       {...getFormProps(form)}
       onSubmitCapture={() => setAttempts((n) => n + 1)}
       onInput={(event) => {
