@@ -9,7 +9,7 @@ import { createUser } from "../factories";
 import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { fixturePath, png } from "../media-fixtures";
 import { attachDocuments, fillApplication } from "./application-form";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 
@@ -78,6 +78,8 @@ test.describe("courier dashboard", () => {
     const vehicleName = `Scooter E2E ${Date.now().toString(36)}`;
     await vehicleWithImage(vehicleName);
     await page.goto("/dashboard");
+    // The form hydrates after the page (it loads lazily); the journey is about the script's checks.
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Job application" })).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: shots("apply-360"), fullPage: true });
@@ -191,6 +193,7 @@ test.describe("courier dashboard", () => {
   test("another user's file answers 404", async ({ page }) => {
     const owner = await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
+    await waitForHydration(page);
     await fillApplication(page, { phone: "0903123456" });
     await attachDocuments(page);
     await page.getByRole("button", { name: "Submit application" }).click();
