@@ -13,7 +13,7 @@ const s3 = await startS3("courier-fleet-test").catch(async (error: unknown) => {
 });
 let code = 1;
 try {
-  const proc = Bun.spawn(["bun", "test", ...process.argv.slice(2)], {
+  const proc = Bun.spawn(["bun", "test", "--timeout", "30000", ...process.argv.slice(2)], {
     stdout: "inherit",
     stderr: "inherit",
     env: { ...process.env, TEST_POSTGRES_URL: cluster.url, TEST_S3_ENDPOINT: s3.endpoint, TEST_S3_BUCKET: s3.bucket },

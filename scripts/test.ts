@@ -32,6 +32,13 @@ await step("format", ["bun", "run", "format:check"]);
 // Once for everything after it: tests/http/*.test.ts and the Playwright server (E2E_SKIP_BUILD below).
 await step("build", ["bun", "run", "build"]);
 
+/**
+ * bun 1.4 ignores bunfig's `[test] timeout`, so the flag is passed here: on a busy CI machine the
+ * PostgreSQL hooks and the S3 listing need more than bun's default 5 s.
+ */
+const bunTestTimeout = ["--timeout", "30000"];
+const failedNames: string[] = [];
+
 /** A `bun test` run, counted by bun's own summary lines: " 282 pass", " 0 fail", " 1 error". */
 async function bunTest(name: string, cmd: string[]) {
   console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
@@ -46,10 +53,11 @@ async function bunTest(name: string, cmd: string[]) {
   const summary = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(output)?.[1] ?? 0);
   const passed = summary("pass");
   const failed = summary("fail") + summary("errors?");
+  for (const line of output.split("\n")) if (line.startsWith("(fail)")) failedNames.push(`${name}: ${line}`);
   results.push({ name, passed, failed: failed || (code !== 0 ? 1 : 0), seconds: since(start) });
 }
 
-await bunTest("unit and integration (SQLite, local files)", ["bun", "test"]);
+await bunTest("unit and integration (SQLite, local files)", ["bun", "test", ...bunTestTimeout]);
 // The same suite on the scale-out engines: a throw-away PostgreSQL cluster and an S3-compatible server.
 await bunTest("unit and integration (PostgreSQL, S3)", ["bun", "run", "test:scale-out"]);
 
@@ -80,6 +88,8 @@ console.log("\n▶ end-to-end: playwright");
 }
 
 console.log("");
+// The names again just above the totals, so that a log cut to its tail still says what failed.
+for (const line of failedNames) console.log(line);
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed in ${r.seconds} s`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
