@@ -2,19 +2,31 @@ import { defineConfig, devices } from "@playwright/test";
 import path from "node:path";
 
 /**
- * One production build, one server, its own data folder. The env is set here so that the server
- * and the test process (fixtures that create users and sessions directly) use the same database.
+ * One production build; one server per worker, each with its own port and data folder, so that workers
+ * share no database, clock file (`test-clock.json`), rate-limit counters or mail folder. The config is
+ * loaded again in every worker process, with TEST_PARALLEL_INDEX set there: the env set below makes
+ * the worker's fixtures (which create users and sessions directly) use its own server's database.
  */
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? `data/e2e-${port}`);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const basePort = Number(process.env.E2E_PORT ?? 3100);
 const buildDir = process.env.BUILD_DIR ?? "build";
+const serverEnv = (index: number) => {
+  const port = basePort + index;
+  const dataDir = path.resolve(process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${index}` : `data/e2e-${port}`);
+  return {
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${dataDir}/app.db`,
+    UPLOADS_DIR: `${dataDir}/uploads`,
+    // Ports a journey may take for servers of its own (crash, two instances), apart from other workers'.
+    E2E_SPARE_PORT: String(basePort + 200 + 10 * index),
+  };
+};
+const own = serverEnv(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 Object.assign(process.env, {
-  PORT: String(port),
+  ...own,
   HOST: "127.0.0.1",
-  APP_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  DATABASE_URL: `file:${dataDir}/app.db`,
-  UPLOADS_DIR: `${dataDir}/uploads`,
   DEMO_SEED: "1",
   CAPTCHA_PROVIDER: process.env.E2E_CAPTCHA ?? "altcha",
   BUILD_DIR: buildDir,
@@ -37,24 +49,32 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.e2e.ts",
-  workers: 1,
+  workers,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Two workers share two cores with their browsers and servers: a long journey takes twice its quiet time.
+  timeout: 60_000,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: own.APP_URL,
     locale: "sk-SK",
-    trace: "retain-on-failure",
+    // A trace (with its screencast) costs a third of the run's CPU, so it is recorded only on the retry of a failure.
+    trace: "on-first-retry",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], locale: "sk-SK" } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && ${process.env.E2E_SKIP_BUILD ? "" : "bun run build && "}bun server.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // The build is made once before the servers start (scripts/test.ts, or here without E2E_SKIP_BUILD).
+  webServer: Array.from({ length: workers }, (_, index) => {
+    const env = serverEnv(index);
+    const build = index === 0 && !process.env.E2E_SKIP_BUILD ? "bun run build && " : "";
+    return {
+      command: `rm -rf ${env.DATA_DIR} && ${build}bun server.ts`,
+      url: `${env.APP_URL}/api/health`,
+      env,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    };
+  }),
 });

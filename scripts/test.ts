@@ -41,9 +41,9 @@ const failedNames: string[] = [];
 
 /** A `bun test` run, counted by bun's own summary lines: " 282 pass", " 0 fail", " 1 error". */
 async function bunTest(name: string, cmd: string[]) {
-  console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
   const start = performance.now();
   const { code, output } = await run(cmd);
+  console.log(`\n▶ ${name}: ${cmd.join(" ")}`);
   process.stdout.write(
     output
       .split("\n")
@@ -57,9 +57,13 @@ async function bunTest(name: string, cmd: string[]) {
   results.push({ name, passed, failed: failed || (code !== 0 ? 1 : 0), seconds: since(start) });
 }
 
-await bunTest("unit and integration (SQLite, local files)", ["bun", "test", ...bunTestTimeout]);
-// The same suite on the scale-out engines: a throw-away PostgreSQL cluster and an S3-compatible server.
-await bunTest("unit and integration (PostgreSQL, S3)", ["bun", "run", "test:scale-out"]);
+// The suite on SQLite and, at the same time (each `bun test` keeps to one core), the same suite on the
+// scale-out engines: a throw-away PostgreSQL cluster and an S3-compatible server. Each run has its own
+// data folder and database (tests/setup-unit.ts); the output is printed per suite as it ends.
+await Promise.all([
+  bunTest("unit and integration (SQLite, local files)", ["bun", "test", ...bunTestTimeout]),
+  bunTest("unit and integration (PostgreSQL, S3)", ["bun", "run", "test:scale-out"]),
+]);
 
 console.log("\n▶ end-to-end: playwright");
 {

@@ -37,12 +37,17 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
  * queues its mail in the outbox. With SMTP_URL unset it is written to DATA_DIR/mail/*.eml and its subject and
  * links are logged, so a local account can be activated without a mail server.
  */
+/** Counts the files this process wrote, so that names sort in the order written even within one millisecond. */
+let filesWritten = 0;
+
 export async function sendMail(mail: Mail) {
   const { mailFrom, smtpUrl, mailDir } = config();
   const info = (await transport().sendMail({ from: mailFrom, ...mail })) as { message?: Buffer; messageId?: string };
   if (!smtpUrl && info.message) {
     mkdirSync(mailDir, { recursive: true });
-    const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomToken(4)}.eml`);
+    const order = String(++filesWritten).padStart(6, "0");
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const file = path.join(mailDir, `${stamp}-${order}-${randomToken(4)}.eml`);
     writeFileSync(file, info.message, { mode: 0o600 });
     log("info", "mail written", { to: mail.to, subject: mail.subject, file, links: mail.text.match(LINK) ?? [] });
   }

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import skAuth from "../../locales/sk/auth.json";
 import { createUser, enrolSecondFactor, TEST_PASSWORD } from "../factories";
 import { parseMail } from "../mail-capture";
-import { expect, expectNoHorizontalOverflow, solveFallbackQuestion, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, solveFallbackQuestion, test, waitForHydration } from "./fixtures";
 
 /**
  * Account journeys of issue "Accounts", each with JavaScript on (ALTCHA really solved in the
@@ -91,9 +91,11 @@ test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
   test("forgot → reset from the e-mail → log in", async ({ page }) => {
     const user = await createUser({ language: "sk" });
     await page.goto("/?auth=login");
+    await waitForHydration(page);
     await page.getByRole("dialog").getByRole("link", { name: "Zabudli ste heslo?" }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("heading", { name: "Obnovenie hesla" })).toBeVisible();
+    // A client navigation that swaps the dialog's form: on a loaded machine it can take more than 5 s.
+    await expect(dialog.getByRole("heading", { name: "Obnovenie hesla" })).toBeVisible({ timeout: 15_000 });
     await dialog.locator("input[name=email]").fill(user.email);
     await dialog.getByRole("button", { name: "Poslať odkaz" }).click();
     await expect(dialog.getByText("Ak účet s týmto e-mailom existuje")).toBeVisible();

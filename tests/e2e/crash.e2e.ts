@@ -13,7 +13,7 @@ import { expect, test } from "./fixtures";
  * with success is there in full, nothing half-written is visible, and no orphan file is left.
  * The server is a second one from the same build, with its own data folder, port and no captcha.
  */
-const PORT = 3402;
+const PORT = Number(process.env.E2E_SPARE_PORT ?? 3300);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: "crash-admin@example.com", password: "Crash-Admin-1!" };
 const PASSWORD = "Crash-Courier-1!";

@@ -23,7 +23,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.skip(!available, "PostgreSQL is not installed (apt-get install -y postgresql)");
 
 type Instance = { name: string; url: string; process: Subprocess };
-const basePort = Number(process.env.E2E_PORT ?? 3100) + 50;
+const basePort = Number(process.env.E2E_SPARE_PORT ?? 3300) + 1;
 const password = "Two-Instances-2026!";
 
 let cluster: ThrowAwayCluster;
