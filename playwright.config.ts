@@ -58,6 +58,9 @@ export default defineConfig({
   use: {
     baseURL: own.APP_URL,
     locale: "sk-SK",
+    // No decorative animation (the home page's particles) drawing under every journey; the particles'
+    // own test makes its contexts with and without it.
+    reducedMotion: "reduce",
     // A trace (with its screencast) costs a third of the run's CPU, so it is recorded only on the retry of a failure.
     trace: "on-first-retry",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },

@@ -14,7 +14,7 @@ function storage() {
 }
 
 /**
- * Spec §1/§7: every route change (the first load included) sends a page view; a `?ref=` code is kept
+ * Every route change (the first load included) sends a page view; a `?ref=` code is kept
  * in sessionStorage under `referralCode` for registration and reported once per session. Failures
  * are only logged. Renders nothing.
  */
@@ -26,10 +26,14 @@ export function SiteTracking() {
     if (previous.current === path) return;
     const referrer =
       previous.current === null ? document.referrer || null : `${window.location.origin}${previous.current}`;
+    // The anonymous home page counts its first view before it hydrates (app/infra/deferred-hydration.server.ts).
+    const countedBeforeHydration =
+      previous.current === null && (window as { __pageViewSent?: string }).__pageViewSent === path;
     previous.current = path;
-    api("/track/page-view", { body: { path, referrer }, silent: true }).catch((error: unknown) =>
-      console.warn("page view not counted", error),
-    );
+    if (!countedBeforeHydration)
+      api("/track/page-view", { body: { path, referrer }, silent: true }).catch((error: unknown) =>
+        console.warn("page view not counted", error),
+      );
 
     const code = new URLSearchParams(location.search).get("ref");
     const store = storage();

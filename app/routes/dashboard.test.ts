@@ -36,6 +36,21 @@ const apply = (cookie: string, form: FormData) => call(applyRoute.action, "/dash
 const drafts = async (userId: number) =>
   await writerForTests().select().from(uploads).where(eq(uploads.ownerId, userId));
 
+describe("the forms' old address", () => {
+  test("a post to /dashboard?intent=… is sent on, method and body kept (307), to the form's own route", async () => {
+    const { cookie } = await courier();
+    const moved = async (path: string) => {
+      const response = await call(dashboard.action, path, { form: new FormData(), cookie });
+      return [response.status, response.headers.get("Location")];
+    };
+    expect(await moved("/dashboard?intent=apply&lng=en")).toEqual([307, "/dashboard/apply?lng=en"]);
+    expect(await moved("/dashboard?intent=renewDocument")).toEqual([307, "/dashboard/document-renewal"]);
+    expect(await moved("/dashboard?intent=handoverDispute")).toEqual([307, "/dashboard/handover-dispute"]);
+    expect((await moved("/dashboard?intent=nothing"))[0]).toBe(405);
+    expect((await moved("/dashboard"))[0]).toBe(405);
+  });
+});
+
 describe("dashboard loader", () => {
   test("a visitor is sent to log in", async () => {
     const response = await call(dashboard.loader, "/dashboard");

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardView } from "~/components/dashboard/dashboard-view";
 import { ErrorScreen } from "~/components/error-screen";
@@ -27,7 +27,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return kept.clear ? data(dashboard, { headers: { "Set-Cookie": kept.clear } }) : dashboard;
 }
 
-// No action: each form posts to its own route under routes/dashboard/, which renders this page on a refusal.
+/** The forms' old addresses (`/dashboard?intent=…`) and the routes that took them over. */
+const MOVED_FORMS: Record<string, string> = {
+  apply: "apply",
+  draft: "draft",
+  vehicle: "vehicle-request",
+  report: "report",
+  reply: "reply",
+  renew: "lease-renewal",
+  handover: "handover",
+  handoverDispute: "handover-dispute",
+  renewDocument: "document-renewal",
+};
+
+/**
+ * Each form posts to its own route under routes/dashboard/, which renders this page on a refusal.
+ * A page opened before the forms moved still posts here: 307 sends the same post, body and files
+ * included, to the form's route (the browser repeats it; so does the router with JavaScript).
+ */
+export function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const to = MOVED_FORMS[url.searchParams.get("intent") ?? ""];
+  if (!to) throw data(null, { status: 405 });
+  url.searchParams.delete("intent");
+  return redirect(`/dashboard/${to}${url.search}`, 307);
+}
 
 type Manifest = { routes: Record<string, { module: string; clientActionModule?: string }> };
 

@@ -35,12 +35,14 @@ import {
   vehicles,
 } from "~db/schema";
 import { addWeeks, weekOf } from "~/domain/pay-week";
-import { writerForTests } from "~/infra/db.server";
+import { getTableColumns, getTableName } from "drizzle-orm";
+import { databaseEngine, writerForTests } from "~/infra/db.server";
 import { askAboutLine } from "~/models/pay-questions.server";
 import { actors, application, courier, problemReport, vehicle, vehicleRequest } from "../../tests/admin-fixtures";
 import { applicationForm } from "../../tests/dashboard-helpers";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
 import { createPlatformRow, insertStatement } from "../../tests/pay-fixtures";
+import { rawSql } from "../../tests/raw-sql";
 import { call } from "../../tests/route-harness";
 import * as applicationDetail from "./admin/application-detail";
 import * as applicationsRoute from "./admin/applications";
@@ -618,27 +620,34 @@ const TABLES = {
   payQuestionMessages,
 };
 
-/** Every row of every table a form or search could write, as one comparable text. */
+/**
+ * One text per table, made by the engine (every row's values, sorted), all tables in one statement:
+ * no row objects in between, and one round trip, so a snapshot costs little even when earlier files
+ * have filled the shared database.
+ */
+function tableText(table: (typeof TABLES)[keyof typeof TABLES]) {
+  const name = getTableName(table);
+  if (databaseEngine() === "postgres")
+    return `SELECT coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '') FROM "${name}" t`;
+  const values = Object.values(getTableColumns(table))
+    .map((column) => `quote("${column.name}")`)
+    .join(" || ',' || ");
+  return `SELECT coalesce(group_concat(r, char(10)), '') FROM (SELECT ${values} AS r FROM "${name}" ORDER BY r)`;
+}
+let snapshotQuery: string | undefined;
+
+/** Every row of every table a form or search could write, as one comparable text per table. */
 async function snapshot(keeps: string[] = []) {
-  const parts: string[] = [];
-  for (const [name, table] of Object.entries(TABLES)) {
-    if (keeps.includes(name)) continue;
-    // oxlint-disable-next-line no-await-in-loop -- one table after another keeps the snapshot simple
-    const rows = await writerForTests()
-      .select()
-      .from(table as typeof users);
-    parts.push(`${name}:${JSON.stringify(rows)}`);
-  }
-  return parts.join("\n");
+  snapshotQuery ??= Object.entries(TABLES)
+    .map(([name, table]) => `SELECT '${name}' AS name, (${tableText(table)}) AS rows`)
+    .join(" UNION ALL ");
+  const rows = await rawSql<{ name: string; rows: string }>(snapshotQuery);
+  return new Map(rows.filter((row) => !keeps.includes(row.name)).map((row) => [row.name, row.rows]));
 }
 
 /** "" when both snapshots are equal, else the label and the tables that changed. */
-function changedTables(label: string, before: string, after: string) {
-  const old = before.split("\n");
-  const changed = after
-    .split("\n")
-    .filter((line, i) => line !== old[i])
-    .map((line) => line.slice(0, line.indexOf(":")));
+function changedTables(label: string, before: Map<string, string>, after: Map<string, string>) {
+  const changed = [...after].filter(([name, text]) => before.get(name) !== text).map(([name]) => name);
   return changed.length ? `${label}: changed ${changed.join(", ")}` : "";
 }
 

@@ -13,6 +13,8 @@ import { readSessionId } from "./session.server";
 const UPLOAD_ROUTES: { path: RegExp; mayUpload: (user: SessionUser) => boolean; limit?: number }[] = [
   // The courier's job application, problem report and new right-to-stay document.
   { path: /^\/dashboard\/(apply|report|document-renewal)\/?$/, mayUpload: () => true },
+  // A page opened before those forms moved posts to `/dashboard?intent=…`, answered with a 307 to them.
+  { path: /^\/dashboard\/?$/, mayUpload: () => true },
   // One identity document at a time, sent as soon as it is chosen (with JS).
   { path: /^\/dashboard\/documents\/?$/, mayUpload: () => true },
   // The admin's vehicle and news forms, and a vehicle's handover (photos of each side).

@@ -74,6 +74,8 @@ describe("bodyLimitFor", () => {
       ["/dashboard/apply", asUser, BODY_LIMITS.uploadBytes],
       ["/dashboard/report.data", asUser, BODY_LIMITS.uploadBytes],
       ["/dashboard/vehicle-request", asUser, BODY_LIMITS.formBytes],
+      ["/dashboard", asUser, BODY_LIMITS.uploadBytes],
+      ["/dashboard", multipart, BODY_LIMITS.formBytes],
       ["/dashboard/apply", { ...asUser, "Content-Type": "application/json" }, BODY_LIMITS.formBytes],
       ["/admin/vehicles/new", asUser, BODY_LIMITS.formBytes],
       ["/admin/vehicles/new", asAdmin, BODY_LIMITS.uploadBytes],

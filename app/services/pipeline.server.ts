@@ -7,6 +7,7 @@ import { clientIp } from "~/infra/client-ip.server";
 import { compressResponse } from "~/infra/compress.server";
 import { requestInfoContext } from "~/infra/context";
 import { criticalCss } from "~/infra/critical-css.server";
+import { deferHydration } from "~/infra/deferred-hydration.server";
 import { isCrossSiteMutation } from "~/infra/csrf.server";
 import { wasBusy } from "~/infra/db-busy.server";
 import { healthAnswer } from "~/infra/health.server";
@@ -43,6 +44,8 @@ export function createPipeline(options: PipelineOptions) {
   const routePattern = createRoutePatterns(build.routes);
   const serveStatic = createStaticHandler(clientDir);
   const inlineCriticalCss = criticalCss(path.resolve(clientDir));
+  // The copy anonymous visitors get of the home page: critical CSS inline, hydration on the first touch.
+  const prepareHomeCopy = async (html: string) => deferHydration(await inlineCriticalCss(html));
   const appOrigin = new URL(options.appUrl).origin;
   let requestCounter = 0;
 
@@ -86,7 +89,7 @@ export function createPipeline(options: PipelineOptions) {
               rendered = true;
               return handle(body.request, context);
             },
-            inlineCriticalCss,
+            prepareHomeCopy,
           );
           if (timing) timing.cacheHit = !rendered;
           // The 404 a visitor without a session gets is the same page for everyone in a language: its

@@ -197,7 +197,8 @@ test.describe("courier dashboard", () => {
     await fillApplication(page, { phone: "0903123456" });
     await attachDocuments(page);
     await page.getByRole("button", { name: "Submit application" }).click();
-    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+    // Four photos processed by the server: more than 5 s when the machine is busy.
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible({ timeout: 15_000 });
     const fileId = writerForTests()
       .select()
       .from(uploads)

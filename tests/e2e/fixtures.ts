@@ -28,6 +28,8 @@ export async function loginAs(page: Page, options: LoginOptions = {}) {
  * click reaches a handler and not the bare server HTML. `page.goto` alone resolves before that.
  */
 export async function waitForHydration(page: Page) {
+  // The anonymous home page hydrates on the visitor's first move (app/infra/deferred-hydration.server.ts).
+  await page.evaluate(() => window.dispatchEvent(new Event("pointermove")));
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // Parts loaded lazily (the application form) hydrate after the page once their chunk arrives.
   await expect(page.locator("[data-lazy]:not([data-hydrated])")).toHaveCount(0, { timeout: 30_000 });

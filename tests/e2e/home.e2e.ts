@@ -131,6 +131,34 @@ test.describe("home page", () => {
     expect(page.url()).toBe(url);
   });
 
+  test("the anonymous home page runs no script until the first move, then hydrates and is live", async ({ page }) => {
+    const views: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/track/page-view")) views.push(request.postData() ?? "");
+    });
+    await page.goto("/");
+    // The visit is counted without hydration, and once only.
+    await expect.poll(() => views.length).toBe(1);
+    const early = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name) && entry.startTime < navigation.loadEventStart)
+        .map((entry) => entry.name);
+    });
+    expect(early).toEqual([]);
+    await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", "all");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await page.mouse.move(40, 300);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const week = await page.getByTestId("income-week").textContent();
+    const url = page.url();
+    await page.locator("select[name=days]").selectOption("7");
+    await expect(page.getByTestId("income-week")).not.toHaveText(week!);
+    expect(page.url()).toBe(url);
+    expect(views.map((body) => JSON.parse(body).path)).toEqual(["/"]);
+  });
+
   test("assistant answers through the API, and says when it does not know", async ({ page }) => {
     await page.goto("/?lng=en#faq");
     const asked = page.waitForResponse((r) => r.url().endsWith("/api/faq/ask"));
@@ -196,6 +224,7 @@ test.describe("home page", () => {
           await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
         await expect(canvas).not.toHaveAttribute("data-running", "true");
       } else {
+        await waitForHydration(page);
         await expect(canvas).toHaveAttribute("data-running", "true", { timeout: 6000 });
       }
       await context.close();
@@ -219,10 +248,10 @@ test("the first paint needs no stylesheet, and the page looks the same with and 
     expect(html).toMatch(/<style>[^<]*\.[\w-]+\{/);
     expect(html).toMatch(/rel="stylesheet" href="\/assets\/[^"]+\.css" media="print" data-full-css>/);
     expect(html).toContain('<noscript><link rel="stylesheet"');
-    // The scripts wait for the first paint: every module preload asks for low priority.
-    expect(html).toMatch(/<link rel="modulepreload"/);
-    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchPriority="low")[^>]*>/i);
-    // With JavaScript the client entry switches the full stylesheet on before hydrating.
+    // No script competes with the first paint: no module preloads, the router's module script inert.
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).toMatch(/<script[^>]*type="text\/plain" data-hydrate-later/);
+    // With JavaScript the full stylesheet is switched on once it has loaded.
     await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", javaScriptEnabled ? "all" : "print");
     await page.screenshot({ path: shotPath(`home-critical-css-${javaScriptEnabled ? "js" : "nojs"}-360`) });
     const styles = await page.evaluate(() =>

@@ -1,0 +1,58 @@
+/**
+ * The anonymous home page hydrates when the visitor first does something, not on arrival.
+ *
+ * On a slow phone the page's first seconds went to the framework: 150 KB of modules fetched before the
+ * first paint was done, then hydration's long tasks (React renders the whole page once more) while the
+ * visitor only reads. Everything on the page works without JavaScript (links, the GET calculator, the
+ * assistant's and the dialogs' forms), so the scripts can wait: the copy every anonymous visitor gets
+ * carries no module preloads, and React Router's module script is kept inert (`type="text/plain"`)
+ * until the first pointer, key, touch, focus or scroll; then a small inline script runs it. The
+ * modules are fetched, at low priority, once the page has loaded, so that hydration on the first
+ * touch does not wait for the network; unless hydration has begun by then, the page view is counted
+ * then too (`SiteTracking` does not count it again), so a visitor who only reads is counted. The full stylesheet (critical-css.server.ts) is switched on as
+ * soon as it has loaded rather than at hydration.
+ *
+ * React tolerates the changes: `<link>` elements are hoistables it adds when missing, the module
+ * script's attributes are not compared in production, and the added script is a child of `<body>`
+ * that hydration skips over.
+ */
+
+const PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const HREF = /\bhref="([^"]+)"/;
+const MODULE_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>(?=[^<]*__reactRouterRouteModules)/;
+const NONCE = /\bnonce="([^"]+)"/;
+
+/** What runs the deferred module script on the first interaction (kept small: it ships in every copy). */
+function starter(preloads: string[]) {
+  return `(function(){var d=document,w=window,started=false;
+d.querySelectorAll("link[data-full-css]").forEach(function(l){if(l.sheet)l.media="all";else l.addEventListener("load",function(){l.media="all"})});
+var events=["pointerdown","pointermove","keydown","touchstart","focusin","scroll","wheel"];
+function start(){if(started)return;started=true;events.forEach(function(e){w.removeEventListener(e,start,true)});
+var inert=d.querySelector("script[data-hydrate-later]");if(!inert)return;
+var s=d.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;d.body.appendChild(s)}
+events.forEach(function(e){w.addEventListener(e,start,{capture:true,passive:true})});
+w.addEventListener("load",function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(h){
+var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";d.head.appendChild(l)})},0);
+if(started)return;var path=location.pathname+location.search;w.__pageViewSent=path;
+fetch("/api/track/page-view",{method:"POST",credentials:"include",keepalive:true,headers:{"Content-Type":"application/json"},
+body:JSON.stringify({path:path,referrer:d.referrer||null})}).catch(function(){})});
+})();`;
+}
+
+/** The home copy with hydration deferred; the HTML unchanged when it is not shaped as expected. */
+export function deferHydration(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  const nonce = script && NONCE.exec(script[0])?.[1];
+  if (!script || !nonce || !html.includes("</body>")) return html;
+  const preloads: string[] = [];
+  const withInertScript =
+    html.slice(0, script.index) +
+    `<script${script[1]}type="text/plain" data-hydrate-later${script[2]}>` +
+    html.slice(script.index + script[0].length);
+  const withoutPreloads = withInertScript.replace(PRELOAD, (tag) => {
+    const href = HREF.exec(tag)?.[1];
+    if (href) preloads.push(href);
+    return "";
+  });
+  return withoutPreloads.replace("</body>", () => `<script nonce="${nonce}">${starter(preloads)}</script></body>`);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, test } from "bun:test";
+import { deferHydration } from "./deferred-hydration.server";
+
+/** The shape React Router's `<Scripts>` renders (patched: low-priority preloads), around a page. */
+const rendered = [
+  '<!DOCTYPE html><html lang="sk"><head><meta charSet="utf-8"/>',
+  '<link rel="modulepreload" fetchPriority="low" href="/assets/manifest-1.js" nonce="N0nce"/>',
+  '<link rel="modulepreload" fetchPriority="low" href="/assets/entry.client-2.js" nonce="N0nce"/>',
+  '<link rel="stylesheet" href="/assets/root-3.css" media="print" data-full-css></head>',
+  "<body><h1>Zarábaj ako kuriér</h1>",
+  '<script nonce="N0nce">window.__reactRouterContext = {};</script>',
+  '<script nonce="N0nce" type="module" async="">import * as route0 from "/assets/root-4.js";',
+  'window.__reactRouterRouteModules = {"root":route0};',
+  'import("/assets/entry.client-2.js");</script>',
+  "</body></html>",
+].join("");
+
+describe("deferHydration", () => {
+  const out = deferHydration(rendered);
+
+  test("no module is fetched on arrival: no preload links, the module script inert", () => {
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).not.toMatch(/<script[^>]*type="module"/);
+    expect(out).toContain('<script nonce="N0nce" type="text/plain" data-hydrate-later async="">import * as route0');
+    // What the page shows and the router's context are untouched.
+    expect(out).toContain("<h1>Zarábaj ako kuriér</h1>");
+    expect(out).toContain('<script nonce="N0nce">window.__reactRouterContext = {};</script>');
+  });
+
+  test("a starter with the page's nonce runs it on the first interaction and preloads the modules after load", () => {
+    const starter = /<script nonce="N0nce">(\(function\(\)[\s\S]*?)<\/script><\/body>/.exec(out)?.[1];
+    expect(starter).toBeDefined();
+    for (const event of ["pointerdown", "keydown", "touchstart", "focusin", "scroll"]) expect(starter).toContain(event);
+    expect(starter).toContain('["/assets/manifest-1.js","/assets/entry.client-2.js"]');
+    // A visitor who only reads is still counted.
+    expect(starter).toContain('fetch("/api/track/page-view"');
+    // It is plain script the browser can run.
+    expect(() => new Function(starter!)).not.toThrow();
+  });
+
+  test("HTML of another shape is left as it is", () => {
+    const noModule = rendered.replace('type="module" ', "");
+    expect(deferHydration(noModule)).toBe(noModule);
+    const noNonce = rendered.replaceAll(' nonce="N0nce"', "");
+    expect(deferHydration(noNonce)).toBe(noNonce);
+  });
+});
