@@ -6,11 +6,15 @@
  * visitor only reads. Everything on the page works without JavaScript (links, the GET calculator, the
  * assistant's and the dialogs' forms), so the scripts can wait: the copy every anonymous visitor gets
  * carries no module preloads, and React Router's module script is kept inert (`type="text/plain"`)
- * until the first pointer, key, touch, focus or scroll; then a small inline script runs it. The
- * modules are fetched, at low priority, once the page has loaded, so that hydration on the first
- * touch does not wait for the network; unless hydration has begun by then, the page view is counted
- * then too (`SiteTracking` does not count it again), so a visitor who only reads is counted. The full stylesheet (critical-css.server.ts) is switched on as
- * soon as it has loaded rather than at hydration.
+ * until the first pointer, key, touch or wheel; then a small inline script runs it (not on scroll or
+ * focus alone, which a browser can cause itself, e.g. when the viewport changes). The
+ * modules are fetched, at low priority, when the phone is idle a few seconds after the page has loaded
+ * (compiling them is main-thread work the first seconds of reading do not need), so that hydration on
+ * the first touch seldom waits for the network; unless hydration has begun by then, the page view is
+ * counted at load (`SiteTracking` does not count it again), so a visitor who only reads is counted.
+ * The full stylesheet stays `media="print"` until hydration switches it on (entry.client.tsx): the
+ * inline critical CSS holds every rule the server's HTML uses, and applying the rest is a full style
+ * pass the page does not need before its scripts run.
  *
  * React tolerates the changes: `<link>` elements are hoistables it adds when missing, the module
  * script's attributes are not compared in production, and the added script is a child of `<body>`
@@ -25,14 +29,14 @@ const NONCE = /\bnonce="([^"]+)"/;
 /** What runs the deferred module script on the first interaction (kept small: it ships in every copy). */
 function starter(preloads: string[]) {
   return `(function(){var d=document,w=window,started=false;
-d.querySelectorAll("link[data-full-css]").forEach(function(l){if(l.sheet)l.media="all";else l.addEventListener("load",function(){l.media="all"})});
-var events=["pointerdown","pointermove","keydown","touchstart","focusin","scroll","wheel"];
+var events=["pointerdown","pointermove","keydown","touchstart","wheel"];
 function start(){if(started)return;started=true;events.forEach(function(e){w.removeEventListener(e,start,true)});
 var inert=d.querySelector("script[data-hydrate-later]");if(!inert)return;
 var s=d.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;d.body.appendChild(s)}
 events.forEach(function(e){w.addEventListener(e,start,{capture:true,passive:true})});
-w.addEventListener("load",function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(h){
-var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";d.head.appendChild(l)})},0);
+function preload(){${JSON.stringify(preloads)}.forEach(function(h){
+var l=d.createElement("link");l.rel="modulepreload";l.href=h;l.fetchPriority="low";d.head.appendChild(l)})}
+w.addEventListener("load",function(){setTimeout(function(){if(w.requestIdleCallback)requestIdleCallback(preload,{timeout:2000});else preload()},3000);
 if(started)return;var path=location.pathname+location.search;w.__pageViewSent=path;
 fetch("/api/track/page-view",{method:"POST",credentials:"include",keepalive:true,headers:{"Content-Type":"application/json"},
 body:JSON.stringify({path:path,referrer:d.referrer||null})}).catch(function(){})});

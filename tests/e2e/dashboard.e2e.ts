@@ -88,7 +88,7 @@ test.describe("courier dashboard", () => {
     await fillApplication(page, { phone: "12" });
     await page.getByRole("button", { name: "Submit application" }).click();
     await expect(page.locator(".field-error", { hasText: "Enter a Slovak phone number" })).toBeVisible();
-    await expect(page.getByText("Upload this document.").first()).toBeVisible();
+    await expect(page.getByText("Upload this document.").first()).toBeVisible({ timeout: 15_000 });
     await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
     await attachDocuments(page);
     await page.getByRole("button", { name: "Submit application" }).click();
