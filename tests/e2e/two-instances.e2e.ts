@@ -123,7 +123,8 @@ test("a session begun on A continues on B, and a document uploaded through A ope
   await dialog.locator("input[name=email]").fill(email);
   await dialog.locator("input[name=password]").fill(password);
   await dialog.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(`${a.url}/dashboard`);
+  // A real password check (argon2) on PostgreSQL: more than 5 s when the machine is busy.
+  await expect(page).toHaveURL(`${a.url}/dashboard`, { timeout: 15_000 });
 
   // Cookies belong to the host, not the port: the same browser now asks B.
   await page.goto(`${b.url}/dashboard`);
