@@ -32,14 +32,14 @@ export function resetMailTransport() {
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
+/** Counts the files this process wrote, so that names sort in the order written even within one millisecond. */
+let filesWritten = 0;
+
 /**
  * Sends one e-mail; only the outbox sender calls it (app/services/outbox.server.ts), everything else
  * queues its mail in the outbox. With SMTP_URL unset it is written to DATA_DIR/mail/*.eml and its subject and
  * links are logged, so a local account can be activated without a mail server.
  */
-/** Counts the files this process wrote, so that names sort in the order written even within one millisecond. */
-let filesWritten = 0;
-
 export async function sendMail(mail: Mail) {
   const { mailFrom, smtpUrl, mailDir } = config();
   const info = (await transport().sendMail({ from: mailFrom, ...mail })) as { message?: Buffer; messageId?: string };
