@@ -69,7 +69,8 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log("info", "shutting down", { signal });
-  scheduler.stop();
+  // Jobs already running finish (or release their claims) before the database closes.
+  await scheduler.stop();
   await workers.stop();
   // Stops accepting connections and resolves once in-flight requests have finished.
   await server.stop(false);

@@ -1,6 +1,7 @@
 import { log } from "./log.server";
 
-export type Job = { name: string; everyMs: number; run: () => void | Promise<void> };
+/** A periodic job; `run` gets the start of the period it was claimed for. */
+export type Job = { name: string; everyMs: number; run: (period: Date) => void | Promise<void> };
 
 /**
  * Where instances agree who runs a job for a period. Every call is one conditional write, so two
@@ -55,7 +56,7 @@ export function startScheduler(jobs: Job[], options: SchedulerOptions) {
       void claims.renew(job.name, period, owner, new Date(now().getTime() + leaseMs)).catch(() => undefined);
     }, leaseMs / 3);
     try {
-      await job.run();
+      await job.run(period);
       await claims.finish(job.name, period, owner, now());
     } catch (error) {
       log("error", "scheduled job failed", { job: job.name, error: String(error) });
@@ -65,6 +66,7 @@ export function startScheduler(jobs: Job[], options: SchedulerOptions) {
     }
   };
 
+  const inFlight = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {
@@ -79,13 +81,20 @@ export function startScheduler(jobs: Job[], options: SchedulerOptions) {
         running = false;
       }
     };
-    void tick();
-    return setInterval(tick, Math.min(job.everyMs, checkEveryMs));
+    const track = () => {
+      const done = tick();
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    };
+    track();
+    return setInterval(track, Math.min(job.everyMs, checkEveryMs));
   });
   return {
-    stop: () => {
+    /** Stops checking; resolves once the runs already started have finished or released their claims. */
+    stop: async () => {
       stopped = true;
       timers.forEach(clearInterval);
+      await Promise.all(inFlight);
     },
   };
 }

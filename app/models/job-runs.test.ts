@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { periodOf, startScheduler, type Job } from "~/infra/scheduler.server";
+import { startScheduler, type Job } from "~/infra/scheduler.server";
 import { jobClaims, jobRunsOf } from "./job-runs.server";
 
 const at = (ms: number) => new Date(ms);
@@ -45,8 +45,8 @@ test("two schedulers on one database run a job once per period, and a failing ru
   const job: Job = {
     name,
     everyMs,
-    run: async () => {
-      runs.push(periodOf(new Date(), everyMs).getTime());
+    run: async (period) => {
+      runs.push(period.getTime());
       await Bun.sleep(5);
       if (failFirst) {
         failFirst = false;
@@ -57,17 +57,36 @@ test("two schedulers on one database run a job once per period, and a failing ru
   const options = { claims: jobClaims, checkEveryMs: 15, leaseMs: 1000 };
   const a = startScheduler([job], { ...options, owner: "instance-a" });
   const b = startScheduler([job], { ...options, owner: "instance-b" });
-  await Bun.sleep(everyMs * 6);
-  a.stop();
-  b.stop();
-  await Bun.sleep(20);
+  // Until four periods are done; a busy machine may need more than four periods' time for that.
+  const finishedRuns = async () => (await jobRunsOf(name)).filter((r) => r.finishedAt !== null).length;
+  for (let waited = 0; waited < 15_000 && (await finishedRuns()) < 4; waited += everyMs) await Bun.sleep(everyMs);
+  await Promise.all([a.stop(), b.stop()]);
   const rows = await jobRunsOf(name);
-  const finished = rows.filter((r) => r.finishedAt !== null);
-  expect(finished.length).toBeGreaterThanOrEqual(4);
+  expect(rows.filter((r) => r.finishedAt !== null).length).toBeGreaterThanOrEqual(4);
   // Each period ran as often as it was claimed: once, and twice only where the first run failed.
   for (const row of rows) expect(runs.filter((p) => p === row.periodStart.getTime()).length).toBe(row.attempts);
-  expect(rows.filter((r) => r.attempts > 1).every((r) => r.periodStart.getTime() === Math.min(...runs))).toBe(true);
+  const first = Math.min(...runs);
+  expect(rows.filter((r) => r.attempts > 1).every((r) => r.periodStart.getTime() === first)).toBe(true);
   // The failed run was claimed again at the next check (unless its period ended first).
-  const failed = rows.find((r) => r.periodStart.getTime() === Math.min(...runs))!;
+  const failed = rows.find((r) => r.periodStart.getTime() === first)!;
   expect(failed.attempts === 2 || failed.finishedAt === null).toBe(true);
+});
+
+test("stop waits for the run in progress", async () => {
+  const name = `stop-${Math.random()}`;
+  let finished = false;
+  const job: Job = {
+    name,
+    everyMs: 60_000,
+    run: async () => {
+      await Bun.sleep(150);
+      finished = true;
+    },
+  };
+  const scheduler = startScheduler([job], { claims: jobClaims, owner: "instance-s", checkEveryMs: 10 });
+  for (let waited = 0; waited < 5_000 && (await jobRunsOf(name)).length === 0; waited += 10) await Bun.sleep(10);
+  await scheduler.stop();
+  expect(finished).toBe(true);
+  const [run] = await jobRunsOf(name);
+  expect(run!.finishedAt).not.toBeNull();
 });

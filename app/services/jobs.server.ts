@@ -93,9 +93,10 @@ export function startJobs() {
   });
   const sender = startMailSender(mailSendMs);
   return {
-    stop: () => {
-      scheduler.stop();
+    /** Resolves once the jobs already running have finished. */
+    stop: async () => {
       sender.stop();
+      await scheduler.stop();
     },
   };
 }
