@@ -4,6 +4,16 @@ import { useTranslation } from "react-i18next";
 export type SummaryError = { id: string; message: string };
 
 /**
+ * Whether a submit event is the person's own submit. Conform checks a field on blur by submitting the
+ * form through a temporary `__intent__` button; counting that as an attempt showed the summary on a
+ * blur, and the box pushed the real submit button from under a click already under way.
+ */
+export function isOwnSubmit(event: { nativeEvent: Event }) {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  return submitter?.getAttribute("name") !== "__intent__";
+}
+
+/**
  * The GOV.UK error summary: a box first in the form, titled "There is a problem", one link per
  * field error to the field itself. It takes the focus when it appears, so a keyboard or screen
  * reader user starts from it: server-rendered (no JS) through `autofocus`, with JS through an

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { png } from "../media-fixtures";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /**
  * A refused application opens with the error summary at the top, focused, its links landing on the
@@ -94,9 +94,14 @@ test.describe("error summary with JS at 360 px", () => {
   test("the browser's check shows the summary focused; a link focuses the field", async ({ page }) => {
     await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
+    await waitForHydration(page);
     await fillWithBadPhone(page);
-    await page.getByRole("button", { name: "Submit application" }).click();
+    await page.locator('input[name="phone"]').press("Tab");
+    // A blur checks the field it left, next to it; the summary waits for a submit.
+    await expect(page.locator(".field-error", { hasText: "Enter a Slovak phone number" })).toBeVisible();
     const summary = page.getByTestId("error-summary");
+    await expect(summary).toHaveCount(0);
+    await page.getByRole("button", { name: "Submit application" }).click();
     await expect(summary).toBeFocused();
     await expect(summary).toBeInViewport();
     await summary.getByRole("link", { name: /^Phone number \(Slovak\): / }).click();

@@ -18,7 +18,7 @@ import {
   RESIDENCE_DOCUMENTS,
   type DocumentKind,
 } from "~/domain/documents";
-import { ErrorSummary, type SummaryError } from "~/components/error-summary";
+import { ErrorSummary, isOwnSubmit, type SummaryError } from "~/components/error-summary";
 import { PhotoLimitsHint } from "./photo-limits-hint";
 
 const asString = (value: unknown) => (typeof value === "string" ? value : "");
@@ -162,7 +162,7 @@ export function ApplicationForm({
       data-lazy=""
       data-hydrated={hydrated ? "" : undefined}
       {...getFormProps(form)}
-      onSubmitCapture={() => setAttempts((n) => n + 1)}
+      onSubmitCapture={(event) => isOwnSubmit(event) && setAttempts((n) => n + 1)}
       onInput={(event) => {
         if (!(event.target instanceof HTMLInputElement && event.target.type === "file")) saveDraft(event.currentTarget);
       }}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema } from "~/domain/bank-details";
 import { useDates } from "~/components/dashboard/format";
-import { ErrorSummary } from "~/components/error-summary";
+import { ErrorSummary, isOwnSubmit } from "~/components/error-summary";
 import { Intent } from "../intent";
 
 export type BankView = { iban: string; holder: string; holderMismatch: boolean; changedAt: string };
@@ -85,7 +85,7 @@ export function BankDetailsForm({
         action="/dashboard/pay"
         className="form-stack"
         {...getFormProps(form)}
-        onSubmitCapture={() => setAttempts((n) => n + 1)}
+        onSubmitCapture={(event) => isOwnSubmit(event) && setAttempts((n) => n + 1)}
       >
         <ErrorSummary key={`${attempts}:${JSON.stringify(actionData?.lastResult?.error ?? null)}`} errors={summary} />
         <Intent value="bank" />
