@@ -29,7 +29,10 @@ export function VehicleCard({
               alt={index === 0 ? vehicle.name : ""}
               width={image.width ?? 320}
               height={image.height ?? 240}
-              loading="lazy"
+              // The courier's own vehicle sits at the top of the dashboard: its first photo is what the
+              // page paints largest, so it is fetched at once and early; the others wait until near view.
+              loading={showLease && index === 0 ? "eager" : "lazy"}
+              fetchPriority={showLease && index === 0 ? "high" : undefined}
               decoding="async"
             />
           ))}
