@@ -45,6 +45,21 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}@example.
 test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 40[0-9]/] });
 
 test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
+  test("a password filled in before the page hydrated counts once it has", async ({ page }) => {
+    // The scripts arrive late, as on a slow network; a password manager fills the field meanwhile.
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto("/?auth=register", { waitUntil: "domcontentloaded" });
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("input[name=password]").fill(STRONG);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    await waitForHydration(page);
+    await expect(dialog.locator(".pw-rule-ok")).toHaveCount(5);
+    await expect(dialog.getByRole("button", { name: "Zaregistrovať sa" })).toBeEnabled();
+  });
+
   test("register → activate from the e-mail → log in → /dashboard → log out", async ({ page }) => {
     const email = uniqueEmail("js-reg");
     await page.goto("/?auth=register");

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { registerSchema } from "~/domain/auth-schemas";
 import { isStrongPassword } from "~/domain/password";
@@ -30,9 +30,13 @@ export function RegisterForm({
   // The live checklist and the disabled submit need JavaScript; without it the server checks.
   const [hydrated, setHydrated] = useState(false);
   const [referralCode, setReferralCode] = useState("");
+  const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     setHydrated(true);
     setReferralCode(sessionStorage.getItem("referralCode") ?? "");
+    // A password typed or filled in by a password manager before hydration is in the field, not in
+    // state; without this the submit stayed disabled until the next keystroke.
+    setPassword(passwordInput.current?.value ?? "");
   }, []);
 
   if (result?.message) {
@@ -69,6 +73,7 @@ export function RegisterForm({
           <input
             {...getInputProps(fields.password, { type: "password" })}
             key={fields.password.key}
+            ref={passwordInput}
             autoComplete="new-password"
             minLength={8}
             required
