@@ -131,6 +131,24 @@ test.describe("home page", () => {
     expect(page.url()).toBe(url);
   });
 
+  test("a choice made in the calculator before the page hydrated is kept, and counted once it has", async ({
+    page,
+  }) => {
+    // The scripts arrive late, as on a slow network; the visitor picks meanwhile.
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto("/?lng=en", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Days per week").selectOption("6");
+    await page.getByLabel("Hours per day").selectOption("10");
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    await waitForHydration(page);
+    await expect(page.getByLabel("Days per week")).toHaveValue("6");
+    await expect(page.getByLabel("Hours per day")).toHaveValue("10");
+    await expect(page.getByTestId("income-week")).toHaveText("€450");
+  });
+
   test("the anonymous home page runs no script until the first move, then hydrates and is live", async ({ page }) => {
     const views: string[] = [];
     page.on("request", (request) => {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { useJoinLink } from "~/components/site-header";
@@ -23,6 +23,15 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
   const month = live ? formatEur(live.month, language) : initial.month;
   const days = input?.days ?? initial.days;
   const hours = input?.hours ?? initial.hours;
+  // A choice made before hydration (the page hydrates late on a slow phone) is in the selects, not in
+  // state: taken over once, so the amounts match what the selects show.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const chosen = form.current && new FormData(form.current);
+    if (!chosen) return;
+    const picked = { days: Number(chosen.get("days")), hours: Number(chosen.get("hours")) };
+    if (picked.days !== initial.days || picked.hours !== initial.hours) setInput(picked);
+  }, [initial.days, initial.hours]);
   return (
     <section id="income" className="home-section" aria-labelledby="income-title">
       <div className="container home-income">
@@ -30,6 +39,7 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
           <h2 id="income-title">{t("income.title")}</h2>
           <p className="home-section-lead">{t("income.lead")}</p>
           <Form
+            ref={form}
             method="get"
             action="/#income"
             preventScrollReset
