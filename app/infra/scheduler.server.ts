@@ -30,7 +30,7 @@ export type SchedulerOptions = {
 };
 
 /** The start of the period a moment falls in: periods are counted from the epoch, so every instance agrees. */
-export function periodOf(at: Date, everyMs: number) {
+function periodOf(at: Date, everyMs: number) {
   return new Date(Math.floor(at.getTime() / everyMs) * everyMs);
 }
 

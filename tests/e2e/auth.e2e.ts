@@ -4,10 +4,17 @@ import type { Page } from "@playwright/test";
 import skAuth from "../../locales/sk/auth.json";
 import { createUser, enrolSecondFactor, TEST_PASSWORD } from "../factories";
 import { parseMail } from "../mail-capture";
-import { expect, expectNoHorizontalOverflow, solveFallbackQuestion, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoHorizontalOverflow,
+  solveFallbackQuestion,
+  test,
+  waitForHydration,
+  delayScripts,
+} from "./fixtures";
 
 /**
- * Account journeys of issue "Accounts", each with JavaScript on (ALTCHA really solved in the
+ * Account journeys, each with JavaScript on (ALTCHA really solved in the
  * browser) and off (the server-rendered fallback question). E-mails are read from the .eml files
  * the server writes into DATA_DIR/mail when no SMTP server is configured.
  */
@@ -46,11 +53,8 @@ test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded
 
 test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
   test("a password filled in before the page hydrated counts once it has", async ({ page }) => {
-    // The scripts arrive late, as on a slow network; a password manager fills the field meanwhile.
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    // A password manager fills the field while the scripts are still on their way.
+    await delayScripts(page);
     await page.goto("/?auth=register", { waitUntil: "domcontentloaded" });
     const dialog = page.getByRole("dialog");
     await dialog.locator("input[name=password]").fill(STRONG);

@@ -35,6 +35,14 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("[data-lazy]:not([data-hydrated])")).toHaveCount(0, { timeout: 30_000 });
 }
 
+/** The page's scripts arrive `ms` late, as on a slow network: what is done meanwhile happens before hydration. */
+export async function delayScripts(page: Page, ms = 1_500) {
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
 /** Fails the test on any console error or uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
   /** Messages a test expects, e.g. the browser's note about a page answered with 404. */

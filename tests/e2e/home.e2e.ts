@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { newsPosts, pageViewsDaily, referralClicks, referralLinks } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { expect, expectNoHorizontalOverflow, shotPath, test, waitForHydration } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, shotPath, test, waitForHydration, delayScripts } from "./fixtures";
 
 const LANGS = [
   { lng: "sk", lang: "sk", h1: "Doručujte s nami", income: "Kalkulačka príjmu", faq: "Časté otázky" },
@@ -134,11 +134,8 @@ test.describe("home page", () => {
   test("a choice made in the calculator before the page hydrated is kept, and counted once it has", async ({
     page,
   }) => {
-    // The scripts arrive late, as on a slow network; the visitor picks meanwhile.
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
+    // The visitor picks while the scripts are still on their way.
+    await delayScripts(page);
     await page.goto("/?lng=en", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Days per week").selectOption("6");
     await page.getByLabel("Hours per day").selectOption("10");
