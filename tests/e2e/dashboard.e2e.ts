@@ -92,7 +92,8 @@ test.describe("courier dashboard", () => {
     await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
     await attachDocuments(page);
     await page.getByRole("button", { name: "Submit application" }).click();
-    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+    // Four photos shrunk and sent first: on a busy machine this takes longer than the default 5 s.
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible({ timeout: 15_000 });
 
     await page.getByRole("link", { name: "View my application" }).click();
     const application = page.getByTestId("my-application");
