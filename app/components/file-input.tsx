@@ -1,11 +1,12 @@
-import { useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 
 /**
  * A file input with a translated button instead of the browser's "Choose File". Keyed by the
  * location, so the chosen files are cleared once a save redirects back to the page. The real input
- * stays in the form (visually hidden, still focusable and labelled by the surrounding label).
+ * stays in the form (visually hidden, still focusable and labelled by the surrounding label). Files
+ * chosen before the page hydrated are named once it has.
  */
 export function FileInput({
   name,
@@ -24,10 +25,22 @@ export function FileInput({
   const key = resetOnNavigation ? location.key : "kept";
   const [chosen, setChosen] = useState<{ key: string; names: string[] }>({ key: "", names: [] });
   const names = chosen.key === key ? chosen.names : [];
+  const own = useRef<HTMLInputElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the server's input already holds at hydration
+  useEffect(() => {
+    const files = own.current?.files;
+    if (files?.length) setChosen({ key, names: [...files].map((f) => f.name) });
+  }, []);
+  const { ref, ...rest } = input;
   return (
     <span className="file-input">
       <input
-        {...input}
+        {...rest}
+        ref={(element) => {
+          own.current = element;
+          if (typeof ref === "function") return ref(element);
+          if (ref) ref.current = element;
+        }}
         key={key}
         type="file"
         name={name}

@@ -43,8 +43,25 @@ body:JSON.stringify({path:path,referrer:d.referrer||null})}).catch(function(){})
 })();`;
 }
 
-/** The home copy with hydration deferred; the HTML unchanged when it is not shaped as expected. */
-export function deferHydration(html: string): string {
+/**
+ * What runs the deferred module script once the page has loaded: the second mode, for pages rendered
+ * per request (a courier's dashboard, the application form). Their modules then neither compete with
+ * the stylesheet and the page's own images nor delay the first paint; the forms work without them,
+ * and each carries over what was typed before it hydrated.
+ */
+function loadStarter(preloads: string[]) {
+  return `(function(){var d=document,w=window;
+function start(){var inert=d.querySelector("script[data-hydrate-later]");if(!inert)return;
+${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});
+var s=d.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;d.body.appendChild(s)}
+if(d.readyState==="complete")start();else w.addEventListener("load",start);
+})();`;
+}
+
+export type HydrationStart = "interaction" | "load";
+
+/** The HTML with hydration deferred; unchanged when it is not shaped as expected. */
+export function deferHydration(html: string, until: HydrationStart = "interaction"): string {
   const script = MODULE_SCRIPT.exec(html);
   const nonce = script && NONCE.exec(script[0])?.[1];
   if (!script || !nonce || !html.includes("</body>")) return html;
@@ -58,5 +75,8 @@ export function deferHydration(html: string): string {
     if (href) preloads.push(href);
     return "";
   });
-  return withoutPreloads.replace("</body>", () => `<script nonce="${nonce}">${starter(preloads)}</script></body>`);
+  return withoutPreloads.replace(
+    "</body>",
+    () => `<script nonce="${nonce}">${until === "load" ? loadStarter(preloads) : starter(preloads)}</script></body>`,
+  );
 }

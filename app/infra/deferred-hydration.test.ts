@@ -39,6 +39,20 @@ describe("deferHydration", () => {
     expect(() => new Function(starter!)).not.toThrow();
   });
 
+  test("the second mode, for pages rendered per request, starts the scripts at load and counts nothing itself", () => {
+    const load = deferHydration(rendered, "load");
+    expect(load).not.toContain('<link rel="modulepreload"');
+    expect(load).toContain('type="text/plain" data-hydrate-later');
+    const starter = /<script nonce="N0nce">(\(function\(\)[\s\S]*?)<\/script><\/body>/.exec(load)?.[1];
+    expect(starter).toContain('addEventListener("load",start)');
+    expect(starter).toContain('d.readyState==="complete"');
+    expect(starter).toContain('["/assets/manifest-1.js","/assets/entry.client-2.js"]');
+    // The page's own SiteTracking counts the view once it hydrates; nothing waits for a touch.
+    expect(starter).not.toContain("page-view");
+    expect(starter).not.toContain("pointerdown");
+    expect(() => new Function(starter!)).not.toThrow();
+  });
+
   test("HTML of another shape is left as it is", () => {
     const noModule = rendered.replace('type="module" ', "");
     expect(deferHydration(noModule)).toBe(noModule);

@@ -99,7 +99,7 @@ export function createPipeline(options: PipelineOptions) {
             response.status === 404 &&
             request.method === "GET" &&
             isAnonymous(request) &&
-            /^text\/html/.test(response.headers.get("Content-Type") ?? "")
+            isHtml(response)
           ) {
             const html = await response.text();
             const lang = /<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? "";
@@ -110,6 +110,9 @@ export function createPipeline(options: PipelineOptions) {
               headers,
             });
           }
+          // The courier's pages start their scripts once they have loaded (see deferHydration).
+          else if (rendered && request.method === "GET" && HYDRATE_AFTER_LOAD.test(url.pathname) && isHtml(response))
+            response = await deferredAfterLoad(response);
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
           // A write that outwaited the lock: try again shortly, not a crash.
@@ -139,4 +142,20 @@ export function createPipeline(options: PipelineOptions) {
     });
     return response;
   };
+}
+
+/**
+ * The pages whose every form carries over what was typed or chosen before hydration (the journeys in
+ * `dashboard.e2e.ts` and `unhappy.e2e.ts` act in that window), so their scripts may wait for `load`.
+ */
+const HYDRATE_AFTER_LOAD = /^\/dashboard(\/|$)/;
+
+function isHtml(response: Response) {
+  return /^text\/html/.test(response.headers.get("Content-Type") ?? "");
+}
+
+async function deferredAfterLoad(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(deferHydration(await response.text(), "load"), { status: response.status, headers });
 }

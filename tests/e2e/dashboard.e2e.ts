@@ -9,7 +9,15 @@ import { createUser } from "../factories";
 import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { fixturePath, png } from "../media-fixtures";
 import { attachDocuments, fillApplication } from "./application-form";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
+import {
+  delayScripts,
+  expect,
+  expectNoHorizontalOverflow,
+  loginAs,
+  shotPath,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 const shots = (name: string) => `test-results/screens/dashboard-${name}.png`;
 
@@ -210,6 +218,27 @@ test.describe("courier dashboard", () => {
     await loginAs(page, { status: "confirmed_account" });
     expect((await page.request.get(`/files/${fileId}`)).status()).toBe(404);
   });
+});
+
+test("a photo chosen and a name typed before the page hydrates: the photo is uploaded and the name saved once it has", async ({
+  page,
+}) => {
+  await loginAs(page, { status: "confirmed_account", language: "en" });
+  // A slow phone: the page has loaded and the courier acts while its scripts are still on the way.
+  await delayScripts(page);
+  await page.goto("/dashboard");
+  await page.getByLabel("Full name (as in passport)").fill("Ján Kováč");
+  await page
+    .locator('input[name="face_photo"][type="file"]')
+    .setInputFiles({ name: "face.png", mimeType: "image/png", buffer: Buffer.from(await png(400, 260)) });
+  const saved = page.waitForResponse((r) => r.url().includes("/dashboard/draft") && r.request().method() === "POST");
+  await waitForHydration(page);
+  // The name typed before hydration is saved as the draft, as typing after would have saved it.
+  expect((await saved).status()).toBe(200);
+  const face = page.getByTestId("doc-face_photo");
+  await expect(face.locator(".doc-kept")).toBeVisible({ timeout: 15_000 });
+  await expect(face.locator(".file-input-names")).toHaveText("face.png");
+  await expect(page.getByLabel("Full name (as in passport)")).toHaveValue("Ján Kováč");
 });
 
 test.describe("who must show what (citizenship)", () => {

@@ -17,6 +17,17 @@ describe("foundation", () => {
     expect((await send("/admin/dashboard", { cookie: await sessionCookieHeader(user.id) })).status).toBe(403);
   });
 
+  test("the courier's pages start their scripts at load; other per-request pages keep their preloads", async () => {
+    const user = await createUser({ status: "working_no_vehicle" });
+    const dashboard = await (await send("/dashboard", { cookie: await sessionCookieHeader(user.id) })).text();
+    expect(dashboard).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(dashboard).toMatch(/<script[^>]*type="text\/plain" data-hydrate-later/);
+    expect(dashboard).toContain('addEventListener("load",start)');
+    const login = await (await send("/?auth=login")).text();
+    expect(login).toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(login).not.toContain("data-hydrate-later");
+  });
+
   test("static assets are fingerprinted, immutable and precompressed", async () => {
     const html = await (await send("/")).text();
     // A module the page imports (in the home copy, named by its deferred module script).

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
+import { editedBeforeHydration } from "~/client/edited-before-hydration";
 import { DRAFT_SAVE_DEBOUNCE_MS, pickDraftFields } from "~/domain/application-draft";
 import { applicationSchema, CITIZENSHIPS, CONTACT_METHODS, needsContactUsername } from "~/domain/application-schema";
 import { MIN_COURIER_AGE } from "~/domain/rules";
@@ -126,6 +127,7 @@ export function ApplicationForm({
   const usernameRequired = needsContactUsername(contactMethod);
   // On a slow phone the form is usable before it hydrates: choices made by then are in the DOM, not in state.
   const [hydrated, setHydrated] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration (saveDraft is new each render)
   useEffect(() => {
     setHydrated(true);
     const element = document.getElementById(form.id);
@@ -139,6 +141,8 @@ export function ApplicationForm({
     const chosenContact = pick("contactMethod");
     if (chosenCitizenship !== null) setCitizenship(chosenCitizenship);
     if (chosenContact !== null) setContactMethod(chosenContact);
+    // What was typed before hydration is saved as the draft like anything typed after.
+    if (editedBeforeHydration(element)) saveDraft(element);
   }, [form.id]);
   // Before a choice (and without JS) the right-to-stay group is shown with its hint; Slovak and EU citizens skip it.
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);

@@ -46,7 +46,13 @@ export function DocumentInput({
   // Each choice is one attempt; the answer of an attempt that a newer choice replaced is ignored.
   const attempt = useRef(0);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a photo chosen before the page hydrated
+  useEffect(() => {
+    setHydrated(true);
+    // A photo chosen before the page hydrated goes the way of one chosen after.
+    const file = input.current?.files?.[0];
+    if (file) void choose(file);
+  }, []);
   useEffect(() => setKept(draft), [draft]);
   const busy = upload.state === "preparing" || upload.state === "uploading";
   useEffect(() => onBusyChange?.(name, busy), [busy, name, onBusyChange]);
