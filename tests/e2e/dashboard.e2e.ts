@@ -274,7 +274,8 @@ test.describe("who must show what (citizenship)", () => {
         .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
     }
     await page.getByRole("button", { name: "Submit application" }).click();
-    await expect(page.getByText("Your application is being reviewed")).toBeVisible();
+    // The same post and reload as the four-photo journey above: on a busy machine it can take more than 5 s.
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible({ timeout: 15_000 });
     await expectNoHorizontalOverflow(page);
   });
 
