@@ -248,6 +248,18 @@ test.describe("keyboard only", () => {
     await expect(opener).toBeFocused();
   });
 
+  test("a dashboard dialog opened by its address closes on Escape once the page has hydrated", async ({ page }) => {
+    await loginAs(page, { status: "working_no_vehicle", language: "en" });
+    await page.goto("/dashboard?modal=vehicle");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole("link", { name: "Close" }));
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test("registration with the keyboard alone", async ({ page }) => {
     await page.goto("/?lng=en");
     await waitForHydration(page);
