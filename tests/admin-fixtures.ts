@@ -5,6 +5,8 @@ import { writerForTests } from "~/infra/db.server";
 import { createUser, enrolSecondFactor, sessionCookieHeader } from "./factories";
 
 let serial = 0;
+// A worker that restarts after a failure counts from 0 again on the same database: names stay unique.
+const RUN = Math.random().toString(36).slice(2, 6);
 
 export async function actors() {
   const admin = await createUser({ role: "admin" });
@@ -29,7 +31,7 @@ export async function vehicle(overrides: Partial<typeof vehicles.$inferInsert> =
     await writerForTests()
       .insert(vehicles)
       .values({
-        name: `Scooter ${serial}`,
+        name: `Scooter ${serial}-${RUN}`,
         characteristicsSk: "Motor 1000 W",
         serialNumber: `SN-${Date.now().toString(36)}-${serial}`,
         ...overrides,

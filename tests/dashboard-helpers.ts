@@ -9,6 +9,8 @@ import { flushOutbox } from "~/services/outbox.server";
 import { jpegWithGps, png } from "./media-fixtures";
 
 let serial = 0;
+// A worker that restarts after a failure counts from 0 again on the same database: names stay unique.
+const RUN = Math.random().toString(36).slice(2, 6);
 
 /** A file as the upload parser leaves it: spooled into the uploads folder under a temporary name. */
 export function receivedFile(bytes: Uint8Array) {
@@ -26,7 +28,7 @@ export async function createVehicle(
     await writerForTests()
       .insert(vehicles)
       .values({
-        name: overrides.name ?? `Scooter ${serial}`,
+        name: overrides.name ?? `Scooter ${serial}-${RUN}`,
         characteristicsSk: "1000 W, dojazd až 80 km",
         characteristicsUa: "1000 Вт, запас ходу до 80 км",
         characteristicsEn: "1000 W, range up to 80 km",

@@ -25,22 +25,15 @@ export function FileInput({
   const key = resetOnNavigation ? location.key : "kept";
   const [chosen, setChosen] = useState<{ key: string; names: string[] }>({ key: "", names: [] });
   const names = chosen.key === key ? chosen.names : [];
-  const own = useRef<HTMLInputElement | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the server's input already holds at hydration
+  const wrapper = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    const files = own.current?.files;
+    const files = wrapper.current?.querySelector<HTMLInputElement>("input[type=file]")?.files;
     if (files?.length) setChosen({ key, names: [...files].map((f) => f.name) });
-  }, []);
-  const { ref, ...rest } = input;
+  }, [key]);
   return (
-    <span className="file-input">
+    <span className="file-input" ref={wrapper}>
       <input
-        {...rest}
-        ref={(element) => {
-          own.current = element;
-          if (typeof ref === "function") return ref(element);
-          if (ref) ref.current = element;
-        }}
+        {...input}
         key={key}
         type="file"
         name={name}

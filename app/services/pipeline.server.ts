@@ -46,6 +46,8 @@ export function createPipeline(options: PipelineOptions) {
   const inlineCriticalCss = criticalCss(path.resolve(clientDir));
   // The copy anonymous visitors get of the home page: critical CSS inline, hydration on the first touch.
   const prepareHomeCopy = async (html: string) => deferHydration(await inlineCriticalCss(html));
+  // The courier's pages: the whole stylesheet inline (one round trip), scripts started at load.
+  const prepareCourierPage = async (html: string) => deferHydration(await inlineCriticalCss.whole(html), "load");
   const appOrigin = new URL(options.appUrl).origin;
   let requestCounter = 0;
 
@@ -100,19 +102,12 @@ export function createPipeline(options: PipelineOptions) {
             request.method === "GET" &&
             isAnonymous(request) &&
             isHtml(response)
-          ) {
-            const html = await response.text();
-            const lang = /<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? "";
-            const headers = new Headers(response.headers);
-            headers.delete("Content-Length");
-            response = new Response(await inlineCriticalCss.remembered(`404|${lang}`, html), {
-              status: response.status,
-              headers,
-            });
-          }
-          // The courier's pages start their scripts once they have loaded (see deferHydration).
-          else if (rendered && request.method === "GET" && HYDRATE_AFTER_LOAD.test(url.pathname) && isHtml(response))
-            response = await deferredAfterLoad(response);
+          )
+            response = await rewriteHtml(response, (html) =>
+              inlineCriticalCss.remembered(`404|${/<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? ""}`, html),
+            );
+          else if (rendered && request.method === "GET" && COURIER_PAGES.test(url.pathname) && isHtml(response))
+            response = await rewriteHtml(response, prepareCourierPage);
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
           // A write that outwaited the lock: try again shortly, not a crash.
@@ -145,17 +140,18 @@ export function createPipeline(options: PipelineOptions) {
 }
 
 /**
- * The pages whose every form carries over what was typed or chosen before hydration (the journeys in
- * `dashboard.e2e.ts` and `unhappy.e2e.ts` act in that window), so their scripts may wait for `load`.
+ * The courier's pages. Every form on them carries over what was typed or chosen before hydration (the
+ * journeys in `dashboard.e2e.ts` and `unhappy.e2e.ts` act in that window), so their scripts may wait
+ * for `load`; their HTML is small enough to carry the whole stylesheet in the first round trip.
  */
-const HYDRATE_AFTER_LOAD = /^\/dashboard(\/|$)/;
+const COURIER_PAGES = /^\/dashboard(\/|$)/;
 
 function isHtml(response: Response) {
   return /^text\/html/.test(response.headers.get("Content-Type") ?? "");
 }
 
-async function deferredAfterLoad(response: Response): Promise<Response> {
+async function rewriteHtml(response: Response, rewrite: (html: string) => Promise<string>): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
-  return new Response(deferHydration(await response.text(), "load"), { status: response.status, headers });
+  return new Response(await rewrite(await response.text()), { status: response.status, headers });
 }

@@ -513,7 +513,8 @@ test.describe("resubmission", () => {
       mimeType: "image/jpeg",
       buffer: Buffer.from(await jpegWithGps(800, 600)),
     });
-    await expect(page.locator(".doc-kept")).toHaveCount(4);
+    // Chosen perhaps before the page hydrated: then it is shrunk and uploaded once it has, which on a busy machine takes more than 5 s.
+    await expect(page.locator(".doc-kept")).toHaveCount(4, { timeout: 15_000 });
     await page.locator('form#application button[type="submit"]').click();
     await expect(page.getByTestId("status-applied_for_job")).toBeVisible();
     expect((await getLatestApplication(user.id))!.status).toBe("pending");

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
@@ -127,7 +127,10 @@ export function ApplicationForm({
   const usernameRequired = needsContactUsername(contactMethod);
   // On a slow phone the form is usable before it hydrates: choices made by then are in the DOM, not in state.
   const [hydrated, setHydrated] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration (saveDraft is new each render)
+  // What was typed before hydration is saved as the draft like anything typed after.
+  const saveEarlyTyping = useEffectEvent((element: HTMLFormElement) => {
+    if (editedBeforeHydration(element)) saveDraft(element);
+  });
   useEffect(() => {
     setHydrated(true);
     const element = document.getElementById(form.id);
@@ -141,8 +144,7 @@ export function ApplicationForm({
     const chosenContact = pick("contactMethod");
     if (chosenCitizenship !== null) setCitizenship(chosenCitizenship);
     if (chosenContact !== null) setContactMethod(chosenContact);
-    // What was typed before hydration is saved as the draft like anything typed after.
-    if (editedBeforeHydration(element)) saveDraft(element);
+    saveEarlyTyping(element);
   }, [form.id]);
   // Before a choice (and without JS) the right-to-stay group is shown with its hint; Slovak and EU citizens skip it.
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);

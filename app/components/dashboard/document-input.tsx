@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkPhoto, fitsUploadLimit, PHOTO_ACCEPT } from "~/domain/photo";
 import { FileInput } from "~/components/file-input";
@@ -46,12 +46,14 @@ export function DocumentInput({
   // Each choice is one attempt; the answer of an attempt that a newer choice replaced is ignored.
   const attempt = useRef(0);
   const input = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a photo chosen before the page hydrated
-  useEffect(() => {
-    setHydrated(true);
-    // A photo chosen before the page hydrated goes the way of one chosen after.
+  // A photo chosen before the page hydrated goes the way of one chosen after.
+  const takeOverEarlyChoice = useEffectEvent(() => {
     const file = input.current?.files?.[0];
     if (file) void choose(file);
+  });
+  useEffect(() => {
+    setHydrated(true);
+    takeOverEarlyChoice();
   }, []);
   useEffect(() => setKept(draft), [draft]);
   const busy = upload.state === "preparing" || upload.state === "uploading";

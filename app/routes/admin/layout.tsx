@@ -7,6 +7,7 @@ import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
 import { pendingWork } from "~/models/admin-dashboard.server";
+import "~/styles/admin.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
