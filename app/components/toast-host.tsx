@@ -1,7 +1,6 @@
 import { Bounce, ToastContainer } from "react-toastify/unstyled";
-import "~/styles/toasts.css";
 
-/** The toast container with every setting of the notifications (stacked 12 px apart, see toasts.css); loaded lazily by Toaster. */
+/** The toast container with every setting of the notifications (stacked 12 px apart, see app.css); loaded lazily by Toaster. */
 export default function ToastHost({ label }: { label: string }) {
   return (
     <ToastContainer

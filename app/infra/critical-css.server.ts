@@ -1,4 +1,3 @@
-import path from "node:path";
 import Beasties from "beasties";
 import { log } from "./log.server";
 
@@ -55,27 +54,6 @@ export function criticalCss(clientDir: string) {
     }
     const withStyle = html.slice(0, link.index) + `<style>${css}</style>` + html.slice(link.index);
     return deferStylesheet(withStyle, link[1]!);
-  };
-  // The whole stylesheet's text per built file name (fingerprinted, so it never changes under a name).
-  const sheets = new Map<string, string>();
-  /**
-   * For pages rendered per person (the courier's): the whole stylesheet inline, read once. It is small
-   * enough that page and styles still arrive in the first round trip, and no rule a state of the page
-   * needs can be missing, as it could be from a selection made for another page.
-   */
-  inline.whole = async function wholeInline(html: string): Promise<string> {
-    const link = STYLESHEET.exec(html);
-    if (!link || /<style[\s>]/.test(html)) return html;
-    const href = link[1]!;
-    let css = sheets.get(href);
-    if (css === undefined) {
-      const file = Bun.file(path.join(clientDir, href));
-      if (!(await file.exists())) return html;
-      css = (await file.text()).replaceAll("</style", "<\\/style");
-      sheets.set(href, css);
-    }
-    const withStyle = html.slice(0, link.index) + `<style>${css}</style>` + html.slice(link.index);
-    return deferStylesheet(withStyle, href);
   };
   return inline;
 }

@@ -58,19 +58,3 @@ test("a remembered page gets the rules chosen the first time, spliced into each 
   expect(later).toContain('<noscript><link rel="stylesheet" href="/assets/root-abc.css"></noscript></body>');
   expect(later).toContain("Stránka sa nenašla");
 });
-
-test("a page rendered per person gets the whole stylesheet inline, the link kept for the client entry", async () => {
-  const inline = criticalCss(client);
-  const out = await inline.whole(page('<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css"/>'));
-  const style = /<style>([\s\S]*?)<\/style>/.exec(out)?.[1];
-  // Every rule, also those no element of this answer uses yet (a dialog the next click opens).
-  expect(style).toBe(
-    ".hero{color:#0f766e}.unused-dialog{color:blue}@media (min-width:640px){.hero{font-size:2rem}.unused-dialog{margin:0}}",
-  );
-  expect(out).toMatch(
-    /<\/style><link nonce="n1" rel="stylesheet" href="\/assets\/root-abc.css" media="print" data-full-css>/,
-  );
-  expect(out).toContain('<noscript><link rel="stylesheet" href="/assets/root-abc.css"></noscript></body>');
-  const missing = page('<link rel="stylesheet" href="/assets/gone.css"/>');
-  expect(await inline.whole(missing)).toBe(missing);
-});

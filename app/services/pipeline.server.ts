@@ -46,8 +46,8 @@ export function createPipeline(options: PipelineOptions) {
   const inlineCriticalCss = criticalCss(path.resolve(clientDir));
   // The copy anonymous visitors get of the home page: critical CSS inline, hydration on the first touch.
   const prepareHomeCopy = async (html: string) => deferHydration(await inlineCriticalCss(html));
-  // The courier's pages: the whole stylesheet inline (one round trip), scripts started at load.
-  const prepareCourierPage = async (html: string) => deferHydration(await inlineCriticalCss.whole(html), "load");
+  // The courier's pages: scripts started at load.
+  const prepareCourierPage = async (html: string) => deferHydration(html, "load");
   const appOrigin = new URL(options.appUrl).origin;
   let requestCounter = 0;
 
@@ -142,7 +142,7 @@ export function createPipeline(options: PipelineOptions) {
 /**
  * The courier's pages. Every form on them carries over what was typed or chosen before hydration (the
  * journeys in `dashboard.e2e.ts` and `unhappy.e2e.ts` act in that window), so their scripts may wait
- * for `load`; their HTML is small enough to carry the whole stylesheet in the first round trip.
+ * for `load`.
  */
 const COURIER_PAGES = /^\/dashboard(\/|$)/;
 
