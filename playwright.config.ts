@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM_FLAGS } from "./bench/chromium";
 
 /**
  * One production build; one server per worker, each with its own port and data folder, so that workers
@@ -42,15 +43,6 @@ Object.assign(process.env, {
 const chromiumPath =
   process.env.CHROMIUM_PATH ??
   (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -69,7 +61,7 @@ export default defineConfig({
     reducedMotion: "reduce",
     // A trace (with its screencast) costs a third of the run's CPU, so it is recorded only on the retry of a failure.
     trace: "on-first-retry",
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], locale: "sk-SK" } }],
   // The build is made once before the servers start (scripts/test.ts, or here without E2E_SKIP_BUILD).

@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { launchLighthouseChrome } from "./chromium";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build-bench");
@@ -82,7 +83,6 @@ let failed = kb(totalJs) > BUDGET.jsKb || kb(cssBytes) > BUDGET.cssKb || forbidd
 
 if (!process.env.SKIP_LIGHTHOUSE) {
   const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
   const dataDir = path.join(root, "data", "bench-home");
   rmSync(dataDir, { recursive: true, force: true });
   const server = Bun.spawn(["bun", "server.ts"], {
@@ -106,19 +106,7 @@ if (!process.env.SKIP_LIGHTHOUSE) {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok) break;
       await Bun.sleep(100);
     }
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const chrome = await launchLighthouseChrome();
     try {
       const scores: Record<string, number> = {};
       const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

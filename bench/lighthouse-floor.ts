@@ -10,6 +10,7 @@
  */
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
+import { launchLighthouseChrome } from "./chromium";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "5" }, port: { type: "string", default: "3530" } },
@@ -30,21 +31,7 @@ const server = Bun.serve({
   },
 });
 const { default: lighthouse } = await import("lighthouse");
-const chromeLauncher = await import("chrome-launcher");
-// The flags of bench/lighthouse.ts, so that the two benches measure alike.
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const chrome = await launchLighthouseChrome();
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))

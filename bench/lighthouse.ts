@@ -20,6 +20,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { launchLighthouseChrome } from "./chromium";
 import { benchSecret, createSessionCookies, ensureSeeded, startServer, type RunningServer } from "./server-harness";
 
 const { values } = parseArgs({
@@ -216,21 +217,8 @@ try {
             headers: { "Accept-Language": p.lang ?? "sk", ...(p.cookie ? { Cookie: cookies[p.cookie] } : {}) },
           }).then((r) => r.arrayBuffer());
     const { default: lighthouse } = await import("lighthouse");
-    const chromeLauncher = await import("chrome-launcher");
     const { default: puppeteer } = await import("puppeteer-core");
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const chrome = await launchLighthouseChrome();
     console.log(
       `\nLighthouse ${values.runs} runs per page and build, mobile preset (simulated slow 4G, 4× CPU slowdown); load average before ${machine.loadavgBefore.join(" ")}`,
     );

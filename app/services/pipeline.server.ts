@@ -46,8 +46,6 @@ export function createPipeline(options: PipelineOptions) {
   const inlineCriticalCss = criticalCss(path.resolve(clientDir));
   // The copy anonymous visitors get of the home page: critical CSS inline, hydration on the first touch.
   const prepareHomeCopy = async (html: string) => deferHydration(await inlineCriticalCss(html));
-  // The courier's pages: scripts started at load.
-  const prepareCourierPage = async (html: string) => deferHydration(html, "load");
   const appOrigin = new URL(options.appUrl).origin;
   let requestCounter = 0;
 
@@ -103,11 +101,10 @@ export function createPipeline(options: PipelineOptions) {
             isAnonymous(request) &&
             isHtml(response)
           )
-            response = await rewriteHtml(response, (html) =>
-              inlineCriticalCss.remembered(`404|${/<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? ""}`, html),
-            );
+            response = await rewriteHtml(response, (html) => inlineCriticalCss.remembered(`404|${langOf(html)}`, html));
+          // The courier's pages start their scripts once they have loaded (see COURIER_PAGES).
           else if (rendered && request.method === "GET" && COURIER_PAGES.test(url.pathname) && isHtml(response))
-            response = await rewriteHtml(response, prepareCourierPage);
+            response = await rewriteHtml(response, (html) => deferHydration(html, "load"));
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
           // A write that outwaited the lock: try again shortly, not a crash.
@@ -150,7 +147,11 @@ function isHtml(response: Response) {
   return /^text\/html/.test(response.headers.get("Content-Type") ?? "");
 }
 
-async function rewriteHtml(response: Response, rewrite: (html: string) => Promise<string>): Promise<Response> {
+function langOf(html: string) {
+  return /<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? "";
+}
+
+async function rewriteHtml(response: Response, rewrite: (html: string) => string | Promise<string>) {
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(await rewrite(await response.text()), { status: response.status, headers });
