@@ -1,4 +1,6 @@
 import Beasties from "beasties";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { log } from "./log.server";
 
 /**
@@ -34,7 +36,7 @@ export function criticalCss(clientDir: string) {
     }
   }
 
-  // Per key (the anonymous 404 in one language), the rules beasties chose the first time.
+  // Per key (the anonymous 404 in one language, a set of selector tokens), the rules beasties chose the first time.
   const remembered = new Map<string, string>();
   /**
    * For a page that is the same for everyone of a kind apart from small text (the 404 a visitor
@@ -49,13 +51,70 @@ export function criticalCss(clientDir: string) {
       const out = await inline(html);
       css = /<style>([\s\S]*?)<\/style>/.exec(out)?.[1];
       if (css === undefined) return out;
-      if (remembered.size >= 32) remembered.clear();
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
       remembered.set(key, css);
     }
     const withStyle = html.slice(0, link.index) + `<style>${css}</style>` + html.slice(link.index);
     return deferStylesheet(withStyle, link[1]!);
   };
+
+  const selectorAttributes = new Map<string, SelectorAttributes>();
+  /**
+   * For a personal page (the courier's): the rules are chosen by what the stylesheet's selectors can see
+   * of the page — its tags, its classes, and the attributes the stylesheet selects by — and remembered
+   * per such set. Two couriers in the same state share one entry; names, e-mails and other values never
+   * reach the key, and the page itself is not kept.
+   */
+  inline.bySelectors = async function inlineBySelectors(html: string): Promise<string> {
+    const link = STYLESHEET.exec(html);
+    if (!link) return html;
+    const href = link[1]!;
+    let attributes = selectorAttributes.get(href);
+    if (!attributes) {
+      attributes = attributesSelectedBy(path.join(clientDir, href));
+      selectorAttributes.set(href, attributes);
+    }
+    return inline.remembered(`${href}|${selectorKey(html, attributes)}`, html);
+  };
   return inline;
+}
+
+// Each remembered selection is the page's rules (10–25 KB): a few couriers' states in three languages.
+const MAX_REMEMBERED = 64;
+
+/** The attributes a stylesheet selects by: `[open]` by presence, `[type=file]` by value; `pattern` finds them. */
+type SelectorAttributes = { byValue: Set<string>; pattern: RegExp };
+
+function attributesSelectedBy(file: string): SelectorAttributes {
+  const names = new Set<string>(["class"]);
+  const byValue = new Set<string>();
+  let css = "";
+  try {
+    css = readFileSync(file, "utf8");
+  } catch {
+    // beasties reports the missing stylesheet; the key then only counts tags and classes.
+  }
+  for (const [, name, op] of css.matchAll(/\[([a-zA-Z][\w-]*)\s*([~|^$*]?=)?/g)) {
+    names.add(name!);
+    if (op) byValue.add(name!);
+  }
+  // React writes every attribute with a quoted value (`open=""`); text and script data never hold `name="`
+  // unescaped, so this finds attributes only.
+  return { byValue, pattern: new RegExp(`\\s(${[...names].join("|")})="([^"]*)"`, "g") };
+}
+
+/** What decides which rules match: the tag names, the class names and the selected attributes. */
+export function selectorKey(html: string, attributes: SelectorAttributes): string {
+  const tokens = new Set<string>();
+  const tags = /<([a-zA-Z][\w-]*)/g;
+  for (let m = tags.exec(html); m; m = tags.exec(html)) tokens.add(m[1]!);
+  const pattern = new RegExp(attributes.pattern);
+  for (let m = pattern.exec(html); m; m = pattern.exec(html)) {
+    const [, name, value] = m as unknown as [string, string, string];
+    if (name === "class") for (const c of value.split(" ")) tokens.add(`.${c}`);
+    else tokens.add(attributes.byValue.has(name) ? `[${name}=${value}]` : `[${name}]`);
+  }
+  return Bun.hash([...tokens].sort().join(" ")).toString(36);
 }
 
 const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/;

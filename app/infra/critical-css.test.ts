@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { criticalCss } from "./critical-css.server";
+import { criticalCss, selectorKey } from "./critical-css.server";
 
 const client = mkdtempSync(path.join(tmpdir(), "courier-css-"));
 mkdirSync(path.join(client, "assets"));
@@ -57,4 +57,30 @@ test("a remembered page gets the rules chosen the first time, spliced into each 
   );
   expect(later).toContain('<noscript><link rel="stylesheet" href="/assets/root-abc.css"></noscript></body>');
   expect(later).toContain("Stránka sa nenašla");
+});
+
+test("a personal page's rules are chosen per set of tags, classes and selected attributes, never per value", async () => {
+  const attributes = { byValue: new Set(["type"]), pattern: /\s(class|open|type)="([^"]*)"/g };
+  const courier = (name: string, extra = "") =>
+    `<html><body><main class="card" title="${name}@example.sk"><a href="/x/${name}">${name}</a><input type="text" value="${name}"/>${extra}</main><script>var n = "<b class=${name}>"</script></body></html>`;
+  expect(selectorKey(courier("oksana"), attributes)).toBe(selectorKey(courier("petro"), attributes));
+  expect(selectorKey(courier("oksana"), attributes)).not.toBe(
+    selectorKey(courier("oksana", '<p class="badge">'), attributes),
+  );
+  expect(selectorKey(courier("oksana"), attributes)).not.toBe(
+    selectorKey(courier("oksana").replace('type="text"', 'type="file"'), attributes),
+  );
+  expect(selectorKey(courier("oksana"), attributes)).not.toBe(
+    selectorKey(courier("oksana", '<details open=""></details>'), attributes),
+  );
+
+  const inline = criticalCss(client);
+  const link = '<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css"/>';
+  const first = await inline.bySelectors(page(link).replace("Staň sa kuriérom", "Oksana"));
+  const second = await inline.bySelectors(page(link).replace("Staň sa kuriérom", "Petro"));
+  const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+  expect(styleOf(first)).toContain(".hero{color:#0f766e}");
+  expect(styleOf(second)).toBe(styleOf(first));
+  expect(second).toContain("Petro");
+  expect(second).toContain('media="print" data-full-css');
 });

@@ -102,9 +102,12 @@ export function createPipeline(options: PipelineOptions) {
             isHtml(response)
           )
             response = await rewriteHtml(response, (html) => inlineCriticalCss.remembered(`404|${langOf(html)}`, html));
-          // The courier's pages start their scripts once they have loaded (see COURIER_PAGES).
+          // The courier's pages paint from their own rules inline and start their scripts once they have
+          // loaded (see COURIER_PAGES).
           else if (rendered && request.method === "GET" && COURIER_PAGES.test(url.pathname) && isHtml(response))
-            response = await rewriteHtml(response, (html) => deferHydration(html, "load"));
+            response = await rewriteHtml(response, async (html) =>
+              deferHydration(await inlineCriticalCss.bySelectors(html), "load"),
+            );
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
           // A write that outwaited the lock: try again shortly, not a crash.

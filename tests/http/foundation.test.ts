@@ -28,6 +28,18 @@ describe("foundation", () => {
     expect(login).not.toContain("data-hydrate-later");
   });
 
+  test("the courier's pages carry their rules inline and load the full stylesheet without blocking", async () => {
+    const user = await createUser({ status: "working_no_vehicle" });
+    const dashboard = await (await send("/dashboard", { cookie: await sessionCookieHeader(user.id) })).text();
+    const head = dashboard.slice(0, dashboard.indexOf("</head>"));
+    const style = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
+    expect(style).toContain(".site-header");
+    expect(head).toMatch(/<link[^>]*rel="stylesheet"[^>]*media="print" data-full-css>/);
+    expect(dashboard).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/[^"]+\.css"><\/noscript>/);
+    // Nothing of the courier reaches the shared rules.
+    expect(style).not.toContain(user.email);
+  });
+
   test("static assets are fingerprinted, immutable and precompressed", async () => {
     const html = await (await send("/")).text();
     // A module the page imports (in the home copy, named by its deferred module script).
