@@ -3,7 +3,7 @@ import { applications, rateLimits, users } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import { createUser } from "../factories";
-import { expect, loginAs, solveFallbackQuestion, test } from "./fixtures";
+import { expect, loginAs, solveFallbackQuestion, test, waitForHydration } from "./fixtures";
 
 /** Journeys that cross areas: what one side does, the other side sees. */
 const STRONG = "Kuriér-Jazda-7!";
@@ -26,6 +26,9 @@ test.describe("referral link → registration", () => {
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("referralCode"))).toBe(link.code);
     // A later page without the parameter still carries the code into registration.
     await page.goto("/?auth=register");
+    // The journey with scripts: a form sent before hydration carries no captcha token (that case is
+    // the fallback question's, tested elsewhere).
+    await waitForHydration(page);
     const email = uniqueEmail("ref-js");
     const dialog = page.getByRole("dialog");
     await dialog.locator("input[name=email]").fill(email);
