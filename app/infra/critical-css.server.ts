@@ -54,8 +54,18 @@ export function criticalCss(clientDir: string) {
       if (remembered.size >= MAX_REMEMBERED) remembered.clear();
       remembered.set(key, css);
     }
-    const withStyle = html.slice(0, link.index) + `<style>${css}</style>` + html.slice(link.index);
-    return deferStylesheet(withStyle, link[1]!);
+    // Cut and joined at known places: a regex pass over the joined page cost more than the rest together.
+    const end = html.lastIndexOf("</body>");
+    if (end < link.index) return html;
+    const after = link.index + link[0].length;
+    return (
+      html.slice(0, link.index) +
+      `<style>${css}</style>` +
+      link[0].replace(/\s*\/?>$/, ' media="print" data-full-css>') +
+      html.slice(after, end) +
+      noscriptCopy(link[1]!) +
+      html.slice(end)
+    );
   };
 
   const selectorAttributes = new Map<string, SelectorAttributes>();
@@ -74,7 +84,9 @@ export function criticalCss(clientDir: string) {
       attributes = attributesSelectedBy(path.join(clientDir, href));
       selectorAttributes.set(href, attributes);
     }
-    return inline.remembered(`${href}|${selectorKey(html, attributes)}`, html);
+    // The head holds no element a rule styles; its preload links are a third of a courier's page.
+    const body = html.indexOf("<body");
+    return inline.remembered(`${href}|${selectorKey(body < 0 ? html : html.slice(body), attributes)}`, html);
   };
   return inline;
 }
@@ -125,5 +137,9 @@ function deferStylesheet(html: string, href: string): string {
     /<link\b([^>]*\bhref="\/assets\/[^"]+\.css"[^>]*)>/,
     (_tag, attributes: string) => `<link${attributes.replace(/\s*\/$/, "")} media="print" data-full-css>`,
   );
-  return deferred.replace("</body>", `<noscript><link rel="stylesheet" href="${href}"></noscript></body>`);
+  return deferred.replace("</body>", `${noscriptCopy(href)}</body>`);
+}
+
+function noscriptCopy(href: string) {
+  return `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
 }
