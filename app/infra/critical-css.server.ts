@@ -23,6 +23,8 @@ export function criticalCss(clientDir: string) {
     compress: true,
     reduceInlineStyles: false,
     logLevel: "silent",
+    // A selector that is only a pseudo-element matches no element of the page; placeholders show at once.
+    allowRules: [/^::placeholder$/],
   });
   async function inline(html: string): Promise<string> {
     const link = STYLESHEET.exec(html);

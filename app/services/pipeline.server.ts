@@ -17,7 +17,7 @@ import { applySecurityHeaders } from "~/infra/security-headers.server";
 import { instrumentBuild, newTiming, serverTimingHeader, timingContext } from "~/infra/server-timing.server";
 import { createStaticHandler } from "~/infra/static.server";
 import { bodyLimitFor, declaresMoreThan, limitBody } from "./body-limit.server";
-import { isAnonymous, withPageCache } from "./page-cache.server";
+import { withPageCache } from "./page-cache.server";
 
 export type PipelineOptions = {
   /** The server half of a production build (`build/server/index.js`). */
@@ -92,22 +92,16 @@ export function createPipeline(options: PipelineOptions) {
             prepareHomeCopy,
           );
           if (timing) timing.cacheHit = !rendered;
-          // The 404 a visitor without a session gets is the same page for everyone in a language: its
-          // critical CSS is chosen once and spliced in, so a mistyped link paints in one round trip too.
-          if (
-            rendered &&
-            response.status === 404 &&
-            request.method === "GET" &&
-            isAnonymous(request) &&
-            isHtml(response)
-          )
-            response = await rewriteHtml(response, (html) => inlineCriticalCss.remembered(`404|${langOf(html)}`, html));
-          // The courier's pages paint from their own rules inline and start their scripts once they have
-          // loaded (see COURIER_PAGES).
-          else if (rendered && request.method === "GET" && COURIER_PAGES.test(url.pathname) && isHtml(response))
-            response = await rewriteHtml(response, async (html) =>
-              deferHydration(await inlineCriticalCss.bySelectors(html), "load"),
-            );
+          // Every page outside the admin area paints from its own rules inline (criticalCss.bySelectors);
+          // the admin screens wait for a second stylesheet of their own and are left as they are.
+          if (rendered && request.method === "GET" && !ADMIN_PAGES.test(url.pathname) && isHtml(response)) {
+            const courier = COURIER_PAGES.test(url.pathname);
+            response = await rewriteHtml(response, async (html) => {
+              const painted = await inlineCriticalCss.bySelectors(html);
+              // The courier's pages start their scripts once they have loaded (see COURIER_PAGES).
+              return courier ? deferHydration(painted, "load") : painted;
+            });
+          }
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
           // A write that outwaited the lock: try again shortly, not a crash.
@@ -145,13 +139,10 @@ export function createPipeline(options: PipelineOptions) {
  * for `load`.
  */
 const COURIER_PAGES = /^\/dashboard(\/|$)/;
+const ADMIN_PAGES = /^\/admin(\/|$)/;
 
 function isHtml(response: Response) {
   return /^text\/html/.test(response.headers.get("Content-Type") ?? "");
-}
-
-function langOf(html: string) {
-  return /<html\b[^>]*\blang="([\w-]+)"/.exec(html)?.[1] ?? "";
 }
 
 async function rewriteHtml(response: Response, rewrite: (html: string) => string | Promise<string>) {

@@ -28,7 +28,7 @@ describe("foundation", () => {
     expect(login).not.toContain("data-hydrate-later");
   });
 
-  test("the courier's pages carry their rules inline and load the full stylesheet without blocking", async () => {
+  test("pages carry their rules inline and load the full stylesheet without blocking", async () => {
     const user = await createUser({ status: "working_no_vehicle" });
     const dashboard = await (await send("/dashboard", { cookie: await sessionCookieHeader(user.id) })).text();
     const head = dashboard.slice(0, dashboard.indexOf("</head>"));
@@ -38,6 +38,15 @@ describe("foundation", () => {
     expect(dashboard).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/[^"]+\.css"><\/noscript>/);
     // Nothing of the courier reaches the shared rules.
     expect(style).not.toContain(user.email);
+    // Every page outside the admin area does the same; the admin screens wait for their second stylesheet.
+    const login = await (await send("/?auth=login")).text();
+    expect(login).toMatch(/<style>[^<]*\.site-header\{/);
+    const admin = await createUser({ role: "admin" });
+    const response = await send("/admin/users", { cookie: await sessionCookieHeader(admin.id) });
+    expect(response.status).toBe(200);
+    const users = await response.text();
+    expect(users).toMatch(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/root-[^"]+\.css"\/>/);
+    expect(users).not.toContain("data-full-css");
   });
 
   test("static assets are fingerprinted, immutable and precompressed", async () => {
