@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createUser, TEST_PASSWORD } from "../factories";
-import { expect, loginAs, solveFallbackQuestion, test } from "./fixtures";
+import { expect, loginAs, solveFallbackQuestion, test, waitForHydration } from "./fixtures";
 
 /**
  * In the browser: the ALTCHA solver and the admin chart under the
@@ -25,6 +25,8 @@ test.describe("the policy lets the product's own scripts work", () => {
     const violations = await watchCsp(page);
     const user = await createUser({ status: "confirmed_account" });
     await page.goto("/?auth=login");
+    // The solver runs once the page has hydrated: a click before that is the no-JS post, tested below.
+    await waitForHydration(page);
     const dialog = page.getByRole("dialog");
     await dialog.locator("input[name=email]").fill(user.email);
     await dialog.locator("input[name=password]").fill(TEST_PASSWORD);
