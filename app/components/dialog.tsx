@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
@@ -22,15 +22,22 @@ export function UrlDialog({
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  useEffect(() => {
+  const opener = useRef<HTMLElement | null>(null);
+  // Before the browser paints: a dialog React has just shown is modal from its first frame, so an Escape
+  // pressed as soon as it appears closes it (with a passive effect it could land on the non-modal copy).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement as HTMLElement | null;
+    opener.current = document.activeElement as HTMLElement | null;
     if (!dialog.matches(":modal")) {
       dialog.close();
       dialog.showModal();
     }
-    return () => opener?.focus?.();
+  }, []);
+  // Focus goes back once the dialog has left the page: while it is still there and modal, the rest is inert.
+  useEffect(() => {
+    const focusBack = opener;
+    return () => focusBack.current?.focus?.();
   }, []);
   const close = () => {
     onClose?.();
