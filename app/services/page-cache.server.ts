@@ -112,7 +112,8 @@ export async function withPageCache(
     if (current) return fromEntry(hit, request);
     const entry = await making.entry;
     if (entry) return fromEntry(entry, request);
-    return render();
+    // That copy was not kept (a write came while it was made): this visitor's own, prepared the same way.
+    return (await preparedRender(render, prepareCopy)).response;
   }
   let settle: (entry: Entry | null) => void = () => {};
   const mine: Pending = { version, generation, entry: new Promise((resolve) => (settle = resolve)) };
@@ -136,10 +137,9 @@ async function renderCopy(
   prepareCopy: (html: string) => Promise<string>,
 ) {
   const started = generation;
-  const response = await render();
-  const nonce = NONCE.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
-  if (response.status !== 200 || response.headers.has("Set-Cookie") || !nonce) return { response, entry: null };
-  const body = await prepareCopy(await response.text());
+  const { response, copy } = await preparedRender(render, prepareCopy);
+  if (!copy) return { response, entry: null };
+  const { body, nonce } = copy;
   let entry: Entry | null = null;
   if (started === generation) {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -156,5 +156,16 @@ async function renderCopy(
     };
     entries.set(key, entry);
   }
-  return { response: new Response(body, { status: response.status, headers: response.headers }), entry };
+  return { response, entry };
+}
+
+/** A render made into the copy anonymous visitors get; an answer that may not be shared is left as it is. */
+async function preparedRender(render: () => Promise<Response>, prepareCopy: (html: string) => Promise<string>) {
+  const rendered = await render();
+  const nonce = NONCE.exec(rendered.headers.get("Content-Security-Policy") ?? "")?.[1];
+  if (rendered.status !== 200 || rendered.headers.has("Set-Cookie") || !nonce)
+    return { response: rendered, copy: null };
+  const body = await prepareCopy(await rendered.text());
+  const response = new Response(body, { status: rendered.status, headers: rendered.headers });
+  return { response, copy: { body, nonce } };
 }

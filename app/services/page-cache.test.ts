@@ -179,4 +179,18 @@ describe("one render at a time", () => {
     // The older render was not kept: the next visitor gets the copy made after the write.
     expect(await bodyOf(await serve(get("/?days=9")))).toBe(String(before + 1));
   });
+
+  test("a visitor who waited for a copy that a write made useless gets a prepared copy of their own", async () => {
+    invalidatePageCache();
+    const prepare = async (html: string) => `${html}<!--prepared-->`;
+    const held = heldRender();
+    const url = new URL("http://localhost/?days=10");
+    const first = withPageCache(get("/?days=10"), url, held.render, prepare);
+    const waiting = withPageCache(get("/?days=10"), url, render(), prepare);
+    await post("/admin/news");
+    held.finish();
+    expect(await (await first).text()).toContain("<!--prepared-->");
+    // Before: the raw render, which on the home page meant its scripts preloaded and its stylesheet blocking.
+    expect(await (await waiting).text()).toContain("<!--prepared-->");
+  });
 });
