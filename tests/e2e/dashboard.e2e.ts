@@ -273,6 +273,9 @@ test.describe("who must show what (citizenship)", () => {
         .locator(`input[name="${field}"][type="file"]`)
         .setInputFiles({ name: `${field}.png`, mimeType: "image/png", buffer: card });
     }
+    // The button waits for the photos ("Waiting for the photos to upload…", disabled): a click as an upload starts
+    // finds it disabled and does nothing, as it would for a courier.
+    await expect(page.getByText("uploaded ✓ — replace")).toHaveCount(3, { timeout: 15_000 });
     await page.getByRole("button", { name: "Submit application" }).click();
     // The same post and reload as the four-photo journey above: on a busy machine it can take more than 5 s.
     await expect(page.getByText("Your application is being reviewed")).toBeVisible({ timeout: 15_000 });
