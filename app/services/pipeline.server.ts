@@ -96,11 +96,11 @@ export function createPipeline(options: PipelineOptions) {
           // the admin screens wait for a second stylesheet of their own and are left as they are.
           if (rendered && request.method === "GET" && !ADMIN_PAGES.test(url.pathname) && isHtml(response)) {
             const courier = COURIER_PAGES.test(url.pathname);
-            response = await rewriteHtml(response, async (html) => {
-              const painted = await inlineCriticalCss.bySelectors(html);
-              // The courier's pages start their scripts once they have loaded (see COURIER_PAGES).
-              return courier ? deferHydration(painted, "load") : painted;
-            });
+            // The courier's pages start their scripts once they have loaded (see COURIER_PAGES). The scripts
+            // first: the rules are spliced in last, so no regular expression runs over the joined page.
+            response = await rewriteHtml(response, (html) =>
+              inlineCriticalCss.bySelectors(courier ? deferHydration(html, "load") : html),
+            );
           }
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
