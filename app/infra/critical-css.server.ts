@@ -38,12 +38,11 @@ export function criticalCss(clientDir: string) {
     }
   }
 
-  // Per key (the anonymous 404 in one language, a set of selector tokens), the rules beasties chose the first time.
+  // Per key (a set of selector tokens, see bySelectors), the rules beasties chose the first time.
   const remembered = new Map<string, string>();
   /**
-   * For a page that is the same for everyone of a kind apart from small text (the 404 a visitor
-   * without a session gets): beasties runs once per key, later answers get the same rules spliced in —
-   * a string replacement, not a CSS pass per request.
+   * For pages that need the same rules (the caller's key says which): beasties runs once per key, later
+   * answers get the same rules spliced in — a string replacement, not a CSS pass per request.
    */
   inline.remembered = async function rememberedInline(key: string, html: string): Promise<string> {
     const link = STYLESHEET.exec(html);
@@ -63,7 +62,7 @@ export function criticalCss(clientDir: string) {
     return (
       html.slice(0, link.index) +
       `<style>${css}</style>` +
-      link[0].replace(/\s*\/?>$/, ' media="print" data-full-css>') +
+      deferredLink(link[0]) +
       html.slice(after, end) +
       noscriptCopy(link[1]!) +
       html.slice(end)
@@ -135,11 +134,13 @@ const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\
 
 /** The built stylesheet as `media="print"` (switched on by the client entry) plus a `<noscript>` copy. */
 function deferStylesheet(html: string, href: string): string {
-  const deferred = html.replace(
-    /<link\b([^>]*\bhref="\/assets\/[^"]+\.css"[^>]*)>/,
-    (_tag, attributes: string) => `<link${attributes.replace(/\s*\/$/, "")} media="print" data-full-css>`,
-  );
+  const deferred = html.replace(/<link\b[^>]*\bhref="\/assets\/[^"]+\.css"[^>]*>/, deferredLink);
   return deferred.replace("</body>", `${noscriptCopy(href)}</body>`);
+}
+
+/** A stylesheet's link tag that no longer blocks: `media="print"` until the client entry switches it on. */
+function deferredLink(tag: string) {
+  return tag.replace(/\s*\/?>$/, ' media="print" data-full-css>');
 }
 
 function noscriptCopy(href: string) {
