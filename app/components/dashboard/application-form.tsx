@@ -9,6 +9,7 @@ import { applicationSchema, CITIZENSHIPS, CONTACT_METHODS, needsContactUsername 
 import { MIN_COURIER_AGE } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
+import { useSubmitAfterUploads } from "./submit-after-uploads";
 import { FieldError, FormAlert } from "../form-messages";
 import { RequiredMark } from "./field-error";
 import {
@@ -108,11 +109,7 @@ export function ApplicationForm({
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
   const saveDraft = useDraftSaving();
-  const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onBusyChange = useCallback(
-    (name: string, busy: boolean) => setUploading((u) => (u[name] === busy ? u : { ...u, [name]: busy })),
-    [],
-  );
+  const { onBusyChange, waiting, holdWhileUploading } = useSubmitAfterUploads();
   const mine = actionData?.intent === "apply" ? actionData : undefined;
   const [form, fields] = useForm({
     id: "application",
@@ -150,7 +147,6 @@ export function ApplicationForm({
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);
   const draftOf = (kind: string) => drafts.find((d) => d.kind === kind);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/apply");
-  const uploadsRunning = Object.values(uploading).some(Boolean);
   useSaveWhenHidden(form.id);
   const mustReplace = (name: string) => replaceDocuments.includes(name);
   // The summary follows a submit (the server's answer, or the browser's check of one), not a blur while tabbing.
@@ -168,7 +164,7 @@ export function ApplicationForm({
       data-lazy=""
       data-hydrated={hydrated ? "" : undefined}
       {...getFormProps(form)}
-      onSubmitCapture={(event) => isOwnSubmit(event) && setAttempts((n) => n + 1)}
+      onSubmitCapture={(event) => !holdWhileUploading(event) && isOwnSubmit(event) && setAttempts((n) => n + 1)}
       onInput={(event) => {
         if (!(event.target instanceof HTMLInputElement && event.target.type === "file")) saveDraft(event.currentTarget);
       }}
@@ -345,8 +341,8 @@ export function ApplicationForm({
         <FieldError ns="dashboard" id={fields.comment.errorId} errors={fields.comment.errors} />
       </label>
       <PhotoLimitsHint />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy || uploadsRunning}>
-        {busy ? t("apply.sending") : uploadsRunning ? t("photoUpload.waiting") : t("apply.submit")}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t("apply.sending") : waiting ? t("photoUpload.waiting") : t("apply.submit")}
       </button>
     </Form>
   );

@@ -1,8 +1,8 @@
-import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { DashboardActionData, DashboardData } from "./types";
 import { DocumentInput } from "./document-input";
+import { useSubmitAfterUploads } from "./submit-after-uploads";
 import { FormAlert } from "../form-messages";
 import { RequiredMark } from "./field-error";
 import { useDates } from "./format";
@@ -51,17 +51,12 @@ export function DocumentRenewalForm({
 }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
-  const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const onBusyChange = useCallback(
-    (name: string, busy: boolean) => setUploading((u) => (u[name] === busy ? u : { ...u, [name]: busy })),
-    [],
-  );
+  const { onBusyChange, waiting, holdWhileUploading } = useSubmitAfterUploads();
   const documents = data.documents;
   if (!documents || documents.pending || (documents.state === "valid" && !documents.rejectedReason)) return null;
   const mine = actionData?.intent === "renewDocument" ? actionData : undefined;
   const draftOf = (kind: string) => data.renewalDrafts.find((d) => d.kind === kind);
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/dashboard/document-renewal");
-  const uploadsRunning = Object.values(uploading).some(Boolean);
   return (
     <Form
       method="post"
@@ -70,6 +65,7 @@ export function DocumentRenewalForm({
       className="form-stack card"
       id="renew-document"
       data-testid="renew-document"
+      onSubmitCapture={holdWhileUploading}
     >
       <h2 className="dash-h2">{t("documents.title")}</h2>
       <p className="field-hint">{t("documents.intro")}</p>
@@ -103,8 +99,8 @@ export function DocumentRenewalForm({
         </span>
         <input type="date" name="validUntil" required defaultValue={mine?.validUntil ?? ""} />
       </label>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy || uploadsRunning}>
-        {busy ? t("documents.sending") : uploadsRunning ? t("photoUpload.waiting") : t("documents.submit")}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t("documents.sending") : waiting ? t("photoUpload.waiting") : t("documents.submit")}
       </button>
     </Form>
   );
