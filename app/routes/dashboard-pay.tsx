@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, type RouterContextProvider } from "react-ro
 import type { Route } from "./+types/dashboard-pay";
 import { AppLink } from "~/components/app-link";
 import { ErrorScreen } from "~/components/error-screen";
-import { PayView, type PayActionData } from "~/components/pay/pay-view";
+import { loadBankDetailsForm, PayView, type PayActionData } from "~/components/pay/pay-view";
 import { guardNetwork, isNetworkFailure } from "~/client/network";
 import { bankDetailsFormSchema, maskIban } from "~/domain/bank-details";
 import { payQuestionReplySchema, payQuestionSchema, questionErrorKey } from "~/domain/pay-question";
@@ -135,6 +135,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /** With JS, a post that never reaches the server keeps the forms as they are and shows the network toast. */
+// A client-side visit waits for the bank form's chunk with the data, so the section does not pop in after.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadBankDetailsForm()]);
+  return data;
+}
+
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
 
 export default function DashboardPay({ loaderData, actionData }: Route.ComponentProps) {

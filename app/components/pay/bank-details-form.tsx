@@ -62,6 +62,8 @@ export function BankDetailsForm({
   useEffect(() => {
     if (actionData && password.current) password.current.value = "";
   }, [actionData]);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <section className="card dash-section" id="bank" aria-labelledby="bank-title" data-testid="pay-bank">
       <h2 className="dash-h2" id="bank-title">
@@ -84,6 +86,9 @@ export function BankDetailsForm({
         method="post"
         action="/dashboard/pay"
         className="form-stack"
+        // Loaded lazily, so it hydrates after the page: tests wait for its own mark (waitForHydration).
+        data-lazy=""
+        data-hydrated={hydrated ? "" : undefined}
         {...getFormProps(form)}
         onSubmitCapture={(event) => isOwnSubmit(event) && setAttempts((n) => n + 1)}
       >
