@@ -21,6 +21,7 @@ import { SiteHeader } from "~/components/site-header";
 import { SiteTracking } from "~/components/site-tracking";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
+import { EARLY_SUBMIT_GUARD } from "~/components/auth/early-submit";
 import { ErrorScreen } from "~/components/error-screen";
 import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/services/session.server";
@@ -88,11 +89,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f766e" />
         <Meta />
         <Links />
-        {/* Before any module runs: Zod's probe for `new Function` would be a CSP violation (no 'unsafe-eval'). */}
+        {/* Before any module runs: Zod's probe for `new Function` would be a CSP violation (no 'unsafe-eval'),
+            and the guard that holds a submit made before its form hydrated (EARLY_SUBMIT_GUARD). */}
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true}" }}
+          dangerouslySetInnerHTML={{ __html: `globalThis.__zod_globalConfig={jitless:true};${EARLY_SUBMIT_GUARD}` }}
         />
       </head>
       <body>

@@ -19,7 +19,7 @@ export function LoginForm({
   serverResult?: AuthFormResult;
 }) {
   const { t } = useTranslation("auth");
-  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({
+  const { preload, form, fields, result, busy, captchaFailed, fallback, scriptProps } = useAuthForm({
     id: "login",
     schema: loginSchema,
     action: "/auth/login",
@@ -29,7 +29,7 @@ export function LoginForm({
   return (
     <div className="form-stack">
       {preload}
-      <form method="post" action="/auth/login" className="form-stack" {...getFormProps(form)}>
+      <form method="post" action="/auth/login" className="form-stack" {...getFormProps(form)} {...scriptProps}>
         <FormAlert message={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <label className="field">

@@ -19,7 +19,7 @@ export function RegisterForm({
   serverResult?: AuthFormResult;
 }) {
   const { t, i18n } = useTranslation("auth");
-  const { preload, form, fields, result, busy, captchaFailed, fallback } = useAuthForm({
+  const { preload, form, fields, result, busy, captchaFailed, fallback, scriptProps } = useAuthForm({
     id: "register",
     schema: registerSchema,
     action: "/auth/register",
@@ -54,7 +54,7 @@ export function RegisterForm({
   return (
     <div className="form-stack">
       {preload}
-      <form method="post" action="/auth/register" className="form-stack" {...getFormProps(form)}>
+      <form method="post" action="/auth/register" className="form-stack" {...getFormProps(form)} {...scriptProps}>
         <FormAlert message={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="language" value={i18n.language} />
         <input type="hidden" name="referralCode" value={referralCode} />

@@ -5,6 +5,7 @@ import { PrefetchPageLinks, useFetcher, useRouteLoaderData } from "react-router"
 import type { z } from "zod";
 import { isNetworkFailure } from "~/client/network";
 import { useCaptcha, type CaptchaConfig } from "./use-captcha";
+import { useEarlySubmit } from "./early-submit";
 import type { AuthFormResult } from "~/domain/auth-forms";
 
 type RootCaptcha = { captcha?: CaptchaConfig; authFallback?: AuthFormResult["fallback"] } | undefined;
@@ -53,7 +54,11 @@ export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<
     },
   });
 
+  const early = useEarlySubmit(options.id);
+
   return {
+    /** Spread on the `<form>`: with a captcha, a submit made before hydration waits for it (early-submit.ts). */
+    scriptProps: options.captcha ? early : {},
     /** Render it: the action's route module is fetched ahead, so a submit made offline still reaches its clientAction. */
     preload: createElement(PrefetchPageLinks, { page: options.action }),
     form,
