@@ -21,7 +21,7 @@ import { SiteHeader } from "~/components/site-header";
 import { SiteTracking } from "~/components/site-tracking";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
-import { EARLY_SUBMIT_GUARD } from "~/components/auth/early-submit";
+import { earlySubmitGuardFor } from "~/components/auth/early-submit";
 import { ErrorScreen } from "~/components/error-screen";
 import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/services/session.server";
@@ -75,6 +75,7 @@ export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const nonce = useNonce();
+  const location = useLocation();
   const { i18n } = useTranslation();
   const locale = rootData?.locale ?? (i18n.language as Language) ?? "sk";
   // A mark that React has hydrated the page (error screens too): tests wait for it instead of sleeping.
@@ -94,7 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: `globalThis.__zod_globalConfig={jitless:true};${EARLY_SUBMIT_GUARD}` }}
+          dangerouslySetInnerHTML={{
+            __html: `globalThis.__zod_globalConfig={jitless:true};${earlySubmitGuardFor(location, Boolean(rootData?.user))}`,
+          }}
         />
       </head>
       <body>

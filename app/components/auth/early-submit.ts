@@ -9,11 +9,22 @@ import { useEffect, useState } from "react";
  * modules never hydrates, so it is left alone, and a page that has not hydrated 30 s later posts as before.
  */
 export const EARLY_SUBMIT_GUARD =
-  '"noModule"in HTMLScriptElement.prototype&&document.addEventListener("submit",function(e){var f=e.target;' +
-  'if(!f.hasAttribute||!f.hasAttribute("data-needs-script")||f.hasAttribute("data-ready"))return;' +
-  'e.preventDefault();if(f.hasAttribute("data-submit-held"))return;f.setAttribute("data-submit-held","");' +
-  'setTimeout(function(){if(f.hasAttribute("data-submit-held")&&!f.hasAttribute("data-ready")){' +
-  'f.removeAttribute("data-submit-held");f.submit()}},30000)},true);';
+  '"noModule"in HTMLScriptElement.prototype&&document.addEventListener("submit",function(e){' +
+  'var f=e.target,h="data-submit-held",r="[data-ready]";if(!f.matches("[data-needs-script]:not("+r+")"))return;' +
+  'e.preventDefault();if(f.hasAttribute(h))return;f.setAttribute(h,"");' +
+  "setTimeout(function(){if(f.hasAttribute(h)&&!f.matches(r)){f.removeAttribute(h);f.submit()}},3e4)},!0);";
+
+/**
+ * The guard goes only into a page that opens with a log-in or register form (`?auth=…`, `/auth/…`) for a
+ * visitor: a form opened after hydration needs none, and every other page keeps its bytes.
+ */
+export function earlySubmitGuardFor(location: { pathname: string; search: string }, loggedIn: boolean) {
+  if (loggedIn) return "";
+  const auth = new URLSearchParams(location.search).get("auth");
+  const opensForm =
+    auth === "login" || auth === "register" || /^\/auth\/(login|register)(\/|$)/.test(location.pathname);
+  return opensForm ? EARLY_SUBMIT_GUARD : "";
+}
 
 /** Props for a form that needs its script to send, and the sending of a submit held before it hydrated. */
 export function useEarlySubmit(formId: string) {
