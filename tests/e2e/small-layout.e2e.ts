@@ -109,3 +109,27 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("a dialog opened by address", () => {
+  for (const [width, height, auth] of [
+    [1280, 800, "forgot"],
+    [360, 780, "register"],
+  ] as const) {
+    test(`stays where it is when the page hydrates (${width} px, ${auth})`, async ({ page }) => {
+      // The server's copy is open but not yet modal; it used to sit at the top and jump to the middle
+      // once the script made it modal, so a tap aimed at its button in that moment landed beside it.
+      await page.setViewportSize({ width, height });
+      await page.route(/\/assets\/.+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.goto(`/?auth=${auth}`, { waitUntil: "domcontentloaded" });
+      const dialog = page.locator("dialog");
+      const before = await dialog.boundingBox();
+      expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(false);
+      await waitForHydration(page);
+      expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+      expect(await dialog.boundingBox()).toEqual(before);
+    });
+  }
+});
