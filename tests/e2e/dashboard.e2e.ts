@@ -99,8 +99,10 @@ test.describe("courier dashboard", () => {
     await expect(page.getByText("Upload this document.").first()).toBeVisible({ timeout: 15_000 });
     await page.getByLabel("Phone number (Slovak)").fill("0903 123 456");
     await attachDocuments(page);
+    // Each chosen photo adds its row and moves the button down; a click computed before the last row
+    // appeared landed above it. (A submit made while photos upload is held: the Slovak citizen's journey.)
+    await expect(page.getByText("uploaded ✓ — replace")).toHaveCount(4, { timeout: 15_000 });
     await page.getByRole("button", { name: "Submit application" }).click();
-    // Four photos shrunk and sent first: on a busy machine this takes longer than the default 5 s.
     await expect(page.getByText("Your application is being reviewed")).toBeVisible({ timeout: 15_000 });
 
     await page.getByRole("link", { name: "View my application" }).click();
