@@ -21,7 +21,7 @@ import { SiteHeader } from "~/components/site-header";
 import { SiteTracking } from "~/components/site-tracking";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/components/nonce";
-import { earlySubmitGuardFor } from "~/components/auth/early-submit";
+import { earlySubmitGuardFor } from "~/components/auth/early-submit-guard";
 import { ErrorScreen } from "~/components/error-screen";
 import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/services/session.server";
@@ -91,12 +91,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Before any module runs: Zod's probe for `new Function` would be a CSP violation (no 'unsafe-eval'),
-            and the guard that holds a submit made before its form hydrated (EARLY_SUBMIT_GUARD). */}
+            and the guard that holds a submit made before its form hydrated (EARLY_SUBMIT_GUARD). The guard has
+            run by the time the client renders, so it stays out of every page's JavaScript. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{
-            __html: `globalThis.__zod_globalConfig={jitless:true};${earlySubmitGuardFor(location, Boolean(rootData?.user))}`,
+            __html: `globalThis.__zod_globalConfig={jitless:true};${import.meta.env.SSR ? earlySubmitGuardFor(location, Boolean(rootData?.user)) : ""}`,
           }}
         />
       </head>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { EARLY_SUBMIT_GUARD, earlySubmitGuardFor } from "./early-submit";
+import { EARLY_SUBMIT_GUARD, earlySubmitGuardFor } from "./early-submit-guard";
 
 describe("the early-submit guard", () => {
   test("goes into a visitor's page that opens with a log-in or register form", () => {
