@@ -1,12 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useHydrated } from "../use-hydrated";
 
 /**
  * Props for a form that needs its script to send, and the sending of a submit the page's inline guard held
  * before the form hydrated (early-submit-guard.ts).
  */
 export function useEarlySubmit(formId: string) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   useEffect(() => {
     if (!ready) return;
     const element = document.getElementById(formId);

@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema } from "~/domain/bank-details";
 import { useDates } from "~/components/dashboard/format";
 import { ErrorSummary, isOwnSubmit } from "~/components/error-summary";
+import { useHydrated } from "~/components/use-hydrated";
 import { Intent } from "../intent";
 
 export type BankView = { iban: string; holder: string; holderMismatch: boolean; changedAt: string };
@@ -62,8 +63,7 @@ export function BankDetailsForm({
   useEffect(() => {
     if (actionData && password.current) password.current.value = "";
   }, [actionData]);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <section className="card dash-section" id="bank" aria-labelledby="bank-title" data-testid="pay-bank">
       <h2 className="dash-h2" id="bank-title">

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCents } from "~/components/admin/pay-review";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
 import type { Route } from "./+types/dashboard";
 import { PageHeader, useFormatDate } from "~/components/admin/ui";
+import { useHydrated } from "~/components/use-hydrated";
 import { requireAdmin } from "~/services/session.server";
 import { dashboardTiles } from "~/models/admin-dashboard.server";
 import { trafficLastDays } from "~/models/tracking.server";
@@ -28,8 +29,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     month: "numeric",
     timeZone: "UTC",
   }).format(new Date(`${tiles.payDue.payday}T00:00:00Z`));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const totalViews = traffic.reduce((sum, d) => sum + d.views, 0);
   const cards = [
     { label: t("dashboard.users"), value: String(tiles.users), to: "/admin/users" },
