@@ -4,8 +4,6 @@
  * as integers (minutes, cents) without floating-point arithmetic. Pure: the import model adds what needs the
  * database (who owns an account) and writes the rows.
  */
-import { z } from "zod";
-
 /** Our fields, in the order of the generic header (after `platform`). */
 export const EARNING_FIELDS = ["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"] as const;
 export type EarningField = (typeof EARNING_FIELDS)[number];
@@ -14,17 +12,11 @@ export const GENERIC_HEADER = ["platform", ...EARNING_FIELDS] as const;
 
 export const EARNINGS_LIMITS = { fileBytes: 10 * 1024 * 1024, rows: 50_000 } as const;
 
-/** How a platform's own export maps to our fields: the file's column name for each, and the unit of the time column. */
-export const earningsMappingSchema = z.object({
-  columns: z.object(
-    Object.fromEntries(EARNING_FIELDS.map((field) => [field, z.string().min(1).max(200)])) as Record<
-      EarningField,
-      z.ZodString
-    >,
-  ),
-  duration: z.enum(["minutes", "hours"]),
-});
-export type EarningsMapping = z.infer<typeof earningsMappingSchema>;
+/**
+ * How a platform's own export maps to our fields: the file's column name for each, and the unit of the time
+ * column. The import form's schema (`pay-schemas.ts`) checks what an admin sends.
+ */
+export type EarningsMapping = { columns: Record<EarningField, string>; duration: "minutes" | "hours" };
 
 export type EarningRow = {
   line: number;

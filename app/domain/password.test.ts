@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { registerSchema, resetPasswordFormSchema } from "./auth-schemas";
-import { isStrongPassword, passwordChecklist, strongPasswordSchema } from "./password";
+import { strongPasswordSchema } from "./auth-schemas";
+import { isStrongPassword, passwordChecklist } from "./password";
 
 describe("password rule", () => {
   test.each([

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./rules";
 
 /** Argon2 copes with long input, but nobody types more than this and the hash cost should stay bounded. */
@@ -30,9 +29,3 @@ export function passwordChecklist(password: string): Record<PasswordRuleId, bool
 export function isStrongPassword(password: string) {
   return password.length <= PASSWORD_MAX_LENGTH && PASSWORD_RULES.every((rule) => rule.test(password));
 }
-
-/** Messages are translation keys; the UI and the server translate them. */
-export const strongPasswordSchema = z
-  .string({ error: "auth:validation.passwordRequired" })
-  .min(1, { error: "auth:validation.passwordRequired" })
-  .refine(isStrongPassword, { error: "auth:validation.passwordWeak" });

@@ -7,6 +7,7 @@ import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/reset-password";
 import { FieldError, FormAlert } from "~/components/form-messages";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
+import { useLazyValidation } from "~/components/auth/lazy-validation";
 import { resetPasswordFormSchema } from "~/domain/auth-schemas";
 import { changePassword } from "~/services/auth.server";
 import { formFailure, formInvalid } from "~/services/auth-http.server";
@@ -41,9 +42,10 @@ export default function ResetPasswordScreen({ loaderData, actionData }: Route.Co
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.reply,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.resetPasswordFormSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
   });
   const usable = loaderData.state === "valid" && !actionData?.error;
   return (

@@ -1,9 +1,8 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { STOCK_REJECTION_REASONS } from "~/domain/rejection";
-import { applicationRejectSchema, rejectSchema } from "~/domain/admin-schemas";
+import { useLazyValidation } from "./lazy-validation";
 import { FieldError } from "../form-messages";
 import { DOCUMENT_KINDS } from "~/domain/documents";
 import { Intent } from "../intent";
@@ -28,9 +27,9 @@ export function RejectForm({
   const [form, fields] = useForm({
     id,
     lastResult: result,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: application ? applicationRejectSchema : rejectSchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation((v, formData) =>
+      v.parseWithZod(formData, { schema: application ? v.applicationRejectSchema : v.rejectSchema }),
+    ),
   });
   const replaced = (fields as Partial<Record<string, { initialValue?: unknown }>>).replace?.initialValue;
   const ticked = new Set(

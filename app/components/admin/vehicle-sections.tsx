@@ -1,8 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { vehicleProblemSchema } from "~/domain/admin-schemas";
+import { useLazyValidation } from "./lazy-validation";
 import { useFormatDate } from "./ui";
 import { FormKey } from "../form-key";
 import { FieldError } from "../form-messages";
@@ -71,8 +70,7 @@ export function VehicleProblems({
   const [form, fields] = useForm({
     id: "vehicle-problem",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleProblemSchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.vehicleProblemSchema })),
   });
   return (
     <div className="card">

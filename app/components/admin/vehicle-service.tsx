@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { formatEur, type ServiceDue } from "~/domain/maintenance";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
 import type { VehicleStatus } from "~/domain/status";
-import { serviceRecordSchema } from "~/domain/admin-schemas";
+import { useLazyValidation } from "./lazy-validation";
 import { AdminTable } from "./admin-table";
 import { Badge, useFormatDate } from "./ui";
 import { FieldError } from "../form-messages";
@@ -44,8 +43,7 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
   const [form, fields] = useForm({
     id: "service-record",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceRecordSchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.serviceRecordSchema })),
     defaultValue: { serviceDate: today },
   });
   return (

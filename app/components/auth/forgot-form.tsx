@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { emailOnlySchema } from "~/domain/auth-schemas";
 import type { AuthView } from "~/domain/auth-forms";
 import { FieldError, FormAlert } from "../form-messages";
 import { AuthSwitchLink } from "./switch-link";
@@ -21,7 +20,7 @@ export function EmailOnlyForm({
   const action = kind === "forgot" ? "/auth/forgot" : "/auth/resend";
   const { preload, form, fields, result, busy } = useAuthForm({
     id: kind,
-    schema: emailOnlySchema,
+    schema: "emailOnlySchema",
     action,
     serverResult,
   });

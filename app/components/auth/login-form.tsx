@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { loginSchema } from "~/domain/auth-schemas";
 import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
 import { FieldError, FormAlert } from "../form-messages";
@@ -21,7 +20,7 @@ export function LoginForm({
   const { t } = useTranslation("auth");
   const { preload, form, fields, result, busy, captchaFailed, fallback, scriptProps } = useAuthForm({
     id: "login",
-    schema: loginSchema,
+    schema: "loginSchema",
     action: "/auth/login",
     captcha: "login",
     serverResult,

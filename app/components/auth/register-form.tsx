@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { registerSchema } from "~/domain/auth-schemas";
 import { isStrongPassword } from "~/domain/password";
 import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
@@ -21,7 +20,7 @@ export function RegisterForm({
   const { t, i18n } = useTranslation("auth");
   const { preload, form, fields, result, busy, captchaFailed, fallback, scriptProps } = useAuthForm({
     id: "register",
-    schema: registerSchema,
+    schema: "registerSchema",
     action: "/auth/register",
     captcha: "register",
     serverResult,

@@ -1,13 +1,15 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type Submission } from "@conform-to/react";
 import { createElement, useState } from "react";
 import { PrefetchPageLinks, useFetcher, useRouteLoaderData } from "react-router";
 import type { z } from "zod";
 import { isNetworkFailure } from "~/client/network";
 import { useCaptcha, type CaptchaConfig } from "./use-captcha";
 import { useEarlySubmit } from "./early-submit";
+import { useLazyValidation } from "./lazy-validation";
+import type * as Validators from "./validators";
 import type { AuthFormResult } from "~/domain/auth-forms";
 
+type SchemaName = "loginSchema" | "registerSchema" | "emailOnlySchema";
 type RootCaptcha = { captcha?: CaptchaConfig; authFallback?: AuthFormResult["fallback"] } | undefined;
 
 /**
@@ -15,9 +17,10 @@ type RootCaptcha = { captcha?: CaptchaConfig; authFallback?: AuthFormResult["fal
  * appear in place, and the invisible captcha token added just before sending. Without JavaScript
  * the same `<form method="post" action>` posts natively and `serverResult` carries the answer.
  */
-export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(options: {
+export function useAuthForm<Name extends SchemaName>(options: {
   id: string;
-  schema: S;
+  /** The shared schema, by name: it comes with the validators' chunk (lazy-validation.ts). */
+  schema: Name;
   action: string;
   captcha?: "login" | "register";
   serverResult?: AuthFormResult;
@@ -30,13 +33,16 @@ export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<
   // A request that never arrived (the route's clientAction toasts it) leaves the form as it was.
   const result = (isNetworkFailure(fetcher.data) ? undefined : fetcher.data) ?? options.serverResult;
 
+  type S = (typeof Validators)[Name];
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: options.id,
     lastResult: result?.reply,
     // Tabbing through empty fields says nothing; errors come with the first submit, then follow typing.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    ...useLazyValidation(
+      (v, formData) =>
+        v.parseWithZod(formData, { schema: v[options.schema] as S }) as Submission<z.input<S>, string[], z.output<S>>,
+      { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
+    ),
     onSubmit(event, { formData }) {
       event.preventDefault();
       void (async () => {

@@ -10,6 +10,7 @@ import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 import { idIntentSchema, newsSchema } from "~/domain/admin-schemas";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { LANGUAGES } from "~/domain/rules";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
@@ -84,9 +85,10 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
   const media = loaderData.detail?.media ?? [];
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.newsSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
     defaultValue: post
       ? {
           titleSk: post.titleSk,

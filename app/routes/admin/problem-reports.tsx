@@ -7,6 +7,7 @@ import type { Route } from "./+types/problem-reports";
 import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
 import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
 import { FieldError } from "~/components/form-messages";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { AdminTable } from "~/components/admin/admin-table";
 import {
   Badge,
@@ -131,8 +132,7 @@ function ReportDetail({
   const [form, fields] = useForm({
     id: `reply-${report.id}`,
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: replySchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.replySchema })),
   });
   return (
     <div className="form-stack">
@@ -239,8 +239,7 @@ function SendToService({
   const [form, fields] = useForm({
     id: `to-service-${detail.report.id}`,
     lastResult: result?.initialValue?.intent === "toService" ? result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: toServiceSchema }),
-    shouldValidate: "onSubmit",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.toServiceSchema })),
     defaultValue: { description: detail.report.description },
   });
   const service = detail.service;

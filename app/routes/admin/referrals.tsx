@@ -10,6 +10,7 @@ import { CopyLink } from "~/components/admin/copy-link";
 import { idIntentSchema, referralSchema } from "~/domain/admin-schemas";
 import { AdminTable } from "~/components/admin/admin-table";
 import { ConfirmDialog, FormError, PageHeader } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { log } from "~/infra/log.server";
 import { requireAdmin } from "~/services/session.server";
 import { createReferralLink, deleteReferralLink, listReferralLinks } from "~/models/referrals.server";
@@ -50,8 +51,9 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
   const [params] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: referralSchema }),
-    shouldRevalidate: "onInput",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.referralSchema }), {
+      shouldRevalidate: "onInput",
+    }),
   });
   const confirmId = params.get("confirm") === "delete" ? Number(params.get("id")) : null;
   const toDelete = loaderData.links.find((l) => l.id === confirmId);

@@ -15,6 +15,7 @@ import { VehicleImages, VehicleProblems } from "~/components/admin/vehicle-secti
 import { FieldError } from "~/components/form-messages";
 import { HandoverHistory } from "~/components/admin/handover-history";
 import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { VEHICLE_STATUSES } from "~/domain/status";
 import { requireAdmin } from "~/services/session.server";
@@ -110,9 +111,10 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
     lastResult: result?.initialValue?.intent === "save" ? result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: vehicleSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.vehicleSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
     defaultValue: vehicle
       ? {
           name: vehicle.name,

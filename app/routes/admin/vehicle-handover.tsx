@@ -6,15 +6,11 @@ import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/vehicle-handover";
 import { FieldError } from "~/components/form-messages";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { FileInput } from "~/components/file-input";
-import {
-  DAMAGE_LEVELS,
-  DAMAGE_PARTS,
-  damagesFromInput,
-  handoverSchema,
-  isHandoverKind,
-  type HandoverInput,
-} from "~/domain/handover";
+import { damagesFromInput, handoverSchema, isHandoverKind, type HandoverInput } from "~/domain/handover";
+// From their own module: the handover module holds the schema, which the browser loads only when needed.
+import { DAMAGE_LEVELS, DAMAGE_PARTS } from "~/domain/damage-parts";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
@@ -111,9 +107,10 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm<HandoverInput>({
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: handoverSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.handoverSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
     // The last known reading saves typing; the admin overwrites it with what the vehicle shows.
     defaultValue: { odometerKm: vehicle.odometerKm ?? pending?.checkOut?.odometerKm ?? undefined },
   });

@@ -6,6 +6,7 @@ import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/second-factor";
 import { FieldError, FormAlert } from "~/components/form-messages";
 import { RecoveryCodes } from "~/components/auth/recovery-codes";
+import { useLazyValidation } from "~/components/auth/lazy-validation";
 import { secondFactorSchema } from "~/domain/second-factor";
 import { homeOf, safeRedirect } from "~/services/auth.server";
 import { formActionHeaders, retryAfterHeaders } from "~/services/auth-http.server";
@@ -84,8 +85,7 @@ export default function SecondFactorScreen({ loaderData, actionData }: Route.Com
   const [form, fields] = useForm({
     id: "second-factor",
     lastResult: actionData?.reply ?? undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.secondFactorSchema })),
   });
   if (actionData?.recoveryCodes) {
     return (
