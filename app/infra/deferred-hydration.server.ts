@@ -44,17 +44,20 @@ body:JSON.stringify({path:path,referrer:d.referrer||null})}).catch(function(){})
 }
 
 /**
- * What runs the deferred module script once the page has loaded: the second mode, for pages rendered
- * per request (a courier's dashboard, the application form). Their modules then neither compete with
- * the stylesheet and the page's own images nor delay the first paint; the forms work without them,
- * and each carries over what was typed before it hydrated.
+ * What runs the deferred module script once the page has loaded and painted: the second mode, for pages
+ * rendered per request (a courier's dashboard, the application form). Their modules then neither compete
+ * with the stylesheet and the page's own images nor delay the first paint; the forms work without them,
+ * and each carries over what was typed before it hydrated. `load` can come before the frame that paints
+ * the page's main content (on a slow phone its layout is still under way): the scripts wait for that
+ * frame too (a timeout set in `requestAnimationFrame` runs once the frame is painted).
  */
 function loadStarter(preloads: string[]) {
   return `(function(){var d=document,w=window;
 function start(){var inert=d.querySelector("script[data-hydrate-later]");if(!inert)return;
 ${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});
 var s=d.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;d.body.appendChild(s)}
-if(d.readyState==="complete")start();else w.addEventListener("load",start);
+function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}
+if(d.readyState==="complete")painted();else w.addEventListener("load",painted);
 })();`;
 }
 

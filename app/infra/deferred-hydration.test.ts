@@ -44,7 +44,9 @@ describe("deferHydration", () => {
     expect(load).not.toContain('<link rel="modulepreload"');
     expect(load).toContain('type="text/plain" data-hydrate-later');
     const starter = /<script nonce="N0nce">(\(function\(\)[\s\S]*?)<\/script><\/body>/.exec(load)?.[1];
-    expect(starter).toContain('addEventListener("load",start)');
+    // Once loaded, and once the frame after it is painted.
+    expect(starter).toContain('addEventListener("load",painted)');
+    expect(starter).toContain("requestAnimationFrame(function(){setTimeout(start,0)})");
     expect(starter).toContain('d.readyState==="complete"');
     expect(starter).toContain('["/assets/manifest-1.js","/assets/entry.client-2.js"]');
     // The page's own SiteTracking counts the view once it hydrates; nothing waits for a touch.

@@ -92,14 +92,14 @@ export function createPipeline(options: PipelineOptions) {
             prepareHomeCopy,
           );
           if (timing) timing.cacheHit = !rendered;
-          // Every page outside the admin area paints from its own rules inline (criticalCss.bySelectors);
-          // the admin screens wait for a second stylesheet of their own and are left as they are.
-          if (rendered && request.method === "GET" && !ADMIN_PAGES.test(url.pathname) && isHtml(response)) {
-            const courier = COURIER_PAGES.test(url.pathname);
-            // The courier's pages start their scripts once they have loaded (see COURIER_PAGES). The scripts
-            // first: the rules are spliced in last, so no regular expression runs over the joined page.
+          // Every page paints from its own rules inline (criticalCss.bySelectors), the admin screens with
+          // those of their second stylesheet too.
+          if (rendered && request.method === "GET" && isHtml(response)) {
+            const atLoad = COURIER_PAGES.test(url.pathname) || response.status === 404;
+            // The courier's pages and the 404 start their scripts once they have loaded (see COURIER_PAGES).
+            // The scripts first: the rules are spliced in last, so no regular expression runs over the joined page.
             response = await rewriteHtml(response, (html) =>
-              inlineCriticalCss.bySelectors(courier ? deferHydration(html, "load") : html),
+              inlineCriticalCss.bySelectors(atLoad ? deferHydration(html, "load") : html),
             );
           }
           // Whatever the route made of the cut-off body, the answer is 413.
@@ -136,10 +136,9 @@ export function createPipeline(options: PipelineOptions) {
 /**
  * The courier's pages. Every form on them carries over what was typed or chosen before hydration (the
  * journeys in `dashboard.e2e.ts` and `unhappy.e2e.ts` act in that window), so their scripts may wait
- * for `load`.
+ * for `load`. So may the 404's: it has links and the header's buttons, which work as they are.
  */
 const COURIER_PAGES = /^\/dashboard(\/|$)/;
-const ADMIN_PAGES = /^\/admin(\/|$)/;
 
 function isHtml(response: Response) {
   return /^text\/html/.test(response.headers.get("Content-Type") ?? "");
