@@ -92,9 +92,10 @@ export function createPipeline(options: PipelineOptions) {
             prepareHomeCopy,
           );
           if (timing) timing.cacheHit = !rendered;
-          // Every page paints from its own rules inline (criticalCss.bySelectors), the admin screens with
-          // those of their second stylesheet too.
-          if (rendered && request.method === "GET" && isHtml(response)) {
+          // Every page outside the admin area paints from its own rules inline (criticalCss.bySelectors);
+          // the admin screens wait for a second stylesheet of their own, which their browsers keep cached
+          // (docs/performance.md: inlining cost /admin/users 4-6 % of its CPU on every full load).
+          if (rendered && request.method === "GET" && !ADMIN_PAGES.test(url.pathname) && isHtml(response)) {
             const atLoad = COURIER_PAGES.test(url.pathname) || response.status === 404;
             // The courier's pages and the 404 start their scripts once they have loaded (see COURIER_PAGES).
             // The scripts first: the rules are spliced in last, so no regular expression runs over the joined page.
@@ -139,6 +140,7 @@ export function createPipeline(options: PipelineOptions) {
  * for `load`. So may the 404's: it has links and the header's buttons, which work as they are.
  */
 const COURIER_PAGES = /^\/dashboard(\/|$)/;
+const ADMIN_PAGES = /^\/admin(\/|$)/;
 
 function isHtml(response: Response) {
   return /^text\/html/.test(response.headers.get("Content-Type") ?? "");
