@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 type Mode = "onSubmit" | "onBlur" | "onInput";
 
 /**
- * Conform validation whose validators (Zod, Conform's adapter, the schemas: about 35 KB compressed)
+ * Conform validation whose validators (Zod, Conform's adapter, the schemas: about 29 KB compressed)
  * come in a chunk of their own, fetched once a form has hydrated, so no page waits for them before it
  * can be used. Until they have arrived every submit goes to the action, which checks the same schema and
  * answers with the same translated messages, as it does without JavaScript. Checks on blur or input wait
@@ -53,5 +53,5 @@ export function createLazyValidation<Validators>(importValidators: () => Promise
     };
   }
 
-  return { load, useLazyValidation };
+  return { useLazyValidation };
 }

@@ -49,7 +49,8 @@ body:JSON.stringify({path:path,referrer:d.referrer||null})}).catch(function(){})
  * with the stylesheet and the page's own images nor delay the first paint; the forms work without them,
  * and each carries over what was typed before it hydrated. `load` can come before the frame that paints
  * the page's main content (on a slow phone its layout is still under way): the scripts wait for that
- * frame too (a timeout set in `requestAnimationFrame` runs once the frame is painted).
+ * frame too (a timeout set in `requestAnimationFrame` runs once the frame is painted). A page opened in a
+ * background tab paints no frame, so it hydrates once it is first shown.
  */
 function loadStarter(preloads: string[]) {
   return `(function(){var d=document,w=window;
