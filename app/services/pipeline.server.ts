@@ -96,9 +96,10 @@ export function createPipeline(options: PipelineOptions) {
           // the admin screens wait for a second stylesheet of their own, which their browsers keep cached
           // (docs/performance.md: inlining cost /admin/users 4-6 % of its CPU on every full load).
           if (rendered && request.method === "GET" && !ADMIN_PAGES.test(url.pathname) && isHtml(response)) {
+            // The courier's pages start their scripts once they have loaded (see COURIER_PAGES), and so does
+            // the 404: its links and the header's buttons work as they are. The scripts first: the rules are
+            // spliced in last, so no regular expression runs over the joined page.
             const atLoad = COURIER_PAGES.test(url.pathname) || response.status === 404;
-            // The courier's pages and the 404 start their scripts once they have loaded (see COURIER_PAGES).
-            // The scripts first: the rules are spliced in last, so no regular expression runs over the joined page.
             response = await rewriteHtml(response, (html) =>
               inlineCriticalCss.bySelectors(atLoad ? deferHydration(html, "load") : html),
             );
@@ -137,7 +138,7 @@ export function createPipeline(options: PipelineOptions) {
 /**
  * The courier's pages. Every form on them carries over what was typed or chosen before hydration (the
  * journeys in `dashboard.e2e.ts` and `unhappy.e2e.ts` act in that window), so their scripts may wait
- * for `load`. So may the 404's: it has links and the header's buttons, which work as they are.
+ * for `load`.
  */
 const COURIER_PAGES = /^\/dashboard(\/|$)/;
 const ADMIN_PAGES = /^\/admin(\/|$)/;
