@@ -12,5 +12,6 @@ export default defineConfig({
     },
   },
   ssr: { external: ["sharp", "nodemailer", "smtp-server"] },
-  build: { assetsInlineLimit: 0 },
+  // `bench/js-packages.ts` builds with source maps to tell whose code a page loads.
+  build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === "1" },
 });
