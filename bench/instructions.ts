@@ -15,6 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
+  asReturningBrowser,
   BROWSER_HEADERS,
   COMPARISON_OPTIONS,
   benchSecret,
@@ -126,7 +127,7 @@ async function measure(name: string, dir: string, build: string, port: number): 
     const seen = new Set<string>();
     const result: Record<string, number> = {};
     for (const page of pages) {
-      const headers: Record<string, string> = {
+      let headers: Record<string, string> = {
         ...BROWSER_HEADERS,
         ...(page.cookie ? { Cookie: cookies[page.cookie] } : {}),
       };
@@ -134,7 +135,10 @@ async function measure(name: string, dir: string, build: string, port: number): 
         const res = await fetch(origin + page.path, { headers, redirect: "manual", decompress: false } as RequestInit);
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`${name} ${page.path} answered ${res.status}`);
+        return res;
       };
+      // The counted requests send what a browser sends after its first answer, the cookies it set included.
+      headers = asReturningBrowser(headers, await get());
       for (let i = 0; i < warmup; i++) await get();
       dumpedTotal(prefix, seen);
       await control(proc.pid, "-i", "on");

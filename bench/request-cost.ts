@@ -18,6 +18,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
+  asReturningBrowser,
   BROWSER_HEADERS,
   COMPARISON_OPTIONS,
   type WrkResult,
@@ -217,20 +218,23 @@ const splits = new Map<string, Split>();
 
 try {
   for (const page of pages) {
-    const headers = headersFor(page);
     const variants: Server[] = page.floor ? [floor] : [ours, ...(base ? [base] : [])];
+    // Each server's load sends what a browser sends after this first answer, the cookies it set included.
+    const headersOf = new Map<Server, Record<string, string>>();
     for (const server of variants) {
       const probe = await fetch(server.origin + pathFor(page, server), {
-        headers,
+        headers: headersFor(page),
         redirect: "manual",
         decompress: false,
       } as RequestInit);
       await probe.arrayBuffer();
       if (probe.status !== 200) throw new Error(`${server.name} ${pathFor(page, server)} answered ${probe.status}`);
+      headersOf.set(server, asReturningBrowser(headersFor(page), probe));
     }
     for (let round = 1; round <= rounds; round++) {
       const order = round % 2 === 0 ? [...variants].reverse() : variants;
       for (const server of order) {
+        const headers = headersOf.get(server)!;
         if (warmup > 0) await load(server.origin + pathFor(page, server), headers, warmup);
         const loadavg1 = Number(loadavg()[0]!.toFixed(2));
         const cpuBefore = cpuMs(server.pid);
@@ -244,6 +248,7 @@ try {
     }
     // The split of one answer, one request at a time.
     const server = page.floor ? floor : ours;
+    const headers = headersOf.get(server)!;
     const parts: Record<string, number[]> = {};
     let last: Response | null = null;
     let bytes = 0;

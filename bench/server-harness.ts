@@ -42,6 +42,20 @@ export const BROWSER_HEADERS: Record<string, string> = {
   "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
 };
 
+/**
+ * The headers of the same browser's next request: what it sent, with the cookies the answer set (a
+ * returning admin's browser sends back `cf_css`, which spares it the inlined rules).
+ */
+export function asReturningBrowser(headers: Record<string, string>, answer: Response): Record<string, string> {
+  const jar = new Map<string, string>();
+  for (const pair of (headers.Cookie ?? "").split(/;\s*/)) if (pair) jar.set(pair.split("=")[0]!, pair);
+  for (const cookie of answer.headers.getSetCookie()) {
+    const pair = cookie.split(";")[0]!;
+    if (pair.includes("=")) jar.set(pair.split("=")[0]!, pair);
+  }
+  return jar.size === 0 ? headers : { ...headers, Cookie: [...jar.values()].join("; ") };
+}
+
 export function serverEnv(o: ServerOptions): Record<string, string> {
   return {
     PORT: String(o.port),

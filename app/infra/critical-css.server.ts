@@ -1,6 +1,8 @@
 import Beasties from "beasties";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { config } from "./config.server";
+import { readCookie } from "./cookies.server";
 import { log } from "./log.server";
 
 /**
@@ -27,10 +29,13 @@ export function criticalCss(clientDir: string) {
     allowRules: [/^::placeholder$/],
   });
   async function inline(html: string): Promise<string> {
-    const link = STYLESHEET.exec(html);
-    if (!link) return html;
+    const links = stylesheetLinks(html);
+    if (links.length === 0) return html;
     try {
-      return deferStylesheet(await beasties.process(html), link[1]!);
+      return deferStylesheets(
+        await beasties.process(html),
+        links.map((link) => link[1]!),
+      );
     } catch (error) {
       // The page is right without this, only slower to paint.
       log("warn", "critical CSS failed", { error: String(error) });
@@ -45,10 +50,11 @@ export function criticalCss(clientDir: string) {
    * answers get the same rules spliced in — a string replacement, not a CSS pass per request.
    */
   inline.remembered = async function rememberedInline(key: string, html: string): Promise<string> {
-    const link = STYLESHEET.exec(html);
-    if (!link || /<style[\s>]/.test(html)) return html;
+    const links = stylesheetLinks(html);
+    if (links.length === 0 || /<style[\s>]/.test(html)) return html;
     let css = remembered.get(key);
     if (css === undefined) {
+      // Beasties merges the rules of every stylesheet, in their order, into one element.
       const out = await inline(html);
       css = /<style>([\s\S]*?)<\/style>/.exec(out)?.[1];
       if (css === undefined) return out;
@@ -57,16 +63,14 @@ export function criticalCss(clientDir: string) {
     }
     // Cut and joined at known places: a regex pass over the joined page cost more than the rest together.
     const end = html.lastIndexOf("</body>");
-    if (end < link.index) return html;
-    const after = link.index + link[0].length;
-    return (
-      html.slice(0, link.index) +
-      `<style>${css}</style>` +
-      deferredLink(link[0]) +
-      html.slice(after, end) +
-      noscriptCopy(link[1]!) +
-      html.slice(end)
-    );
+    const last = links.at(-1)!;
+    if (end < last.index) return html;
+    let joined = `${html.slice(0, links[0]!.index)}<style>${css}</style>`;
+    links.forEach((link, i) => {
+      const next = links[i + 1]?.index ?? end;
+      joined += deferredLink(link[0]) + html.slice(link.index + link[0].length, next);
+    });
+    return joined + links.map((link) => noscriptCopy(link[1]!)).join("") + html.slice(end);
   };
 
   const selectorAttributes = new Map<string, SelectorAttributes>();
@@ -77,36 +81,63 @@ export function criticalCss(clientDir: string) {
    * reach the key, and the page itself is not kept.
    */
   inline.bySelectors = async function inlineBySelectors(html: string): Promise<string> {
-    const link = STYLESHEET.exec(html);
-    if (!link) return html;
-    const href = link[1]!;
-    let attributes = selectorAttributes.get(href);
+    const links = stylesheetLinks(html);
+    if (links.length === 0) return html;
+    // The admin screens load a second stylesheet of their own: the key and the attributes cover both.
+    const hrefs = links.map((link) => link[1]!).join("|");
+    let attributes = selectorAttributes.get(hrefs);
     if (!attributes) {
-      attributes = attributesSelectedBy(path.join(clientDir, href));
-      selectorAttributes.set(href, attributes);
+      attributes = attributesSelectedBy(links.map((link) => path.join(clientDir, link[1]!)));
+      selectorAttributes.set(hrefs, attributes);
     }
     // The head holds no element a rule styles; its preload links are a third of a courier's page.
     const body = html.indexOf("<body");
-    return inline.remembered(`${href}|${selectorKey(body < 0 ? html : html.slice(body), attributes)}`, html);
+    return inline.remembered(`${hrefs}|${selectorKey(body < 0 ? html : html.slice(body), attributes)}`, html);
   };
   return inline;
 }
 
 // Each remembered selection is the page's rules (10–25 KB): a few couriers' states in three languages.
+/**
+ * Whether a browser already holds this build's stylesheets, for pages whose visitors come back on the
+ * same browser (the admin screens). Their rules inline cost a rewrite and more to compress on every full
+ * load (about 0.18 ms of `/admin/users`), and only spare a round trip while the stylesheets are not
+ * cached. The answer that inlines them also loads them (without blocking) and sets a cookie naming this
+ * build's stylesheets; a later full load that sends it back is answered with the plain links, which the
+ * browser has. A new build names other files, so its first load is inlined again. A browser that dropped
+ * its cache since pays the one round trip the page cost before the rules were inlined.
+ */
+export function cachedStylesheets(clientDir: string, cookiePath: string) {
+  let names: string[] = [];
+  try {
+    names = readdirSync(path.join(clientDir, "assets")).filter((file) => file.endsWith(".css"));
+  } catch {
+    // No built assets (a test's empty folder): the key names nothing, which is still one key.
+  }
+  const key = Bun.hash(names.sort().join(" ")).toString(36);
+  const secure = config().production ? "; Secure" : "";
+  return {
+    areCached: (request: Request) => readCookie(request, STYLESHEETS_COOKIE) === key,
+    cookie: `${STYLESHEETS_COOKIE}=${key}; Path=${cookiePath}; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`,
+  };
+}
+const STYLESHEETS_COOKIE = "cf_css";
+
 const MAX_REMEMBERED = 64;
 
 /** The attributes a stylesheet selects by: `[open]` by presence, `[type=file]` by value; `pattern` finds them. */
 type SelectorAttributes = { byValue: Set<string>; pattern: RegExp };
 
-function attributesSelectedBy(file: string): SelectorAttributes {
+function attributesSelectedBy(files: string[]): SelectorAttributes {
   const names = new Set<string>(["class"]);
   const byValue = new Set<string>();
   let css = "";
-  try {
-    css = readFileSync(file, "utf8");
-  } catch {
-    // beasties reports the missing stylesheet; the key then only counts tags and classes.
-  }
+  for (const file of files)
+    try {
+      css += readFileSync(file, "utf8");
+    } catch {
+      // beasties reports the missing stylesheet; the key then only counts tags and classes.
+    }
   for (const [, name, op] of css.matchAll(/\[([a-zA-Z][\w-]*)\s*([~|^$*]?=)?/g)) {
     names.add(name!);
     if (op) byValue.add(name!);
@@ -130,12 +161,18 @@ export function selectorKey(html: string, attributes: SelectorAttributes): strin
   return Bun.hash([...tokens].sort().join(" ")).toString(36);
 }
 
-const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/;
+const STYLESHEETS = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
-/** The built stylesheet as `media="print"` (switched on by the client entry) plus a `<noscript>` copy. */
-function deferStylesheet(html: string, href: string): string {
-  const deferred = html.replace(/<link\b[^>]*\bhref="\/assets\/[^"]+\.css"[^>]*>/, deferredLink);
-  return deferred.replace("</body>", `${noscriptCopy(href)}</body>`);
+/** The built stylesheets the page links to, in their order (in the head, where React Router puts them). */
+function stylesheetLinks(html: string) {
+  const head = html.indexOf("</head>");
+  return [...(head < 0 ? html : html.slice(0, head)).matchAll(STYLESHEETS)];
+}
+
+/** The built stylesheets as `media="print"` (switched on by the client entry) plus `<noscript>` copies. */
+function deferStylesheets(html: string, hrefs: string[]): string {
+  const deferred = html.replace(/<link\b[^>]*\bhref="\/assets\/[^"]+\.css"[^>]*>/g, deferredLink);
+  return deferred.replace("</body>", `${hrefs.map(noscriptCopy).join("")}</body>`);
 }
 
 /** A stylesheet's link tag that no longer blocks: `media="print"` until the client entry switches it on. */

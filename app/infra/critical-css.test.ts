@@ -84,3 +84,39 @@ test("a personal page's rules are chosen per set of tags, classes and selected a
   expect(second).toContain("Petro");
   expect(second).toContain('media="print" data-full-css');
 });
+
+test("a page with a second stylesheet (the admin screens) gets the rules of both, in order, and neither blocks", async () => {
+  writeFileSync(
+    path.join(client, "assets/layout-def.css"),
+    ".shell{display:grid}.hero{letter-spacing:0}.unused-table{color:red}[open]>.menu{display:block}",
+  );
+  const inline = criticalCss(client);
+  const links =
+    '<link nonce="n1" rel="stylesheet" href="/assets/root-abc.css"/><meta name="x"/><link nonce="n1" rel="stylesheet" href="/assets/layout-def.css"/>';
+  const admin = (name: string) =>
+    page(links).replace(
+      "<main>",
+      `<main class="shell" title="${name}"><details open=""><p class="menu">m</p></details>`,
+    );
+  const first = await inline.bySelectors(admin("oksana@example.sk"));
+  const second = await inline.bySelectors(admin("petro@example.sk"));
+  for (const out of [first, second]) {
+    const style = /<style>([\s\S]*?)<\/style>/.exec(out)?.[1] ?? "";
+    // The root's rules, then the layout's: the cascade is the one the two links give.
+    expect(style.indexOf(".hero{color:#0f766e}")).toBeGreaterThanOrEqual(0);
+    expect(style.indexOf(".shell{display:grid}")).toBeGreaterThan(style.indexOf(".hero{color:#0f766e}"));
+    expect(style).toContain("[open]>.menu{display:block}");
+    expect(style).not.toContain("unused");
+    const head = out.slice(0, out.indexOf("</head>"));
+    expect(head).toContain(
+      "<style>" +
+        style +
+        '</style><link nonce="n1" rel="stylesheet" href="/assets/root-abc.css" media="print" data-full-css><meta name="x"/><link nonce="n1" rel="stylesheet" href="/assets/layout-def.css" media="print" data-full-css>',
+    );
+    expect(out).toContain(
+      '<noscript><link rel="stylesheet" href="/assets/root-abc.css"></noscript><noscript><link rel="stylesheet" href="/assets/layout-def.css"></noscript></body>',
+    );
+  }
+  expect(second).toContain("petro@example.sk");
+  expect(/<style>([\s\S]*?)<\/style>/.exec(second)?.[1]).not.toContain("petro");
+});

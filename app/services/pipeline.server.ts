@@ -6,7 +6,7 @@ import { applyCachePolicy } from "~/infra/cache-policy.server";
 import { clientIp } from "~/infra/client-ip.server";
 import { compressResponse } from "~/infra/compress.server";
 import { requestInfoContext } from "~/infra/context";
-import { criticalCss } from "~/infra/critical-css.server";
+import { cachedStylesheets, criticalCss } from "~/infra/critical-css.server";
 import { deferHydration } from "~/infra/deferred-hydration.server";
 import { isCrossSiteMutation } from "~/infra/csrf.server";
 import { wasBusy } from "~/infra/db-busy.server";
@@ -44,6 +44,7 @@ export function createPipeline(options: PipelineOptions) {
   const routePattern = createRoutePatterns(build.routes);
   const serveStatic = createStaticHandler(clientDir);
   const inlineCriticalCss = criticalCss(path.resolve(clientDir));
+  const adminStylesheets = cachedStylesheets(path.resolve(clientDir), "/admin");
   // The copy anonymous visitors get of the home page: critical CSS inline, hydration on the first touch.
   const prepareHomeCopy = async (html: string) => deferHydration(await inlineCriticalCss(html));
   const appOrigin = new URL(options.appUrl).origin;
@@ -92,10 +93,16 @@ export function createPipeline(options: PipelineOptions) {
             prepareHomeCopy,
           );
           if (timing) timing.cacheHit = !rendered;
-          // Every page outside the admin area paints from its own rules inline (criticalCss.bySelectors);
-          // the admin screens wait for a second stylesheet of their own, which their browsers keep cached
-          // (docs/performance.md: inlining cost /admin/users 4-6 % of its CPU on every full load).
-          if (rendered && request.method === "GET" && !ADMIN_PAGES.test(url.pathname) && isHtml(response)) {
+          // Every page paints from its own rules inline (criticalCss.bySelectors), the admin screens with those
+          // of their second stylesheet too; an admin whose browser already has this build's stylesheets is
+          // answered without them (adminStylesheets), and so costs no rewrite.
+          const admin = ADMIN_PAGES.test(url.pathname);
+          if (
+            rendered &&
+            request.method === "GET" &&
+            isHtml(response) &&
+            !(admin && adminStylesheets.areCached(request))
+          ) {
             // The courier's pages start their scripts once they have loaded (see COURIER_PAGES), and so does
             // the 404: its links and the header's buttons work as they are. The scripts first: the rules are
             // spliced in last, so no regular expression runs over the joined page.
@@ -103,6 +110,7 @@ export function createPipeline(options: PipelineOptions) {
             response = await rewriteHtml(response, (html) =>
               inlineCriticalCss.bySelectors(atLoad ? deferHydration(html, "load") : html),
             );
+            if (admin) response.headers.append("Set-Cookie", adminStylesheets.cookie);
           }
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");

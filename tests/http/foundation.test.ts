@@ -38,15 +38,52 @@ describe("foundation", () => {
     expect(dashboard).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/[^"]+\.css"><\/noscript>/);
     // Nothing of the courier reaches the shared rules.
     expect(style).not.toContain(user.email);
-    // Every page outside the admin area does the same; the admin screens wait for their second stylesheet.
+    // Every page does the same.
     const login = await (await send("/?auth=login")).text();
     expect(login).toMatch(/<style>[^<]*\.site-header\{/);
+    // The admin screens with the rules of their second stylesheet too, and neither stylesheet blocking.
     const admin = await createUser({ role: "admin" });
     const response = await send("/admin/users", { cookie: await sessionCookieHeader(admin.id) });
     expect(response.status).toBe(200);
     const users = await response.text();
-    expect(users).toMatch(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/root-[^"]+\.css"\/>/);
-    expect(users).not.toContain("data-full-css");
+    const adminHead = users.slice(0, users.indexOf("</head>"));
+    const adminStyle = /<style>([\s\S]*?)<\/style>/.exec(adminHead)?.[1] ?? "";
+    expect(adminStyle).toContain(".btn{");
+    expect(adminStyle).toContain(".admin-shell{");
+    expect(adminStyle).toContain(".admin-header{");
+    expect(adminStyle).not.toContain(admin.email);
+    const links = [...adminHead.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map(([tag]) => tag);
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toMatch(/media="print" data-full-css>$/);
+    expect(users.match(/<noscript><link rel="stylesheet" href="\/assets\/[^"]+\.css"><\/noscript>/g)).toHaveLength(2);
+  });
+
+  test("an admin's browser that has this build's stylesheets gets the plain links, without the rules inline", async () => {
+    const admin = await createUser({ role: "admin" });
+    const session = await sessionCookieHeader(admin.id);
+    const first = await send("/admin/users", { cookie: session });
+    const setCookie = first.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^cf_css=\w+; Path=\/admin; Max-Age=31536000; HttpOnly; SameSite=Lax/);
+    const inlineRules = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlineRules(await first.text())).toContain(".admin-shell{");
+    // Sent back, as the browser does on its next full load.
+    const stylesheets = setCookie.split(";")[0]!;
+    const again = await send("/admin/users", { cookie: `${session}; ${stylesheets}` });
+    expect(again.headers.get("set-cookie") ?? "").not.toContain("cf_css");
+    const plain = await again.text();
+    expect(inlineRules(plain)).toBe("");
+    expect(plain).not.toContain("data-full-css");
+    const head = plain.slice(0, plain.indexOf("</head>"));
+    const links = [...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map(([tag]) => tag);
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).not.toContain("media=");
+    // A cookie from another build names other stylesheets: the rules come inline again.
+    const stale = await send("/admin/users", { cookie: `${session}; cf_css=older` });
+    expect(inlineRules(await stale.text())).toContain(".admin-shell{");
+    // The courier's pages keep their rules inline whatever the browser sends: phones drop their caches.
+    const user = await createUser({ status: "working_no_vehicle" });
+    const dashboard = await send("/dashboard", { cookie: `${await sessionCookieHeader(user.id)}; ${stylesheets}` });
+    expect(inlineRules(await dashboard.text())).toContain(".site-header");
   });
 
   test("static assets are fingerprinted, immutable and precompressed", async () => {
