@@ -97,7 +97,6 @@ export function criticalCss(clientDir: string) {
   return inline;
 }
 
-// Each remembered selection is the page's rules (10–25 KB): a few couriers' states in three languages.
 /**
  * Whether a browser already holds this build's stylesheets, for pages whose visitors come back on the
  * same browser (the admin screens). Their rules inline cost a rewrite and more to compress on every full
@@ -123,6 +122,7 @@ export function cachedStylesheets(clientDir: string, cookiePath: string) {
 }
 const STYLESHEETS_COOKIE = "cf_css";
 
+// Each remembered selection is the page's rules (10–25 KB): a few couriers' states in three languages.
 const MAX_REMEMBERED = 64;
 
 /** The attributes a stylesheet selects by: `[open]` by presence, `[type=file]` by value; `pattern` finds them. */
