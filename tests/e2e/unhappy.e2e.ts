@@ -2,7 +2,7 @@
  * Couriers on a bad day: a dropped connection, a 12 MB photo or a rejection costs them nothing.
  * At 360 px, with JS (offline submits, uploads one by one) and without (drafts, plain multipart).
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
 import { uploads } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { commitUploads, prepareUpload } from "~/infra/uploads.server";
@@ -304,6 +304,36 @@ test.describe("drafts that survive", () => {
     await page.waitForTimeout(1500);
     await page.reload();
     await expectApplicationValues(page);
+  });
+
+  test("JS on: a draft save still on its way when the application is sent does not hide that it was sent", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const user = await loginAs(page, { status: "confirmed_account", language: "en" });
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    await fillApplication(page);
+    await attachDocuments(page);
+    await expect(page.getByText("uploaded ✓ — replace")).toHaveCount(4, { timeout: 15_000 });
+    // A slow network: the save of the last words typed is still on its way when the courier taps Send,
+    // and its answer comes while the page reloads after the post.
+    let heldSave: Route | null = null;
+    await page.route(/\/dashboard\/draft\.data/, (route) => {
+      heldSave = route;
+    });
+    await page.getByLabel("Comment").fill("Typed just before sending.");
+    await expect.poll(() => heldSave !== null).toBe(true);
+    await page.route(/\/dashboard\.data/, async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      await heldSave?.continue().catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Submit application" }).click();
+    // Before, the reload ended with the page's data from before the post: the form, as if nothing was sent.
+    await expect(page.getByText("Your application is being reviewed")).toBeVisible({ timeout: 15_000 });
+    expect((await getLatestApplication(user.id))?.comment).toBe("Typed just before sending.");
   });
 
   test.describe("without JS", () => {

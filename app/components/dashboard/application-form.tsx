@@ -54,14 +54,26 @@ function summaryErrors(
 /**
  * With JS the text fields are saved as the server-side draft once the courier has stopped typing
  * for DRAFT_SAVE_DEBOUNCE_MS, quietly (no toast, no reload of the page's data).
+ *
+ * `stop` is for the moment the application is sent (it carries every field itself). A draft save that
+ * answered while the page reloaded after the post made the router finish that reload with the page's
+ * data from before the post, since the save reloads nothing: the application was in, and the courier saw
+ * the form as if it had not been sent. So the pending save is dropped and none starts until the post is
+ * over; a refused post (a field the server rejects, a dropped connection) lets typing save drafts again.
  */
 function useDraftSaving() {
   const fetcher = useFetcher({ key: "application-draft" });
+  const navigation = useNavigation();
   const timer = useRef<number | undefined>(undefined);
+  const sending = useRef(false);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  return useCallback(
+  useEffect(() => {
+    if (navigation.state === "idle") sending.current = false;
+  }, [navigation.state]);
+  const save = useCallback(
     (form: HTMLFormElement) => {
       window.clearTimeout(timer.current);
+      if (sending.current) return;
       timer.current = window.setTimeout(() => {
         const fields = pickDraftFields(new FormData(form));
         void fetcher.submit(fields, { method: "post", action: "/dashboard/draft", defaultShouldRevalidate: false });
@@ -69,6 +81,18 @@ function useDraftSaving() {
     },
     [fetcher],
   );
+  const saving = useRef(false);
+  useEffect(() => {
+    saving.current = fetcher.state !== "idle";
+  }, [fetcher.state]);
+  const { reset } = fetcher;
+  const stop = useCallback(() => {
+    window.clearTimeout(timer.current);
+    sending.current = true;
+    // Aborts a save still on its way, so its answer cannot end the post's reload.
+    if (saving.current) reset();
+  }, [reset]);
+  return { save, stop };
 }
 
 /**
@@ -108,7 +132,8 @@ export function ApplicationForm({
 }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
-  const saveDraft = useDraftSaving();
+  const draftSaving = useDraftSaving();
+  const saveDraft = draftSaving.save;
   const { onBusyChange, waiting, holdWhileUploading } = useSubmitAfterUploads();
   const mine = actionData?.intent === "apply" ? actionData : undefined;
   const [form, fields] = useForm({
@@ -118,6 +143,8 @@ export function ApplicationForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    // Called for a submit that passed the checks and goes to the server.
+    onSubmit: draftSaving.stop,
   });
   const [citizenship, setCitizenship] = useState(asString(fields.citizenship.initialValue));
   const [contactMethod, setContactMethod] = useState(asString(fields.contactMethod.initialValue));
