@@ -7,11 +7,12 @@
  * its own folder first (`SOURCEMAP=1`), so the figures belong to the code as it is. A group's figure
  * is its code compressed on its own, so the groups add up to a little more than the files do.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants } from "node:zlib";
 import { decodedMappings, TraceMap } from "@jridgewell/trace-mapping";
+import { readManifest, routeChain, servedBytes } from "./route-files";
 
 const { values } = parseArgs({
   options: {
@@ -37,22 +38,9 @@ if (!values["skip-build"]) {
 }
 const clientDir = path.join(root, buildDir, "client");
 
-type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
-type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
-const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.+\.js$/.test(f));
-if (!manifestFile) throw new Error(`no React Router manifest in ${clientDir}/assets`);
-const source = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
-const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
+const { manifest, manifestFile } = readManifest(clientDir);
 if (!manifest.routes[values.route]) throw new Error(`no route ${values.route} in the manifest`);
-const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-for (
-  let r: ManifestRoute | undefined = manifest.routes[values.route];
-  r;
-  r = r.parentId ? manifest.routes[r.parentId] : undefined
-) {
-  files.add(r.module);
-  for (const f of r.imports ?? []) files.add(f);
-}
+const files = routeChain(manifest, values.route);
 
 /** "react-dom", "@conform-to/react", or "ours: app/components/…" for our own modules. */
 function groupOf(sourcePath: string | null): string {
@@ -89,18 +77,15 @@ for (const file of files) {
 
 const brotli = (text: string) =>
   brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-const servedBytes = (file: string) => {
-  const full = path.join(clientDir, file);
-  return statSync([`${full}.br`, `${full}.gz`, full].find((f) => existsSync(f))!).size;
-};
 const rows = [...parts].map(([group, texts]) => ({ group, kb: brotli(texts.join("")) / 1024 }));
 const packages = rows.filter((r) => !r.group.startsWith("ours:") && !r.group.startsWith("bundler"));
 const ours = rows.filter((r) => r.group.startsWith("ours:"));
 const rest = rows.filter((r) => r.group.startsWith("bundler"));
 const sum = (list: { kb: number }[]) => list.reduce((s, r) => s + r.kb, 0);
 const kb = (n: number) => `${n.toFixed(1).padStart(6)} KB`;
-const manifestKb = servedBytes(`/assets/${manifestFile}`) / 1024;
-const servedKb = ([...files].reduce((s, f) => s + servedBytes(f), 0) + servedBytes(`/assets/${manifestFile}`)) / 1024;
+const manifestKb = servedBytes(clientDir, manifestFile) / 1024;
+const servedKb =
+  ([...files].reduce((s, f) => s + servedBytes(clientDir, f), 0) + servedBytes(clientDir, manifestFile)) / 1024;
 
 console.log(`JavaScript of ${values.route}, brotli 11 per group (${files.size} files + the route manifest):`);
 for (const row of packages.sort((a, b) => b.kb - a.kb)) console.log(`  ${kb(row.kb)}  ${row.group}`);

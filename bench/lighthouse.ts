@@ -16,12 +16,13 @@
  * flips each round), so a loaded machine weighs on both alike. The load average is recorded.
  * Results: test-results/bench/lighthouse.json.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { launchLighthouseChrome } from "./chromium";
+import { readManifest, routeChain, servedBytes } from "./route-files";
 import { benchSecret, createSessionCookies, ensureSeeded, startServer, type RunningServer } from "./server-harness";
 
 const { values } = parseArgs({
@@ -50,43 +51,23 @@ let failed = false;
 const load = () => loadavg().map((l) => Number(l.toFixed(2)));
 
 // 1. JavaScript per route.
-type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[]; hasDefaultExport?: boolean };
-type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 function jsPerRoute(clientDir: string) {
-  const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.+\.js$/.test(f));
-  if (!manifestFile)
-    throw new Error(`no React Router manifest in ${clientDir}/assets: build first (BUILD_DIR=… bun run build)`);
-  const source = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
-  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as Manifest;
+  const { manifest, manifestFile } = readManifest(clientDir);
   const gz = new Map<string, number>();
   const gzOf = (file: string) => {
     if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(clientDir, file))).length);
     return gz.get(file)!;
-  };
-  // What the static server sends to `Accept-Encoding: br, gzip` (app/infra/static.server.ts).
-  const served = new Map<string, number>();
-  const servedOf = (file: string) => {
-    if (!served.has(file)) {
-      const full = path.join(clientDir, file);
-      const variant = [`${full}.br`, `${full}.gz`, full].find((f) => existsSync(f))!;
-      served.set(file, statSync(variant).size);
-    }
-    return served.get(file)!;
   };
   const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
   const rows = new Map<string, { kb: number; servedKb: number; files: number }>();
   for (const route of Object.values(manifest.routes)) {
     // Resource routes (API, files, exports) render no page and load no JavaScript of their own.
     if (route.id === "root" || !route.module || route.hasDefaultExport === false) continue;
-    const files = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
-    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
-      files.add(r.module);
-      for (const f of r.imports ?? []) files.add(f);
-    }
+    const files = [manifestFile, ...routeChain(manifest, route.id)];
     rows.set(route.id, {
-      kb: kb([...files].reduce((sum, f) => sum + gzOf(f), 0)),
-      servedKb: kb([...files].reduce((sum, f) => sum + servedOf(f), 0)),
-      files: files.size,
+      kb: kb(files.reduce((sum, f) => sum + gzOf(f), 0)),
+      servedKb: kb(files.reduce((sum, f) => sum + servedBytes(clientDir, f), 0)),
+      files: files.length,
     });
   }
   return rows;

@@ -25,7 +25,14 @@ const ordered: [string, string[]][] = [
   ["scale-out.ts", quick ? ["--duration", "3", "--load-seconds", "5", "--repeats", "1"] : []],
 ];
 // Imported by the others or run on demand (the seed takes a path and replaces data), not benchmarks themselves.
-const helpers = new Set(["run.ts", "server-harness.ts", "seed-plan.ts", "seed-scale.ts", "pg-plans.ts"]);
+const helpers = new Set([
+  "run.ts",
+  "server-harness.ts",
+  "seed-plan.ts",
+  "seed-scale.ts",
+  "pg-plans.ts",
+  "route-files.ts",
+]);
 const known = new Set(ordered.map(([f]) => f));
 const others = readdirSync(dir)
   .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !helpers.has(f) && !known.has(f))

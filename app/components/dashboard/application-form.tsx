@@ -81,16 +81,12 @@ function useDraftSaving() {
     },
     [fetcher],
   );
-  const saving = useRef(false);
-  useEffect(() => {
-    saving.current = fetcher.state !== "idle";
-  }, [fetcher.state]);
   const { reset } = fetcher;
   const stop = useCallback(() => {
     window.clearTimeout(timer.current);
     sending.current = true;
-    // Aborts a save still on its way, so its answer cannot end the post's reload.
-    if (saving.current) reset();
+    // Aborts a save still on its way (nothing when none is), so its answer cannot end the post's reload.
+    reset();
   }, [reset]);
   return { save, stop };
 }
