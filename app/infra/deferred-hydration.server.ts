@@ -7,7 +7,8 @@
  * assistant's and the dialogs' forms), so the scripts can wait: the copy every anonymous visitor gets
  * carries no module preloads, and React Router's module script is kept inert (`type="text/plain"`)
  * until the first pointer, key, touch or wheel; then a small inline script runs it (not on scroll or
- * focus alone, which a browser can cause itself, e.g. when the viewport changes). The
+ * focus alone, which a browser can cause itself, e.g. when the viewport changes, nor on a pointer move
+ * that moved nothing: Chromium reports the resting cursor once the page is laid out). The
  * modules are fetched, at low priority, when the phone is idle a few seconds after the page has loaded
  * (compiling them is main-thread work the first seconds of reading do not need), so that hydration on
  * the first touch seldom waits for the network; unless hydration has begun by then, the page view is
@@ -30,7 +31,7 @@ const NONCE = /\bnonce="([^"]+)"/;
 function starter(preloads: string[]) {
   return `(function(){var d=document,w=window,started=false;
 var events=["pointerdown","pointermove","keydown","touchstart","wheel"];
-function start(){if(started)return;started=true;events.forEach(function(e){w.removeEventListener(e,start,true)});
+function start(e){if(started||e.type==="pointermove"&&e.movementX===0&&e.movementY===0)return;started=true;events.forEach(function(e){w.removeEventListener(e,start,true)});
 var inert=d.querySelector("script[data-hydrate-later]");if(!inert)return;
 var s=d.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;d.body.appendChild(s)}
 events.forEach(function(e){w.addEventListener(e,start,{capture:true,passive:true})});

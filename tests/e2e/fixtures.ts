@@ -1,5 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { rateLimits } from "~db/schema";
 import type { UserStatus } from "~/domain/status";
+import { writerForTests } from "~/infra/db.server";
 import { createUser, sessionCookieHeader } from "../factories";
 import { numberWordIndex, normalizeNumberWords } from "~/domain/number-words";
 import enAuth from "../../locales/en/auth.json";
@@ -43,8 +45,21 @@ export async function delayScripts(page: Page, ms = 1_500) {
   });
 }
 
-/** Fails the test on any console error or uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+/**
+ * Fails the test on any console error or uncaught page error, and starts every test with no rate-limit
+ * counts: all its browsers come from 127.0.0.1, as every earlier test's did, and ten log-ins a minute
+ * from one address are refused (RATE_LIMITS.loginIp), which a fast run reaches. Each worker has a
+ * server and database of its own and runs one test at a time, so clearing them disturbs no other test.
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[]; freshRateLimits: void }>({
+  freshRateLimits: [
+    // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+    async ({}, use) => {
+      await writerForTests().delete(rateLimits);
+      await use();
+    },
+    { auto: true },
+  ],
   /** Messages a test expects, e.g. the browser's note about a page answered with 404. */
   allowedConsoleErrors: [[], { option: true }],
   consoleErrors: [

@@ -163,6 +163,12 @@ test.describe("home page", () => {
     });
     expect(early).toEqual([]);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    // A move that moved nothing is the browser reporting the resting cursor after layout, not the visitor.
+    const startedByStillPointer = await page.evaluate(() => {
+      window.dispatchEvent(new PointerEvent("pointermove", { clientX: 0, clientY: 0, movementX: 0, movementY: 0 }));
+      return document.querySelectorAll('script[type="module"]').length > 0;
+    });
+    expect(startedByStillPointer).toBe(false);
     await page.mouse.move(40, 300);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     await expect(page.locator("link[data-full-css]")).toHaveAttribute("media", "all");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { applications, rateLimits, users } from "~db/schema";
+import { applications, users } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { createReferralLink } from "~/models/referrals.server";
 import { createUser } from "../factories";
@@ -14,11 +14,6 @@ function registeredUser(email: string) {
 }
 
 test.describe("referral link → registration", () => {
-  // Every journey registers from 127.0.0.1; earlier files may have used up its five registrations in 15 minutes.
-  test.beforeEach(async () => {
-    await writerForTests().delete(rateLimits);
-  });
-
   test("with JavaScript: ?ref is kept for the session and the new account records its referrer", async ({ page }) => {
     const admin = await createUser({ role: "admin" });
     const link = await createReferralLink(admin.id, "Facebook group");
