@@ -29,7 +29,8 @@ test.describe("a vehicle sent to service from a problem report", () => {
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Report a problem" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("What happened?").fill("The front brake does not grip in the rain.");
+    const problem = unique("The front brake does not grip in the rain.");
+    await dialog.getByLabel("What happened?").fill(problem);
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(page.getByText("Report sent.").first()).toBeVisible();
 
@@ -38,7 +39,7 @@ test.describe("a vehicle sent to service from a problem report", () => {
     const adminPage = await adminContext.newPage();
     await loginAs(adminPage, { role: "admin", language: "en" });
     await adminPage.goto("/admin/problem-reports");
-    await adminPage.getByRole("link", { name: "The front brake does not grip in the rain." }).click();
+    await adminPage.getByRole("link", { name: problem }).click();
     const report = adminPage.getByRole("dialog");
     await report.getByLabel("What needs doing").fill("Replace the front brake pads");
     await expectNoHorizontalOverflow(adminPage);

@@ -21,7 +21,13 @@ export function VehicleCard({
       data-testid={`vehicle-${vehicle.id}`}
     >
       {vehicle.images.length > 0 ? (
-        <div className="vehicle-images">
+        <div
+          className="vehicle-images"
+          // More than one photo scrolls sideways: focusable, so that a keyboard can scroll it too.
+          {...(vehicle.images.length > 1
+            ? { role: "region", "aria-label": t("vehicle.photos", { name: vehicle.name }), tabIndex: 0 }
+            : {})}
+        >
           {vehicle.images.map((image, index) => (
             <img
               key={image.id}
