@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { handovers, serviceRecords } from "~db/schema";
+import { handovers, serviceRecords, uploads } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { vehicle } from "../admin-fixtures";
+import { application, vehicle } from "../admin-fixtures";
 import { createUser, enrolSecondFactor } from "../factories";
 import { png } from "../media-fixtures";
 import { expect, loginAs, test, waitForHydration } from "./fixtures";
@@ -24,6 +24,11 @@ async function expectNoSeriousViolations(page: Page, url: string) {
   expect(response?.status(), url).toBeLessThan(500);
   // Hydrated, so what axe sees is what a visitor with JavaScript gets.
   await waitForHydration(page);
+  await expectNoSeriousViolationsNow(page, url);
+}
+
+/** axe on the page as it stands (after something was opened on it). */
+async function expectNoSeriousViolationsNow(page: Page, url: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -163,6 +168,38 @@ test.describe("axe", () => {
       await checkScreen(page, url.replace(":self", String(admin.id)));
     });
   }
+
+  // Parts that scroll inside a fixed height must take focus, or a keyboard cannot scroll them.
+  test("admin: the dashboard's traffic table opened (en)", async ({ page }) => {
+    await loginAs(page, { role: "admin", language: "en" });
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page.getByText("Traffic as a table").click();
+    await expect(page.locator(".admin-traffic-table .table-wrap")).toBeVisible();
+    await expectNoSeriousViolationsNow(page, "/admin, the traffic table");
+  });
+
+  test("admin: an application's document zoomed (en)", async ({ page }) => {
+    await loginAs(page, { role: "admin", language: "en" });
+    const courier = await createUser({ status: "applied_for_job" });
+    const applied = await application(courier.id);
+    const [document] = writerForTests()
+      .insert(uploads)
+      .values({
+        storageKey: `a11y-${applied.id}.png`,
+        kind: "id_front",
+        mime: "image/png",
+        size: 1,
+        width: 1600,
+        height: 1200,
+        ownerId: courier.id,
+        applicationId: applied.id,
+      })
+      .returning({ id: uploads.id })
+      .all();
+    await expectNoSeriousViolations(page, `/admin/applications/${applied.id}?doc=${document!.id}`);
+    await expect(page.locator(".admin-zoom")).toBeVisible();
+  });
 
   test("second-factor page: enrolment, then verification (sk)", async ({ page }) => {
     const admin = await loginAs(page, { role: "admin", language: "sk", secondFactorPending: true });

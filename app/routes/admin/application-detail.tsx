@@ -255,14 +255,16 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
       </div>
       {zoomed ? (
         <UrlDialog title={t(`applications.kind.${zoomed.kind}`)} closeTo={href({ doc: null })} wide>
-          <div className="admin-zoom">
+          {/* A document larger than the dialog scrolls: focusable, so that a keyboard can scroll it. */}
+          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1) */}
+          <section className="admin-zoom" aria-label={t(`applications.kind.${zoomed.kind}`)} tabIndex={0}>
             <img
               src={`/files/${zoomed.id}`}
               alt={t(`applications.kind.${zoomed.kind}`)}
               width={zoomed.width ?? 1600}
               height={zoomed.height ?? 1200}
             />
-          </div>
+          </section>
         </UrlDialog>
       ) : null}
       {params.get("help") === "1" ? <ShortcutsDialog closeTo={href({ help: null })} /> : null}
