@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { applications, handovers, serviceRecords, uploads } from "~db/schema";
+import { applications, handovers, serviceRecords, uploads, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { application, vehicle } from "../admin-fixtures";
@@ -171,6 +171,23 @@ test.describe("axe", () => {
       await checkScreen(page, url.replace(":self", String(admin.id)));
     });
   }
+
+  test("admin: vehicle requests with an expired lease in the leases table (en)", async ({ page }) => {
+    await loginAs(page, { role: "admin", language: "en" });
+    const courier = await createUser({ status: "lease_expired" });
+    const expired = await vehicle({
+      status: "in_use",
+      assignedUserId: courier.id,
+      leaseEndsAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    try {
+      // The row is marked, and its user link sits beside the badge "Lease expired".
+      await checkScreen(page, `/admin/vehicle-requests?q=${encodeURIComponent(courier.email)}`);
+      await expect(page.locator(".admin-row-alert")).toHaveCount(1);
+    } finally {
+      writerForTests().delete(vehicles).where(eq(vehicles.id, expired.id)).run();
+    }
+  });
 
   // Parts that scroll inside a fixed height must take focus, or a keyboard cannot scroll them.
   test("admin: the dashboard's traffic table opened (en)", async ({ page }) => {

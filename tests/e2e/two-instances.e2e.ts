@@ -183,9 +183,13 @@ test("the instance running a scheduled job dies half-way; the other finishes it,
     CREATE FUNCTION slow_audit() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(0.005); RETURN NEW; END $$ LANGUAGE plpgsql;
     CREATE TRIGGER slow_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION slow_audit();`);
 
-  // The lease-expiry job runs every 5 minutes: move both instances' clock into the next period.
-  writeFileSync(path.join(dataDir, "test-clock.json"), JSON.stringify({ offsetMs: 5 * 60_000 }));
-  const periodStart = new Date(Math.floor((Date.now() + 5 * 60_000) / 300_000) * 300_000);
+  // The lease-expiry job runs every 5 minutes: move both instances' clock to 10 s into the next period, so
+  // that the test's minute never reaches the period after it (whose run would be a new row, attempt 1).
+  const periodStart = new Date(Math.ceil(Date.now() / 300_000) * 300_000);
+  writeFileSync(
+    path.join(dataDir, "test-clock.json"),
+    JSON.stringify({ offsetMs: periodStart.getTime() + 10_000 - Date.now() }),
+  );
   type Run = { claimed_by: string; attempts: number; finished_at: Date | null };
   const run = async () =>
     (

@@ -59,7 +59,10 @@ export function LeasesTable({
             header: t("requests.user"),
             render: (l) => (
               <>
-                <AppLink to={`/admin/users/${l.userId}`}>{l.userName ?? l.userEmail}</AppLink>
+                {/* Underlined: beside the badge, colour alone would not tell the link from the text. */}
+                <AppLink className="underline" to={`/admin/users/${l.userId}`}>
+                  {l.userName ?? l.userEmail}
+                </AppLink>
                 {l.userStatus === "lease_expired" ? (
                   <span className="badge badge-danger">{t("common:status.lease_expired")}</span>
                 ) : null}
