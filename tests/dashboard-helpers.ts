@@ -1,16 +1,52 @@
 /** Shared set-up for the dashboard's integration tests and journeys. */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { vehicles } from "~db/schema";
+import { uploads, vehicles } from "~db/schema";
+import type { DocumentKind } from "~/domain/documents";
 import type { VehicleStatus } from "~/domain/status";
 import { config } from "~/infra/config.server";
 import { writerForTests } from "~/infra/db.server";
+import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { flushOutbox } from "~/services/outbox.server";
 import { jpegWithGps, png } from "./media-fixtures";
 
 let serial = 0;
 // A worker that restarts after a failure counts from 0 again on the same database: names stay unique.
 const RUN = Math.random().toString(36).slice(2, 6);
+
+/**
+ * A document photo stored as an upload would store it: a draft of the courier's, or part of an
+ * application. PNG of `size` pixels (a face photo is a JPEG with GPS data, as a phone takes it).
+ */
+export async function storedDocument(
+  userId: number,
+  kind: DocumentKind,
+  { applicationId = null, size = [400, 260] }: { applicationId?: number | null; size?: [number, number] } = {},
+) {
+  const face = kind === "face_photo";
+  const prepared = await prepareUpload({
+    field: kind,
+    name: kind,
+    ...receivedFile(face ? await jpegWithGps(640, 480) : await png(...size)),
+    type: face ? { class: "image", mime: "image/jpeg", ext: "jpg" } : { class: "image", mime: "image/png", ext: "png" },
+  });
+  const [stored] = writerForTests()
+    .insert(uploads)
+    .values({
+      storageKey: prepared.storageKey,
+      kind,
+      mime: prepared.mime,
+      size: prepared.size,
+      width: prepared.width,
+      height: prepared.height,
+      ownerId: userId,
+      applicationId,
+    })
+    .returning({ id: uploads.id })
+    .all();
+  await commitUploads([prepared]);
+  return stored!;
+}
 
 /** A file as the upload parser leaves it: spooled into the uploads folder under a temporary name. */
 export function receivedFile(bytes: Uint8Array) {

@@ -1,11 +1,10 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { applications, handovers, serviceRecords, uploads, vehicles } from "~db/schema";
+import { applications, handovers, serviceRecords, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { application, vehicle } from "../admin-fixtures";
-import { receivedFile } from "../dashboard-helpers";
+import { storedDocument } from "../dashboard-helpers";
 import { createUser, enrolSecondFactor } from "../factories";
 import { png } from "../media-fixtures";
 import { expect, loginAs, test, waitForHydration } from "./fixtures";
@@ -203,30 +202,10 @@ test.describe("axe", () => {
     await loginAs(page, { role: "admin", language: "en" });
     const courier = await createUser({ status: "applied_for_job" });
     const applied = await application(courier.id);
-    // A real stored file: the dialog shows it, and nothing answers 404.
-    const prepared = await prepareUpload({
-      field: "id_front",
-      name: "id-front.png",
-      ...receivedFile(await png(1600, 1200)),
-      type: { class: "image", mime: "image/png", ext: "png" },
-    });
-    const [document] = writerForTests()
-      .insert(uploads)
-      .values({
-        storageKey: prepared.storageKey,
-        kind: "id_front",
-        mime: prepared.mime,
-        size: prepared.size,
-        width: prepared.width,
-        height: prepared.height,
-        ownerId: courier.id,
-        applicationId: applied.id,
-      })
-      .returning({ id: uploads.id })
-      .all();
-    await commitUploads([prepared]);
+    // A real stored file, larger than the dialog: it shows, and nothing answers 404.
+    const document = await storedDocument(courier.id, "id_front", { applicationId: applied.id, size: [1600, 1200] });
     try {
-      await expectNoSeriousViolations(page, `/admin/applications/${applied.id}?doc=${document!.id}`);
+      await expectNoSeriousViolations(page, `/admin/applications/${applied.id}?doc=${document.id}`);
       await expect(page.locator(".admin-zoom img")).toBeVisible();
     } finally {
       // A pending application would stay first in the queues of this worker's later admin journeys.

@@ -5,11 +5,10 @@
 import type { BrowserContext, Page, Route } from "@playwright/test";
 import { uploads } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { getLatestApplication, rejectApplication, submitApplication } from "~/models/applications.server";
 import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
-import { createVehicle, receivedFile } from "../dashboard-helpers";
+import { createVehicle, storedDocument } from "../dashboard-helpers";
 import { jpegWithGps, png } from "../media-fixtures";
 import { cameraPhoto } from "../photo-fixture";
 import { attachDocuments, fillApplication as fillForm } from "./application-form";
@@ -59,28 +58,6 @@ async function offlineThenOnline(
   await expect(toast(page, lng)).toBeVisible();
   await check();
   await context.setOffline(false);
-}
-
-async function storedDocument(userId: number, kind: string) {
-  const bytes = kind === "face_photo" ? await jpegWithGps(640, 480) : await png(400, 260);
-  const type =
-    kind === "face_photo"
-      ? { class: "image" as const, mime: "image/jpeg", ext: "jpg" }
-      : { class: "image" as const, mime: "image/png", ext: "png" };
-  const prepared = await prepareUpload({ field: kind, name: kind, ...receivedFile(bytes), type });
-  writerForTests()
-    .insert(uploads)
-    .values({
-      storageKey: prepared.storageKey,
-      kind: kind as "face_photo",
-      mime: prepared.mime,
-      size: prepared.size,
-      width: prepared.width,
-      height: prepared.height,
-      ownerId: userId,
-    })
-    .run();
-  await commitUploads([prepared]);
 }
 
 test.describe("network failures (JS on, 360 px)", () => {
@@ -493,7 +470,8 @@ test.describe("photos made for slow networks", () => {
 
 async function rejectedCourier(language: "sk" | "ua" | "en") {
   const user = await createUser({ status: "confirmed_account", language });
-  for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
+  for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"] as const)
+    await storedDocument(user.id, kind);
   await submitApplication(user.id, {
     fullName: "Olena Kovalenko",
     age: 24,
@@ -559,7 +537,8 @@ test.describe("resubmission", () => {
       await page.setViewportSize({ width: 360, height: 780 });
       const admin = await createUser({ role: "admin" });
       const user = await loginAs(page, { status: "confirmed_account", language: "sk" });
-      for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"]) await storedDocument(user.id, kind);
+      for (const kind of ["face_photo", "id_front", "id_back", "refugee_document"] as const)
+        await storedDocument(user.id, kind);
       const app = await submitApplication(user.id, {
         fullName: "Jana Nováková",
         age: 31,
