@@ -7,6 +7,12 @@ import type { Language } from "~/domain/rules";
 
 export type IncomeView = { days: number; hours: number; hourlyRate: number; week: string; month: string; rate: string };
 
+/** What the calculator's two selects show. */
+function shownIn(form: HTMLFormElement) {
+  const chosen = new FormData(form);
+  return { days: Number(chosen.get("days")), hours: Number(chosen.get("hours")) };
+}
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
@@ -27,11 +33,15 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
   // state: taken over once, so the amounts match what the selects show.
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    const chosen = form.current && new FormData(form.current);
-    if (!chosen) return;
-    const picked = { days: Number(chosen.get("days")), hours: Number(chosen.get("hours")) };
+    if (!form.current) return;
+    const picked = shownIn(form.current);
     if (picked.days !== initial.days || picked.hours !== initial.hours) setInput(picked);
   }, [initial.days, initial.hours]);
+  // Both values from the selects, not one from state: a change made between hydration and the take-over
+  // above would otherwise pair with the server's value of the other select.
+  const follow = (event: React.ChangeEvent<HTMLSelectElement>) => {
+    if (event.currentTarget.form) setInput(shownIn(event.currentTarget.form));
+  };
   return (
     <section id="income" className="home-section" aria-labelledby="income-title">
       <div className="container home-income">
@@ -48,11 +58,7 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
           >
             <label className="field">
               {t("income.days")}
-              <select
-                name="days"
-                value={days}
-                onChange={(event) => setInput({ days: Number(event.target.value), hours })}
-              >
+              <select name="days" value={days} onChange={follow}>
                 {range(INCOME_DAYS.min, INCOME_DAYS.max).map((n) => (
                   <option key={n} value={n}>
                     {n}
@@ -62,11 +68,7 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
             </label>
             <label className="field">
               {t("income.hours")}
-              <select
-                name="hours"
-                value={hours}
-                onChange={(event) => setInput({ days, hours: Number(event.target.value) })}
-              >
+              <select name="hours" value={hours} onChange={follow}>
                 {range(INCOME_HOURS.min, INCOME_HOURS.max).map((n) => (
                   <option key={n} value={n}>
                     {n}
