@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { EmptyRow, Pager, RowCheck } from "./ui";
+import { scrollRegion } from "~/components/scroll-region";
 
 /** One column of an admin table: its header is also the label a cell shows when rows stack as cards on phones. */
 export type Column<Row> = {
@@ -61,7 +62,7 @@ export function AdminTable<Row>({
   const label = (column: Column<Row>) => (cards ? column.header : undefined);
   return (
     <>
-      <div className="table-wrap" {...(tableLabel ? { role: "region", "aria-label": tableLabel, tabIndex: 0 } : {})}>
+      <div className="table-wrap" {...(tableLabel ? scrollRegion(tableLabel) : {})}>
         <table className={["table", cards ? "table-cards" : "", className ?? ""].filter(Boolean).join(" ")}>
           <thead>
             <tr>

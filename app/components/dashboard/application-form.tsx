@@ -128,8 +128,7 @@ export function ApplicationForm({
 }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
-  const draftSaving = useDraftSaving();
-  const saveDraft = draftSaving.save;
+  const { save: saveDraft, stop: stopDraftSaving } = useDraftSaving();
   const { onBusyChange, waiting, holdWhileUploading } = useSubmitAfterUploads();
   const mine = actionData?.intent === "apply" ? actionData : undefined;
   const [form, fields] = useForm({
@@ -140,7 +139,7 @@ export function ApplicationForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // Called for a submit that passed the checks and goes to the server.
-    onSubmit: draftSaving.stop,
+    onSubmit: stopDraftSaving,
   });
   const [citizenship, setCitizenship] = useState(asString(fields.citizenship.initialValue));
   const [contactMethod, setContactMethod] = useState(asString(fields.contactMethod.initialValue));

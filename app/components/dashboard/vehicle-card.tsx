@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { HTML_LANG } from "~/domain/rules";
 import type { VehicleView } from "./types";
 import { useDates } from "./format";
+import { scrollRegion } from "~/components/scroll-region";
 
 /** A vehicle with its public images; `children` holds the actions (request, reserve, report …). */
 export function VehicleCard({
@@ -24,9 +25,7 @@ export function VehicleCard({
         <div
           className="vehicle-images"
           // More than one photo scrolls sideways: focusable, so that a keyboard can scroll it too.
-          {...(vehicle.images.length > 1
-            ? { role: "region", "aria-label": t("vehicle.photos", { name: vehicle.name }), tabIndex: 0 }
-            : {})}
+          {...(vehicle.images.length > 1 ? scrollRegion(t("vehicle.photos", { name: vehicle.name })) : {})}
         >
           {vehicle.images.map((image, index) => (
             <img

@@ -28,6 +28,7 @@ import { approveApplication, rejectApplication } from "~/models/applications.ser
 import { DecisionError } from "~/models/decisions.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { Intent } from "~/components/intent";
+import { scrollRegion } from "~/components/scroll-region";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -255,16 +256,15 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
       </div>
       {zoomed ? (
         <UrlDialog title={t(`applications.kind.${zoomed.kind}`)} closeTo={href({ doc: null })} wide>
-          {/* A document larger than the dialog scrolls: focusable, so that a keyboard can scroll it. */}
-          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1) */}
-          <section className="admin-zoom" aria-label={t(`applications.kind.${zoomed.kind}`)} tabIndex={0}>
+          {/* A document larger than the dialog scrolls. */}
+          <div className="admin-zoom" {...scrollRegion(t(`applications.kind.${zoomed.kind}`))}>
             <img
               src={`/files/${zoomed.id}`}
               alt={t(`applications.kind.${zoomed.kind}`)}
               width={zoomed.width ?? 1600}
               height={zoomed.height ?? 1200}
             />
-          </section>
+          </div>
         </UrlDialog>
       ) : null}
       {params.get("help") === "1" ? <ShortcutsDialog closeTo={href({ help: null })} /> : null}
