@@ -96,6 +96,16 @@ describe("transactions", () => {
     expect(await transaction(async () => "free")).toBe("free");
   });
 
+  test("db() inside a body fails at once: no second pool connection while the body holds its locks", async () => {
+    const written = key("read-inside");
+    const reading = transaction(async (tx) => {
+      await tx.insert(rateLimits).values({ key: written, count: 1, resetAt: new Date() });
+      return await rowOf(written);
+    });
+    await expect(reading).rejects.toThrow(/db\(\) called inside a transaction body/);
+    expect(await rowOf(written)).toBeUndefined();
+  });
+
   test("a savepoint undoes its own writes alone", async () => {
     const outer = key("outer");
     const inner = key("inner");

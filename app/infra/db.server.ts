@@ -123,8 +123,14 @@ export function databaseEngine(): "sqlite" | "postgres" {
   return config().databaseEngine;
 }
 
-/** The handle models read through. It is read-only: a write outside `transaction()` throws. */
+/**
+ * The handle models read through. It is read-only: a write outside `transaction()` throws. Inside a
+ * transaction body it throws too: on PostgreSQL it would take a second pool connection while the
+ * body's holds row locks (twenty such requests at once exhaust the pool and stall every request), and
+ * on SQLite it would read the snapshot from before the body's own writes. Pass the body's `tx` down.
+ */
 export function db(): Database {
+  if (holder.getStore()) throw new Error("db() called inside a transaction body; pass its tx down instead");
   const open = connections();
   return open.engine === "sqlite" ? open.reader : (open.pool as unknown as Database);
 }

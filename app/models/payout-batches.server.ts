@@ -10,7 +10,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { payoutBatches, payStatements, users } from "~db/schema";
 import { paydayOf, type IsoWeekday, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
-import { db, transaction } from "~/infra/db.server";
+import { db, transaction, type Tx } from "~/infra/db.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 
@@ -121,7 +121,7 @@ export async function markBatchPaid(adminId: number | null, batchId: number, now
       .set({ status: "paid", paidById: adminId, paidAt: now })
       .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, "exported")))
       .returning({ id: payoutBatches.id, payday: payoutBatches.payday });
-    if (!batch) throw await refusalOf(batchId);
+    if (!batch) throw await refusalOf(tx, batchId);
     const paid = await tx
       .update(payStatements)
       .set({ status: "paid", paidAt: now })
@@ -158,7 +158,7 @@ export async function cancelBatch(adminId: number | null, batchId: number, now =
       .set({ status: "cancelled", cancelledById: adminId, cancelledAt: now })
       .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, "exported")))
       .returning({ id: payoutBatches.id });
-    if (!batch) throw await refusalOf(batchId);
+    if (!batch) throw await refusalOf(tx, batchId);
     const returned = await tx
       .update(payStatements)
       .set({ status: "approved", batchId: null })
@@ -176,9 +176,9 @@ export async function cancelBatch(adminId: number | null, batchId: number, now =
   });
 }
 
-/** Why a batch cannot move on: it is gone, paid or cancelled. */
-async function refusalOf(batchId: number) {
-  const [row] = await db()
+/** Why a batch cannot move on: it is gone, paid or cancelled. Read through the refusing transaction's own connection. */
+async function refusalOf(tx: Tx, batchId: number) {
+  const [row] = await tx
     .select({ status: payoutBatches.status })
     .from(payoutBatches)
     .where(eq(payoutBatches.id, batchId))
