@@ -120,11 +120,19 @@ export const RATE_LIMITS = {
   uploads: { limit: 30, windowSeconds: 60 * 60 },
   /** "Download my data" copies every file of the user: a handful an hour is plenty. */
   dataExport: { limit: 5, windowSeconds: 60 * 60 },
+  /** Pay questions and their messages per courier: each lands in the admins' queue. */
+  payQuestions: { limit: 10, windowSeconds: 60 * 60 },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/**
+ * The largest bonus or correction an admin may add to one week (a typo of three zeros must not pay out);
+ * a larger sum is several adjustments with their reasons.
+ */
+export const MAX_ADJUSTMENT_CENTS = 500_000;
 
 /** The longest message in a problem report's conversation (app/domain/report-thread.ts validates it). */
 export const REPORT_MESSAGE_MAX = 2000;

@@ -5,18 +5,25 @@
  * that is still open, and the caller is told which.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { handovers, payAdjustments, payStatements } from "~db/schema";
+import { handovers, payAdjustments, payStatements, users } from "~db/schema";
 import { newDamages, normalizeDamages } from "~/domain/handover";
-import { addWeeks, type WeekId } from "~/domain/pay-week";
+import { addWeeks, weekOf, type WeekId } from "~/domain/pay-week";
+import { MAX_ADJUSTMENT_CENTS } from "~/domain/rules";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
-import { isWeekClosed, recomputeFrom, recomputeWeekIn } from "./pay-statements.server";
+import {
+  isWeekClosed,
+  lastClosedWeek,
+  RECOMPUTED_WEEKS_BACK,
+  recomputeFrom,
+  recomputeWeekIn,
+} from "./pay-statements.server";
 import { getPaySettings } from "./settings.server";
 
 export class AdjustmentError extends Error {
-  constructor(readonly key: "notFound" | "noNewDamage" | "amount" | "reasonRequired") {
+  constructor(readonly key: "notFound" | "noNewDamage" | "amount" | "reasonRequired" | "notCourier" | "futureWeek") {
     super(key);
   }
   get status() {
@@ -66,9 +73,18 @@ async function insertAdjustment(
     (values.kind !== "correction" && (values.kind === "bonus") !== values.amountCents > 0)
   )
     throw new AdjustmentError("amount");
+  if (Math.abs(values.amountCents) > MAX_ADJUSTMENT_CENTS) throw new AdjustmentError("amount");
+  if (values.week > weekOf(now)) throw new AdjustmentError("futureWeek");
+  // A week older than the drafts the job still recomputes is settled in a recent one: one cent about a
+  // year-old week must not draft fifty statements of weeks nobody reviews any more.
+  const oldest = addWeeks(lastClosedWeek(now), -RECOMPUTED_WEEKS_BACK);
+  const asked = values.week < oldest ? oldest : values.week;
   const settings = await getPaySettings();
   const landed = await transaction(async (tx) => {
-    const week = await openWeekFrom(tx, values.userId, values.week);
+    const [person] = await tx.select({ role: users.role }).from(users).where(eq(users.id, values.userId)).limit(1);
+    if (!person) throw new AdjustmentError("notFound");
+    if (person.role !== "user") throw new AdjustmentError("notCourier");
+    const week = await openWeekFrom(tx, values.userId, asked);
     const [row] = await tx
       .insert(payAdjustments)
       .values({

@@ -11,15 +11,26 @@ import { db, transaction } from "~/infra/db.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 import { notifyUser } from "./decisions.server";
+import { hit } from "./limits.server";
 
 /** Why a question or a reply was refused; screens translate `pay:questions.errors.<key>`. */
 export class PayQuestionError extends Error {
-  constructor(readonly key: "notFound" | "closed" | "alreadyResolved") {
+  constructor(
+    readonly key: "notFound" | "closed" | "alreadyResolved" | "tooMany",
+    /** For "tooMany": when the courier may write again. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(key);
   }
   get status() {
-    return this.key === "notFound" ? 404 : 409;
+    return this.key === "notFound" ? 404 : this.key === "tooMany" ? 429 : 409;
   }
+}
+
+/** Questions and messages a courier writes share one limit: each one lands in the admins' queue. */
+async function countCourierMessage(userId: number) {
+  const limit = await hit("payQuestions", String(userId));
+  if (!limit.ok) throw new PayQuestionError("tooMany", limit.retryAfterSeconds);
 }
 
 type Question = typeof payQuestions.$inferSelect;
@@ -57,6 +68,7 @@ async function messagesOf(questionIds: number[]) {
  * that does not exist, is "not found".
  */
 export async function askAboutLine(userId: number, statementId: number, lineIndex: number, body: string) {
+  await countCourierMessage(userId);
   return await transaction(async (tx) => {
     const [statement] = await tx
       .select({ lines: payStatements.lines })
@@ -75,6 +87,7 @@ export async function askAboutLine(userId: number, statementId: number, lineInde
 
 /** The courier writes into their own open question. */
 export async function addCourierQuestionMessage(userId: number, questionId: number, body: string) {
+  await countCourierMessage(userId);
   return await transaction(async (tx) => {
     const [question] = await tx
       .select({ status: payQuestions.status })

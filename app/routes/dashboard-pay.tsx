@@ -120,8 +120,16 @@ export async function action({ context, request }: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof PayQuestionError)
         return data<PayActionData>(
-          { ...typed, error: tr(context, `pay:questions.errors.${error.key}`) },
-          { status: error.status },
+          {
+            ...typed,
+            error: tr(context, `pay:questions.errors.${error.key}`, {
+              minutes: Math.ceil((error.retryAfterSeconds ?? 0) / 60),
+            }),
+          },
+          {
+            status: error.status,
+            headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
+          },
         );
       throw error;
     }
