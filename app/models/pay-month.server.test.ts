@@ -24,7 +24,12 @@ describe("the accountant's month", () => {
     await paid(anna.id, "2041-05-27", "2041-06-07");
     await writerForTests()
       .update(payStatements)
-      .set({ damageCents: 1250, adjustmentsCents: -300, carriedInCents: -500, netCents: first.computed.netCents - 2050 })
+      .set({
+        damageCents: 1250,
+        adjustmentsCents: -300,
+        carriedInCents: -500,
+        netCents: first.computed.netCents - 2050,
+      })
       .where(eq(payStatements.id, first.statement.id));
     // Bohdan: one paid in May, one exported in May and not marked paid yet, one approved, one draft.
     await paid(bohdan.id, "2041-04-29", "2041-05-31", 60);

@@ -129,8 +129,9 @@ export async function payrollMonth(month: MonthId): Promise<PayrollMonth> {
     add(totals, s);
     if (!row.paidOn.includes(s.paidOn)) row.paidOn.push(s.paidOn);
   }
-  for (const row of rows.values()) row.paidOn.sort();
+  const list = [...rows].map(([, row]) => row);
+  for (const row of list) row.paidOn.sort();
   // Sorted here, not in SQL: the engines put a null name (an erased account) at opposite ends.
-  const sorted = [...rows.values()].sort((a, b) => byName.compare(a.name, b.name) || (a.userId ?? 0) - (b.userId ?? 0));
+  const sorted = list.sort((a, b) => byName.compare(a.name, b.name) || (a.userId ?? 0) - (b.userId ?? 0));
   return { month, rows: sorted, totals, awaitingPaid };
 }
