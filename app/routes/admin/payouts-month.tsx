@@ -21,6 +21,9 @@ const LOCALES = { sk: "sk-SK", ua: "uk-UA", en: "en-GB" } as const;
 
 type Row = PayrollRow & { total?: true };
 
+/** A deduction shown as the negative amount it is; nothing deducted is 0,00 €, never −0,00 €. */
+const deducted = (cents: number) => (cents === 0 ? 0 : -cents);
+
 /** The accountant's month: what each courier was paid in it, with the CSV of the same figures for the payroll. */
 export default function AdminPayrollMonth({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
@@ -78,6 +81,8 @@ export default function AdminPayrollMonth({ loaderData }: Route.ComponentProps) 
           rowKey={(row) => (row.total ? -1 : (row.userId ?? -2 - table.indexOf(row)))}
           empty={t("pay.month.empty")}
           label={t("pay.month.title", { month: monthName(month) })}
+          // Two-word headers ("Nájom skútra", "Čistá suma") may wrap, so ten columns fit at 1280 px.
+          className="[&_th]:align-bottom [&_th]:whitespace-normal"
           rowProps={(row) =>
             row.total ? { className: "font-semibold", "data-testid": "month-total" } : { "data-testid": "month-row" }
           }
@@ -92,22 +97,23 @@ export default function AdminPayrollMonth({ loaderData }: Route.ComponentProps) 
                     {row.name} <span className="text-sm">({t("pay.month.erased")})</span>
                   </>
                 ) : (
-                  <>
-                    <AppLink to={`/admin/users/${row.userId}`}>{row.name || `#${row.userId}`}</AppLink>
-                    <br />
-                    <span className="text-sm">{row.email}</span>
-                  </>
+                  <AppLink to={`/admin/users/${row.userId}`} title={row.email ?? undefined}>
+                    {row.name || row.email || `#${row.userId}`}
+                  </AppLink>
                 ),
               className: "min-w-0",
             },
-            { header: t("pay.month.statements"), render: (row) => row.statements, className: "text-right" },
             { header: t("pay.month.hours"), render: (row) => duration(row.minutes), className: "whitespace-nowrap" },
             money(t("pay.month.pay"), (row) => row.payCents),
             money(t("pay.month.tips"), (row) => row.tipsCents),
-            money(t("pay.month.rent"), (row) => -row.rentCents),
-            money(t("pay.month.damage"), (row) => -row.damageCents),
-            money(t("pay.month.adjustments"), (row) => row.adjustmentsCents),
-            money(t("pay.month.carriedIn"), (row) => row.carriedInCents),
+            money(t("pay.month.rent"), (row) => deducted(row.rentCents)),
+            // A column that is zero in every row is left out (so the table fits); the rows still add up.
+            rows.some((row) => row.damageCents !== 0) &&
+              money(t("pay.month.damage"), (row) => deducted(row.damageCents)),
+            rows.some((row) => row.adjustmentsCents !== 0) &&
+              money(t("pay.month.adjustments"), (row) => row.adjustmentsCents),
+            rows.some((row) => row.carriedInCents !== 0) &&
+              money(t("pay.month.carriedIn"), (row) => row.carriedInCents),
             money(t("pay.month.net"), (row) => row.netCents),
             {
               header: t("pay.month.paidOn"),
