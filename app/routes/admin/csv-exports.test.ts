@@ -46,7 +46,16 @@ describe("the accountant's month", () => {
         cookie: await sessionCookieHeader(courier.id),
       });
       expect(user.status).toBe(403);
-      for (const bad of ["2042-13", "2042-3", "latest", "2042-03.csv"])
+      for (const bad of [
+        "2042-13",
+        "2042-3",
+        "latest",
+        "2042-03.csv",
+        "2042-03\u0000",
+        "\u202e2042-03",
+        "' OR 1=1 --",
+        "9".repeat(5000),
+      ])
         expect(
           (await call(handler, path, { params: { month: bad }, cookie: await sessionCookieHeader(admin.id) })).status,
         ).toBe(404);

@@ -81,8 +81,9 @@ export default function AdminPayrollMonth({ loaderData }: Route.ComponentProps) 
           rowKey={(row) => (row.total ? -1 : (row.userId ?? -2 - table.indexOf(row)))}
           empty={t("pay.month.empty")}
           label={t("pay.month.title", { month: monthName(month) })}
-          // Two-word headers ("Nájom skútra", "Čistá suma") may wrap, so ten columns fit at 1280 px.
-          className="[&_th]:align-bottom [&_th]:whitespace-normal"
+          // Two-word headers ("Nájom skútra", "Čistá suma") may wrap and cells are a little narrower, so ten
+          // columns fit at 1280 px in every language.
+          className="[&_td]:px-2 [&_th]:px-2 [&_th]:align-bottom [&_th]:whitespace-normal"
           rowProps={(row) =>
             row.total ? { className: "font-semibold", "data-testid": "month-total" } : { "data-testid": "month-row" }
           }
