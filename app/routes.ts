@@ -72,6 +72,8 @@ export default [
     route("payouts/batches/:id/sepa.xml", "routes/admin/payouts-batch-file.ts", { id: "admin-payout-sepa" }),
     route("payouts/batches/:id/accountant.csv", "routes/admin/payouts-batch-file.ts", { id: "admin-payout-csv" }),
     route("payouts/damage/:handoverId", "routes/admin/payouts-damage.tsx"),
+    route("payouts/months/:month", "routes/admin/payouts-month.tsx"),
+    route("payouts/months/:month/payroll.csv", "routes/admin/payouts-month-file.ts"),
     route("payouts/:week", "routes/admin/payouts-week.tsx"),
   ]),
 

@@ -329,7 +329,7 @@ describe("payout batches", () => {
     const xml = await (await readStoredFile(batch.fileKey))!.arrayBuffer().then((b) => new TextDecoder().decode(b));
     expect(validates(xml)).toBe(true);
     expect(xml).toContain(`<EndToEndId>CF-ST-${batch.statements[0]!.id}</EndToEndId>`);
-    expect(await batchAccountantCsv(batchId)).toContain("Ľubomír Šťastný");
+    expect(await batchAccountantCsv(batchId, "sk")).toContain("Ľubomír Šťastný");
     expect(await payBatch(admin.id, batchId, after(week))).toBe(2);
     expect((await statementOf(couriers[0]!.user.id, week))!).toMatchObject({ status: "paid", batchId });
     expect(await refusal(markBatchPaid(admin.id, batchId))).toBe("alreadyPaid");

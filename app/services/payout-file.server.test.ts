@@ -154,7 +154,7 @@ describe("the SEPA payout file", () => {
     };
     for (const build of [
       () => buildSepaPayoutFile(batch({ items: bad })),
-      () => buildAccountantCsv(batch({ items: bad })),
+      () => buildAccountantCsv(batch({ items: bad }), "en"),
     ]) {
       const error = attempt(build);
       expect(error).toBeInstanceOf(PayoutFileError);
@@ -195,11 +195,11 @@ describe("the SEPA payout file", () => {
 
 describe("the accountant's CSV", () => {
   test("UTF-8 with BOM, ; separated, decimal commas, the names as written", () => {
-    const csv = buildAccountantCsv(batch());
+    const csv = buildAccountantCsv(batch(), "en");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
     expect(lines).toEqual([
-      "statement;courier;IBAN;week;payday;amount_eur",
+      "Statement;Courier;IBAN;Week;Payday;Amount (EUR)",
       "CF-ST-41;Šťastný Ľubomír;SK3112000000198742637541;2026-W47 16.11.2026–22.11.2026;27.11.2026;287,34",
       "CF-ST-42;Олена Коваленко;DE89370400440532013000;2026-W47 16.11.2026–22.11.2026;27.11.2026;0,01",
       "CF-ST-43;Юлія Щербак;AT611904300234573201;2026-W47 16.11.2026–22.11.2026;27.11.2026;1000,05",
@@ -209,7 +209,16 @@ describe("the accountant's CSV", () => {
   });
 
   test("a name that looks like a formula is defused", () => {
-    const csv = buildAccountantCsv(batch({ items: [{ ...items[0]!, creditorName: "-2+3 Nová" }] }));
+    const csv = buildAccountantCsv(batch({ items: [{ ...items[0]!, creditorName: "-2+3 Nová" }] }), "en");
     expect(csv).toContain("CF-ST-41;'-2+3 Nová;");
+  });
+});
+
+describe("the accountant's CSV in the admin's language", () => {
+  test("the header row is Slovak for a Slovak admin, Ukrainian for a Ukrainian one", () => {
+    const header = (language: "sk" | "ua" | "en") => buildAccountantCsv(batch(), language).slice(1).split("\r\n")[0];
+    expect(header("sk")).toBe("Výkaz;Kuriér;IBAN;Týždeň;Dátum výplaty;Suma (EUR)");
+    expect(header("ua")).toBe("Виписка;Кур'єр;IBAN;Тиждень;Дата виплати;Сума (EUR)");
+    expect(header("en")).toBe("Statement;Courier;IBAN;Week;Payday;Amount (EUR)");
   });
 });

@@ -11,6 +11,9 @@ import {
 } from "~/domain/pay-week";
 import { toSepaText } from "~/domain/sepa-text";
 import { config } from "~/infra/config.server";
+import { csvCents, toCsv } from "~/infra/csv.server";
+import { translatorFor } from "~/infra/i18n.server";
+import type { Language } from "~/domain/rules";
 
 /**
  * The payout files of one batch of approved statements (docs/pay.md): a SEPA credit transfer
@@ -198,31 +201,27 @@ export function buildSepaPayoutFile(batch: PayoutBatch): {
   return { xml: doc.toString(), messageId, transactionCount: items.length, controlSumCents };
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
-function cell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const decimalComma = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-
 /**
- * The accountant's copy of the same batch: `;`-separated, UTF-8 with a byte-order mark (so Excel reads
- * the names right), decimal commas, CRLF line ends. Checked exactly as the SEPA file is.
+ * The accountant's copy of the same batch, headed in the admin's language, through the one CSV writer
+ * (`;`, UTF-8 with a byte-order mark so Excel reads the names right, decimal commas, CRLF, formulas
+ * made inert). Checked exactly as the SEPA file is.
  */
-export function buildAccountantCsv(batch: Pick<PayoutBatch, "items" | "paydayWeekday" | "today">): string {
+export function buildAccountantCsv(
+  batch: Pick<PayoutBatch, "items" | "paydayWeekday" | "today">,
+  language: Language,
+): string {
   const items = checkItems(batch.items, executionDate(batch));
-  const rows = [["statement", "courier", "IBAN", "week", "payday", "amount_eur"]];
-  for (const item of items) {
-    const week = `${isoWeekLabel(item.weekStart)} ${fullDate(item.weekStart)}–${fullDate(addDays(item.weekStart, 6))}`;
-    rows.push([
+  const t = translatorFor(language);
+  const header = ["statement", "courier", "iban", "week", "payday", "amount"].map((key) => t(`admin:pay.csv.${key}`));
+  return toCsv(
+    header,
+    items.map((item) => [
       endToEndId(item.statementId),
       item.creditorName,
       item.iban,
-      week,
+      `${isoWeekLabel(item.weekStart)} ${fullDate(item.weekStart)}–${fullDate(addDays(item.weekStart, 6))}`,
       fullDate(item.executionDate),
-      decimalComma(item.amountCents),
-    ]);
-  }
-  return `\uFEFF${rows.map((row) => row.map(cell).join(";")).join("\r\n")}\r\n`;
+      csvCents(item.amountCents),
+    ]),
+  );
 }

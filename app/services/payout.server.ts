@@ -5,6 +5,7 @@
  */
 import { buildAccountantCsv, buildSepaPayoutFile, payoutDebtor } from "~/services/payout-file.server";
 import { localDateOf, type WeekId } from "~/domain/pay-week";
+import type { Language } from "~/domain/rules";
 import { now as clockNow } from "~/infra/clock.server";
 import { randomToken } from "~/infra/crypto.server";
 import { log } from "~/infra/log.server";
@@ -58,7 +59,7 @@ export async function batchSepaFile(batchId: number) {
 }
 
 /** The accountant's CSV of a batch's statements (as they were approved), or null when it has none left (cancelled). */
-export async function batchAccountantCsv(batchId: number, now = clockNow()) {
+export async function batchAccountantCsv(batchId: number, language: Language, now = clockNow()) {
   const batch = await getBatch(batchId);
   if (!batch || batch.statements.length === 0) return null;
   const { paydayWeekday } = await getPaySettings();
@@ -69,5 +70,5 @@ export async function batchAccountantCsv(batchId: number, now = clockNow()) {
     amountCents: s.payoutCents,
     weekStart: s.weekStart,
   }));
-  return buildAccountantCsv({ items, paydayWeekday, today: localDateOf(batch.createdAt ?? now) });
+  return buildAccountantCsv({ items, paydayWeekday, today: localDateOf(batch.createdAt ?? now) }, language);
 }

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { csvResponse } from "~/infra/csv.server";
+import { getLocale } from "~/infra/i18n.server";
 import { requireAdmin } from "~/services/session.server";
 import { batchAccountantCsv, batchSepaFile } from "~/services/payout.server";
 import { idParam } from "./admin-action.server";
@@ -11,15 +13,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const csv = new URL(request.url).pathname.endsWith("/accountant.csv");
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (csv) {
-    const text = await batchAccountantCsv(id);
+    const text = await batchAccountantCsv(id, getLocale(context));
     if (text === null) throw data(null, { status: 404 });
-    return new Response(text, {
-      headers: {
-        ...headers,
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="payout-${id}.csv"`,
-      },
-    });
+    return csvResponse(text, `payout-${id}.csv`);
   }
   const file = await batchSepaFile(id);
   if (!file) throw data(null, { status: 404 });

@@ -2,6 +2,9 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "~/components/app-link";
 import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader, useFormatDate } from "~/components/admin/ui";
+import { monthOf } from "~/domain/pay-month";
+import { localDateOf } from "~/domain/pay-week";
+import { now } from "~/infra/clock.server";
 import { requireAdmin } from "~/services/session.server";
 import { listImports } from "~/models/earnings-import.server";
 import { listPayWeeks } from "~/models/pay-review.server";
@@ -11,7 +14,8 @@ import type { Route } from "./+types/payouts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { weeks: await listPayWeeks(), batches: await listBatches(), imports: await listImports() };
+  const month = monthOf(localDateOf(now()));
+  return { weeks: await listPayWeeks(), batches: await listBatches(), imports: await listImports(), month };
 }
 
 /** The Pay section: the weeks with statements, the payout batches, the committed earnings imports. */
@@ -30,6 +34,9 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         </AppLink>
         <AppLink to="/admin/payouts/questions" className="btn btn-outline">
           {t("pay.questions.title")}
+        </AppLink>
+        <AppLink to={`/admin/payouts/months/${loaderData.month}`} className="btn btn-outline">
+          {t("pay.month.link")}
         </AppLink>
       </PageHeader>
       <div className="card">
