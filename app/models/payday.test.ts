@@ -304,3 +304,56 @@ describe("sent to the bank only once the file was downloaded", () => {
     expect((await statusOf(s.id)).status).toBe("paid");
   });
 });
+
+describe("twenty parallel posts on one batch", () => {
+  test("export of one week twenty times at once: one batch, nineteen refused, every statement exported once", async () => {
+    const week = freshWeek();
+    const users = await Promise.all(Array.from({ length: 3 }, () => courier()));
+    const ids: number[] = [];
+    for (const u of users) ids.push((await draft(u.id, week)).id);
+    const now = midNextWeek(week);
+    await approveStatements(admin.id, week, "all", now);
+    const restore = await slowWrites("pay_statements", "update", `NEW.id = ${ids[0]}`, 200);
+    let results: PromiseSettledResult<{ batchId: number }>[];
+    const started = Date.now();
+    try {
+      results = await Promise.allSettled(Array.from({ length: 20 }, () => exportPayouts(admin.id, week, now)));
+    } finally {
+      await restore();
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results)
+      if (r.status === "rejected") expect(await refusal(Promise.reject(r.reason))).toBe("nothingApproved");
+    const rows = await writerForTests().select().from(payStatements).where(inArray(payStatements.id, ids));
+    expect(new Set(rows.map((r) => r.batchId)).size).toBe(1);
+  });
+
+  test("mark paid twenty times at once, confirmed: one pays (one e-mail each), nineteen are refused", async () => {
+    const week = freshWeek();
+    const user = await courier();
+    const s = await draft(user.id, week);
+    const now = midNextWeek(week);
+    await approveStatements(admin.id, week, [s.id], now);
+    const { batchId } = await exportPayouts(admin.id, week, now);
+    const restore = await slowWrites("payout_batches", "update", `NEW.id = ${batchId}`, 200);
+    let results: PromiseSettledResult<unknown>[];
+    const started = Date.now();
+    try {
+      results = await Promise.allSettled(
+        Array.from({ length: 20 }, () => markBatchPaid(admin.id, batchId, now, { count: 1, totalCents: 7500 })),
+      );
+    } finally {
+      await restore();
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results)
+      if (r.status === "rejected") expect(await refusal(Promise.reject(r.reason))).toBe("alreadyPaid");
+    const mails = await writerForTests()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, user.id), eq(outbox.kind, "statementPaid")));
+    expect(mails).toHaveLength(1);
+  });
+});

@@ -158,7 +158,11 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
               render: (s) => cents(s.payoutCents),
               className: "whitespace-nowrap text-right",
             },
-            { header: t("pay:statement.status"), render: (s) => t(`pay:status.${s.status}`) },
+            {
+              header: t("pay:statement.status"),
+              // In this batch: "Exported" (the couriers read "sent to the bank" only once the file was downloaded).
+              render: (s) => (s.status === "exported" ? t("pay.batch.statuses.exported") : t(`pay:status.${s.status}`)),
+            },
           ]}
         />
       </div>
