@@ -224,6 +224,19 @@ for (const javaScriptEnabled of [true, false]) {
       else await page.screenshot({ path: shotPath("payday-held-back-nojs-1280"), fullPage: true });
       const batchUrl = page.url();
 
+      // Nobody has downloaded the file yet: the courier reads "being prepared for payment" and the
+      // batch's execution date — never the passed payday.
+      await switchTo(page, good.courier.id);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto("/dashboard/pay?lng=en");
+      const card = page.locator("li[data-testid^='statement-']").first();
+      await expect(card).toContainText("Being prepared for payment");
+      await expect(card).not.toContainText("Sent to the bank");
+      if (javaScriptEnabled) await page.screenshot({ path: shotPath("payday-courier-preparing-360"), fullPage: true });
+      await switchTo(page, admin.id);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(batchUrl);
+
       await held.getByRole("link", { name: "Open the statement" }).click();
       await page.getByRole("button", { name: "Send back to draft" }).click();
       await expect(page.getByText("The statement is a draft again.")).toBeVisible();
