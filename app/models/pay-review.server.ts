@@ -5,7 +5,16 @@
  */
 import { queuePayMails } from "./pay-mail.server";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { bankAccounts, earnings, payAdjustments, payStatements, platformAccounts, platforms, users } from "~db/schema";
+import {
+  bankAccounts,
+  earnings,
+  payAdjustments,
+  payoutBatches,
+  payStatements,
+  platformAccounts,
+  platforms,
+  users,
+} from "~db/schema";
 import {
   anomaliesOf,
   approvalSkip,
@@ -65,8 +74,12 @@ async function largePayouts(
   return large;
 }
 
-/** The weeks that have statements, newest first: couriers, totals and how many are in each status. */
-export async function listPayWeeks(limit = 60) {
+/**
+ * The weeks that have statements, newest first: couriers, totals and how many are in each status, and
+ * the one payday to show — the latest stored execution date of its batches once nothing of it waits
+ * for export, else the expected one (the rule's payday, or today once that has passed).
+ */
+export async function listPayWeeks(limit = 60, now = clockNow()) {
   const rows = await db()
     .select({
       week: payStatements.weekStart,
@@ -74,11 +87,14 @@ export async function listPayWeeks(limit = 60) {
       n: count(),
       netCents: sql<number>`sum(${payStatements.netCents})`.mapWith(Number),
       payoutCents: sql<number>`sum(${payStatements.payoutCents})`.mapWith(Number),
+      batchPayday: sql<string | null>`max(${payoutBatches.payday})`,
     })
     .from(payStatements)
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .groupBy(payStatements.weekStart, payStatements.status)
     .orderBy(desc(payStatements.weekStart));
   const { paydayWeekday } = await getPaySettings();
+  const today = localDateOf(now);
   const weeks = new Map<
     string,
     {
@@ -88,6 +104,8 @@ export async function listPayWeeks(limit = 60) {
       netCents: number;
       payoutCents: number;
       statuses: Record<string, number>;
+      waiting: boolean;
+      batchPayday: string | null;
     }
   >();
   for (const r of rows) {
@@ -101,14 +119,21 @@ export async function listPayWeeks(limit = 60) {
           netCents: 0,
           payoutCents: 0,
           statuses: {},
+          waiting: false,
+          batchPayday: null,
         })
         .get(r.week)!;
     w.couriers += r.n;
     w.netCents += r.netCents;
     w.payoutCents += r.payoutCents;
     w.statuses[r.status] = r.n;
+    if (r.status === "draft" || r.status === "approved") w.waiting = true;
+    if (r.batchPayday && (!w.batchPayday || r.batchPayday > w.batchPayday)) w.batchPayday = r.batchPayday;
   }
-  return Array.from(weeks, ([, w]) => w).slice(0, limit);
+  return Array.from(weeks, ([, { waiting, batchPayday, ...w }]) => ({
+    ...w,
+    payday: !waiting && batchPayday ? batchPayday : expectedPayday(w.week, paydayWeekday, today),
+  })).slice(0, limit);
 }
 
 export type ReviewRow = Awaited<ReturnType<typeof weekReview>>["rows"][number];

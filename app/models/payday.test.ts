@@ -24,6 +24,7 @@ import { listOwnStatements } from "./courier-pay.server";
 import {
   approvalPreview,
   approveStatements,
+  listPayWeeks,
   payDueTile,
   ReviewError,
   returnToDraft,
@@ -116,6 +117,7 @@ describe("one payday, never in the past", () => {
     // Days later the stored date still holds: nothing recomputes it from "today".
     const later = new Date("2026-12-02T10:00:00Z");
     expect((await listOwnStatements(user.id, later)).find((o) => o.id === s.id)!.payday).toBe("2026-11-28");
+    expect((await listPayWeeks(60, later)).find((w) => w.week === "2026-11-16")!.payday).toBe("2026-11-28");
     await markBatchPaid(admin.id, exported.batchId, later);
     const [paid] = await writerForTests()
       .select()
