@@ -888,6 +888,13 @@ export function defineTables(d: Words) {
       paidAt: d.timestamp("paid_at"),
       cancelledById: d.integer("cancelled_by_id").references(() => users.id, { onDelete: "set null" }),
       cancelledAt: d.timestamp("cancelled_at"),
+      /** The first download of the SEPA file (who, when): only from then on do couriers read "sent to the bank". */
+      downloadedById: d.integer("downloaded_by_id").references(() => users.id, { onDelete: "set null" }),
+      downloadedAt: d.timestamp("downloaded_at"),
+      /** Approved statements of the export that could not be written in the file, with the reason (they stay approved). */
+      heldBack: d
+        .json("held_back")
+        .$type<{ statementId: number; name: string; problem: string; week?: string; userId?: number | null }[]>(),
     },
     (t) => [d.index("payout_batches_payday_idx").on(t.payday)],
   );

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { addDays, isWeekId, localDateOf, weekStart, type CalendarDate, type WeekId } from "./pay-week";
+import {
+  addDays,
+  isWeekId,
+  localDateOf,
+  paydayOf,
+  weekStart,
+  type CalendarDate,
+  type IsoWeekday,
+  type WeekId,
+} from "./pay-week";
+import { DEFAULT_PAY_SETTINGS } from "./rules";
 import { singleLineText } from "./text";
 
 /**
@@ -30,7 +40,7 @@ export function leaseDaysOfWeek(leases: LeaseSpan[], week: WeekId): number {
   return days.size;
 }
 
-export const PAY_ANOMALIES = ["noIban", "negativeNet", "leaseNoHours", "ibanChanged"] as const;
+export const PAY_ANOMALIES = ["noIban", "negativeNet", "leaseNoHours", "ibanChanged", "largePayout"] as const;
 export type PayAnomaly = (typeof PAY_ANOMALIES)[number];
 
 /** How recent an IBAN change must be to be flagged: the classic way to steal pay is to change where it goes. */
@@ -38,10 +48,18 @@ export const IBAN_CHANGE_FLAG_DAYS = 7;
 
 /** The anomalies of one courier's week (hours on an unlinked account belong to the week, not a row). */
 export function anomaliesOf(
-  row: { hasIban: boolean; ibanChangedAt: Date | null; netCents: number; minutes: number; rentCents: number },
+  row: {
+    hasIban: boolean;
+    ibanChangedAt: Date | null;
+    netCents: number;
+    minutes: number;
+    rentCents: number;
+    largePayout?: boolean;
+  },
   now: Date,
 ): PayAnomaly[] {
   const found: PayAnomaly[] = [];
+  if (row.largePayout) found.push("largePayout");
   if (!row.hasIban) found.push("noIban");
   if (row.netCents < 0) found.push("negativeNet");
   if (row.rentCents > 0 && row.minutes === 0) found.push("leaseNoHours");
@@ -50,14 +68,60 @@ export function anomaliesOf(
   return found;
 }
 
-export type ApprovalSkip = "noIban" | "zeroPayout" | "notDraft";
+/** How many of the courier's earlier statements make their "usual" payout, and how many at least. */
+export const USUAL_PAYOUT_WEEKS = 8;
+export const USUAL_PAYOUT_MIN_WEEKS = 3;
 
-/** Why a draft is not approved, or null when it can be: a payout of 0 has nothing to send (a negative balance is carried over anyway). */
-export function approvalSkip(row: { status: string; payoutCents: number; hasIban: boolean }): ApprovalSkip | null {
+/**
+ * A payout far above the courier's usual: above the fixed cap (`largePayoutCents`), or above
+ * `largePayoutFactor` times the median payout of their last USUAL_PAYOUT_WEEKS statements when they have
+ * at least USUAL_PAYOUT_MIN_WEEKS of them (a new courier is judged by the cap alone).
+ */
+export function isLargePayout(
+  payoutCents: number,
+  earlierPayouts: number[],
+  settings: { largePayoutCents?: number; largePayoutFactor?: number },
+): boolean {
+  const cap = settings.largePayoutCents ?? DEFAULT_PAY_SETTINGS.largePayoutCents;
+  const factor = settings.largePayoutFactor ?? DEFAULT_PAY_SETTINGS.largePayoutFactor;
+  if (payoutCents > cap) return true;
+  const recent = earlierPayouts.slice(0, USUAL_PAYOUT_WEEKS);
+  if (recent.length < USUAL_PAYOUT_MIN_WEEKS) return false;
+  const sorted = [...recent].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return median > 0 && payoutCents > factor * median;
+}
+
+export type ApprovalSkip = "noIban" | "zeroPayout" | "notDraft" | "largePayout";
+
+/**
+ * Why a draft is not approved, or null when it can be: a payout of 0 has nothing to send (a negative
+ * balance is carried over anyway); a large payout needs its own confirmation (`largeConfirmed`).
+ */
+export function approvalSkip(row: {
+  status: string;
+  payoutCents: number;
+  hasIban: boolean;
+  large?: boolean;
+  largeConfirmed?: boolean;
+}): ApprovalSkip | null {
   if (row.status !== "draft") return "notDraft";
   if (row.payoutCents <= 0) return "zeroPayout";
   if (!row.hasIban) return "noIban";
+  if (row.large && !row.largeConfirmed) return "largePayout";
   return null;
+}
+
+/**
+ * The payday a courier is told before the money leaves: the rule's payday, or today when that has
+ * passed (a statement approved on Saturday for Friday's payday goes out with the next export, not in
+ * the past). At export the batch fixes its execution date the same way, and from then on that stored
+ * date is the one shown everywhere.
+ */
+export function expectedPayday(week: WeekId, paydayWeekday: IsoWeekday, today: CalendarDate): CalendarDate {
+  const payday = paydayOf(week, paydayWeekday);
+  return payday < today ? today : payday;
 }
 
 /** An amount in EUR as an admin types it ("12,50", "-3.2") → signed integer cents, or null. */
@@ -74,6 +138,11 @@ const required = (max: number) =>
     .min(1, "admin:validation.required")
     .max(max, "admin:validation.tooLong");
 const positiveId = z.coerce.number({ error: "admin:validation.required" }).int().positive("admin:validation.required");
+const count = z.coerce
+  .number({ error: "admin:pay.review.confirmFirst" })
+  .int("admin:pay.review.confirmFirst")
+  .min(0, "admin:pay.review.confirmFirst")
+  .max(Number.MAX_SAFE_INTEGER, "admin:pay.review.confirmFirst");
 const cents = z.string({ error: "admin:validation.required" }).transform((value, ctx) => {
   const parsed = parseEurToCents(value);
   if (parsed === null || parsed === 0) {
@@ -86,8 +155,15 @@ const cents = z.string({ error: "admin:validation.required" }).transform((value,
 /** The forms of a week's review page. */
 export const weekActionSchema = z.discriminatedUnion("intent", [
   // No ids ticked with "approve selected" approves nothing; "approve all" takes every draft.
-  z.object({ intent: z.literal("approveAll") }),
-  z.object({ intent: z.literal("approveSelected"), ids: z.array(positiveId).default([]) }),
+  // "Approve all" is posted from its confirmation (?confirm=approve-all) with the count and sum it showed.
+  z.object({ intent: z.literal("approveAll"), count: count, totalCents: count }),
+  z.object({
+    intent: z.literal("approveSelected"),
+    ids: z.array(positiveId).default([]),
+    // A large payout is approved only when its own confirmation box is ticked too.
+    confirmLarge: z.array(positiveId).default([]),
+  }),
+  z.object({ intent: z.literal("returnToDraft"), statementId: positiveId }),
   z.object({
     intent: z.literal("adjust"),
     userId: positiveId,
@@ -98,9 +174,11 @@ export const weekActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("export") }),
 ]);
 
-export const batchActionSchema = z.object({
-  intent: z.enum(["pay", "cancel"], { error: "admin:validation.required" }),
-});
+export const batchActionSchema = z.discriminatedUnion("intent", [
+  // "Mark paid" is posted from its confirmation (?confirm=pay) with the count and sum it showed.
+  z.object({ intent: z.literal("pay"), count: count, totalCents: count }),
+  z.object({ intent: z.literal("cancel") }),
+]);
 
 export const damageChargeSchema = z.object({
   week: z.string({ error: "admin:validation.required" }).refine((v) => isWeekId(v), "admin:pay.import.notMonday"),

@@ -28,6 +28,10 @@ export type PaySettings = {
   sharePercent: number;
   rentPerDayCents: number;
   paydayWeekday: IsoWeekday;
+  /** A payout above this is flagged for its own approval (the review's "largePayout"; default in rules.ts). */
+  largePayoutCents?: number;
+  /** A payout above this many times the courier's median is flagged too. */
+  largePayoutFactor?: number;
 };
 
 export type DamageCharge = { id: number | string; amountCents: number; reason: string };

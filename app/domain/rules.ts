@@ -69,6 +69,13 @@ export const DEFAULT_PAY_SETTINGS = {
   rentPerDayCents: 500,
   /** ISO weekday of the payday (5 = Friday): week W is paid on this day of week W+1. */
   paydayWeekday: 5 as IsoWeekday,
+  /**
+   * A payout far above the courier's usual is flagged in the week's review and approved only with its
+   * own confirmation (docs/pay.md, "Large payouts"): above this many cents (1,500.00 EUR) …
+   */
+  largePayoutCents: 150_000,
+  /** … or above this many times the median payout of the courier's last 8 statements (when there are 3 or more). */
+  largePayoutFactor: 3,
 };
 
 export const SESSION_IDLE_DAYS = 14;

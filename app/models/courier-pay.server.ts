@@ -7,8 +7,19 @@ import { and, asc, count, desc, eq, gte, isNull, lte, or, sql } from "drizzle-or
 import { earnings, payoutBatches, payStatements, platformAccounts, platforms } from "~db/schema";
 import { statementFigures } from "./pay-statements.server";
 import { computeStatement, EMPTY_WEEK, type PaySettings, type Statement, type StatementLine } from "~/domain/pay-rule";
-import { addDays, nextPayday, weekOf, type CalendarDate, type WeekId } from "~/domain/pay-week";
+import { expectedPayday } from "~/domain/pay-review";
+import {
+  addDays,
+  localDateOf,
+  nextPayday,
+  weekOf,
+  type CalendarDate,
+  type IsoWeekday,
+  type WeekId,
+} from "~/domain/pay-week";
+import { now as clockNow } from "~/infra/clock.server";
 import { db, preparedQuery } from "~/infra/db.server";
+import { getPaySettings } from "./settings.server";
 
 export type WeekSoFar = {
   week: WeekId;
@@ -79,6 +90,14 @@ export type OwnStatement = Omit<Statement, "lines" | "week" | "payday"> & {
   paidAt: Date | null;
   batchPayday: CalendarDate | null;
   batchStatus: "exported" | "paid" | "cancelled" | null;
+  /**
+   * The one payday shown for the statement (page, PDF): the batch's stored execution date once it is in a
+   * payout file; before that, for an approved statement, the expected one — the rule's payday, or today
+   * once that has passed (`expectedPayday`); null for a draft.
+   */
+  payday: CalendarDate | null;
+  /** "Sent to the bank" only once the batch's SEPA file was downloaded; until then it is being prepared for payment. */
+  sentToBank: boolean;
 };
 
 const statementColumns = {
@@ -94,39 +113,80 @@ const statementColumns = {
   paidAt: payStatements.paidAt,
   batchPayday: payoutBatches.payday,
   batchStatus: payoutBatches.status,
+  batchDownloadedAt: payoutBatches.downloadedAt,
 };
 
+type StatementRow = Omit<OwnStatement, "lines" | "payday" | "sentToBank"> & {
+  lines: unknown;
+  batchDownloadedAt: Date | null;
+};
+
+function ownStatement(row: StatementRow, paydayWeekday: IsoWeekday, today: CalendarDate): OwnStatement {
+  const { batchDownloadedAt, ...rest } = row;
+  return {
+    ...rest,
+    lines: (row.lines ?? []) as StatementLine[],
+    payday:
+      row.batchPayday && row.batchStatus !== "cancelled"
+        ? row.batchPayday
+        : row.status === "draft"
+          ? null
+          : expectedPayday(row.week, paydayWeekday, today),
+    sentToBank: row.status === "paid" || (row.status === "exported" && batchDownloadedAt !== null),
+  };
+}
+
 /** The courier's statements, newest week first, with the payout batch each went out in. */
-export async function listOwnStatements(userId: number): Promise<OwnStatement[]> {
+export async function listOwnStatements(userId: number, now = clockNow()): Promise<OwnStatement[]> {
+  const { paydayWeekday } = await getPaySettings();
   const rows = await db()
     .select(statementColumns)
     .from(payStatements)
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .where(eq(payStatements.userId, userId))
     .orderBy(desc(payStatements.weekStart));
-  return rows.map((row) => ({ ...row, lines: (row.lines ?? []) as StatementLine[] }));
+  return rows.map((row) => ownStatement(row, paydayWeekday, localDateOf(now)));
 }
 
 /** One statement of the courier's own; null when it is not theirs (or does not exist). */
-export async function getOwnStatement(userId: number, id: number): Promise<OwnStatement | null> {
+export async function getOwnStatement(userId: number, id: number, now = clockNow()): Promise<OwnStatement | null> {
+  const { paydayWeekday } = await getPaySettings();
   const [row] = await db()
     .select(statementColumns)
     .from(payStatements)
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .where(and(eq(payStatements.id, id), eq(payStatements.userId, userId)))
     .limit(1);
-  return row ? { ...row, lines: (row.lines ?? []) as StatementLine[] } : null;
+  return row ? ownStatement(row, paydayWeekday, localDateOf(now)) : null;
 }
 
 /** The payday ahead, the week it pays and the statement's payout, when that week has a statement already. */
 export async function nextPayout(userId: number, settings: PaySettings, now = new Date()) {
   const next = nextPayday(now, settings.paydayWeekday);
   const [row] = await db()
-    .select({ id: payStatements.id, status: payStatements.status, payoutCents: payStatements.payoutCents })
+    .select({
+      id: payStatements.id,
+      status: payStatements.status,
+      payoutCents: payStatements.payoutCents,
+      batchPayday: payoutBatches.payday,
+      downloadedAt: payoutBatches.downloadedAt,
+    })
     .from(payStatements)
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .where(and(eq(payStatements.userId, userId), eq(payStatements.weekStart, next.week)))
     .limit(1);
-  return { ...next, statement: row ?? null };
+  if (!row) return { ...next, statement: null };
+  const { batchPayday, downloadedAt, ...statement } = row;
+  return {
+    ...next,
+    // In a payout file: the batch's stored execution date.
+    payday: batchPayday ?? next.payday,
+    statement: {
+      ...statement,
+      // In a file nobody has downloaded yet: being prepared for payment, not yet sent to the bank.
+      status: statement.status === "exported" && downloadedAt === null ? ("preparing" as const) : statement.status,
+    },
+  };
 }
 
 // Asked on every dashboard answer: built once (db.server.ts, `preparedQuery`).

@@ -4,19 +4,82 @@
  * whose row count is checked, so of two admins approving one week at once each statement is approved once.
  */
 import { queuePayMails } from "./pay-mail.server";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { bankAccounts, earnings, payAdjustments, payStatements, platformAccounts, platforms, users } from "~db/schema";
-import { anomaliesOf, approvalSkip, type ApprovalSkip, type PayAnomaly } from "~/domain/pay-review";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import {
+  bankAccounts,
+  earnings,
+  payAdjustments,
+  payoutBatches,
+  payStatements,
+  platformAccounts,
+  platforms,
+  users,
+} from "~db/schema";
+import {
+  anomaliesOf,
+  approvalSkip,
+  expectedPayday,
+  isLargePayout,
+  USUAL_PAYOUT_WEEKS,
+  type ApprovalSkip,
+  type PayAnomaly,
+} from "~/domain/pay-review";
 import type { StatementLine } from "~/domain/pay-rule";
-import { addDays, nextPayday, paydayOf, type WeekId } from "~/domain/pay-week";
+import { addDays, addWeeks, localDateOf, nextPayday, paydayOf, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
-import { db, transaction } from "~/infra/db.server";
+import { db, transaction, type Database, type Tx } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 import { statementFigures } from "./pay-statements.server";
 import { getPaySettings } from "./settings.server";
 
-/** The weeks that have statements, newest first: couriers, totals and how many are in each status. */
-export async function listPayWeeks(limit = 60) {
+/** A review step refused: the confirmed count or sum no longer holds, or the statement is not approved (any more). */
+export class ReviewError extends Error {
+  constructor(readonly key: "stale" | "notApproved" | "notFound") {
+    super(key);
+  }
+  get status() {
+    return this.key === "notFound" ? 404 : 409;
+  }
+}
+
+/**
+ * Which of the users' statements of `week` are far above their usual (`isLargePayout`): their payouts of
+ * the USUAL_PAYOUT_WEEKS weeks before, newest first, read through `q` (a transaction's own `tx` inside one).
+ */
+async function largePayouts(
+  q: Database | Tx,
+  week: WeekId,
+  rows: { userId: number | null; payoutCents: number }[],
+  settings: { largePayoutCents?: number; largePayoutFactor?: number },
+): Promise<Set<number>> {
+  const userIds = [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))];
+  const history = new Map<number, number[]>();
+  if (userIds.length)
+    for (const h of await q
+      .select({ userId: payStatements.userId, payoutCents: payStatements.payoutCents })
+      .from(payStatements)
+      .where(
+        and(
+          inArray(payStatements.userId, userIds),
+          lt(payStatements.weekStart, week),
+          gte(payStatements.weekStart, addWeeks(week, -USUAL_PAYOUT_WEEKS)),
+        ),
+      )
+      .orderBy(desc(payStatements.weekStart)))
+      if (h.userId !== null) history.set(h.userId, [...(history.get(h.userId) ?? []), h.payoutCents]);
+  const large = new Set<number>();
+  for (const r of rows)
+    if (isLargePayout(r.payoutCents, r.userId === null ? [] : (history.get(r.userId) ?? []), settings))
+      large.add(r.userId ?? -1);
+  return large;
+}
+
+/**
+ * The weeks that have statements, newest first: couriers, totals and how many are in each status, and
+ * the one payday to show — the latest stored execution date of its batches once nothing of it waits
+ * for export, else the expected one (the rule's payday, or today once that has passed).
+ */
+export async function listPayWeeks(limit = 60, now = clockNow()) {
   const rows = await db()
     .select({
       week: payStatements.weekStart,
@@ -24,11 +87,14 @@ export async function listPayWeeks(limit = 60) {
       n: count(),
       netCents: sql<number>`sum(${payStatements.netCents})`.mapWith(Number),
       payoutCents: sql<number>`sum(${payStatements.payoutCents})`.mapWith(Number),
+      batchPayday: sql<string | null>`max(${payoutBatches.payday})`,
     })
     .from(payStatements)
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .groupBy(payStatements.weekStart, payStatements.status)
     .orderBy(desc(payStatements.weekStart));
   const { paydayWeekday } = await getPaySettings();
+  const today = localDateOf(now);
   const weeks = new Map<
     string,
     {
@@ -38,6 +104,8 @@ export async function listPayWeeks(limit = 60) {
       netCents: number;
       payoutCents: number;
       statuses: Record<string, number>;
+      waiting: boolean;
+      batchPayday: string | null;
     }
   >();
   for (const r of rows) {
@@ -51,20 +119,28 @@ export async function listPayWeeks(limit = 60) {
           netCents: 0,
           payoutCents: 0,
           statuses: {},
+          waiting: false,
+          batchPayday: null,
         })
         .get(r.week)!;
     w.couriers += r.n;
     w.netCents += r.netCents;
     w.payoutCents += r.payoutCents;
     w.statuses[r.status] = r.n;
+    if (r.status === "draft" || r.status === "approved") w.waiting = true;
+    if (r.batchPayday && (!w.batchPayday || r.batchPayday > w.batchPayday)) w.batchPayday = r.batchPayday;
   }
-  return Array.from(weeks, ([, w]) => w).slice(0, limit);
+  return Array.from(weeks, ([, { waiting, batchPayday, ...w }]) => ({
+    ...w,
+    payday: !waiting && batchPayday ? batchPayday : expectedPayday(w.week, paydayWeekday, today),
+  })).slice(0, limit);
 }
 
 export type ReviewRow = Awaited<ReturnType<typeof weekReview>>["rows"][number];
 
 /** One week's statements, a row per courier, with anomalies; and the week's hours on accounts linked to nobody. */
 export async function weekReview(week: WeekId, now = clockNow()) {
+  const settings = await getPaySettings();
   const statements = await db()
     .select({
       id: payStatements.id,
@@ -82,24 +158,43 @@ export async function weekReview(week: WeekId, now = clockNow()) {
     .leftJoin(bankAccounts, eq(bankAccounts.userId, payStatements.userId))
     .where(eq(payStatements.weekStart, week))
     .orderBy(asc(users.fullName), asc(users.email), asc(payStatements.id));
+  const large = await largePayouts(db(), week, statements, settings);
   const rows = statements.map((s) => {
     const hasIban = s.iban !== null;
+    const isLarge = s.userId !== null && large.has(s.userId);
     const anomalies: PayAnomaly[] = anomaliesOf(
-      { hasIban, ibanChangedAt: s.ibanChangedAt, netCents: s.netCents, minutes: s.minutes, rentCents: s.rentCents },
+      {
+        hasIban,
+        ibanChangedAt: s.ibanChangedAt,
+        netCents: s.netCents,
+        minutes: s.minutes,
+        rentCents: s.rentCents,
+        largePayout: isLarge,
+      },
       now,
     );
     return {
       ...s,
       deductionsCents: s.rentCents + s.damageCents - Math.min(s.adjustmentsCents, 0) - s.carriedInCents,
       anomalies,
-      skip: approvalSkip({ status: s.status, payoutCents: s.payoutCents, hasIban }),
+      skip: approvalSkip({ status: s.status, payoutCents: s.payoutCents, hasIban, large: isLarge }),
     };
   });
   const anomalyCounts: Record<string, number> = {};
   for (const row of rows) for (const a of row.anomalies) anomalyCounts[a] = (anomalyCounts[a] ?? 0) + 1;
   const unlinked = await unlinkedEarnings(week);
   if (unlinked.length) anomalyCounts.unlinked = unlinked.length;
-  return { rows, unlinked, anomalyCounts };
+  const payday = paydayOf(week, settings.paydayWeekday);
+  const today = localDateOf(now);
+  return {
+    rows,
+    unlinked,
+    anomalyCounts,
+    payday,
+    // Not yet in a file: the courier is told this date (the rule's payday, or today once that has passed).
+    expectedPayday: expectedPayday(week, settings.paydayWeekday, today),
+    paydayPassed: payday < today && rows.some((r) => r.status === "draft" || r.status === "approved"),
+  };
 }
 
 /** Earnings of the week whose account was linked to no courier on that day: nobody is paid for them until linked. */
@@ -178,47 +273,90 @@ export type ApprovalResult = {
   skipped: { id: number; userId: number | null; name: string; reason: ApprovalSkip }[];
 };
 
+/** The count and sum "approve all" would approve now, as its confirmation shows them and its post repeats them. */
+export type ApprovalTotals = { count: number; totalCents: number };
+
+/** The week's statements (all drafts, or the ids given) with why each would be skipped, read through `q`. */
+async function approvalCandidates(
+  q: Database | Tx,
+  week: WeekId,
+  ids: number[] | "all",
+  confirmLarge: number[],
+  settings: { largePayoutCents?: number; largePayoutFactor?: number },
+) {
+  const candidates = await q
+    .select({
+      id: payStatements.id,
+      userId: payStatements.userId,
+      status: payStatements.status,
+      payoutCents: payStatements.payoutCents,
+      email: users.email,
+      fullName: users.fullName,
+      iban: bankAccounts.iban,
+      holder: bankAccounts.holder,
+    })
+    .from(payStatements)
+    .leftJoin(users, eq(users.id, payStatements.userId))
+    .leftJoin(bankAccounts, eq(bankAccounts.userId, payStatements.userId))
+    .where(
+      and(
+        eq(payStatements.weekStart, week),
+        ids === "all" ? eq(payStatements.status, "draft") : inArray(payStatements.id, ids.length ? ids : [-1]),
+      ),
+    )
+    .orderBy(asc(payStatements.id));
+  const large = await largePayouts(q, week, candidates, settings);
+  return candidates.map((c) => ({
+    ...c,
+    name: c.fullName ?? c.email ?? `#${c.id}`,
+    skip: approvalSkip({
+      status: c.status,
+      payoutCents: c.payoutCents,
+      hasIban: c.iban !== null,
+      large: c.userId !== null && large.has(c.userId),
+      largeConfirmed: confirmLarge.includes(c.id),
+    }),
+  }));
+}
+
+const totalsOf = (rows: { payoutCents: number }[]): ApprovalTotals => ({
+  count: rows.length,
+  totalCents: rows.reduce((sum, r) => sum + r.payoutCents, 0),
+});
+
+/** What "approve all" of the week would approve now: its confirmation step shows this count and sum. */
+export async function approvalPreview(week: WeekId, _now = clockNow()): Promise<ApprovalTotals> {
+  const settings = await getPaySettings();
+  return totalsOf((await approvalCandidates(db(), week, "all", [], settings)).filter((c) => c.skip === null));
+}
+
 /**
  * Approves the week's drafts (all, or the ids given): each becomes 'approved' with who and when, the
  * IBAN and holder as bank_accounts has them now, and its adjustments settled to it. A statement without
- * an IBAN or with nothing to pay is skipped with its reason; one another admin approved a moment ago is
- * skipped as 'notDraft' (the conditional update found no draft), so each is approved — and audited — once.
+ * an IBAN, with nothing to pay, or far above the courier's usual without its own confirmation
+ * (`confirmLarge`) is skipped with its reason; one another admin approved a moment ago is skipped as
+ * 'notDraft' (the conditional update found no draft), so each is approved — and audited — once.
+ * With `expected` (the confirmed "approve all"), the count and sum must still be what the admin saw,
+ * else nothing is approved (ReviewError "stale") — which is also what a second, simultaneous post gets.
  */
 export async function approveStatements(
   adminId: number,
   week: WeekId,
   ids: number[] | "all",
   now = clockNow(),
+  options: { confirmLarge?: number[]; expected?: ApprovalTotals } = {},
 ): Promise<ApprovalResult> {
-  const { paydayWeekday } = await getPaySettings();
+  const settings = await getPaySettings();
   return await transaction(async (tx) => {
-    const candidates = await tx
-      .select({
-        id: payStatements.id,
-        userId: payStatements.userId,
-        status: payStatements.status,
-        payoutCents: payStatements.payoutCents,
-        email: users.email,
-        fullName: users.fullName,
-        iban: bankAccounts.iban,
-        holder: bankAccounts.holder,
-      })
-      .from(payStatements)
-      .leftJoin(users, eq(users.id, payStatements.userId))
-      .leftJoin(bankAccounts, eq(bankAccounts.userId, payStatements.userId))
-      .where(
-        and(
-          eq(payStatements.weekStart, week),
-          ids === "all" ? eq(payStatements.status, "draft") : inArray(payStatements.id, ids.length ? ids : [-1]),
-        ),
-      )
-      .orderBy(asc(payStatements.id));
+    const candidates = await approvalCandidates(tx, week, ids, options.confirmLarge ?? [], settings);
+    const expected = options.expected;
+    const sameAs = (totals: ApprovalTotals) =>
+      !expected || (totals.count === expected.count && totals.totalCents === expected.totalCents);
+    if (!sameAs(totalsOf(candidates.filter((c) => c.skip === null)))) throw new ReviewError("stale");
     const result: ApprovalResult = { approved: [], skipped: [] };
     for (const c of candidates) {
-      const name = c.fullName ?? c.email ?? `#${c.id}`;
-      const skip = approvalSkip({ status: c.status, payoutCents: c.payoutCents, hasIban: c.iban !== null });
-      if (skip) {
-        result.skipped.push({ id: c.id, userId: c.userId, name, reason: skip });
+      if (c.skip) {
+        result.skipped.push({ id: c.id, userId: c.userId, name: c.name, reason: c.skip });
         continue;
       }
       const [frozen] = await tx
@@ -233,7 +371,7 @@ export async function approveStatements(
           netCents: payStatements.netCents,
         });
       if (!frozen || frozen.userId === null) {
-        result.skipped.push({ id: c.id, userId: c.userId, name, reason: "notDraft" });
+        result.skipped.push({ id: c.id, userId: c.userId, name: c.name, reason: "notDraft" });
         continue;
       }
       const settled = (frozen.lines as StatementLine[]).flatMap((line) =>
@@ -255,23 +393,83 @@ export async function approveStatements(
       });
       result.approved.push({ id: frozen.id, userId: frozen.userId, payoutCents: frozen.payoutCents });
     }
+    // Another admin's approval got in between the read and the updates: all or nothing.
+    if (!sameAs(totalsOf(result.approved))) throw new ReviewError("stale");
+    const payday = expectedPayday(week, settings.paydayWeekday, localDateOf(now));
     await queuePayMails(
       tx,
       "statementApproved",
-      result.approved.map((a) => ({ ...a, weekStart: week })),
-      paydayWeekday,
+      result.approved.map((a) => ({ ...a, weekStart: week, payday })),
+      settings.paydayWeekday,
     );
     return result;
   });
 }
 
-/** The admin dashboard's tile: the next payday and what it pays — the approved and exported statements of the week it pays for. */
+/**
+ * Sends an approved statement (not yet in a payout file) back to draft — a name the bank cannot take,
+ * an amount to check: its approval, bank snapshot and settled adjustments are undone by an update
+ * conditional on 'approved', audited; of simultaneous posts one wins and the others are refused.
+ */
+export async function returnToDraft(adminId: number, statementId: number, now = clockNow()) {
+  return await transaction(async (tx) => {
+    const [row] = await tx
+      .update(payStatements)
+      .set({ status: "draft", approvedById: null, approvedAt: null, iban: null, holder: null, computedAt: now })
+      .where(and(eq(payStatements.id, statementId), eq(payStatements.status, "approved")))
+      .returning({
+        id: payStatements.id,
+        userId: payStatements.userId,
+        weekStart: payStatements.weekStart,
+        payoutCents: payStatements.payoutCents,
+      });
+    if (!row) {
+      const [found] = await tx
+        .select({ id: payStatements.id })
+        .from(payStatements)
+        .where(eq(payStatements.id, statementId))
+        .limit(1);
+      throw new ReviewError(found ? "notApproved" : "notFound");
+    }
+    await tx.update(payAdjustments).set({ statementId: null }).where(eq(payAdjustments.statementId, row.id));
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "pay_statement.return_to_draft",
+      entityType: "pay_statement",
+      entityId: row.id,
+      subjectUserId: row.userId,
+      before: { status: "approved" },
+      after: { status: "draft", week: row.weekStart, payoutCents: row.payoutCents },
+    });
+    return row;
+  });
+}
+
+/**
+ * The admin dashboard's tile: the next payday (today when today is one) and what is due by then — every
+ * approved or exported statement of the week it pays and of earlier weeks, so an unpaid week whose
+ * payday has passed is counted (as overdue) instead of dropping out.
+ */
 export async function payDueTile(now = clockNow()) {
   const { paydayWeekday } = await getPaySettings();
   const { payday, week } = nextPayday(now, paydayWeekday);
-  const [row] = await db()
-    .select({ n: count(), totalCents: sql<number>`coalesce(sum(${payStatements.payoutCents}), 0)`.mapWith(Number) })
+  const today = localDateOf(now);
+  const rows = await db()
+    .select({
+      week: payStatements.weekStart,
+      n: count(),
+      totalCents: sql<number>`coalesce(sum(${payStatements.payoutCents}), 0)`.mapWith(Number),
+    })
     .from(payStatements)
-    .where(and(eq(payStatements.weekStart, week), inArray(payStatements.status, ["approved", "exported"])));
-  return { payday, week, couriers: row?.n ?? 0, totalCents: row?.totalCents ?? 0 };
+    .where(and(lte(payStatements.weekStart, week), inArray(payStatements.status, ["approved", "exported"])))
+    .groupBy(payStatements.weekStart);
+  let couriers = 0;
+  let totalCents = 0;
+  let overdue = 0;
+  for (const r of rows) {
+    couriers += r.n;
+    totalCents += r.totalCents;
+    if (paydayOf(r.week, paydayWeekday) < today) overdue += r.n;
+  }
+  return { payday, week, couriers, totalCents, overdue };
 }

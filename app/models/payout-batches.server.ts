@@ -5,10 +5,11 @@
  */
 import { getPaySettings } from "./settings.server";
 import { queuePayMails } from "./pay-mail.server";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { payoutBatches, payStatements, users } from "~db/schema";
-import { paydayOf, type IsoWeekday, type WeekId } from "~/domain/pay-week";
+import { expectedPayday } from "~/domain/pay-review";
+import { localDateOf, type IsoWeekday, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
@@ -16,7 +17,16 @@ import { recordAudit } from "./audit.server";
 
 export class PayoutBatchError extends Error {
   constructor(
-    readonly key: "notFound" | "nothingApproved" | "changedMeanwhile" | "alreadyPaid" | "cancelled" | "notExported",
+    readonly key:
+      | "notFound"
+      | "nothingApproved"
+      | "nothingWritable"
+      | "changedMeanwhile"
+      | "alreadyPaid"
+      | "cancelled"
+      | "notExported",
+    /** For "nothingWritable": every approved statement and why it cannot be written. */
+    readonly heldBack: HeldBack[] = [],
   ) {
     super(key);
   }
@@ -35,15 +45,28 @@ export type BatchItem = {
   weekStart: WeekId;
 };
 
+/** An approved statement the export could not write (it stays approved), with the courier's name and why. */
+export type HeldBack = { statementId: number; name: string; problem: string; week?: string; userId?: number | null };
+
 /**
  * Creates an exported batch of the approved statements (of `week`, or all), moving them to 'exported'.
- * `build` writes the file's bytes from the batch id and its items; when it refuses (PayoutFileError),
- * nothing is written. The file itself is stored by the caller after the commit, under `fileKey`.
+ * A statement `problemOf` names a problem for (a name the bank cannot take, an invalid IBAN) is held back
+ * — it stays approved, and the batch records it with the reason — so one statement never blocks the
+ * others; when none can be written the export is refused ("nothingWritable") and nothing is written.
+ * The batch's execution date is fixed here, once: the latest week's payday, or today (Bratislava) when
+ * that has passed; every later view shows this stored date. `build` writes the file from the batch id,
+ * its items and that date; when it refuses (PayoutFileError), nothing is written. The file itself is
+ * stored by the caller after the commit, under `fileKey`.
  */
 export async function createPayoutBatch<T>(
   adminId: number,
-  input: { week: WeekId | null; fileKey: string; paydayWeekday: IsoWeekday },
-  build: (batchId: number, items: BatchItem[]) => T,
+  input: {
+    week: WeekId | null;
+    fileKey: string;
+    paydayWeekday: IsoWeekday;
+    problemOf: (item: BatchItem) => string | null;
+  },
+  build: (batchId: number, items: BatchItem[], payday: string) => T,
   now = clockNow(),
 ) {
   return await transaction(async (tx) => {
@@ -64,26 +87,43 @@ export async function createPayoutBatch<T>(
         .orderBy(asc(payStatements.weekStart), asc(payStatements.id)),
     );
     if (approved.length === 0) throw new PayoutBatchError("nothingApproved");
-    const items: BatchItem[] = approved.map((s) => ({
-      statementId: s.id,
-      userId: s.userId,
-      creditorName: s.holder ?? "",
-      creditorIban: s.iban ?? "",
-      amountCents: s.payoutCents,
-      weekStart: s.weekStart,
-    }));
+    const items: BatchItem[] = [];
+    const heldBackIds: {
+      statementId: number;
+      userId: number | null;
+      holder: string | null;
+      week: string;
+      problem: string;
+    }[] = [];
+    for (const s of approved) {
+      const item: BatchItem = {
+        statementId: s.id,
+        userId: s.userId,
+        creditorName: s.holder ?? "",
+        creditorIban: s.iban ?? "",
+        amountCents: s.payoutCents,
+        weekStart: s.weekStart,
+      };
+      const problem = input.problemOf(item);
+      if (problem)
+        heldBackIds.push({ statementId: s.id, userId: s.userId, holder: s.holder, week: s.weekStart, problem });
+      else items.push(item);
+    }
+    const heldBack = await namesOf(tx, heldBackIds);
+    if (items.length === 0) throw new PayoutBatchError("nothingWritable", heldBack);
     const totalCents = items.reduce((sum, i) => sum + i.amountCents, 0);
     const lastWeek = items[items.length - 1]!.weekStart;
     const [batch] = await tx
       .insert(payoutBatches)
       .values({
-        payday: paydayOf(lastWeek, input.paydayWeekday),
+        payday: expectedPayday(lastWeek, input.paydayWeekday, localDateOf(now)),
         status: "exported",
         totalCents,
         count: items.length,
         fileKey: input.fileKey,
         createdById: adminId,
         createdAt: now,
+        heldBack: heldBack.length ? heldBack : null,
       })
       .returning({ id: payoutBatches.id, payday: payoutBatches.payday });
     const moved = await tx
@@ -100,26 +140,99 @@ export async function createPayoutBatch<T>(
       )
       .returning({ id: payStatements.id });
     if (moved.length !== items.length) throw new PayoutBatchError("changedMeanwhile");
-    const file = build(batch!.id, items);
+    const file = build(batch!.id, items, batch!.payday);
     await recordAudit(tx, {
       actorId: adminId,
       action: "payout_batch.export",
       entityType: "payout_batch",
       entityId: batch!.id,
-      after: { status: "exported", count: items.length, totalCents, payday: batch!.payday, week: input.week },
+      after: {
+        status: "exported",
+        count: items.length,
+        totalCents,
+        payday: batch!.payday,
+        week: input.week,
+        heldBack: heldBack.map((h) => ({ statementId: h.statementId, problem: h.problem })),
+      },
     });
-    return { batchId: batch!.id, items, file };
+    return { batchId: batch!.id, payday: batch!.payday, items, heldBack, file };
   });
 }
 
-/** Marks an exported batch paid: its statements become 'paid', and each courier's e-mail is queued with it. */
-export async function markBatchPaid(adminId: number | null, batchId: number, now = clockNow()) {
+/** The couriers' names of held-back statements (the approval's holder snapshot when the account is gone). */
+async function namesOf(
+  tx: Tx,
+  rows: { statementId: number; userId: number | null; holder: string | null; week: string; problem: string }[],
+): Promise<HeldBack[]> {
+  const ids = rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
+  const names = new Map(
+    ids.length
+      ? (
+          await tx
+            .select({ id: users.id, fullName: users.fullName, email: users.email })
+            .from(users)
+            .where(inArray(users.id, ids))
+        ).map((u) => [u.id, u.fullName ?? u.email])
+      : [],
+  );
+  return rows.map((r) => ({
+    statementId: r.statementId,
+    name: (r.userId === null ? undefined : names.get(r.userId)) ?? r.holder ?? `#${r.statementId}`,
+    problem: r.problem,
+    week: r.week,
+    userId: r.userId,
+  }));
+}
+
+/**
+ * Records the first download of a batch's SEPA file (who, when): from then on its couriers read "sent to
+ * the bank". Later downloads change nothing; true only for the one that recorded it.
+ */
+export async function recordSepaDownload(adminId: number, batchId: number, now = clockNow()) {
+  return await transaction(async (tx) => {
+    const [row] = await tx
+      .update(payoutBatches)
+      .set({ downloadedById: adminId, downloadedAt: now })
+      .where(
+        and(eq(payoutBatches.id, batchId), isNull(payoutBatches.downloadedAt), ne(payoutBatches.status, "cancelled")),
+      )
+      .returning({ id: payoutBatches.id });
+    if (!row) return false;
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "payout_batch.download",
+      entityType: "payout_batch",
+      entityId: batchId,
+      after: { downloadedAt: now.toISOString() },
+    });
+    return true;
+  });
+}
+
+/**
+ * Marks an exported batch paid: its statements become 'paid', and each courier's e-mail is queued with
+ * it. With `expected` (the confirmed "mark paid") the batch must still have the count and sum the admin
+ * confirmed, else it is refused ("changedMeanwhile").
+ */
+export async function markBatchPaid(
+  adminId: number | null,
+  batchId: number,
+  now = clockNow(),
+  expected?: { count: number; totalCents: number },
+) {
   const { paydayWeekday } = await getPaySettings();
   return await transaction(async (tx) => {
     const [batch] = await tx
       .update(payoutBatches)
       .set({ status: "paid", paidById: adminId, paidAt: now })
-      .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, "exported")))
+      .where(
+        and(
+          eq(payoutBatches.id, batchId),
+          eq(payoutBatches.status, "exported"),
+          expected ? eq(payoutBatches.count, expected.count) : undefined,
+          expected ? eq(payoutBatches.totalCents, expected.totalCents) : undefined,
+        ),
+      )
       .returning({ id: payoutBatches.id, payday: payoutBatches.payday });
     if (!batch) throw await refusalOf(tx, batchId);
     const paid = await tx
@@ -176,7 +289,7 @@ export async function cancelBatch(adminId: number | null, batchId: number, now =
   });
 }
 
-/** Why a batch cannot move on: it is gone, paid or cancelled. Read through the refusing transaction's own connection. */
+/** Why a batch cannot move on: it is gone, paid or cancelled — or, still exported, not what was confirmed. Read through the transaction's own `tx`. */
 async function refusalOf(tx: Tx, batchId: number) {
   const [row] = await tx
     .select({ status: payoutBatches.status })
@@ -190,13 +303,16 @@ async function refusalOf(tx: Tx, batchId: number) {
         ? "alreadyPaid"
         : row.status === "cancelled"
           ? "cancelled"
-          : "notExported",
+          : row.status === "exported"
+            ? "changedMeanwhile"
+            : "notExported",
   );
 }
 
 const creator = alias(users, "creator");
 const payer = alias(users, "payer");
 const canceller = alias(users, "canceller");
+const downloader = alias(users, "downloader");
 
 /** A batch with who exported, paid or cancelled it and when, and its statements (current, or once in it). */
 export async function getBatch(batchId: number) {
@@ -214,11 +330,15 @@ export async function getBatch(batchId: number) {
       paidBy: payer.email,
       cancelledAt: payoutBatches.cancelledAt,
       cancelledBy: canceller.email,
+      downloadedAt: payoutBatches.downloadedAt,
+      downloadedBy: downloader.email,
+      heldBack: payoutBatches.heldBack,
     })
     .from(payoutBatches)
     .leftJoin(creator, eq(creator.id, payoutBatches.createdById))
     .leftJoin(payer, eq(payer.id, payoutBatches.paidById))
     .leftJoin(canceller, eq(canceller.id, payoutBatches.cancelledById))
+    .leftJoin(downloader, eq(downloader.id, payoutBatches.downloadedById))
     .where(eq(payoutBatches.id, batchId))
     .limit(1);
   if (!batch) return null;

@@ -42,6 +42,8 @@ describe("getPaySettings", () => {
         { key: "sharePercent", value: 82.5 },
         { key: "rentPerDayCents", value: 0 },
         { key: "paydayWeekday", value: 9 },
+        { key: "largePayoutCents", value: 200_000 },
+        { key: "largePayoutFactor", value: 0.5 },
       ]);
     expect(await getPaySettings()).toEqual({
       payModel: "share",
@@ -49,6 +51,8 @@ describe("getPaySettings", () => {
       sharePercent: 82.5,
       rentPerDayCents: 0,
       paydayWeekday: 5,
+      largePayoutCents: 200_000,
+      largePayoutFactor: 3,
     });
   });
 

@@ -45,5 +45,9 @@ export async function getPaySettings(): Promise<PaySettings> {
   const weekday = number("paydayWeekday");
   if (weekday !== undefined && Number.isInteger(weekday) && weekday >= 1 && weekday <= 7)
     pay.paydayWeekday = weekday as IsoWeekday;
+  const large = number("largePayoutCents");
+  if (large !== undefined && Number.isSafeInteger(large) && large > 0) pay.largePayoutCents = large;
+  const factor = number("largePayoutFactor");
+  if (factor !== undefined && factor > 1 && factor <= 100) pay.largePayoutFactor = factor;
   return paySettingsFrom((await getSettings()).hourlyRateEur, pay);
 }

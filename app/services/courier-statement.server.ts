@@ -2,10 +2,12 @@
  * A statement of the courier's own as a PDF in their language (docs/pay.md, "What the courier sees"). The lines and totals
  * are the stored ones: a frozen statement prints what was approved, never a recomputation.
  */
-import { paydayOf } from "~/domain/pay-week";
+import { expectedPayday } from "~/domain/pay-review";
+import { localDateOf } from "~/domain/pay-week";
 import type { Language } from "~/domain/rules";
-import { getOwnStatement } from "~/models/courier-pay.server";
+import { now as clockNow } from "~/infra/clock.server";
 import { getPaySettings } from "~/models/settings.server";
+import { getOwnStatement } from "~/models/courier-pay.server";
 import { renderStatementPdf } from "./statement-pdf.server";
 
 export const COMPANY_NAME = "Courier Fleet";
@@ -18,7 +20,7 @@ export async function ownStatementPdf(
 ) {
   const statement = await getOwnStatement(user.id, statementId);
   if (!statement) return null;
-  const payday = statement.batchPayday ?? paydayOf(statement.week, (await getPaySettings()).paydayWeekday);
+  const payday = await pdfPayday(statement);
   const bytes = await renderStatementPdf({
     language,
     companyName: COMPANY_NAME,
@@ -31,4 +33,19 @@ export async function ownStatementPdf(
     statement: { ...statement, payday },
   });
   return { bytes, fileName: `pay-statement-${statement.week}.pdf` };
+}
+
+/**
+ * The payday a statement's PDF prints, the one shown everywhere (courier-pay.server.ts `payday`): the
+ * batch's stored date in a payout file, else the expected one (never in the past); a draft's too.
+ */
+async function pdfPayday(statement: { week: string; payday: string | null }, now = clockNow()) {
+  if (statement.payday) return statement.payday;
+  return expectedPayday(statement.week, (await getPaySettings()).paydayWeekday, localDateOf(now));
+}
+
+/** The payday the PDF of the courier's statement prints (null: not theirs). */
+export async function ownStatementPdfPayday(userId: number, statementId: number, now = clockNow()) {
+  const statement = await getOwnStatement(userId, statementId, now);
+  return statement ? await pdfPayday(statement, now) : null;
 }

@@ -90,32 +90,57 @@ export function remittanceText(week: WeekId): string {
 
 type CheckedItem = PayoutItem & { sepaName: string; iban: string; executionDate: CalendarDate };
 
+/** Why one statement cannot be written in a payout file (its problem and the message), or null when it can. */
+function itemRefusal(item: PayoutItem): PayoutFileError | null {
+  const at = { statementId: item.statementId };
+  const id = String(item.statementId);
+  if (!Number.isSafeInteger(item.amountCents) || item.amountCents < 1 || item.amountCents > MAX_AMOUNT_CENTS)
+    return new PayoutFileError(
+      "amount",
+      `Statement ${id}: ${item.amountCents} is not a payable amount (whole cents, at least 1).`,
+      at,
+    );
+  const iban = checkIban(item.creditorIban);
+  if (!iban.ok) return new PayoutFileError("iban", `Statement ${id}: the IBAN is not valid (${iban.problem}).`, at);
+  const sepaName = toSepaText(item.creditorName);
+  if (!sepaName || sepaName.length === 0 || sepaName.length > 70)
+    return new PayoutFileError(
+      "name",
+      `Statement ${id}: the name cannot be written in SEPA's character set (at most 70 Latin characters).`,
+      at,
+    );
+  if (!isWeekId(item.weekStart))
+    return new PayoutFileError("week", `Statement ${id}: ${item.weekStart} is not a week (a Monday).`, at);
+  return null;
+}
+
+/**
+ * Why a statement cannot go into a payout file ("amount", "iban", "name", "week"), or null: the export
+ * holds such a statement back with its reason and writes the others (docs/pay.md, "Payday").
+ */
+export function payoutItemProblem(item: PayoutItem): PayoutFileProblem | null {
+  return itemRefusal(item)?.problem ?? null;
+}
+
 function checkItems(items: PayoutItem[], executionDateOf: (week: WeekId) => CalendarDate): CheckedItem[] {
   if (items.length === 0) throw new PayoutFileError("empty", "A payout file needs at least one approved statement.");
   const seen = new Set<string>();
   return items.map((item) => {
-    const at = { statementId: item.statementId };
     const id = String(item.statementId);
-    if (seen.has(id)) throw new PayoutFileError("duplicate", `Statement ${id} is in the batch twice.`, at);
+    if (seen.has(id))
+      throw new PayoutFileError("duplicate", `Statement ${id} is in the batch twice.`, {
+        statementId: item.statementId,
+      });
     seen.add(id);
-    if (!Number.isSafeInteger(item.amountCents) || item.amountCents < 1 || item.amountCents > MAX_AMOUNT_CENTS)
-      throw new PayoutFileError(
-        "amount",
-        `Statement ${id}: ${item.amountCents} is not a payable amount (whole cents, at least 1).`,
-        at,
-      );
+    const refused = itemRefusal(item);
+    if (refused) throw refused;
     const iban = checkIban(item.creditorIban);
-    if (!iban.ok) throw new PayoutFileError("iban", `Statement ${id}: the IBAN is not valid (${iban.problem}).`, at);
-    const sepaName = toSepaText(item.creditorName);
-    if (!sepaName || sepaName.length === 0 || sepaName.length > 70)
-      throw new PayoutFileError(
-        "name",
-        `Statement ${id}: the name cannot be written in SEPA's character set (at most 70 Latin characters).`,
-        at,
-      );
-    if (!isWeekId(item.weekStart))
-      throw new PayoutFileError("week", `Statement ${id}: ${item.weekStart} is not a week (a Monday).`, at);
-    return { ...item, sepaName, iban: iban.iban, executionDate: executionDateOf(item.weekStart) };
+    return {
+      ...item,
+      sepaName: toSepaText(item.creditorName)!,
+      iban: iban.ok ? iban.iban : item.creditorIban,
+      executionDate: executionDateOf(item.weekStart),
+    };
   });
 }
 
@@ -138,12 +163,15 @@ export type PayoutBatch = {
   paydayWeekday: IsoWeekday;
   /** Today in Bratislava: a payday already past is executed today instead (a bank refuses past dates). */
   today: CalendarDate;
+  /** The batch's stored execution date: when given, every transaction of the file is executed on it. */
+  executionDate?: CalendarDate;
   createdAt: Date;
 };
 
-/** The execution date of a week's pay: its payday, or today when that is past. */
-function executionDate(batch: Pick<PayoutBatch, "paydayWeekday" | "today">) {
+/** The execution date of a week's pay: the batch's stored date, else its payday, or today when that is past. */
+function executionDate(batch: Pick<PayoutBatch, "paydayWeekday" | "today" | "executionDate">) {
   return (week: WeekId) => {
+    if (batch.executionDate) return batch.executionDate;
     const payday = paydayOf(week, batch.paydayWeekday);
     return payday < batch.today ? batch.today : payday;
   };

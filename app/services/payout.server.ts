@@ -3,7 +3,12 @@
  * the batch's statements inside the batch's transaction (an invalid one refuses the whole batch), then
  * stored privately once the rows are committed; the couriers' e-mails are queued with the rows.
  */
-import { buildAccountantCsv, buildSepaPayoutFile, payoutDebtor } from "~/services/payout-file.server";
+import {
+  buildAccountantCsv,
+  buildSepaPayoutFile,
+  payoutDebtor,
+  payoutItemProblem,
+} from "~/services/payout-file.server";
 import { localDateOf, type WeekId } from "~/domain/pay-week";
 import type { Language } from "~/domain/rules";
 import { now as clockNow } from "~/infra/clock.server";
@@ -11,13 +16,33 @@ import { randomToken } from "~/infra/crypto.server";
 import { log } from "~/infra/log.server";
 import { readStoredFile } from "~/infra/uploads.server";
 import { storage } from "~/infra/storage.server";
-import { approveStatements } from "~/models/pay-review.server";
-import { cancelBatch, createPayoutBatch, getBatch, markBatchPaid } from "~/models/payout-batches.server";
+import { approveStatements, returnToDraft, type ApprovalTotals } from "~/models/pay-review.server";
+import { recomputeFrom } from "~/models/pay-statements.server";
+import {
+  cancelBatch,
+  createPayoutBatch,
+  getBatch,
+  markBatchPaid,
+  recordSepaDownload,
+} from "~/models/payout-batches.server";
 import { getPaySettings } from "~/models/settings.server";
 
 /** Approves statements of a week; each courier's e-mail is queued in the same transaction. */
-export async function approveAndNotify(adminId: number, week: WeekId, ids: number[] | "all", now = clockNow()) {
-  return approveStatements(adminId, week, ids, now);
+export async function approveAndNotify(
+  adminId: number,
+  week: WeekId,
+  ids: number[] | "all",
+  now = clockNow(),
+  options: { confirmLarge?: number[]; expected?: ApprovalTotals } = {},
+) {
+  return approveStatements(adminId, week, ids, now, options);
+}
+
+/** Sends an approved statement back to draft, then recomputes its week's drafts so it shows today's figures. */
+export async function sendBackToDraft(adminId: number, statementId: number, now = clockNow()) {
+  const row = await returnToDraft(adminId, statementId, now);
+  await recomputeFrom(row.weekStart, now);
+  return row;
 }
 
 /**
@@ -30,9 +55,17 @@ export async function exportPayouts(adminId: number, week: WeekId | null, now = 
   const fileKey = `payout-${randomToken(12)}.xml`;
   const batch = await createPayoutBatch(
     adminId,
-    { week, fileKey, paydayWeekday },
-    (batchId, items) =>
-      buildSepaPayoutFile({ batchId, items, debtor, paydayWeekday, today: localDateOf(now), createdAt: now }),
+    { week, fileKey, paydayWeekday, problemOf: payoutItemProblem },
+    (batchId, items, payday) =>
+      buildSepaPayoutFile({
+        batchId,
+        items,
+        debtor,
+        paydayWeekday,
+        today: localDateOf(now),
+        executionDate: payday,
+        createdAt: now,
+      }),
     now,
   );
   try {
@@ -43,19 +76,27 @@ export async function exportPayouts(adminId: number, week: WeekId | null, now = 
     await cancelBatch(null, batch.batchId, now);
     throw error;
   }
-  return { batchId: batch.batchId, count: batch.items.length };
+  return { batchId: batch.batchId, count: batch.items.length, payday: batch.payday, heldBack: batch.heldBack };
 }
 
-/** Marks a batch paid; each courier's e-mail is queued in the same transaction. */
-export async function payBatch(adminId: number, batchId: number, now = clockNow()) {
-  const paid = await markBatchPaid(adminId, batchId, now);
+/** Marks a batch paid, as confirmed (its count and sum); each courier's e-mail is queued in the same transaction. */
+export async function payBatch(
+  adminId: number,
+  batchId: number,
+  now = clockNow(),
+  expected?: { count: number; totalCents: number },
+) {
+  const paid = await markBatchPaid(adminId, batchId, now, expected);
   return paid.statements.length;
 }
 
-/** The stored pain.001 file of a batch, or null. */
-export async function batchSepaFile(batchId: number) {
+/** The stored pain.001 file of a batch, or null; an admin's first download is recorded on the batch. */
+export async function batchSepaFile(batchId: number, downloadedBy?: number, now = clockNow()) {
   const batch = await getBatch(batchId);
-  return batch ? await readStoredFile(batch.fileKey) : null;
+  if (!batch) return null;
+  const file = await readStoredFile(batch.fileKey);
+  if (file && downloadedBy !== undefined && !batch.downloadedAt) await recordSepaDownload(downloadedBy, batchId, now);
+  return file;
 }
 
 /** The accountant's CSV of a batch's statements (as they were approved), or null when it has none left (cancelled). */
@@ -63,6 +104,7 @@ export async function batchAccountantCsv(batchId: number, language: Language, no
   const batch = await getBatch(batchId);
   if (!batch || batch.statements.length === 0) return null;
   const { paydayWeekday } = await getPaySettings();
+  // The batch's stored execution date: every payday in the file is at most that date, so "today" = it pins them all to it.
   const items = batch.statements.map((s) => ({
     statementId: s.id,
     creditorName: s.holder ?? "",
@@ -70,5 +112,5 @@ export async function batchAccountantCsv(batchId: number, language: Language, no
     amountCents: s.payoutCents,
     weekStart: s.weekStart,
   }));
-  return buildAccountantCsv({ items, paydayWeekday, today: localDateOf(batch.createdAt ?? now) }, language);
+  return buildAccountantCsv({ items, paydayWeekday, today: batch.payday ?? localDateOf(now) }, language);
 }

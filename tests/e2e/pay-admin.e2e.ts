@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { bankAccounts } from "~db/schema";
 import { addDays, addWeeks, weekOf } from "~/domain/pay-week";
 import { writerForTests } from "~/infra/db.server";
+import { importDays, insertStatement } from "../pay-fixtures";
 import { createPlatform, linkPlatformAccount } from "~/models/platforms.server";
 import { createUser, sessionCookieHeader } from "../factories";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
@@ -112,7 +113,15 @@ for (const javaScriptEnabled of [true, false]) {
       expect(sepa.headers()["cache-control"]).toBe("no-store");
       expect(sepa.headers()["content-disposition"]).toContain("attachment");
 
-      await page.getByRole("button", { name: "Mark paid" }).click();
+      // The download is recorded on the batch: from now on the courier reads "sent to the bank".
+      await page.reload();
+      await expect(page.getByTestId("batch-downloaded")).toContainText(`first downloaded by ${admin.email}`);
+
+      // "Mark paid" e-mails the couriers: a confirmation with the count and sum comes first.
+      await page.getByRole("link", { name: "Mark paid" }).click();
+      await expect(page).toHaveURL(/\?confirm=pay/);
+      await expect(page.getByTestId("confirm-pay")).toContainText("Transfers: 1, in total €25.70");
+      await page.getByRole("button", { name: /^Yes, mark paid/ }).click();
       await expect(page.getByTestId("batch-status")).toHaveText("Paid");
       await expect(page.getByTestId("batch-history")).toContainText(`Marked paid by ${admin.email}`);
 
@@ -143,6 +152,101 @@ for (const javaScriptEnabled of [true, false]) {
       expect(text.exitCode, text.stderr.toString()).toBe(0);
       expect(text.stdout.toString()).toContain(name);
       expect(text.stdout.toString()).toMatch(/25[.,]70/);
+    });
+  });
+}
+
+/**
+ * Payday (docs/pay.md, "Payday") at 1280 px, with and without JavaScript: a week whose payday has passed
+ * warns; "Approve all" opens its confirmation (a URL) with the count and sum, skipping a payout far above
+ * the usual; the export pays the courier it can and holds back the one whose name the bank cannot take,
+ * listed on the batch; that statement goes back to draft; "Mark paid" is confirmed.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`payday decisions (${javaScriptEnabled ? "with" : "without"} JS)`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 1280, height: 900 }, locale: "en-GB" });
+
+    test("payday passed → confirm approve all → export holds one back → back to draft → confirm mark paid", async ({
+      page,
+    }) => {
+      test.slow();
+      const mode = javaScriptEnabled ? "js" : "nojs";
+      // A closed week of its own, two weeks back: its payday has passed.
+      const old = addWeeks(week, javaScriptEnabled ? -2 : -3);
+      const admin = await loginAs(page, { role: "admin", language: "en" });
+      const platformId = await createPlatform(admin.id, `Bolt E2E ${mode} ${Date.now()}`);
+      const good = await courierWithAccount(platformId, admin.id, "Peter Dobrý");
+      const blocked = await courierWithAccount(platformId, admin.id, "ЬЬЬ");
+      const large = await courierWithAccount(platformId, admin.id, "Mária Veľká");
+      // Their imported days and the drafts the statements job makes of them (10 h each; one with 2,000 EUR tips).
+      const tipsOf = (id: number) => (id === large.courier.id ? 200_000 : 0);
+      await importDays(
+        platformId,
+        old,
+        [good, blocked, large].map(({ courier, accountId }) => ({
+          accountId,
+          day: old,
+          minutes: 600,
+          deliveries: 20,
+          grossCents: 9000,
+          tipsCents: tipsOf(courier.id),
+        })),
+      );
+      for (const { courier } of [good, blocked, large])
+        await insertStatement(courier.id, old, {
+          status: "draft",
+          minutes: 600,
+          tipsCents: tipsOf(courier.id),
+          leaseDays: 0,
+        });
+
+      await page.goto(`/admin/payouts/${old}`);
+      await expect(page.getByTestId("payday-passed")).toContainText("has passed");
+      await expect(page.getByTestId(`pay-row-${large.courier.id}`)).toContainText("Far above the usual");
+
+      await page.getByRole("link", { name: "Approve all" }).click();
+      await expect(page).toHaveURL(/\?confirm=approve-all/);
+      const confirm = page.getByTestId("confirm-approve-all");
+      await expect(confirm).toContainText("Statements to approve: 2, in total €150.00");
+      if (javaScriptEnabled) await shots(page, "payday-confirm");
+      else await page.screenshot({ path: shotPath("payday-confirm-nojs-1280"), fullPage: true });
+      await confirm.getByRole("button", { name: /^Yes, approve/ }).click();
+      await expect(page.getByText("Approved: 2.")).toBeVisible();
+      await expect(page.getByText("Mária Veľká: not approved — far above the courier's usual")).toBeVisible();
+      await expect(page.getByTestId(`pay-row-${large.courier.id}`)).toContainText("Draft");
+
+      await page.getByRole("button", { name: /^Export payout file/ }).click();
+      await expect(page).toHaveURL(/\/admin\/payouts\/batches\/\d+$/);
+      const held = page.getByTestId("batch-held-back");
+      await expect(held).toContainText("ЬЬЬ: the name cannot be written in a bank transfer");
+      await expect(page.getByTestId("batch-downloaded")).toContainText("not been downloaded yet");
+      if (javaScriptEnabled) await shots(page, "payday-held-back");
+      else await page.screenshot({ path: shotPath("payday-held-back-nojs-1280"), fullPage: true });
+      const batchUrl = page.url();
+
+      // Nobody has downloaded the file yet: the courier reads "being prepared for payment" and the
+      // batch's execution date — never the passed payday.
+      await switchTo(page, good.courier.id);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto("/dashboard/pay?lng=en");
+      const card = page.locator("li[data-testid^='statement-']").first();
+      await expect(card).toContainText("Being prepared for payment");
+      await expect(card).not.toContainText("Sent to the bank");
+      if (javaScriptEnabled) await page.screenshot({ path: shotPath("payday-courier-preparing-360"), fullPage: true });
+      await switchTo(page, admin.id);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(batchUrl);
+
+      await held.getByRole("link", { name: "Open the statement" }).click();
+      await page.getByRole("button", { name: "Send back to draft" }).click();
+      await expect(page.getByText("The statement is a draft again.")).toBeVisible();
+      await expect(page.getByTestId(`pay-row-${blocked.courier.id}`)).toContainText("Draft");
+
+      await page.goto(batchUrl);
+      await page.getByRole("link", { name: "Mark paid" }).click();
+      await expect(page.getByTestId("confirm-pay")).toContainText("Transfers: 1, in total €75.00");
+      await page.getByRole("button", { name: /^Yes, mark paid/ }).click();
+      await expect(page.getByTestId("batch-status")).toHaveText("Paid");
     });
   });
 }

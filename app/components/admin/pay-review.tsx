@@ -48,7 +48,11 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
       rowProps={(row) => ({
         "data-testid": `pay-row-${row.userId ?? row.id}`,
         className:
-          row.anomalies.includes("noIban") || row.anomalies.includes("negativeNet") ? "admin-row-alert" : undefined,
+          row.anomalies.includes("noIban") ||
+          row.anomalies.includes("negativeNet") ||
+          row.anomalies.includes("largePayout")
+            ? "admin-row-alert"
+            : undefined,
       })}
       columns={[
         {
@@ -107,13 +111,22 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
           header: t("pay.review.anomalies"),
           render: (row) =>
             row.anomalies.length ? (
-              <ul className="flex flex-wrap gap-1">
-                {row.anomalies.map((a) => (
-                  <li key={a} className="badge badge-warn">
-                    {t(`pay.anomaly.${a}`)}
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="flex flex-wrap gap-1">
+                  {row.anomalies.map((a) => (
+                    <li key={a} className="badge badge-warn">
+                      {t(`pay.anomaly.${a}`)}
+                    </li>
+                  ))}
+                </ul>
+                {row.anomalies.includes("largePayout") && row.status === "draft" ? (
+                  // A payout far above the usual is approved only with this box ticked as well as the row's.
+                  <label className="mt-1 flex items-center gap-1 text-sm">
+                    <input type="checkbox" name="confirmLarge" value={row.id} form="approve-selected" />
+                    {t("pay.review.confirmLarge", { amount: cents(row.payoutCents) })}
+                  </label>
+                ) : null}
+              </>
             ) : (
               "—"
             ),

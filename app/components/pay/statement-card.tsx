@@ -18,6 +18,10 @@ export type StatementView = {
   netCents: number;
   carryOutCents: number;
   batchPayday: string | null;
+  /** The one payday shown (the batch's stored date, or the expected one before export). */
+  payday: string | null;
+  /** Exported and its file downloaded: "sent to the bank"; exported before that: "being prepared for payment". */
+  sentToBank: boolean;
 };
 export type QuestionView = {
   id: number;
@@ -33,6 +37,7 @@ const STATUS_BADGE = {
   draft: "badge-pending",
   approved: "badge-info",
   exported: "badge-info",
+  preparing: "badge-info",
   paid: "badge-ok",
 } as const;
 
@@ -51,6 +56,7 @@ export function StatementCard({
   const { t } = useTranslation("pay");
   const money = (cents: number) => formatCents(cents, language);
   const label = (line: StatementLine) => t(line.key, lineLabelValues(line, language));
+  const shownStatus = statement.status === "exported" && !statement.sentToBank ? "preparing" : statement.status;
   const asking =
     actionData?.intent === "question" && actionData.target === String(statement.id) ? actionData : undefined;
   return (
@@ -63,7 +69,7 @@ export function StatementCard({
             to: formatCalendarDate(addDays(statement.week, 6), language),
           })}
         </strong>
-        <span className={`badge ${STATUS_BADGE[statement.status]}`}>{t(`courierStatus.${statement.status}`)}</span>
+        <span className={`badge ${STATUS_BADGE[shownStatus]}`}>{t(`courierStatus.${shownStatus}`)}</span>
       </div>
       <table className="pay-lines">
         <tbody>
@@ -94,10 +100,8 @@ export function StatementCard({
           ) : null}
         </tfoot>
       </table>
-      {statement.batchPayday ? (
-        <p className="field-hint">
-          {t("statements.payday", { date: formatCalendarDate(statement.batchPayday, language) })}
-        </p>
+      {statement.payday ? (
+        <p className="field-hint">{t("statements.payday", { date: formatCalendarDate(statement.payday, language) })}</p>
       ) : null}
       <div className="dash-actions">
         <a

@@ -62,8 +62,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { label: t("dashboard.failingMail"), value: String(tiles.failingMail), to: "/admin/mail", testId: "tile-mail" },
     {
       label: t("dashboard.payDue", { day: payDay }),
-      value: t("dashboard.payDueValue", { count: tiles.payDue.couriers, total: cents(tiles.payDue.totalCents) }),
-      to: `/admin/payouts/${tiles.payDue.week}`,
+      // What is due by the next payday, earlier weeks left unpaid included (and named as overdue).
+      value: [
+        t("dashboard.payDueValue", { count: tiles.payDue.couriers, total: cents(tiles.payDue.totalCents) }),
+        ...(tiles.payDue.overdue ? [t("dashboard.payDueOverdue", { count: tiles.payDue.overdue })] : []),
+      ].join(" · "),
+      to: tiles.payDue.overdue ? "/admin/payouts" : `/admin/payouts/${tiles.payDue.week}`,
       testId: "tile-pay-due",
     },
   ];

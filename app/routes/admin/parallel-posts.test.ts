@@ -168,7 +168,8 @@ const cases: Case[] = [
         id: batchId,
         handler: payoutsBatch.action,
         path: `/admin/payouts/batches/${batchId}`,
-        form: { intent: "pay" },
+        // As posted from its confirmation step: the count and sum it showed.
+        form: { intent: "pay", count: "1", totalCents: String(statement.payoutCents) },
         params: { id: String(batchId) },
       };
     },

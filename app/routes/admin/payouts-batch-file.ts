@@ -8,7 +8,7 @@ import type { Route } from "./+types/payouts-batch-file";
 
 /** A batch's pain.001 file or the accountant's CSV: admin only, never cached, always a download. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const id = idParam(params.id);
   const csv = new URL(request.url).pathname.endsWith("/accountant.csv");
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
@@ -17,7 +17,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     if (text === null) throw data(null, { status: 404 });
     return csvResponse(text, `payout-${id}.csv`);
   }
-  const file = await batchSepaFile(id);
+  // The first download is recorded on the batch: only then do its couriers read "sent to the bank".
+  const file = await batchSepaFile(id, admin.id);
   if (!file) throw data(null, { status: 404 });
   return new Response(await file.body(), {
     headers: {

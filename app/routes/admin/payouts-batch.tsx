@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, Form } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { IntentForm } from "~/components/intent";
 import { AdminTable } from "~/components/admin/admin-table";
 import { useCents } from "~/components/admin/pay-review";
@@ -18,7 +19,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const batch = await getBatch(idParam(params.id));
   if (!batch) throw data(null, { status: 404 });
   const { fileKey: _key, ...shown } = batch;
-  return { batch: shown };
+  // "Mark paid" e-mails every courier of the batch: its confirmation is a URL step showing the count and sum.
+  const confirmPay = new URL(request.url).searchParams.get("confirm") === "pay" && batch.status === "exported";
+  return { batch: shown, confirmPay };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -27,7 +30,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: batchActionSchema });
   if (submission.status !== "success") return refuse(context, "admin:validation.required");
   try {
-    if (submission.value.intent === "pay") await payBatch(admin.id, id);
+    const value = submission.value;
+    if (value.intent === "pay")
+      await payBatch(admin.id, id, undefined, { count: value.count, totalCents: value.totalCents });
     else await cancelBatch(admin.id, id);
   } catch (error) {
     if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
@@ -45,8 +50,8 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation(["admin", "pay"]);
   const cents = useCents();
   const formatDate = useFormatDate();
-  const { batch } = loaderData;
-  const base = `/admin/payouts/batches/${batch.id}`;
+  const { batch, confirmPay } = loaderData;
+  const base = `/admin/payouts/batches/${batch.id}` as const;
   return (
     <section>
       <PageHeader
@@ -59,7 +64,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           <dt>{t("pay.batch.status")}</dt>
           <dd data-testid="batch-status">{t(`pay.batch.statuses.${batch.status}`)}</dd>
           <dt>{t("pay.batch.payday")}</dt>
-          <dd>{batch.payday}</dd>
+          <dd data-testid="batch-payday">{formatDate(batch.payday)}</dd>
           <dt>{t("pay.batch.total")}</dt>
           <dd>{t("pay.batch.totalValue", { count: batch.count, total: cents(batch.totalCents) })}</dd>
         </dl>
@@ -68,6 +73,14 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           {batch.paidAt ? (
             <li>{t("pay.batch.paidBy", { who: batch.paidBy ?? "—", when: formatDate(batch.paidAt, true) })}</li>
           ) : null}
+          <li data-testid="batch-downloaded">
+            {batch.downloadedAt
+              ? t("pay.batch.downloadedBy", {
+                  who: batch.downloadedBy ?? "—",
+                  when: formatDate(batch.downloadedAt, true),
+                })
+              : t("pay.batch.notDownloaded")}
+          </li>
           {batch.cancelledAt ? (
             <li>
               {t("pay.batch.cancelledBy", { who: batch.cancelledBy ?? "—", when: formatDate(batch.cancelledAt, true) })}
@@ -85,9 +98,9 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           ) : null}
           {batch.status === "exported" ? (
             <>
-              <IntentForm value="pay" className="btn btn-primary">
+              <AppLink to={`${base}?confirm=pay#confirm`} className="btn btn-primary">
                 {t("pay.batch.markPaid")}
-              </IntentForm>
+              </AppLink>
               <IntentForm value="cancel" className="btn btn-outline">
                 {t("pay.batch.cancel")}
               </IntentForm>
@@ -95,6 +108,43 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           ) : null}
         </div>
       </div>
+      {confirmPay ? (
+        <section className="card" id="confirm" data-testid="confirm-pay" aria-labelledby="confirm-title">
+          <h2 id="confirm-title">{t("pay.batch.confirmTitle")}</h2>
+          <p>{t("pay.batch.confirmText", { count: batch.count, total: cents(batch.totalCents) })}</p>
+          <Form method="post" action={base} className="admin-page-actions mt-4">
+            <input type="hidden" name="count" value={batch.count} />
+            <input type="hidden" name="totalCents" value={batch.totalCents} />
+            <button type="submit" name="intent" value="pay" className="btn btn-primary">
+              {t("pay.batch.confirmPay", { count: batch.count, total: cents(batch.totalCents) })}
+            </button>
+            <AppLink to={base} className="btn btn-outline">
+              {t("pay.review.confirmBack")}
+            </AppLink>
+          </Form>
+        </section>
+      ) : null}
+      {batch.heldBack?.length ? (
+        <div className="card" data-testid="batch-held-back">
+          <h2>{t("pay.batch.heldBackTitle")}</h2>
+          <p className="field-hint">{t("pay.batch.heldBackHint")}</p>
+          <ul className="admin-list">
+            {batch.heldBack.map((h) => (
+              <li key={h.statementId}>
+                {t("pay.batch.heldBackOne", { name: h.name, problem: t(`pay.batch.fileProblem.${h.problem}`) })}
+                {h.week && h.userId ? (
+                  <>
+                    {" "}
+                    <AppLink to={`/admin/payouts/${h.week}?courier=${h.userId}#statement`}>
+                      {t("pay.batch.heldBackOpen")}
+                    </AppLink>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="card">
         <AdminTable
           rows={batch.statements}
@@ -108,7 +158,11 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
               render: (s) => cents(s.payoutCents),
               className: "whitespace-nowrap text-right",
             },
-            { header: t("pay:statement.status"), render: (s) => t(`pay:status.${s.status}`) },
+            {
+              header: t("pay:statement.status"),
+              // In this batch: "Exported" (the couriers read "sent to the bank" only once the file was downloaded).
+              render: (s) => (s.status === "exported" ? t("pay.batch.statuses.exported") : t(`pay:status.${s.status}`)),
+            },
           ]}
         />
       </div>

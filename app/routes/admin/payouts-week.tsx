@@ -5,19 +5,24 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { IntentForm } from "~/components/intent";
-import { AnomalySummary, ReviewTable, StatementDetail, UnlinkedAccounts } from "~/components/admin/pay-review";
-import { FormError, PageHeader } from "~/components/admin/ui";
+import {
+  AnomalySummary,
+  ReviewTable,
+  StatementDetail,
+  UnlinkedAccounts,
+  useCents,
+} from "~/components/admin/pay-review";
+import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { weekActionSchema } from "~/domain/pay-review";
-import { isWeekId, paydayOf } from "~/domain/pay-week";
+import { isWeekId } from "~/domain/pay-week";
 import { getInstance } from "~/infra/i18n.server";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
-import { approveAndNotify, exportPayouts } from "~/services/payout.server";
+import { approveAndNotify, exportPayouts, sendBackToDraft } from "~/services/payout.server";
 import { PayoutFileError } from "~/services/payout-file.server";
 import { addAdjustment, AdjustmentError } from "~/models/pay-adjustments.server";
-import { statementOf, weekReview } from "~/models/pay-review.server";
+import { approvalPreview, ReviewError, statementOf, weekReview } from "~/models/pay-review.server";
 import { PayoutBatchError } from "~/models/payout-batches.server";
-import { getPaySettings } from "~/models/settings.server";
 import { refuse, samePage } from "./admin-action.server";
 import type { Route } from "./+types/payouts-week";
 
@@ -29,10 +34,14 @@ function weekParam(value: string | undefined) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const week = weekParam(params.week);
-  const courier = Number(new URL(request.url).searchParams.get("courier"));
+  const search = new URL(request.url).searchParams;
+  const courier = Number(search.get("courier"));
   const review = await weekReview(week);
   const detail = Number.isInteger(courier) && courier > 0 ? await statementOf(week, courier) : null;
-  return { week, payday: paydayOf(week, (await getPaySettings()).paydayWeekday), ...review, detail };
+  // "Approve all" e-mails every courier: its confirmation (a URL, so it opens without JavaScript) shows
+  // the count and sum, and the post repeats them so a page gone stale approves nothing.
+  const confirm = search.get("confirm") === "approve-all" ? await approvalPreview(week) : null;
+  return { week, ...review, detail, confirm };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -62,16 +71,45 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     if (value.intent === "export") {
       const batch = await exportPayouts(admin.id, week);
-      setToast(context, { type: "success", message: t("admin:pay.batch.exported", { count: batch.count }) });
+      const message = [
+        t("admin:pay.batch.exported", { count: batch.count }),
+        ...(batch.heldBack.length ? [t("admin:pay.batch.heldBackCount", { count: batch.heldBack.length })] : []),
+      ].join(" ");
+      setToast(context, { type: "success", message });
       return redirect(`/admin/payouts/batches/${batch.batchId}`);
     }
-    const result = await approveAndNotify(admin.id, week, value.intent === "approveAll" ? "all" : value.ids);
+    if (value.intent === "returnToDraft") {
+      await sendBackToDraft(admin.id, value.statementId);
+      return back(t("admin:pay.review.returnedToDraft"));
+    }
+    const result =
+      value.intent === "approveAll"
+        ? await approveAndNotify(admin.id, week, "all", undefined, {
+            expected: { count: value.count, totalCents: value.totalCents },
+          })
+        : await approveAndNotify(admin.id, week, value.ids, undefined, { confirmLarge: value.confirmLarge });
     const skipped = result.skipped.map((s) =>
       t("admin:pay.review.skippedOne", { name: s.name, reason: t(`admin:pay.skip.${s.reason}`) }),
     );
     return data({ formError: null, approved: result.approved.length, skipped }, { status: 200 });
   } catch (error) {
     if (error instanceof AdjustmentError) return refuse(context, `admin:pay.adjust.errors.${error.key}`, error.status);
+    if (error instanceof ReviewError) return refuse(context, `admin:pay.review.errors.${error.key}`, error.status);
+    if (error instanceof PayoutBatchError && error.key === "nothingWritable")
+      return data(
+        {
+          formError: [
+            t("admin:pay.batch.errors.nothingWritable"),
+            ...error.heldBack.map((h) =>
+              t("admin:pay.batch.heldBackOne", {
+                name: h.name,
+                problem: t(`admin:pay.batch.fileProblem.${h.problem}`),
+              }),
+            ),
+          ].join(" "),
+        },
+        { status: 409 },
+      );
     if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
     if (error instanceof PayoutFileError) {
       if (error.problem === "debtorMissing")
@@ -97,19 +135,27 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-/** One pay week: a row per courier, anomalies first, approval and the payout export. */
+/** One pay week: a row per courier, anomalies first, approval (confirmed) and the payout export. */
 export default function AdminPayWeek({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { week, payday, rows, unlinked, anomalyCounts, detail } = loaderData;
+  const cents = useCents();
+  const formatDate = useFormatDate();
+  const { week, payday, expectedPayday, paydayPassed, rows, unlinked, anomalyCounts, detail, confirm } = loaderData;
   const approvedCount = rows.filter((r) => r.status === "approved").length;
   const result = actionData && "approved" in actionData ? actionData : null;
+  const here = `/admin/payouts/${week}` as const;
   return (
     <section>
       <PageHeader
         title={t("pay.review.title", { week })}
         crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]}
       />
-      <p className="field-hint">{t("pay.review.payday", { payday })}</p>
+      <p className="field-hint">{t("pay.review.payday", { payday: formatDate(payday) })}</p>
+      {paydayPassed ? (
+        <p className="alert alert-error" data-testid="payday-passed">
+          {t("pay.review.paydayPassed", { payday: formatDate(payday), expected: formatDate(expectedPayday) })}
+        </p>
+      ) : null}
       <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
       {result ? (
         <output className="alert alert-success">
@@ -123,9 +169,43 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
           ) : null}
         </output>
       ) : null}
+      {confirm && !result ? (
+        <section className="card" id="confirm" data-testid="confirm-approve-all" aria-labelledby="confirm-title">
+          <h2 id="confirm-title">{t("pay.review.confirmTitle")}</h2>
+          {confirm.count ? (
+            <>
+              <p>{t("pay.review.confirmText", { count: confirm.count, total: cents(confirm.totalCents) })}</p>
+              <p className="field-hint">{t("pay.review.confirmHint")}</p>
+              <Form method="post" action={here} className="admin-page-actions mt-4">
+                <input type="hidden" name="count" value={confirm.count} />
+                <input type="hidden" name="totalCents" value={confirm.totalCents} />
+                <button type="submit" name="intent" value="approveAll" className="btn btn-primary">
+                  {t("pay.review.confirmApprove", { count: confirm.count, total: cents(confirm.totalCents) })}
+                </button>
+                <AppLink to={here} className="btn btn-outline">
+                  {t("pay.review.confirmBack")}
+                </AppLink>
+              </Form>
+            </>
+          ) : (
+            <p>
+              {t("pay.review.confirmNothing")} <AppLink to={here}>{t("pay.review.confirmBack")}</AppLink>
+            </p>
+          )}
+        </section>
+      ) : null}
       <AnomalySummary counts={anomalyCounts} />
       <UnlinkedAccounts rows={unlinked} />
       {detail ? <StatementDetail week={week} detail={detail} /> : null}
+      {detail?.statement?.status === "approved" ? (
+        <Form method="post" className="card" data-testid="return-to-draft">
+          <p className="field-hint">{t("pay.review.returnToDraftHint")}</p>
+          <input type="hidden" name="statementId" value={detail.statement.id} />
+          <button type="submit" name="intent" value="returnToDraft" className="btn btn-outline">
+            {t("pay.review.returnToDraft")}
+          </button>
+        </Form>
+      ) : null}
       <div className="card">
         <ReviewTable rows={rows} week={week} />
         <div className="admin-page-actions mt-4">
@@ -134,9 +214,9 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
               {t("pay.review.approveSelected")}
             </button>
           </Form>
-          <IntentForm value="approveAll" className="btn btn-primary">
+          <AppLink to={`${here}?confirm=approve-all#confirm`} className="btn btn-primary">
             {t("pay.review.approveAll")}
-          </IntentForm>
+          </AppLink>
           <IntentForm value="export" className="btn btn-primary" disabled={approvedCount === 0}>
             {t("pay.review.export", { count: approvedCount })}
           </IntentForm>

@@ -51,7 +51,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
               render: (row) => <AppLink to={`/admin/payouts/${row.week}`}>{row.week}</AppLink>,
               className: "whitespace-nowrap",
             },
-            { header: t("pay.weeks.payday"), render: (row) => row.payday, className: "whitespace-nowrap" },
+            { header: t("pay.weeks.payday"), render: (row) => formatDate(row.payday), className: "whitespace-nowrap" },
             { header: t("pay.weeks.couriers"), render: (row) => row.couriers },
             {
               header: t("pay.weeks.net"),
@@ -81,7 +81,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
               ),
               className: "whitespace-nowrap",
             },
-            { header: t("pay.batch.payday"), render: (row) => row.payday, className: "whitespace-nowrap" },
+            { header: t("pay.batch.payday"), render: (row) => formatDate(row.payday), className: "whitespace-nowrap" },
             {
               header: t("pay.batch.total"),
               render: (row) => t("pay.batch.totalValue", { count: row.count, total: cents(row.totalCents) }),
