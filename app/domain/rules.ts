@@ -69,6 +69,13 @@ export const DEFAULT_PAY_SETTINGS = {
   rentPerDayCents: 500,
   /** ISO weekday of the payday (5 = Friday): week W is paid on this day of week W+1. */
   paydayWeekday: 5 as IsoWeekday,
+  /**
+   * The most one platform account may report for one day, in cents: an import refuses a row above it
+   * (docs/pay.md, "Implausible rows"). 500,00 € gross is about three times a long, busy courier day;
+   * 200,00 € of tips is more than any day seen. An operator with other figures raises them.
+   */
+  maxDailyGrossCents: 50_000,
+  maxDailyTipsCents: 20_000,
 };
 
 export const SESSION_IDLE_DAYS = 14;

@@ -42,6 +42,8 @@ describe("getPaySettings", () => {
         { key: "sharePercent", value: 82.5 },
         { key: "rentPerDayCents", value: 0 },
         { key: "paydayWeekday", value: 9 },
+        { key: "maxDailyGrossCents", value: 80_000 },
+        { key: "maxDailyTipsCents", value: 3_000_000_000 },
       ]);
     expect(await getPaySettings()).toEqual({
       payModel: "share",
@@ -49,6 +51,8 @@ describe("getPaySettings", () => {
       sharePercent: 82.5,
       rentPerDayCents: 0,
       paydayWeekday: 5,
+      maxDailyGrossCents: 80_000,
+      maxDailyTipsCents: DEFAULT_PAY_SETTINGS.maxDailyTipsCents,
     });
   });
 

@@ -18,7 +18,6 @@ import {
   previewImport,
   stageEarningsFile,
 } from "~/models/earnings-import.server";
-import { recomputeAfterImport } from "~/models/pay-statements.server";
 import {
   findCourierIdByEmail,
   linkPlatformAccount,
@@ -121,8 +120,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (value.intent === "commit") {
       // Once per rendered preview: a second click does not answer "already imported".
       return await once(admin.id, formKeyOf(form), "/admin/payouts", async () => {
+        // The week's drafts and any correction of a frozen week are written in the import's own transaction.
         const result = await commitImport(admin.id, value.id);
-        await recomputeAfterImport(value.id);
         return redirectWithToast(
           context,
           "/admin/payouts",
