@@ -165,6 +165,15 @@ describe("an import is wholly committed or not at all", () => {
   });
 });
 
+test("a file's name with NUL or a bidi override is stored made safe, on either engine", async () => {
+  const platform = name();
+  const { platformId, accountId } = await courierOn(platform);
+  const file = { ...received([`${platform};${accountId};2026-10-05;60;1;10;0`]), name: "week\u0000\u202Evsc.exe" };
+  const id = await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, file);
+  expect((await findPendingImport(id))?.fileName).toBe("week__vsc.exe");
+  await discardPendingImport(id);
+});
+
 describe("a correction of a frozen week is paid once, on the courier's next open week", () => {
   test("approved week + corrected file → a correction line on the next week with the difference in pay; the same file again adds nothing; a second correction adds only its own", async () => {
     const platform = name();

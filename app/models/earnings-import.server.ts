@@ -21,6 +21,7 @@ import {
   type RowProblem,
 } from "~/domain/earnings-csv";
 import { readEarningsTable } from "~/domain/earnings-table";
+import { safeFileName } from "~/domain/files";
 import { workPayCents, type PaySettings } from "~/domain/pay-rule";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { now as serverNow } from "~/infra/clock.server";
@@ -69,7 +70,8 @@ export async function stageEarningsFile(
         .insert(earningImports)
         .values({
           ...input,
-          fileName: file.name.slice(0, 200) || "earnings.csv",
+          // Safe already when it came through the upload form; a name with NUL or a bidi override is never stored.
+          fileName: safeFileName(file.name) || "earnings.csv",
           storageKey: prepared.storageKey,
           sha256: prepared.contentHash,
           rowsCount: table.rows.length,
