@@ -42,7 +42,7 @@ export function lineLabelValues(line: StatementLine, language: Language): Record
 
 /** A platform's correction of a frozen week: its ISO week, the platform and the signed differences ("+30 min, tips +1,20 €"). */
 function correctionValues(p: StatementLine["params"], language: Language): Record<string, string> {
-  const sign = (value: number) => (value > 0 ? "+" : value < 0 ? "−" : "±");
+  const sign = (value: number) => (value > 0 ? "+" : value < 0 ? "−" : "");
   const minutes = Number(p.minutes);
   const tips = Number(p.tipsCents);
   const gross = Number(p.grossCents);

@@ -304,7 +304,7 @@ export function ImportPreviewView({
 }
 
 const signed = (value: number, format: (v: number) => string) =>
-  `${value > 0 ? "+" : value < 0 ? "−" : "±"}${format(Math.abs(value))}`;
+  `${value > 0 ? "+" : value < 0 ? "−" : ""}${format(Math.abs(value))}`;
 
 /** The couriers whose week is already approved or paid: their statement stays, the difference goes to their next open week. */
 function CorrectionsWarning({ preview }: { preview: Ready }) {
