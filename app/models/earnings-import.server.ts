@@ -268,7 +268,11 @@ const touchedCouriers = (added: Added, changed: Changed) => [
   ...new Set([...added.map((r) => r.userId), ...changed.map((c) => c.row.userId)]),
 ];
 
-/** The week's statements that are no longer drafts, of these couriers (locked inside a transaction): user → status. */
+/**
+ * The week's statements that are no longer drafts, of these couriers: user → status. Inside the commit every
+ * statement of theirs in the week is locked, drafts included: an approval waits for the import and then
+ * approves the recomputed draft, rather than freezing the old one while the import counts it as a draft.
+ */
 async function frozenStatements(
   connection: Tx | ReturnType<typeof db>,
   weekStart: string,
@@ -283,12 +287,12 @@ async function frozenStatements(
       .where(
         and(
           eq(payStatements.weekStart, weekStart),
-          ne(payStatements.status, "draft"),
+          lock ? undefined : ne(payStatements.status, "draft"),
           inArray(payStatements.userId, userIds.slice(i, i + CHUNK)),
         ),
       );
     for (const row of await (lock ? forUpdate(query) : query))
-      if (row.userId !== null) frozen.set(row.userId, row.status);
+      if (row.userId !== null && row.status !== "draft") frozen.set(row.userId, row.status);
   }
   return frozen;
 }

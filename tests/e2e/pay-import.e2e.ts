@@ -109,6 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("button", { name: "Upload and preview" }).click();
         await expect(page.getByText("The file is too large (at most 10 MB).")).toBeVisible();
         await expect(page.getByRole("heading", { name: "Import earnings" })).toBeVisible();
+        await page.screenshot({ path: shotPath("pay-import-too-large-nojs-1280"), fullPage: true });
       }
       await page.getByLabel("Platform").selectOption({ label: platformName });
       await page.getByLabel("Week (Monday)").fill("2026-11-02");
