@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { earnings, payAdjustments, payStatements } from "~db/schema";
+import { earnings, payAdjustments, payStatements, settings } from "~db/schema";
 import type { StatementLine } from "~/domain/pay-rule";
 import { databaseEngine, writerForTests } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
@@ -163,6 +163,37 @@ describe("an import is wholly committed or not at all", () => {
     const statement = await statementOf(courier.id, WEEK);
     expect([statement?.minutes, statement?.payCents, statement?.tipsCents]).toEqual([480, 6000, 800]);
   });
+});
+
+test("week totals past the 32-bit range (caps raised to their top) are refused before SQL, nothing written", async () => {
+  const platform = name();
+  const { platformId, courier, accountId } = await courierOn(platform);
+  const accounts = [accountId];
+  for (let i = 0; i < 3; i++) {
+    accounts.push(`${accountId}-${i}`);
+    await linkPlatformAccount(admin.id, {
+      platformId,
+      accountId: `${accountId}-${i}`,
+      userId: courier.id,
+      startsOn: "2026-09-01",
+    });
+  }
+  // 24 account-days at 999 999,99 € each: every row under the cap, the courier's week over 21 million euros.
+  const lines = accounts.flatMap((account) =>
+    ["05", "06", "07", "08", "09", "10"].map((day) => `${platform};${account};2026-10-${day};60;1;999999,99;0`),
+  );
+  await writerForTests().insert(settings).values({ key: "maxDailyGrossCents", value: 100_000_000 });
+  try {
+    const id = await stageEarningsFile(admin.id, { platformId, weekStart: WEEK }, received(lines));
+    const preview = await previewImport(id);
+    expect(preview.status === "ready" && preview.problems).toEqual([]);
+    expect(await failureOf(commitImport(admin.id, id, NOW))).toContain("outOfRange");
+    expect(await writerForTests().select().from(earnings).where(eq(earnings.platformId, platformId))).toEqual([]);
+    expect((await findPendingImport(id))?.committedAt).toBeNull();
+    await discardPendingImport(id);
+  } finally {
+    await writerForTests().delete(settings).where(eq(settings.key, "maxDailyGrossCents"));
+  }
 });
 
 test("a file's name with NUL or a bidi override is stored made safe, on either engine", async () => {
