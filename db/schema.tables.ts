@@ -9,6 +9,7 @@ import {
   USER_STATUSES,
   VEHICLE_STATUSES,
 } from "../app/domain/status";
+import type { AdjustmentDetails } from "../app/domain/earnings-csv";
 import { UPLOAD_KINDS } from "../app/domain/files";
 import { HANDOVER_KINDS, type Damages } from "../app/domain/handover";
 
@@ -818,6 +819,11 @@ export function defineTables(d: Words) {
       reason: d.text("reason").notNull(),
       /** For a damage charge: the handover whose new damage it charges. */
       handoverId: d.integer("handover_id").references(() => handovers.id, { onDelete: "set null" }),
+      /**
+       * For a line the system writes, what its label is made of, so each reader sees it in their language:
+       * a platform's correction of a frozen week (docs/pay.md, "Corrections after approval").
+       */
+      details: d.json("details").$type<AdjustmentDetails>(),
       createdById: d.integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
       createdAt: createdAt(),
       /** The statement that counted it (set when the statement is approved; frozen from then on). */

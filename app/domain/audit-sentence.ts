@@ -28,7 +28,9 @@ export const AUDIT_ACTIONS = [
   "pay_adjustment.add",
   "pay_adjustment.damage",
   "pay_statement.approve",
+  "pay_statement.return_to_draft",
   "payout_batch.export",
+  "payout_batch.download",
   "payout_batch.paid",
   "payout_batch.cancel",
   "news.update",
@@ -79,6 +81,10 @@ export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
  * every language (a unit test checks), so the log never shows a raw name like `documentValidUntil`.
  */
 export const AUDIT_FIELDS = [
+  "downloadedAt",
+  "heldBack",
+  "problem",
+  "statementId",
   "accountId",
   "active",
   "added",

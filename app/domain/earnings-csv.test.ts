@@ -21,7 +21,8 @@ const table = (name: string) => {
   if ("problem" in read) throw new Error(read.problem);
   return read as EarningsTable;
 };
-const week = { weekStart: "2026-11-02" };
+const limits = { maxDailyGrossCents: 50_000, maxDailyTipsCents: 20_000 };
+const week = { weekStart: "2026-11-02", limits };
 
 describe("parseDecimal: money as integer cents, never through a float", () => {
   test.each([
@@ -68,7 +69,7 @@ describe("reading real-world files", () => {
     expect(read.delimiter).toBe(",");
     const mapping = genericMapping(read.header)!;
     expect(mapping).not.toBeNull();
-    const result = analyseEarnings(read, mapping, { ...week, otherPlatforms: ["Bolt Food"] });
+    const result = analyseEarnings(read, mapping, { ...week, platformName: "Wolt", otherPlatforms: ["Bolt Food"] });
     expect(result.problems).toEqual([]);
     expect(result.rows).toHaveLength(4);
     expect(result.rows[2]).toEqual({
@@ -86,13 +87,33 @@ describe("reading real-world files", () => {
   test("`;` with decimal commas and D.M.YYYY: a duplicate, a bad number, a day outside the week, an impossible date", () => {
     const read = table("generic-semicolon.csv");
     expect(read.delimiter).toBe(";");
-    const result = analyseEarnings(read, genericMapping(read.header)!, { ...week, otherPlatforms: ["Wolt"] });
+    const result = analyseEarnings(read, genericMapping(read.header)!, {
+      ...week,
+      limits: { ...limits, maxDailyGrossCents: 200_000 },
+      platformName: "Bolt Food",
+      otherPlatforms: ["Wolt"],
+    });
     expect(result.read).toBe(7);
     expect(result.rows.map((r) => [r.accountId, r.day, r.grossCents])).toEqual([
       ["B-77", "2026-11-02", 6390],
       ["B-77", "2026-11-03", 103805],
       ["B-404", "2026-11-04", 1200],
     ]);
+    // The same file under the default cap of 500,00 € a day: "1 038,05" is refused, named.
+    expect(
+      analyseEarnings(read, genericMapping(read.header)!, {
+        ...week,
+        platformName: "Bolt Food",
+        otherPlatforms: ["Wolt"],
+      }).problems.find((p) => p.line === 3),
+    ).toEqual({
+      line: 3,
+      accountId: "B-77",
+      code: "grossTooHigh",
+      field: "gross_eur",
+      value: "1 038,05",
+      limit: 50_000,
+    });
     expect(result.problems.map((p) => [p.line, p.code, p.field])).toEqual([
       [4, "duplicate", undefined],
       [6, "badNumber", "minutes"],
@@ -120,7 +141,7 @@ describe("reading real-world files", () => {
     };
     expect(mappingFits(mapping, read.header)).toBe(true);
     expect(mappingFits({ ...mapping, columns: { ...mapping.columns, date: "Datum" } }, read.header)).toBe(false);
-    const result = analyseEarnings(read, mapping, { ...week, otherPlatforms: ["foodora"] });
+    const result = analyseEarnings(read, mapping, { ...week, platformName: "Wolt", otherPlatforms: ["foodora"] });
     expect(result.problems).toEqual([]);
     expect(result.rows.map((r) => [r.accountId, r.minutes, r.grossCents, r.tipsCents])).toEqual([
       ["WS-501", 450, 9235, 620],
@@ -136,7 +157,11 @@ describe("reading real-world files", () => {
       ["Wolt", "A", "2026-11-02", "60", "2", "11", "0"],
       ["Foodora", "B", "2026-11-02", "60", "2", "11", "0"],
     ];
-    const result = analyseEarnings({ header, rows }, genericMapping(header)!, { ...week, otherPlatforms: ["foodora"] });
+    const result = analyseEarnings({ header, rows }, genericMapping(header)!, {
+      ...week,
+      platformName: "Wolt",
+      otherPlatforms: ["foodora"],
+    });
     expect(result.rows).toEqual([]);
     expect(result.problems.map((p) => [p.line, p.code])).toEqual([
       [2, "conflict"],
@@ -148,5 +173,72 @@ describe("reading real-world files", () => {
   test("an empty file and a header alone are refused as empty", () => {
     expect(readEarningsTable(new Uint8Array())).toEqual({ problem: "empty" });
     expect(readEarningsTable(new TextEncoder().encode("platform;account_id\n"))).toEqual({ problem: "empty" });
+  });
+});
+
+describe("implausible and hostile rows are refused in the preview, the value named", () => {
+  const header = ["platform", "account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"];
+  const analyse = (rows: string[][]) =>
+    analyseEarnings({ header, rows }, genericMapping(header)!, {
+      ...week,
+      platformName: "Wolt",
+      otherPlatforms: ["Bolt Food"],
+    });
+
+  test("minutes over a day's 1,440, gross and tips over the operator's caps; 1,440 minutes and the caps themselves pass", () => {
+    const result = analyse([
+      ["Wolt", "A", "2026-11-02", "999999999", "1", "10", "0"],
+      ["Wolt", "B", "2026-11-02", "20000", "1", "10", "0"],
+      ["Wolt", "C", "2026-11-02", "60", "1", "999999999,99", "0"],
+      ["Wolt", "D", "2026-11-02", "60", "1", "10", "999999999,99"],
+      ["Wolt", "E", "2026-11-02", "60", "1", "500,01", "0"],
+      ["Wolt", "F", "2026-11-02", "1440", "1", "500,00", "200,00"],
+    ]);
+    expect(result.problems.map((p) => [p.line, p.code, p.field, p.value, p.limit])).toEqual([
+      [2, "tooManyMinutes", "minutes", "999999999", 1440],
+      [3, "tooManyMinutes", "minutes", "20000", 1440],
+      [4, "grossTooHigh", "gross_eur", "999999999,99", 50_000],
+      [5, "tipsTooHigh", "tips_eur", "999999999,99", 20_000],
+      [6, "grossTooHigh", "gross_eur", "500,01", 50_000],
+    ]);
+    expect(result.rows.map((r) => [r.accountId, r.minutes, r.grossCents, r.tipsCents])).toEqual([
+      ["F", 1440, 50_000, 20_000],
+    ]);
+  });
+
+  test("no number read from a cell leaves the 32-bit range, the short form included", () => {
+    expect(parseDecimal("999999999,99")).toBeNull();
+    expect(parseDecimal("999999999")).toBeNull();
+    expect(parseDecimal("19999999,99")).toBe(1_999_999_999);
+  });
+
+  test("a platform we do not know is a problem row naming it; ours in any case or accent, or an empty cell, is the chosen one", () => {
+    const result = analyse([
+      ["Glovo", "A", "2026-11-02", "60", "1", "10", "0"],
+      [" wolt ", "B", "2026-11-02", "60", "1", "10", "0"],
+      ["", "C", "2026-11-02", "60", "1", "10", "0"],
+      ["bolt food", "D", "2026-11-02", "60", "1", "10", "0"],
+    ]);
+    expect(result.problems.map((p) => [p.line, p.code, p.value])).toEqual([
+      [2, "unknownPlatform", "Glovo"],
+      [5, "otherPlatform", undefined],
+    ]);
+    expect(result.rows.map((r) => r.accountId)).toEqual(["B", "C"]);
+  });
+
+  test("a NUL or another control character in a row refuses the row, shown without it", () => {
+    const result = analyse([
+      ["Wolt", "A\u0000B", "2026-11-02", "60", "1", "10", "0"],
+      ["Wolt", "C", "2026-11-02", "6\u00000", "1", "10", "0"],
+      ["Wolt", "D", "2026-11-02", "60", "1", "10", "0"],
+    ]);
+    expect(result.problems.map((p) => [p.line, p.code, p.accountId])).toEqual([
+      [2, "controlCharacter", "A\ufffdB"],
+      [3, "controlCharacter", "C"],
+    ]);
+    expect(result.rows.map((r) => r.accountId)).toEqual(["D"]);
+    expect(readEarningsTable(new TextEncoder().encode("platform;acc\u0000ount_id\nWolt;A\n"))).toEqual({
+      problem: "unreadable",
+    });
   });
 });

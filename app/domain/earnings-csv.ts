@@ -4,6 +4,8 @@
  * as integers (minutes, cents) without floating-point arithmetic. Pure: the import model adds what needs the
  * database (who owns an account) and writes the rows.
  */
+import { hasForbiddenCharacters } from "./text";
+
 /** Our fields, in the order of the generic header (after `platform`). */
 export const EARNING_FIELDS = ["account_id", "date", "minutes", "deliveries", "gross_eur", "tips_eur"] as const;
 export type EarningField = (typeof EARNING_FIELDS)[number];
@@ -11,6 +13,18 @@ export type EarningField = (typeof EARNING_FIELDS)[number];
 export const GENERIC_HEADER = ["platform", ...EARNING_FIELDS] as const;
 
 export const EARNINGS_LIMITS = { fileBytes: 10 * 1024 * 1024, rows: 50_000 } as const;
+
+/** A day has 1,440 minutes: no account can report more work on one day. */
+export const MINUTES_PER_DAY = 24 * 60;
+
+/** The largest value a 32-bit integer column holds on either engine (PostgreSQL `integer`). */
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * What one account may plausibly report for one day (docs/pay.md, "Implausible rows"): the minutes are a
+ * fact of the calendar, the money caps are the operator's (pay settings `maxDailyGrossCents`, `maxDailyTipsCents`).
+ */
+export type DailyLimits = { maxDailyGrossCents: number; maxDailyTipsCents: number };
 
 /**
  * How a platform's own export maps to our fields: the file's column name for each, and the unit of the time
@@ -37,6 +51,11 @@ export const ROW_PROBLEMS = [
   "duplicate",
   "conflict",
   "unknownAccount",
+  "unknownPlatform",
+  "controlCharacter",
+  "tooManyMinutes",
+  "grossTooHigh",
+  "tipsTooHigh",
 ] as const;
 export type RowProblemCode = (typeof ROW_PROBLEMS)[number];
 export type RowProblem = {
@@ -45,6 +64,22 @@ export type RowProblem = {
   code: RowProblemCode;
   field?: EarningField;
   value?: string;
+  /** For a value over a cap: the cap, in the field's unit (minutes or cents). */
+  limit?: number;
+};
+
+/**
+ * A platform's correction of a week whose statement is frozen, as its adjustment line keeps it (CONTRACT §7):
+ * the week and platform it corrects and the signed differences, rendered in the reader's language.
+ */
+export type AdjustmentDetails = {
+  source: "importCorrection";
+  week: string;
+  platform: string;
+  minutes: number;
+  grossCents: number;
+  tipsCents: number;
+  importId: number;
 };
 
 export type FileProblem = "empty" | "tooManyRows" | "unreadable";
@@ -81,8 +116,16 @@ export function mappingFits(mapping: EarningsMapping, header: string[]) {
  * "1,234.50"), and at most as many decimals as the scale has zeros. Read from the digits, never through a float.
  */
 export function parseDecimal(input: string, scale = 100): number | null {
+  const value = readDecimal(input, scale);
+  return value !== null && value <= MAX_PARSED ? value : null;
+}
+
+/** Whether a cell is a well-formed number too large to be read (refused as over its cap, not as "not a number"). */
+const tooLarge = (input: string, scale = 100) => (readDecimal(input, scale) ?? 0) > MAX_PARSED;
+
+function readDecimal(input: string, scale: number): number | null {
   // The common case ("62,40", "12.5", "7"), without the separator analysis below.
-  const simple = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(input);
+  const simple = /^(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(input);
   if (simple && scale === 100) return Number(simple[1]) * 100 + Number((simple[2] ?? "").padEnd(2, "0"));
   let value = input.replace(/[\s\u00a0€]/g, "");
   if (!value) return null;
@@ -109,8 +152,11 @@ export function parseDecimal(input: string, scale = 100): number | null {
   const fraction = match[2] ?? "";
   if (fraction.length > digits) return null;
   const result = Number(match[1]) * scale + Number(fraction.padEnd(digits, "0") || "0");
-  return Number.isSafeInteger(result) && result <= 2_000_000_000 ? result : null;
+  return Number.isFinite(result) ? result : null;
 }
+
+/** No parsed number passes this, in any unit: whatever is read fits a 32-bit integer column. */
+const MAX_PARSED = 2_000_000_000;
 
 /** Worked time in whole minutes: a number of minutes, or of hours (up to 4 decimals), rounded half up. */
 export function parseMinutes(input: string, duration: EarningsMapping["duration"]): number | null {
@@ -158,22 +204,35 @@ export function isMonday(day: string) {
 export type AnalysedEarnings = { rows: EarningRow[]; problems: RowProblem[]; read: number };
 
 /**
+ * A cell's value as the page may show it: what the text rule refuses (app/domain/text.ts: NUL and the other
+ * controls, bidi overrides) made visible as U+FFFD.
+ */
+export const visibleValue = (value: string) =>
+  Array.from(value, (character) => (hasForbiddenCharacters(character) ? "\ufffd" : character)).join("");
+
+/** A platform's name as rows may spell it: case, spacing and diacritics aside. */
+const platformKey = (name: string) =>
+  name.normalize("NFD").replace(/\p{M}/gu, "").trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
  * Every row read against the mapping and the chosen week (Monday `weekStart`): good rows, and one problem per bad row.
  * Rows of one account and day repeated with the same values: the later ones are duplicates (skipped); with different
  * values none of them can be trusted, so all are refused as a conflict. A row whose `platform` names another of our
- * platforms (`otherPlatforms`) is refused; any other name is taken as the chosen platform's own spelling.
+ * platforms (`otherPlatforms`) or a platform we do not know is refused (an empty cell is the chosen platform). A day's
+ * minutes over 1,440, or gross or tips over the operator's caps (`limits`), are refused with the value named.
  */
 export function analyseEarnings(
   table: Pick<EarningsTable, "header" | "rows">,
   mapping: EarningsMapping,
-  options: { weekStart: string; otherPlatforms: string[] },
+  options: { weekStart: string; platformName: string; otherPlatforms: string[]; limits: DailyLimits },
 ): AnalysedEarnings {
   const index = Object.fromEntries(
     EARNING_FIELDS.map((field) => [field, table.header.indexOf(mapping.columns[field])]),
   ) as Record<EarningField, number>;
   const platformIndex = table.header.map(normalise).indexOf("platform");
   const weekEnd = addDays(options.weekStart, 6);
-  const others = new Set(options.otherPlatforms.map(normalise));
+  const others = new Set(options.otherPlatforms.map(platformKey));
+  const chosen = platformKey(options.platformName);
   const problems: RowProblem[] = [];
   const byKey = new Map<string, EarningRow>();
   const conflicted = new Set<string>();
@@ -182,10 +241,27 @@ export function analyseEarnings(
     const line = i + 2;
     const cell = (field: EarningField) => cells[index[field]] ?? "";
     const accountId = cell("account_id").trim();
-    const problem = (code: RowProblemCode, field?: EarningField) =>
-      problems.push({ line, accountId: accountId || null, code, ...(field ? { field, value: cell(field) } : {}) });
+    // The text rule of every form (NUL, controls, bidi overrides): PostgreSQL cannot even store a NUL.
+    if (cells.some((c) => hasForbiddenCharacters(c)))
+      return problems.push({ line, accountId: accountId ? visibleValue(accountId) : null, code: "controlCharacter" });
+    const problem = (code: RowProblemCode, field?: EarningField, limit?: number) =>
+      problems.push({
+        line,
+        accountId: accountId || null,
+        code,
+        ...(field ? { field, value: visibleValue(cell(field)) } : {}),
+        ...(limit === undefined ? {} : { limit }),
+      });
     if (!accountId) return problem("missingAccount", "account_id");
-    if (platformIndex >= 0 && others.has(normalise(cells[platformIndex] ?? ""))) return problem("otherPlatform");
+    const named = platformIndex >= 0 ? platformKey(cells[platformIndex] ?? "") : "";
+    if (named && others.has(named)) return problem("otherPlatform");
+    if (named && named !== chosen)
+      return problems.push({
+        line,
+        accountId,
+        code: "unknownPlatform",
+        value: visibleValue(cells[platformIndex]!.trim()),
+      });
     const dateCell = cell("date");
     // A week's file repeats a handful of dates: each is read once.
     let day = days.get(dateCell);
@@ -193,14 +269,28 @@ export function analyseEarnings(
     if (!day) return problem("badDate", "date");
     if (day < options.weekStart || day > weekEnd) return problem("outsideWeek", "date");
     const minutes = parseMinutes(cell("minutes"), mapping.duration);
-    if (minutes === null) return problem("badNumber", "minutes");
+    if (minutes === null)
+      return mapping.duration === "minutes" && tooLarge(cell("minutes"))
+        ? problem("tooManyMinutes", "minutes", MINUTES_PER_DAY)
+        : problem("badNumber", "minutes");
+    if (minutes > MINUTES_PER_DAY) return problem("tooManyMinutes", "minutes", MINUTES_PER_DAY);
     const deliveries = parseCount(cell("deliveries"));
     if (deliveries === null) return problem("badNumber", "deliveries");
     const grossCents = parseDecimal(cell("gross_eur"));
-    if (grossCents === null) return problem("badNumber", "gross_eur");
+    if (grossCents === null)
+      return tooLarge(cell("gross_eur"))
+        ? problem("grossTooHigh", "gross_eur", options.limits.maxDailyGrossCents)
+        : problem("badNumber", "gross_eur");
+    if (grossCents > options.limits.maxDailyGrossCents)
+      return problem("grossTooHigh", "gross_eur", options.limits.maxDailyGrossCents);
     // An empty tips cell means no tips.
     const tipsCents = cell("tips_eur").trim() === "" ? 0 : parseDecimal(cell("tips_eur"));
-    if (tipsCents === null) return problem("badNumber", "tips_eur");
+    if (tipsCents === null)
+      return tooLarge(cell("tips_eur"))
+        ? problem("tipsTooHigh", "tips_eur", options.limits.maxDailyTipsCents)
+        : problem("badNumber", "tips_eur");
+    if (tipsCents > options.limits.maxDailyTipsCents)
+      return problem("tipsTooHigh", "tips_eur", options.limits.maxDailyTipsCents);
     const row = { line, accountId, day, minutes, deliveries, grossCents, tipsCents };
     const key = `${accountId}\u0000${day}`;
     const earlier = byKey.get(key);

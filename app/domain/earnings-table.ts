@@ -4,6 +4,7 @@
  * (kept apart from earnings-csv.ts so the browser bundle does not carry the parser).
  */
 import { parse } from "csv-parse/sync";
+import { hasForbiddenCharacters } from "./text";
 import { EARNINGS_LIMITS, type EarningsTable, type FileProblem } from "./earnings-csv";
 
 /** Text from the file's bytes: strict UTF-8 first (a BOM dropped); bytes that are not UTF-8 are read as Windows-1250. */
@@ -44,6 +45,8 @@ export function readEarningsTable(bytes: Uint8Array): EarningsTable | { problem:
   }
   const [header, ...rows] = records;
   if (!header || rows.length === 0) return { problem: "empty" };
+  // Column names go to the mapping form and the platform's saved mapping: control characters make no column.
+  if (header.some((name) => hasForbiddenCharacters(name))) return { problem: "unreadable" };
   if (rows.length > EARNINGS_LIMITS.rows) return { problem: "tooManyRows" };
   return { header, rows, encoding, delimiter };
 }

@@ -33,4 +33,51 @@ describe("pay formats", () => {
       gross: expect.stringMatching(/^100,00\s€$/),
     });
   });
+
+  test("a platform's correction of a closed week reads in each language from what it stores", async () => {
+    const statement = computeStatement(
+      {
+        ...EMPTY_WEEK,
+        adjustments: [
+          {
+            id: 1,
+            kind: "correction",
+            amountCents: 495,
+            reason: "week-47.csv",
+            details: {
+              source: "importCorrection",
+              week: "2026-11-16",
+              platform: "Wolt",
+              minutes: 30,
+              grossCents: 0,
+              tipsCents: 120,
+              importId: 7,
+            },
+          },
+        ],
+      },
+      { payModel: "hourly", hourlyRateCents: 750, sharePercent: 80, rentPerDayCents: 500, paydayWeekday: 5 },
+    );
+    const line = statement.lines.find((l) => l.kind === "correction")!;
+    expect([line.key, line.reason]).toEqual(["line.importCorrection", null]);
+    expect(lineLabelValues(line, "en")).toEqual({
+      week: "2026-W47",
+      platform: "Wolt",
+      minutes: "+30",
+      gross: "€0.00",
+      tips: "+€1.20",
+    });
+    const t = (language: "sk" | "ua" | "en") =>
+      import(`../../locales/${language}/pay.json`).then((m: { default: { line: { importCorrection: string } } }) =>
+        plain(
+          Object.entries(lineLabelValues(line, language)).reduce(
+            (text, [name, value]) => text.replace(`{{${name}}}`, value),
+            m.default.line.importCorrection,
+          ),
+        ),
+      );
+    expect(await t("en")).toBe("Correction of week 2026-W47 from Wolt: +30 min, gross €0.00, tips +€1.20");
+    expect(await t("sk")).toBe("Oprava týždňa 2026-W47 od Wolt: +30 min, tržby 0,00 €, prepitné +1,20 €");
+    expect(await t("ua")).toBe("Коригування тижня 2026-W47 від Wolt: +30 хв, дохід 0,00 €, чайові +1,20 €");
+  });
 });

@@ -1,7 +1,7 @@
 import { dateTimeFormat } from "./date-format";
 import { formatEur } from "./income";
 import type { StatementLine } from "./pay-rule";
-import type { CalendarDate } from "./pay-week";
+import { isoWeekLabel, type CalendarDate } from "./pay-week";
 import type { Language } from "./rules";
 
 const INTL_LOCALE = { sk: "sk-SK", ua: "uk-UA", en: "en-IE" } as const;
@@ -33,7 +33,24 @@ export function lineLabelValues(line: StatementLine, language: Language): Record
         : { percent: number(Number(p.percent), 2), gross: formatCents(Number(p.grossCents), language) };
     case "rent":
       return { days: String(p.days), perDay: formatCents(Number(p.perDayCents), language) };
+    case "correction":
+      return "platform" in p ? correctionValues(p, language) : {};
     default:
       return {};
   }
+}
+
+/** A platform's correction of a frozen week: its ISO week, the platform and the signed differences ("+30 min, tips +1,20 €"). */
+function correctionValues(p: StatementLine["params"], language: Language): Record<string, string> {
+  const sign = (value: number) => (value > 0 ? "+" : value < 0 ? "−" : "");
+  const minutes = Number(p.minutes);
+  const tips = Number(p.tipsCents);
+  const gross = Number(p.grossCents);
+  return {
+    week: isoWeekLabel(String(p.week)),
+    platform: String(p.platform),
+    minutes: `${sign(minutes)}${Math.abs(minutes)}`,
+    tips: `${sign(tips)}${formatCents(Math.abs(tips), language)}`,
+    gross: `${sign(gross)}${formatCents(Math.abs(gross), language)}`,
+  };
 }

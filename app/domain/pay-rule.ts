@@ -1,3 +1,4 @@
+import type { AdjustmentDetails } from "./earnings-csv";
 import { paydayOf, type CalendarDate, type IsoWeekday, type WeekId } from "./pay-week";
 import { DEFAULT_PAY_SETTINGS, DEFAULT_SETTINGS, type PayModel } from "./rules";
 
@@ -35,7 +36,14 @@ export type PaySettings = {
 };
 
 export type DamageCharge = { id: number | string; amountCents: number; reason: string };
-export type Adjustment = { id: number | string; kind: "bonus" | "correction"; amountCents: number; reason: string };
+export type Adjustment = {
+  id: number | string;
+  kind: "bonus" | "correction";
+  amountCents: number;
+  reason: string;
+  /** A platform's correction of a frozen week: its line names the week, platform and differences. */
+  details?: AdjustmentDetails | null;
+};
 
 export type WeekInput = {
   /** The week being paid; when given, the statement carries its payday. */
@@ -200,13 +208,22 @@ export function computeStatement(input: WeekInput, settings: PaySettings): State
   let adjustmentsCents = 0;
   for (const adjustment of input.adjustments) {
     adjustmentsCents += adjustment.amountCents;
+    const details = adjustment.details;
     lines.push({
       kind: adjustment.kind,
       amountCents: adjustment.amountCents,
       quantity: 1,
-      reason: adjustment.reason,
-      key: `line.${adjustment.kind}`,
-      params: {},
+      reason: details ? null : adjustment.reason,
+      key: details ? "line.importCorrection" : `line.${adjustment.kind}`,
+      params: details
+        ? {
+            week: details.week,
+            platform: details.platform,
+            minutes: details.minutes,
+            grossCents: details.grossCents,
+            tipsCents: details.tipsCents,
+          }
+        : {},
       sourceId: adjustment.id,
     });
   }

@@ -76,6 +76,13 @@ export const DEFAULT_PAY_SETTINGS = {
   largePayoutCents: 150_000,
   /** … or above this many times the median payout of the courier's last 8 statements (when there are 3 or more). */
   largePayoutFactor: 3,
+  /**
+   * The most one platform account may report for one day, in cents: an import refuses a row above it
+   * (docs/pay.md, "Implausible rows"). 500,00 € gross is about three times a long, busy courier day;
+   * 200,00 € of tips is more than any day seen. An operator with other figures raises them.
+   */
+  maxDailyGrossCents: 50_000,
+  maxDailyTipsCents: 20_000,
 };
 
 export const SESSION_IDLE_DAYS = 14;

@@ -179,6 +179,16 @@ describe("parseUploadForm", () => {
     expect(files.map((f) => [f.field, f.type.mime])).toEqual([["photo", "image/png"]]);
   });
 
+  test("a file's name with NUL, a bidi override or a path is made safe for every form; a chosen file of 0 bytes is told apart", async () => {
+    const form = new FormData();
+    form.append("photo", new File([await png()], "../evil\u0000\u202Egnp.exe"));
+    form.append("attachments", new File([], "empty.csv"));
+    const { files, emptyFiles } = await parseUploadForm(multipartRequest(form), spec);
+    expect(files.map((f) => f.name)).toEqual([".._evil__gnp.exe"]);
+    expect(emptyFiles).toEqual(["attachments"]);
+    await discardReceived(files);
+  });
+
   test("files are spooled to disk as they arrive, not kept in memory; discardReceived removes them", async () => {
     const form = new FormData();
     const bytes = await png();

@@ -29,6 +29,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { safeFileName } from "~/domain/files";
 import { UPLOAD_LIMITS } from "~/domain/rules";
 import { config } from "./config.server";
 import { randomToken } from "./crypto.server";
@@ -156,10 +157,7 @@ export function maxBodyBytes(spec: UploadSpec) {
  * that point. Each accepted file is written to disk before the next part is read, so the parser
  * holds one part at most. Throws UploadError; on a refusal nothing received stays on disk.
  */
-export async function parseUploadForm(
-  request: Request,
-  spec: UploadSpec,
-): Promise<{ fields: FormData; files: ReceivedFile[]; refusals: UploadError[] }> {
+export async function parseUploadForm(request: Request, spec: UploadSpec): Promise<ReceivedForm> {
   const maxTotalSize = maxBodyBytes(spec);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxTotalSize) throw new UploadError("tooLarge");
@@ -168,14 +166,18 @@ export async function parseUploadForm(
   const maxFileSize = spec.collectRefusals ? Math.min(2 * perFileLimit, maxTotalSize) : perFileLimit;
   const files: ReceivedFile[] = [];
   const refusals: UploadError[] = [];
+  const emptyFiles: string[] = [];
   const refuseFile = (error: UploadError) => {
     if (!spec.collectRefusals) throw error;
     refusals.push(error);
     return null;
   };
   const handler = async (file: FileUpload) => {
-    // An empty file input still sends a part; it means "no new file".
-    if (file.size === 0) return null;
+    // An empty file input still sends a part; it means "no new file". A chosen file of 0 bytes has a name.
+    if (file.size === 0) {
+      if (file.name) emptyFiles.push(file.fieldName);
+      return null;
+    }
     const accept = spec.fields[file.fieldName];
     if (!accept) throw new UploadError("badForm", file.fieldName);
     if (files.length >= spec.maxFiles) throw new UploadError("tooManyFiles", file.fieldName);
@@ -184,7 +186,14 @@ export async function parseUploadForm(
     if (!type || (accept === "image" && type.class !== "image"))
       return refuseFile(new UploadError("badType", file.fieldName));
     if (file.size > limitFor(type)) return refuseFile(new UploadError("tooLarge", file.fieldName));
-    files.push({ field: file.fieldName, name: file.name, path: await spool(file), size: file.size, type });
+    // The name is kept as the browser's label of the file: made safe once here for every form that stores it.
+    files.push({
+      field: file.fieldName,
+      name: safeFileName(file.name),
+      path: await spool(file),
+      size: file.size,
+      type,
+    });
     return "received";
   };
   try {
@@ -194,14 +203,15 @@ export async function parseUploadForm(
       { maxFileSize, maxTotalSize, maxFiles: spec.maxFiles + accepts.length + 4 },
       handler,
     );
-    return { fields, files, refusals };
+    return { fields, files, refusals, emptyFiles };
   } catch (error) {
     await discardReceived(files);
     throw asUploadError(error);
   }
 }
 
-export type ReceivedForm = { fields: FormData; files: ReceivedFile[]; refusals: UploadError[] };
+/** `emptyFiles`: the fields whose chosen file had 0 bytes (told apart from a field left empty). */
+export type ReceivedForm = { fields: FormData; files: ReceivedFile[]; refusals: UploadError[]; emptyFiles: string[] };
 
 /**
  * Parses an upload form and hands it to `handle` (which gives the files to a model function);

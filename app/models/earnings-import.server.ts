@@ -5,11 +5,13 @@
  * in one transaction. The same file again writes nothing; a corrected file replaces the changed days, and
  * the audit entry lists them old → new.
  */
-import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { earningImports, earnings, platforms, users } from "~db/schema";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { earningImports, earnings, payStatements, platforms, users } from "~db/schema";
 import {
   addDays,
   analyseEarnings,
+  INT32_MAX,
+  type AdjustmentDetails,
   genericMapping,
   mappingFits,
   type EarningRow,
@@ -19,6 +21,8 @@ import {
   type RowProblem,
 } from "~/domain/earnings-csv";
 import { readEarningsTable } from "~/domain/earnings-table";
+import { safeFileName } from "~/domain/files";
+import { workPayCents, type PaySettings } from "~/domain/pay-rule";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { now as serverNow } from "~/infra/clock.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
@@ -31,10 +35,13 @@ import {
   type ReceivedFile,
 } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
+import { addImportCorrectionIn, nextOpenWeek } from "./pay-adjustments.server";
+import { gatherWeek, isWeekClosed, recomputeFromIn } from "./pay-statements.server";
 import { accountOwners, findPlatform, listPlatforms } from "./platforms.server";
+import { getPaySettings } from "./settings.server";
 
 export class ImportError extends Error {
-  constructor(readonly key: FileProblem | "notFound" | "needsMapping" | "alreadyCommitted") {
+  constructor(readonly key: FileProblem | "notFound" | "needsMapping" | "alreadyCommitted" | "outOfRange") {
     super(key);
   }
   get status() {
@@ -63,7 +70,8 @@ export async function stageEarningsFile(
         .insert(earningImports)
         .values({
           ...input,
-          fileName: file.name.slice(0, 200) || "earnings.csv",
+          // Safe already when it came through the upload form; a name with NUL or a bidi override is never stored.
+          fileName: safeFileName(file.name) || "earnings.csv",
           storageKey: prepared.storageKey,
           sha256: prepared.contentHash,
           rowsCount: table.rows.length,
@@ -114,7 +122,25 @@ export type ImportPreview =
       totals: CourierTotals[];
       /** Of the good rows: not yet stored, stored with other values, stored as they are. */
       counts: { added: number; changed: number; unchanged: number };
+      /** Couriers whose statement of the week is frozen and whose days this file adds or changes. */
+      corrections: Correction[];
     };
+
+/**
+ * A frozen week's difference for one courier (CONTRACT §7): what the file adds to or changes in their week,
+ * the difference in pay it makes (pay rule on the week's totals, plus tips), and the week it will be paid in.
+ */
+export type Correction = {
+  userId: number;
+  email: string;
+  fullName: string | null;
+  status: string;
+  minutes: number;
+  grossCents: number;
+  tipsCents: number;
+  amountCents: number;
+  landsIn: string;
+};
 
 export type PendingImport = Awaited<ReturnType<typeof findPendingImport>> & {};
 
@@ -154,11 +180,7 @@ async function pendingFile(storageKey: string): Promise<ReadFile> {
   return file;
 }
 
-function analysedOnce(
-  file: ReadFile,
-  mapping: EarningsMapping,
-  options: { weekStart: string; otherPlatforms: string[] },
-) {
+function analysedOnce(file: ReadFile, mapping: EarningsMapping, options: Parameters<typeof analyseEarnings>[2]) {
   const key = JSON.stringify([mapping, options]);
   if (file.analysis?.key !== key) file.analysis = { key, result: analyseEarnings(file.table, mapping, options) };
   return file.analysis.result;
@@ -192,9 +214,9 @@ const sameValues = (a: EarningRow, b: Omit<EarningRow, "line">) =>
   a.grossCents === b.grossCents &&
   a.tipsCents === b.tipsCents;
 
-function diff(rows: EarningRow[], stored: Stored) {
-  const added: EarningRow[] = [];
-  const changed: { row: EarningRow; before: Omit<EarningRow, "line"> }[] = [];
+function diff<R extends EarningRow>(rows: R[], stored: Stored) {
+  const added: R[] = [];
+  const changed: { row: R; before: Omit<EarningRow, "line"> }[] = [];
   for (const row of rows) {
     const before = stored.get(keyOf(row));
     if (!before) added.push(row);
@@ -207,10 +229,27 @@ function diff(rows: EarningRow[], stored: Stored) {
 export async function previewImport(id: number): Promise<ImportPreview> {
   const matched = await matchPendingImport(id);
   if (matched.status !== "ready") return matched;
-  const { added, changed } = diff(
-    matched.rows,
-    await storedWeek(db(), matched.import.platformId, matched.import.weekStart),
-  );
+  const { weekStart } = matched.import;
+  const { added, changed } = diff(matched.rows, await storedWeek(db(), matched.import.platformId, weekStart));
+  const frozen = await frozenStatements(db(), weekStart, touchedCouriers(added, changed));
+  const differences = frozen.size ? differencesOf(added, changed, frozen) : [];
+  const corrections: Correction[] = [];
+  if (differences.length) {
+    const week = await gatherWeek(db(), weekStart);
+    const settings = await getPaySettings();
+    for (const d of differences) {
+      const before = week.get(d.userId) ?? { minutes: 0, grossCents: 0, tipsCents: 0 };
+      const totals = matched.totals.find((t) => t.userId === d.userId);
+      corrections.push({
+        ...d,
+        email: totals?.email ?? "",
+        fullName: totals?.fullName ?? null,
+        status: frozen.get(d.userId)!,
+        amountCents: payDifference(before, d, settings),
+        landsIn: await nextOpenWeek(d.userId, addDays(weekStart, 7)),
+      });
+    }
+  }
   return {
     ...matched,
     counts: {
@@ -218,13 +257,88 @@ export async function previewImport(id: number): Promise<ImportPreview> {
       changed: changed.length,
       unchanged: matched.rows.length - added.length - changed.length,
     },
+    corrections,
   };
+}
+
+type Added = OwnedRow[];
+type Changed = { row: OwnedRow; before: Omit<EarningRow, "line"> }[];
+
+const touchedCouriers = (added: Added, changed: Changed) => [
+  ...new Set([...added.map((r) => r.userId), ...changed.map((c) => c.row.userId)]),
+];
+
+/**
+ * The week's statements that are no longer drafts, of these couriers: user → status. Inside the commit every
+ * statement of theirs in the week is locked, drafts included: an approval waits for the import and then
+ * approves the recomputed draft, rather than freezing the old one while the import counts it as a draft.
+ */
+async function frozenStatements(
+  connection: Tx | ReturnType<typeof db>,
+  weekStart: string,
+  userIds: number[],
+  lock = false,
+) {
+  const frozen = new Map<number, string>();
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    const query = connection
+      .select({ userId: payStatements.userId, status: payStatements.status })
+      .from(payStatements)
+      .where(
+        and(
+          eq(payStatements.weekStart, weekStart),
+          lock ? undefined : ne(payStatements.status, "draft"),
+          inArray(payStatements.userId, userIds.slice(i, i + CHUNK)),
+        ),
+      );
+    for (const row of await (lock ? forUpdate(query) : query))
+      if (row.userId !== null && row.status !== "draft") frozen.set(row.userId, row.status);
+  }
+  return frozen;
+}
+
+/** Per courier with a frozen statement: what the new and changed rows add to their week (signed). */
+function differencesOf(added: Added, changed: Changed, frozen: Map<number, string>) {
+  const byUser = new Map<number, { userId: number; minutes: number; grossCents: number; tipsCents: number }>();
+  const add = (userId: number, minutes: number, grossCents: number, tipsCents: number) => {
+    if (!frozen.has(userId)) return;
+    const d = byUser.get(userId) ?? { userId, minutes: 0, grossCents: 0, tipsCents: 0 };
+    d.minutes += minutes;
+    d.grossCents += grossCents;
+    d.tipsCents += tipsCents;
+    byUser.set(userId, d);
+  };
+  for (const row of added) add(row.userId, row.minutes, row.grossCents, row.tipsCents);
+  for (const { row, before } of changed)
+    add(row.userId, row.minutes - before.minutes, row.grossCents - before.grossCents, row.tipsCents - before.tipsCents);
+  return Array.from(byUser, ([, d]) => d).filter((d) => d.minutes !== 0 || d.grossCents !== 0 || d.tipsCents !== 0);
+}
+
+type Work = { minutes: number; grossCents: number; tipsCents: number };
+
+/** The difference in pay plus tips between the week's totals before and after: the rule rounds on totals, so does this. */
+function payDifference(before: Work, delta: Work, settings: PaySettings) {
+  const after = {
+    minutes: before.minutes + delta.minutes,
+    grossCents: before.grossCents + delta.grossCents,
+    tipsCents: before.tipsCents + delta.tipsCents,
+  };
+  return workPayCents(after, settings) + after.tipsCents - (workPayCents(before, settings) + before.tipsCents);
+}
+
+/** Refuses any integer a 32-bit column (PostgreSQL `integer`) cannot hold, before it reaches SQL on either engine. */
+function assertInt32(...values: number[]) {
+  for (const value of values)
+    if (!Number.isSafeInteger(value) || value < 0 || value > INT32_MAX) throw new ImportError("outOfRange");
 }
 
 /** The preview without its comparison with the stored week (the commit compares inside its transaction). */
 async function matchPendingImport(
   id: number,
-): Promise<Exclude<ImportPreview, { status: "ready" }> | Omit<Extract<ImportPreview, { status: "ready" }>, "counts">> {
+): Promise<
+  | Exclude<ImportPreview, { status: "ready" }>
+  | Omit<Extract<ImportPreview, { status: "ready" }>, "counts" | "corrections">
+> {
   const pending = await findPendingImport(id);
   if (!pending) throw new ImportError("notFound");
   const platform = await findPlatform(pending.platformId);
@@ -244,7 +358,13 @@ async function matchPendingImport(
       mapping: platform.columnMapping,
     };
   const otherPlatforms = (await listPlatforms()).filter((p) => p.id !== platform.id).map((p) => p.name);
-  const analysed = analysedOnce(file, mapping, { weekStart: pending.weekStart, otherPlatforms });
+  const { maxDailyGrossCents, maxDailyTipsCents } = await getPaySettings();
+  const analysed = analysedOnce(file, mapping, {
+    weekStart: pending.weekStart,
+    platformName: platform.name,
+    otherPlatforms,
+    limits: { maxDailyGrossCents, maxDailyTipsCents },
+  });
   const weekEnd = addDays(pending.weekStart, 6);
   const owners = await accountOwners(
     pending.platformId,
@@ -315,15 +435,19 @@ const brief = (row: Omit<EarningRow, "line">) => ({
 });
 
 /**
- * Writes the good rows of a pending import in one transaction. Nothing new or changed: nothing is written,
- * the pending import and its file are dropped, no audit entry. Otherwise new and changed days are upserted,
- * the import is marked committed (its file stays as the source record) and one audit entry sums it up.
+ * Writes the good rows of a pending import in one transaction, with everything that follows from them: the
+ * week's drafts (and the later ones the balance runs into) and, for a courier whose statement of the week is
+ * frozen, a correction line on their next open week (CONTRACT §7). Either all of it is written or none: a
+ * failure anywhere leaves the import pending, to be committed again or discarded. Nothing new or changed:
+ * nothing is written, the pending import and its file are dropped, no audit entry.
  */
-export async function commitImport(adminId: number, id: number): Promise<CommitResult> {
+export async function commitImport(adminId: number, id: number, now = serverNow()): Promise<CommitResult> {
   const preview = await matchPendingImport(id);
   if (preview.status !== "ready") throw new ImportError("needsMapping");
   const { import: pending } = preview;
   const skipped = preview.read - preview.rows.length;
+  for (const row of preview.rows) assertInt32(row.minutes, row.deliveries, row.grossCents, row.tipsCents);
+  const settings = await getPaySettings();
   const result = await transaction(async (tx) => {
     const [still] = await forUpdate(
       tx
@@ -334,7 +458,8 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
     );
     if (!still) throw new ImportError("notFound");
     if (still.committedAt) throw new ImportError("alreadyCommitted");
-    const { added, changed } = diff(preview.rows, await storedWeek(tx, pending.platformId, pending.weekStart));
+    const { weekStart } = pending;
+    const { added, changed } = diff(preview.rows, await storedWeek(tx, pending.platformId, weekStart));
     const counts = {
       added: added.length,
       changed: changed.length,
@@ -345,6 +470,8 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
       await tx.delete(earningImports).where(eq(earningImports.id, id));
       return { counts, dropped: true };
     }
+    const frozen = await frozenStatements(tx, weekStart, touchedCouriers(added, changed), true);
+    const differences = frozen.size ? differencesOf(added, changed, frozen) : [];
     const writes = [...added, ...changed.map((c) => c.row)];
     for (let i = 0; i < writes.length; i += CHUNK) {
       await tx
@@ -363,9 +490,40 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
           },
         });
     }
+    // The week's totals as they now stand, each in range before any statement is computed from them.
+    const week = await gatherWeek(tx, weekStart);
+    for (const [, work] of week)
+      assertInt32(work.minutes, work.deliveries, work.grossCents, work.tipsCents, workPayCents(work, settings));
+    const landed = new Set<string>();
+    for (const d of differences) {
+      const after = week.get(d.userId) ?? { minutes: 0, grossCents: 0, tipsCents: 0 };
+      const before = {
+        minutes: after.minutes - d.minutes,
+        grossCents: after.grossCents - d.grossCents,
+        tipsCents: after.tipsCents - d.tipsCents,
+      };
+      const amountCents = payDifference(before, d, settings);
+      if (amountCents === 0) continue;
+      const details: AdjustmentDetails = {
+        source: "importCorrection",
+        week: weekStart,
+        platform: preview.platformName,
+        minutes: d.minutes,
+        grossCents: d.grossCents,
+        tipsCents: d.tipsCents,
+        importId: id,
+      };
+      const { week: into } = await addImportCorrectionIn(
+        tx,
+        adminId,
+        { userId: d.userId, amountCents, reason: pending.fileName, details },
+        now,
+      );
+      landed.add(into);
+    }
     await tx
       .update(earningImports)
-      .set({ committedAt: serverNow(), rowsCount: preview.read, skippedCount: skipped })
+      .set({ committedAt: now, rowsCount: preview.read, skippedCount: skipped })
       .where(eq(earningImports.id, id));
     const shown = changed.slice(0, AUDITED_CHANGES);
     await recordAudit(tx, {
@@ -384,6 +542,9 @@ export async function commitImport(adminId: number, id: number): Promise<CommitR
           : {}),
       },
     });
+    // The drafts follow in the same transaction: an import is committed with its statements or not at all.
+    await recomputeFromIn(tx, weekStart, settings, now);
+    for (const into of [...landed].sort()) if (isWeekClosed(into, now)) await recomputeFromIn(tx, into, settings, now);
     return { counts, dropped: false };
   });
   if (result.dropped) await deleteStoredFiles([pending.storageKey]);

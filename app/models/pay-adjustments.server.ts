@@ -6,6 +6,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { handovers, payAdjustments, payStatements, users } from "~db/schema";
+import type { AdjustmentDetails } from "~/domain/earnings-csv";
 import { newDamages, normalizeDamages } from "~/domain/handover";
 import { addWeeks, weekOf, type WeekId } from "~/domain/pay-week";
 import { MAX_ADJUSTMENT_CENTS } from "~/domain/rules";
@@ -84,42 +85,103 @@ async function insertAdjustment(
     const [person] = await tx.select({ role: users.role }).from(users).where(eq(users.id, values.userId)).limit(1);
     if (!person) throw new AdjustmentError("notFound");
     if (person.role !== "user") throw new AdjustmentError("notCourier");
-    const week = await openWeekFrom(tx, values.userId, asked);
-    const [row] = await tx
-      .insert(payAdjustments)
-      .values({
-        userId: values.userId,
-        weekStart: week,
-        kind: values.kind,
-        amountCents: values.amountCents,
-        reason,
-        handoverId: values.handoverId ?? null,
-        createdById: adminId,
-        createdAt: now,
-      })
-      .returning({ id: payAdjustments.id });
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: values.kind === "damage" ? "pay_adjustment.damage" : "pay_adjustment.add",
-      entityType: "pay_adjustment",
-      entityId: row!.id,
-      subjectUserId: values.userId,
-      after: {
-        kind: values.kind,
-        amountCents: values.amountCents,
-        reason,
-        week,
-        ...(week !== values.week ? { askedWeek: values.week } : {}),
-        ...(values.handoverId ? { handoverId: values.handoverId } : {}),
-      },
-    });
+    const landed = await insertAdjustmentIn(
+      tx,
+      adminId,
+      { ...values, week: asked, askedWeek: values.week, reason },
+      now,
+    );
     // The courier's draft follows at once (a week still running gets its statement when it closes).
-    if (isWeekClosed(week, now)) await recomputeWeekIn(tx, week, settings, now, values.userId);
-    return { id: row!.id, week, moved: week !== values.week };
+    if (isWeekClosed(landed.week, now)) await recomputeWeekIn(tx, landed.week, settings, now, values.userId);
+    return landed;
   });
   // Later drafts carry this week's balance in.
   if (isWeekClosed(addWeeks(landed.week, 1), now)) await recomputeFrom(addWeeks(landed.week, 1), now);
   return landed;
+}
+
+/** The row and its audit entry, in the courier's first open week from `values.week`. */
+async function insertAdjustmentIn(
+  tx: Tx,
+  adminId: number,
+  values: {
+    userId: number;
+    week: WeekId;
+    kind: "bonus" | "correction" | "damage";
+    amountCents: number;
+    reason: string;
+    handoverId?: number;
+    details?: AdjustmentDetails;
+    /** The week the admin asked for, when an old one was moved up to `week` before. */
+    askedWeek?: WeekId;
+  },
+  now: Date,
+) {
+  const askedWeek = values.askedWeek ?? values.week;
+  const week = await openWeekFrom(tx, values.userId, values.week);
+  const [row] = await tx
+    .insert(payAdjustments)
+    .values({
+      userId: values.userId,
+      weekStart: week,
+      kind: values.kind,
+      amountCents: values.amountCents,
+      reason: values.reason,
+      handoverId: values.handoverId ?? null,
+      details: values.details ?? null,
+      createdById: adminId,
+      createdAt: now,
+    })
+    .returning({ id: payAdjustments.id });
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: values.kind === "damage" ? "pay_adjustment.damage" : "pay_adjustment.add",
+    entityType: "pay_adjustment",
+    entityId: row!.id,
+    subjectUserId: values.userId,
+    after: {
+      kind: values.kind,
+      amountCents: values.amountCents,
+      reason: values.reason,
+      week,
+      ...(week !== askedWeek ? { askedWeek } : {}),
+      ...(values.handoverId ? { handoverId: values.handoverId } : {}),
+      ...(values.details ? { details: values.details } : {}),
+    },
+  });
+  return { id: row!.id, week, moved: week !== askedWeek };
+}
+
+/**
+ * A platform's correction of a week whose statement is frozen (CONTRACT §7), inside the import's transaction:
+ * the difference in pay as a correction line on the courier's next open week after it, with what it corrects
+ * (`details`) so the line reads in the courier's language. Returns the week it landed in; the caller recomputes.
+ */
+export async function addImportCorrectionIn(
+  tx: Tx,
+  adminId: number,
+  input: { userId: number; amountCents: number; reason: string; details: AdjustmentDetails },
+  now = clockNow(),
+) {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) throw new AdjustmentError("amount");
+  return await insertAdjustmentIn(
+    tx,
+    adminId,
+    { ...input, kind: "correction", week: addWeeks(input.details.week, 1) },
+    now,
+  );
+}
+
+/** The courier's first week from `week` whose statement is still open, read without a lock (for a preview). */
+export async function nextOpenWeek(userId: number, week: WeekId) {
+  for (let w = week; ; w = addWeeks(w, 1)) {
+    const [statement] = await db()
+      .select({ status: payStatements.status })
+      .from(payStatements)
+      .where(and(eq(payStatements.userId, userId), eq(payStatements.weekStart, w)))
+      .limit(1);
+    if (!statement || statement.status === "draft") return w;
+  }
 }
 
 /** A bonus (positive) or a correction (signed) with a reason; returns the week it landed in. */

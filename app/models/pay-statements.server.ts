@@ -95,6 +95,7 @@ export async function gatherWeek(q: Reader, week: WeekId, userId?: number): Prom
       kind: payAdjustments.kind,
       amountCents: payAdjustments.amountCents,
       reason: payAdjustments.reason,
+      details: payAdjustments.details,
     })
     .from(payAdjustments)
     .leftJoin(payStatements, eq(payStatements.id, payAdjustments.statementId))
@@ -120,6 +121,7 @@ export async function gatherWeek(q: Reader, week: WeekId, userId?: number): Prom
         kind: a.kind,
         amountCents: a.amountCents,
         reason: a.reason,
+        details: a.details,
       } satisfies Adjustment);
   }
 
@@ -266,15 +268,30 @@ export async function recomputeFrom(week: WeekId, now = clockNow()): Promise<Rec
   const settings = await getPaySettings();
   const results: RecomputeResult[] = [];
   for (let w = week; isWeekClosed(w, now); w = addWeeks(w, 1)) {
-    if (w !== week && !(await weekContinues(w))) break;
+    if (w !== week && !(await weekContinues(db(), w))) break;
     results.push(await transaction((tx) => recomputeWeekIn(tx, w, settings, now)));
   }
   return results;
 }
 
+/** recomputeFrom inside the caller's transaction: what it wrote and these drafts stand or fall together. */
+export async function recomputeFromIn(
+  tx: Tx,
+  week: WeekId,
+  settings: PaySettings,
+  now = clockNow(),
+): Promise<RecomputeResult[]> {
+  const results: RecomputeResult[] = [];
+  for (let w = week; isWeekClosed(w, now); w = addWeeks(w, 1)) {
+    if (w !== week && !(await weekContinues(tx, w))) break;
+    results.push(await recomputeWeekIn(tx, w, settings, now));
+  }
+  return results;
+}
+
 /** True when week W has drafts or imported days, or the week before it carries a negative balance. */
-async function weekContinues(week: WeekId) {
-  const [row] = await db()
+async function weekContinues(q: Reader, week: WeekId) {
+  const [row] = await q
     .select({ id: payStatements.id })
     .from(payStatements)
     .where(
@@ -285,22 +302,12 @@ async function weekContinues(week: WeekId) {
     )
     .limit(1);
   if (row) return true;
-  const [imported] = await db()
+  const [imported] = await q
     .select({ id: earningImports.id })
     .from(earningImports)
     .where(and(eq(earningImports.weekStart, week), isNotNull(earningImports.committedAt)))
     .limit(1);
   return imported !== undefined;
-}
-
-/** After an earnings import commits: its week's drafts (and the later ones) follow the new rows. An import that changed nothing is gone. */
-export async function recomputeAfterImport(importId: number, now = clockNow()) {
-  const [row] = await db()
-    .select({ weekStart: earningImports.weekStart })
-    .from(earningImports)
-    .where(and(eq(earningImports.id, importId), isNotNull(earningImports.committedAt)))
-    .limit(1);
-  return row ? await recomputeFrom(row.weekStart, now) : [];
 }
 
 /**

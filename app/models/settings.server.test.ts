@@ -44,6 +44,8 @@ describe("getPaySettings", () => {
         { key: "paydayWeekday", value: 9 },
         { key: "largePayoutCents", value: 200_000 },
         { key: "largePayoutFactor", value: 0.5 },
+        { key: "maxDailyGrossCents", value: 80_000 },
+        { key: "maxDailyTipsCents", value: 3_000_000_000 },
       ]);
     expect(await getPaySettings()).toEqual({
       payModel: "share",
@@ -53,6 +55,8 @@ describe("getPaySettings", () => {
       paydayWeekday: 5,
       largePayoutCents: 200_000,
       largePayoutFactor: 3,
+      maxDailyGrossCents: 80_000,
+      maxDailyTipsCents: DEFAULT_PAY_SETTINGS.maxDailyTipsCents,
     });
   });
 

@@ -1,4 +1,5 @@
 import { settings } from "~db/schema";
+import type { DailyLimits } from "~/domain/earnings-csv";
 import { paySettingsFrom, type PaySettings } from "~/domain/pay-rule";
 import type { IsoWeekday } from "~/domain/pay-week";
 import { DEFAULT_PAY_SETTINGS, DEFAULT_SETTINGS, PAY_MODELS, type PayModel, type Settings } from "~/domain/rules";
@@ -22,12 +23,13 @@ export async function getSettings(): Promise<Settings> {
 
 /**
  * The weekly pay settings (docs/pay.md) as the pay rule takes them: rows `payModel` ("hourly" or
- * "share"), `sharePercent` (0–100, two decimals), `rentPerDayCents` (whole cents ≥ 0) and
- * `paydayWeekday` (1 = Monday … 7 = Sunday) override DEFAULT_PAY_SETTINGS; the hourly rate is the
+ * "share"), `sharePercent` (0–100, two decimals), `rentPerDayCents` (whole cents ≥ 0),
+ * `paydayWeekday` (1 = Monday … 7 = Sunday) and the import's daily caps `maxDailyGrossCents`,
+ * `maxDailyTipsCents` (whole cents > 0) override DEFAULT_PAY_SETTINGS; the hourly rate is the
  * calculator's `hourlyRateEur`. A malformed row keeps the default. No admin form edits them yet:
  * an operator writes the rows (the settings table holds JSON values).
  */
-export async function getPaySettings(): Promise<PaySettings> {
+export async function getPaySettings(): Promise<PaySettings & DailyLimits> {
   const rows = new Map((await allSettings().execute()).map((row) => [row.key, row.value] as const));
   const number = (key: string) => {
     const raw = rows.get(key);
@@ -49,5 +51,11 @@ export async function getPaySettings(): Promise<PaySettings> {
   if (large !== undefined && Number.isSafeInteger(large) && large > 0) pay.largePayoutCents = large;
   const factor = number("largePayoutFactor");
   if (factor !== undefined && factor > 1 && factor <= 100) pay.largePayoutFactor = factor;
-  return paySettingsFrom((await getSettings()).hourlyRateEur, pay);
+  for (const key of ["maxDailyGrossCents", "maxDailyTipsCents"] as const) {
+    // A cap stays below the 32-bit range every stored amount keeps to.
+    const cap = number(key);
+    if (cap !== undefined && Number.isSafeInteger(cap) && cap > 0 && cap <= 100_000_000) pay[key] = cap;
+  }
+  const { maxDailyGrossCents, maxDailyTipsCents } = pay;
+  return { ...paySettingsFrom((await getSettings()).hourlyRateEur, pay), maxDailyGrossCents, maxDailyTipsCents };
 }

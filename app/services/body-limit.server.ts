@@ -10,7 +10,13 @@ import { readSessionId } from "./session.server";
  * the per-form and per-file limits. The bound is on the bytes actually read (`limitBody`), so a
  * chunked body without Content-Length cannot grow past it either.
  */
-const UPLOAD_ROUTES: { path: RegExp; mayUpload: (user: SessionUser) => boolean; limit?: number }[] = [
+const UPLOAD_ROUTES: {
+  path: RegExp;
+  mayUpload: (user: SessionUser) => boolean;
+  limit?: number;
+  /** The page that explains a body over the limit to a browser without JS (instead of a JSON 413). */
+  tooLargePage?: string;
+}[] = [
   // The courier's job application, problem report and new right-to-stay document.
   { path: /^\/dashboard\/(apply|report|document-renewal)\/?$/, mayUpload: () => true },
   // A page opened before those forms moved posts to `/dashboard?intent=…`, answered with a 307 to them.
@@ -25,6 +31,7 @@ const UPLOAD_ROUTES: { path: RegExp; mayUpload: (user: SessionUser) => boolean; 
     path: /^\/admin\/payouts\/import\/?$/,
     mayUpload: (user) => user.role === "admin",
     limit: UPLOAD_LIMITS.csvBytes + 1024 * 1024,
+    tooLargePage: "/admin/payouts/import?refused=tooLarge",
   },
 ];
 
@@ -35,6 +42,15 @@ function uploadRoute(request: Request, url: URL) {
   const pathname = url.pathname.replace(/\.data$/, "");
   const route = UPLOAD_ROUTES.find((r) => r.path.test(pathname));
   return route ?? null;
+}
+
+/**
+ * Where a form posted without JS (a document request, not the router's `.data` fetch) is sent back when its
+ * body is over the limit, for the routes that have such a page; null for the others (they get the JSON 413).
+ */
+export function tooLargePageFor(request: Request, url: URL): string | null {
+  if (url.pathname.endsWith(".data")) return null;
+  return uploadRoute(request, url)?.tooLargePage ?? null;
 }
 
 export async function bodyLimitFor(request: Request, url: URL): Promise<number> {

@@ -16,7 +16,7 @@ import { createRoutePatterns } from "~/infra/route-pattern.server";
 import { applySecurityHeaders } from "~/infra/security-headers.server";
 import { instrumentBuild, newTiming, serverTimingHeader, timingContext } from "~/infra/server-timing.server";
 import { createStaticHandler } from "~/infra/static.server";
-import { bodyLimitFor, declaresMoreThan, limitBody } from "./body-limit.server";
+import { bodyLimitFor, declaresMoreThan, limitBody, tooLargePageFor } from "./body-limit.server";
 import { withPageCache } from "./page-cache.server";
 
 export type PipelineOptions = {
@@ -76,7 +76,7 @@ export function createPipeline(options: PipelineOptions) {
         response = await earlyError(request, 404, "errors:notFound");
       else {
         const limit = await bodyLimitFor(request, url);
-        if (declaresMoreThan(request, limit)) response = await earlyError(request, 413, "errors:tooLarge");
+        if (declaresMoreThan(request, limit)) response = await tooLargeAnswer(request, url);
         else {
           const body = limitBody(request, limit);
           const context = new RouterContextProvider();
@@ -113,7 +113,7 @@ export function createPipeline(options: PipelineOptions) {
             if (admin) response.headers.append("Set-Cookie", adminStylesheets.cookie);
           }
           // Whatever the route made of the cut-off body, the answer is 413.
-          if (body.exceeded()) response = await earlyError(request, 413, "errors:tooLarge");
+          if (body.exceeded()) response = await tooLargeAnswer(request, url);
           // A write that outwaited the lock: try again shortly, not a crash.
           else if (response.status >= 500 && wasBusy(context)) response = await busyAnswer(request);
           else if (url.pathname.startsWith("/api/")) response = await normalizeApiError(request, response);
@@ -159,4 +159,12 @@ async function rewriteHtml(response: Response, rewrite: (html: string) => string
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(await rewrite(await response.text()), { status: response.status, headers });
+}
+
+/** A body over the limit: a page without JS goes back to its form, which says so; anything else gets the JSON 413. */
+async function tooLargeAnswer(request: Request, url: URL) {
+  const page = tooLargePageFor(request, url);
+  return page
+    ? new Response(null, { status: 303, headers: { Location: page } })
+    : await earlyError(request, 413, "errors:tooLarge");
 }

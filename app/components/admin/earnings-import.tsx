@@ -4,8 +4,9 @@ import { Form } from "react-router";
 import { FormKey } from "~/components/form-key";
 import { AdminTable } from "./admin-table";
 import { PlatformSelect } from "./platform-select";
-import { EARNING_FIELDS, type EarningsMapping, type RowProblem } from "~/domain/earnings-csv";
+import { EARNING_FIELDS, EARNINGS_LIMITS, type EarningsMapping, type RowProblem } from "~/domain/earnings-csv";
 import { formatEur } from "~/domain/maintenance";
+import { isoWeekLabel } from "~/domain/pay-week";
 import { HTML_LANG, isLanguage } from "~/domain/rules";
 import { Intent } from "../intent";
 
@@ -42,7 +43,27 @@ export function UploadForm({
         </label>
         <label className="field">
           {t("pay.import.file")}
-          <input type="file" name="file" required accept=".csv,text/csv,text/plain" />
+          <input
+            type="file"
+            name="file"
+            required
+            accept=".csv,text/csv,text/plain"
+            // With JS an empty or oversized file is named before it is sent; without JS the server says the same.
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const file = input.files?.[0];
+              input.setCustomValidity(
+                !file
+                  ? ""
+                  : file.size === 0
+                    ? t("pay.import.emptyFile")
+                    : file.size > EARNINGS_LIMITS.fileBytes
+                      ? t("pay.import.tooLarge")
+                      : "",
+              );
+              input.reportValidity();
+            }}
+          />
         </label>
         <button type="submit" className="btn btn-primary">
           {t("pay.import.preview")}
@@ -134,6 +155,17 @@ type Totals = {
   grossCents: number;
   tipsCents: number;
 };
+type Correction = {
+  userId: number;
+  email: string;
+  fullName: string | null;
+  status: string;
+  minutes: number;
+  grossCents: number;
+  tipsCents: number;
+  amountCents: number;
+  landsIn: string;
+};
 type Ready = Base & {
   read: number;
   good: number;
@@ -143,6 +175,7 @@ type Ready = Base & {
   unknownAccounts: { accountId: string; firstDay: string }[];
   totals: Totals[];
   counts: { added: number; changed: number; unchanged: number };
+  corrections: Correction[];
 };
 
 export function ImportPreviewView({
@@ -180,6 +213,7 @@ export function ImportPreviewView({
           <DiscardForm id={preview.id} />
         </div>
       </div>
+      {preview.corrections.length ? <CorrectionsWarning preview={preview} /> : null}
       {preview.unknownAccounts.length ? (
         <div className="card" id="unknown-accounts">
           <h2>{t("pay.import.unknownTitle")}</h2>
@@ -254,11 +288,49 @@ export function ImportPreviewView({
                 t(`pay.problem.${row.code}`, {
                   field: row.field ? t(`pay.mapping.field.${row.field}`) : "",
                   value: row.value ?? "",
+                  limit:
+                    row.limit === undefined
+                      ? ""
+                      : row.code === "tooManyMinutes"
+                        ? row.limit.toLocaleString(locale)
+                        : formatEur(row.limit, locale),
                 }),
             },
           ]}
         />
       </div>
     </>
+  );
+}
+
+const signed = (value: number, format: (v: number) => string) =>
+  `${value > 0 ? "+" : value < 0 ? "−" : ""}${format(Math.abs(value))}`;
+
+/** The couriers whose week is already approved or paid: their statement stays, the difference goes to their next open week. */
+function CorrectionsWarning({ preview }: { preview: Ready }) {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const eur = (cents: number) => formatEur(cents, locale);
+  return (
+    <div className="card" id="corrections" data-testid="import-corrections">
+      <h2>{t("pay.import.correctionsTitle")}</h2>
+      <p className="alert alert-info">{t("pay.import.correctionsHint", { week: isoWeekLabel(preview.weekStart) })}</p>
+      <ul className="admin-list">
+        {preview.corrections.map((c) => (
+          <li key={c.userId}>
+            {t("pay.import.correction", {
+              courier: c.fullName ?? c.email,
+              week: isoWeekLabel(preview.weekStart),
+              status: t(`pay.import.correctionStatus.${c.status}`),
+              minutes: signed(c.minutes, String),
+              gross: signed(c.grossCents, eur),
+              tips: signed(c.tipsCents, eur),
+              amount: signed(c.amountCents, eur),
+              landsIn: isoWeekLabel(c.landsIn),
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

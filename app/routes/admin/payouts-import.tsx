@@ -9,6 +9,7 @@ import { importActionSchema, importUploadSchema } from "~/domain/pay-schemas";
 import { now } from "~/infra/clock.server";
 import { readFormData } from "~/infra/http.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
+import { getInstance } from "~/infra/i18n.server";
 import { requireAdmin } from "~/services/session.server";
 import {
   commitImport,
@@ -18,7 +19,6 @@ import {
   previewImport,
   stageEarningsFile,
 } from "~/models/earnings-import.server";
-import { recomputeAfterImport } from "~/models/pay-statements.server";
 import {
   findCourierIdByEmail,
   linkPlatformAccount,
@@ -38,9 +38,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const platforms = (await listPlatforms()).map((p) => ({ id: p.id, name: p.name }));
   const defaultWeek = addDays(mondayOf(bratislavaDay(now())), -7);
-  const id = Number(new URL(request.url).searchParams.get("id"));
+  const params = new URL(request.url).searchParams;
+  const id = Number(params.get("id"));
   const formKey = newFormKey();
-  if (!Number.isInteger(id) || id <= 0) return { platforms, defaultWeek, preview: null, couriers: [], formKey };
+  // A file over the limit posted without JS is sent back here by the server (body-limit.server.ts).
+  const refused = params.get("refused") === "tooLarge" ? getInstance(context).t("admin:pay.import.tooLarge") : null;
+  if (!Number.isInteger(id) || id <= 0)
+    return { platforms, defaultWeek, preview: null, couriers: [], formKey, refused };
   const preview = await previewImport(id).catch((error: unknown) => {
     if (error instanceof ImportError) throw notFound();
     throw error;
@@ -56,14 +60,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       platforms,
       defaultWeek,
       formKey,
+      refused: null,
       couriers: [],
       preview: { ...base, status: "needsMapping" as const, header: preview.header, mapping: preview.mapping },
     };
-  const { read, problems, unknownAccounts, totals, counts, generic } = preview;
+  const { read, problems, unknownAccounts, totals, counts, generic, corrections } = preview;
   return {
     platforms,
     defaultWeek,
     formKey,
+    refused: null,
     couriers: unknownAccounts.length ? await listCourierChoices() : [],
     preview: {
       ...base,
@@ -76,6 +82,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       unknownAccounts,
       totals,
       counts,
+      corrections,
     },
   };
 }
@@ -86,12 +93,17 @@ export async function action({ context, request }: Route.ActionArgs) {
     // The upload's key rides in the URL: a second click stages no second pending file.
     return await once(admin.id, formKeyOf(new URL(request.url).searchParams), "/admin/payouts/import", async () => {
       try {
-        return await receiveUploadForm(request, { fields: { file: "csv" }, maxFiles: 1 }, async ({ fields, files }) => {
+        return await receiveUploadForm(request, { fields: { file: "csv" }, maxFiles: 1 }, async (received) => {
+          const { fields, files } = received;
           const submission = parseWithZod(fields, { schema: importUploadSchema });
           if (submission.status !== "success")
             return refuse(context, Object.values(submission.error ?? {}).flat()[0] ?? "admin:validation.required");
           const [file] = files;
-          if (!file) return refuse(context, "admin:pay.import.noFile");
+          if (!file)
+            return refuse(
+              context,
+              received.emptyFiles.includes("file") ? "admin:pay.import.emptyFile" : "admin:pay.import.noFile",
+            );
           const id = await stageEarningsFile(admin.id, submission.value, file);
           return redirect(`/admin/payouts/import?id=${id}`);
         });
@@ -121,8 +133,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (value.intent === "commit") {
       // Once per rendered preview: a second click does not answer "already imported".
       return await once(admin.id, formKeyOf(form), "/admin/payouts", async () => {
+        // The week's drafts and any correction of a frozen week are written in the import's own transaction.
         const result = await commitImport(admin.id, value.id);
-        await recomputeAfterImport(value.id);
         return redirectWithToast(
           context,
           "/admin/payouts",
@@ -171,7 +183,9 @@ export default function AdminPayoutsImport({ loaderData, actionData }: Route.Com
   return (
     <section>
       <PageHeader title={t("pay.import.title")} crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]} />
-      <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
+      <FormError
+        message={actionData && "formError" in actionData ? actionData.formError : (loaderData.refused ?? null)}
+      />
       {preview === null ? (
         <UploadForm
           platforms={loaderData.platforms}

@@ -1,0 +1,1 @@
+ALTER TABLE "pay_adjustments" ADD COLUMN "details" jsonb;

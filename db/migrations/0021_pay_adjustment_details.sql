@@ -1,0 +1,1 @@
+ALTER TABLE `pay_adjustments` ADD `details` text;
