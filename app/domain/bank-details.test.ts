@@ -58,9 +58,9 @@ describe("the account holder as the bank will see it", () => {
   });
 
   test("a name the bank sees as it is typed", () => {
-    expect(bankDetailsSchema.safeParse({ iban: "SK3112000000198742637541", accountHolder: "Щербак Олена" }).success).toBe(
-      true,
-    );
+    expect(
+      bankDetailsSchema.safeParse({ iban: "SK3112000000198742637541", accountHolder: "Щербак Олена" }).success,
+    ).toBe(true);
   });
 });
 
