@@ -38,7 +38,7 @@ export function formatCalendarDate(date: CalendarDate, language: Language): stri
 }
 
 /** The values a statement line's label (pay:line.*) interpolates, formatted for the language. */
-export function lineLabelValues(line: StatementLine, language: Language): Record<string, string> {
+export function lineLabelValues(line: StatementLine, language: Language): Record<string, string | number> {
   const number = (value: number, digits: number) =>
     new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: digits }).format(value);
   const p = line.params;
@@ -48,7 +48,8 @@ export function lineLabelValues(line: StatementLine, language: Language): Record
         ? { duration: formatDuration(Number(p.minutes), language), rate: formatCents(Number(p.rateCents), language) }
         : { percent: number(Number(p.percent), 2), gross: formatCents(Number(p.grossCents), language) };
     case "rent":
-      return { days: String(p.days), perDay: formatCents(Number(p.perDayCents), language) };
+      // `count` picks the plural form (1 deň, 3 dni, 5 dní).
+      return { days: String(p.days), count: Number(p.days), perDay: formatCents(Number(p.perDayCents), language) };
     default:
       return {};
   }
