@@ -87,6 +87,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(new RegExp(`/admin/payouts/${week}$`));
       const row = page.getByTestId(`pay-row-${courier.id}`);
       await expect(row).toContainText(/\b3\sh\b/);
+      // Every column fits 1280 px: the week's table does not scroll sideways.
+      const table = page.getByRole("region", { name: "Statements of the week" });
+      expect(await table.evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBeLessThanOrEqual(0);
       await expect(row).toContainText("Draft");
       if (javaScriptEnabled) await shots(page, "pay-review");
 

@@ -51,6 +51,7 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
       rows={rows}
       empty={t("pay.review.empty")}
       label={t("pay.review.tableLabel")}
+      className="admin-pay-week"
       selection={{ form: "approve-selected", label: name }}
       rowProps={(row) => ({
         "data-testid": `pay-row-${row.userId ?? row.id}`,
