@@ -198,3 +198,25 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("the home page's promise and the vehicle dialog state the scooter's rent (ua, 360 px)", async ({ page }) => {
+  await page.goto("/?lng=ua&days=5&hours=5#income");
+  // 25 h × 7,50 € = 187,50 € (not "188 €"); with a scooter rented all week 35,00 € less.
+  await expect(page.getByTestId("income-week")).toHaveText(/^187,50\s€$/);
+  await expect(page.getByTestId("income-week-scooter")).toHaveText(/^152,50\s€$/);
+  await expect(page.locator("#income")).toContainText(/З орендованим скутером \(5,00\s€ на день\)/);
+  await expectNoHorizontalOverflow(page);
+  await page.locator("#income").screenshot({ path: shotPath("home-income-ua-360") });
+
+  const user = await createUser({ status: "working_no_vehicle", fullName: "Олена Щербак", language: "ua" });
+  const [name, value] = (await sessionCookieHeader(user.id)).split(/=(.*)/s) as [string, string];
+  await page
+    .context()
+    .addCookies([
+      { name, value, domain: new URL(process.env.APP_URL!).hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
+  await page.goto("/dashboard?modal=vehicle&lng=ua");
+  await expect(page.getByTestId("vehicle-rent")).toContainText(/5,00\s€ на день \(35,00\s€ за весь тиждень\)/);
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: shotPath("vehicle-rent-ua-360") });
+});
