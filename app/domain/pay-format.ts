@@ -1,7 +1,7 @@
 import { dateTimeFormat } from "./date-format";
 import { formatEur } from "./income";
 import type { StatementLine } from "./pay-rule";
-import type { CalendarDate } from "./pay-week";
+import { addDays, isoWeekLabel, type CalendarDate } from "./pay-week";
 import type { Language } from "./rules";
 
 const INTL_LOCALE = { sk: "sk-SK", ua: "uk-UA", en: "en-IE" } as const;
@@ -35,6 +35,11 @@ export function formatCalendarDate(date: CalendarDate, language: Language): stri
     month: "numeric",
     year: "numeric",
   }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A pay week as people read it: "2026-W47 (16. 11. 2026 – 22. 11. 2026)". */
+export function formatWeekLabel(week: CalendarDate, language: Language): string {
+  return `${isoWeekLabel(week)} (${formatCalendarDate(week, language)} – ${formatCalendarDate(addDays(week, 6), language)})`;
 }
 
 /** The values a statement line's label (pay:line.*) interpolates, formatted for the language. */

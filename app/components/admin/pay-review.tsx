@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
-import { formatCents, formatDuration, lineLabelValues } from "~/domain/pay-format";
+import { formatCalendarDate, formatCents, formatDuration, formatWeekLabel, lineLabelValues } from "~/domain/pay-format";
 import type { PayAnomaly } from "~/domain/pay-review";
 import type { StatementLine } from "~/domain/pay-rule";
 import { isLanguage, type Language } from "~/domain/rules";
@@ -13,6 +13,16 @@ export function useCents() {
   const { i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : "sk";
   return (cents: number) => formatCents(cents, language);
+}
+
+/** Calendar days and pay weeks in the page's language, never as ISO dates. */
+export function usePayDates() {
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : "sk";
+  return {
+    day: (date: string) => formatCalendarDate(date, language),
+    week: (week: string) => formatWeekLabel(week, language),
+  };
 }
 
 /** Worked time in the page's language, as the courier reads it ("42 h 35 min"). */

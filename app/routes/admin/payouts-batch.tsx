@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { IntentForm } from "~/components/intent";
 import { AdminTable } from "~/components/admin/admin-table";
-import { useCents } from "~/components/admin/pay-review";
+import { useCents, usePayDates } from "~/components/admin/pay-review";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { batchActionSchema } from "~/domain/pay-review";
 import { readFormData } from "~/infra/http.server";
@@ -44,6 +44,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function AdminPayoutBatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["admin", "pay"]);
   const cents = useCents();
+  const dates = usePayDates();
   const formatDate = useFormatDate();
   const { batch } = loaderData;
   const base = `/admin/payouts/batches/${batch.id}`;
@@ -59,7 +60,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           <dt>{t("pay.batch.status")}</dt>
           <dd data-testid="batch-status">{t(`pay.batch.statuses.${batch.status}`)}</dd>
           <dt>{t("pay.batch.payday")}</dt>
-          <dd>{batch.payday}</dd>
+          <dd>{dates.day(batch.payday)}</dd>
           <dt>{t("pay.batch.total")}</dt>
           <dd>{t("pay.batch.totalValue", { count: batch.count, total: cents(batch.totalCents) })}</dd>
         </dl>
@@ -100,7 +101,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           rows={batch.statements}
           empty={t("pay.batch.noStatements")}
           columns={[
-            { header: t("pay.week"), render: (s) => s.weekStart, className: "whitespace-nowrap" },
+            { header: t("pay.week"), render: (s) => dates.week(s.weekStart), className: "whitespace-nowrap" },
             { header: t("pay.review.courier"), render: (s) => s.holder ?? s.email ?? "—", className: "min-w-0" },
             { header: t("pay:statement.iban"), render: (s) => s.iban ?? "—", className: "whitespace-nowrap" },
             {
