@@ -16,6 +16,8 @@ process.env.CAPTCHA_PROVIDER ??= "off";
 process.env.DEMO_SEED = "0";
 process.env.APP_URL = "http://localhost:3999";
 process.env.COURIER_QUIET_LOGS = "1";
+// Tests move the server's clock through DATA_DIR/test-clock.json (app/infra/clock.server.ts).
+process.env.TEST_CLOCK = "1";
 
 if (process.env.TEST_S3_ENDPOINT) {
   process.env.STORAGE_URL = `s3://${process.env.TEST_S3_BUCKET ?? "courier-test"}/run-${run}`;
