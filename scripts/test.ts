@@ -33,8 +33,9 @@ await step("format", ["bun", "run", "format:check"]);
 await step("build", ["bun", "run", "build"]);
 
 /**
- * bun 1.4 ignores bunfig's `[test] timeout`, so the flag is passed here: on a busy CI machine the
- * PostgreSQL hooks and the S3 listing need more than bun's default 5 s.
+ * bun 1.4.5 ignores bunfig's `[test] timeout`, and a preload's setDefaultTimeout reaches only the first
+ * file of a run (oven-sh/bun#43787), so the flag is passed here: on a busy CI machine the PostgreSQL hooks
+ * and the S3 listing need more than bun's default 5 s.
  */
 const bunTestTimeout = ["--timeout", "30000"];
 const failedNames: string[] = [];
