@@ -25,6 +25,7 @@ import * as payoutQuestions from "./payout-questions";
 import * as payoutsBatch from "./payouts-batch";
 import * as problemReports from "./problem-reports";
 import * as vehicleRequests from "./vehicle-requests";
+import * as vehicleService from "./vehicle-service";
 
 type Handler = Parameters<typeof call>[0];
 const POSTS = 20;
@@ -158,6 +159,34 @@ const cases: Case[] = [
         path: "/dashboard/handover",
         form: { handoverId: String(pending.handover.id) },
         cookie: await sessionCookieHeader(owner.id),
+      };
+    },
+  },
+  {
+    name: "put a vehicle in service",
+    setup: async () => {
+      const v = await vehicle();
+      return {
+        table: "vehicles",
+        id: v.id,
+        handler: vehicleService.action,
+        path: `/admin/vehicles/${v.id}/service`,
+        form: { intent: "serviceStart" },
+        params: { id: String(v.id) },
+      };
+    },
+  },
+  {
+    name: "complete a vehicle's service",
+    setup: async () => {
+      const v = await vehicle({ status: "maintenance" });
+      return {
+        table: "vehicles",
+        id: v.id,
+        handler: vehicleService.action,
+        path: `/admin/vehicles/${v.id}/service`,
+        form: { intent: "serviceComplete" },
+        params: { id: String(v.id) },
       };
     },
   },
