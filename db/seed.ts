@@ -14,8 +14,10 @@ import {
   vehicles,
 } from "./schema";
 import { seedDemoPay, type DemoPayCourier } from "./seed-pay";
+import { writeCompanyProfile } from "~/models/company-profile.server";
 import {
   DEMO_ADMIN,
+  DEMO_COMPANY,
   DEMO_COURIER,
   DEMO_COURIER_PASSWORD,
   DEMO_LEASES,
@@ -50,6 +52,7 @@ export async function seedDemoData(
       })
       .returning({ id: users.id });
     await tx.insert(statusHistory).values({ userId: admin!.id, toStatus: "confirmed_account", reason: "demo seed" });
+    await writeCompanyProfile(tx, DEMO_COMPANY);
     for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
       for (const [position, [question, answer]] of entries.entries()) {
         await tx.insert(faqEntries).values({ language, question, answer, position });

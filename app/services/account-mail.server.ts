@@ -99,8 +99,13 @@ export function enrolmentStartedMail(to: Recipient, values: { device: string; ip
 export function payoutAccountChangedMail(
   to: Recipient,
   values: { oldIban: string; newIban: string; device: string; time: string },
+  /** The support line of the company profile: "call us at once" when one is set. */
+  company: { phone?: string },
 ): Mail {
-  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values);
+  const call = company.phone
+    ? translatorFor(to.language)("email:payoutAccountChanged.call", { phone: company.phone })
+    : null;
+  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values, call);
 }
 
 /** A security notice: the facts, "if it was you, nothing to do", and a link to the sessions page. */
@@ -109,6 +114,8 @@ function securityAlert(
   to: Recipient,
   facts: string[],
   values: Record<string, string>,
+  /** A line after the action (whom to call). */
+  after: string | null = null,
 ): Mail {
   const t = translatorFor(to.language);
   const link = accountLink("/account/sessions", to);
@@ -126,6 +133,7 @@ function securityAlert(
     t(`email:${kind}.ok`),
     t(`email:${kind}.notYou`),
     `${action}: ${link}`,
+    ...(after ? [after] : []),
     "",
     t("email:signature"),
   ].join("\n");
@@ -135,7 +143,7 @@ function securityAlert(
 <p>${details.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(t(`email:${kind}.notYou`))}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p>${escapeHtml(t("email:signature"))}</p>
+${after ? `<p>${escapeHtml(after)}</p>\n` : ""}<p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
   return {
     to: to.email,
