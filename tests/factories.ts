@@ -105,12 +105,12 @@ export async function refusalKey<E extends Error & { key: string }>(
   throw new Error(`expected a ${kind.name}`);
 }
 
-/** The company profile stated as given (version 1), replacing any; `clearCompanyProfile` leaves none, as on a new installation. */
-export async function setCompanyProfile(profile: CompanyProfile) {
+/** The company profile stated as given (at `version`), replacing any; `clearCompanyProfile` leaves none, as on a new installation. */
+export async function setCompanyProfile(profile: CompanyProfile, version = 1) {
   await clearCompanyProfile();
   await writerForTests()
     .insert(settings)
-    .values({ key: COMPANY_PROFILE_KEY, value: { ...profile, version: 1 }, updatedAt: new Date() });
+    .values({ key: COMPANY_PROFILE_KEY, value: { ...profile, version }, updatedAt: new Date() });
 }
 
 export async function clearCompanyProfile() {
