@@ -128,7 +128,7 @@ function pick(profile: CompanyProfile, fields: CompanyField[]) {
   return Object.fromEntries(fields.map((field) => [field, profile[field] ?? null]));
 }
 
-/** Writes a profile as it is (the demo seed), in the caller's transaction. */
+/** Writes a profile as it is, unless one is stored (the demo seed), in the caller's transaction. */
 export async function writeCompanyProfile(tx: Tx, profile: CompanyProfile) {
   await tx
     .insert(settings)

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
-import { auditLog, outbox } from "~db/schema";
-import { DEMO_COMPANY } from "~db/seed-content";
+import { auditLog, outbox, users } from "~db/schema";
+import { seedDemoData } from "~db/seed";
+import { DEMO_ADMIN, DEMO_COMPANY } from "~db/seed-content";
 import { config } from "~/infra/config.server";
 import { writerForTests } from "~/infra/db.server";
 import { ownStatementPdf } from "~/services/courier-statement.server";
@@ -114,6 +115,24 @@ describe("company profile", () => {
       for (const r of results.filter((r) => r.status === "rejected"))
         expect((r as PromiseRejectedResult).reason).toBeInstanceOf(CompanyProfileError);
       expect((await getCompanyProfileForEdit()).version).toBe(version + 1);
+    }
+  });
+});
+
+describe("the demo seed", () => {
+  test("a demo seeded before the profile existed gets the demo company, never over a saved profile", async () => {
+    // Without the demo admin (a real installation) nothing is written.
+    await seedDemoData();
+    expect((await getCompanyProfileForEdit()).version).toBe(0);
+    const demoAdmin = await createUser({ email: DEMO_ADMIN.email, role: "admin" });
+    try {
+      await seedDemoData();
+      expect(await getCompanyProfileForEdit()).toEqual({ profile: DEMO_COMPANY, version: 1 });
+      await saveCompanyProfile(admin.id, 1, NEW_COMPANY);
+      await seedDemoData();
+      expect(await getCompanyProfile()).toEqual(NEW_COMPANY);
+    } finally {
+      await writerForTests().delete(users).where(eq(users.id, demoAdmin.id));
     }
   });
 });
