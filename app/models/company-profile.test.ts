@@ -8,6 +8,7 @@ import { seedDemoData } from "~db/seed";
 import { DEMO_ADMIN, DEMO_COMPANY } from "~db/seed-content";
 import { config } from "~/infra/config.server";
 import { writerForTests } from "~/infra/db.server";
+import { payoutAccountChangedMail } from "~/services/account-mail.server";
 import { ownStatementPdf } from "~/services/courier-statement.server";
 import { payoutDebtor } from "~/services/payout-file.server";
 import { clearCompanyProfile, createUser } from "../../tests/factories";
@@ -167,6 +168,15 @@ describe("readers of the profile", () => {
       queueMailAlone({ to: "plain@example.com", subject: "S", text: "Body", language: "sk" }),
     );
     expect((await lastMailTo("plain@example.com")).text).toBe("Body");
+  });
+
+  test("the payout-account-changed e-mail says whom to call: the profile's support phone, when set", () => {
+    const values = { oldIban: "**** 7541", newIban: "**** 5671", device: "Firefox", time: "28. 11. 2026 11:00" };
+    const to = { email: "c@example.com", language: "en" };
+    const withPhone = payoutAccountChangedMail(to, values, { phone: "+421 55 123 4567" });
+    expect(withPhone.text).toContain("And call us at once: +421 55 123 4567");
+    expect(withPhone.html).toContain("<p>And call us at once: +421 55 123 4567</p>");
+    expect(payoutAccountChangedMail(to, values, {}).text).not.toContain("call us");
   });
 
   test("the SEPA debtor is the profile's payout account", async () => {
