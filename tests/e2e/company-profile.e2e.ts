@@ -110,6 +110,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("alert")).toContainText("Another admin saved the company profile");
       await expect(page.getByLabel("Registered address")).toHaveValue("Hlavná 1, 040 01 Košice");
       await expect(page.getByLabel("IBAN")).toHaveValue("SK31 1200 0000 1987 4263 7541");
+      // The other admin's profile is complete: nothing left to finish.
+      await expect(page.getByTestId("finish-setting-up")).toHaveCount(0);
       if (javaScriptEnabled) await shots(page, `company-conflict-${mode}`);
       // Saving again now keeps this admin's values.
       await page.getByRole("button", { name: "Save the company profile" }).click();

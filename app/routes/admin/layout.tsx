@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AppNavLink } from "~/components/app-link";
 import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/layout";
@@ -26,6 +26,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // "Finish setting up" lists what the company profile lacks until it is complete.
     missingCompanyFields: missingCompanyFields(await getCompanyProfile()),
   };
+}
+
+/**
+ * A refused company-profile save (409: another admin saved meanwhile) still changed what the profile
+ * lacks, and React Router does not reload loaders after a 4xx answer on its own.
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === "/admin/settings/company" || defaultShouldRevalidate;
 }
 
 const LINKS = [
