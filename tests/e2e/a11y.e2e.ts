@@ -164,6 +164,7 @@ test.describe("axe", () => {
     "/admin/news/new",
     "/admin/referrals",
     "/admin/audit",
+    "/admin/settings/company",
   ]) {
     test(`admin: ${url} (en)`, async ({ page }) => {
       const admin = await loginAs(page, { role: "admin", language: "en" });

@@ -16,3 +16,4 @@ export {
   vehicleSchema,
 } from "~/domain/admin-schemas";
 export { handoverSchema } from "~/domain/handover";
+export { companyProfileSchema } from "~/domain/company-profile";
