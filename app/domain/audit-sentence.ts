@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   "problem_report.resolve",
   "problem_report.reopen",
   "referral.create",
+  "rules.pay_change",
+  "rules.operator_change",
   "referral.delete",
   "user.activate",
   "user.deactivate",
@@ -82,6 +84,16 @@ export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
  */
 export const AUDIT_FIELDS = [
   "downloadedAt",
+  "effectiveFrom",
+  "hourlyRateCents",
+  "leaseDays",
+  "leaseRenewalWindowDays",
+  "payModel",
+  "paydayWeekday",
+  "problemReportCooldownHours",
+  "rejectedDocumentRetentionDays",
+  "rentPerDayCents",
+  "sharePercent",
   "heldBack",
   "problem",
   "statementId",
@@ -179,6 +191,7 @@ const DAY_FIELDS = new Set([
   "askedWeek",
   "payday",
   "availableSince",
+  "effectiveFrom",
 ]);
 
 export function isAuditAction(value: unknown): value is AuditAction {
@@ -236,6 +249,7 @@ const LIST_PATHS: Record<string, AdminPath> = {
   pay_statement: "/admin/payouts",
   pay_adjustment: "/admin/payouts",
   pay_question: "/admin/payouts/questions",
+  settings: "/admin/settings/rules",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {
