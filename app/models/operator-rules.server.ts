@@ -109,9 +109,9 @@ export type PayChangePreview = {
   changed: (keyof PayRuleValues)[];
   before: PayRuleValues;
   after: PayRuleValues;
-  /** Closed weeks from the effective one that have drafts: the couriers and each one's difference in net. */
+  /** Closed weeks from the effective one that have drafts: the couriers whose net changes, and by how much. */
   weeks: { week: WeekId; couriers: number; minCents: number; maxCents: number; totalCents: number }[];
-  /** Couriers with drafts in those weeks. */
+  /** Couriers whose drafts in those weeks change. */
   couriers: number;
 };
 
@@ -140,12 +140,15 @@ export async function previewPayChange(
     for (const { userId } of drafts) {
       const input = userId === null ? undefined : inputs.get(userId);
       if (!input || userId === null) continue;
-      couriers.add(userId);
       const old = computeStatement({ ...input, week }, rules.forWeek(week));
       const fresh = computeStatement({ ...input, week }, next.forWeek(week));
+      // Only the couriers whose week changes count ("12 couriers, −7,00 € a week each").
+      if (fresh.netCents === old.netCents) continue;
+      couriers.add(userId);
       differences.push(fresh.netCents - old.netCents);
     }
-    if (differences.length)
+    if (differences.length === 0) weeks.push({ week, couriers: 0, minCents: 0, maxCents: 0, totalCents: 0 });
+    else
       weeks.push({
         week,
         couriers: differences.length,

@@ -19,7 +19,29 @@ import { addWeeks, isoWeekLabel, type WeekId } from "~/domain/pay-week";
 import { isLanguage, type Language } from "~/domain/rules";
 
 type RuleKey = (typeof PAY_RULE_KEYS)[number] | (typeof OPERATOR_RULE_KEYS)[number];
-type Refusal = { typed: Record<string, string>; fieldErrors: Record<string, string> } | null;
+type Refusal = { typed: Record<string, string>; fieldErrors: Record<string, string>; conflict: boolean } | null;
+
+/**
+ * A field's value after a refusal: what the admin typed — but after a conflict, a field they left as it
+ * was shown takes what the other admin saved, so saving again keeps both changes.
+ */
+function valueAfter(refusal: Refusal, name: string, current: string) {
+  const typed = refusal?.typed[name];
+  if (typed === undefined) return current;
+  if (refusal!.conflict && typed === refusal!.typed[`shown.${name}`]) return current;
+  return typed;
+}
+
+/** What the form showed, posted along, so a conflict can tell the fields the admin changed. */
+function Shown({ values }: { values: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={`shown.${name}`} value={value} />
+      ))}
+    </>
+  );
+}
 type Page = {
   revision: number;
   thisWeek: string;
@@ -131,8 +153,8 @@ function Field({
   children: React.ReactNode;
 }) {
   return (
-    <label className="field" htmlFor={`rules-${name}`}>
-      <span>{label}</span>
+    <div className="field">
+      <label htmlFor={`rules-${name}`}>{label}</label>
       {children}
       <span className="field-hint" id={`rules-${name}-hint`}>
         {hint}
@@ -142,7 +164,7 @@ function Field({
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }
 
@@ -158,9 +180,15 @@ const described = (name: string, error?: string) => ({
 export function PayRulesForm({ page, refusal }: { page: Page; refusal: Refusal }) {
   const { t } = useTranslation("admin");
   const language = useLanguage();
-  const typed = refusal?.typed;
   const errors = refusal?.fieldErrors ?? {};
-  const value = (name: string, fallback: string) => typed?.[name] ?? fallback;
+  const value = (name: string, current: string) => valueAfter(refusal, name, current);
+  const shown = {
+    payModel: page.inForce.payModel,
+    hourlyRate: centsFieldValue(page.inForce.hourlyRateCents, language),
+    sharePercent: percentFieldValue(page.inForce.sharePercent, language),
+    rentPerDay: centsFieldValue(page.inForce.rentPerDayCents, language),
+    paydayWeekday: String(page.inForce.paydayWeekday),
+  };
   // The next half year of Mondays from the earliest allowed one (and the week typed, if later).
   const weeks: WeekId[] = Array.from({ length: 27 }, (_, i) => addWeeks(page.earliestWeek, i));
   const range = (key: keyof typeof RULE_RANGES) => ({
@@ -168,10 +196,11 @@ export function PayRulesForm({ page, refusal }: { page: Page; refusal: Refusal }
     max: String(RULE_RANGES[key].max),
   });
   return (
-    <Form method="post" className="card admin-rules-form" data-testid="rules-pay-form">
+    <Form method="post" className="card admin-rules-form" data-testid="rules-pay-form" key={page.revision}>
       <h2>{t("rules.pay.formTitle")}</h2>
       <Intent value="pay" />
       <input type="hidden" name="revision" value={page.revision} />
+      <Shown values={shown} />
       <Field
         name="effectiveFrom"
         label={t("rules.pay.effectiveFrom")}
@@ -192,73 +221,75 @@ export function PayRulesForm({ page, refusal }: { page: Page; refusal: Refusal }
           ))}
         </select>
       </Field>
-      <Field
-        name="payModel"
-        label={t("rules.field.payModel")}
-        hint={t("rules.field.payModelHint")}
-        error={errors.payModel}
-      >
-        <select {...described("payModel", errors.payModel)} defaultValue={value("payModel", page.inForce.payModel)}>
-          <option value="hourly">{t("rules.pay.models.hourly")}</option>
-          <option value="share">{t("rules.pay.models.share")}</option>
-        </select>
-      </Field>
-      <Field
-        name="hourlyRate"
-        label={`${t("rules.field.hourlyRate")} (${t("rules.unit.eurPerHour")})`}
-        hint={t("rules.field.hourlyRateHint", range("hourlyRateEur"))}
-        error={errors.hourlyRate}
-      >
-        <input
-          {...described("hourlyRate", errors.hourlyRate)}
-          inputMode="decimal"
-          required
-          defaultValue={value("hourlyRate", centsFieldValue(page.inForce.hourlyRateCents, language))}
-        />
-      </Field>
-      <Field
-        name="sharePercent"
-        label={`${t("rules.field.sharePercent")} (${t("rules.unit.percent")})`}
-        hint={t("rules.field.sharePercentHint", range("sharePercent"))}
-        error={errors.sharePercent}
-      >
-        <input
-          {...described("sharePercent", errors.sharePercent)}
-          inputMode="decimal"
-          required
-          defaultValue={value("sharePercent", percentFieldValue(page.inForce.sharePercent, language))}
-        />
-      </Field>
-      <Field
-        name="rentPerDay"
-        label={`${t("rules.field.rentPerDay")} (${t("rules.unit.eurPerDay")})`}
-        hint={t("rules.field.rentPerDayHint", range("rentPerDayEur"))}
-        error={errors.rentPerDay}
-      >
-        <input
-          {...described("rentPerDay", errors.rentPerDay)}
-          inputMode="decimal"
-          required
-          defaultValue={value("rentPerDay", centsFieldValue(page.inForce.rentPerDayCents, language))}
-        />
-      </Field>
-      <Field
-        name="paydayWeekday"
-        label={t("rules.field.paydayWeekday")}
-        hint={t("rules.field.paydayWeekdayHint")}
-        error={errors.paydayWeekday}
-      >
-        <select
-          {...described("paydayWeekday", errors.paydayWeekday)}
-          defaultValue={value("paydayWeekday", String(page.inForce.paydayWeekday))}
+      <div className="admin-rules-fields">
+        <Field
+          name="payModel"
+          label={t("rules.field.payModel")}
+          hint={t("rules.field.payModelHint")}
+          error={errors.payModel}
         >
-          {[1, 2, 3, 4, 5, 6, 7].map((day) => (
-            <option key={day} value={day}>
-              {t(`rules.weekday.${day}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+          <select {...described("payModel", errors.payModel)} defaultValue={value("payModel", shown.payModel)}>
+            <option value="hourly">{t("rules.pay.models.hourly")}</option>
+            <option value="share">{t("rules.pay.models.share")}</option>
+          </select>
+        </Field>
+        <Field
+          name="hourlyRate"
+          label={`${t("rules.field.hourlyRate")} (${t("rules.unit.eurPerHour")})`}
+          hint={t("rules.field.hourlyRateHint", range("hourlyRateEur"))}
+          error={errors.hourlyRate}
+        >
+          <input
+            {...described("hourlyRate", errors.hourlyRate)}
+            inputMode="decimal"
+            required
+            defaultValue={value("hourlyRate", shown.hourlyRate)}
+          />
+        </Field>
+        <Field
+          name="sharePercent"
+          label={`${t("rules.field.sharePercent")} (${t("rules.unit.percent")})`}
+          hint={t("rules.field.sharePercentHint", range("sharePercent"))}
+          error={errors.sharePercent}
+        >
+          <input
+            {...described("sharePercent", errors.sharePercent)}
+            inputMode="decimal"
+            required
+            defaultValue={value("sharePercent", shown.sharePercent)}
+          />
+        </Field>
+        <Field
+          name="rentPerDay"
+          label={`${t("rules.field.rentPerDay")} (${t("rules.unit.eurPerDay")})`}
+          hint={t("rules.field.rentPerDayHint", range("rentPerDayEur"))}
+          error={errors.rentPerDay}
+        >
+          <input
+            {...described("rentPerDay", errors.rentPerDay)}
+            inputMode="decimal"
+            required
+            defaultValue={value("rentPerDay", shown.rentPerDay)}
+          />
+        </Field>
+        <Field
+          name="paydayWeekday"
+          label={t("rules.field.paydayWeekday")}
+          hint={t("rules.field.paydayWeekdayHint")}
+          error={errors.paydayWeekday}
+        >
+          <select
+            {...described("paydayWeekday", errors.paydayWeekday)}
+            defaultValue={value("paydayWeekday", shown.paydayWeekday)}
+          >
+            {[1, 2, 3, 4, 5, 6, 7].map((day) => (
+              <option key={day} value={day}>
+                {t(`rules.weekday.${day}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
       <button type="submit" className="btn btn-primary">
         {t("rules.pay.review")}
       </button>
@@ -305,15 +336,21 @@ export function RulesConfirm({ confirm }: { confirm: Confirm; inForce: PayRuleVa
       <ul data-testid="rules-confirm-drafts">
         {preview.weeks.map((w) => (
           <li key={w.week}>
-            {w.minCents === w.maxCents
-              ? t("rules.confirm.drafts", { week: isoWeekLabel(w.week), count: w.couriers, amount: signed(w.minCents) })
-              : t("rules.confirm.draftsRange", {
-                  week: isoWeekLabel(w.week),
-                  count: w.couriers,
-                  min: signed(w.minCents),
-                  max: signed(w.maxCents),
-                  total: signed(w.totalCents),
-                })}
+            {w.couriers === 0
+              ? t("rules.confirm.draftsNone", { week: isoWeekLabel(w.week) })
+              : w.minCents === w.maxCents
+                ? t("rules.confirm.drafts", {
+                    week: isoWeekLabel(w.week),
+                    count: w.couriers,
+                    amount: signed(w.minCents),
+                  })
+                : t("rules.confirm.draftsRange", {
+                    week: isoWeekLabel(w.week),
+                    count: w.couriers,
+                    min: signed(w.minCents),
+                    max: signed(w.maxCents),
+                    total: signed(w.totalCents),
+                  })}
           </li>
         ))}
       </ul>
@@ -339,40 +376,43 @@ export function OperatorRulesForm({ page, refusal }: { page: Page; refusal: Refu
   const { t } = useTranslation("admin");
   const errors = refusal?.fieldErrors ?? {};
   return (
-    <Form method="post" className="card admin-rules-form" data-testid="rules-operator-form">
+    <Form method="post" className="card admin-rules-form" data-testid="rules-operator-form" key={page.revision}>
       <h2>{t("rules.operator.title")}</h2>
       <p className="field-hint">{t("rules.operator.intro")}</p>
       <Intent value="operator" />
       <input type="hidden" name="revision" value={page.revision} />
-      {OPERATOR_RULE_KEYS.map((key) => {
-        const range = RULE_RANGES[key];
-        return (
-          <Field
-            key={key}
-            name={key}
-            label={`${t(LABEL[key])} (${t(`rules.unit.${range.unit}`)})`}
-            hint={t(`${LABEL[key]}Hint`, { min: range.min, max: range.max })}
-            error={errors[key]}
-          >
-            <input
-              {...described(key, errors[key])}
-              type="number"
-              inputMode="numeric"
-              min={range.min}
-              max={range.max}
-              step={1}
-              required
-              defaultValue={refusal?.typed[key] ?? String(page.operator[key])}
-            />
-          </Field>
-        );
-      })}
-      <div className="field">
-        <span>{t("rules.field.payRecords")}</span>
-        <strong data-testid="rules-pay-records">
-          {t("rules.field.payRecordsValue", { years: PAY_RECORD_RETENTION_YEARS })}
-        </strong>
-        <span className="field-hint">{t("rules.field.payRecordsHint")}</span>
+      <Shown values={Object.fromEntries(OPERATOR_RULE_KEYS.map((key) => [key, String(page.operator[key])]))} />
+      <div className="admin-rules-fields">
+        {OPERATOR_RULE_KEYS.map((key) => {
+          const range = RULE_RANGES[key];
+          return (
+            <Field
+              key={key}
+              name={key}
+              label={`${t(LABEL[key])} (${t(`rules.unit.${range.unit}`)})`}
+              hint={t(`${LABEL[key]}Hint`, { min: range.min, max: range.max })}
+              error={errors[key]}
+            >
+              <input
+                {...described(key, errors[key])}
+                type="number"
+                inputMode="numeric"
+                min={range.min}
+                max={range.max}
+                step={1}
+                required
+                defaultValue={valueAfter(refusal, key, String(page.operator[key]))}
+              />
+            </Field>
+          );
+        })}
+        <div className="field">
+          <span>{t("rules.field.payRecords")}</span>
+          <strong data-testid="rules-pay-records">
+            {t("rules.field.payRecordsValue", { years: PAY_RECORD_RETENTION_YEARS })}
+          </strong>
+          <span className="field-hint">{t("rules.field.payRecordsHint")}</span>
+        </div>
       </div>
       <button type="submit" className="btn btn-primary">
         {t("rules.operator.save")}

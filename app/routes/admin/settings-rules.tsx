@@ -47,7 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The confirmation step has a URL (works without JavaScript): the typed values ride in its search params.
   let confirm = null;
   if (search.get("confirm") === "pay") {
-    const submission = parseWithZod(search, { schema: payRulesSchema });
+    const submission = parseWithZod(new URLSearchParams([...search, ["intent", "pay"]]), { schema: payRulesSchema });
     if (submission.status === "success") {
       const values = payRuleValuesOf(submission.value);
       confirm = {
@@ -139,7 +139,7 @@ export default function AdminRules({ loaderData, actionData }: Route.ComponentPr
       <PageHeader title={t("rules.title")} />
       <p className="field-hint">{t("rules.intro")}</p>
       {refusal?.conflict ? (
-        <div className="card card-warn" role="alert" data-testid="rules-conflict">
+        <div className="card admin-rules-conflict" role="alert" data-testid="rules-conflict">
           <h2>{t("rules.conflict.title")}</h2>
           <p>{t("rules.conflict.text")}</p>
         </div>
