@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addWeeks, isWeekId, type IsoWeekday, type WeekId } from "./pay-week";
-import { DEFAULT_PAY_SETTINGS, DEFAULT_SETTINGS, PAY_MODELS, type PayModel } from "./rules";
+import { DEFAULT_PAY_SETTINGS, DEFAULT_SETTINGS, PAY_MODELS, RATE_LIMITS, type PayModel } from "./rules";
 
 /**
  * The operator's rules page (/admin/settings/rules, docs/fleet-rules.md "Rules"): which constants an
@@ -34,7 +34,25 @@ export const OPERATOR_RULE_KEYS = [
   "leaseRenewalWindowDays",
   "problemReportCooldownHours",
   "rejectedDocumentRetentionDays",
+  "rateLimitAssistant",
+  "rateLimitUploads",
+  "rateLimitDataExport",
+  "rateLimitPayQuestions",
+  "rateLimitReferralTrack",
 ] as const;
+
+/**
+ * The rate limits an operator may change, by their setting: how many hits a window of RATE_LIMITS allows.
+ * The log-in, second-factor and password-reset limits stay fixed: they are locks against guessing, not
+ * business rules, and registration's limit is a bot guard (docs/security.md).
+ */
+export const EDITABLE_RATE_LIMITS = {
+  rateLimitAssistant: "assistant",
+  rateLimitUploads: "uploads",
+  rateLimitDataExport: "dataExport",
+  rateLimitPayQuestions: "payQuestions",
+  rateLimitReferralTrack: "referralTrack",
+} as const satisfies Partial<Record<OperatorRuleKey, keyof typeof RATE_LIMITS>>;
 export type OperatorRuleKey = (typeof OPERATOR_RULE_KEYS)[number];
 export type OperatorRuleValues = Record<OperatorRuleKey, number>;
 
@@ -47,6 +65,11 @@ export const RULE_RANGES = {
   leaseRenewalWindowDays: { min: 1, max: 60, unit: "days" },
   problemReportCooldownHours: { min: 1, max: 168, unit: "hours" },
   rejectedDocumentRetentionDays: { min: 7, max: 365, unit: "days" },
+  rateLimitAssistant: { min: 1, max: 1000, unit: "perMinute" },
+  rateLimitUploads: { min: 1, max: 1000, unit: "perHour" },
+  rateLimitDataExport: { min: 1, max: 100, unit: "perHour" },
+  rateLimitPayQuestions: { min: 1, max: 1000, unit: "perHour" },
+  rateLimitReferralTrack: { min: 1, max: 1000, unit: "perMinute" },
 } as const;
 
 /** Pay records are kept ten years after the year they concern (Act 431/2002 § 35): shown, never editable. */
@@ -139,6 +162,11 @@ export const operatorRulesSchema = z
       RULE_RANGES.rejectedDocumentRetentionDays,
       "admin:rules.error.rejectedDocumentRetentionDays",
     ),
+    rateLimitAssistant: whole(RULE_RANGES.rateLimitAssistant, "admin:rules.error.rateLimit"),
+    rateLimitUploads: whole(RULE_RANGES.rateLimitUploads, "admin:rules.error.rateLimit"),
+    rateLimitDataExport: whole(RULE_RANGES.rateLimitDataExport, "admin:rules.error.rateLimitDataExport"),
+    rateLimitPayQuestions: whole(RULE_RANGES.rateLimitPayQuestions, "admin:rules.error.rateLimit"),
+    rateLimitReferralTrack: whole(RULE_RANGES.rateLimitReferralTrack, "admin:rules.error.rateLimit"),
   })
   .refine((rules) => rules.leaseRenewalWindowDays < rules.leaseDays, {
     path: ["leaseRenewalWindowDays"],

@@ -46,6 +46,12 @@ export const DEFAULT_SETTINGS = {
   problemReportCooldownHours: 24,
   /** Identity documents of rejected applications are deleted after this many days. */
   rejectedDocumentRetentionDays: 90,
+  /** The operator's abuse limits (hits per window of RATE_LIMITS): the ones that are not a lock against guessing. */
+  rateLimitAssistant: 20,
+  rateLimitUploads: 30,
+  rateLimitDataExport: 5,
+  rateLimitPayQuestions: 10,
+  rateLimitReferralTrack: 30,
 } as const;
 export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: number };
 

@@ -36,14 +36,20 @@ async function payVersions(q: Reader) {
  * of the money rules in force this week (the calculator's and the assistant's promise).
  */
 export async function getSettings(q?: Reader, now = clockNow()): Promise<Settings> {
+  const result = await getOperatorSettings(q);
+  const rules = await loadPayRules(q);
+  result.hourlyRateEur = rules.forWeek(weekOf(now)).hourlyRateCents / 100;
+  return result;
+}
+
+/** The settings rows over DEFAULT_SETTINGS alone (the rate limits read them on every hit); the hourly rate is getSettings'. */
+export async function getOperatorSettings(q?: Reader): Promise<Settings> {
   const result: Settings = { ...DEFAULT_SETTINGS };
   for (const row of await settingRows(q)) {
     if (!(row.key in DEFAULT_SETTINGS)) continue;
     const value = typeof row.value === "string" ? Number(row.value) : row.value;
     if (typeof value === "number" && Number.isFinite(value) && value > 0) result[row.key as keyof Settings] = value;
   }
-  const rules = await loadPayRules(q);
-  result.hourlyRateEur = rules.forWeek(weekOf(now)).hourlyRateCents / 100;
   return result;
 }
 

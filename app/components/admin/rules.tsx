@@ -6,11 +6,13 @@ import { useFormatDate } from "~/components/admin/ui";
 import { Intent } from "~/components/intent";
 import {
   centsFieldValue,
+  EDITABLE_RATE_LIMITS,
   OPERATOR_RULE_KEYS,
   PAY_RECORD_RETENTION_YEARS,
   PAY_RULE_KEYS,
   percentFieldValue,
   RULE_RANGES,
+  type OperatorRuleKey,
   type OperatorRuleValues,
   type PayRuleValues,
 } from "~/domain/operator-rules";
@@ -72,6 +74,11 @@ const LABEL: Record<RuleKey, string> = {
   leaseRenewalWindowDays: "rules.field.leaseRenewalWindowDays",
   problemReportCooldownHours: "rules.field.problemReportCooldownHours",
   rejectedDocumentRetentionDays: "rules.field.rejectedDocumentRetentionDays",
+  rateLimitAssistant: "rules.field.rateLimitAssistant",
+  rateLimitUploads: "rules.field.rateLimitUploads",
+  rateLimitDataExport: "rules.field.rateLimitDataExport",
+  rateLimitPayQuestions: "rules.field.rateLimitPayQuestions",
+  rateLimitReferralTrack: "rules.field.rateLimitReferralTrack",
 };
 
 function useRuleText() {
@@ -92,6 +99,12 @@ function useRuleText() {
         return t(`rules.weekday.${value}`);
       case "problemReportCooldownHours":
         return `${value} ${t("rules.unit.hours")}`;
+      case "rateLimitAssistant":
+      case "rateLimitUploads":
+      case "rateLimitDataExport":
+      case "rateLimitPayQuestions":
+      case "rateLimitReferralTrack":
+        return `${value} ${t(`rules.unit.${RULE_RANGES[key].unit}`)}`;
       default:
         return `${value} ${t("rules.unit.days")}`;
     }
@@ -375,6 +388,29 @@ export function RulesConfirm({ confirm }: { confirm: Confirm; inForce: PayRuleVa
 export function OperatorRulesForm({ page, refusal }: { page: Page; refusal: Refusal }) {
   const { t } = useTranslation("admin");
   const errors = refusal?.fieldErrors ?? {};
+  const numberField = (key: OperatorRuleKey) => {
+    const range = RULE_RANGES[key];
+    return (
+      <Field
+        key={key}
+        name={key}
+        label={`${t(LABEL[key])} (${t(`rules.unit.${range.unit}`)})`}
+        hint={t(`${LABEL[key]}Hint`, { min: range.min, max: range.max })}
+        error={errors[key]}
+      >
+        <input
+          {...described(key, errors[key])}
+          type="number"
+          inputMode="numeric"
+          min={range.min}
+          max={range.max}
+          step={1}
+          required
+          defaultValue={valueAfter(refusal, key, String(page.operator[key]))}
+        />
+      </Field>
+    );
+  };
   return (
     <Form method="post" className="card admin-rules-form" data-testid="rules-operator-form" key={page.revision}>
       <h2>{t("rules.operator.title")}</h2>
@@ -383,29 +419,7 @@ export function OperatorRulesForm({ page, refusal }: { page: Page; refusal: Refu
       <input type="hidden" name="revision" value={page.revision} />
       <Shown values={Object.fromEntries(OPERATOR_RULE_KEYS.map((key) => [key, String(page.operator[key])]))} />
       <div className="admin-rules-fields">
-        {OPERATOR_RULE_KEYS.map((key) => {
-          const range = RULE_RANGES[key];
-          return (
-            <Field
-              key={key}
-              name={key}
-              label={`${t(LABEL[key])} (${t(`rules.unit.${range.unit}`)})`}
-              hint={t(`${LABEL[key]}Hint`, { min: range.min, max: range.max })}
-              error={errors[key]}
-            >
-              <input
-                {...described(key, errors[key])}
-                type="number"
-                inputMode="numeric"
-                min={range.min}
-                max={range.max}
-                step={1}
-                required
-                defaultValue={valueAfter(refusal, key, String(page.operator[key]))}
-              />
-            </Field>
-          );
-        })}
+        {OPERATOR_RULE_KEYS.filter((key) => !(key in EDITABLE_RATE_LIMITS)).map(numberField)}
         <div className="field">
           <span>{t("rules.field.payRecords")}</span>
           <strong data-testid="rules-pay-records">
@@ -413,6 +427,11 @@ export function OperatorRulesForm({ page, refusal }: { page: Page; refusal: Refu
           </strong>
           <span className="field-hint">{t("rules.field.payRecordsHint")}</span>
         </div>
+      </div>
+      <h3>{t("rules.operator.limits")}</h3>
+      <p className="field-hint">{t("rules.operator.limitsIntro")}</p>
+      <div className="admin-rules-fields">
+        {OPERATOR_RULE_KEYS.filter((key) => key in EDITABLE_RATE_LIMITS).map(numberField)}
       </div>
       <button type="submit" className="btn btn-primary">
         {t("rules.operator.save")}

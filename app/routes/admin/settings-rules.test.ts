@@ -7,10 +7,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, gte, inArray } from "drizzle-orm";
 import { auditLog, ruleChanges, settings } from "~db/schema";
+import { OPERATOR_RULE_KEYS } from "~/domain/operator-rules";
 import { addWeeks } from "~/domain/pay-week";
 import { config } from "~/infra/config.server";
 import { closeDatabase, databaseEngine, migrateDatabase, writerForTests } from "~/infra/db.server";
 import { rulesPage, RulesError, savePayRules } from "~/models/operator-rules.server";
+import { hit } from "~/models/limits.server";
 import { getSettings, getPaySettingsForWeek } from "~/models/settings.server";
 import { actors } from "../../../tests/admin-fixtures";
 import { slowWrites } from "../../../tests/raw-sql";
@@ -42,11 +44,20 @@ afterAll(async () => {
   // Other test files share the database: the defaults come back.
   await writerForTests()
     .delete(settings)
-    .where(inArray(settings.key, ["leaseDays", "leaseRenewalWindowDays", "problemReportCooldownHours"]));
+    .where(inArray(settings.key, [...OPERATOR_RULE_KEYS]));
   await writerForTests().delete(ruleChanges).where(gte(ruleChanges.effectiveFrom, "2047-01-01"));
   await writerForTests().delete(ruleChanges).where(eq(ruleChanges.kind, "operator"));
   await reopenPool(poolBefore);
 });
+
+/** The operator form as the page shows it now. */
+function operatorForm(revision: number): Record<string, string> {
+  return {
+    intent: "operator",
+    revision: String(revision),
+    ...Object.fromEntries(OPERATOR_RULE_KEYS.map((key) => [key, String(before[key])])),
+  };
+}
 
 describe(`${POSTS} admins saving the rules at once`, () => {
   test("the rules that apply at once: one wins, nineteen are told with their values kept, nothing of theirs written", async () => {
@@ -59,12 +70,10 @@ describe(`${POSTS} admins saving the rules at once`, () => {
           call(rules.action, "/admin/settings/rules", {
             cookie: adminCookie,
             form: {
-              intent: "operator",
-              revision: String(revision),
+              ...operatorForm(revision),
               leaseDays: String(31 + i),
               leaseRenewalWindowDays: "6",
               problemReportCooldownHours: "12",
-              rejectedDocumentRetentionDays: String(before.rejectedDocumentRetentionDays),
             },
           }),
         ),
@@ -102,12 +111,10 @@ describe(`${POSTS} admins saving the rules at once`, () => {
     const answer = await call(rules.action, "/admin/settings/rules?lng=en", {
       cookie: adminCookie,
       form: {
-        intent: "operator",
-        revision: String(revision),
+        ...operatorForm(revision),
         leaseDays: "30",
         leaseRenewalWindowDays: "45",
         problemReportCooldownHours: "0",
-        rejectedDocumentRetentionDays: "90",
       },
     });
     expect(answer.status).toBe(400);
@@ -142,4 +149,22 @@ describe(`${POSTS} admins saving the rules at once`, () => {
     expect((await getPaySettingsForWeek(week)).rentPerDayCents).toBe(winner);
     expect((await getPaySettingsForWeek(addWeeks(week, -1))).rentPerDayCents).not.toBe(winner);
   }, 30_000);
+
+  test("an edited rate limit is the one enforced", async () => {
+    const { revision } = await rulesPage();
+    const answer = await call(rules.action, "/admin/settings/rules", {
+      cookie: adminCookie,
+      form: { ...operatorForm(revision), ...(await currentOperator()), rateLimitAssistant: "2" },
+    });
+    expect(answer.status).toBe(302);
+    const subject = `rules-test-${Date.now()}`;
+    expect((await hit("assistant", subject)).ok).toBe(true);
+    expect((await hit("assistant", subject)).ok).toBe(true);
+    expect((await hit("assistant", subject)).ok).toBe(false);
+  });
 });
+
+async function currentOperator() {
+  const now = await getSettings();
+  return Object.fromEntries(OPERATOR_RULE_KEYS.map((key) => [key, String(now[key])]));
+}
