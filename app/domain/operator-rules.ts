@@ -34,6 +34,8 @@ export const OPERATOR_RULE_KEYS = [
   "leaseRenewalWindowDays",
   "problemReportCooldownHours",
   "rejectedDocumentRetentionDays",
+  "documentReminderFirstDays",
+  "documentReminderSecondDays",
   "rateLimitAssistant",
   "rateLimitUploads",
   "rateLimitDataExport",
@@ -65,6 +67,8 @@ export const RULE_RANGES = {
   leaseRenewalWindowDays: { min: 1, max: 60, unit: "days" },
   problemReportCooldownHours: { min: 1, max: 168, unit: "hours" },
   rejectedDocumentRetentionDays: { min: 7, max: 365, unit: "days" },
+  documentReminderFirstDays: { min: 2, max: 90, unit: "days" },
+  documentReminderSecondDays: { min: 1, max: 60, unit: "days" },
   rateLimitAssistant: { min: 1, max: 1000, unit: "perMinute" },
   rateLimitUploads: { min: 1, max: 1000, unit: "perHour" },
   rateLimitDataExport: { min: 1, max: 100, unit: "perHour" },
@@ -162,6 +166,14 @@ export const operatorRulesSchema = z
       RULE_RANGES.rejectedDocumentRetentionDays,
       "admin:rules.error.rejectedDocumentRetentionDays",
     ),
+    documentReminderFirstDays: whole(
+      RULE_RANGES.documentReminderFirstDays,
+      "admin:rules.error.documentReminderFirstDays",
+    ),
+    documentReminderSecondDays: whole(
+      RULE_RANGES.documentReminderSecondDays,
+      "admin:rules.error.documentReminderSecondDays",
+    ),
     rateLimitAssistant: whole(RULE_RANGES.rateLimitAssistant, "admin:rules.error.rateLimit"),
     rateLimitUploads: whole(RULE_RANGES.rateLimitUploads, "admin:rules.error.rateLimit"),
     rateLimitDataExport: whole(RULE_RANGES.rateLimitDataExport, "admin:rules.error.rateLimitDataExport"),
@@ -171,6 +183,10 @@ export const operatorRulesSchema = z
   .refine((rules) => rules.leaseRenewalWindowDays < rules.leaseDays, {
     path: ["leaseRenewalWindowDays"],
     error: "admin:rules.error.renewalWindowTooLong",
+  })
+  .refine((rules) => rules.documentReminderSecondDays < rules.documentReminderFirstDays, {
+    path: ["documentReminderSecondDays"],
+    error: "admin:rules.error.reminderOrder",
   });
 
 /** The money rules that differ between two sets, in the page's order. */

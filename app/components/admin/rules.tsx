@@ -74,6 +74,8 @@ const LABEL: Record<RuleKey, string> = {
   leaseRenewalWindowDays: "rules.field.leaseRenewalWindowDays",
   problemReportCooldownHours: "rules.field.problemReportCooldownHours",
   rejectedDocumentRetentionDays: "rules.field.rejectedDocumentRetentionDays",
+  documentReminderFirstDays: "rules.field.documentReminderFirstDays",
+  documentReminderSecondDays: "rules.field.documentReminderSecondDays",
   rateLimitAssistant: "rules.field.rateLimitAssistant",
   rateLimitUploads: "rules.field.rateLimitUploads",
   rateLimitDataExport: "rules.field.rateLimitDataExport",
