@@ -63,6 +63,7 @@ export default [
     route("vehicle-requests", "routes/admin/vehicle-requests.tsx"),
     route("problem-reports", "routes/admin/problem-reports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("settings/rules", "routes/admin/settings-rules.tsx"),
     route("mail", "routes/admin/mail.tsx"),
     route("settings/company", "routes/admin/settings-company.tsx"),
     route("payouts", "routes/admin/payouts.tsx"),

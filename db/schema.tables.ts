@@ -623,6 +623,27 @@ export function defineTables(d: Words) {
     updatedAt: d.timestamp("updated_at"),
   });
 
+  /**
+   * Every save of the operator's rules (docs/fleet-rules.md, "Rules"): `revision` is the page's version
+   * (a save inserts the next one, so of two admins saving at once one insert wins and the other finds it
+   * taken). `pay` rows are the money rules, in force from `effective_from` (a Monday) for every week on or
+   * after it until a later one; `operator` rows took effect at once and are mirrored in `settings`.
+   * `values` is the whole set after the save, `previous` what was in force before it.
+   */
+  const ruleChanges = d.table(
+    "rule_changes",
+    {
+      revision: d.integer("revision").primaryKey(),
+      kind: d.text("kind", { enum: ["pay", "operator"] }).notNull(),
+      effectiveFrom: d.text("effective_from"),
+      values: d.json("values").$type<Record<string, number | string>>().notNull(),
+      previous: d.json("previous").$type<Record<string, number | string>>().notNull(),
+      createdById: d.integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+      createdAt: createdAt(),
+    },
+    (t) => [d.index("rule_changes_kind_effective_idx").on(t.kind, t.effectiveFrom)],
+  );
+
   /** Fixed-window counters for the abuse limits; kept in SQLite so a restart does not reset them. */
   const rateLimits = d.table("rate_limits", {
     key: d.text("key").primaryKey(),
@@ -1016,6 +1037,7 @@ export function defineTables(d: Words) {
     fleetModels,
     partners,
     settings,
+    ruleChanges,
     rateLimits,
     usedCaptchas,
     jobRuns,

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   "problem_report.resolve",
   "problem_report.reopen",
   "referral.create",
+  "rules.pay_change",
+  "rules.operator_change",
   "referral.delete",
   "user.activate",
   "user.deactivate",
@@ -82,7 +84,24 @@ export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
  * every language (a unit test checks), so the log never shows a raw name like `documentValidUntil`.
  */
 export const AUDIT_FIELDS = [
+  "documentReminderFirstDays",
+  "documentReminderSecondDays",
   "downloadedAt",
+  "effectiveFrom",
+  "hourlyRateCents",
+  "leaseDays",
+  "leaseRenewalWindowDays",
+  "payModel",
+  "paydayWeekday",
+  "problemReportCooldownHours",
+  "rateLimitAssistant",
+  "rateLimitDataExport",
+  "rateLimitPayQuestions",
+  "rateLimitReferralTrack",
+  "rateLimitUploads",
+  "rejectedDocumentRetentionDays",
+  "rentPerDayCents",
+  "sharePercent",
   "heldBack",
   "problem",
   "statementId",
@@ -190,6 +209,7 @@ const DAY_FIELDS = new Set([
   "askedWeek",
   "payday",
   "availableSince",
+  "effectiveFrom",
 ]);
 
 export function isAuditAction(value: unknown): value is AuditAction {
@@ -247,6 +267,7 @@ const LIST_PATHS: Record<string, AdminPath> = {
   pay_statement: "/admin/payouts",
   pay_adjustment: "/admin/payouts",
   pay_question: "/admin/payouts/questions",
+  settings: "/admin/settings/rules",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -19,7 +19,7 @@ import {
 } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, preparedQuery } from "~/infra/db.server";
-import { getPaySettings } from "./settings.server";
+import { loadPayRules } from "./settings.server";
 
 export type WeekSoFar = {
   week: WeekId;
@@ -138,26 +138,26 @@ function ownStatement(row: StatementRow, paydayWeekday: IsoWeekday, today: Calen
 
 /** The courier's statements, newest week first, with the payout batch each went out in. */
 export async function listOwnStatements(userId: number, now = clockNow()): Promise<OwnStatement[]> {
-  const { paydayWeekday } = await getPaySettings();
+  const rules = await loadPayRules();
   const rows = await db()
     .select(statementColumns)
     .from(payStatements)
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .where(eq(payStatements.userId, userId))
     .orderBy(desc(payStatements.weekStart));
-  return rows.map((row) => ownStatement(row, paydayWeekday, localDateOf(now)));
+  return rows.map((row) => ownStatement(row, rules.forWeek(row.week).paydayWeekday, localDateOf(now)));
 }
 
 /** One statement of the courier's own; null when it is not theirs (or does not exist). */
 export async function getOwnStatement(userId: number, id: number, now = clockNow()): Promise<OwnStatement | null> {
-  const { paydayWeekday } = await getPaySettings();
+  const rules = await loadPayRules();
   const [row] = await db()
     .select(statementColumns)
     .from(payStatements)
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .where(and(eq(payStatements.id, id), eq(payStatements.userId, userId)))
     .limit(1);
-  return row ? ownStatement(row, paydayWeekday, localDateOf(now)) : null;
+  return row ? ownStatement(row, rules.forWeek(row.week).paydayWeekday, localDateOf(now)) : null;
 }
 
 /** The payday ahead, the week it pays and the statement's payout, when that week has a statement already. */

@@ -25,12 +25,12 @@ import {
   type PayAnomaly,
 } from "~/domain/pay-review";
 import type { StatementLine } from "~/domain/pay-rule";
-import { addDays, addWeeks, localDateOf, nextPayday, paydayOf, type WeekId } from "~/domain/pay-week";
+import { addDays, addWeeks, localDateOf, nextPayday, paydayOf, weekOf, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Database, type Tx } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 import { statementFigures } from "./pay-statements.server";
-import { getPaySettings } from "./settings.server";
+import { getPaySettingsForWeek, loadPayRules } from "./settings.server";
 
 /** A review step refused: the confirmed count or sum no longer holds, or the statement is not approved (any more). */
 export class ReviewError extends Error {
@@ -93,7 +93,7 @@ export async function listPayWeeks(limit = 60, now = clockNow()) {
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .groupBy(payStatements.weekStart, payStatements.status)
     .orderBy(desc(payStatements.weekStart));
-  const { paydayWeekday } = await getPaySettings();
+  const rules = await loadPayRules();
   const today = localDateOf(now);
   const weeks = new Map<
     string,
@@ -114,7 +114,7 @@ export async function listPayWeeks(limit = 60, now = clockNow()) {
       weeks
         .set(r.week, {
           week: r.week,
-          payday: paydayOf(r.week, paydayWeekday),
+          payday: paydayOf(r.week, rules.forWeek(r.week).paydayWeekday),
           couriers: 0,
           netCents: 0,
           payoutCents: 0,
@@ -132,7 +132,7 @@ export async function listPayWeeks(limit = 60, now = clockNow()) {
   }
   return Array.from(weeks, ([, { waiting, batchPayday, ...w }]) => ({
     ...w,
-    payday: !waiting && batchPayday ? batchPayday : expectedPayday(w.week, paydayWeekday, today),
+    payday: !waiting && batchPayday ? batchPayday : expectedPayday(w.week, rules.forWeek(w.week).paydayWeekday, today),
   })).slice(0, limit);
 }
 
@@ -140,7 +140,7 @@ export type ReviewRow = Awaited<ReturnType<typeof weekReview>>["rows"][number];
 
 /** One week's statements, a row per courier, with anomalies; and the week's hours on accounts linked to nobody. */
 export async function weekReview(week: WeekId, now = clockNow()) {
-  const settings = await getPaySettings();
+  const settings = await getPaySettingsForWeek(week);
   const statements = await db()
     .select({
       id: payStatements.id,
@@ -326,7 +326,7 @@ const totalsOf = (rows: { payoutCents: number }[]): ApprovalTotals => ({
 
 /** What "approve all" of the week would approve now: its confirmation step shows this count and sum. */
 export async function approvalPreview(week: WeekId, _now = clockNow()): Promise<ApprovalTotals> {
-  const settings = await getPaySettings();
+  const settings = await getPaySettingsForWeek(week);
   return totalsOf((await approvalCandidates(db(), week, "all", [], settings)).filter((c) => c.skip === null));
 }
 
@@ -346,7 +346,7 @@ export async function approveStatements(
   now = clockNow(),
   options: { confirmLarge?: number[]; expected?: ApprovalTotals } = {},
 ): Promise<ApprovalResult> {
-  const settings = await getPaySettings();
+  const settings = await getPaySettingsForWeek(week);
   return await transaction(async (tx) => {
     const candidates = await approvalCandidates(tx, week, ids, options.confirmLarge ?? [], settings);
     const expected = options.expected;
@@ -451,8 +451,9 @@ export async function returnToDraft(adminId: number, statementId: number, now = 
  * payday has passed is counted (as overdue) instead of dropping out.
  */
 export async function payDueTile(now = clockNow()) {
-  const { paydayWeekday } = await getPaySettings();
-  const { payday, week } = nextPayday(now, paydayWeekday);
+  // The payday of the week that closed last, by the rules in force for it.
+  const rules = await loadPayRules();
+  const { payday, week } = nextPayday(now, rules.forWeek(addWeeks(weekOf(now), -1)).paydayWeekday);
   const today = localDateOf(now);
   const rows = await db()
     .select({
@@ -469,7 +470,7 @@ export async function payDueTile(now = clockNow()) {
   for (const r of rows) {
     couriers += r.n;
     totalCents += r.totalCents;
-    if (paydayOf(r.week, paydayWeekday) < today) overdue += r.n;
+    if (paydayOf(r.week, rules.forWeek(r.week).paydayWeekday) < today) overdue += r.n;
   }
   return { payday, week, couriers, totalCents, overdue };
 }

@@ -27,7 +27,7 @@ import {
 import { addDays, addWeeks, weekEnd, weekOf, weekStart, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Database, type Tx } from "~/infra/db.server";
-import { getPaySettings } from "./settings.server";
+import { loadPayRules, type PayRules } from "./settings.server";
 
 type Reader = Database | Tx;
 
@@ -265,11 +265,12 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
  * is left alone: its statements come when it closes.
  */
 export async function recomputeFrom(week: WeekId, now = clockNow()): Promise<RecomputeResult[]> {
-  const settings = await getPaySettings();
+  const rules = await loadPayRules();
   const results: RecomputeResult[] = [];
   for (let w = week; isWeekClosed(w, now); w = addWeeks(w, 1)) {
     if (w !== week && !(await weekContinues(db(), w))) break;
-    results.push(await transaction((tx) => recomputeWeekIn(tx, w, settings, now)));
+    // Each week with the money rules in force for it (docs/pay.md, "Settings").
+    results.push(await transaction((tx) => recomputeWeekIn(tx, w, rules.forWeek(w), now)));
   }
   return results;
 }
@@ -278,13 +279,13 @@ export async function recomputeFrom(week: WeekId, now = clockNow()): Promise<Rec
 export async function recomputeFromIn(
   tx: Tx,
   week: WeekId,
-  settings: PaySettings,
+  rules: PayRules,
   now = clockNow(),
 ): Promise<RecomputeResult[]> {
   const results: RecomputeResult[] = [];
   for (let w = week; isWeekClosed(w, now); w = addWeeks(w, 1)) {
     if (w !== week && !(await weekContinues(tx, w))) break;
-    results.push(await recomputeWeekIn(tx, w, settings, now));
+    results.push(await recomputeWeekIn(tx, w, rules.forWeek(w), now));
   }
   return results;
 }

@@ -6,7 +6,7 @@ import { expectedPayday } from "~/domain/pay-review";
 import { localDateOf } from "~/domain/pay-week";
 import type { Language } from "~/domain/rules";
 import { now as clockNow } from "~/infra/clock.server";
-import { getPaySettings } from "~/models/settings.server";
+import { getPaySettingsForWeek } from "~/models/settings.server";
 import { getCompanyProfile } from "~/models/company-profile.server";
 import { getOwnStatement } from "~/models/courier-pay.server";
 import { renderStatementPdf } from "./statement-pdf.server";
@@ -40,7 +40,7 @@ export async function ownStatementPdf(
  */
 async function pdfPayday(statement: { week: string; payday: string | null }, now = clockNow()) {
   if (statement.payday) return statement.payday;
-  return expectedPayday(statement.week, (await getPaySettings()).paydayWeekday, localDateOf(now));
+  return expectedPayday(statement.week, (await getPaySettingsForWeek(statement.week)).paydayWeekday, localDateOf(now));
 }
 
 /** The payday the PDF of the courier's statement prints (null: not theirs). */

@@ -25,7 +25,7 @@ import {
   markBatchPaid,
   recordSepaDownload,
 } from "~/models/payout-batches.server";
-import { getPaySettings } from "~/models/settings.server";
+import { getPaySettings, getPaySettingsForWeek } from "~/models/settings.server";
 import { getCompanyProfile } from "~/models/company-profile.server";
 
 /** Approves statements of a week; each courier's e-mail is queued in the same transaction. */
@@ -53,7 +53,8 @@ export async function sendBackToDraft(adminId: number, statementId: number, now 
  */
 export async function exportPayouts(adminId: number, week: WeekId | null, now = clockNow()) {
   const debtor = payoutDebtor(await getCompanyProfile());
-  const { paydayWeekday } = await getPaySettings();
+  // A week's batch is paid on that week's payday; a batch of every week on the payday in force now.
+  const { paydayWeekday } = week ? await getPaySettingsForWeek(week) : await getPaySettings();
   const fileKey = `payout-${randomToken(12)}.xml`;
   const batch = await createPayoutBatch(
     adminId,

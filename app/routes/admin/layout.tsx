@@ -46,6 +46,7 @@ const LINKS = [
   ["/admin/news", "news"],
   ["/admin/referrals", "referrals"],
   ["/admin/payouts", "payouts"],
+  ["/admin/settings/rules", "rules"],
   ["/admin/audit", "audit"],
   ["/admin/mail", "mail"],
   ["/admin/settings/company", "company"],
