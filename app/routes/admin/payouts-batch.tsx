@@ -172,9 +172,14 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
             {
               header: t("pay:total.payout"),
               render: (s) =>
-                s.payoutCents === 0
-                  ? t("pay.batch.nothingToTransfer", { carried: cents(-s.carryOutCents) })
-                  : cents(s.payoutCents),
+                s.payoutCents === 0 ? (
+                  // Not a transfer: the words may wrap, so the table keeps to the page.
+                  <span className="whitespace-normal">
+                    {t("pay.batch.nothingToTransfer", { carried: cents(-s.carryOutCents) })}
+                  </span>
+                ) : (
+                  cents(s.payoutCents)
+                ),
               className: "whitespace-nowrap text-right",
             },
             {
