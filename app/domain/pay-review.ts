@@ -93,11 +93,13 @@ export function isLargePayout(
   return median > 0 && payoutCents > factor * median;
 }
 
-export type ApprovalSkip = "noIban" | "zeroPayout" | "notDraft" | "largePayout";
+export type ApprovalSkip = "noIban" | "notDraft" | "largePayout";
 
 /**
- * Why a draft is not approved, or null when it can be: a payout of 0 has nothing to send (a negative
- * balance is carried over anyway); a large payout needs its own confirmation (`largeConfirmed`).
+ * Why a draft is not approved, or null when it can be: a payout needs an IBAN, and a large one its own
+ * confirmation (`largeConfirmed`). A payout of 0 (a week whose net is zero or negative, the negative part
+ * carried into the next week) is approved like the others without an IBAN: it is settled with 0 € sent,
+ * so its pay is in the payroll of the month it is settled in.
  */
 export function approvalSkip(row: {
   status: string;
@@ -107,7 +109,7 @@ export function approvalSkip(row: {
   largeConfirmed?: boolean;
 }): ApprovalSkip | null {
   if (row.status !== "draft") return "notDraft";
-  if (row.payoutCents <= 0) return "zeroPayout";
+  if (row.payoutCents === 0) return null;
   if (!row.hasIban) return "noIban";
   if (row.large && !row.largeConfirmed) return "largePayout";
   return null;

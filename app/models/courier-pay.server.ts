@@ -98,6 +98,11 @@ export type OwnStatement = Omit<Statement, "lines" | "week" | "payday"> & {
   payday: CalendarDate | null;
   /** "Sent to the bank" only once the batch's SEPA file was downloaded; until then it is being prepared for payment. */
   sentToBank: boolean;
+  /**
+   * Reviewed with a payout of 0 (net zero or negative, the negative part carried into the next week): no
+   * transfer is made; once its batch is marked paid the week is settled with 0 € sent.
+   */
+  nothingToTransfer: boolean;
 };
 
 const statementColumns = {
@@ -116,7 +121,7 @@ const statementColumns = {
   batchDownloadedAt: payoutBatches.downloadedAt,
 };
 
-type StatementRow = Omit<OwnStatement, "lines" | "payday" | "sentToBank"> & {
+type StatementRow = Omit<OwnStatement, "lines" | "payday" | "sentToBank" | "nothingToTransfer"> & {
   lines: unknown;
   batchDownloadedAt: Date | null;
 };
@@ -132,7 +137,9 @@ function ownStatement(row: StatementRow, paydayWeekday: IsoWeekday, today: Calen
         : row.status === "draft"
           ? null
           : expectedPayday(row.week, paydayWeekday, today),
-    sentToBank: row.status === "paid" || (row.status === "exported" && batchDownloadedAt !== null),
+    sentToBank:
+      row.payoutCents > 0 && (row.status === "paid" || (row.status === "exported" && batchDownloadedAt !== null)),
+    nothingToTransfer: row.status !== "draft" && row.payoutCents === 0,
   };
 }
 
@@ -168,6 +175,7 @@ export async function nextPayout(userId: number, settings: PaySettings, now = ne
       id: payStatements.id,
       status: payStatements.status,
       payoutCents: payStatements.payoutCents,
+      carryOutCents: payStatements.carryOutCents,
       batchPayday: payoutBatches.payday,
       downloadedAt: payoutBatches.downloadedAt,
     })

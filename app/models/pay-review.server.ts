@@ -269,7 +269,7 @@ export async function statementOf(week: WeekId, userId: number) {
 }
 
 export type ApprovalResult = {
-  approved: { id: number; userId: number; payoutCents: number }[];
+  approved: { id: number; userId: number; payoutCents: number; carryOutCents: number }[];
   skipped: { id: number; userId: number | null; name: string; reason: ApprovalSkip }[];
 };
 
@@ -332,9 +332,9 @@ export async function approvalPreview(week: WeekId, _now = clockNow()): Promise<
 
 /**
  * Approves the week's drafts (all, or the ids given): each becomes 'approved' with who and when, the
- * IBAN and holder as bank_accounts has them now, and its adjustments settled to it. A statement without
- * an IBAN, with nothing to pay, or far above the courier's usual without its own confirmation
- * (`confirmLarge`) is skipped with its reason; one another admin approved a moment ago is skipped as
+ * IBAN and holder as bank_accounts has them now, and its adjustments settled to it. A statement with a
+ * payout but no IBAN, or far above the courier's usual without its own confirmation (`confirmLarge`), is
+ * skipped with its reason (one with nothing to pay is approved, to be settled with 0 € sent); one another admin approved a moment ago is skipped as
  * 'notDraft' (the conditional update found no draft), so each is approved — and audited — once.
  * With `expected` (the confirmed "approve all"), the count and sum must still be what the admin saw,
  * else nothing is approved (ReviewError "stale") — which is also what a second, simultaneous post gets.
@@ -369,6 +369,7 @@ export async function approveStatements(
           lines: payStatements.lines,
           payoutCents: payStatements.payoutCents,
           netCents: payStatements.netCents,
+          carryOutCents: payStatements.carryOutCents,
         });
       if (!frozen || frozen.userId === null) {
         result.skipped.push({ id: c.id, userId: c.userId, name: c.name, reason: "notDraft" });
@@ -391,15 +392,28 @@ export async function approveStatements(
         before: { status: "draft" },
         after: { status: "approved", week, netCents: frozen.netCents, payoutCents: frozen.payoutCents },
       });
-      result.approved.push({ id: frozen.id, userId: frozen.userId, payoutCents: frozen.payoutCents });
+      result.approved.push({
+        id: frozen.id,
+        userId: frozen.userId,
+        payoutCents: frozen.payoutCents,
+        carryOutCents: frozen.carryOutCents,
+      });
     }
     // Another admin's approval got in between the read and the updates: all or nothing.
     if (!sameAs(totalsOf(result.approved))) throw new ReviewError("stale");
     const payday = expectedPayday(week, settings.paydayWeekday, localDateOf(now));
+    const mails = result.approved.map((a) => ({ ...a, weekStart: week, payday }));
     await queuePayMails(
       tx,
       "statementApproved",
-      result.approved.map((a) => ({ ...a, weekStart: week, payday })),
+      mails.filter((m) => m.payoutCents > 0),
+      settings.paydayWeekday,
+    );
+    // A week with nothing to transfer: not "0,00 € will be paid", but that nothing is sent and what is carried over.
+    await queuePayMails(
+      tx,
+      "statementNothingToTransfer",
+      mails.filter((m) => m.payoutCents === 0),
       settings.paydayWeekday,
     );
     return result;

@@ -312,9 +312,10 @@ async function weekContinues(q: Reader, week: WeekId) {
 }
 
 /**
- * How far back the job recomputes drafts: a draft with nothing to pay (a negative week) stays a draft
- * for good, and recomputing every such week since the start would grow without end. Imports and
- * adjustments recompute their own week whatever its age.
+ * How far back the job recomputes drafts: recomputing every draft since the start would grow without end.
+ * A draft is a week still under review — one with nothing to pay is approved and settled like the others
+ * (docs/pay.md), so none stays a draft for good. Imports and adjustments recompute their own week
+ * whatever its age.
  */
 export const RECOMPUTED_WEEKS_BACK = 4;
 

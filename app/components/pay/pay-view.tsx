@@ -36,7 +36,11 @@ export type PayData = {
     lastDay: string | null;
   };
   rule: { payModel: PayModel; hourlyRateCents: number; sharePercent: number };
-  next: { payday: string; week: string; statement: { id: number; status: string; payoutCents: number } | null };
+  next: {
+    payday: string;
+    week: string;
+    statement: { id: number; status: string; payoutCents: number; carryOutCents: number } | null;
+  };
   statements: StatementView[];
   questions: QuestionView[];
   bank: BankView | null;
@@ -109,12 +113,17 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
             })}
           </p>
           <p data-testid="pay-next-amount">
-            {data.next.statement
-              ? t("next.amount", {
-                  amount: money(data.next.statement.payoutCents),
-                  status: t(`courierStatus.${data.next.statement.status}`),
+            {data.next.statement && data.next.statement.payoutCents === 0 && data.next.statement.status !== "draft"
+              ? t("next.nothing", {
+                  carried: money(-data.next.statement.carryOutCents),
+                  status: t(`courierStatus.${data.next.statement.status === "paid" ? "settled" : "approved"}`),
                 })
-              : t("next.afterReview")}
+              : data.next.statement
+                ? t("next.amount", {
+                    amount: money(data.next.statement.payoutCents),
+                    status: t(`courierStatus.${data.next.statement.status}`),
+                  })
+                : t("next.afterReview")}
           </p>
         </section>
       </div>

@@ -52,6 +52,8 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
   const dates = usePayDates();
   const formatDate = useFormatDate();
   const { batch, confirmPay } = loaderData;
+  // Statements with nothing to transfer: in the batch (settled with it), not transactions of its file.
+  const nothingToTransfer = batch.statements.filter((s) => s.payoutCents === 0).length;
   const base = `/admin/payouts/batches/${batch.id}` as const;
   return (
     <section>
@@ -69,6 +71,16 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           <dt>{t("pay.batch.total")}</dt>
           <dd>{t("pay.batch.totalValue", { count: batch.count, total: cents(batch.totalCents) })}</dd>
         </dl>
+        {nothingToTransfer ? (
+          <p className="field-hint" data-testid="batch-nothing-to-transfer">
+            {t("pay.batch.nothingToTransferCount", { count: nothingToTransfer })}
+          </p>
+        ) : null}
+        {batch.hasFile ? null : (
+          <p className="field-hint" data-testid="batch-no-file">
+            {t("pay.batch.noFile")}
+          </p>
+        )}
         <ul className="admin-list" data-testid="batch-history">
           <li>{t("pay.batch.exportedBy", { who: batch.createdBy ?? "—", when: formatDate(batch.createdAt, true) })}</li>
           {batch.paidAt ? (
@@ -89,10 +101,12 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           ) : null}
         </ul>
         <div className="admin-page-actions mt-4">
-          <a href={`${base}/sepa.xml`} className="btn btn-outline" download>
-            {t("pay.batch.downloadXml")}
-          </a>
-          {batch.statements.length ? (
+          {batch.hasFile ? (
+            <a href={`${base}/sepa.xml`} className="btn btn-outline" download>
+              {t("pay.batch.downloadXml")}
+            </a>
+          ) : null}
+          {batch.statements.length > nothingToTransfer ? (
             <a href={`${base}/accountant.csv`} className="btn btn-outline" download>
               {t("pay.batch.downloadCsv")}
             </a>
@@ -113,6 +127,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
         <section className="card" id="confirm" data-testid="confirm-pay" aria-labelledby="confirm-title">
           <h2 id="confirm-title">{t("pay.batch.confirmTitle")}</h2>
           <p>{t("pay.batch.confirmText", { count: batch.count, total: cents(batch.totalCents) })}</p>
+          {nothingToTransfer ? <p>{t("pay.batch.confirmNothing", { count: nothingToTransfer })}</p> : null}
           <Form method="post" action={base} className="admin-page-actions mt-4">
             <input type="hidden" name="count" value={batch.count} />
             <input type="hidden" name="totalCents" value={batch.totalCents} />
@@ -156,7 +171,15 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
             { header: t("pay:statement.iban"), render: (s) => s.iban ?? "—", className: "whitespace-nowrap" },
             {
               header: t("pay:total.payout"),
-              render: (s) => cents(s.payoutCents),
+              render: (s) =>
+                s.payoutCents === 0 ? (
+                  // Not a transfer: the words may wrap, so the table keeps to the page.
+                  <span className="whitespace-normal">
+                    {t("pay.batch.nothingToTransfer", { carried: cents(-s.carryOutCents) })}
+                  </span>
+                ) : (
+                  cents(s.payoutCents)
+                ),
               className: "whitespace-nowrap text-right",
             },
             {

@@ -73,7 +73,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (value.intent === "export") {
       const batch = await exportPayouts(admin.id, week);
       const message = [
-        t("admin:pay.batch.exported", { count: batch.count }),
+        batch.count ? t("admin:pay.batch.exported", { count: batch.count }) : t("admin:pay.batch.exportedNoFile"),
+        ...(batch.nothingToTransfer
+          ? [t("admin:pay.batch.nothingToTransferCount", { count: batch.nothingToTransfer })]
+          : []),
         ...(batch.heldBack.length ? [t("admin:pay.batch.heldBackCount", { count: batch.heldBack.length })] : []),
       ].join(" ");
       setToast(context, { type: "success", message });
