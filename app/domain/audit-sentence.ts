@@ -84,6 +84,7 @@ export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
  * every language (a unit test checks), so the log never shows a raw name like `documentValidUntil`.
  */
 export const AUDIT_FIELDS = [
+  "nothingToTransfer",
   "documentReminderFirstDays",
   "documentReminderSecondDays",
   "downloadedAt",

@@ -20,6 +20,7 @@ import {
   approvalSkip,
   expectedPayday,
   isLargePayout,
+  onlyCarried,
   USUAL_PAYOUT_WEEKS,
   type ApprovalSkip,
   type PayAnomaly,
@@ -177,7 +178,13 @@ export async function weekReview(week: WeekId, now = clockNow()) {
       ...s,
       deductionsCents: s.rentCents + s.damageCents - Math.min(s.adjustmentsCents, 0) - s.carriedInCents,
       anomalies,
-      skip: approvalSkip({ status: s.status, payoutCents: s.payoutCents, hasIban, large: isLarge }),
+      skip: approvalSkip({
+        status: s.status,
+        payoutCents: s.payoutCents,
+        hasIban,
+        large: isLarge,
+        onlyCarried: onlyCarried(s),
+      }),
     };
   });
   const anomalyCounts: Record<string, number> = {};
@@ -289,7 +296,7 @@ async function approvalCandidates(
       id: payStatements.id,
       userId: payStatements.userId,
       status: payStatements.status,
-      payoutCents: payStatements.payoutCents,
+      ...statementFigures,
       email: users.email,
       fullName: users.fullName,
       iban: bankAccounts.iban,
@@ -315,6 +322,7 @@ async function approvalCandidates(
       hasIban: c.iban !== null,
       large: c.userId !== null && large.has(c.userId),
       largeConfirmed: confirmLarge.includes(c.id),
+      onlyCarried: onlyCarried(c),
     }),
   }));
 }
