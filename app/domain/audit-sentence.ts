@@ -11,6 +11,21 @@ export const AUDIT_ACTIONS = [
   "application.undoApprove",
   "application.documentsDeleted",
   "bank_account.change",
+  "content.faq.create",
+  "content.faq.update",
+  "content.faq.move",
+  "content.faq.hide",
+  "content.faq.show",
+  "content.fleet.create",
+  "content.fleet.update",
+  "content.fleet.move",
+  "content.fleet.hide",
+  "content.fleet.show",
+  "content.partner.create",
+  "content.partner.update",
+  "content.partner.move",
+  "content.partner.hide",
+  "content.partner.show",
   "document.accept",
   "document.reject",
   "document.expire",
@@ -83,6 +98,7 @@ export const ROUTINE_AUDIT_ACTIONS: readonly AuditAction[] = ["file.view"];
 export const AUDIT_FIELDS = [
   "downloadedAt",
   "heldBack",
+  "hidden",
   "problem",
   "statementId",
   "accountId",
@@ -91,6 +107,9 @@ export const AUDIT_FIELDS = [
   "addedImages",
   "addedMedia",
   "amountCents",
+  "answer",
+  "answerEn",
+  "answerUa",
   "askedWeek",
   "assignedUserId",
   "attempts",
@@ -129,6 +148,8 @@ export const AUDIT_FIELDS = [
   "language",
   "lastError",
   "leaseEndsAt",
+  "licenceCategory",
+  "logoId",
   "mediaId",
   "messageId",
   "name",
@@ -142,8 +163,12 @@ export const AUDIT_FIELDS = [
   "photos",
   "platform",
   "platformId",
+  "position",
   "problemReportId",
   "published",
+  "question",
+  "questionEn",
+  "questionUa",
   "reason",
   "reasonCode",
   "replace",
@@ -152,6 +177,9 @@ export const AUDIT_FIELDS = [
   "serviceDate",
   "serviceRecordId",
   "skipped",
+  "spec",
+  "specEn",
+  "specUa",
   "startsOn",
   "status",
   "textPosition",
@@ -161,6 +189,7 @@ export const AUDIT_FIELDS = [
   "totalCents",
   "unchanged",
   "updatedAt",
+  "url",
   "value",
   "vehicleId",
   "week",
@@ -225,6 +254,9 @@ const RECORD_PATHS: Record<string, AdminPath> = {
   news: "/admin/news/",
   payout_batch: "/admin/payouts/batches/",
   bank_account: "/admin/users/",
+  faq: "/admin/content/faq/",
+  fleet: "/admin/content/fleet/",
+  partner: "/admin/content/partners/",
 };
 const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
@@ -246,7 +278,7 @@ function asRecord(value: unknown): Record<string, unknown> | null {
 function snapshotName(facts: AuditFacts) {
   for (const side of [facts.before, facts.after]) {
     const values = asRecord(side);
-    for (const field of ["name", "title", "fullName"]) {
+    for (const field of ["name", "title", "fullName", "question"]) {
       if (typeof values?.[field] === "string" && values[field]) return values[field] as string;
     }
   }

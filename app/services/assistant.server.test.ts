@@ -4,6 +4,7 @@ import { FAQ } from "~db/seed-content";
 import { RATE_LIMITS } from "~/domain/rules";
 import { writerForTests } from "~/infra/db.server";
 import { call, readJson } from "../../tests/route-harness";
+import { insertSeededFaq } from "../../tests/content-fixtures";
 import * as ask from "~/routes/api/faq.ask";
 import { answerQuestion } from "./assistant.server";
 
@@ -35,11 +36,7 @@ beforeAll(async () => {
     },
   });
   ai = { baseUrl: `http://127.0.0.1:${server.port}/v1`, apiKey: "test-key", model: "tiny-model" };
-  for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-    await writerForTests()
-      .insert(faqEntries)
-      .values(entries.map(([question, answer], position) => ({ language, question, answer, position })));
-  }
+  await insertSeededFaq();
 });
 
 afterAll(async () => {

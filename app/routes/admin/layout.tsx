@@ -28,6 +28,7 @@ const LINKS = [
   ["/admin/vehicle-requests", "vehicleRequests"],
   ["/admin/problem-reports", "problemReports"],
   ["/admin/news", "news"],
+  ["/admin/content", "content"],
   ["/admin/referrals", "referrals"],
   ["/admin/payouts", "payouts"],
   ["/admin/audit", "audit"],
