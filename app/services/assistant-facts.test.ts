@@ -9,7 +9,7 @@ import { answerQuestion } from "./assistant.server";
 
 /** The built-in assistant (no AI endpoint) on the operator's facts of CONTRACT §8, in the three languages. */
 const ask = async (question: string, language: Language) => {
-  const result = await answerQuestion(question, language, null);
+  const result = await answerQuestion(question, language, undefined);
   return { ...result, answer: result.answer.replace(/\u00a0/g, " ") };
 };
 

@@ -20,7 +20,7 @@ CREATE TABLE `__new_fleet_models` (
 	FOREIGN KEY (`image_upload_id`) REFERENCES `uploads`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-INSERT INTO `__new_fleet_models`("id", "language", "title", "spec", "name", "spec_sk", "spec_ua", "spec_en", "image", "image_upload_id", "licence_category", "position", "hidden", "updated_at") SELECT "id", "language", "title", "spec", "name", "spec_sk", "spec_ua", "spec_en", "image", "image_upload_id", "licence_category", "position", "hidden", "updated_at" FROM `fleet_models`;--> statement-breakpoint
+INSERT INTO `__new_fleet_models`("id", "language", "title", "spec", "image", "position") SELECT "id", "language", "title", "spec", "image", "position" FROM `fleet_models`;--> statement-breakpoint
 DROP TABLE `fleet_models`;--> statement-breakpoint
 ALTER TABLE `__new_fleet_models` RENAME TO `fleet_models`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
