@@ -61,6 +61,9 @@ describe("answerQuestion with an AI endpoint", () => {
     expect(body.messages[0]!.role).toBe("system");
     expect(body.messages[0]!.content).toContain(FAQ.en[2][1]);
     expect(body.messages[0]!.content).toContain("English");
+    // The numbers it may state are the rules in force, named in the prompt.
+    expect(body.messages[0]!.content).toContain("scooter rent per day held");
+    expect(body.messages[0]!.content).toContain("€5.00");
     expect(body.messages[1]).toEqual({ role: "user", content: "When am I paid?" });
   });
 

@@ -15,4 +15,5 @@ export {
   vehicleProblemSchema,
   vehicleSchema,
 } from "~/domain/admin-schemas";
+export { faqSchema, fleetModelSchema, partnerSchema } from "~/domain/content-schemas";
 export { handoverSchema } from "~/domain/handover";

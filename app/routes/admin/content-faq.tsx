@@ -6,6 +6,7 @@ import type { Route } from "./+types/content-faq";
 import { FormKey } from "~/components/form-key";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { Intent } from "~/components/intent";
 import { faqSchema } from "~/domain/content-schemas";
 import { readFormData } from "~/infra/http.server";
@@ -48,8 +49,10 @@ export default function AdminContentFaq({ loaderData, actionData }: Route.Compon
   const { entry } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.faqSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
     defaultValue: entry
       ? {
           questionSk: entry.questionSk,

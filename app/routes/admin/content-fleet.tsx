@@ -8,6 +8,7 @@ import { FormKey } from "~/components/form-key";
 import { FieldError } from "~/components/form-messages";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { Intent } from "~/components/intent";
 import { LICENCE_CATEGORIES } from "~/domain/content";
 import { fleetModelSchema } from "~/domain/content-schemas";
@@ -54,8 +55,10 @@ export default function AdminContentFleet({ loaderData, actionData }: Route.Comp
   const { model } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.fleetModelSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
     defaultValue: model
       ? {
           name: model.name,

@@ -7,6 +7,7 @@ import { FileInput } from "~/components/file-input";
 import { FormKey } from "~/components/form-key";
 import { FieldError } from "~/components/form-messages";
 import { FormError, PageHeader } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { Intent } from "~/components/intent";
 import { partnerSchema } from "~/domain/content-schemas";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
@@ -56,8 +57,10 @@ export default function AdminContentPartner({ loaderData, actionData }: Route.Co
   const { partner } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.partnerSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
     defaultValue: partner ? { name: partner.name, url: partner.url ?? "" } : {},
   });
   const logo = partner?.logoUploadId ? `/media/${partner.logoUploadId}` : (partner?.logo ?? null);
