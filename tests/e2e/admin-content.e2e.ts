@@ -136,6 +136,12 @@ for (const javaScriptEnabled of [true, false]) {
       await visitor.page.locator("#fleet").scrollIntoViewIfNeeded();
       await visitor.page.screenshot({ path: shotPath(`content-home-fleet-1280-${stamp.split("-")[0]}`) });
       await visitor.close();
+
+      // The same list on a phone: stacked cards, nothing wider than the screen.
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto("/admin/content#fleet");
+      await expectNoHorizontalOverflow(page);
+      await page.screenshot({ path: shotPath(`content-list-360-${stamp.split("-")[0]}`) });
     });
   });
 }
