@@ -10,7 +10,7 @@ import {
   type NewsItem,
   type PartnerItem,
 } from "~/domain/content";
-import { formatEur } from "~/domain/income";
+import { formatCents } from "~/domain/pay-format";
 import {
   localized,
   missingLanguages,
@@ -35,8 +35,8 @@ import { insertUploadRows, withUploads } from "./uploads.server";
 export async function faqValues(language: Language): Promise<FaqValues> {
   const pay = await getPaySettings();
   return {
-    hourlyRate: formatEur(pay.hourlyRateCents / 100, language, true),
-    rentPerDay: formatEur(pay.rentPerDayCents / 100, language, true),
+    hourlyRate: formatCents(pay.hourlyRateCents, language),
+    rentPerDay: formatCents(pay.rentPerDayCents, language),
   };
 }
 

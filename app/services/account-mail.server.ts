@@ -2,7 +2,7 @@ import { config } from "~/infra/config.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { log } from "~/infra/log.server";
 import { queueMailAlone, type OutgoingMail } from "~/models/outbox.server";
-import { ACTIVATION_TOKEN_HOURS, isLanguage, RESET_TOKEN_MINUTES } from "~/domain/rules";
+import { ACTIVATION_TOKEN_HOURS, isLanguage, RESET_TOKEN_MINUTES, SUPPORT_PHONE } from "~/domain/rules";
 
 type Mail = OutgoingMail;
 /** With `id`, the queued mail goes with the account if it is erased before it was sent. */
@@ -100,7 +100,11 @@ export function payoutAccountChangedMail(
   to: Recipient,
   values: { oldIban: string; newIban: string; device: string; time: string },
 ): Mail {
-  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values);
+  // "Call us" names the number: a redirected payout is stopped by a call, not by an e-mail thread.
+  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], {
+    ...values,
+    phone: SUPPORT_PHONE,
+  });
 }
 
 /** A security notice: the facts, "if it was you, nothing to do", and a link to the sessions page. */
@@ -115,6 +119,7 @@ function securityAlert(
   // A browser notice names the browser the way the new-device e-mail does.
   const factsOf = kind === "enrolmentStarted" ? "newDevice" : kind;
   const details = facts.map((fact) => t(`email:${factsOf}.${fact}`, values));
+  const notYou = t(`email:${kind}.notYou`, values);
   const action = t(`email:${factsOf}.action`);
   const text = [
     t("email:greeting"),
@@ -124,7 +129,7 @@ function securityAlert(
     ...details,
     "",
     t(`email:${kind}.ok`),
-    t(`email:${kind}.notYou`),
+    notYou,
     `${action}: ${link}`,
     "",
     t("email:signature"),
@@ -133,7 +138,7 @@ function securityAlert(
 <p>${escapeHtml(t("email:greeting"))}</p>
 <p>${escapeHtml(t(`email:${kind}.intro`))}</p>
 <p>${details.map(escapeHtml).join("<br>")}</p>
-<p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(t(`email:${kind}.notYou`))}</p>
+<p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(notYou)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;

@@ -104,9 +104,18 @@ describe("answerQuestion with an AI endpoint", () => {
 
 describe("earnings questions are answered from the income rule", () => {
   test.each([
-    ["en", "How much can I earn?", ["€7.50", "40 hours", "€300", "€1,300"]],
-    ["sk", "Koľko zarobím za 20 hodín týždenne?", ["7,50 €", "20 hodinách", "150 €", "650 €"]],
-    ["ua", "Скільки я заробляю, якщо працюю 30 годин на тиждень?", ["7,50 €", "30 год", "225 €", "975 €"]],
+    // Both figures from the pay rule, to the cent: without a scooter and with one rented at 5,00 € a day.
+    ["en", "How much can I earn?", ["€7.50", "40 hours", "€300.00", "€1,300.00", "€5.00 a day", "€265.00"]],
+    [
+      "sk",
+      "Koľko zarobím za 20 hodín týždenne?",
+      ["7,50 €", "20 hodinách", "150,00 €", "650,00 €", "115,00 €", "498,33 €"],
+    ],
+    [
+      "ua",
+      "Скільки я заробляю, якщо працюю 25 годин на тиждень?",
+      ["7,50 €", "25 год", "187,50 €", "152,50 €", "35,00 €"],
+    ],
   ] as const)("%s: %s", async (language, question, parts) => {
     // Even with an AI endpoint configured: the figures come from the rule, never from a model.
     const answer = await answerQuestion(question, language, ai);

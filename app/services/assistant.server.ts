@@ -1,8 +1,9 @@
 import { earningsQuestion, findAnswer, type FaqDoc } from "~/domain/faq-search";
-import { formatEur, WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
+import { WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
+import { formatCents } from "~/domain/pay-format";
 import { SUPPORT_PHONE, type Language } from "~/domain/rules";
 import { faqValues, listFaq } from "~/models/content.server";
-import { getSettings } from "~/models/settings.server";
+import { getPaySettings } from "~/models/settings.server";
 import { config } from "~/infra/config.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { log } from "~/infra/log.server";
@@ -14,15 +15,24 @@ const LANGUAGE_NAMES: Record<Language, string> = { sk: "Slovak", ua: "Ukrainian"
 
 export type AssistantAnswer = { answer: string; source: "ai" | "faq" | "income" | "unknown" };
 
-/** Earnings are computed from the income rule and the operator's hourly rate, in the asker's language. */
+/**
+ * Earnings are computed by the pay rule with the rate and the scooter's rent in force, in the asker's
+ * language: without a scooter of ours and with one rented, to the cent.
+ */
 async function earningsAnswer(hoursPerWeek: number | null, language: Language): Promise<AssistantAnswer> {
   const t = translatorFor(language);
-  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, (await getSettings()).hourlyRateEur);
+  const { hourlyRateCents, rentPerDayCents } = await getPaySettings();
+  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, { hourlyRateCents, rentPerDayCents });
+  const money = (cents: number) => formatCents(cents, language);
   const values = {
-    rate: formatEur(income.hourlyRate, language, true),
+    rate: money(income.hourlyRateCents),
     hours: income.hours,
-    week: formatEur(income.week, language),
-    month: formatEur(income.month, language),
+    week: money(income.weekCents),
+    month: money(income.monthCents),
+    rent: money(income.rentPerDayCents),
+    rentWeek: money(income.rentPerDayCents * 7),
+    scooterWeek: money(income.withScooterWeekCents),
+    scooterMonth: money(income.withScooterMonthCents),
   };
   const answer = [t("home:assistant.earnings", values), hoursPerWeek === null ? t("home:assistant.earningsHint") : ""]
     .filter(Boolean)

@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { IntentForm } from "~/components/intent";
 import { AdminTable } from "~/components/admin/admin-table";
-import { useCents } from "~/components/admin/pay-review";
+import { useCents, usePayDates } from "~/components/admin/pay-review";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { batchActionSchema } from "~/domain/pay-review";
 import { readFormData } from "~/infra/http.server";
@@ -49,6 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function AdminPayoutBatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["admin", "pay"]);
   const cents = useCents();
+  const dates = usePayDates();
   const formatDate = useFormatDate();
   const { batch, confirmPay } = loaderData;
   const base = `/admin/payouts/batches/${batch.id}` as const;
@@ -64,7 +65,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           <dt>{t("pay.batch.status")}</dt>
           <dd data-testid="batch-status">{t(`pay.batch.statuses.${batch.status}`)}</dd>
           <dt>{t("pay.batch.payday")}</dt>
-          <dd data-testid="batch-payday">{formatDate(batch.payday)}</dd>
+          <dd data-testid="batch-payday">{dates.day(batch.payday)}</dd>
           <dt>{t("pay.batch.total")}</dt>
           <dd>{t("pay.batch.totalValue", { count: batch.count, total: cents(batch.totalCents) })}</dd>
         </dl>
@@ -150,7 +151,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           rows={batch.statements}
           empty={t("pay.batch.noStatements")}
           columns={[
-            { header: t("pay.week"), render: (s) => s.weekStart, className: "whitespace-nowrap" },
+            { header: t("pay.week"), render: (s) => dates.week(s.weekStart), className: "whitespace-nowrap" },
             { header: t("pay.review.courier"), render: (s) => s.holder ?? s.email ?? "—", className: "min-w-0" },
             { header: t("pay:statement.iban"), render: (s) => s.iban ?? "—", className: "whitespace-nowrap" },
             {

@@ -11,6 +11,7 @@ import {
   StatementDetail,
   UnlinkedAccounts,
   useCents,
+  usePayDates,
 } from "~/components/admin/pay-review";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { weekActionSchema } from "~/domain/pay-review";
@@ -140,6 +141,7 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("admin");
   const cents = useCents();
   const formatDate = useFormatDate();
+  const dates = usePayDates();
   const { week, payday, expectedPayday, paydayPassed, rows, unlinked, anomalyCounts, detail, confirm } = loaderData;
   const approvedCount = rows.filter((r) => r.status === "approved").length;
   const result = actionData && "approved" in actionData ? actionData : null;
@@ -147,7 +149,7 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
   return (
     <section>
       <PageHeader
-        title={t("pay.review.title", { week })}
+        title={t("pay.review.title", { week: dates.week(week) })}
         crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]}
       />
       <p className="field-hint">{t("pay.review.payday", { payday: formatDate(payday) })}</p>
