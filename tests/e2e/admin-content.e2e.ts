@@ -137,6 +137,15 @@ for (const javaScriptEnabled of [true, false]) {
       await visitor.page.screenshot({ path: shotPath(`content-home-fleet-1280-${stamp.split("-")[0]}`) });
       await visitor.close();
 
+      // Hidden again: the partner leaves the home page (and the demo's partners are as they were).
+      await page.goto("/admin/content#partners");
+      await page.getByRole("button", { name: `Hide ${partner}` }).click();
+      await expect(page.getByText("Hidden from the site.").first()).toBeVisible();
+      const later = await anonymousHome(browser, javaScriptEnabled);
+      await expect(later.page.locator("#partners")).not.toContainText(partner);
+      await expect(later.page.locator("#partners li")).toHaveCount(3);
+      await later.close();
+
       // The same list on a phone: stacked cards, nothing wider than the screen.
       await page.setViewportSize({ width: 360, height: 800 });
       await page.goto("/admin/content#fleet");
