@@ -113,6 +113,20 @@ describe("FAQ", () => {
     expect((await writerForTests().select().from(faqEntries)).length).toBe(count);
   });
 
+  test("a create form posted twice (double click, Back and resend) adds one entry", async () => {
+    const form = { ...faqForm("Dvakrát?", "Raz."), formKey: "content-faq-key-0001" };
+    for (let i = 0; i < 2; i++) {
+      const response = await call(contentFaq.action as Handler, "/admin/content/faq/new", {
+        form,
+        cookie: adminCookie,
+      });
+      expect(response.status).toBe(302);
+    }
+    expect(await writerForTests().select().from(faqEntries).where(eq(faqEntries.questionSk, "Dvakrát?"))).toHaveLength(
+      1,
+    );
+  });
+
   test("the pages are the admin's only", async () => {
     for (const [loader, path] of [
       [contentList.loader, "/admin/content"],
