@@ -25,6 +25,8 @@ import { earlySubmitGuardFor } from "~/components/auth/early-submit-guard";
 import { ErrorScreen } from "~/components/error-screen";
 import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/services/session.server";
+import { companyContact } from "~/domain/company-profile";
+import { getCompanyProfile } from "~/models/company-profile.server";
 import { config } from "~/infra/config.server";
 import { fallbackForForm } from "~/services/captcha.server";
 import { changeClientLanguage } from "~/client/i18n.client";
@@ -61,6 +63,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       registeredAt: user.createdAt.toISOString(),
     },
     toast: getToast(context) ?? null,
+    // The footer and the contact links read the operator's profile; a save shows on the next request.
+    company: companyContact(await getCompanyProfile()),
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
     // The no-JS captcha question, when the URL opens the login or register dialog (docs/security.md, "Captcha").
     authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "")

@@ -71,6 +71,7 @@ export default [
     route("problem-reports", "routes/admin/problem-reports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("mail", "routes/admin/mail.tsx"),
+    route("settings/company", "routes/admin/settings-company.tsx"),
     route("payouts", "routes/admin/payouts.tsx"),
     route("payouts/import", "routes/admin/payouts-import.tsx"),
     route("payouts/platforms", "routes/admin/platforms.tsx"),

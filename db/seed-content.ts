@@ -1,3 +1,4 @@
+import type { CompanyProfile } from "~/domain/company-profile";
 /**
  * Demo content in the three languages: the company's own facts (CONTRACT §8), nothing invented beyond
  * them. Each language lists the same entries in the same order; `{{hourlyRate}}` and `{{rentPerDay}}`
@@ -214,6 +215,23 @@ export const PARTNERS = [
   { name: "Bolt Food", url: "https://food.bolt.eu" },
   { name: "Foodora", url: "https://www.foodora.sk" },
 ];
+
+/**
+ * The demo operator's company profile (CONTRACT §8), editable at /admin/settings/company. The IČO's
+ * last digit is its check digit (55 123 45 → 7), so the demo's own profile passes the form's check.
+ */
+export const DEMO_COMPANY: CompanyProfile = {
+  legalName: "Courier Fleet s.r.o.",
+  address: "Mlynské nivy 5, 821 09 Bratislava",
+  ico: "55123456",
+  vatId: "SK2121234567",
+  registerEntry: "Obchodný register Mestského súdu Bratislava III",
+  email: "info@courierfleet.sk",
+  phone: "+421 2 1234 5678",
+  payoutName: "Courier Fleet s.r.o.",
+  // A valid test IBAN (mod-97 checked), not a real account.
+  payoutIban: "SK8975000000000012345671",
+};
 
 export const DEMO_ADMIN = { email: "admin@courierfleet.sk", password: "Demo-Admin-2026!" };
 

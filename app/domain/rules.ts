@@ -10,8 +10,6 @@ export const DEFAULT_LANGUAGE: Language = "sk";
 /** HTML `lang` attribute per public language code. */
 export const HTML_LANG: Record<Language, string> = { sk: "sk", ua: "uk", en: "en" };
 
-/** The support line: the footer, the assistant and the dashboard's link for urgent breakdowns. */
-export const SUPPORT_PHONE = "+421 2 1234 5678";
 /** A `tel:` link for a phone number as people write it. */
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -28,6 +28,7 @@ export type AuditEntry = {
     | "referral"
     | "file"
     | "settings"
+    | "company_profile"
     | "platform"
     | "platform_account"
     | "earning_import"

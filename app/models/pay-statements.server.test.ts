@@ -357,7 +357,7 @@ describe("payout batches", () => {
     expect(await refusal(exportPayouts(admin.id, week, after(week)))).toBe("nothingApproved");
   });
 
-  test("without PAYOUT_DEBTOR_* the export names what is missing and writes nothing", async () => {
+  test("without a payout account (profile or PAYOUT_DEBTOR_*) the export names what is missing and writes nothing", async () => {
     const { week, couriers } = await approvedWeek(1);
     const saved = { ...debtor };
     debtor.name = undefined;
@@ -368,7 +368,7 @@ describe("payout batches", () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(PayoutFileError);
-      expect((error as PayoutFileError).details.missing).toEqual(["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN"]);
+      expect((error as PayoutFileError).details.missing).toEqual(["payoutName", "payoutIban"]);
     } finally {
       Object.assign(debtor, saved);
     }

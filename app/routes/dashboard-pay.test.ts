@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkIban } from "~/domain/bank-details";
-import { RATE_LIMITS, SUPPORT_PHONE } from "~/domain/rules";
+import { RATE_LIMITS } from "~/domain/rules";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../../tests/factories";
 import { sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
@@ -87,8 +87,7 @@ describe("bank details on the Pay page", () => {
     expect(mail.text).not.toContain(NEW_IBAN);
     expect(mail.text).toContain("Chrome 150");
     expect(mail.links.some((link) => link.includes("/account/sessions"))).toBe(true);
-    // "Call us" comes with the number to call.
-    expect(mail.text).toContain(`зателефонуйте нам: ${SUPPORT_PHONE}.`);
+    // "Call us" with the number comes from the company profile (app/models/company-profile.test.ts).
   });
 
   test("a holder name a bank transfer cannot carry is refused with its message; nothing is saved", async () => {

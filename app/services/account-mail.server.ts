@@ -2,7 +2,7 @@ import { config } from "~/infra/config.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { log } from "~/infra/log.server";
 import { queueMailAlone, type OutgoingMail } from "~/models/outbox.server";
-import { ACTIVATION_TOKEN_HOURS, isLanguage, RESET_TOKEN_MINUTES, SUPPORT_PHONE } from "~/domain/rules";
+import { ACTIVATION_TOKEN_HOURS, isLanguage, RESET_TOKEN_MINUTES } from "~/domain/rules";
 
 type Mail = OutgoingMail;
 /** With `id`, the queued mail goes with the account if it is erased before it was sent. */
@@ -99,12 +99,13 @@ export function enrolmentStartedMail(to: Recipient, values: { device: string; ip
 export function payoutAccountChangedMail(
   to: Recipient,
   values: { oldIban: string; newIban: string; device: string; time: string },
+  /** The support line of the company profile: "call us at once" when one is set. */
+  company: { phone?: string },
 ): Mail {
-  // "Call us" names the number: a redirected payout is stopped by a call, not by an e-mail thread.
-  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], {
-    ...values,
-    phone: SUPPORT_PHONE,
-  });
+  const call = company.phone
+    ? translatorFor(to.language)("email:payoutAccountChanged.call", { phone: company.phone })
+    : null;
+  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values, call);
 }
 
 /** A security notice: the facts, "if it was you, nothing to do", and a link to the sessions page. */
@@ -113,6 +114,8 @@ function securityAlert(
   to: Recipient,
   facts: string[],
   values: Record<string, string>,
+  /** A line after the action (whom to call). */
+  after: string | null = null,
 ): Mail {
   const t = translatorFor(to.language);
   const link = accountLink("/account/sessions", to);
@@ -131,6 +134,7 @@ function securityAlert(
     t(`email:${kind}.ok`),
     notYou,
     `${action}: ${link}`,
+    ...(after ? [after] : []),
     "",
     t("email:signature"),
   ].join("\n");
@@ -140,7 +144,7 @@ function securityAlert(
 <p>${details.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(notYou)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p>${escapeHtml(t("email:signature"))}</p>
+${after ? `<p>${escapeHtml(after)}</p>\n` : ""}<p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
   return {
     to: to.email,

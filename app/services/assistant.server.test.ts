@@ -5,6 +5,8 @@ import { RATE_LIMITS } from "~/domain/rules";
 import { writerForTests } from "~/infra/db.server";
 import { call, readJson } from "../../tests/route-harness";
 import { insertSeededFaq } from "../../tests/content-fixtures";
+import { clearCompanyProfile, setCompanyProfile } from "../../tests/factories";
+import { DEMO_COMPANY } from "~db/seed-content";
 import * as ask from "~/routes/api/faq.ask";
 import { answerQuestion } from "./assistant.server";
 
@@ -37,11 +39,14 @@ beforeAll(async () => {
   });
   ai = { baseUrl: `http://127.0.0.1:${server.port}/v1`, apiKey: "test-key", model: "tiny-model" };
   await insertSeededFaq();
+  // The contacts of "I don't know" come from the company profile.
+  await setCompanyProfile(DEMO_COMPANY);
 });
 
 afterAll(async () => {
   void server.stop(true);
   await writerForTests().delete(faqEntries);
+  await clearCompanyProfile();
 });
 
 beforeEach(async () => {
@@ -140,6 +145,19 @@ describe("POST /api/faq/ask (built-in answerer)", () => {
     const { answer } = await readJson<{ answer: string }>(response);
     expect(answer).toContain("Я поки не знаю");
     expect(answer).toContain("info@courierfleet.sk");
+    expect(answer).toContain("+421 2 1234 5678");
+  });
+
+  test("without contacts in the company profile, it says only that it does not know", async () => {
+    await setCompanyProfile({ legalName: "Nová Flotila s.r.o." });
+    try {
+      const response = await call(ask.action as never, "/api/faq/ask", {
+        json: { question: "What is the capital of France?", language: "en" },
+      });
+      expect(await readJson(response)).toEqual({ answer: "I don't know the answer to that yet." });
+    } finally {
+      await setCompanyProfile(DEMO_COMPANY);
+    }
   });
 
   test("form-encoded bodies work; the language defaults to the request's", async () => {

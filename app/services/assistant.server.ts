@@ -1,7 +1,8 @@
 import { earningsQuestion, findAnswer, type FaqDoc } from "~/domain/faq-search";
 import { WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
 import { formatCents } from "~/domain/pay-format";
-import { SUPPORT_PHONE, type Language } from "~/domain/rules";
+import type { Language } from "~/domain/rules";
+import { getCompanyProfile } from "~/models/company-profile.server";
 import { faqValues, listFaq } from "~/models/content.server";
 import { getPaySettings } from "~/models/settings.server";
 import { config } from "~/infra/config.server";
@@ -40,18 +41,20 @@ async function earningsAnswer(hoursPerWeek: number | null, language: Language): 
   return { answer, source: "income" };
 }
 
-/** The honest "I don't know" with the contact from the footer, in the asker's language. */
-function unknownAnswer(language: Language): AssistantAnswer {
+/** The honest "I don't know" with the company's contacts from its profile (those set), in the asker's language. */
+async function unknownAnswer(language: Language): Promise<AssistantAnswer> {
   const t = translatorFor(language);
+  const { email, phone } = await getCompanyProfile();
+  const contact = [email, phone].filter(Boolean).join(t("home:assistant.or"));
   return {
-    answer: t("home:assistant.unknown", { email: t("common:footer.email"), phone: SUPPORT_PHONE }),
+    answer: contact ? t("home:assistant.unknown", { contact }) : t("home:assistant.unknownNoContact"),
     source: "unknown",
   };
 }
 
-function builtInAnswer(question: string, faq: FaqDoc[], language: Language): AssistantAnswer {
+async function builtInAnswer(question: string, faq: FaqDoc[], language: Language): Promise<AssistantAnswer> {
   const match = findAnswer(question, faq, language);
-  return match ? { answer: match.entry.answer, source: "faq" } : unknownAnswer(language);
+  return match ? { answer: match.entry.answer, source: "faq" } : await unknownAnswer(language);
 }
 
 /** Asks the OpenAI-compatible endpoint, with the FAQ as the only ground truth. Throws on any failure. */
@@ -113,12 +116,12 @@ export async function answerQuestion(
   if (ai && faq.length > 0) {
     try {
       const answer = await askModel(ai, question, faq, language, timeoutMs);
-      return answer.replace(/[.\s]+$/, "") === UNKNOWN ? unknownAnswer(language) : { answer, source: "ai" };
+      return answer.replace(/[.\s]+$/, "") === UNKNOWN ? await unknownAnswer(language) : { answer, source: "ai" };
     } catch (error) {
       log("warn", "assistant fell back to the built-in answerer", { error: String(error) });
     }
   }
-  return builtInAnswer(question, faq, language);
+  return await builtInAnswer(question, faq, language);
 }
 
 export type AskOutcome =

@@ -26,6 +26,7 @@ import {
   recordSepaDownload,
 } from "~/models/payout-batches.server";
 import { getPaySettings } from "~/models/settings.server";
+import { getCompanyProfile } from "~/models/company-profile.server";
 
 /** Approves statements of a week; each courier's e-mail is queued in the same transaction. */
 export async function approveAndNotify(
@@ -46,11 +47,12 @@ export async function sendBackToDraft(adminId: number, statementId: number, now 
 }
 
 /**
- * Exports the approved statements (of `week`, or all) as one batch and its pain.001 file. Without the
- * PAYOUT_DEBTOR_* configuration it refuses before anything is written (PayoutFileError "debtorMissing").
+ * Exports the approved statements (of `week`, or all) as one batch and its pain.001 file, the company
+ * profile's payout account the debtor. Without one it refuses before anything is written
+ * (PayoutFileError "debtorMissing").
  */
 export async function exportPayouts(adminId: number, week: WeekId | null, now = clockNow()) {
-  const debtor = payoutDebtor();
+  const debtor = payoutDebtor(await getCompanyProfile());
   const { paydayWeekday } = await getPaySettings();
   const fileKey = `payout-${randomToken(12)}.xml`;
   const batch = await createPayoutBatch(

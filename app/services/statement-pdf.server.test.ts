@@ -41,7 +41,7 @@ const statement = computeStatement(
 );
 const input = (language: Language, courierName: string): StatementPdfInput => ({
   language,
-  companyName: "Courier Fleet s.r.o.",
+  payer: { legalName: "Courier Fleet s.r.o.", address: "Mlynské nivy 5, 821 09 Bratislava", ico: "55123456" },
   courierName,
   week: "2026-11-16",
   payday: statement.payday!,

@@ -168,6 +168,7 @@ test.describe("axe", () => {
     "/admin/content/faq/new",
     "/admin/content/fleet/new",
     "/admin/content/partners/new",
+    "/admin/settings/company",
   ]) {
     test(`admin: ${url} (en)`, async ({ page }) => {
       const admin = await loginAs(page, { role: "admin", language: "en" });

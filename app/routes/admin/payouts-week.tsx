@@ -114,14 +114,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
     if (error instanceof PayoutFileError) {
       if (error.problem === "debtorMissing")
-        return data(
-          {
-            formError: t("admin:pay.batch.errors.debtorMissing", {
-              variables: (error.details.missing ?? []).join(", "),
-            }),
-          },
-          { status: 400 },
-        );
+        return data({ formError: t("admin:pay.batch.errors.debtorMissing") }, { status: 400 });
       return data(
         {
           formError: t("admin:pay.batch.errors.file", {
