@@ -62,10 +62,16 @@ export async function seedDemoData(
       .returning({ id: users.id });
     await tx.insert(statusHistory).values({ userId: admin!.id, toStatus: "confirmed_account", reason: "demo seed" });
     await writeCompanyProfile(tx, DEMO_COMPANY);
-    for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-      for (const [position, [question, answer]] of entries.entries()) {
-        await tx.insert(faqEntries).values({ language, question, answer, position });
-      }
+    for (const [position, [questionSk, answerSk]] of FAQ.sk.entries()) {
+      await tx.insert(faqEntries).values({
+        questionSk,
+        answerSk,
+        questionUa: FAQ.ua[position]![0],
+        answerUa: FAQ.ua[position]![1],
+        questionEn: FAQ.en[position]![0],
+        answerEn: FAQ.en[position]![1],
+        position,
+      });
     }
     for (const [position, model] of FLEET.entries()) {
       await tx.insert(vehicles).values({
@@ -76,10 +82,15 @@ export async function seedDemoData(
         serialNumber: model.serial,
         status: "available",
       });
-      for (const language of ["sk", "ua", "en"] as const) {
-        const [title, spec] = model[language];
-        await tx.insert(fleetModels).values({ language, title, spec, image: model.image, position });
-      }
+      await tx.insert(fleetModels).values({
+        name: model.name,
+        specSk: model.sk[1],
+        specUa: model.ua[1],
+        specEn: model.en[1],
+        image: model.image,
+        licenceCategory: model.licenceCategory,
+        position,
+      });
     }
     for (const [i, post] of NEWS.entries()) {
       await tx.insert(newsPosts).values({

@@ -11,6 +11,21 @@ export const AUDIT_ACTIONS = [
   "application.undoApprove",
   "application.documentsDeleted",
   "bank_account.change",
+  "content.faq.create",
+  "content.faq.update",
+  "content.faq.move",
+  "content.faq.hide",
+  "content.faq.show",
+  "content.fleet.create",
+  "content.fleet.update",
+  "content.fleet.move",
+  "content.fleet.hide",
+  "content.fleet.show",
+  "content.partner.create",
+  "content.partner.update",
+  "content.partner.move",
+  "content.partner.hide",
+  "content.partner.show",
   "company_profile.update",
   "document.accept",
   "document.reject",
@@ -104,6 +119,7 @@ export const AUDIT_FIELDS = [
   "rentPerDayCents",
   "sharePercent",
   "heldBack",
+  "hidden",
   "problem",
   "statementId",
   "accountId",
@@ -122,6 +138,9 @@ export const AUDIT_FIELDS = [
   "addedImages",
   "addedMedia",
   "amountCents",
+  "answer",
+  "answerEn",
+  "answerUa",
   "askedWeek",
   "assignedUserId",
   "attempts",
@@ -160,6 +179,8 @@ export const AUDIT_FIELDS = [
   "language",
   "lastError",
   "leaseEndsAt",
+  "licenceCategory",
+  "logoId",
   "mediaId",
   "messageId",
   "name",
@@ -173,8 +194,12 @@ export const AUDIT_FIELDS = [
   "photos",
   "platform",
   "platformId",
+  "position",
   "problemReportId",
   "published",
+  "question",
+  "questionEn",
+  "questionUa",
   "reason",
   "reasonCode",
   "replace",
@@ -183,6 +208,9 @@ export const AUDIT_FIELDS = [
   "serviceDate",
   "serviceRecordId",
   "skipped",
+  "spec",
+  "specEn",
+  "specUa",
   "startsOn",
   "status",
   "textPosition",
@@ -192,6 +220,7 @@ export const AUDIT_FIELDS = [
   "totalCents",
   "unchanged",
   "updatedAt",
+  "url",
   "value",
   "vehicleId",
   "week",
@@ -257,6 +286,9 @@ const RECORD_PATHS: Record<string, AdminPath> = {
   news: "/admin/news/",
   payout_batch: "/admin/payouts/batches/",
   bank_account: "/admin/users/",
+  faq: "/admin/content/faq/",
+  fleet: "/admin/content/fleet/",
+  partner: "/admin/content/partners/",
 };
 const LIST_PATHS: Record<string, AdminPath> = {
   vehicle_request: "/admin/vehicle-requests?status=all",
@@ -279,7 +311,7 @@ function asRecord(value: unknown): Record<string, unknown> | null {
 function snapshotName(facts: AuditFacts) {
   for (const side of [facts.before, facts.after]) {
     const values = asRecord(side);
-    for (const field of ["name", "title", "fullName"]) {
+    for (const field of ["name", "title", "fullName", "question"]) {
       if (typeof values?.[field] === "string" && values[field]) return values[field] as string;
     }
   }

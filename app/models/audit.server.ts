@@ -37,7 +37,10 @@ export type AuditEntry = {
     | "payout_batch"
     | "mail"
     | "bank_account"
-    | "pay_question";
+    | "pay_question"
+    | "faq"
+    | "fleet"
+    | "partner";
   entityId?: number | null;
   subjectUserId?: number | null;
   before?: unknown;

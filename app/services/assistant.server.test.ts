@@ -4,6 +4,7 @@ import { FAQ } from "~db/seed-content";
 import { RATE_LIMITS } from "~/domain/rules";
 import { writerForTests } from "~/infra/db.server";
 import { call, readJson } from "../../tests/route-harness";
+import { insertSeededFaq } from "../../tests/content-fixtures";
 import { clearCompanyProfile, setCompanyProfile } from "../../tests/factories";
 import { DEMO_COMPANY } from "~db/seed-content";
 import * as ask from "~/routes/api/faq.ask";
@@ -37,11 +38,7 @@ beforeAll(async () => {
     },
   });
   ai = { baseUrl: `http://127.0.0.1:${server.port}/v1`, apiKey: "test-key", model: "tiny-model" };
-  for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-    await writerForTests()
-      .insert(faqEntries)
-      .values(entries.map(([question, answer], position) => ({ language, question, answer, position })));
-  }
+  await insertSeededFaq();
   // The contacts of "I don't know" come from the company profile.
   await setCompanyProfile(DEMO_COMPANY);
 });
@@ -69,6 +66,9 @@ describe("answerQuestion with an AI endpoint", () => {
     expect(body.messages[0]!.role).toBe("system");
     expect(body.messages[0]!.content).toContain(FAQ.en[2][1]);
     expect(body.messages[0]!.content).toContain("English");
+    // The numbers it may state are the rules in force, named in the prompt.
+    expect(body.messages[0]!.content).toContain("scooter rent per day held");
+    expect(body.messages[0]!.content).toContain("€5.00");
     expect(body.messages[1]).toEqual({ role: "user", content: "When am I paid?" });
   });
 

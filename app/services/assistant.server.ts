@@ -3,7 +3,7 @@ import { WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
 import { formatCents } from "~/domain/pay-format";
 import type { Language } from "~/domain/rules";
 import { getCompanyProfile } from "~/models/company-profile.server";
-import { listFaq } from "~/models/content.server";
+import { faqValues, listFaq } from "~/models/content.server";
 import { getPaySettings } from "~/models/settings.server";
 import { config } from "~/infra/config.server";
 import { translatorFor } from "~/infra/i18n.server";
@@ -62,11 +62,17 @@ type AiConfig = NonNullable<ReturnType<typeof config>["ai"]>;
 
 async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language: Language, timeoutMs: number) {
   const groundTruth = faq.map((e, i) => `${i + 1}. Q: ${e.question}\n   A: ${e.answer}`).join("\n");
+  const rules = await faqValues(language);
   const system = [
     "You answer questions of people who want to work as delivery couriers for Courier Fleet in Slovakia.",
     "Use ONLY the FAQ below as your source of facts. Never invent rates, dates, documents or promises.",
     `If the FAQ does not answer the question, reply with exactly ${UNKNOWN} and nothing else.`,
     `Reply in ${LANGUAGE_NAMES[language]}, briefly (at most three sentences), as plain text.`,
+    "",
+    "",
+    "Rules in force (the only numbers you may state):",
+    `- hourly rate reaching the courier's account: ${rules.hourlyRate}`,
+    `- scooter rent per day held, deducted from weekly pay with the courier's written agreement: ${rules.rentPerDay}`,
     "",
     "FAQ:",
     groundTruth,
@@ -93,8 +99,9 @@ async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language:
 }
 
 /**
- * Answers a free question: earnings from the income rule; anything else from the FAQ of the
- * language, through the configured AI endpoint when there is one, else (and whenever that endpoint
+ * Answers a free question: earnings from the income rule; anything else from the published FAQ of
+ * the language (hidden entries left out, `{{hourlyRate}}` and `{{rentPerDay}}` filled from the rules
+ * in force), through the configured AI endpoint when there is one, else (and whenever that endpoint
  * fails) with the built-in retrieval.
  */
 export async function answerQuestion(

@@ -164,6 +164,10 @@ test.describe("axe", () => {
     "/admin/news/new",
     "/admin/referrals",
     "/admin/audit",
+    "/admin/content",
+    "/admin/content/faq/new",
+    "/admin/content/fleet/new",
+    "/admin/content/partners/new",
     "/admin/settings/company",
   ]) {
     test(`admin: ${url} (en)`, async ({ page }) => {

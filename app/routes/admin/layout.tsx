@@ -44,6 +44,7 @@ const LINKS = [
   ["/admin/vehicle-requests", "vehicleRequests"],
   ["/admin/problem-reports", "problemReports"],
   ["/admin/news", "news"],
+  ["/admin/content", "content"],
   ["/admin/referrals", "referrals"],
   ["/admin/payouts", "payouts"],
   ["/admin/settings/rules", "rules"],
