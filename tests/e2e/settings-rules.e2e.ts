@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { and, eq } from "drizzle-orm";
-import { handovers, payStatements } from "~db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { handovers, payStatements, settings } from "~db/schema";
 import { addWeeks, isoWeekLabel, startOfLocalDate, weekOf } from "~/domain/pay-week";
+import { setClockOffset } from "~/infra/clock.server";
 import { writerForTests } from "~/infra/db.server";
 import { recomputeFrom } from "~/models/pay-statements.server";
 import { createPlatform, linkPlatformAccount } from "~/models/platforms.server";
@@ -12,8 +13,24 @@ import { importDays } from "../pay-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
 mkdirSync(process.env.E2E_SHOTS ?? "test-results/screens", { recursive: true });
-/** The week that closed last: its drafts are open, so a change from it shows what it does to them. */
-const week = addWeeks(weekOf(new Date()), -1);
+/**
+ * The journey runs three years ahead by the test clock: there the week that closed last has open drafts
+ * whatever earlier journeys approved in today's weeks (a money rule never applies to a week with an
+ * approved statement, nor before one), so a change from it shows what it does to them.
+ */
+const AHEAD_MS = 3 * 365 * 24 * 60 * 60 * 1000;
+let week = addWeeks(weekOf(new Date(Date.now() + AHEAD_MS)), -1);
+test.beforeEach(() => {
+  setClockOffset(AHEAD_MS);
+  week = addWeeks(weekOf(new Date(Date.now() + AHEAD_MS)), -1);
+});
+// The lease length and cooldown this journey saves apply at once: later journeys of the worker get the defaults back.
+test.afterEach(async () => {
+  setClockOffset(0);
+  await writerForTests()
+    .delete(settings)
+    .where(inArray(settings.key, ["leaseDays", "problemReportCooldownHours"]));
+});
 
 async function shot(page: Page, name: string) {
   for (const width of [1280, 360]) {
