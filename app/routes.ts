@@ -92,6 +92,7 @@ export default [
     route("referrals/track/:code", "routes/api/referrals.track.ts"),
     route("captcha/challenge", "routes/api/captcha.challenge.ts"),
     route("faq/ask", "routes/api/faq.ask.ts"),
+    route("telegram/webhook", "routes/api/telegram.webhook.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

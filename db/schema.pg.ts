@@ -42,6 +42,8 @@ export const {
   usedCaptchas,
   jobRuns,
   outbox,
+  telegramChats,
+  notificationPreferences,
   platforms,
   platformAccounts,
   earningImports,

@@ -40,6 +40,8 @@ export const {
   usedCaptchas,
   jobRuns,
   outbox,
+  telegramChats,
+  notificationPreferences,
   platforms,
   platformAccounts,
   earningImports,
@@ -56,6 +58,7 @@ export const {
 export {
   DOCUMENT_RENEWAL_STATUSES,
   PAY_ADJUSTMENT_KINDS,
+  OUTBOX_CHANNELS,
   PAY_QUESTION_STATUSES,
   PAY_STATEMENT_STATUSES,
   PAYOUT_BATCH_STATUSES,

@@ -5,7 +5,8 @@ import { documentFieldId, type DocumentKind } from "~/domain/documents";
 import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
-import { queueMail } from "./outbox.server";
+import { queueNotice } from "./outbox.server";
+import { telegramText } from "~/domain/notifications";
 import { withoutYearMark } from "~/domain/date-format";
 
 /**
@@ -64,9 +65,9 @@ export type DecisionMail =
   | "documentRejected";
 
 /**
- * Tells the user about a decision in their own language: the e-mail is queued in the decision's
- * own transaction `tx` (the outbox), so it goes out exactly when the decision commits, and is sent
- * again until the SMTP server takes it. Returns false when the user is gone.
+ * Tells the user about a decision in their own language, on the channels they chose for it (e-mail,
+ * Telegram): queued in the decision's own transaction `tx` (the outbox), so it goes out exactly when the
+ * decision commits, and is sent again until the channel takes it. Returns false when the user is gone.
  */
 export async function notifyUser(
   tx: Tx,
@@ -100,21 +101,15 @@ export async function notifyUser(
         ),
       ]
     : [];
-  const text = [
-    t(`dashboard:email.${mail}.body`, values),
-    ...replace,
-    "",
-    t("dashboard:email.link", { link }),
-    "",
-    t("dashboard:email.signature"),
-  ].join("\n");
-  await queueMail(tx, {
-    to: user.email,
-    subject: t(`dashboard:email.${mail}.subject`, values),
-    text,
-    language: user.language,
-    kind: mail,
-    userId,
-  });
+  const body = t(`dashboard:email.${mail}.body`, values);
+  const subject = t(`dashboard:email.${mail}.subject`, values);
+  const text = [body, ...replace, "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join(
+    "\n",
+  );
+  await queueNotice(
+    tx,
+    { to: user.email, subject, text, language: user.language, kind: mail, userId },
+    telegramText(subject, body, link),
+  );
   return true;
 }

@@ -12,7 +12,8 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
 import { config } from "~/infra/config.server";
 import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
-import { queueMail } from "./outbox.server";
+import { telegramText } from "~/domain/notifications";
+import { queueNotice } from "./outbox.server";
 
 export type PayMail = "statementApproved" | "statementPaid";
 
@@ -30,15 +31,12 @@ export function composePayMail(
     payday: formatCalendarDate(values.payday, language),
   };
   const link = `${config().appUrl}/dashboard`;
+  const subject = t(`pay:mail.${kind}.subject`, vars);
+  const body = t(`pay:mail.${kind}.body`, vars);
   return {
-    subject: t(`pay:mail.${kind}.subject`, vars),
-    text: [
-      t(`pay:mail.${kind}.body`, vars),
-      "",
-      t("dashboard:email.link", { link }),
-      "",
-      t("dashboard:email.signature"),
-    ].join("\n"),
+    subject,
+    telegram: telegramText(subject, body, `${config().appUrl}/dashboard/pay`),
+    text: [body, "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n"),
   };
 }
 
@@ -69,7 +67,8 @@ export async function queuePayMails(
       week: s.weekStart,
       payday: s.payday ?? paydayOf(s.weekStart, paydayWeekday),
     });
-    await queueMail(tx, { to: user.email, ...mail, language, kind, userId: user.id });
+    const { telegram, ...email } = mail;
+    await queueNotice(tx, { to: user.email, ...email, language, kind, userId: user.id }, telegram);
     queued += 1;
   }
   return queued;

@@ -16,6 +16,7 @@ import { startScheduler, type Job } from "~/infra/scheduler.server";
 import { pruneOutbox } from "~/models/outbox.server";
 import { pruneFormKeys } from "~/models/idempotency.server";
 import { startMailSender } from "./outbox.server";
+import { startTelegram } from "./telegram.server";
 
 const MINUTE = 60 * 1000;
 
@@ -92,10 +93,13 @@ export function startJobs() {
     ...jobs,
   });
   const sender = startMailSender(mailSendMs);
+  // The bot's updates (webhook registration or long polling), only when TELEGRAM_BOT_TOKEN is set.
+  const telegram = startTelegram();
   return {
     /** Resolves once the jobs already running have finished. */
     stop: async () => {
       sender.stop();
+      await (await telegram).stop();
       await scheduler.stop();
     },
   };
