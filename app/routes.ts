@@ -14,6 +14,7 @@ export default [
     route("handover", "routes/dashboard/handover.tsx"),
     route("handover-dispute", "routes/dashboard/handover-dispute.tsx"),
     route("document-renewal", "routes/dashboard/document-renewal.tsx"),
+    route("notifications", "routes/dashboard/notifications.tsx"),
   ]),
   route("dashboard/export", "routes/dashboard-export.ts"),
   route("dashboard/documents", "routes/dashboard-documents.ts"),

@@ -22,7 +22,9 @@ import {
   telegramChatOf,
   unlinkTelegram,
 } from "~/models/telegram.server";
-import { createUser } from "../../tests/factories";
+import { createUser, sessionCookieHeader } from "../../tests/factories";
+import * as notificationsForm from "../routes/dashboard/notifications";
+import * as dashboardPage from "../routes/dashboard";
 import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, startFakeTelegram, type FakeTelegram } from "../../tests/fake-telegram";
 import { call } from "../../tests/route-harness";
 import * as webhook from "../routes/api/telegram.webhook";
@@ -326,5 +328,46 @@ describe("telegram", () => {
     } finally {
       useTelegram();
     }
+  });
+
+  test("the dashboard: Connect opens the bot with a fresh code, Save keeps the choices, Disconnect unlinks", async () => {
+    clockAtBratislava(12);
+    const courier = await createUser({ language: "ua" });
+    const cookie = await sessionCookieHeader(courier.id);
+    const post = (form: Record<string, string> | FormData) =>
+      call(notificationsForm.action, "/dashboard/notifications", { cookie, form });
+
+    const page = await (await call(dashboardPage.loader, "/dashboard", { cookie })).json();
+    expect(page.notifications.telegram).toEqual({ connected: false });
+
+    const connect = await post({ intent: "telegramConnect" });
+    expect(connect.status).toBe(302);
+    const location = connect.headers.get("Location")!;
+    expect(location).toStartWith(`https://t.me/${FAKE_BOT_NAME}?start=`);
+    const code = new URL(location).searchParams.get("start")!;
+    await handleTelegramUpdate({
+      update_id: 1,
+      message: { message_id: 1, chat: { id: nextChat(), type: "private" }, text: `/start ${code}` },
+    });
+    expect(await telegramChatOf(courier.id)).not.toBeNull();
+
+    const form = new FormData();
+    form.set("intent", "save");
+    for (const on of ["application:telegram", "pay:email", "pay:telegram", "nonsense:email", "pay:fax"])
+      form.append("on", on);
+    expect((await post(form)).status).toBe(302);
+    const choices = await notificationChoices(courier.id);
+    const on = choices.filter((c) => c.enabled).map((c) => `${c.event}:${c.channel}`);
+    expect(on.sort()).toEqual(["application:telegram", "pay:email", "pay:telegram"]);
+
+    expect((await post({ intent: "telegramDisconnect" })).status).toBe(302);
+    expect(await telegramChatOf(courier.id)).toBeNull();
+    expect((await post({ intent: "other" })).status).toBe(400);
+
+    // Logged out: nothing happens, the visitor is sent to log in.
+    const anonymous = await call(notificationsForm.action, "/dashboard/notifications", {
+      form: { intent: "telegramConnect" },
+    });
+    expect(anonymous.headers.get("Location") ?? "").not.toContain("t.me");
   });
 });

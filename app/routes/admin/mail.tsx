@@ -63,6 +63,7 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
         empty={t("mail.empty")}
         label={t("mail.title")}
         columns={[
+          { header: t("mail.channel"), render: (m) => t(`mail.channels.${m.channel}`) },
           { header: t("mail.recipient"), className: "min-w-0", render: (m) => m.recipient },
           { header: t("mail.subject"), className: "min-w-0", render: (m) => m.subject },
           { header: t("mail.attempts"), render: (m) => m.attempts },
