@@ -103,10 +103,14 @@ export async function queueMailAlone(mail: OutgoingMail) {
   await transaction((tx) => queueMail(tx, mail));
 }
 
-/** Not sent, not failing, never tried or due again, and not held by a live claim. */
+/**
+ * Not sent, not failing, never tried or due again, not held by a live claim, and of a channel this
+ * instance can send (an instance without the bot token leaves Telegram messages to one with it).
+ */
 function dueAt(at: Date) {
   return and(
     isNull(outbox.sentAt),
+    telegramConfigured() ? undefined : eq(outbox.channel, "email"),
     lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
     // A new row is due at once, whatever a test clock said when it was written.
     or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, at)),

@@ -370,4 +370,25 @@ describe("telegram", () => {
     });
     expect(anonymous.headers.get("Location") ?? "").not.toContain("t.me");
   });
+
+  test("an instance without the bot token leaves Telegram messages to one that has it", async () => {
+    const at = clockAtBratislava(12);
+    const admin = await createUser({ role: "admin" });
+    const courier = await createUser({ status: "applied_for_job", language: "sk" });
+    const chatId = await linkDirectly(courier.id);
+    await approveApplication(admin.id, (await pendingApplication(courier.id)).id);
+    (config() as { telegram?: unknown }).telegram = undefined;
+    try {
+      await deliverAt(at, "instance-without-token");
+    } finally {
+      useTelegram();
+    }
+    const [row] = await writerForTests()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, courier.id), eq(outbox.channel, "telegram")));
+    expect(row!.attempts).toBe(0);
+    await deliverAt(at, "instance-with-token");
+    expect(sentTo(chatId)).toHaveLength(1);
+  });
 });
