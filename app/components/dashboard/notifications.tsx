@@ -52,7 +52,7 @@ export function Notifications({
               <tr>
                 <th scope="col">{t("telegram.event")}</th>
                 {channels.map((channel) => (
-                  <th scope="col" key={channel}>
+                  <th scope="col" key={channel} className="w-px px-2 text-center whitespace-normal">
                     {t(`telegram.channels.${channel}`)}
                   </th>
                 ))}
@@ -61,11 +61,11 @@ export function Notifications({
             <tbody>
               {EVENTS.map((event) => (
                 <tr key={event}>
-                  <th scope="row" className="font-normal">
+                  <th scope="row" className="font-normal whitespace-normal">
                     {t(`telegram.events.${event}`)}
                   </th>
                   {channels.map((channel) => (
-                    <td key={channel}>
+                    <td key={channel} className="px-2 text-center">
                       <input
                         type="checkbox"
                         name="on"
