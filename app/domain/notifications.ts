@@ -12,8 +12,17 @@ export type Channel = (typeof CHANNELS)[number];
 export const NOTIFICATION_EVENTS = {
   /** Application approved, what to fix, an approval taken back. */
   application: ["applicationApproved", "applicationRejected", "approvalWithdrawn"],
-  /** A scooter ready (request approved or refused), a swap, a lease renewed or not. */
-  vehicle: ["vehicleApproved", "vehicleRejected", "swapApproved", "swapRejected", "renewalApproved", "renewalRejected"],
+  /** A scooter ready (request approved or refused), a swap, a lease renewed or not, about to end, a handover recorded. */
+  vehicle: [
+    "vehicleApproved",
+    "vehicleRejected",
+    "swapApproved",
+    "swapRejected",
+    "renewalApproved",
+    "renewalRejected",
+    "leaseEnding",
+    "handoverRecorded",
+  ],
   /** A problem report or a pay question answered. */
   replies: ["reportReplied", "payQuestionReplied"],
   /** A right-to-stay document expiring, expired, accepted or refused. */

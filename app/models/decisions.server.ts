@@ -62,7 +62,9 @@ export type DecisionMail =
   | "documentExpiring"
   | "documentExpired"
   | "documentAccepted"
-  | "documentRejected";
+  | "documentRejected"
+  | "leaseEnding"
+  | "handoverRecorded";
 
 /**
  * Tells the user about a decision in their own language, on the channels they chose for it (e-mail,
