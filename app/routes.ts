@@ -65,6 +65,7 @@ export default [
     route("problem-reports", "routes/admin/problem-reports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("mail", "routes/admin/mail.tsx"),
+    route("broadcast", "routes/admin/broadcast.tsx"),
     route("payouts", "routes/admin/payouts.tsx"),
     route("payouts/import", "routes/admin/payouts-import.tsx"),
     route("payouts/platforms", "routes/admin/platforms.tsx"),

@@ -29,6 +29,8 @@ export const NOTIFICATION_EVENTS = {
   documents: ["documentExpiring", "documentExpired", "documentAccepted", "documentRejected"],
   /** A pay statement approved, and paid. */
   pay: ["statementApproved", "statementPaid"],
+  /** A message of the fleet's admins to a group of couriers (a storm warning, a recall). */
+  announcements: ["announcement", "announcementUrgent"],
 } as const;
 
 export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
@@ -45,10 +47,12 @@ export function eventOfKind(kind: string): NotificationEvent | undefined {
 
 /**
  * Kinds that cannot wait for the morning: the right-to-stay document ended today (the courier may not ride
- * from now on). Replies of the bot itself are sent at once too (they answer what the courier just did).
+ * from now on), and an admin's message marked urgent. Replies of the bot itself are sent at once too
+ * (they answer what the courier just did).
  */
 export const URGENT_KINDS: readonly string[] = [
   "documentExpired",
+  "announcementUrgent",
   "telegramLinked",
   "telegramUnlinked",
   "telegramHelp",

@@ -138,6 +138,8 @@ export const RATE_LIMITS = {
   payQuestions: { limit: 10, windowSeconds: 60 * 60 },
   /** `/start <code>` messages per Telegram chat: a 256-bit code is not guessed, but nobody may try in bulk. */
   telegramStart: { limit: 10, windowSeconds: 15 * 60 },
+  /** An admin's messages to a group of couriers: each reaches every courier of the group. */
+  broadcast: { limit: 5, windowSeconds: 60 * 60 },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { DashboardActionData, DashboardData } from "./types";
 
-const EVENTS = ["application", "vehicle", "replies", "documents", "pay"] as const;
+const EVENTS = ["application", "vehicle", "replies", "documents", "pay", "announcements"] as const;
 
 /**
  * Where the courier hears about each event: "Connect Telegram" (the bot, with a one-time code) or

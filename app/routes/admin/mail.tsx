@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/mail";
 import { AdminTable } from "~/components/admin/admin-table";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
@@ -45,6 +45,11 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
   return (
     <section>
       <PageHeader title={t("mail.title")} />
+      <p>
+        <Link to="/admin/broadcast" className="btn btn-outline">
+          {t("broadcast.title")}
+        </Link>
+      </p>
       <p className="field-hint" data-testid="mail-counts">
         {t("mail.counts", { waiting: counts.waiting, failing: counts.failing })}
       </p>
