@@ -157,3 +157,27 @@ test("/admin/mail shows the channel of a failing message and sends it again", as
   const [after] = await writerForTests().select().from(outbox).where(eq(outbox.id, row!.id));
   expect(after!.sentAt).not.toBeNull();
 });
+
+test("an admin writes to all couriers; the linked courier reads it on Telegram in Ukrainian", async ({ page }) => {
+  await loginAs(page, { role: "admin", language: "en" });
+  const en = translatorFor("en");
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${ownUrl}/admin/broadcast`);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: shotPath(`telegram-broadcast-${width}`), fullPage: true });
+  }
+  await waitForHydration(page);
+  await page.getByLabel(/All couriers/).check();
+  const title = page.getByRole("group", { name: en("admin:broadcast.messageTitle") });
+  await title.getByRole("textbox").nth(0).fill("Búrka");
+  await title.getByRole("textbox").nth(1).fill("Буря");
+  const body = page.getByRole("group", { name: en("admin:broadcast.body") });
+  await body.getByRole("textbox").nth(0).fill("Dnes po 18:00 nejazdite.");
+  await body.getByRole("textbox").nth(1).fill("Сьогодні після 18:00 не їздіть.");
+  await page.getByRole("button", { name: en("admin:broadcast.send") }).click();
+  await expect(page).toHaveURL(/\/admin\/mail$/);
+  await expect
+    .poll(() => fake.sent.filter((m) => m.chatId === "5550001").map((m) => m.text), { timeout: 15_000 })
+    .toContainEqual(expect.stringContaining("Буря\n\nСьогодні після 18:00 не їздіть."));
+});
