@@ -5,6 +5,7 @@
  */
 import { config } from "~/infra/config.server";
 import { log } from "~/infra/log.server";
+import { workerIndex } from "~/infra/workers.server";
 import { callTelegram, TelegramError, telegramWebhookUrl, type TelegramUpdate } from "~/infra/telegram.server";
 import { hit } from "~/models/limits.server";
 import { answerHelp, linkTelegramChat, unlinkTelegram } from "~/models/telegram.server";
@@ -83,7 +84,8 @@ export function startTelegramPolling({ retryMs = 5_000, pollSeconds = POLL_SECON
  */
 export async function startTelegram({ retryMs = 60_000 } = {}): Promise<{ stop: () => Promise<void> }> {
   const telegram = config().telegram;
-  if (!telegram) return { stop: async () => undefined };
+  // One process of a WORKERS=N server talks to Telegram for all of them (two pollers of one bot collide).
+  if (!telegram || workerIndex() !== 0) return { stop: async () => undefined };
   const webhook = telegramWebhookUrl();
   if (webhook) {
     // Set at every start (idempotent); tried again every minute while Telegram is away.
