@@ -23,6 +23,7 @@ import {
   unlinkTelegram,
 } from "~/models/telegram.server";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
+import { collectUserData } from "~/models/privacy.server";
 import * as notificationsForm from "../routes/dashboard/notifications";
 import * as dashboardPage from "../routes/dashboard";
 import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, startFakeTelegram, type FakeTelegram } from "../../tests/fake-telegram";
@@ -390,5 +391,35 @@ describe("telegram", () => {
     expect(row!.attempts).toBe(0);
     await deliverAt(at, "instance-with-token");
     expect(sentTo(chatId)).toHaveLength(1);
+  });
+
+  test("with a secret and a public https address the webhook is set at start, with its secret", async () => {
+    useTelegram("webhook-secret-0123456789");
+    const appUrl = config().appUrl;
+    (config() as { appUrl: string }).appUrl = "https://fleet.example.sk";
+    try {
+      const before = fake.state.calls.filter((c) => c === "getUpdates").length;
+      const started = await startTelegram();
+      await started.stop();
+      expect(fake.state.webhooks.at(-1)).toEqual({
+        url: "https://fleet.example.sk/api/telegram/webhook",
+        secret_token: "webhook-secret-0123456789",
+      });
+      // No polling beside a webhook.
+      expect(fake.state.calls.filter((c) => c === "getUpdates").length).toBe(before);
+    } finally {
+      (config() as { appUrl: string }).appUrl = appUrl;
+      useTelegram();
+    }
+  });
+
+  test("the courier's data export names the linked chat and the channel choices", async () => {
+    const courier = await createUser();
+    const chatId = await linkDirectly(courier.id);
+    await saveNotificationChoices(courier.id, ["email", "telegram"], new Set(["pay:telegram"]) as never);
+    const data = (await collectUserData(courier.id))!;
+    expect(data.telegram?.chatId).toBe(chatId);
+    expect(data.notificationPreferences).toContainEqual({ event: "pay", channel: "telegram", enabled: true });
+    expect(data.notificationPreferences).toContainEqual({ event: "pay", channel: "email", enabled: false });
   });
 });
