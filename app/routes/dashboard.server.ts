@@ -191,10 +191,10 @@ async function payPointer(user: { id: number; status: string }) {
 
 /** The channel choices, and Telegram's state when the bot is configured (else the channel is not offered). */
 async function notificationsView(userId: number): Promise<DashboardData["notifications"]> {
-  const telegram = config().telegram;
-  const choices = await notificationChoices(userId);
+  // Without the bot there is nothing to choose and the section is not shown: no queries either.
+  if (!config().telegram) return { telegram: null, choices: [] };
   return {
-    telegram: telegram ? { connected: (await telegramChatOf(userId)) !== null } : null,
-    choices: choices.filter((c) => c.channel === "email" || telegram),
+    telegram: { connected: (await telegramChatOf(userId)) !== null },
+    choices: await notificationChoices(userId),
   };
 }
