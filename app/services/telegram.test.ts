@@ -422,4 +422,20 @@ describe("telegram", () => {
     expect(data.notificationPreferences).toContainEqual({ event: "pay", channel: "telegram", enabled: true });
     expect(data.notificationPreferences).toContainEqual({ event: "pay", channel: "email", enabled: false });
   });
+
+  test("more than ten /start in a chat within 15 minutes get no answer, and link nothing", async () => {
+    clockAtBratislava(12);
+    const courier = await createUser();
+    const chat = nextChat();
+    const start = (text: string) =>
+      handleTelegramUpdate({ update_id: 1, message: { message_id: 1, chat: { id: chat, type: "private" }, text } });
+    for (let i = 0; i < 10; i++) await start(`/start guess-${i}`);
+    await start(`/start ${await issueTelegramCode(courier.id)}`);
+    expect(await telegramChatOf(courier.id)).toBeNull();
+    const replies = await writerForTests()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, String(chat)));
+    expect(replies.map((r) => r.kind)).toEqual(Array(10).fill("telegramCodeInvalid"));
+  });
 });
