@@ -39,16 +39,25 @@ export async function undoApproval(adminId: number, applicationId: number) {
       .update(applications)
       .set({ status: "pending", decidedById: null, decidedAt: null })
       .where(eq(applications.id, applicationId));
-    // The approval's messages (e-mail, Telegram) still waiting are withdrawn; any that already went out
-    // (or is being sent) is followed by a correction on the channels the courier chose.
+    // The approval's messages (e-mail, Telegram) still waiting are withdrawn; where one already went out
+    // (or is being sent), a correction follows on that channel.
     const approvalRows = and(
       eq(outbox.userId, row.userId),
       eq(outbox.kind, "applicationApproved"),
       gt(outbox.createdAt, new Date(row.decidedAt!.getTime() - 1000)),
     );
     await tx.delete(outbox).where(and(approvalRows, isNull(outbox.sentAt), isNull(outbox.claimedBy)));
-    const [delivered] = await tx.select({ id: outbox.id }).from(outbox).where(approvalRows).limit(1);
-    if (delivered) await notifyUser(tx, row.userId, "approvalWithdrawn");
+    const delivered = await tx.selectDistinct({ channel: outbox.channel }).from(outbox).where(approvalRows);
+    if (delivered.length > 0)
+      await notifyUser(
+        tx,
+        row.userId,
+        "approvalWithdrawn",
+        {},
+        "/dashboard",
+        [],
+        delivered.map((d) => d.channel),
+      );
     await recordAudit(tx, {
       actorId: adminId,
       action: "application.undoApprove",

@@ -6,7 +6,7 @@ import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
 import { queueNotice } from "./outbox.server";
-import { telegramText } from "~/domain/notifications";
+import { telegramText, type Channel } from "~/domain/notifications";
 import { withoutYearMark } from "~/domain/date-format";
 
 /**
@@ -78,6 +78,7 @@ export async function notifyUser(
   raw: Record<string, string | number | Date> = {},
   path = "/dashboard",
   documents: readonly DocumentKind[] = [],
+  only?: readonly Channel[],
 ) {
   const [user] = await tx
     .select({ email: users.email, language: users.language })
@@ -112,6 +113,8 @@ export async function notifyUser(
     tx,
     { to: user.email, subject, text, language: user.language, kind: mail, userId },
     telegramText(subject, body, link),
+    undefined,
+    only,
   );
   return true;
 }

@@ -65,6 +65,8 @@ export async function queueNotice(
   mail: OutgoingMail & { userId: number; kind: string },
   telegramText: string,
   at = clockNow(),
+  /** Only these of the chosen channels (a correction goes where the corrected message went). */
+  only?: readonly Channel[],
 ): Promise<Channel[]> {
   const choices = await tx
     .select({
@@ -82,7 +84,7 @@ export async function queueNotice(
         .limit(1)
     : [];
   const available: Channel[] = chat ? ["email", "telegram"] : ["email"];
-  const channels = channelsFor(mail.kind, choices, available);
+  const channels = channelsFor(mail.kind, choices, available).filter((c) => !only || only.includes(c));
   for (const channel of channels) {
     if (channel === "email") await queueMail(tx, { ...mail, channel });
     else

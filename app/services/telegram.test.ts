@@ -24,6 +24,7 @@ import {
 } from "~/models/telegram.server";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { collectUserData } from "~/models/privacy.server";
+import { undoApproval } from "~/models/approval-undo.server";
 import * as notificationsForm from "../routes/dashboard/notifications";
 import * as dashboardPage from "../routes/dashboard";
 import { FAKE_BOT_NAME, FAKE_BOT_TOKEN, startFakeTelegram, type FakeTelegram } from "../../tests/fake-telegram";
@@ -437,5 +438,25 @@ describe("telegram", () => {
       .from(outbox)
       .where(eq(outbox.recipient, String(chat)));
     expect(replies.map((r) => r.kind)).toEqual(Array(10).fill("telegramCodeInvalid"));
+  });
+
+  test("an approval taken back: the waiting message is withdrawn, a correction follows only where one went out", async () => {
+    clockAtBratislava(12);
+    const admin = await createUser({ role: "admin" });
+    const courier = await createUser({ status: "applied_for_job", language: "ua" });
+    await linkDirectly(courier.id);
+    const app = await pendingApplication(courier.id);
+    await approveApplication(admin.id, app.id);
+    // The e-mail went out; the Telegram message still waits (say, for the morning).
+    await writerForTests()
+      .update(outbox)
+      .set({ sentAt: new Date() })
+      .where(and(eq(outbox.userId, courier.id), eq(outbox.channel, "email")));
+    await undoApproval(admin.id, app.id);
+    const rows = await writerForTests().select().from(outbox).where(eq(outbox.userId, courier.id));
+    expect(rows.map((r) => `${r.kind}:${r.channel}`).sort()).toEqual([
+      "applicationApproved:email",
+      "approvalWithdrawn:email",
+    ]);
   });
 });
