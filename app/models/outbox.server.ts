@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { notificationPreferences, outbox, telegramChats } from "~db/schema";
+import { notificationPreferences, outbox, telegramChats, users } from "~db/schema";
 import { channelsFor, heldUntil, type Channel } from "~/domain/notifications";
 import {
   OUTBOX_CLAIM_MS,
@@ -200,8 +200,11 @@ export async function listFailingMail(limit = 200) {
       lastError: outbox.lastError,
       createdAt: outbox.createdAt,
       userId: outbox.userId,
+      /** Whose chat a Telegram recipient is. */
+      userEmail: users.email,
     })
     .from(outbox)
+    .leftJoin(users, eq(users.id, outbox.userId))
     .where(failing)
     .orderBy(desc(outbox.id))
     .limit(limit);

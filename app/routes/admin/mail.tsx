@@ -69,7 +69,14 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
         label={t("mail.title")}
         columns={[
           { header: t("mail.channel"), render: (m) => t(`mail.channels.${m.channel}`) },
-          { header: t("mail.recipient"), className: "min-w-0", render: (m) => m.recipient },
+          {
+            header: t("mail.recipient"),
+            className: "min-w-0",
+            render: (m) =>
+              m.channel === "telegram" && m.userEmail
+                ? t("mail.telegramChat", { chat: m.recipient, email: m.userEmail })
+                : m.recipient,
+          },
           { header: t("mail.subject"), className: "min-w-0", render: (m) => m.subject },
           { header: t("mail.attempts"), render: (m) => m.attempts },
           { header: t("mail.lastError"), className: "min-w-0", render: (m) => <code>{m.lastError ?? "—"}</code> },
