@@ -14,6 +14,7 @@ export default [
     route("handover", "routes/dashboard/handover.tsx"),
     route("handover-dispute", "routes/dashboard/handover-dispute.tsx"),
     route("document-renewal", "routes/dashboard/document-renewal.tsx"),
+    route("notifications", "routes/dashboard/notifications.tsx"),
   ]),
   route("dashboard/export", "routes/dashboard-export.ts"),
   route("dashboard/documents", "routes/dashboard-documents.ts"),
@@ -73,6 +74,7 @@ export default [
     route("settings/rules", "routes/admin/settings-rules.tsx"),
     route("mail", "routes/admin/mail.tsx"),
     route("settings/company", "routes/admin/settings-company.tsx"),
+    route("broadcast", "routes/admin/broadcast.tsx"),
     route("payouts", "routes/admin/payouts.tsx"),
     route("payouts/import", "routes/admin/payouts-import.tsx"),
     route("payouts/platforms", "routes/admin/platforms.tsx"),
@@ -101,6 +103,7 @@ export default [
     route("referrals/track/:code", "routes/api/referrals.track.ts"),
     route("captcha/challenge", "routes/api/captcha.challenge.ts"),
     route("faq/ask", "routes/api/faq.ask.ts"),
+    route("telegram/webhook", "routes/api/telegram.webhook.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -43,6 +43,8 @@ export const {
   usedCaptchas,
   jobRuns,
   outbox,
+  telegramChats,
+  notificationPreferences,
   platforms,
   platformAccounts,
   earningImports,

@@ -41,6 +41,8 @@ export const {
   usedCaptchas,
   jobRuns,
   outbox,
+  telegramChats,
+  notificationPreferences,
   platforms,
   platformAccounts,
   earningImports,
@@ -57,6 +59,7 @@ export const {
 export {
   DOCUMENT_RENEWAL_STATUSES,
   PAY_ADJUSTMENT_KINDS,
+  OUTBOX_CHANNELS,
   PAY_QUESTION_STATUSES,
   PAY_STATEMENT_STATUSES,
   PAYOUT_BATCH_STATUSES,

@@ -19,6 +19,7 @@ export const PAY_ADJUSTMENT_KINDS = ["bonus", "correction", "damage"] as const;
 export const PAY_STATEMENT_STATUSES = ["draft", "approved", "exported", "paid"] as const;
 export const PAYOUT_BATCH_STATUSES = ["exported", "paid", "cancelled"] as const;
 export const PAY_QUESTION_STATUSES = ["open", "resolved"] as const;
+export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
 
 /**
  * Every table, declared once in the words of a dialect (db/schema.dialects.ts): db/schema.sqlite.ts and
@@ -153,7 +154,7 @@ export function defineTables(d: Words) {
         .integer("user_id")
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
-      purpose: d.text("purpose", { enum: ["activation", "password_reset"] }).notNull(),
+      purpose: d.text("purpose", { enum: ["activation", "password_reset", "telegram_link"] }).notNull(),
       expiresAt: d.timestamp("expires_at").notNull(),
       usedAt: d.timestamp("used_at"),
       createdAt: createdAt(),
@@ -714,11 +715,15 @@ export function defineTables(d: Words) {
       recipient: d.text("recipient").notNull(),
       language: d.text("language").notNull(),
       kind: d.text("kind").notNull(),
+      /** `email` (recipient: an address) or `telegram` (recipient: a chat id). */
+      channel: d.text("channel", { enum: OUTBOX_CHANNELS }).notNull().default("email"),
       subject: d.text("subject").notNull(),
       text: d.text("text").notNull(),
       html: d.text("html"),
       createdAt: createdAt(),
       attempts: d.integer("attempts").notNull().default(0),
+      /** Not sent before: the end of the quiet hours, or the wait Telegram asked for (429 retry_after). */
+      notBefore: d.timestamp("not_before"),
       nextAttemptAt: d.timestamp("next_attempt_at").notNull(),
       lastError: d.text("last_error"),
       sentAt: d.timestamp("sent_at"),
@@ -727,6 +732,43 @@ export function defineTables(d: Words) {
     },
     (t) => [d.index("outbox_due_idx").on(t.sentAt, t.nextAttemptAt), d.index("outbox_user_idx").on(t.userId)],
   );
+  /** The Telegram chat a courier linked (docs/operations.md#telegram): one chat per courier, one courier per chat. */
+  const telegramChats = d.table(
+    "telegram_chats",
+    {
+      id: d.id(),
+      userId: d
+        .integer("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      chatId: d.text("chat_id").notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      d.uniqueIndex("telegram_chats_user_unique").on(t.userId),
+      d.uniqueIndex("telegram_chats_chat_unique").on(t.chatId),
+    ],
+  );
+
+  /**
+   * A courier's choice for one kind of message on one channel (app/domain/notifications.ts); without a
+   * row the default holds (e-mail on, a linked Telegram on).
+   */
+  const notificationPreferences = d.table(
+    "notification_preferences",
+    {
+      id: d.id(),
+      userId: d
+        .integer("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      event: d.text("event").notNull(),
+      channel: d.text("channel", { enum: OUTBOX_CHANNELS }).notNull(),
+      enabled: d.bool("enabled").notNull(),
+    },
+    (t) => [d.uniqueIndex("notification_preferences_unique").on(t.userId, t.event, t.channel)],
+  );
+
   /*
    * Weekly pay (docs/pay.md). Days are 'YYYY-MM-DD' text in Europe/Bratislava time
    * (a pay week is Monday to Sunday there, so a calendar day, not an instant, is what matters); money is
@@ -1062,6 +1104,8 @@ export function defineTables(d: Words) {
     usedCaptchas,
     jobRuns,
     outbox,
+    telegramChats,
+    notificationPreferences,
     platforms,
     platformAccounts,
     earningImports,

@@ -27,6 +27,7 @@ const chosen = schemaOf(dialect);
 export {
   DOCUMENT_RENEWAL_STATUSES,
   PAY_ADJUSTMENT_KINDS,
+  OUTBOX_CHANNELS,
   PAY_QUESTION_STATUSES,
   PAY_STATEMENT_STATUSES,
   PAYOUT_BATCH_STATUSES,
@@ -65,6 +66,8 @@ export const {
   usedCaptchas,
   jobRuns,
   outbox,
+  telegramChats,
+  notificationPreferences,
   platforms,
   platformAccounts,
   earningImports,

@@ -206,3 +206,18 @@ export const mailResendSchema = z.discriminatedUnion("intent", [
   idIntentSchema("resend"),
   z.object({ intent: z.literal("resendAll") }),
 ]);
+
+/** Who an admin's message goes to (app/models/broadcast.server.ts). */
+export const BROADCAST_GROUPS = ["withVehicle", "documentExpiring", "everyone"] as const;
+export type BroadcastGroup = (typeof BROADCAST_GROUPS)[number];
+
+/** A message to a group of couriers: title and text per language (Slovak required), urgent past the quiet hours. */
+export const broadcastSchema = z.object({
+  group: z.enum(BROADCAST_GROUPS, { error: "admin:validation.required" }),
+  ...localizedFields("title", 120),
+  ...localizedFields("body", 1000),
+  urgent: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+});

@@ -143,6 +143,10 @@ export const RATE_LIMITS = {
   dataExport: { limit: 5, windowSeconds: 60 * 60 },
   /** Pay questions and their messages per courier: each lands in the admins' queue. */
   payQuestions: { limit: 10, windowSeconds: 60 * 60 },
+  /** `/start <code>` messages per Telegram chat: a 256-bit code is not guessed, but nobody may try in bulk. */
+  telegramStart: { limit: 10, windowSeconds: 15 * 60 },
+  /** An admin's messages to a group of couriers: each reaches every courier of the group. */
+  broadcast: { limit: 5, windowSeconds: 60 * 60 },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {

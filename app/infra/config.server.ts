@@ -107,6 +107,22 @@ const envSchema = z.object({
     .optional(),
   /** How often each instance's outbox sender looks for mail to send or retry (besides right after each commit). */
   MAIL_SEND_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** Telegram (docs/operations.md#telegram): the bot's token and @name; without both the channel is not offered. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456:ABC-DEF… (the token @BotFather gives)")
+    .optional(),
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .transform((name) => name.replace(/^@/, ""))
+    .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username, such as CourierFleetBot"))
+    .optional(),
+  /** With a public https APP_URL: Telegram posts updates to /api/telegram/webhook with this secret; else long polling. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16–256 letters, digits, _ or -")
+    .optional(),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
   /** Tests only: `1` lets DATA_DIR/test-clock.json move the server's clock (app/infra/clock.server.ts). */
   TEST_CLOCK: flag.optional(),
 });
@@ -163,6 +179,8 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     throw new ConfigError(
       "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_URL is set",
     );
+  if (Boolean(e.TELEGRAM_BOT_TOKEN) !== Boolean(e.TELEGRAM_BOT_NAME))
+    throw new ConfigError("Invalid configuration: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_NAME must be set together");
   const dataDir = path.resolve(e.DATA_DIR);
   const uploadsDir = path.resolve(e.UPLOADS_DIR);
   return {
@@ -200,6 +218,16 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     /** Each part is undefined when unset; the payout export names what is missing (app/services/payout-file.server.ts). */
     payoutDebtor: { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic: e.PAYOUT_DEBTOR_BIC },
     mailSendMs: e.MAIL_SEND_SECONDS * 1000,
+    /** Undefined when the bot is not configured: the channel is then not offered. */
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_BOT_NAME
+        ? {
+            token: e.TELEGRAM_BOT_TOKEN,
+            botName: e.TELEGRAM_BOT_NAME,
+            webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+            apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ""),
+          }
+        : undefined,
   };
 }
 

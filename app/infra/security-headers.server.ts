@@ -10,7 +10,10 @@ export function applySecurityHeaders(headers: Headers) {
   if (config().production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-/** The page policy: scripts only by nonce (and what they load), nothing framed, nothing posted elsewhere. */
+/**
+ * The page policy: scripts only by nonce (and what they load), nothing framed, nothing posted elsewhere
+ * (but the redirect of "Connect Telegram" to t.me when the bot is configured).
+ */
 export function contentSecurityPolicy(nonce: string) {
   const recaptcha = config().captcha.provider === "recaptcha";
   const google = recaptcha ? " https://www.google.com https://www.gstatic.com" : "";
@@ -25,7 +28,8 @@ export function contentSecurityPolicy(nonce: string) {
     "worker-src 'self' blob:",
     `frame-src ${recaptcha ? "https://www.google.com" : "'none'"}`,
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    // "Connect Telegram" posts to us and is redirected to the bot (https://t.me/<bot>?start=<code>).
+    `form-action 'self'${config().telegram ? " https://t.me" : ""}`,
     "base-uri 'none'",
     "object-src 'none'",
   ].join("; ");

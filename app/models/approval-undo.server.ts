@@ -39,19 +39,25 @@ export async function undoApproval(adminId: number, applicationId: number) {
       .update(applications)
       .set({ status: "pending", decidedById: null, decidedAt: null })
       .where(eq(applications.id, applicationId));
-    const unsent = await tx
-      .delete(outbox)
-      .where(
-        and(
-          eq(outbox.userId, row.userId),
-          eq(outbox.kind, "applicationApproved"),
-          isNull(outbox.sentAt),
-          isNull(outbox.claimedBy),
-          gt(outbox.createdAt, new Date(row.decidedAt!.getTime() - 1000)),
-        ),
-      )
-      .returning({ id: outbox.id });
-    if (unsent.length === 0) await notifyUser(tx, row.userId, "approvalWithdrawn");
+    // The approval's messages (e-mail, Telegram) still waiting are withdrawn; where one already went out
+    // (or is being sent), a correction follows on that channel.
+    const approvalRows = and(
+      eq(outbox.userId, row.userId),
+      eq(outbox.kind, "applicationApproved"),
+      gt(outbox.createdAt, new Date(row.decidedAt!.getTime() - 1000)),
+    );
+    await tx.delete(outbox).where(and(approvalRows, isNull(outbox.sentAt), isNull(outbox.claimedBy)));
+    const delivered = await tx.selectDistinct({ channel: outbox.channel }).from(outbox).where(approvalRows);
+    if (delivered.length > 0)
+      await notifyUser(
+        tx,
+        row.userId,
+        "approvalWithdrawn",
+        {},
+        "/dashboard",
+        [],
+        delivered.map((d) => d.channel),
+      );
     await recordAudit(tx, {
       actorId: adminId,
       action: "application.undoApprove",

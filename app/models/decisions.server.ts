@@ -5,7 +5,8 @@ import { documentFieldId, type DocumentKind } from "~/domain/documents";
 import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
-import { queueMail } from "./outbox.server";
+import { queueNotice } from "./outbox.server";
+import { telegramText, type Channel } from "~/domain/notifications";
 import { withoutYearMark } from "~/domain/date-format";
 
 /**
@@ -61,12 +62,14 @@ export type DecisionMail =
   | "documentExpiring"
   | "documentExpired"
   | "documentAccepted"
-  | "documentRejected";
+  | "documentRejected"
+  | "leaseEnding"
+  | "handoverRecorded";
 
 /**
- * Tells the user about a decision in their own language: the e-mail is queued in the decision's
- * own transaction `tx` (the outbox), so it goes out exactly when the decision commits, and is sent
- * again until the SMTP server takes it. Returns false when the user is gone.
+ * Tells the user about a decision in their own language, on the channels they chose for it (e-mail,
+ * Telegram): queued in the decision's own transaction `tx` (the outbox), so it goes out exactly when the
+ * decision commits, and is sent again until the channel takes it. Returns false when the user is gone.
  */
 export async function notifyUser(
   tx: Tx,
@@ -75,6 +78,7 @@ export async function notifyUser(
   raw: Record<string, string | number | Date> = {},
   path = "/dashboard",
   documents: readonly DocumentKind[] = [],
+  only?: readonly Channel[],
 ) {
   const [user] = await tx
     .select({ email: users.email, language: users.language })
@@ -100,21 +104,17 @@ export async function notifyUser(
         ),
       ]
     : [];
-  const text = [
-    t(`dashboard:email.${mail}.body`, values),
-    ...replace,
-    "",
-    t("dashboard:email.link", { link }),
-    "",
-    t("dashboard:email.signature"),
-  ].join("\n");
-  await queueMail(tx, {
-    to: user.email,
-    subject: t(`dashboard:email.${mail}.subject`, values),
-    text,
-    language: user.language,
-    kind: mail,
-    userId,
-  });
+  const body = t(`dashboard:email.${mail}.body`, values);
+  const subject = t(`dashboard:email.${mail}.subject`, values);
+  const text = [body, ...replace, "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join(
+    "\n",
+  );
+  await queueNotice(
+    tx,
+    { to: user.email, subject, text, language: user.language, kind: mail, userId },
+    telegramText(subject, body, link),
+    undefined,
+    only,
+  );
   return true;
 }

@@ -12,6 +12,7 @@ import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/
 import type { ReceivedFile } from "~/infra/uploads.server";
 import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
+import { notifyUser } from "./decisions.server";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
 import { insertUploadRows, withUploads } from "./uploads.server";
@@ -159,6 +160,15 @@ export async function recordHandover(
           photos: photos.length,
         },
       });
+      // The courier is asked to check and confirm it, on the channels they chose.
+      if (handover.userId) {
+        const [vehicle] = await tx
+          .select({ name: vehicles.name })
+          .from(vehicles)
+          .where(eq(vehicles.id, handover.vehicleId))
+          .limit(1);
+        await notifyUser(tx, handover.userId, "handoverRecorded", { vehicle: vehicle?.name ?? "" });
+      }
       return { kind: handover.kind, vehicleId: handover.vehicleId, newDamages: flagged };
     });
     return { result };

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, isNotNull, lte, or, sql } from "drizzle-orm";
-import { users, vehicleRequests, vehicles } from "~db/schema";
+import { and, asc, count, eq, gt, gte, isNotNull, lte, or, sql } from "drizzle-orm";
+import { outbox, users, vehicleRequests, vehicles } from "~db/schema";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
 import { log } from "~/infra/log.server";
@@ -8,6 +8,7 @@ import { likeEscaped } from "./search.server";
 import { recordAudit } from "./audit.server";
 import { openHandover } from "./handovers.server";
 import { applyUserEvent } from "./status.server";
+import { notifyUser } from "./decisions.server";
 
 export class LeaseError extends Error {
   constructor(readonly key: "notFound" | "notExpired" | "dateInPast" | "alreadyEnded" | "alreadyRenewed") {
@@ -192,4 +193,51 @@ export async function closePendingRenewal(tx: Tx, adminId: number, userId: numbe
     before: { status: "pending", kind: "renewal" },
     after: { status: "rejected", reason },
   });
+}
+
+/** How long before its end a lease's courier is reminded (once per lease end). */
+export const LEASE_REMINDER_MS = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * The job "lease-reminders": a courier whose lease ends within two days is told once (on the channels they
+ * chose), with the end and a link to renew. Once: a reminder row of the outbox written since the reminder
+ * window of this lease end opened counts (outbox rows are kept longer than the window); a renewed lease
+ * has a new end and so a new reminder. Returns how many were queued.
+ */
+export async function remindLeaseEnding(now = clockNow()) {
+  const due = await db()
+    .select({ userId: users.id, vehicleId: vehicles.id })
+    .from(vehicles)
+    .innerJoin(users, eq(users.id, vehicles.assignedUserId))
+    .where(
+      and(
+        isNotNull(vehicles.leaseEndsAt),
+        gt(vehicles.leaseEndsAt, now),
+        lte(vehicles.leaseEndsAt, new Date(now.getTime() + LEASE_REMINDER_MS)),
+        eq(users.status, "working_with_vehicle"),
+      ),
+    );
+  let queued = 0;
+  for (const row of due) {
+    await transaction(async (tx) => {
+      const [vehicle] = await forUpdate(
+        tx
+          .select({ name: vehicles.name, leaseEndsAt: vehicles.leaseEndsAt, assignedUserId: vehicles.assignedUserId })
+          .from(vehicles)
+          .where(eq(vehicles.id, row.vehicleId))
+          .limit(1),
+      );
+      if (!vehicle?.leaseEndsAt || vehicle.assignedUserId !== row.userId) return;
+      const windowOpened = new Date(vehicle.leaseEndsAt.getTime() - LEASE_REMINDER_MS);
+      const [sent] = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.userId, row.userId), eq(outbox.kind, "leaseEnding"), gte(outbox.createdAt, windowOpened)))
+        .limit(1);
+      if (sent) return;
+      await notifyUser(tx, row.userId, "leaseEnding", { vehicle: vehicle.name, date: vehicle.leaseEndsAt });
+      queued++;
+    });
+  }
+  return queued;
 }

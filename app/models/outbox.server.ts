@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { outbox } from "~db/schema";
+import { notificationPreferences, outbox, telegramChats, users } from "~db/schema";
+import { channelsFor, heldUntil, type Channel } from "~/domain/notifications";
 import {
   OUTBOX_CLAIM_MS,
   OUTBOX_KEEP_FAILING_DAYS,
@@ -10,13 +11,20 @@ import {
 import { now as clockNow } from "~/infra/clock.server";
 import { afterCommit, db, transaction, type Tx } from "~/infra/db.server";
 import { mailQueued } from "~/infra/outbox-signal.server";
+import { telegramConfigured } from "~/infra/telegram.server";
 import { recordAudit } from "./audit.server";
 import { companyMailFooter, getCompanyProfile } from "./company-profile.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** An e-mail as composed in the recipient's language; `kind` names the template (for the admin page and logs). */
+/**
+ * A message as composed in the recipient's language; `kind` names the template (for the admin page and
+ * logs). `to` is an address for e-mail (the default channel) and a chat id for Telegram.
+ */
 export type OutgoingMail = {
+  channel?: Channel;
+  /** Not sent before this instant (quiet hours). */
+  notBefore?: Date | null;
   to: string;
   subject: string;
   text: string;
@@ -51,6 +59,8 @@ export async function queueMail(tx: Tx, unsigned: OutgoingMail) {
   await tx.insert(outbox).values({
     userId: mail.userId ?? null,
     recipient: mail.to,
+    channel: mail.channel ?? "email",
+    notBefore: mail.notBefore ?? null,
     language: mail.language ?? "sk",
     kind: mail.kind ?? "other",
     subject: mail.subject,
@@ -61,19 +71,69 @@ export async function queueMail(tx: Tx, unsigned: OutgoingMail) {
   afterCommit(mailQueued);
 }
 
+/**
+ * Queues a message to a user about an event on each channel they chose for it (app/domain/notifications.ts):
+ * the e-mail as composed, and on a linked Telegram the short `telegramText`, held until 07:00 when it is
+ * written in the quiet hours. All in the caller's transaction. Returns the channels queued.
+ */
+export async function queueNotice(
+  tx: Tx,
+  mail: OutgoingMail & { userId: number; kind: string },
+  telegramText: string,
+  at = clockNow(),
+  /** Only these of the chosen channels (a correction goes where the corrected message went). */
+  only?: readonly Channel[],
+): Promise<Channel[]> {
+  const choices = await tx
+    .select({
+      event: notificationPreferences.event,
+      channel: notificationPreferences.channel,
+      enabled: notificationPreferences.enabled,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, mail.userId));
+  const [chat] = telegramConfigured()
+    ? await tx
+        .select({ chatId: telegramChats.chatId })
+        .from(telegramChats)
+        .where(eq(telegramChats.userId, mail.userId))
+        .limit(1)
+    : [];
+  const available: Channel[] = chat ? ["email", "telegram"] : ["email"];
+  const channels = channelsFor(mail.kind, choices, available).filter((c) => !only || only.includes(c));
+  for (const channel of channels) {
+    if (channel === "email") await queueMail(tx, { ...mail, channel });
+    else
+      await queueMail(tx, {
+        ...mail,
+        channel,
+        to: chat!.chatId,
+        text: telegramText,
+        html: undefined,
+        notBefore: heldUntil(mail.kind, channel, at),
+      });
+  }
+  return channels;
+}
+
 /** Queues an e-mail that no other change causes (activation, reset, new device) in a transaction of its own. */
 export async function queueMailAlone(mail: OutgoingMail) {
   await transaction((tx) => queueMail(tx, mail));
 }
 
-/** Not sent, not failing, never tried or due again, and not held by a live claim. */
+/**
+ * Not sent, not failing, never tried or due again, not held by a live claim, and of a channel this
+ * instance can send (an instance without the bot token leaves Telegram messages to one with it).
+ */
 function dueAt(at: Date) {
   return and(
     isNull(outbox.sentAt),
+    telegramConfigured() ? undefined : eq(outbox.channel, "email"),
     lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
     // A new row is due at once, whatever a test clock said when it was written.
     or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, at)),
     or(isNull(outbox.claimUntil), lt(outbox.claimUntil, at)),
+    or(isNull(outbox.notBefore), lte(outbox.notBefore, at)),
   );
 }
 
@@ -128,6 +188,19 @@ export async function markMailFailed(
   );
 }
 
+/**
+ * The claimed row was not tried because the channel asked to wait (Telegram's 429 `retry_after`): it is
+ * released until then, without counting an attempt.
+ */
+export async function markMailDeferred(row: Pick<OutboxRow, "id">, owner: string, until: Date, reason: string) {
+  await transaction((tx) =>
+    tx
+      .update(outbox)
+      .set({ notBefore: until, lastError: reason.slice(0, 500), claimedBy: null, claimUntil: null })
+      .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, owner))),
+  );
+}
+
 const failing = and(isNull(outbox.sentAt), gte(outbox.attempts, OUTBOX_MAX_ATTEMPTS));
 
 /** Messages that used up their attempts, newest first: what /admin/mail lists. */
@@ -136,14 +209,18 @@ export async function listFailingMail(limit = 200) {
     .select({
       id: outbox.id,
       recipient: outbox.recipient,
+      channel: outbox.channel,
       subject: outbox.subject,
       kind: outbox.kind,
       attempts: outbox.attempts,
       lastError: outbox.lastError,
       createdAt: outbox.createdAt,
       userId: outbox.userId,
+      /** Whose chat a Telegram recipient is. */
+      userEmail: users.email,
     })
     .from(outbox)
+    .leftJoin(users, eq(users.id, outbox.userId))
     .where(failing)
     .orderBy(desc(outbox.id))
     .limit(limit);
@@ -180,7 +257,7 @@ export async function resendFailingMail(adminId: number, id: number | null, at =
   return transaction(async (tx) => {
     const rows = await tx
       .update(outbox)
-      .set({ attempts: 0, nextAttemptAt: at, claimedBy: null, claimUntil: null })
+      .set({ attempts: 0, nextAttemptAt: at, notBefore: null, claimedBy: null, claimUntil: null })
       .where(and(failing, id === null ? undefined : eq(outbox.id, id)))
       .returning({ id: outbox.id, userId: outbox.userId, kind: outbox.kind, lastError: outbox.lastError });
     for (const row of rows) {

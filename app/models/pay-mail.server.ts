@@ -13,7 +13,8 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
 import { config } from "~/infra/config.server";
 import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
-import { queueMail } from "./outbox.server";
+import { telegramText } from "~/domain/notifications";
+import { queueNotice } from "./outbox.server";
 
 export type PayMail = "statementApproved" | "statementPaid" | "statementNothingToTransfer";
 
@@ -33,16 +34,16 @@ export function composePayMail(
     payday: formatCalendarDate(values.payday, language),
   };
   const link = `${config().appUrl}/dashboard`;
+  const subject = t(`pay:mail.${kind}.subject`, vars);
+  // Nothing to transfer and nothing carried over (a net of exactly 0): the note says just that.
+  const body = t(
+    `pay:mail.${kind}.${kind === "statementNothingToTransfer" && carried === 0 ? "bodyEven" : "body"}`,
+    vars,
+  );
   return {
-    subject: t(`pay:mail.${kind}.subject`, vars),
-    text: [
-      // Nothing to transfer and nothing carried over (a net of exactly 0): the note says just that.
-      t(`pay:mail.${kind}.${kind === "statementNothingToTransfer" && carried === 0 ? "bodyEven" : "body"}`, vars),
-      "",
-      t("dashboard:email.link", { link }),
-      "",
-      t("dashboard:email.signature"),
-    ].join("\n"),
+    subject,
+    telegram: telegramText(subject, body, `${config().appUrl}/dashboard/pay`),
+    text: [body, "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n"),
   };
 }
 
@@ -80,7 +81,8 @@ export async function queuePayMails(
       payday: s.payday ?? paydayOf(s.weekStart, paydayWeekday),
       carryOutCents: s.carryOutCents,
     });
-    await queueMail(tx, { to: user.email, ...mail, language, kind, userId: user.id });
+    const { telegram, ...email } = mail;
+    await queueNotice(tx, { to: user.email, ...email, language, kind, userId: user.id }, telegram);
     queued += 1;
   }
   return queued;

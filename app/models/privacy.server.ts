@@ -7,9 +7,11 @@ import {
   applications,
   documentReminders,
   documentRenewals,
+  notificationPreferences,
   problemReports,
   sessions,
   statusHistory,
+  telegramChats,
   totpCredentials,
   uploads,
   userDevices,
@@ -179,6 +181,21 @@ export async function collectUserData(userId: number) {
         ? { iban: bank.iban, holder: bank.holder, holderMismatch: bank.holderMismatch, changedAt: bank.changedAt }
         : null,
     ),
+    // Where messages go: the linked Telegram chat and the channel choices (docs/operations.md#telegram).
+    telegram: await db()
+      .select({ chatId: telegramChats.chatId, linkedAt: telegramChats.createdAt })
+      .from(telegramChats)
+      .where(eq(telegramChats.userId, userId))
+      .then((rows) => rows[0] ?? null),
+    notificationPreferences: await db()
+      .select({
+        event: notificationPreferences.event,
+        channel: notificationPreferences.channel,
+        enabled: notificationPreferences.enabled,
+      })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId))
+      .orderBy(asc(notificationPreferences.id)),
     payQuestions: (await listOwnQuestions(userId)).map(({ thread, ...q }) => ({
       ...q,
       messages: thread.map((m) => ({ from: m.from, body: m.body, createdAt: m.at })),

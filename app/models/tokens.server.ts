@@ -10,6 +10,8 @@ export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)["purpose"];
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   activation: ACTIVATION_TOKEN_HOURS * 60 * 60 * 1000,
   password_reset: RESET_TOKEN_MINUTES * 60 * 1000,
+  // The code of "Connect Telegram" (https://t.me/<bot>?start=<code>).
+  telegram_link: 15 * 60 * 1000,
 };
 
 /** An old link still says "already used" or "expired" for this long instead of "unknown". */

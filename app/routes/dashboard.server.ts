@@ -29,6 +29,8 @@ import { hasPayHistory } from "~/models/courier-pay.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
 import { getPaySettings } from "~/models/settings.server";
 import { newFormKey } from "~/services/idempotency.server";
+import { config } from "~/infra/config.server";
+import { notificationChoices, telegramChatOf } from "~/models/telegram.server";
 
 /** Everything the dashboard shows for the user's status; each query is scoped to the user. */
 export async function loadDashboard(user: SessionUser, url: URL, language: Language): Promise<DashboardData> {
@@ -84,6 +86,7 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
     ...(await payPointer(user)),
     platformAccounts: (await listPlatformAccountsOf(user.id)).map(({ platformId: _platform, ...link }) => link),
+    notifications: await notificationsView(user.id),
     // Which admin recorded it stays among the admins (as in the report thread).
     handovers: (await listHandoversToConfirm(user.id)).map(({ recordedBy: _admin, ...h }) => h),
     renewal: vehicle?.leaseEndsAt
@@ -184,4 +187,14 @@ const HIRED: readonly string[] = [
 async function payPointer(user: { id: number; status: string }) {
   const hasPay = HIRED.includes(user.status) || (await hasPayHistory(user.id));
   return { hasPay, ibanMissing: hasPay && (await getBankAccount(user.id)) === null };
+}
+
+/** The channel choices, and Telegram's state when the bot is configured (else the channel is not offered). */
+async function notificationsView(userId: number): Promise<DashboardData["notifications"]> {
+  // Without the bot there is nothing to choose and the section is not shown: no queries either.
+  if (!config().telegram) return { telegram: null, choices: [] };
+  return {
+    telegram: { connected: (await telegramChatOf(userId)) !== null },
+    choices: await notificationChoices(userId),
+  };
 }

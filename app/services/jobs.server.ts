@@ -1,6 +1,6 @@
 import { deleteStaleDevices } from "~/models/devices.server";
 import { deleteExpiredLimits } from "~/models/limits.server";
-import { expireLeases } from "~/models/leases.server";
+import { expireLeases, remindLeaseEnding } from "~/models/leases.server";
 import { draftClosedWeeks } from "~/models/pay-statements.server";
 import { runDocumentExpiry } from "~/models/documents.server";
 import { deleteExpiredRejectedDocuments, deleteReplacedDocuments } from "~/models/privacy.server";
@@ -16,6 +16,7 @@ import { startScheduler, type Job } from "~/infra/scheduler.server";
 import { pruneOutbox } from "~/models/outbox.server";
 import { pruneFormKeys } from "~/models/idempotency.server";
 import { startMailSender } from "./outbox.server";
+import { startTelegram } from "./telegram.server";
 
 const MINUTE = 60 * 1000;
 
@@ -32,6 +33,8 @@ export const scheduledJobs: Job[] = [
   },
   // Couriers whose lease end passed wait in lease_expired for the admin (docs/fleet-rules.md).
   { name: "lease-expiry", everyMs: 5 * MINUTE, run: async () => void (await expireLeases()) },
+  // Couriers whose lease ends within two days are told once per lease end (docs/operations.md#telegram).
+  { name: "lease-reminders", everyMs: 60 * MINUTE, run: async () => void (await remindLeaseEnding()) },
   // Files no upload row references (a crash between write and commit, deleted rows).
   {
     name: "orphan-uploads",
@@ -92,10 +95,13 @@ export function startJobs() {
     ...jobs,
   });
   const sender = startMailSender(mailSendMs);
+  // The bot's updates (webhook registration or long polling), only when TELEGRAM_BOT_TOKEN is set.
+  const telegram = startTelegram();
   return {
     /** Resolves once the jobs already running have finished. */
     stop: async () => {
       sender.stop();
+      await (await telegram).stop();
       await scheduler.stop();
     },
   };

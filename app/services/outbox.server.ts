@@ -1,10 +1,11 @@
 import { hostname } from "node:os";
-import { claimDueMail, markMailFailed, markMailSent } from "~/models/outbox.server";
+import { claimDueMail, markMailDeferred, markMailFailed, markMailSent, type OutboxRow } from "~/models/outbox.server";
 import { now } from "~/infra/clock.server";
 import { randomToken } from "~/infra/crypto.server";
 import { log } from "~/infra/log.server";
 import { sendMail } from "~/infra/mail.server";
 import { onMailQueued } from "~/infra/outbox-signal.server";
+import { sendTelegramMessage, TelegramError } from "~/infra/telegram.server";
 
 /** This process as named in the outbox's claims. */
 const OWNER = `${hostname()}:${process.pid}:${randomToken(4)}`;
@@ -27,10 +28,22 @@ export async function deliverDueMail({
   for (;;) {
     const rows = await claimDueMail(owner, clock(), batch);
     if (rows.length === 0) return sent;
+    // Telegram's 429 names a wait for the whole bot: the batch's other Telegram messages wait too.
+    let telegramWaitUntil: Date | null = null;
     for (const row of rows) {
+      if (row.channel === "telegram" && telegramWaitUntil && telegramWaitUntil > clock()) {
+        await markMailDeferred(row, owner, telegramWaitUntil, "waiting for Telegram's retry_after");
+        continue;
+      }
       try {
-        await sendMail({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
+        await send(row);
       } catch (error) {
+        if (error instanceof TelegramError && error.retryAfterSeconds) {
+          telegramWaitUntil = new Date(clock().getTime() + error.retryAfterSeconds * 1000);
+          log("warn", "telegram asks to wait", { id: row.id, seconds: error.retryAfterSeconds });
+          await markMailDeferred(row, owner, telegramWaitUntil, error.message);
+          continue;
+        }
         // The address stays out of the log; the row id leads to it for whoever may read the table.
         log("warn", "mail not sent, will retry", {
           id: row.id,
@@ -45,6 +58,11 @@ export async function deliverDueMail({
       sent++;
     }
   }
+}
+
+function send(row: OutboxRow) {
+  if (row.channel === "telegram") return sendTelegramMessage(row.recipient, row.text);
+  return sendMail({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
 }
 
 let running: Promise<void> | undefined;

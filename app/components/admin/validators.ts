@@ -6,6 +6,7 @@
 export { parseWithZod } from "@conform-to/zod/v4";
 export {
   applicationRejectSchema,
+  broadcastSchema,
   newsSchema,
   referralSchema,
   rejectSchema,

@@ -11,6 +11,7 @@ import { RenewalBox } from "./renewal-box";
 import { RequestsList } from "./requests-list";
 import { VehicleCard } from "./vehicle-card";
 import { VehicleModal } from "./vehicle-modal";
+import { Notifications } from "./notifications";
 import { documentFieldId, type DocumentKind } from "~/domain/documents";
 
 // The two forms that validate with Zod and Conform (about 35 KB compressed) load only for the couriers
@@ -77,6 +78,7 @@ export function DashboardView({
       <MyReports reports={data.reports} actionData={actionData} formKey={data.formKey} />
       {data.hasPay ? <PayLink ibanMissing={data.ibanMissing} /> : null}
       <PlatformAccounts accounts={data.platformAccounts} />
+      <Notifications notifications={data.notifications} actionData={actionData} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
       {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
       {data.modal === "report" ? <ReportModal data={data} actionData={actionData} /> : null}

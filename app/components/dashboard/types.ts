@@ -27,7 +27,8 @@ export type ActionIntent =
   | "renew"
   | "handover"
   | "handoverDispute"
-  | "renewDocument";
+  | "renewDocument"
+  | "notifications";
 
 export type DashboardActionData = {
   intent: ActionIntent;
@@ -110,6 +111,11 @@ export type DashboardData = {
   ibanMissing: boolean;
   /** With the vehicle dialog open: the scooter's rent per day in force, deducted from the weekly pay. */
   rentPerDayCents: number | null;
+  /** Which events go to which channel; `telegram` null when the bot is not configured. */
+  notifications: {
+    telegram: { connected: boolean } | null;
+    choices: { event: string; channel: "email" | "telegram"; enabled: boolean }[];
+  };
   platformAccounts: { id: number; platformName: string; accountId: string; startsOn: string; endsOn: string | null }[];
   /** Handovers waiting for the courier's confirmation; which admin recorded one stays among the admins. */
   handovers: Omit<HandoverView, "recordedBy">[];

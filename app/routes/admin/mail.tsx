@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/mail";
 import { AdminTable } from "~/components/admin/admin-table";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
@@ -45,6 +45,11 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
   return (
     <section>
       <PageHeader title={t("mail.title")} />
+      <p>
+        <Link to="/admin/broadcast" className="btn btn-outline">
+          {t("broadcast.title")}
+        </Link>
+      </p>
       <p className="field-hint" data-testid="mail-counts">
         {t("mail.counts", { waiting: counts.waiting, failing: counts.failing })}
       </p>
@@ -63,7 +68,15 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
         empty={t("mail.empty")}
         label={t("mail.title")}
         columns={[
-          { header: t("mail.recipient"), className: "min-w-0", render: (m) => m.recipient },
+          { header: t("mail.channel"), render: (m) => t(`mail.channels.${m.channel}`) },
+          {
+            header: t("mail.recipient"),
+            className: "min-w-0",
+            render: (m) =>
+              m.channel === "telegram" && m.userEmail
+                ? t("mail.telegramChat", { chat: m.recipient, email: m.userEmail })
+                : m.recipient,
+          },
           { header: t("mail.subject"), className: "min-w-0", render: (m) => m.subject },
           { header: t("mail.attempts"), render: (m) => m.attempts },
           { header: t("mail.lastError"), className: "min-w-0", render: (m) => <code>{m.lastError ?? "—"}</code> },
