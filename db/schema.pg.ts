@@ -53,4 +53,6 @@ export const {
   payQuestions,
   payQuestionMessages,
   idempotencyKeys,
+  legalDocuments,
+  legalConsents,
 } = pgTables as unknown as AsPostgres<typeof pgTables>;

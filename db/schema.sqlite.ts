@@ -51,6 +51,8 @@ export const {
   payQuestions,
   payQuestionMessages,
   idempotencyKeys,
+  legalDocuments,
+  legalConsents,
 } = sqliteTables;
 
 export {

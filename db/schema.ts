@@ -75,4 +75,6 @@ export const {
   payQuestions,
   payQuestionMessages,
   idempotencyKeys,
+  legalDocuments,
+  legalConsents,
 } = chosen;

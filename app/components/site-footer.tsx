@@ -30,6 +30,18 @@ export function SiteFooter() {
             </li>
           </ul>
         </div>
+        <ul className="footer-links footer-note">
+          <li>
+            <a className="footer-link" href="/privacy">
+              {t("footer.privacyLink")}
+            </a>
+          </li>
+          <li>
+            <a className="footer-link" href="/terms">
+              {t("footer.termsLink")}
+            </a>
+          </li>
+        </ul>
         <p className="footer-note">{t("footer.privacy")}</p>
         <p className="footer-note">{t("footer.rights", { year: new Date().getFullYear() })}</p>
       </div>

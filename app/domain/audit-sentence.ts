@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "lease.end",
   "lease.expire",
   "lease.renew",
+  "legal_document.publish",
   "mail.resend",
   "news.create",
   "pay_adjustment.add",
@@ -162,6 +163,7 @@ export const AUDIT_FIELDS = [
   "unchanged",
   "updatedAt",
   "value",
+  "version",
   "vehicleId",
   "week",
   "weekStart",
@@ -236,6 +238,7 @@ const LIST_PATHS: Record<string, AdminPath> = {
   pay_statement: "/admin/payouts",
   pay_adjustment: "/admin/payouts",
   pay_question: "/admin/payouts/questions",
+  legal_document: "/admin/legal",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -321,7 +324,7 @@ export function auditValueKeys(entityType: string, field: string, value: string)
       return [`common:role.${value}`];
     case "kind":
     case "replace":
-      return [`admin:requests.kind.${value}`, `admin:applications.kind.${value}`];
+      return [`admin:requests.kind.${value}`, `admin:applications.kind.${value}`, `admin:legal.kinds.${value}`];
     case "reasonCode":
       return [`admin:rejection.reasons.${value}`];
     default:

@@ -36,7 +36,8 @@ export type AuditEntry = {
     | "payout_batch"
     | "mail"
     | "bank_account"
-    | "pay_question";
+    | "pay_question"
+    | "legal_document";
   entityId?: number | null;
   subjectUserId?: number | null;
   before?: unknown;

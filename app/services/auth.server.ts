@@ -181,6 +181,10 @@ export async function register(
       password: input.password,
       language: input.language ?? ctx.language,
       referralCode: referralFrom(input, ctx.request),
+      legalShown: {
+        language: ctx.language,
+        versions: { privacy: input.privacyVersion, terms: input.termsVersion },
+      },
     },
     activationMail,
   );

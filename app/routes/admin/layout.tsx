@@ -32,6 +32,7 @@ const LINKS = [
   ["/admin/payouts", "payouts"],
   ["/admin/audit", "audit"],
   ["/admin/mail", "mail"],
+  ["/admin/legal", "legal"],
   ["/account/sessions", "sessions"],
 ] as const;
 
