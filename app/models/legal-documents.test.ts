@@ -70,6 +70,19 @@ describe("legal texts (docs/security.md, Privacy)", () => {
     expect(audits).toHaveLength(3);
   });
 
+  test("two admins publishing at once: one wins, the others are told and nothing is overwritten", async () => {
+    await clearTexts();
+    const jana = await admin();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        publishLegalDocument({ kind: "terms", language: "en", body: `## ${i}`, basedOn: 0, actorId: jana.id }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => r.version === 1)).toBe(true);
+    expect(await currentLegalVersions("en")).toEqual({ privacy: 0, terms: 1 });
+  });
+
   test("registration records the versions the form showed, and the export lists them with their dates", async () => {
     await clearTexts();
     const jana = await admin();
