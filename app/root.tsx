@@ -140,8 +140,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         {t("skipToContent")}
       </a>
       {inAdmin ? <AdminHeader user={user} locale={locale} /> : <SiteHeader user={user} locale={locale} />}
-      {legalNotice.length ? <LegalNotice kinds={legalNotice} /> : null}
       <main id="main" className="site-main">
+        {legalNotice.length ? <LegalNotice kinds={legalNotice} /> : null}
         <Outlet />
       </main>
       {inAdmin ? null : <SiteFooter />}

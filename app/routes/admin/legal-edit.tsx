@@ -96,10 +96,10 @@ export default function AdminLegalEdit({ loaderData, actionData }: Route.Compone
             maxLength={LEGAL_BODY_MAX_CHARS}
             aria-describedby="legal-body-help"
           />
-          <span className="field-hint" id="legal-body-help">
-            {t("legal.bodyHelp")}
-          </span>
         </label>
+        <p className="field-hint" id="legal-body-help">
+          {t("legal.bodyHelp")}
+        </p>
         <p className="field-hint">
           {t("legal.templateNote")}{" "}
           <AppLink to={`/admin/legal/${kind}/${language}?template=1`}>{t("legal.fromTemplate")}</AppLink>
