@@ -246,9 +246,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
       <AuditSection rows={audit} views={loaderData.auditViews} />
 
       {params.get("confirm") === "role" && !isSelf && roleAsked === "same" ? (
-        <p className="alert alert-info" role="status">
-          {t("users.roleUnchanged")}
-        </p>
+        <output className="alert alert-info block">{t("users.roleUnchanged")}</output>
       ) : null}
       {params.get("confirm") === "role" && !isSelf && (roleAsked === "toUser" || roleAsked === "toAdmin") ? (
         <ConfirmDialog
