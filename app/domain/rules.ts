@@ -125,7 +125,13 @@ export const RATE_LIMITS = {
   loginDeviceFailures: { limit: 10, windowSeconds: 15 * 60 },
   /** Second-factor codes tried per account (a 6-digit code must not be guessable by brute force). */
   secondFactor: { limit: 5, windowSeconds: 15 * 60 },
-  register: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Registrations per address: a recruiting day brings dozens of people on one Wi-Fi, so the address
+   * limit is generous; bots are held by the captcha's proof of work and the per-e-mail limit below.
+   */
+  register: { limit: 60, windowSeconds: 60 * 60 },
+  /** Registration attempts per e-mail address, from any address. */
+  registerEmail: { limit: 5, windowSeconds: 60 * 60 },
   forgotPassword: { limit: 5, windowSeconds: 15 * 60 },
   resendActivation: { limit: 5, windowSeconds: 15 * 60 },
   assistant: { limit: 20, windowSeconds: 60 },

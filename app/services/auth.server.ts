@@ -173,6 +173,8 @@ export async function register(
 ): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = await limit("register", ctx.ip);
   if (ipLimit) return ipLimit;
+  const emailLimit = await limit("registerEmail", input.email);
+  if (emailLimit) return emailLimit;
   const captcha = await captchaRefusal(input, ctx, "register");
   if (captcha) return captcha;
   const result = await registerAccount(
