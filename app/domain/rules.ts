@@ -90,6 +90,11 @@ export const SESSION_ABSOLUTE_DAYS = 60;
 /** A browser is remembered for the new-device e-mail as long as browsers keep a cookie (400 days). */
 export const DEVICE_REMEMBER_DAYS = 400;
 export const ACTIVATION_TOKEN_HOURS = 48;
+/**
+ * An activation link opened within this many minutes of being sent also logs the courier in (on a
+ * phone, right after registering); an older one only activates, and the password is asked.
+ */
+export const ACTIVATION_LOGIN_MINUTES = 60;
 export const RESET_TOKEN_MINUTES = 60;
 
 /**

@@ -81,7 +81,9 @@ export async function registerAccount(
   }
 }
 
-export type ActivationResult = { state: "activated"; userId: number } | { state: "used" | "expired" | "unknown" };
+export type ActivationResult =
+  | { state: "activated"; userId: number; issuedAt: Date }
+  | { state: "used" | "expired" | "unknown" };
 
 /** Uses an activation token once: marks it used and applies the status event "activate" together. */
 export async function activateAccount(token: string, now = Date.now()): Promise<ActivationResult> {
@@ -93,7 +95,7 @@ export async function activateAccount(token: string, now = Date.now()): Promise<
     // An account already past `created_account` (e.g. made an admin meanwhile) just keeps its status.
     if (user && nextStatus(user.status, "activate"))
       await applyUserEvent(tx, check.userId, "activate", { reason: "e-mail confirmed" });
-    return { state: "activated", userId: check.userId };
+    return { state: "activated", userId: check.userId, issuedAt: check.issuedAt };
   });
 }
 
