@@ -70,7 +70,12 @@ async function captchaRefusal(
   return {
     ok: false,
     status: 400,
-    error: result === "wrongAnswer" ? "auth:captcha.wrongAnswer" : "auth:captcha.failed",
+    error:
+      result === "wrongAnswer"
+        ? "auth:captcha.wrongAnswer"
+        : result === "unanswered"
+          ? "auth:captcha.unanswered"
+          : "auth:captcha.failed",
   };
 }
 
