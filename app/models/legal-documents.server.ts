@@ -89,6 +89,16 @@ export async function publishLegalDocument(input: {
           publishedById: input.actorId,
         })
         .returning({ id: legalDocuments.id });
+      // The admin who published it has read it: no notice of their own text.
+      await tx.insert(legalConsents).values({
+        userId: input.actorId,
+        kind: input.kind,
+        language: input.language,
+        version,
+        documentId: row!.id,
+        source: "notice",
+        acceptedAt: input.now ?? new Date(),
+      });
       await recordAudit(tx, {
         actorId: input.actorId,
         action: "legal_document.publish",

@@ -68,6 +68,8 @@ describe("legal texts (docs/security.md, Privacy)", () => {
       .where(and(eq(auditLog.action, "legal_document.publish"), eq(auditLog.actorId, jana.id)));
     expect(audits.map((a) => a.after)).toContainEqual({ kind: "privacy", language: "en", version: 2 });
     expect(audits).toHaveLength(3);
+    // The publisher is not told of their own text.
+    expect(await newerLegalVersions(jana.id, "en")).toEqual([]);
   });
 
   test("two admins publishing at once: one wins, the others are told and nothing is overwritten", async () => {
