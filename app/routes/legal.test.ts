@@ -73,6 +73,26 @@ describe("/privacy and /terms", () => {
     expect(await readJson(await call(legalPage.loader, "/privacy?lng=sk"))).toMatchObject({ version: 0 });
   });
 
+  test("the preview of a privacy notice names the categories of the export it leaves out", async () => {
+    const { cookie } = await adminCookie();
+    const preview = await call(adminLegalEdit.action, editPath("privacy", "en"), {
+      cookie,
+      params: editParams("privacy", "en"),
+      form: { intent: "preview", body: "## Short\n\nWe keep your e-mail address and bank details.", basedOn: "0" },
+    });
+    const { missing } = await readJson<{ missing: string[] }>(preview);
+    expect(missing).toContain("applications");
+    expect(missing).not.toContain("profile");
+    expect(missing).not.toContain("bankAccount");
+    // The terms are not a privacy notice: nothing to name there.
+    const terms = await call(adminLegalEdit.action, editPath("terms", "en"), {
+      cookie,
+      params: editParams("terms", "en"),
+      form: { intent: "preview", body: "## Terms", basedOn: "0" },
+    });
+    expect((await readJson<{ missing: string[] }>(terms)).missing).toEqual([]);
+  });
+
   test("a form opened before another admin published is refused with the text kept; empty text is refused", async () => {
     const { cookie } = await adminCookie();
     const publish = (body: string, basedOn: string) =>
