@@ -21,6 +21,8 @@ const serverEnv = (index: number) => {
     DATA_DIR: dataDir,
     DATABASE_URL: `file:${dataDir}/app.db`,
     UPLOADS_DIR: `${dataDir}/uploads`,
+    // Journeys move the server's clock through DATA_DIR/test-clock.json; without this the file is ignored.
+    TEST_CLOCK: "1",
     // Ports a journey may take for servers of its own (crash, two instances), apart from other workers'.
     E2E_SPARE_PORT: String(basePort + 200 + 10 * index),
   };

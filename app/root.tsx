@@ -25,6 +25,8 @@ import { earlySubmitGuardFor } from "~/components/auth/early-submit-guard";
 import { ErrorScreen } from "~/components/error-screen";
 import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/services/session.server";
+import { companyContact } from "~/domain/company-profile";
+import { getCompanyProfile } from "~/models/company-profile.server";
 import { currentLegalVersions, newerLegalVersions } from "~/models/legal-documents.server";
 import { LegalNotice } from "~/components/legal/legal-notice";
 import { config } from "~/infra/config.server";
@@ -64,6 +66,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       registeredAt: user.createdAt.toISOString(),
     },
     toast: getToast(context) ?? null,
+    // The footer and the contact links read the operator's profile; a save shows on the next request.
+    company: companyContact(await getCompanyProfile()),
     // The register form records which versions it linked to; a logged-in reader is told once of a newer one.
     legalVersions: await currentLegalVersions(locale),
     legalNotice: user ? (await newerLegalVersions(user.id, locale)).map((d) => d.kind) : [],

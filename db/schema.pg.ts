@@ -38,6 +38,7 @@ export const {
   fleetModels,
   partners,
   settings,
+  ruleChanges,
   rateLimits,
   usedCaptchas,
   jobRuns,

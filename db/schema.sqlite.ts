@@ -36,6 +36,7 @@ export const {
   fleetModels,
   partners,
   settings,
+  ruleChanges,
   rateLimits,
   usedCaptchas,
   jobRuns,

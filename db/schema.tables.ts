@@ -10,6 +10,7 @@ import {
   VEHICLE_STATUSES,
 } from "../app/domain/status";
 import type { AdjustmentDetails } from "../app/domain/earnings-csv";
+import { LICENCE_CATEGORIES } from "../app/domain/content";
 import { UPLOAD_KINDS } from "../app/domain/files";
 import { HANDOVER_KINDS, type Damages } from "../app/domain/handover";
 
@@ -585,38 +586,57 @@ export function defineTables(d: Words) {
     (t) => [d.index("news_published_created_idx").on(t.published, t.createdAt)],
   );
 
+  /** One question of the FAQ in the three languages; Slovak is required, the others fall back (localized-text.ts). */
   const faqEntries = d.table(
     "faq_entries",
     {
       id: d.id(),
-      language: d.text("language", { enum: ["sk", "ua", "en"] }).notNull(),
-      question: d.text("question").notNull(),
-      answer: d.text("answer").notNull(),
+      questionSk: d.text("question_sk").notNull().default(""),
+      questionUa: d.text("question_ua"),
+      questionEn: d.text("question_en"),
+      answerSk: d.text("answer_sk").notNull().default(""),
+      answerUa: d.text("answer_ua"),
+      answerEn: d.text("answer_en"),
       position: d.integer("position").notNull().default(0),
+      /** A hidden entry is neither shown nor used by the assistant. */
+      hidden: d.bool("hidden").notNull().default(false),
+      updatedAt: d.timestamp("updated_at"),
     },
-    (t) => [d.index("faq_language_position_idx").on(t.language, t.position)],
+    (t) => [d.index("faq_position_idx").on(t.position)],
   );
 
-  /** The fleet banner's specification texts, one row per language. */
+  /** A model of the fleet banner: one name, its specification per language, its picture and licence. */
   const fleetModels = d.table(
     "fleet_models",
     {
       id: d.id(),
-      language: d.text("language", { enum: ["sk", "ua", "en"] }).notNull(),
-      title: d.text("title").notNull(),
-      spec: d.text("spec").notNull(),
-      image: d.text("image").notNull(),
+      name: d.text("name").notNull().default(""),
+      specSk: d.text("spec_sk").notNull().default(""),
+      specUa: d.text("spec_ua"),
+      specEn: d.text("spec_en"),
+      /** A picture shipped with the site (public/images/fleet/<image>-<width>.<format>), used until one is uploaded. */
+      image: d.text("image"),
+      /** The uploaded picture (kind `fleet_image`), served from /media/:id. */
+      imageUploadId: d.integer("image_upload_id").references(() => uploads.id, { onDelete: "set null" }),
+      /** The driving licence the model needs: `AM` for a moped (up to 45 km/h, L1e), else none. */
+      licenceCategory: d.text("licence_category", { enum: LICENCE_CATEGORIES }).notNull().default("none"),
       position: d.integer("position").notNull().default(0),
+      hidden: d.bool("hidden").notNull().default(false),
+      updatedAt: d.timestamp("updated_at"),
     },
-    (t) => [d.index("fleet_language_position_idx").on(t.language, t.position)],
+    (t) => [d.index("fleet_position_idx").on(t.position)],
   );
 
   const partners = d.table("partners", {
     id: d.id(),
     name: d.text("name").notNull(),
     url: d.text("url"),
+    /** A logo address from before uploads; an uploaded logo (kind `partner_logo`) wins. */
     logo: d.text("logo"),
+    logoUploadId: d.integer("logo_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     position: d.integer("position").notNull().default(0),
+    hidden: d.bool("hidden").notNull().default(false),
+    updatedAt: d.timestamp("updated_at"),
   });
 
   const settings = d.table("settings", {
@@ -624,6 +644,27 @@ export function defineTables(d: Words) {
     value: d.json("value").notNull(),
     updatedAt: d.timestamp("updated_at"),
   });
+
+  /**
+   * Every save of the operator's rules (docs/fleet-rules.md, "Rules"): `revision` is the page's version
+   * (a save inserts the next one, so of two admins saving at once one insert wins and the other finds it
+   * taken). `pay` rows are the money rules, in force from `effective_from` (a Monday) for every week on or
+   * after it until a later one; `operator` rows took effect at once and are mirrored in `settings`.
+   * `values` is the whole set after the save, `previous` what was in force before it.
+   */
+  const ruleChanges = d.table(
+    "rule_changes",
+    {
+      revision: d.integer("revision").primaryKey(),
+      kind: d.text("kind", { enum: ["pay", "operator"] }).notNull(),
+      effectiveFrom: d.text("effective_from"),
+      values: d.json("values").$type<Record<string, number | string>>().notNull(),
+      previous: d.json("previous").$type<Record<string, number | string>>().notNull(),
+      createdById: d.integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+      createdAt: createdAt(),
+    },
+    (t) => [d.index("rule_changes_kind_effective_idx").on(t.kind, t.effectiveFrom)],
+  );
 
   /** Fixed-window counters for the abuse limits; kept in SQLite so a restart does not reset them. */
   const rateLimits = d.table("rate_limits", {
@@ -1059,6 +1100,7 @@ export function defineTables(d: Words) {
     fleetModels,
     partners,
     settings,
+    ruleChanges,
     rateLimits,
     usedCaptchas,
     jobRuns,

@@ -60,6 +60,7 @@ export const {
   fleetModels,
   partners,
   settings,
+  ruleChanges,
   rateLimits,
   usedCaptchas,
   jobRuns,

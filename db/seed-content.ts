@@ -1,11 +1,16 @@
-/** Demo content in the three languages: the company's own facts, nothing invented beyond them. */
+import type { CompanyProfile } from "~/domain/company-profile";
+/**
+ * Demo content in the three languages: the company's own facts (CONTRACT §8), nothing invented beyond
+ * them. Each language lists the same entries in the same order; `{{hourlyRate}}` and `{{rentPerDay}}`
+ * are filled from the rules in force wherever an answer is shown (`fillFaqValues`).
+ */
 export const FAQ = {
   sk: [
     [
       "Ako dlho trvá spracovanie žiadosti o prácu?",
       "Žiadosti o prácu spracúvame zvyčajne do 24 hodín. O výsledku vás informujeme e-mailom a v osobnom prehľade.",
     ],
-    ["Aký vek musím mať?", "Minimálny vek je viac ako 16 rokov: kuriérom sa môžete stať, ak máte viac ako 16 rokov."],
+    ["Aký vek musím mať?", "Minimálny vek je 16 rokov: kuriérom sa môžete stať, keď máte 16 rokov alebo viac."],
     ["Kedy dostanem výplatu?", "Výplaty posielame každý týždeň. Prvú výplatu dostanete po prvom odpracovanom týždni."],
     [
       "Aké doklady potrebujem?",
@@ -19,6 +24,26 @@ export const FAQ = {
       "Čo ak sa skúter pokazí?",
       "Problém nahláste v osobnom prehľade s popisom a fotografiou alebo videom. Ozveme sa vám s riešením.",
     ],
+    [
+      "Potrebujem vodičský preukaz?",
+      "Na elektrický skúter obmedzený na 25 km/h vodičský preukaz nepotrebujete. Model, ktorý je mopedom (do 45 km/h, kategória L1e), vyžaduje vodičský preukaz skupiny AM (alebo B, ktorá ju zahŕňa); vo flotile je označený „vodičský preukaz AM“ a preukaz skontrolujeme pri odovzdaní vozidla.",
+    ],
+    [
+      "Potrebujem živnosť?",
+      "Nie. Nepracujete ako živnostník: s firmou uzatvoríte dohodu o vykonaní práce, študenti dohodu o brigádnickej práci študentov. Firma vás prihlási do poisťovní a odvedie odvody a daň z vašej odmeny: hodinová sadzba {{hourlyRate}} je suma, ktorá vám za odpracovanú hodinu príde na účet, pred nájomným za skúter a škodami.",
+    ],
+    [
+      "Potrebujem ako občan Ukrajiny povolenie na prácu?",
+      "Nie, ak máte na Slovensku dočasné útočisko: občania Ukrajiny s dočasným útočiskom povolenie na prácu nepotrebujú. K žiadosti o prácu nahrajte doklad o dočasnom útočisku.",
+    ],
+    [
+      "Môžem pracovať len cez víkendy?",
+      "Áno. Kedy jazdíte, si volíte sami, aj len cez víkendy. Za každú odpracovanú hodinu dostanete {{hourlyRate}}; nájomné za skúter {{rentPerDay}} sa však počíta za každý deň, keď máte vozidlo u seba.",
+    ],
+    [
+      "Ako sa strháva nájomné za skúter?",
+      "Nájomné {{rentPerDay}} za každý deň, keď máte vozidlo u seba, sa strháva z týždennej výplaty len s vaším písomným súhlasom (dohoda o zrážkach zo mzdy), ktorý dávate pri žiadosti o vozidlo. Rovnako sa strhávajú náklady na škodu zaznamenanú pri odovzdaní vozidla, ktorú ste potvrdili alebo o ktorej sa rozhodlo po vašej námietke.",
+    ],
   ],
   ua: [
     [
@@ -27,7 +52,7 @@ export const FAQ = {
     ],
     [
       "Скільки мені має бути років?",
-      "Мінімальний вік — понад 16 років: стати кур'єром можна, якщо вам більше 16 років.",
+      "Мінімальний вік — 16 років: стати кур'єром можна, коли вам виповнилося 16 років.",
     ],
     [
       "Коли я отримаю виплату?",
@@ -45,13 +70,33 @@ export const FAQ = {
       "Що робити, якщо скутер зламався?",
       "Повідомте про проблему в особистому кабінеті з описом і фото або відео. Ми зв'яжемося з вами щодо рішення.",
     ],
+    [
+      "Чи потрібне посвідчення водія (водійські права)?",
+      "Для електроскутера з обмеженням 25 км/год посвідчення водія не потрібне. Модель, яка є мопедом (до 45 км/год, категорія L1e), потребує посвідчення категорії AM (або B, яка її включає); у флоті вона позначена «посвідчення AM», і ми перевіряємо посвідчення під час передачі транспорту.",
+    ],
+    [
+      "Чи потрібна živnosť (ФОП, підприємницька діяльність)?",
+      "Ні. Ви не працюєте як підприємець: з компанією ви укладаєте договір dohoda o vykonaní práce, студенти — dohoda o brigádnickej práci študentov. Компанія реєструє вас у страхових установах і сплачує внески та податок з вашої оплати: погодинна ставка {{hourlyRate}} — це сума, яка надходить на ваш рахунок за відпрацьовану годину, до вирахування оренди скутера та збитків.",
+    ],
+    [
+      "Чи потрібен громадянину України дозвіл на роботу?",
+      "Ні, якщо у вас є тимчасовий захист у Словаччині (dočasné útočisko): громадянам України з тимчасовим захистом дозвіл на роботу не потрібен. До заявки на роботу завантажте документ про тимчасовий захист.",
+    ],
+    [
+      "Чи можна працювати лише у вихідні?",
+      "Так. Коли працювати, ви вирішуєте самі, зокрема лише у вихідні. За кожну відпрацьовану годину ви отримуєте {{hourlyRate}}; проте оренда скутера {{rentPerDay}} нараховується за кожен день, коли транспорт у вас.",
+    ],
+    [
+      "Як утримується оренда скутера?",
+      "Оренда {{rentPerDay}} за кожен день, коли транспорт у вас, утримується з тижневої виплати лише з вашої письмової згоди (dohoda o zrážkach zo mzdy), яку ви даєте в запиті на транспорт. Так само утримується вартість пошкоджень, зафіксованих під час передачі транспорту, які ви підтвердили або щодо яких ухвалено рішення після вашого оскарження.",
+    ],
   ],
   en: [
     [
       "How long does it take to process an application?",
       "Applications are usually processed within 24 hours. We let you know the result by e-mail and in your dashboard.",
     ],
-    ["How old do I have to be?", "The minimum age is over 16: you can become a courier if you are over 16 years old."],
+    ["How old do I have to be?", "The minimum age is 16: you can become a courier when you are 16 or older."],
     ["When do I get paid?", "Payouts are weekly. You receive the first payout after your first week of work."],
     [
       "Which documents do I need?",
@@ -65,6 +110,26 @@ export const FAQ = {
       "What if the scooter breaks down?",
       "Report the problem in your dashboard with a description and a photo or video. We will get back to you with a solution.",
     ],
+    [
+      "Do I need a driving licence?",
+      'No driving licence is needed for an electric scooter limited to 25 km/h. A model that is a moped (up to 45 km/h, category L1e) needs a category AM licence (or B, which includes it); the fleet marks it "licence AM" and we check the licence when you take the vehicle.',
+    ],
+    [
+      "Do I need a trade licence (živnosť)?",
+      "No. You do not work as self-employed: you sign an agreement with the company, a dohoda o vykonaní práce, or for students a dohoda o brigádnickej práci študentov. The company registers you with the insurers and pays the contributions and tax due on your pay: the hourly rate of {{hourlyRate}} is what reaches your account for an hour worked, before scooter rent and damage.",
+    ],
+    [
+      "Do I need a work permit as a citizen of Ukraine?",
+      "No, if you have temporary protection in Slovakia (dočasné útočisko): citizens of Ukraine with temporary protection need no work permit. Upload your temporary protection document with your application.",
+    ],
+    [
+      "Can I work only at weekends?",
+      "Yes. You choose when you ride, weekends only if you like. Each hour worked brings you {{hourlyRate}}; the scooter rent of {{rentPerDay}}, though, counts for each day you hold the vehicle.",
+    ],
+    [
+      "How is the scooter rent deducted?",
+      "The rent of {{rentPerDay}} for each day you hold the vehicle is deducted from your weekly pay only with your written agreement (dohoda o zrážkach zo mzdy), which you give with your vehicle request. The cost of damage recorded at a handover that you confirmed, or that was decided after your dispute, is deducted the same way.",
+    ],
   ],
 } as const;
 
@@ -73,6 +138,8 @@ export const FLEET = [
     image: "scooter-1000w",
     serial: "CF-1000-001",
     name: "Urban Pro 1000",
+    /** A moped (1000 W, up to 80 km): a category AM licence (CONTRACT §8). */
+    licenceCategory: "AM",
     characteristics: {
       sk: "Motor 1000 W, dojazd až 80 km, vyberateľná batéria",
       ua: "Двигун 1000 Вт, запас ходу до 80 км, знімний акумулятор",
@@ -86,6 +153,7 @@ export const FLEET = [
     image: "scooter-900w",
     serial: "CF-900-001",
     name: "City Go 900",
+    licenceCategory: "none",
     characteristics: {
       sk: "Motor 900 W, maximálna rýchlosť 25 km/h",
       ua: "Двигун 900 Вт, максимальна швидкість 25 км/год",
@@ -99,6 +167,7 @@ export const FLEET = [
     image: "scooter-cargo",
     serial: "CF-CARGO-001",
     name: "Cargo 1200",
+    licenceCategory: "none",
     characteristics: {
       sk: "Motor 1200 W, dojazd až 60 km, zadný nosič na doručovací box",
       ua: "Двигун 1200 Вт, запас ходу до 60 км, задній багажник для бокса доставки",
@@ -146,6 +215,23 @@ export const PARTNERS = [
   { name: "Bolt Food", url: "https://food.bolt.eu" },
   { name: "Foodora", url: "https://www.foodora.sk" },
 ];
+
+/**
+ * The demo operator's company profile (CONTRACT §8), editable at /admin/settings/company. The IČO's
+ * last digit is its check digit (55 123 45 → 7), so the demo's own profile passes the form's check.
+ */
+export const DEMO_COMPANY: CompanyProfile = {
+  legalName: "Courier Fleet s.r.o.",
+  address: "Mlynské nivy 5, 821 09 Bratislava",
+  ico: "55123456",
+  vatId: "SK2121234567",
+  registerEntry: "Obchodný register Mestského súdu Bratislava III",
+  email: "info@courierfleet.sk",
+  phone: "+421 2 1234 5678",
+  payoutName: "Courier Fleet s.r.o.",
+  // A valid test IBAN (mod-97 checked), not a real account.
+  payoutIban: "SK8975000000000012345671",
+};
 
 export const DEMO_ADMIN = { email: "admin@courierfleet.sk", password: "Demo-Admin-2026!" };
 

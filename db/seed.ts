@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { transaction } from "~/infra/db.server";
 import {
   applications,
@@ -14,8 +14,10 @@ import {
   vehicles,
 } from "./schema";
 import { seedDemoPay, type DemoPayCourier } from "./seed-pay";
+import { writeCompanyProfile } from "~/models/company-profile.server";
 import {
   DEMO_ADMIN,
+  DEMO_COMPANY,
   DEMO_COURIER,
   DEMO_COURIER_PASSWORD,
   DEMO_LEASES,
@@ -28,13 +30,22 @@ import {
 
 /**
  * Seeds demo data into an empty database and returns the demo admin's login when it was created.
- * A database that already has users is left exactly as it is.
+ * A database that already has users is left as it is, but for one thing: a demo seeded before the
+ * company profile existed (its demo admin is there, no profile is) gets the demo company's profile,
+ * so its footer, e-mails and payout files keep naming the demo company.
  */
 export async function seedDemoData(
   inTransaction: typeof transaction = transaction,
 ): Promise<{ email: string; password: string } | null> {
   const [existing] = await inTransaction((tx) => tx.select({ n: count() }).from(users));
-  if ((existing?.n ?? 0) > 0) return null;
+  if ((existing?.n ?? 0) > 0) {
+    await inTransaction(async (tx) => {
+      const [demo] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN.email));
+      // Never over a profile an admin has saved.
+      if (demo) await writeCompanyProfile(tx, DEMO_COMPANY);
+    });
+    return null;
+  }
   const passwordHash = await Bun.password.hash(DEMO_ADMIN.password, { algorithm: "argon2id" });
   const courierHash = await Bun.password.hash(DEMO_COURIER_PASSWORD, { algorithm: "argon2id" });
   const day = 24 * 60 * 60 * 1000;
@@ -50,10 +61,17 @@ export async function seedDemoData(
       })
       .returning({ id: users.id });
     await tx.insert(statusHistory).values({ userId: admin!.id, toStatus: "confirmed_account", reason: "demo seed" });
-    for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-      for (const [position, [question, answer]] of entries.entries()) {
-        await tx.insert(faqEntries).values({ language, question, answer, position });
-      }
+    await writeCompanyProfile(tx, DEMO_COMPANY);
+    for (const [position, [questionSk, answerSk]] of FAQ.sk.entries()) {
+      await tx.insert(faqEntries).values({
+        questionSk,
+        answerSk,
+        questionUa: FAQ.ua[position]![0],
+        answerUa: FAQ.ua[position]![1],
+        questionEn: FAQ.en[position]![0],
+        answerEn: FAQ.en[position]![1],
+        position,
+      });
     }
     for (const [position, model] of FLEET.entries()) {
       await tx.insert(vehicles).values({
@@ -64,10 +82,15 @@ export async function seedDemoData(
         serialNumber: model.serial,
         status: "available",
       });
-      for (const language of ["sk", "ua", "en"] as const) {
-        const [title, spec] = model[language];
-        await tx.insert(fleetModels).values({ language, title, spec, image: model.image, position });
-      }
+      await tx.insert(fleetModels).values({
+        name: model.name,
+        specSk: model.sk[1],
+        specUa: model.ua[1],
+        specEn: model.en[1],
+        image: model.image,
+        licenceCategory: model.licenceCategory,
+        position,
+      });
     }
     for (const [i, post] of NEWS.entries()) {
       await tx.insert(newsPosts).values({

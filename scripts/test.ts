@@ -5,8 +5,10 @@
  * Every suite runs even when an earlier one fails; the last line sums them all: "N passed, N failed".
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { type PlaywrightReport, summarizeE2e } from "./e2e-report";
 
-type Result = { name: string; passed: number; failed: number; seconds: number };
+/** `retried`: of the passed, how many passed only on their retry (journeys). */
+type Result = { name: string; passed: number; failed: number; seconds: number; retried?: number };
 const results: Result[] = [];
 
 async function run(cmd: string[], env: Record<string, string> = {}) {
@@ -33,11 +35,13 @@ await step("format", ["bun", "run", "format:check"]);
 await step("build", ["bun", "run", "build"]);
 
 /**
- * bun 1.4 ignores bunfig's `[test] timeout`, so the flag is passed here: on a busy CI machine the
- * PostgreSQL hooks and the S3 listing need more than bun's default 5 s.
+ * bun 1.4.5 ignores bunfig's `[test] timeout`, and a preload's setDefaultTimeout reaches only the first
+ * file of a run (oven-sh/bun#43787), so the flag is passed here: on a busy CI machine the PostgreSQL hooks
+ * and the S3 listing need more than bun's default 5 s.
  */
 const bunTestTimeout = ["--timeout", "30000"];
 const failedNames: string[] = [];
+const flakyNames: string[] = [];
 
 /** A `bun test` run, counted by bun's own summary lines: " 282 pass", " 0 fail", " 1 error". */
 async function bunTest(name: string, cmd: string[]) {
@@ -77,13 +81,13 @@ console.log("\n▶ end-to-end: playwright");
   });
   const code = await proc.exited;
   if (existsSync(report)) {
-    const stats = (
-      JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } }
-    ).stats;
+    const summary = summarizeE2e(JSON.parse(readFileSync(report, "utf8")) as PlaywrightReport);
+    flakyNames.push(...summary.flaky);
     results.push({
       name: "playwright",
-      passed: stats.expected + stats.flaky,
-      failed: stats.unexpected || (code !== 0 && stats.unexpected === 0 ? 1 : 0),
+      passed: summary.passed,
+      retried: summary.flaky.length,
+      failed: summary.failed || (code !== 0 ? 1 : 0),
       seconds: since(start),
     });
   } else {
@@ -92,9 +96,14 @@ console.log("\n▶ end-to-end: playwright");
 }
 
 console.log("");
-// The names again just above the totals, so that a log cut to its tail still says what failed.
+// The names again just above the totals, so that a log cut to its tail still says what failed, and
+// which journeys passed only on their retry: counted as passed, but each is a finding (see its trace).
 for (const line of failedNames) console.log(line);
-for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed in ${r.seconds} s`);
+for (const name of flakyNames) console.log(`flaky: ${name}`);
+for (const r of results) {
+  const retried = r.retried ? ` (${r.retried} only on retry)` : "";
+  console.log(`${r.name}: ${r.passed} passed${retried}, ${r.failed} failed in ${r.seconds} s`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

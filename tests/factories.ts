@@ -1,7 +1,9 @@
 /** Test data written through the same tables the app uses (bun test and Playwright under Bun). */
 import { eq } from "drizzle-orm";
 import { generateSecret, generateSync } from "otplib";
-import { statusHistory, totpCredentials, users } from "~db/schema";
+import { settings, statusHistory, totpCredentials, users } from "~db/schema";
+import type { CompanyProfile } from "~/domain/company-profile";
+import { COMPANY_PROFILE_KEY } from "~/models/company-profile.server";
 import type { UserStatus } from "~/domain/status";
 import { seal } from "~/infra/crypto.server";
 import { writerForTests } from "~/infra/db.server";
@@ -101,4 +103,16 @@ export async function refusalKey<E extends Error & { key: string }>(
     throw error;
   }
   throw new Error(`expected a ${kind.name}`);
+}
+
+/** The company profile stated as given (at `version`), replacing any; `clearCompanyProfile` leaves none, as on a new installation. */
+export async function setCompanyProfile(profile: CompanyProfile, version = 1) {
+  await clearCompanyProfile();
+  await writerForTests()
+    .insert(settings)
+    .values({ key: COMPANY_PROFILE_KEY, value: { ...profile, version }, updatedAt: new Date() });
+}
+
+export async function clearCompanyProfile() {
+  await writerForTests().delete(settings).where(eq(settings.key, COMPANY_PROFILE_KEY));
 }

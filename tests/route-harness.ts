@@ -1,12 +1,14 @@
 /**
- * Runs a route module's loader or action the way the server does: through the root middleware
- * (session, i18n, the query text rule), with a real Request and the real database. Returns a Response.
+ * Runs a route module's loader or action the way the server does: through `root.tsx`'s own middleware
+ * array (session, i18n, the query text rule, referral, toasts — whatever it holds), with a real Request
+ * and the real database. Returns a Response.
  */
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/infra/context";
-import { i18nMiddleware } from "~/middleware/i18n";
-import { queryTextMiddleware } from "~/middleware/query-text";
-import { sessionMiddleware } from "~/middleware/session";
+import { middleware as rootMiddleware } from "~/root";
+
+/** The chain every call goes through: the root route's array itself, never a copy of it. */
+export const harnessMiddleware = rootMiddleware;
 
 /** Any route loader or action; its generated args type is narrower than what the harness builds. */
 type Handler = (args: never) => unknown;
@@ -68,13 +70,30 @@ export async function call(handler: Handler | undefined, path: string, options: 
       return toResponse(thrown);
     }
   };
-  return (await sessionMiddleware(
-    args as never,
-    () =>
-      i18nMiddleware(args as never, () =>
-        Promise.resolve(queryTextMiddleware(args as never, run as never) as Promise<Response>).catch(toResponse),
-      ) as Promise<Response>,
-  )) as Response;
+  return runMiddleware(0, args, run);
+}
+
+type Middleware = (args: never, next: () => Promise<Response>) => unknown;
+
+/**
+ * As React Router runs a middleware chain: each calls `next()` at most once (a middleware that does
+ * not is followed by it anyway); one that returns nothing answers with what `next()` gave; one that
+ * throws (a thrown `data()` or Response) answers with that, and the middleware around it sees a response.
+ */
+async function runMiddleware(index: number, args: unknown, handler: () => Promise<Response>): Promise<Response> {
+  const current = harnessMiddleware[index] as Middleware | undefined;
+  if (!current) return handler();
+  let inner: Promise<Response> | undefined;
+  const next = () => {
+    inner ??= runMiddleware(index + 1, args, handler);
+    return inner;
+  };
+  try {
+    const result = await current(args as never, next);
+    return result === undefined ? await next() : toResponse(result);
+  } catch (thrown) {
+    return toResponse(thrown);
+  }
 }
 
 export async function readJson<T = Record<string, unknown>>(response: Response) {

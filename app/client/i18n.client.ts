@@ -2,6 +2,7 @@ import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGES, type Language } from "~/domain/rules";
 import { namespacesForPath } from "~/domain/namespaces";
+import { ukrainianPlurals } from "~/domain/plural-rules";
 
 /**
  * Each language and namespace is its own lazily loaded, fingerprinted chunk: a page fetches only
@@ -27,6 +28,7 @@ export async function initClientI18n() {
   await i18next
     .use(lazyLocales)
     .use(initReactI18next)
+    .use(ukrainianPlurals)
     .init({
       lng: languageFromHtml(),
       ns: namespacesForPath(window.location.pathname),

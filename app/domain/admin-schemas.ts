@@ -15,12 +15,12 @@ import { endAccountFields, linkAccountFields } from "./pay-schemas";
 /** Admin text: one line below 1,000 characters (names, titles, codes, e-mails), several lines from there. */
 const textOf = (max: number, params?: Parameters<typeof z.string>[0]) =>
   max >= 1000 ? multiLineText(params) : singleLineText(params);
-const required = (max: number) =>
+export const required = (max: number) =>
   textOf(max, { error: "admin:validation.required" })
     .trim()
     .min(1, "admin:validation.required")
     .max(max, "admin:validation.tooLong");
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   textOf(max)
     .trim()
     .max(max, "admin:validation.tooLong")
@@ -32,7 +32,7 @@ const date = z
   .transform((v) => new Date(`${v}T00:00:00Z`));
 
 /** One text per language: `<base>Sk` required, `<base>Ua` and `<base>En` optional (null when blank). */
-const localizedFields = <B extends string>(base: B, max: number) =>
+export const localizedFields = <B extends string>(base: B, max: number) =>
   ({ [`${base}Sk`]: required(max), [`${base}Ua`]: optionalText(max), [`${base}En`]: optionalText(max) }) as Record<
     `${B}Sk`,
     ReturnType<typeof required>

@@ -6,6 +6,7 @@ import {
   checkIban,
   compareHolderName,
   formatIban,
+  holderForBank,
   isValidBic,
   isValidSepaIban,
   maskIban,
@@ -43,6 +44,23 @@ describe("IBAN", () => {
     expect(isValidBic("giba skbx xxx")).toBe(true);
     expect(isValidBic("TATRXXBX")).toBe(false);
     expect(isValidBic("TATR")).toBe(false);
+  });
+});
+
+describe("the account holder as the bank will see it", () => {
+  test("the SEPA file's transliteration of the name", () => {
+    expect(holderForBank("Щербак")).toEqual({ ok: true, name: "Shcherbak" });
+    expect(holderForBank("Ľubomír Šťastný")).toEqual({ ok: true, name: "Lubomir Stastny" });
+    expect(holderForBank("ЬЬЬ")).toEqual({ ok: false, problem: "noLetters" });
+    expect(holderForBank("’’’")).toEqual({ ok: false, problem: "noLetters" });
+    expect(holderForBank("Щ".repeat(20))).toEqual({ ok: false, problem: "tooLongForBank" });
+    expect(holderForBank("Jana & Peter")).toEqual({ ok: false, problem: "characters" });
+  });
+
+  test("a name the bank sees as it is typed", () => {
+    expect(
+      bankDetailsSchema.safeParse({ iban: "SK3112000000198742637541", accountHolder: "Щербак Олена" }).success,
+    ).toBe(true);
   });
 });
 
@@ -102,6 +120,14 @@ describe("the bank details form", () => {
       [
         { iban: "SK3112000000198742637541", accountHolder: "王小明 Wang" },
         "accountHolder:bank.errors.holderCharacters",
+      ],
+      // Names a bank transfer cannot carry as a name: nothing of them is left in SEPA's Latin set, or
+      // their SEPA form is longer than SEPA's 70 characters (Щ is written "Shch").
+      [{ iban: "SK3112000000198742637541", accountHolder: "ЬЬЬ" }, "accountHolder:bank.errors.holderNoLetters"],
+      [{ iban: "SK3112000000198742637541", accountHolder: "’’’" }, "accountHolder:bank.errors.holderNoLetters"],
+      [
+        { iban: "SK3112000000198742637541", accountHolder: "Щ".repeat(20) },
+        "accountHolder:bank.errors.holderTooLongForBank",
       ],
     ];
     for (const [input, expected] of cases) {

@@ -79,6 +79,27 @@ export function compareHolderName(holder: string, applicationName: string): "mat
 /** SEPA allows 70 characters for a name. */
 export const ACCOUNT_HOLDER_MAX = 70;
 
+export type HolderProblem = "characters" | "noLetters" | "tooLongForBank";
+
+/**
+ * The holder's name as the payout file writes it (the same transliteration, `toSepaText`), or why a
+ * transfer cannot carry it: a sign outside SEPA's set, nothing left that is a letter (ЬЬЬ, ’’’), or
+ * longer than SEPA's 70 characters once written in Latin (twenty Щ are 80 letters).
+ */
+export function holderForBank(holder: string): { ok: true; name: string } | { ok: false; problem: HolderProblem } {
+  const name = toSepaText(holder);
+  if (name === null) return { ok: false, problem: "characters" };
+  if (!/[A-Za-z]/.test(name)) return { ok: false, problem: "noLetters" };
+  if (name.length > ACCOUNT_HOLDER_MAX) return { ok: false, problem: "tooLongForBank" };
+  return { ok: true, name };
+}
+
+const HOLDER_PROBLEM_KEYS: Record<HolderProblem, string> = {
+  characters: "bank.errors.holderCharacters",
+  noLetters: "bank.errors.holderNoLetters",
+  tooLongForBank: "bank.errors.holderTooLongForBank",
+};
+
 /** The courier's bank details form (dashboard): one schema for the browser and the action. */
 export const bankDetailsSchema = z.object({
   iban: singleLineText({ error: "bank.errors.ibanRequired" }).transform((value, ctx) => {
@@ -95,7 +116,12 @@ export const bankDetailsSchema = z.object({
     .trim()
     .min(3, { error: "bank.errors.holderRequired" })
     .max(ACCOUNT_HOLDER_MAX, { error: "bank.errors.holderTooLong" })
-    .refine((name) => toSepaText(name) !== null, { error: "bank.errors.holderCharacters" }),
+    .superRefine((name, ctx) => {
+      // A name already too long or too short has its own message.
+      if (name.length > ACCOUNT_HOLDER_MAX || name.length < 3) return;
+      const checked = holderForBank(name);
+      if (!checked.ok) ctx.addIssue({ code: "custom", message: HOLDER_PROBLEM_KEYS[checked.problem] });
+    }),
 });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 

@@ -23,7 +23,7 @@ const STOP_WORDS: Record<Language, string[]> = {
   sk: "a aj ak ako aky aka ake akeho akym alebo ale by byt bude budem budes co coho com ci do ho i ja je jej ju k ked kedy kde kolko kto ku lebo mam mat mi moj moja moje mozem mozno musim musi na nad ne nie o od po pod pre pri s sa si so som su ta tak tam teda to tu v vo vy vam vas z za ze zo chcem potrebujem potrebne treba prosim viete teraz".split(
     " ",
   ),
-  ua: "а але або би буде бути в ви вам вас во де для до е його i и iз iи чи коли куди мати менi мене мiй моя моє моi можна може на над не нi о об от по пiд при про с так там те то тут у що щоб як яка яке який якi з за зi це хочу треба потрiбно потрiбен будь ласка скажiть скiльки я зараз потрiбнi".split(
+  ua: "а але або би буде бути в ви вам вас во де для до е його i и iз iи чи коли куди мати менi мене мiй моя моє моi можна може на над не нi о об от по пiд при про с так там те то тут у що щоб як яка яке який якi з за зi це хочу треба потрiбно потрiбен будь ласка скажiть скiльки я зараз потрiбнi можу тiльки лише".split(
     " ",
   ),
 };
@@ -123,9 +123,15 @@ const STOP_SETS = Object.fromEntries(
 
 /**
  * Words people type for a glossary term the texts no longer use (locales/glossary.json): a Slovak
- * courier still asks about a "prihláška" (or "prihlásenie") where the FAQ says "žiadosť o prácu".
+ * courier still asks about a "prihláška" (or "prihlásenie") where the FAQ says "žiadosť o prácu"; an
+ * English speaker types "license" where it says "licence".
  */
-const SYNONYMS: Record<Language, [RegExp, string][]> = { sk: [[/^prihla(sk|s)/, "ziadost"]], ua: [], en: [] };
+const SYNONYMS: Record<Language, [RegExp, string][]> = {
+  sk: [[/^prihla(sk|s)/, "ziadost"]],
+  ua: [],
+  // American spelling: the FAQ writes "licence".
+  en: [[/^licens/, "licence"]],
+};
 
 /** Content terms of a text: folded, split on anything that is not a letter or digit, stop words out, stemmed. */
 export function terms(text: string, language: Language) {

@@ -12,6 +12,8 @@ export const UPLOAD_KINDS = [
   "vehicle_image",
   "news_media",
   "handover_photo",
+  "fleet_image",
+  "partner_logo",
 ] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 

@@ -1,11 +1,25 @@
-import { computeStatement, EMPTY_WEEK, eurToCents, roundHalfUpDiv } from "./pay-rule";
-import { DEFAULT_PAY_SETTINGS, DEFAULT_SETTINGS, WEEKS_PER_MONTH } from "./rules";
+import { computeStatement, DEFAULT_PAY_RULE_SETTINGS, EMPTY_WEEK, roundHalfUpDiv, type PaySettings } from "./pay-rule";
+import { WEEKS_PER_MONTH } from "./rules";
 
 export const INCOME_DAYS = { min: 1, max: 7, default: 5 } as const;
 export const INCOME_HOURS = { min: 1, max: 12, default: 8 } as const;
 
+/** What the promise needs of the pay settings in force: the hourly rate and the scooter's rent per day. */
+export type IncomeRule = Pick<PaySettings, "hourlyRateCents" | "rentPerDayCents">;
+export const DEFAULT_INCOME_RULE: IncomeRule = {
+  hourlyRateCents: DEFAULT_PAY_RULE_SETTINGS.hourlyRateCents,
+  rentPerDayCents: DEFAULT_PAY_RULE_SETTINGS.rentPerDayCents,
+};
+
 export type IncomeInput = { days: number; hours: number };
-export type Income = IncomeInput & { hourlyRate: number; week: number; month: number };
+/** A week's and a month's net in cents, without a scooter of ours and with one rented for the whole week. */
+export type IncomeFigures = {
+  weekCents: number;
+  monthCents: number;
+  withScooterWeekCents: number;
+  withScooterMonthCents: number;
+};
+export type Income = IncomeInput & IncomeRule & IncomeFigures;
 
 function clampInt(value: unknown, range: { min: number; max: number; default: number }) {
   const n =
@@ -19,35 +33,47 @@ export function parseIncomeInput(days: unknown, hours: unknown): IncomeInput {
   return { days: clampInt(days, INCOME_DAYS), hours: clampInt(hours, INCOME_HOURS) };
 }
 
+/** A week's cents as a month's (52/12 weeks), halves away from zero. */
+function monthOf(weekCents: number) {
+  const month = roundHalfUpDiv(Math.abs(weekCents) * WEEKS_PER_MONTH.weeks, WEEKS_PER_MONTH.months);
+  return weekCents < 0 ? -month : month;
+}
+
 /**
- * A week's promised income in EUR and its month (a month is 52/12 weeks): the pay rule's
- * statement of that many hours — hourly model, no tips or deductions — so it rounds exactly as pay does.
+ * A week's promised net and its month: the pay rule's statement of that many minutes (hourly model, no
+ * tips), once without a scooter and once with one rented all seven days, so it rounds and deducts exactly
+ * as a statement does. The net with a scooter may be below zero (rent above pay): it is shown as it is.
  */
-function promisedIncome(minutes: number, hourlyRate: number) {
-  const settings = { ...DEFAULT_PAY_SETTINGS, payModel: "hourly" as const, hourlyRateCents: eurToCents(hourlyRate) };
-  const weekCents = computeStatement({ ...EMPTY_WEEK, minutes }, settings).payoutCents;
+function promisedIncome(minutes: number, rule: IncomeRule): IncomeFigures {
+  const settings: PaySettings = { ...DEFAULT_PAY_RULE_SETTINGS, ...rule, payModel: "hourly" };
+  const weekCents = computeStatement({ ...EMPTY_WEEK, minutes }, settings).netCents;
+  const withScooterWeekCents = computeStatement({ ...EMPTY_WEEK, minutes, leaseDays: 7 }, settings).netCents;
   return {
-    week: weekCents / 100,
-    month: roundHalfUpDiv(weekCents * WEEKS_PER_MONTH.weeks, WEEKS_PER_MONTH.months) / 100,
+    weekCents,
+    monthCents: monthOf(weekCents),
+    withScooterWeekCents,
+    withScooterMonthCents: monthOf(withScooterWeekCents),
   };
 }
 
-/** Net income per week and per month for days × hours, rounded to cents by the pay rule. */
-export function calculateIncome(
-  { days, hours }: IncomeInput,
-  hourlyRate: number = DEFAULT_SETTINGS.hourlyRateEur,
-): Income {
+/** Net income per week and per month for days × hours, with and without a rented scooter. */
+export function calculateIncome({ days, hours }: IncomeInput, rule: IncomeRule = DEFAULT_INCOME_RULE): Income {
   const input = parseIncomeInput(days, hours);
-  return { ...input, hourlyRate, ...promisedIncome(input.days * input.hours * 60, hourlyRate) };
+  return { ...input, ...pick(rule), ...promisedIncome(input.days * input.hours * 60, rule) };
 }
 
 export const WEEKLY_HOURS = { min: 1, max: 84, default: INCOME_DAYS.default * INCOME_HOURS.default } as const;
 
 /** Net income for a number of hours a week (the assistant's "how much can I earn, 30 h a week"). */
-export function weeklyHoursIncome(hoursPerWeek: number, hourlyRate: number = DEFAULT_SETTINGS.hourlyRateEur) {
+export function weeklyHoursIncome(hoursPerWeek: number, rule: IncomeRule = DEFAULT_INCOME_RULE) {
   const hours = clampInt(hoursPerWeek, WEEKLY_HOURS);
-  return { hours, hourlyRate, ...promisedIncome(hours * 60, hourlyRate) };
+  return { hours, ...pick(rule), ...promisedIncome(hours * 60, rule) };
 }
+
+const pick = (rule: IncomeRule): IncomeRule => ({
+  hourlyRateCents: rule.hourlyRateCents,
+  rentPerDayCents: rule.rentPerDayCents,
+});
 
 const INTL_LOCALE = { sk: "sk-SK", ua: "uk-UA", en: "en-IE" } as const;
 

@@ -6,9 +6,6 @@
 import type { LegalKind } from "./legal-text";
 import type { Language } from "./rules";
 
-/** Accounting records (pay statements, payouts) are kept ten years: Act No. 431/2002 Coll. on Accounting, § 35. */
-export const PAY_RECORD_RETENTION_YEARS = 10;
-
 export type LegalFacts = {
   controller: { name: string; address: string; registration: string; email: string; phone: string };
   retention: {

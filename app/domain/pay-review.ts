@@ -93,11 +93,15 @@ export function isLargePayout(
   return median > 0 && payoutCents > factor * median;
 }
 
-export type ApprovalSkip = "noIban" | "zeroPayout" | "notDraft" | "largePayout";
+export type ApprovalSkip = "noIban" | "notDraft" | "largePayout" | "onlyCarried";
 
 /**
- * Why a draft is not approved, or null when it can be: a payout of 0 has nothing to send (a negative
- * balance is carried over anyway); a large payout needs its own confirmation (`largeConfirmed`).
+ * Why a draft is not approved, or null when it can be: a payout needs an IBAN, and a large one its own
+ * confirmation (`largeConfirmed`). A payout of 0 (a week whose net is zero or negative, the negative part
+ * carried into the next week) is approved like the others without an IBAN: it is settled with 0 € sent,
+ * so its pay is in the payroll of the month it is settled in. A week with nothing in it but a balance
+ * carried from before (no work, rent, damage or adjustment) is no wage and is not settled: the balance
+ * rolls on to the next week with work.
  */
 export function approvalSkip(row: {
   status: string;
@@ -105,12 +109,24 @@ export function approvalSkip(row: {
   hasIban: boolean;
   large?: boolean;
   largeConfirmed?: boolean;
+  onlyCarried?: boolean;
 }): ApprovalSkip | null {
   if (row.status !== "draft") return "notDraft";
-  if (row.payoutCents <= 0) return "zeroPayout";
+  if (row.payoutCents === 0) return row.onlyCarried ? "onlyCarried" : null;
   if (!row.hasIban) return "noIban";
   if (row.large && !row.largeConfirmed) return "largePayout";
   return null;
+}
+
+/** A statement with no work, tips, rent, damage or adjustment of its own: only a balance carried in. */
+export function onlyCarried(s: {
+  payCents: number;
+  tipsCents: number;
+  rentCents: number;
+  damageCents: number;
+  adjustmentsCents: number;
+}): boolean {
+  return s.payCents === 0 && s.tipsCents === 0 && s.rentCents === 0 && s.damageCents === 0 && s.adjustmentsCents === 0;
 }
 
 /**

@@ -185,12 +185,12 @@ describe("the calculator and a statement agree", () => {
       [6, 9],
     ] as const) {
       for (const rate of [7.5, 7.33, 8.25, 6.99, 7.125]) {
-        const statement = computeStatement(
-          week({ minutes: days * hours * 60 }),
-          paySettingsFrom(rate, DEFAULT_PAY_SETTINGS),
-        );
-        expect(Math.round(calculateIncome({ days, hours }, rate).week * 100)).toBe(statement.payoutCents);
-        expect(Math.round(weeklyHoursIncome(days * hours, rate).week * 100)).toBe(statement.payoutCents);
+        const settings = paySettingsFrom(rate, DEFAULT_PAY_SETTINGS);
+        const statement = computeStatement(week({ minutes: days * hours * 60 }), settings);
+        const leased = computeStatement(week({ minutes: days * hours * 60, leaseDays: 7 }), settings);
+        expect(calculateIncome({ days, hours }, settings).weekCents).toBe(statement.payoutCents);
+        expect(weeklyHoursIncome(days * hours, settings).weekCents).toBe(statement.payoutCents);
+        expect(calculateIncome({ days, hours }, settings).withScooterWeekCents).toBe(leased.netCents);
       }
     }
   });
@@ -198,7 +198,7 @@ describe("the calculator and a statement agree", () => {
   test("the defaults: the calculator's 7.50 EUR is the pay rule's 750 cents", () => {
     expect(DEFAULT_PAY_RULE_SETTINGS.hourlyRateCents).toBe(750);
     expect(DEFAULT_PAY_RULE_SETTINGS.payModel).toBe("hourly");
-    expect(calculateIncome({ days: 5, hours: 8 }).week * 100).toBe(
+    expect(calculateIncome({ days: 5, hours: 8 }).weekCents).toBe(
       computeStatement(week({ minutes: 2400 }), DEFAULT_PAY_RULE_SETTINGS).payoutCents,
     );
   });

@@ -10,8 +10,6 @@ export const DEFAULT_LANGUAGE: Language = "sk";
 /** HTML `lang` attribute per public language code. */
 export const HTML_LANG: Record<Language, string> = { sk: "sk", ua: "uk", en: "en" };
 
-/** The support line: the footer, the assistant and the dashboard's link for urgent breakdowns. */
-export const SUPPORT_PHONE = "+421 2 1234 5678";
 /** A `tel:` link for a phone number as people write it. */
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -46,6 +44,15 @@ export const DEFAULT_SETTINGS = {
   problemReportCooldownHours: 24,
   /** Identity documents of rejected applications are deleted after this many days. */
   rejectedDocumentRetentionDays: 90,
+  /** Days before a right-to-stay document ends when the courier is reminded: first, then again (DOCUMENT_REMINDER_DAYS). */
+  documentReminderFirstDays: 30,
+  documentReminderSecondDays: 7,
+  /** The operator's abuse limits (hits per window of RATE_LIMITS): the ones that are not a lock against guessing. */
+  rateLimitAssistant: 20,
+  rateLimitUploads: 30,
+  rateLimitDataExport: 5,
+  rateLimitPayQuestions: 10,
+  rateLimitReferralTrack: 30,
 } as const;
 export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: number };
 

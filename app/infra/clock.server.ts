@@ -1,12 +1,13 @@
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { isProduction } from "./config.server";
+import { isProduction, testClockFile } from "./config.server";
 
 /**
  * The server's "now". Date-driven rules (expiring documents, lease renewal windows, scheduled jobs)
- * read it instead of `new Date()` so journeys can move time forward without sleeping: outside
- * production a file `test-clock.json` in DATA_DIR holding `{ "offsetMs": N }` shifts the clock of
- * every process that shares that folder (the server and the test that seeds its database).
+ * read it instead of `new Date()` so journeys can move time forward without sleeping: with
+ * `TEST_CLOCK=1` (the tests set it; refused in production) a file `test-clock.json` in DATA_DIR holding
+ * `{ "offsetMs": N }` shifts the clock of every process that shares that folder (the server and the
+ * test that seeds its database). Without the variable the file is never read: `bun run start` leaves
+ * NODE_ENV unset, so "not production" alone would let a stray file move a real installation's time.
  */
 export function now(): Date {
   return new Date(Date.now() + clockOffsetMs());
@@ -15,7 +16,11 @@ export function now(): Date {
 let cached: { mtimeMs: number; offsetMs: number } | undefined;
 
 function clockFile() {
-  return path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "test-clock.json");
+  return testClockFile(process.env.DATA_DIR ?? "./data");
+}
+
+function testClockOn() {
+  return !isProduction && process.env.TEST_CLOCK === "1";
 }
 
 // The file is looked at once per turn of the event loop, not on every call: a page asks for the time
@@ -26,7 +31,7 @@ let checkedThisTurn: number | undefined;
 export function clockOffsetMs(): number {
   if (isProduction) return 0;
   if (checkedThisTurn !== undefined) return checkedThisTurn;
-  checkedThisTurn = readOffset();
+  checkedThisTurn = testClockOn() ? readOffset() : 0;
   setImmediate(() => {
     checkedThisTurn = undefined;
   });
@@ -53,7 +58,7 @@ function readOffset(): number {
 
 /** Tests only: moves every process's clock sharing DATA_DIR by `offsetMs` from the real time (0 resets). */
 export function setClockOffset(offsetMs: number) {
-  if (isProduction) throw new Error("The clock cannot be moved in production");
+  if (!testClockOn()) throw new Error("The clock moves only with TEST_CLOCK=1, outside production");
   if (offsetMs === 0) rmSync(clockFile(), { force: true });
   else writeFileSync(clockFile(), JSON.stringify({ offsetMs }));
   cached = undefined;

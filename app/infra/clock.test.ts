@@ -30,4 +30,23 @@ describe("the server clock", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(clockOffsetMs()).toBe(2 * DAY);
   });
+
+  test("without TEST_CLOCK=1 the file is never read, and a test cannot move the clock", async () => {
+    // `bun run start` leaves NODE_ENV unset: a stray file must not move a real installation's time.
+    writeFileSync(
+      path.join(path.resolve(process.env.DATA_DIR ?? "./data"), "test-clock.json"),
+      JSON.stringify({ offsetMs: 2 * DAY }),
+    );
+    const saved = process.env.TEST_CLOCK;
+    delete process.env.TEST_CLOCK;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(clockOffsetMs()).toBe(0);
+      expect(() => setClockOffset(DAY)).toThrow("TEST_CLOCK=1");
+    } finally {
+      process.env.TEST_CLOCK = saved;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(clockOffsetMs()).toBe(2 * DAY);
+  });
 });

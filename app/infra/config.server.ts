@@ -107,7 +107,14 @@ const envSchema = z.object({
     .optional(),
   /** How often each instance's outbox sender looks for mail to send or retry (besides right after each commit). */
   MAIL_SEND_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** Tests only: `1` lets DATA_DIR/test-clock.json move the server's clock (app/infra/clock.server.ts). */
+  TEST_CLOCK: flag.optional(),
 });
+
+/** The file through which tests move the clock of every process sharing DATA_DIR (app/infra/clock.server.ts). */
+export function testClockFile(dataDir: string) {
+  return path.join(path.resolve(dataDir), "test-clock.json");
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -144,6 +151,8 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV=production");
   if (production && e.CAPTCHA_PROVIDER === "off")
     throw new ConfigError("Invalid configuration: CAPTCHA_PROVIDER=off is refused when NODE_ENV=production");
+  if (production && e.TEST_CLOCK)
+    throw new ConfigError("Invalid configuration: TEST_CLOCK=1 is refused when NODE_ENV=production");
   if (e.CAPTCHA_PROVIDER === "recaptcha" && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY))
     throw new ConfigError(
       "Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required when CAPTCHA_PROVIDER=recaptcha",
@@ -210,7 +219,20 @@ function storageConfig(e: z.infer<typeof envSchema>, uploadsDir: string): Storag
 
 function loadConfig() {
   const parsed = parseConfig(process.env);
+  refuseTestClock(parsed);
   return { ...parsed, sessionSecret: parsed.sessionSecret ?? devSecret(parsed.dataDir) };
+}
+
+/**
+ * A test clock file left in a production data folder (a copied test folder, a restored backup of one)
+ * is never read there, but it says the folder is not what the operator thinks: start-up refuses.
+ */
+function refuseTestClock({ production, dataDir }: { production: boolean; dataDir: string }) {
+  const file = testClockFile(dataDir);
+  if (production && existsSync(file))
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR holds a test clock (${file}), refused when NODE_ENV=production; remove the file`,
+    );
 }
 
 /** Outside production a secret is generated once and kept in the data folder. */

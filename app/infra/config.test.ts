@@ -125,4 +125,13 @@ describe("configuration", () => {
     // Outside production the mail folder stays the development mailbox.
     expect(parseConfig(production, false).smtpUrl).toBeUndefined();
   });
+
+  test("the test clock is a test's choice (TEST_CLOCK=1) and refused in production", () => {
+    const production = { SESSION_SECRET: "s".repeat(40), SMTP_URL: "smtp://mail.internal:587", TEST_CLOCK: "1" };
+    expect(() => parseConfig(production, true)).toThrow(
+      "Invalid configuration: TEST_CLOCK=1 is refused when NODE_ENV=production",
+    );
+    expect(() => parseConfig({ TEST_CLOCK: "yes" }, false)).toThrow("TEST_CLOCK");
+    expect(() => parseConfig({ TEST_CLOCK: "1" }, false)).not.toThrow();
+  });
 });

@@ -1,6 +1,7 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { initReactI18next } from "react-i18next";
+import { ukrainianPlurals } from "~/domain/plural-rules";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
 import { sessionContext } from "./context";
 import { localeCookie } from "./cookies.server";
@@ -71,7 +72,7 @@ export function i18nFor(language: string | null | undefined): i18n {
   let instance = instances.get(lng);
   if (!instance) {
     instance = createInstance();
-    instance.use(initReactI18next).use(rememberedLookups);
+    instance.use(initReactI18next).use(ukrainianPlurals).use(rememberedLookups);
     void instance.init({ ...I18NEXT_OPTIONS, lng, initAsync: false });
     instances.set(lng, instance);
   }

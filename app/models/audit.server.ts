@@ -28,6 +28,7 @@ export type AuditEntry = {
     | "referral"
     | "file"
     | "settings"
+    | "company_profile"
     | "platform"
     | "platform_account"
     | "earning_import"
@@ -37,6 +38,9 @@ export type AuditEntry = {
     | "mail"
     | "bank_account"
     | "pay_question"
+    | "faq"
+    | "fleet"
+    | "partner"
     | "legal_document";
   entityId?: number | null;
   subjectUserId?: number | null;

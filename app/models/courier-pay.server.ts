@@ -19,7 +19,7 @@ import {
 } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, preparedQuery } from "~/infra/db.server";
-import { getPaySettings } from "./settings.server";
+import { loadPayRules } from "./settings.server";
 
 export type WeekSoFar = {
   week: WeekId;
@@ -98,6 +98,11 @@ export type OwnStatement = Omit<Statement, "lines" | "week" | "payday"> & {
   payday: CalendarDate | null;
   /** "Sent to the bank" only once the batch's SEPA file was downloaded; until then it is being prepared for payment. */
   sentToBank: boolean;
+  /**
+   * Reviewed with a payout of 0 (net zero or negative, the negative part carried into the next week): no
+   * transfer is made; once its batch is marked paid the week is settled with 0 € sent.
+   */
+  nothingToTransfer: boolean;
 };
 
 const statementColumns = {
@@ -116,7 +121,7 @@ const statementColumns = {
   batchDownloadedAt: payoutBatches.downloadedAt,
 };
 
-type StatementRow = Omit<OwnStatement, "lines" | "payday" | "sentToBank"> & {
+type StatementRow = Omit<OwnStatement, "lines" | "payday" | "sentToBank" | "nothingToTransfer"> & {
   lines: unknown;
   batchDownloadedAt: Date | null;
 };
@@ -132,32 +137,34 @@ function ownStatement(row: StatementRow, paydayWeekday: IsoWeekday, today: Calen
         : row.status === "draft"
           ? null
           : expectedPayday(row.week, paydayWeekday, today),
-    sentToBank: row.status === "paid" || (row.status === "exported" && batchDownloadedAt !== null),
+    sentToBank:
+      row.payoutCents > 0 && (row.status === "paid" || (row.status === "exported" && batchDownloadedAt !== null)),
+    nothingToTransfer: row.status !== "draft" && row.payoutCents === 0,
   };
 }
 
 /** The courier's statements, newest week first, with the payout batch each went out in. */
 export async function listOwnStatements(userId: number, now = clockNow()): Promise<OwnStatement[]> {
-  const { paydayWeekday } = await getPaySettings();
+  const rules = await loadPayRules();
   const rows = await db()
     .select(statementColumns)
     .from(payStatements)
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .where(eq(payStatements.userId, userId))
     .orderBy(desc(payStatements.weekStart));
-  return rows.map((row) => ownStatement(row, paydayWeekday, localDateOf(now)));
+  return rows.map((row) => ownStatement(row, rules.forWeek(row.week).paydayWeekday, localDateOf(now)));
 }
 
 /** One statement of the courier's own; null when it is not theirs (or does not exist). */
 export async function getOwnStatement(userId: number, id: number, now = clockNow()): Promise<OwnStatement | null> {
-  const { paydayWeekday } = await getPaySettings();
+  const rules = await loadPayRules();
   const [row] = await db()
     .select(statementColumns)
     .from(payStatements)
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .where(and(eq(payStatements.id, id), eq(payStatements.userId, userId)))
     .limit(1);
-  return row ? ownStatement(row, paydayWeekday, localDateOf(now)) : null;
+  return row ? ownStatement(row, rules.forWeek(row.week).paydayWeekday, localDateOf(now)) : null;
 }
 
 /** The payday ahead, the week it pays and the statement's payout, when that week has a statement already. */
@@ -168,6 +175,7 @@ export async function nextPayout(userId: number, settings: PaySettings, now = ne
       id: payStatements.id,
       status: payStatements.status,
       payoutCents: payStatements.payoutCents,
+      carryOutCents: payStatements.carryOutCents,
       batchPayday: payoutBatches.payday,
       downloadedAt: payoutBatches.downloadedAt,
     })

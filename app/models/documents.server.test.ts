@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import {
   applications,
   auditLog,
   documentReminders,
+  settings,
   statusHistory,
   uploads,
   users,
@@ -100,6 +101,29 @@ describe("approval confirms the document's date", () => {
 });
 
 describe("the document-expiry job", () => {
+  test("reminds on the operator's days from the rules page (40 and 10 instead of 30 and 7)", async () => {
+    const keys = ["documentReminderFirstDays", "documentReminderSecondDays"];
+    await writerForTests()
+      .insert(settings)
+      .values([
+        { key: keys[0]!, value: 40 },
+        { key: keys[1]!, value: 10 },
+      ]);
+    try {
+      const user = await courier("working_no_vehicle", "en");
+      await runDocumentExpiry(at(41));
+      expect(await remindersOf(user.id)).toHaveLength(0);
+      await runDocumentExpiry(at(40));
+      await runDocumentExpiry(at(30));
+      expect((await remindersOf(user.id)).map((r) => r.thresholdDays)).toEqual([40]);
+      await runDocumentExpiry(at(10));
+      await runDocumentExpiry(at(7));
+      expect((await remindersOf(user.id)).map((r) => r.thresholdDays).sort()).toEqual([10, 40]);
+    } finally {
+      await writerForTests().delete(settings).where(inArray(settings.key, keys));
+    }
+  });
+
   test("reminds 30 and 7 days before, once each, in the courier's language", async () => {
     const user = await courier("working_no_vehicle", "sk");
     expect(await runDocumentExpiry(at(31))).toEqual({ reminded: 0, expired: 0 });

@@ -14,6 +14,7 @@ import { db, preparedQuery, transaction, type Database } from "~/infra/db.server
 import { forUpdate } from "~/infra/sql-dialect.server";
 import { log } from "~/infra/log.server";
 import { recordAudit } from "./audit.server";
+import { getOperatorSettings } from "./settings.server";
 import { DecisionError, notifyUser } from "./decisions.server";
 import { applyUserEvent } from "./status.server";
 import { unattachedDrafts } from "./uploads.server";
@@ -298,7 +299,9 @@ export async function countExpiringDocuments(now = serverNow()) {
  * acts only on what is still due.
  */
 export async function runDocumentExpiry(now = serverNow()) {
-  const soon = new Date(now.getTime() + DOCUMENT_EXPIRING_SOON_DAYS * DAY);
+  // The operator's reminder days (the rules page); the first may lie further ahead than the banner's 30.
+  const { documentReminderFirstDays: first, documentReminderSecondDays: second } = await getOperatorSettings();
+  const soon = new Date(now.getTime() + Math.max(DOCUMENT_EXPIRING_SOON_DAYS, first) * DAY);
   const watched = await db()
     .select({ id: users.id, status: users.status, validUntil: users.documentValidUntil })
     .from(users)
@@ -329,6 +332,7 @@ export async function runDocumentExpiry(now = serverNow()) {
       validUntil,
       now,
       sent.map((r) => r.days),
+      [first, second],
     );
     if (days === null) continue;
     const claimed = await transaction(async (tx) => {

@@ -38,7 +38,7 @@ import { recordAudit } from "./audit.server";
 import { addImportCorrectionIn, nextOpenWeek } from "./pay-adjustments.server";
 import { gatherWeek, isWeekClosed, recomputeFromIn } from "./pay-statements.server";
 import { accountOwners, findPlatform, listPlatforms } from "./platforms.server";
-import { getPaySettings } from "./settings.server";
+import { getPaySettings, getPaySettingsForWeek, loadPayRules } from "./settings.server";
 
 export class ImportError extends Error {
   constructor(readonly key: FileProblem | "notFound" | "needsMapping" | "alreadyCommitted" | "outOfRange") {
@@ -236,7 +236,8 @@ export async function previewImport(id: number): Promise<ImportPreview> {
   const corrections: Correction[] = [];
   if (differences.length) {
     const week = await gatherWeek(db(), weekStart);
-    const settings = await getPaySettings();
+    // The difference is paid under the rules of the week it corrects.
+    const settings = await getPaySettingsForWeek(weekStart);
     for (const d of differences) {
       const before = week.get(d.userId) ?? { minutes: 0, grossCents: 0, tipsCents: 0 };
       const totals = matched.totals.find((t) => t.userId === d.userId);
@@ -447,8 +448,10 @@ export async function commitImport(adminId: number, id: number, now = serverNow(
   const { import: pending } = preview;
   const skipped = preview.read - preview.rows.length;
   for (const row of preview.rows) assertInt32(row.minutes, row.deliveries, row.grossCents, row.tipsCents);
-  const settings = await getPaySettings();
   const result = await transaction(async (tx) => {
+    // The money rules as this transaction sees them: each week is computed with its own.
+    const rules = await loadPayRules(tx);
+    const settings = rules.forWeek(pending.weekStart);
     const [still] = await forUpdate(
       tx
         .select({ committedAt: earningImports.committedAt })
@@ -543,8 +546,8 @@ export async function commitImport(adminId: number, id: number, now = serverNow(
       },
     });
     // The drafts follow in the same transaction: an import is committed with its statements or not at all.
-    await recomputeFromIn(tx, weekStart, settings, now);
-    for (const into of [...landed].sort()) if (isWeekClosed(into, now)) await recomputeFromIn(tx, into, settings, now);
+    await recomputeFromIn(tx, weekStart, rules, now);
+    for (const into of [...landed].sort()) if (isWeekClosed(into, now)) await recomputeFromIn(tx, into, rules, now);
     return { counts, dropped: false };
   });
   if (result.dropped) await deleteStoredFiles([pending.storageKey]);

@@ -10,6 +10,7 @@ import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { now } from "~/infra/clock.server";
 import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
@@ -111,7 +112,8 @@ export async function recordHandover(
 ) {
   return withUploads(received, async (photos) => {
     const result = await transaction(async (tx) => {
-      const [handover] = await tx.select().from(handovers).where(eq(handovers.id, handoverId)).limit(1);
+      // Locked, so of two admins recording at once on PostgreSQL the second finds it recorded.
+      const [handover] = await forUpdate(tx.select().from(handovers).where(eq(handovers.id, handoverId)).limit(1));
       if (!handover) throw new HandoverError("notFound");
       if (handover.recordedAt) throw new HandoverError("notPending");
       if (photos.length > MAX_HANDOVER_PHOTOS) throw new HandoverError("tooManyPhotos");
@@ -166,11 +168,14 @@ export async function recordHandover(
 /** The courier confirms a recorded handover of their own (ownership is part of the query). */
 export async function confirmHandover(userId: number, handoverId: number) {
   await transaction(async (tx) => {
-    const [handover] = await tx
-      .select()
-      .from(handovers)
-      .where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId)))
-      .limit(1);
+    // Locked: a double tap (or confirm and dispute at once) on PostgreSQL decides once; the rest are refused.
+    const [handover] = await forUpdate(
+      tx
+        .select()
+        .from(handovers)
+        .where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId)))
+        .limit(1),
+    );
     if (!handover) throw new HandoverError("notFound");
     if (!handover.recordedAt) throw new HandoverError("notRecorded");
     if (handover.confirmedAt) throw new HandoverError("alreadyConfirmed");
@@ -195,11 +200,14 @@ export async function confirmHandover(userId: number, handoverId: number) {
  */
 export async function disputeHandover(userId: number, handoverId: number, note: string) {
   return await transaction(async (tx) => {
-    const [handover] = await tx
-      .select()
-      .from(handovers)
-      .where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId)))
-      .limit(1);
+    // Locked: a double tap (or confirm and dispute at once) on PostgreSQL decides once; the rest are refused.
+    const [handover] = await forUpdate(
+      tx
+        .select()
+        .from(handovers)
+        .where(and(eq(handovers.id, handoverId), eq(handovers.userId, userId)))
+        .limit(1),
+    );
     if (!handover) throw new HandoverError("notFound");
     if (!handover.recordedAt) throw new HandoverError("notRecorded");
     if (handover.confirmedAt) throw new HandoverError("alreadyConfirmed");

@@ -6,6 +6,7 @@ import type { ReceivedFile } from "~/infra/uploads.server";
 import { createUser, refusalKey } from "../../tests/factories";
 import { createVehicle, receivedFile } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";
+import { slowWrites } from "../../tests/raw-sql";
 import {
   confirmHandover,
   getPendingHandover,
@@ -193,5 +194,31 @@ describe("a lease's handovers", () => {
     expect(await deleteVehicle(admin.id, vehicle.id)).toHaveLength(1);
     expect(await writerForTests().select().from(handovers).where(eq(handovers.vehicleId, vehicle.id))).toEqual([]);
     expect(await writerForTests().select().from(uploads).where(eq(uploads.handoverId, out.handover.id))).toEqual([]);
+  });
+
+  test("two admins recording one handover at once: one record, one refusal (rows locked on PostgreSQL)", async () => {
+    const { vehicle } = await leaseStarted();
+    const out = (await getPendingHandover(vehicle.id, "check_out"))!;
+    const restore = await slowWrites("handovers", "update", `NEW.id = ${out.handover.id}`, 200);
+    const record = async (km: number) =>
+      recordHandover(admin.id, out.handover.id, { batteryPercent: 90, odometerKm: km, damages: {}, note: null }, [
+        await photo(),
+      ]);
+    let results: PromiseSettledResult<unknown>[];
+    try {
+      results = await Promise.allSettled([record(10), record(20)]);
+    } finally {
+      await restore();
+    }
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as HandoverError).key] : []));
+    expect(refused).toEqual(["notPending"]);
+    const audits = await writerForTests()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "handover.record"), eq(auditLog.entityId, vehicle.id)));
+    expect(audits).toHaveLength(1);
+    expect(await writerForTests().select().from(uploads).where(eq(uploads.handoverId, out.handover.id))).toHaveLength(
+      1,
+    );
   });
 });

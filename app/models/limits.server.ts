@@ -1,7 +1,19 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { rateLimits, usedCaptchas } from "~db/schema";
+import { EDITABLE_RATE_LIMITS } from "~/domain/operator-rules";
 import { RATE_LIMITS } from "~/domain/rules";
 import { transaction } from "~/infra/db.server";
+import { getOperatorSettings } from "./settings.server";
+
+const SETTING_OF = Object.fromEntries(
+  Object.entries(EDITABLE_RATE_LIMITS).map(([setting, name]) => [name, setting]),
+) as Partial<Record<LimitName, keyof typeof EDITABLE_RATE_LIMITS>>;
+
+/** The hits a window allows: the operator's setting for the limits on the rules page, else RATE_LIMITS. */
+async function rateLimitOf(name: LimitName) {
+  const setting = SETTING_OF[name];
+  return setting ? (await getOperatorSettings())[setting] : RATE_LIMITS[name].limit;
+}
 
 export type LimitName = keyof typeof RATE_LIMITS;
 export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -11,7 +23,8 @@ export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number 
  * `name:subject` and says whether it is still within its limit (RATE_LIMITS, docs/security.md).
  */
 export async function hit(name: LimitName, subject: string, now = Date.now()): Promise<LimitResult> {
-  const { limit, windowSeconds } = RATE_LIMITS[name];
+  const { windowSeconds } = RATE_LIMITS[name];
+  const limit = await rateLimitOf(name);
   const key = `${name}:${subject}`;
   const resetAt = new Date(now + windowSeconds * 1000);
   // Bound through the column, so each dialect gets its own encoding of a date (a millisecond number

@@ -9,6 +9,7 @@ import { problemReports, serviceRecords, users, vehicles } from "~db/schema";
 import { serviceDue, type NextService } from "~/domain/maintenance";
 import { now as serverNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
+import { forUpdate } from "~/infra/sql-dialect.server";
 import { recordAudit } from "./audit.server";
 
 export class MaintenanceError extends Error {
@@ -38,8 +39,9 @@ export async function listServiceRecords(vehicleId: number) {
   return rows.map(({ record, createdByEmail }) => ({ ...record, createdByEmail }));
 }
 
+/** The vehicle, locked: of two admins starting or completing a service at once, the second is refused. */
 async function vehicleIn(tx: Tx, vehicleId: number) {
-  const [vehicle] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1);
+  const [vehicle] = await forUpdate(tx.select().from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1));
   if (!vehicle) throw new MaintenanceError("notFound");
   return vehicle;
 }

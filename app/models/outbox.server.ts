@@ -11,6 +11,7 @@ import { now as clockNow } from "~/infra/clock.server";
 import { afterCommit, db, transaction, type Tx } from "~/infra/db.server";
 import { mailQueued } from "~/infra/outbox-signal.server";
 import { recordAudit } from "./audit.server";
+import { companyMailFooter, getCompanyProfile } from "./company-profile.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,11 +28,26 @@ export type OutgoingMail = {
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The mail with the company's footer (its profile as it is now) below the text and the HTML body. */
+async function withCompanyFooter(tx: Tx, mail: OutgoingMail): Promise<OutgoingMail> {
+  const lines = companyMailFooter(await getCompanyProfile(tx), mail.language ?? "sk");
+  if (lines.length === 0) return mail;
+  const block = `<p style="font-size:12px;color:#555;border-top:1px solid #ddd;padding-top:8px">${lines.map(escapeHtml).join("<br>")}</p>`;
+  const html = mail.html?.includes("</body>") ? mail.html.replace("</body>", `${block}\n</body>`) : mail.html;
+  return { ...mail, text: `${mail.text}\n\n-- \n${lines.join("\n")}`, html };
+}
+
 /**
  * Queues one e-mail in the caller's transaction: it is sent only if that transaction commits, and
- * then however long the SMTP server is away. The sender is woken right after the commit.
+ * then however long the SMTP server is away. The sender is woken right after the commit. Every
+ * e-mail ends with the company's footer, read from its profile here.
  */
-export async function queueMail(tx: Tx, mail: OutgoingMail) {
+export async function queueMail(tx: Tx, unsigned: OutgoingMail) {
+  const mail = await withCompanyFooter(tx, unsigned);
   await tx.insert(outbox).values({
     userId: mail.userId ?? null,
     recipient: mail.to,

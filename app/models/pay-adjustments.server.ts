@@ -21,7 +21,7 @@ import {
   recomputeFrom,
   recomputeWeekIn,
 } from "./pay-statements.server";
-import { getPaySettings } from "./settings.server";
+import { getPaySettingsForWeek } from "./settings.server";
 
 export class AdjustmentError extends Error {
   constructor(readonly key: "notFound" | "noNewDamage" | "amount" | "reasonRequired" | "notCourier" | "futureWeek") {
@@ -80,7 +80,6 @@ async function insertAdjustment(
   // year-old week must not draft fifty statements of weeks nobody reviews any more.
   const oldest = addWeeks(lastClosedWeek(now), -RECOMPUTED_WEEKS_BACK);
   const asked = values.week < oldest ? oldest : values.week;
-  const settings = await getPaySettings();
   const landed = await transaction(async (tx) => {
     const [person] = await tx.select({ role: users.role }).from(users).where(eq(users.id, values.userId)).limit(1);
     if (!person) throw new AdjustmentError("notFound");
@@ -92,7 +91,8 @@ async function insertAdjustment(
       now,
     );
     // The courier's draft follows at once (a week still running gets its statement when it closes).
-    if (isWeekClosed(landed.week, now)) await recomputeWeekIn(tx, landed.week, settings, now, values.userId);
+    if (isWeekClosed(landed.week, now))
+      await recomputeWeekIn(tx, landed.week, await getPaySettingsForWeek(landed.week, tx), now, values.userId);
     return landed;
   });
   // Later drafts carry this week's balance in.

@@ -1,6 +1,7 @@
 /**
  * The couriers' pay e-mails (docs/pay.md): a statement approved, a statement paid — each in the
- * courier's language, with the amount, the week and the payday. Queued in the outbox inside the
+ * courier's language, with the amount, the week and the payday — and, for an approved week with nothing
+ * to transfer, a short note saying so and what is carried over (it gets no "paid" e-mail: nothing is sent). Queued in the outbox inside the
  * transaction that approves or pays, so a committed approval always tells the courier and a rolled-back
  * one never does; an SMTP outage only delays the message.
  */
@@ -14,17 +15,19 @@ import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { queueMail } from "./outbox.server";
 
-export type PayMail = "statementApproved" | "statementPaid";
+export type PayMail = "statementApproved" | "statementPaid" | "statementNothingToTransfer";
 
 /** The mail's subject and text in the language, for a statement of `week` paying `amountCents` on `payday`. */
 export function composePayMail(
   kind: PayMail,
   language: Language,
-  values: { amountCents: number; week: WeekId; payday: string },
+  values: { amountCents: number; week: WeekId; payday: string; carryOutCents?: number },
 ) {
   const t = translatorFor(language);
+  const carried = -(values.carryOutCents ?? 0);
   const vars = {
     amount: formatCents(values.amountCents, language),
+    carried: formatCents(carried, language),
     from: formatCalendarDate(values.week, language),
     to: formatCalendarDate(addDays(values.week, 6), language),
     payday: formatCalendarDate(values.payday, language),
@@ -33,7 +36,8 @@ export function composePayMail(
   return {
     subject: t(`pay:mail.${kind}.subject`, vars),
     text: [
-      t(`pay:mail.${kind}.body`, vars),
+      // Nothing to transfer and nothing carried over (a net of exactly 0): the note says just that.
+      t(`pay:mail.${kind}.${kind === "statementNothingToTransfer" && carried === 0 ? "bodyEven" : "body"}`, vars),
       "",
       t("dashboard:email.link", { link }),
       "",
@@ -46,7 +50,13 @@ export function composePayMail(
 export async function queuePayMails(
   tx: Tx,
   kind: PayMail,
-  statements: { userId: number | null; payoutCents: number; weekStart: WeekId; payday?: string }[],
+  statements: {
+    userId: number | null;
+    payoutCents: number;
+    weekStart: WeekId;
+    payday?: string;
+    carryOutCents?: number;
+  }[],
   paydayWeekday: IsoWeekday,
 ) {
   const ids = statements.flatMap((s) => (s.userId === null ? [] : [s.userId]));
@@ -68,6 +78,7 @@ export async function queuePayMails(
       amountCents: s.payoutCents,
       week: s.weekStart,
       payday: s.payday ?? paydayOf(s.weekStart, paydayWeekday),
+      carryOutCents: s.carryOutCents,
     });
     await queueMail(tx, { to: user.email, ...mail, language, kind, userId: user.id });
     queued += 1;

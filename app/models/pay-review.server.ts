@@ -20,17 +20,18 @@ import {
   approvalSkip,
   expectedPayday,
   isLargePayout,
+  onlyCarried,
   USUAL_PAYOUT_WEEKS,
   type ApprovalSkip,
   type PayAnomaly,
 } from "~/domain/pay-review";
 import type { StatementLine } from "~/domain/pay-rule";
-import { addDays, addWeeks, localDateOf, nextPayday, paydayOf, type WeekId } from "~/domain/pay-week";
+import { addDays, addWeeks, localDateOf, nextPayday, paydayOf, weekOf, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Database, type Tx } from "~/infra/db.server";
 import { recordAudit } from "./audit.server";
 import { statementFigures } from "./pay-statements.server";
-import { getPaySettings } from "./settings.server";
+import { getPaySettingsForWeek, loadPayRules } from "./settings.server";
 
 /** A review step refused: the confirmed count or sum no longer holds, or the statement is not approved (any more). */
 export class ReviewError extends Error {
@@ -93,7 +94,7 @@ export async function listPayWeeks(limit = 60, now = clockNow()) {
     .leftJoin(payoutBatches, eq(payoutBatches.id, payStatements.batchId))
     .groupBy(payStatements.weekStart, payStatements.status)
     .orderBy(desc(payStatements.weekStart));
-  const { paydayWeekday } = await getPaySettings();
+  const rules = await loadPayRules();
   const today = localDateOf(now);
   const weeks = new Map<
     string,
@@ -114,7 +115,7 @@ export async function listPayWeeks(limit = 60, now = clockNow()) {
       weeks
         .set(r.week, {
           week: r.week,
-          payday: paydayOf(r.week, paydayWeekday),
+          payday: paydayOf(r.week, rules.forWeek(r.week).paydayWeekday),
           couriers: 0,
           netCents: 0,
           payoutCents: 0,
@@ -132,7 +133,7 @@ export async function listPayWeeks(limit = 60, now = clockNow()) {
   }
   return Array.from(weeks, ([, { waiting, batchPayday, ...w }]) => ({
     ...w,
-    payday: !waiting && batchPayday ? batchPayday : expectedPayday(w.week, paydayWeekday, today),
+    payday: !waiting && batchPayday ? batchPayday : expectedPayday(w.week, rules.forWeek(w.week).paydayWeekday, today),
   })).slice(0, limit);
 }
 
@@ -140,7 +141,7 @@ export type ReviewRow = Awaited<ReturnType<typeof weekReview>>["rows"][number];
 
 /** One week's statements, a row per courier, with anomalies; and the week's hours on accounts linked to nobody. */
 export async function weekReview(week: WeekId, now = clockNow()) {
-  const settings = await getPaySettings();
+  const settings = await getPaySettingsForWeek(week);
   const statements = await db()
     .select({
       id: payStatements.id,
@@ -177,7 +178,13 @@ export async function weekReview(week: WeekId, now = clockNow()) {
       ...s,
       deductionsCents: s.rentCents + s.damageCents - Math.min(s.adjustmentsCents, 0) - s.carriedInCents,
       anomalies,
-      skip: approvalSkip({ status: s.status, payoutCents: s.payoutCents, hasIban, large: isLarge }),
+      skip: approvalSkip({
+        status: s.status,
+        payoutCents: s.payoutCents,
+        hasIban,
+        large: isLarge,
+        onlyCarried: onlyCarried(s),
+      }),
     };
   });
   const anomalyCounts: Record<string, number> = {};
@@ -269,7 +276,7 @@ export async function statementOf(week: WeekId, userId: number) {
 }
 
 export type ApprovalResult = {
-  approved: { id: number; userId: number; payoutCents: number }[];
+  approved: { id: number; userId: number; payoutCents: number; carryOutCents: number }[];
   skipped: { id: number; userId: number | null; name: string; reason: ApprovalSkip }[];
 };
 
@@ -289,7 +296,7 @@ async function approvalCandidates(
       id: payStatements.id,
       userId: payStatements.userId,
       status: payStatements.status,
-      payoutCents: payStatements.payoutCents,
+      ...statementFigures,
       email: users.email,
       fullName: users.fullName,
       iban: bankAccounts.iban,
@@ -315,6 +322,7 @@ async function approvalCandidates(
       hasIban: c.iban !== null,
       large: c.userId !== null && large.has(c.userId),
       largeConfirmed: confirmLarge.includes(c.id),
+      onlyCarried: onlyCarried(c),
     }),
   }));
 }
@@ -326,15 +334,15 @@ const totalsOf = (rows: { payoutCents: number }[]): ApprovalTotals => ({
 
 /** What "approve all" of the week would approve now: its confirmation step shows this count and sum. */
 export async function approvalPreview(week: WeekId, _now = clockNow()): Promise<ApprovalTotals> {
-  const settings = await getPaySettings();
+  const settings = await getPaySettingsForWeek(week);
   return totalsOf((await approvalCandidates(db(), week, "all", [], settings)).filter((c) => c.skip === null));
 }
 
 /**
  * Approves the week's drafts (all, or the ids given): each becomes 'approved' with who and when, the
- * IBAN and holder as bank_accounts has them now, and its adjustments settled to it. A statement without
- * an IBAN, with nothing to pay, or far above the courier's usual without its own confirmation
- * (`confirmLarge`) is skipped with its reason; one another admin approved a moment ago is skipped as
+ * IBAN and holder as bank_accounts has them now, and its adjustments settled to it. A statement with a
+ * payout but no IBAN, or far above the courier's usual without its own confirmation (`confirmLarge`), is
+ * skipped with its reason (one with nothing to pay is approved, to be settled with 0 € sent); one another admin approved a moment ago is skipped as
  * 'notDraft' (the conditional update found no draft), so each is approved — and audited — once.
  * With `expected` (the confirmed "approve all"), the count and sum must still be what the admin saw,
  * else nothing is approved (ReviewError "stale") — which is also what a second, simultaneous post gets.
@@ -346,7 +354,7 @@ export async function approveStatements(
   now = clockNow(),
   options: { confirmLarge?: number[]; expected?: ApprovalTotals } = {},
 ): Promise<ApprovalResult> {
-  const settings = await getPaySettings();
+  const settings = await getPaySettingsForWeek(week);
   return await transaction(async (tx) => {
     const candidates = await approvalCandidates(tx, week, ids, options.confirmLarge ?? [], settings);
     const expected = options.expected;
@@ -369,6 +377,7 @@ export async function approveStatements(
           lines: payStatements.lines,
           payoutCents: payStatements.payoutCents,
           netCents: payStatements.netCents,
+          carryOutCents: payStatements.carryOutCents,
         });
       if (!frozen || frozen.userId === null) {
         result.skipped.push({ id: c.id, userId: c.userId, name: c.name, reason: "notDraft" });
@@ -391,15 +400,28 @@ export async function approveStatements(
         before: { status: "draft" },
         after: { status: "approved", week, netCents: frozen.netCents, payoutCents: frozen.payoutCents },
       });
-      result.approved.push({ id: frozen.id, userId: frozen.userId, payoutCents: frozen.payoutCents });
+      result.approved.push({
+        id: frozen.id,
+        userId: frozen.userId,
+        payoutCents: frozen.payoutCents,
+        carryOutCents: frozen.carryOutCents,
+      });
     }
     // Another admin's approval got in between the read and the updates: all or nothing.
     if (!sameAs(totalsOf(result.approved))) throw new ReviewError("stale");
     const payday = expectedPayday(week, settings.paydayWeekday, localDateOf(now));
+    const mails = result.approved.map((a) => ({ ...a, weekStart: week, payday }));
     await queuePayMails(
       tx,
       "statementApproved",
-      result.approved.map((a) => ({ ...a, weekStart: week, payday })),
+      mails.filter((m) => m.payoutCents > 0),
+      settings.paydayWeekday,
+    );
+    // A week with nothing to transfer: not "0,00 € will be paid", but that nothing is sent and what is carried over.
+    await queuePayMails(
+      tx,
+      "statementNothingToTransfer",
+      mails.filter((m) => m.payoutCents === 0),
       settings.paydayWeekday,
     );
     return result;
@@ -451,8 +473,9 @@ export async function returnToDraft(adminId: number, statementId: number, now = 
  * payday has passed is counted (as overdue) instead of dropping out.
  */
 export async function payDueTile(now = clockNow()) {
-  const { paydayWeekday } = await getPaySettings();
-  const { payday, week } = nextPayday(now, paydayWeekday);
+  // The payday of the week that closed last, by the rules in force for it.
+  const rules = await loadPayRules();
+  const { payday, week } = nextPayday(now, rules.forWeek(addWeeks(weekOf(now), -1)).paydayWeekday);
   const today = localDateOf(now);
   const rows = await db()
     .select({
@@ -469,7 +492,7 @@ export async function payDueTile(now = clockNow()) {
   for (const r of rows) {
     couriers += r.n;
     totalCents += r.totalCents;
-    if (paydayOf(r.week, paydayWeekday) < today) overdue += r.n;
+    if (paydayOf(r.week, rules.forWeek(r.week).paydayWeekday) < today) overdue += r.n;
   }
   return { payday, week, couriers, totalCents, overdue };
 }

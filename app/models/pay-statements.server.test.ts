@@ -239,7 +239,7 @@ describe("the statement engine", () => {
     expect(adjustment!.statementId).toBe(draft.id);
   });
 
-  test("the review flags anomalies; no IBAN and a zero payout are skipped with their reason", async () => {
+  test("the review flags anomalies; no IBAN is skipped with its reason, a zero payout is approved", async () => {
     const week = freshWeek();
     const noIban = await courierWithAccount({ iban: false });
     const negative = await courierWithAccount();
@@ -261,12 +261,12 @@ describe("the statement engine", () => {
       expect(review.anomalyCounts[anomaly]).toBeGreaterThanOrEqual(1);
     const ours = [noIban.user.id, negative.user.id];
     const result = await approveStatements(admin.id, week, "all", after(week));
-    expect(result.approved.filter((s) => ours.includes(s.userId!))).toEqual([]);
+    expect(result.approved.filter((s) => ours.includes(s.userId!)).map((s) => s.userId)).toEqual([negative.user.id]);
     const skipped = Object.fromEntries(
       result.skipped.filter((s) => ours.includes(s.userId!)).map((s) => [String(s.userId), s.reason]),
     );
-    expect(skipped).toEqual({ [noIban.user.id]: "noIban", [negative.user.id]: "zeroPayout" });
-    expect((await listPayWeeks()).find((w) => w.week === week)?.statuses.draft).toBeGreaterThanOrEqual(2);
+    expect(skipped).toEqual({ [noIban.user.id]: "noIban" });
+    expect((await listPayWeeks()).find((w) => w.week === week)?.statuses.draft).toBeGreaterThanOrEqual(1);
   });
 
   test("twenty admins approving one week at once: each statement approved once, one audit entry each", async () => {
@@ -279,8 +279,11 @@ describe("the statement engine", () => {
     await recomputeFrom(week, after(week));
     const admins = await Promise.all(Array.from({ length: 20 }, () => createUser({ role: "admin" })));
     const results = await Promise.all(admins.map((a) => approveStatements(a.id, week, "all", after(week))));
-    expect(results.reduce((n, r) => n + r.approved.length, 0)).toBe(5);
-    const ids = results.flatMap((r) => r.approved.map((s) => s.id));
+    // Other files' couriers may have a week to settle here too (a lease's rent): each approved once as well.
+    const all = results.flatMap((r) => r.approved.map((s) => s.id));
+    expect(new Set(all).size).toBe(all.length);
+    const own = await Promise.all(couriers.map(async (c) => (await statementOf(c.user.id, week))!.id));
+    const ids = all.filter((id) => own.includes(id));
     expect(new Set(ids).size).toBe(5);
     for (const id of ids) {
       const audits = await writerForTests()
@@ -325,12 +328,17 @@ describe("payout batches", () => {
       totalCents: 750 + 101 + 1500 + 101,
       createdBy: admin.email,
     });
-    expect(batch.statements.map((s) => s.status)).toEqual(["exported", "exported"]);
+    const ownIds = couriers.map((c) => c.user.id);
+    expect(batch.statements.filter((s) => ownIds.includes(s.userId!)).map((s) => s.status)).toEqual([
+      "exported",
+      "exported",
+    ]);
     const xml = await (await readStoredFile(batch.fileKey))!.arrayBuffer().then((b) => new TextDecoder().decode(b));
     expect(validates(xml)).toBe(true);
-    expect(xml).toContain(`<EndToEndId>CF-ST-${batch.statements[0]!.id}</EndToEndId>`);
+    const own = batch.statements.filter((s) => ownIds.includes(s.userId!));
+    expect(xml).toContain(`<EndToEndId>CF-ST-${own[0]!.id}</EndToEndId>`);
     expect(await batchAccountantCsv(batchId, "sk")).toContain("Ľubomír Šťastný");
-    expect(await payBatch(admin.id, batchId, after(week))).toBe(2);
+    expect(await payBatch(admin.id, batchId, after(week))).toBe(batch.statements.length);
     expect((await statementOf(couriers[0]!.user.id, week))!).toMatchObject({ status: "paid", batchId });
     expect(await refusal(markBatchPaid(admin.id, batchId))).toBe("alreadyPaid");
     expect(await refusal(cancelBatch(admin.id, batchId))).toBe("alreadyPaid");
@@ -345,7 +353,8 @@ describe("payout batches", () => {
   test("cancel returns the statements to approved; a cancelled batch cannot be paid; they export again in a new valid file", async () => {
     const { week, couriers } = await approvedWeek(3);
     const first = await exportPayouts(admin.id, week, after(week));
-    expect(await cancelBatch(admin.id, first.batchId, after(week))).toBe(3);
+    const inBatch = (await getBatch(first.batchId))!.statements.length;
+    expect(await cancelBatch(admin.id, first.batchId, after(week))).toBe(inBatch);
     expect((await statementOf(couriers[1]!.user.id, week))!).toMatchObject({ status: "approved", batchId: null });
     expect(await refusal(markBatchPaid(admin.id, first.batchId))).toBe("cancelled");
     expect(await refusal(cancelBatch(admin.id, first.batchId))).toBe("cancelled");
@@ -357,7 +366,7 @@ describe("payout batches", () => {
     expect(await refusal(exportPayouts(admin.id, week, after(week)))).toBe("nothingApproved");
   });
 
-  test("without PAYOUT_DEBTOR_* the export names what is missing and writes nothing", async () => {
+  test("without a payout account (profile or PAYOUT_DEBTOR_*) the export names what is missing and writes nothing", async () => {
     const { week, couriers } = await approvedWeek(1);
     const saved = { ...debtor };
     debtor.name = undefined;
@@ -368,7 +377,7 @@ describe("payout batches", () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(PayoutFileError);
-      expect((error as PayoutFileError).details.missing).toEqual(["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN"]);
+      expect((error as PayoutFileError).details.missing).toEqual(["payoutName", "payoutIban"]);
     } finally {
       Object.assign(debtor, saved);
     }

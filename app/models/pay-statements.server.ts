@@ -27,7 +27,7 @@ import {
 import { addDays, addWeeks, weekEnd, weekOf, weekStart, type WeekId } from "~/domain/pay-week";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Database, type Tx } from "~/infra/db.server";
-import { getPaySettings } from "./settings.server";
+import { loadPayRules, type PayRules } from "./settings.server";
 
 type Reader = Database | Tx;
 
@@ -265,11 +265,12 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
  * is left alone: its statements come when it closes.
  */
 export async function recomputeFrom(week: WeekId, now = clockNow()): Promise<RecomputeResult[]> {
-  const settings = await getPaySettings();
+  const rules = await loadPayRules();
   const results: RecomputeResult[] = [];
   for (let w = week; isWeekClosed(w, now); w = addWeeks(w, 1)) {
     if (w !== week && !(await weekContinues(db(), w))) break;
-    results.push(await transaction((tx) => recomputeWeekIn(tx, w, settings, now)));
+    // Each week with the money rules in force for it (docs/pay.md, "Settings").
+    results.push(await transaction((tx) => recomputeWeekIn(tx, w, rules.forWeek(w), now)));
   }
   return results;
 }
@@ -278,13 +279,13 @@ export async function recomputeFrom(week: WeekId, now = clockNow()): Promise<Rec
 export async function recomputeFromIn(
   tx: Tx,
   week: WeekId,
-  settings: PaySettings,
+  rules: PayRules,
   now = clockNow(),
 ): Promise<RecomputeResult[]> {
   const results: RecomputeResult[] = [];
   for (let w = week; isWeekClosed(w, now); w = addWeeks(w, 1)) {
     if (w !== week && !(await weekContinues(tx, w))) break;
-    results.push(await recomputeWeekIn(tx, w, settings, now));
+    results.push(await recomputeWeekIn(tx, w, rules.forWeek(w), now));
   }
   return results;
 }
@@ -311,9 +312,10 @@ async function weekContinues(q: Reader, week: WeekId) {
 }
 
 /**
- * How far back the job recomputes drafts: a draft with nothing to pay (a negative week) stays a draft
- * for good, and recomputing every such week since the start would grow without end. Imports and
- * adjustments recompute their own week whatever its age.
+ * How far back the job recomputes drafts: recomputing every draft since the start would grow without end.
+ * A draft is a week still under review — one with nothing to pay is approved and settled like the others
+ * (docs/pay.md), so none stays a draft for good. Imports and adjustments recompute their own week
+ * whatever its age.
  */
 export const RECOMPUTED_WEEKS_BACK = 4;
 

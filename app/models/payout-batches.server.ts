@@ -53,9 +53,13 @@ export type HeldBack = { statementId: number; name: string; problem: string; wee
  * A statement `problemOf` names a problem for (a name the bank cannot take, an invalid IBAN) is held back
  * — it stays approved, and the batch records it with the reason — so one statement never blocks the
  * others; when none can be written the export is refused ("nothingWritable") and nothing is written.
+ * A statement with a payout of exactly 0 (nothing to transfer; its negative part is carried into the next
+ * week) joins the batch without being a transaction of the file: it needs no IBAN or name, and is settled
+ * — marked paid — with the batch. The batch's count and total are its transfers'; a batch of zero payouts
+ * alone has no transfer and no file (`build` is not called; `file_key` stays empty).
  * The batch's execution date is fixed here, once: the latest week's payday, or today (Bratislava) when
  * that has passed; every later view shows this stored date. `build` writes the file from the batch id,
- * its items and that date; when it refuses (PayoutFileError), nothing is written. The file itself is
+ * its transfers and that date; when it refuses (PayoutFileError), nothing is written. The file itself is
  * stored by the caller after the commit, under `fileKey`.
  */
 export async function createPayoutBatch<T>(
@@ -88,6 +92,7 @@ export async function createPayoutBatch<T>(
     );
     if (approved.length === 0) throw new PayoutBatchError("nothingApproved");
     const items: BatchItem[] = [];
+    const nothingToTransfer: { statementId: number; weekStart: WeekId }[] = [];
     const heldBackIds: {
       statementId: number;
       userId: number | null;
@@ -96,6 +101,11 @@ export async function createPayoutBatch<T>(
       problem: string;
     }[] = [];
     for (const s of approved) {
+      // Exactly 0: settled without a transfer. A negative or fractional amount still goes to `problemOf` ("amount").
+      if (s.payoutCents === 0) {
+        nothingToTransfer.push({ statementId: s.id, weekStart: s.weekStart });
+        continue;
+      }
       const item: BatchItem = {
         statementId: s.id,
         userId: s.userId,
@@ -110,9 +120,12 @@ export async function createPayoutBatch<T>(
       else items.push(item);
     }
     const heldBack = await namesOf(tx, heldBackIds);
-    if (items.length === 0) throw new PayoutBatchError("nothingWritable", heldBack);
+    if (items.length === 0 && nothingToTransfer.length === 0) throw new PayoutBatchError("nothingWritable", heldBack);
     const totalCents = items.reduce((sum, i) => sum + i.amountCents, 0);
-    const lastWeek = items[items.length - 1]!.weekStart;
+    const lastWeek = [...items, ...nothingToTransfer]
+      .map((i) => i.weekStart)
+      .sort()
+      .at(-1)!;
     const [batch] = await tx
       .insert(payoutBatches)
       .values({
@@ -120,27 +133,20 @@ export async function createPayoutBatch<T>(
         status: "exported",
         totalCents,
         count: items.length,
-        fileKey: input.fileKey,
+        fileKey: items.length ? input.fileKey : "",
         createdById: adminId,
         createdAt: now,
         heldBack: heldBack.length ? heldBack : null,
       })
       .returning({ id: payoutBatches.id, payday: payoutBatches.payday });
+    const ids = [...items.map((i) => i.statementId), ...nothingToTransfer.map((z) => z.statementId)];
     const moved = await tx
       .update(payStatements)
       .set({ status: "exported", batchId: batch!.id })
-      .where(
-        and(
-          inArray(
-            payStatements.id,
-            items.map((i) => i.statementId),
-          ),
-          eq(payStatements.status, "approved"),
-        ),
-      )
+      .where(and(inArray(payStatements.id, ids), eq(payStatements.status, "approved")))
       .returning({ id: payStatements.id });
-    if (moved.length !== items.length) throw new PayoutBatchError("changedMeanwhile");
-    const file = build(batch!.id, items, batch!.payday);
+    if (moved.length !== ids.length) throw new PayoutBatchError("changedMeanwhile");
+    const file = items.length ? build(batch!.id, items, batch!.payday) : null;
     await recordAudit(tx, {
       actorId: adminId,
       action: "payout_batch.export",
@@ -150,12 +156,20 @@ export async function createPayoutBatch<T>(
         status: "exported",
         count: items.length,
         totalCents,
+        nothingToTransfer: nothingToTransfer.map((z) => z.statementId),
         payday: batch!.payday,
         week: input.week,
         heldBack: heldBack.map((h) => ({ statementId: h.statementId, problem: h.problem })),
       },
     });
-    return { batchId: batch!.id, payday: batch!.payday, items, heldBack, file };
+    return {
+      batchId: batch!.id,
+      payday: batch!.payday,
+      items,
+      nothingToTransfer: nothingToTransfer.length,
+      heldBack,
+      file,
+    };
   });
 }
 
@@ -210,8 +224,8 @@ export async function recordSepaDownload(adminId: number, batchId: number, now =
 }
 
 /**
- * Marks an exported batch paid: its statements become 'paid', and each courier's e-mail is queued with
- * it. With `expected` (the confirmed "mark paid") the batch must still have the count and sum the admin
+ * Marks an exported batch paid: its statements become 'paid' — those with nothing to transfer too — and
+ * each courier who was sent money gets an e-mail queued with it (nobody is told "0,00 € sent"). With `expected` (the confirmed "mark paid") the batch must still have the count and sum the admin
  * confirmed, else it is refused ("changedMeanwhile").
  */
 export async function markBatchPaid(
@@ -256,7 +270,7 @@ export async function markBatchPaid(
     await queuePayMails(
       tx,
       "statementPaid",
-      paid.map((row) => ({ ...row, payday: batch.payday })),
+      paid.filter((row) => row.payoutCents > 0).map((row) => ({ ...row, payday: batch.payday })),
       paydayWeekday,
     );
     return { payday: batch.payday, statements: paid };
@@ -350,6 +364,7 @@ export async function getBatch(batchId: number) {
       holder: payStatements.holder,
       iban: payStatements.iban,
       payoutCents: payStatements.payoutCents,
+      carryOutCents: payStatements.carryOutCents,
       status: payStatements.status,
       email: users.email,
     })
@@ -357,7 +372,8 @@ export async function getBatch(batchId: number) {
     .leftJoin(users, eq(users.id, payStatements.userId))
     .where(eq(payStatements.batchId, batchId))
     .orderBy(asc(payStatements.weekStart), asc(payStatements.id));
-  return { ...batch, statements };
+  // A batch of zero payouts alone has no transfer and no file.
+  return { ...batch, hasFile: batch.count > 0 && batch.fileKey !== "", statements };
 }
 
 /** Batches, newest first. */

@@ -15,7 +15,7 @@ import {
 } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 
-const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media"];
+const PUBLIC_KINDS: UploadKind[] = ["vehicle_image", "news_media", "fleet_image", "partner_logo"];
 
 export type UploadRow = typeof uploads.$inferSelect;
 

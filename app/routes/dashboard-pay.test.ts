@@ -87,6 +87,25 @@ describe("bank details on the Pay page", () => {
     expect(mail.text).not.toContain(NEW_IBAN);
     expect(mail.text).toContain("Chrome 150");
     expect(mail.links.some((link) => link.includes("/account/sessions"))).toBe(true);
+    // "Call us" with the number comes from the company profile (app/models/company-profile.test.ts).
+  });
+
+  test("a holder name a bank transfer cannot carry is refused with its message; nothing is saved", async () => {
+    const courier = await createUser({ status: "working_no_vehicle", fullName: "Олена Щербак", language: "ua" });
+    const cookie = await sessionCookieHeader(courier.id);
+    const cases: [string, string][] = [
+      ["ЬЬЬ", "bank.errors.holderNoLetters"],
+      ["’’’", "bank.errors.holderNoLetters"],
+      ["Щ".repeat(20), "bank.errors.holderTooLongForBank"],
+    ];
+    for (const [holder, key] of cases) {
+      const response = await post(cookie, { iban: IBAN, accountHolder: holder, password: TEST_PASSWORD });
+      expect({ holder, status: response.status }).toEqual({ holder, status: 400 });
+      expect((await readJson<Reply>(response)).lastResult.error?.accountHolder).toEqual([key]);
+    }
+    expect(await getBankAccount(courier.id)).toBeNull();
+    const saved = await post(cookie, { iban: IBAN, accountHolder: "Щербак Олена", password: TEST_PASSWORD });
+    expect(saved.status).toBe(302);
   });
 
   test("the page's data shows the IBAN masked", async () => {

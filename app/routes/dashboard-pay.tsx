@@ -18,6 +18,7 @@ import {
   PayQuestionError,
 } from "~/models/pay-questions.server";
 import { getPaySettings } from "~/models/settings.server";
+import { formActionHeaders } from "~/services/auth-http.server";
 import { changeBankDetails } from "~/services/bank-details.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "./toast.server";
@@ -37,6 +38,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     language: getLocale(context),
     week: await weekSoFar(user.id, settings),
+    // "This week so far" says how the pay is counted: by the hour, not the platforms' gross.
+    rule: {
+      payModel: settings.payModel,
+      hourlyRateCents: settings.hourlyRateCents,
+      sharePercent: settings.sharePercent,
+    },
     next: await nextPayout(user.id, settings),
     statements: statements.map(({ iban: _iban, holder: _holder, approvedAt, paidAt, ...s }) => ({
       ...s,
@@ -150,6 +157,9 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardNetwork(serverAction);
+
+/** The bank form's 429 (wrong passwords past the log-in limit) carries Retry-After to the browser too. */
+export const headers = formActionHeaders;
 
 export default function DashboardPay({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("pay");

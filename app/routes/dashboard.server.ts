@@ -26,6 +26,8 @@ import { getApplicationDraft } from "~/models/application-drafts.server";
 import { RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 import { listPlatformAccountsOf } from "~/models/platforms.server";
 import { hasPayHistory } from "~/models/courier-pay.server";
+import { getBankAccount } from "~/models/bank-accounts.server";
+import { getPaySettings } from "~/models/settings.server";
 import { newFormKey } from "~/services/idempotency.server";
 
 /** Everything the dashboard shows for the user's status; each query is scoped to the user. */
@@ -71,6 +73,8 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
       requestedVehicleName: r.requestedVehicleName,
     })),
     vehicles: modal === "vehicle" ? (await listRequestableVehicles()).map(serializeVehicle) : [],
+    // The rent every statement deducts, shown before the courier asks for a scooter.
+    rentPerDayCents: modal === "vehicle" ? (await getPaySettings()).rentPerDayCents : null,
     reports: (await listOwnReports(user.id)).map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
@@ -78,7 +82,7 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
       thread: r.thread.map((m) => ({ ...m, at: m.at.toISOString() })),
     })),
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
-    hasPay: await hasPayHistory(user.id),
+    ...(await payPointer(user)),
     platformAccounts: (await listPlatformAccountsOf(user.id)).map(({ platformId: _platform, ...link }) => link),
     // Which admin recorded it stays among the admins (as in the report thread).
     handovers: (await listHandoversToConfirm(user.id)).map(({ recordedBy: _admin, ...h }) => h),
@@ -164,4 +168,20 @@ function serializeApplication(a: NonNullable<Awaited<ReturnType<typeof getOwnApp
     createdAt: a.createdAt.toISOString(),
     files: a.files,
   };
+}
+
+/** Statuses of a courier whose application was approved: they are paid, so they need the Pay page and an IBAN. */
+const HIRED: readonly string[] = [
+  "working_no_vehicle",
+  "applied_for_vehicle",
+  "vehicle_rejected",
+  "working_with_vehicle",
+  "lease_expired",
+  "documents_expired",
+];
+
+/** The dashboard's link to Pay from the day of hiring (or for anyone with pay history), and whether the IBAN is missing. */
+async function payPointer(user: { id: number; status: string }) {
+  const hasPay = HIRED.includes(user.status) || (await hasPayHistory(user.id));
+  return { hasPay, ibanMissing: hasPay && (await getBankAccount(user.id)) === null };
 }

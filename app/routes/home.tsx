@@ -7,7 +7,9 @@ import { IncomeCalculator } from "~/components/home/income-calculator";
 import { NewsSection } from "~/components/home/news-section";
 import { Partners } from "~/components/home/partners";
 import { askSchema } from "~/domain/assistant-schema";
-import { calculateIncome, formatEur, parseIncomeInput } from "~/domain/income";
+import { calculateIncome, parseIncomeInput } from "~/domain/income";
+import { formatCents } from "~/domain/pay-format";
+import { incomeAmounts } from "~/components/home/income-calculator";
 import { HTML_LANG, isLanguage, LANGUAGES, type Language } from "~/domain/rules";
 import { askAssistant } from "~/services/assistant.server";
 import { config } from "~/infra/config.server";
@@ -15,7 +17,7 @@ import { requestInfoContext } from "~/infra/context";
 import { dateTimeFormat } from "~/domain/date-format";
 import { getInstance, getLocale } from "~/infra/i18n.server";
 import { listFaq, listFleet, listPartners, listPublishedNews } from "~/models/content.server";
-import { getSettings } from "~/models/settings.server";
+import { getPaySettings } from "~/models/settings.server";
 import { readFormData } from "~/infra/http.server";
 import { formActionHeaders } from "~/services/auth-http.server";
 
@@ -31,11 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const language = await pageLanguage(context);
   const url = new URL(request.url);
-  const { hourlyRateEur } = await getSettings();
-  const income = calculateIncome(
-    parseIncomeInput(url.searchParams.get("days"), url.searchParams.get("hours")),
-    hourlyRateEur,
-  );
+  // The promise is the pay rule with the rate and rent in force (a settings change drops the page cache).
+  const { hourlyRateCents, rentPerDayCents } = await getPaySettings();
+  const rule = { hourlyRateCents, rentPerDayCents };
+  const income = calculateIncome(parseIncomeInput(url.searchParams.get("days"), url.searchParams.get("hours")), rule);
   const news = await listPublishedNews(language, Number(url.searchParams.get("news") ?? 1));
   const dateFormat = dateTimeFormat(DATE_LOCALE[language], {
     day: "numeric",
@@ -56,10 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     income: {
       days: income.days,
       hours: income.hours,
-      hourlyRate: income.hourlyRate,
-      week: formatEur(income.week, language),
-      month: formatEur(income.month, language),
-      rate: formatEur(income.hourlyRate, language, true),
+      rule,
+      ...incomeAmounts(income, language),
+      rate: formatCents(hourlyRateCents, language),
+      rent: formatCents(rentPerDayCents, language),
     },
     fleet: await listFleet(language),
     news: {
@@ -138,9 +139,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { language, income, fleet, news, faq, partners } = loaderData;
   return (
     <>
-      <Hero />
+      <Hero rent={income.rent} />
       <IncomeCalculator
-        key={`${language}-${income.days}-${income.hours}-${income.hourlyRate}`}
+        key={`${language}-${income.days}-${income.hours}-${income.rule.hourlyRateCents}-${income.rule.rentPerDayCents}`}
         initial={income}
         language={language}
       />

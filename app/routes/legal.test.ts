@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { legalConsents, legalDocuments } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
@@ -8,7 +8,14 @@ import * as adminLegal from "~/routes/admin/legal";
 import * as adminLegalEdit from "~/routes/admin/legal-edit";
 import * as acknowledge from "~/routes/legal-acknowledge";
 import * as legalPage from "~/routes/legal";
-import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../tests/factories";
+import {
+  clearCompanyProfile,
+  createUser,
+  enrolSecondFactor,
+  sessionCookieHeader,
+  setCompanyProfile,
+} from "../../tests/factories";
+import { DEMO_COMPANY } from "~db/seed-content";
 import { call, readJson } from "../../tests/route-harness";
 
 async function adminCookie() {
@@ -19,6 +26,10 @@ async function adminCookie() {
 
 const editPath = (kind: string, language: string) => `/admin/legal/${kind}/${language}`;
 const editParams = (kind: string, language: string) => ({ kind, language });
+
+// The controller's facts come from the operator's company profile.
+beforeAll(() => setCompanyProfile(DEMO_COMPANY));
+afterAll(() => clearCompanyProfile());
 
 beforeEach(async () => {
   await writerForTests().delete(legalConsents);

@@ -99,8 +99,13 @@ export function enrolmentStartedMail(to: Recipient, values: { device: string; ip
 export function payoutAccountChangedMail(
   to: Recipient,
   values: { oldIban: string; newIban: string; device: string; time: string },
+  /** The support line of the company profile: "call us at once" when one is set. */
+  company: { phone?: string },
 ): Mail {
-  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values);
+  const call = company.phone
+    ? translatorFor(to.language)("email:payoutAccountChanged.call", { phone: company.phone })
+    : null;
+  return securityAlert("payoutAccountChanged", to, ["oldIban", "newIban", "time", "device"], values, call);
 }
 
 /** A security notice: the facts, "if it was you, nothing to do", and a link to the sessions page. */
@@ -109,12 +114,15 @@ function securityAlert(
   to: Recipient,
   facts: string[],
   values: Record<string, string>,
+  /** A line after the action (whom to call). */
+  after: string | null = null,
 ): Mail {
   const t = translatorFor(to.language);
   const link = accountLink("/account/sessions", to);
   // A browser notice names the browser the way the new-device e-mail does.
   const factsOf = kind === "enrolmentStarted" ? "newDevice" : kind;
   const details = facts.map((fact) => t(`email:${factsOf}.${fact}`, values));
+  const notYou = t(`email:${kind}.notYou`, values);
   const action = t(`email:${factsOf}.action`);
   const text = [
     t("email:greeting"),
@@ -124,8 +132,9 @@ function securityAlert(
     ...details,
     "",
     t(`email:${kind}.ok`),
-    t(`email:${kind}.notYou`),
+    notYou,
     `${action}: ${link}`,
+    ...(after ? [after] : []),
     "",
     t("email:signature"),
   ].join("\n");
@@ -133,9 +142,9 @@ function securityAlert(
 <p>${escapeHtml(t("email:greeting"))}</p>
 <p>${escapeHtml(t(`email:${kind}.intro`))}</p>
 <p>${details.map(escapeHtml).join("<br>")}</p>
-<p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(t(`email:${kind}.notYou`))}</p>
+<p>${escapeHtml(t(`email:${kind}.ok`))}<br>${escapeHtml(notYou)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p>${escapeHtml(t("email:signature"))}</p>
+${after ? `<p>${escapeHtml(after)}</p>\n` : ""}<p>${escapeHtml(t("email:signature"))}</p>
 </body></html>`;
   return {
     to: to.email,

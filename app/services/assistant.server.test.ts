@@ -4,6 +4,9 @@ import { FAQ } from "~db/seed-content";
 import { RATE_LIMITS } from "~/domain/rules";
 import { writerForTests } from "~/infra/db.server";
 import { call, readJson } from "../../tests/route-harness";
+import { insertSeededFaq } from "../../tests/content-fixtures";
+import { clearCompanyProfile, setCompanyProfile } from "../../tests/factories";
+import { DEMO_COMPANY } from "~db/seed-content";
 import * as ask from "~/routes/api/faq.ask";
 import { answerQuestion } from "./assistant.server";
 
@@ -35,16 +38,15 @@ beforeAll(async () => {
     },
   });
   ai = { baseUrl: `http://127.0.0.1:${server.port}/v1`, apiKey: "test-key", model: "tiny-model" };
-  for (const [language, entries] of Object.entries(FAQ) as [keyof typeof FAQ, (typeof FAQ)[keyof typeof FAQ]][]) {
-    await writerForTests()
-      .insert(faqEntries)
-      .values(entries.map(([question, answer], position) => ({ language, question, answer, position })));
-  }
+  await insertSeededFaq();
+  // The contacts of "I don't know" come from the company profile.
+  await setCompanyProfile(DEMO_COMPANY);
 });
 
 afterAll(async () => {
   void server.stop(true);
   await writerForTests().delete(faqEntries);
+  await clearCompanyProfile();
 });
 
 beforeEach(async () => {
@@ -64,6 +66,9 @@ describe("answerQuestion with an AI endpoint", () => {
     expect(body.messages[0]!.role).toBe("system");
     expect(body.messages[0]!.content).toContain(FAQ.en[2][1]);
     expect(body.messages[0]!.content).toContain("English");
+    // The numbers it may state are the rules in force, named in the prompt.
+    expect(body.messages[0]!.content).toContain("scooter rent per day held");
+    expect(body.messages[0]!.content).toContain("€5.00");
     expect(body.messages[1]).toEqual({ role: "user", content: "When am I paid?" });
   });
 
@@ -104,9 +109,18 @@ describe("answerQuestion with an AI endpoint", () => {
 
 describe("earnings questions are answered from the income rule", () => {
   test.each([
-    ["en", "How much can I earn?", ["€7.50", "40 hours", "€300", "€1,300"]],
-    ["sk", "Koľko zarobím za 20 hodín týždenne?", ["7,50 €", "20 hodinách", "150 €", "650 €"]],
-    ["ua", "Скільки я заробляю, якщо працюю 30 годин на тиждень?", ["7,50 €", "30 год", "225 €", "975 €"]],
+    // Both figures from the pay rule, to the cent: without a scooter and with one rented at 5,00 € a day.
+    ["en", "How much can I earn?", ["€7.50", "40 hours", "€300.00", "€1,300.00", "€5.00 a day", "€265.00"]],
+    [
+      "sk",
+      "Koľko zarobím za 20 hodín týždenne?",
+      ["7,50 €", "20 hodinách", "150,00 €", "650,00 €", "115,00 €", "498,33 €"],
+    ],
+    [
+      "ua",
+      "Скільки я заробляю, якщо працюю 25 годин на тиждень?",
+      ["7,50 €", "25 год", "187,50 €", "152,50 €", "35,00 €"],
+    ],
   ] as const)("%s: %s", async (language, question, parts) => {
     // Even with an AI endpoint configured: the figures come from the rule, never from a model.
     const answer = await answerQuestion(question, language, ai);
@@ -131,6 +145,19 @@ describe("POST /api/faq/ask (built-in answerer)", () => {
     const { answer } = await readJson<{ answer: string }>(response);
     expect(answer).toContain("Я поки не знаю");
     expect(answer).toContain("info@courierfleet.sk");
+    expect(answer).toContain("+421 2 1234 5678");
+  });
+
+  test("without contacts in the company profile, it says only that it does not know", async () => {
+    await setCompanyProfile({ legalName: "Nová Flotila s.r.o." });
+    try {
+      const response = await call(ask.action as never, "/api/faq/ask", {
+        json: { question: "What is the capital of France?", language: "en" },
+      });
+      expect(await readJson(response)).toEqual({ answer: "I don't know the answer to that yet." });
+    } finally {
+      await setCompanyProfile(DEMO_COMPANY);
+    }
   });
 
   test("form-encoded bodies work; the language defaults to the request's", async () => {

@@ -1,8 +1,10 @@
 import { earningsQuestion, findAnswer, type FaqDoc } from "~/domain/faq-search";
-import { formatEur, WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
-import { SUPPORT_PHONE, type Language } from "~/domain/rules";
-import { listFaq } from "~/models/content.server";
-import { getSettings } from "~/models/settings.server";
+import { WEEKLY_HOURS, weeklyHoursIncome } from "~/domain/income";
+import { formatCents } from "~/domain/pay-format";
+import type { Language } from "~/domain/rules";
+import { getCompanyProfile } from "~/models/company-profile.server";
+import { faqValues, listFaq } from "~/models/content.server";
+import { getPaySettings } from "~/models/settings.server";
 import { config } from "~/infra/config.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { log } from "~/infra/log.server";
@@ -14,15 +16,24 @@ const LANGUAGE_NAMES: Record<Language, string> = { sk: "Slovak", ua: "Ukrainian"
 
 export type AssistantAnswer = { answer: string; source: "ai" | "faq" | "income" | "unknown" };
 
-/** Earnings are computed from the income rule and the operator's hourly rate, in the asker's language. */
+/**
+ * Earnings are computed by the pay rule with the rate and the scooter's rent in force, in the asker's
+ * language: without a scooter of ours and with one rented, to the cent.
+ */
 async function earningsAnswer(hoursPerWeek: number | null, language: Language): Promise<AssistantAnswer> {
   const t = translatorFor(language);
-  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, (await getSettings()).hourlyRateEur);
+  const { hourlyRateCents, rentPerDayCents } = await getPaySettings();
+  const income = weeklyHoursIncome(hoursPerWeek ?? WEEKLY_HOURS.default, { hourlyRateCents, rentPerDayCents });
+  const money = (cents: number) => formatCents(cents, language);
   const values = {
-    rate: formatEur(income.hourlyRate, language, true),
+    rate: money(income.hourlyRateCents),
     hours: income.hours,
-    week: formatEur(income.week, language),
-    month: formatEur(income.month, language),
+    week: money(income.weekCents),
+    month: money(income.monthCents),
+    rent: money(income.rentPerDayCents),
+    rentWeek: money(income.rentPerDayCents * 7),
+    scooterWeek: money(income.withScooterWeekCents),
+    scooterMonth: money(income.withScooterMonthCents),
   };
   const answer = [t("home:assistant.earnings", values), hoursPerWeek === null ? t("home:assistant.earningsHint") : ""]
     .filter(Boolean)
@@ -30,18 +41,20 @@ async function earningsAnswer(hoursPerWeek: number | null, language: Language): 
   return { answer, source: "income" };
 }
 
-/** The honest "I don't know" with the contact from the footer, in the asker's language. */
-function unknownAnswer(language: Language): AssistantAnswer {
+/** The honest "I don't know" with the company's contacts from its profile (those set), in the asker's language. */
+async function unknownAnswer(language: Language): Promise<AssistantAnswer> {
   const t = translatorFor(language);
+  const { email, phone } = await getCompanyProfile();
+  const contact = [email, phone].filter(Boolean).join(t("home:assistant.or"));
   return {
-    answer: t("home:assistant.unknown", { email: t("common:footer.email"), phone: SUPPORT_PHONE }),
+    answer: contact ? t("home:assistant.unknown", { contact }) : t("home:assistant.unknownNoContact"),
     source: "unknown",
   };
 }
 
-function builtInAnswer(question: string, faq: FaqDoc[], language: Language): AssistantAnswer {
+async function builtInAnswer(question: string, faq: FaqDoc[], language: Language): Promise<AssistantAnswer> {
   const match = findAnswer(question, faq, language);
-  return match ? { answer: match.entry.answer, source: "faq" } : unknownAnswer(language);
+  return match ? { answer: match.entry.answer, source: "faq" } : await unknownAnswer(language);
 }
 
 /** Asks the OpenAI-compatible endpoint, with the FAQ as the only ground truth. Throws on any failure. */
@@ -49,11 +62,17 @@ type AiConfig = NonNullable<ReturnType<typeof config>["ai"]>;
 
 async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language: Language, timeoutMs: number) {
   const groundTruth = faq.map((e, i) => `${i + 1}. Q: ${e.question}\n   A: ${e.answer}`).join("\n");
+  const rules = await faqValues(language);
   const system = [
     "You answer questions of people who want to work as delivery couriers for Courier Fleet in Slovakia.",
     "Use ONLY the FAQ below as your source of facts. Never invent rates, dates, documents or promises.",
     `If the FAQ does not answer the question, reply with exactly ${UNKNOWN} and nothing else.`,
     `Reply in ${LANGUAGE_NAMES[language]}, briefly (at most three sentences), as plain text.`,
+    "",
+    "",
+    "Rules in force (the only numbers you may state):",
+    `- hourly rate reaching the courier's account: ${rules.hourlyRate}`,
+    `- scooter rent per day held, deducted from weekly pay with the courier's written agreement: ${rules.rentPerDay}`,
     "",
     "FAQ:",
     groundTruth,
@@ -80,8 +99,9 @@ async function askModel(ai: AiConfig, question: string, faq: FaqDoc[], language:
 }
 
 /**
- * Answers a free question: earnings from the income rule; anything else from the FAQ of the
- * language, through the configured AI endpoint when there is one, else (and whenever that endpoint
+ * Answers a free question: earnings from the income rule; anything else from the published FAQ of
+ * the language (hidden entries left out, `{{hourlyRate}}` and `{{rentPerDay}}` filled from the rules
+ * in force), through the configured AI endpoint when there is one, else (and whenever that endpoint
  * fails) with the built-in retrieval.
  */
 export async function answerQuestion(
@@ -96,12 +116,12 @@ export async function answerQuestion(
   if (ai && faq.length > 0) {
     try {
       const answer = await askModel(ai, question, faq, language, timeoutMs);
-      return answer.replace(/[.\s]+$/, "") === UNKNOWN ? unknownAnswer(language) : { answer, source: "ai" };
+      return answer.replace(/[.\s]+$/, "") === UNKNOWN ? await unknownAnswer(language) : { answer, source: "ai" };
     } catch (error) {
       log("warn", "assistant fell back to the built-in answerer", { error: String(error) });
     }
   }
-  return builtInAnswer(question, faq, language);
+  return await builtInAnswer(question, faq, language);
 }
 
 export type AskOutcome =

@@ -6,6 +6,7 @@
 import { maskIban, type BankDetails } from "~/domain/bank-details";
 import { verifyCredentials } from "~/models/accounts.server";
 import { saveBankAccount } from "~/models/bank-accounts.server";
+import { getCompanyProfile } from "~/models/company-profile.server";
 import { reset } from "~/models/limits.server";
 import { payoutAccountChangedMail } from "./account-mail.server";
 import { limit, type FlowFailure } from "./auth.server";
@@ -32,13 +33,18 @@ export async function changeBankDetails(
   await reset("loginAccountFailures", user.email);
   const now = new Date();
   const device = describeDevice(request.headers.get("User-Agent"), "?");
+  const company = await getCompanyProfile();
   const saved = await saveBankAccount(user.id, details, now, (before, after) =>
-    payoutAccountChangedMail(user, {
-      oldIban: maskIban(before.iban),
-      newIban: maskIban(after.iban),
-      device,
-      time: formatMailTime(now, user.language),
-    }),
+    payoutAccountChangedMail(
+      user,
+      {
+        oldIban: maskIban(before.iban),
+        newIban: maskIban(after.iban),
+        device,
+        time: formatMailTime(now, user.language),
+      },
+      company,
+    ),
   );
   return { ok: true, changed: saved.changed, holderMismatch: saved.after.holderMismatch };
 }

@@ -6,11 +6,10 @@ import { expectedPayday } from "~/domain/pay-review";
 import { localDateOf } from "~/domain/pay-week";
 import type { Language } from "~/domain/rules";
 import { now as clockNow } from "~/infra/clock.server";
-import { getPaySettings } from "~/models/settings.server";
+import { getPaySettingsForWeek } from "~/models/settings.server";
+import { getCompanyProfile } from "~/models/company-profile.server";
 import { getOwnStatement } from "~/models/courier-pay.server";
 import { renderStatementPdf } from "./statement-pdf.server";
-
-export const COMPANY_NAME = "Courier Fleet";
 
 /** The PDF and its file name, or null when the statement is not the courier's (or does not exist). */
 export async function ownStatementPdf(
@@ -23,7 +22,7 @@ export async function ownStatementPdf(
   const payday = await pdfPayday(statement);
   const bytes = await renderStatementPdf({
     language,
-    companyName: COMPANY_NAME,
+    payer: await getCompanyProfile(),
     courierName: user.fullName ?? statement.holder ?? user.email,
     week: statement.week,
     payday,
@@ -41,7 +40,7 @@ export async function ownStatementPdf(
  */
 async function pdfPayday(statement: { week: string; payday: string | null }, now = clockNow()) {
   if (statement.payday) return statement.payday;
-  return expectedPayday(statement.week, (await getPaySettings()).paydayWeekday, localDateOf(now));
+  return expectedPayday(statement.week, (await getPaySettingsForWeek(statement.week)).paydayWeekday, localDateOf(now));
 }
 
 /** The payday the PDF of the courier's statement prints (null: not theirs). */

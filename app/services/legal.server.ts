@@ -2,31 +2,37 @@
  * The legal texts as people read them: the published version in their language, else the template
  * prefilled with the operator's facts and the retention rules in force.
  */
-import { legalTemplate, PAY_RECORD_RETENTION_YEARS, type LegalFacts } from "~/domain/legal-templates";
+import { formatIco } from "~/domain/company-profile";
+import { legalTemplate, type LegalFacts } from "~/domain/legal-templates";
 import type { LegalKind } from "~/domain/legal-text";
-import { DEVICE_REMEMBER_DAYS, SESSION_ABSOLUTE_DAYS, SUPPORT_PHONE, type Language } from "~/domain/rules";
+import { PAY_RECORD_RETENTION_YEARS } from "~/domain/operator-rules";
+import { DEVICE_REMEMBER_DAYS, SESSION_ABSOLUTE_DAYS, type Language } from "~/domain/rules";
 import { translatorFor } from "~/infra/i18n.server";
+import { getCompanyProfile } from "~/models/company-profile.server";
 import { currentLegalDocument, legalDocumentVersion } from "~/models/legal-documents.server";
 import { getSettings } from "~/models/settings.server";
 
-/**
- * The controller's facts. They live in the footer's translations today; the one place to swap for the
- * operator's company profile.
- */
-function controllerFacts(language: Language): LegalFacts["controller"] {
+/** The controller's facts, as the operator's company profile states them (a field not set stays empty). */
+async function controllerFacts(language: Language): Promise<LegalFacts["controller"]> {
   const t = translatorFor(language);
+  const profile = await getCompanyProfile();
+  const numbers = [
+    profile.ico ? t("footer.ico", { ico: formatIco(profile.ico) }) : null,
+    profile.vatId ? t("footer.vatId", { vatId: profile.vatId }) : null,
+    profile.registerEntry ?? null,
+  ].filter(Boolean);
   return {
-    name: t("footer.company"),
-    address: t("footer.address"),
-    registration: t("footer.registration"),
-    email: t("footer.email"),
-    phone: SUPPORT_PHONE,
+    name: profile.legalName ?? "",
+    address: profile.address ?? "",
+    registration: numbers.join(" · "),
+    email: profile.email ?? "",
+    phone: profile.phone ?? "",
   };
 }
 
 export async function legalFacts(language: Language): Promise<LegalFacts> {
   return {
-    controller: controllerFacts(language),
+    controller: await controllerFacts(language),
     retention: {
       rejectedDocumentDays: (await getSettings()).rejectedDocumentRetentionDays,
       sessionDays: SESSION_ABSOLUTE_DAYS,

@@ -1,8 +1,9 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { EXPORT_CATEGORY_PHRASES, legalTemplate, missingExportCategories } from "~/domain/legal-templates";
 import { LANGUAGES } from "~/domain/rules";
 import { collectUserData } from "~/models/privacy.server";
-import { createUser } from "../../tests/factories";
+import { clearCompanyProfile, createUser, setCompanyProfile } from "../../tests/factories";
+import { DEMO_COMPANY } from "~db/seed-content";
 import { gatherExport } from "./data-export.server";
 import { legalFacts, legalTemplateFor } from "./legal.server";
 
@@ -13,6 +14,10 @@ async function exportCategories() {
   const { exportedAt: _date, ...document } = JSON.parse(new TextDecoder().decode(json!.bytes));
   return Object.keys(document).sort();
 }
+
+// The controller's facts come from the operator's company profile.
+beforeAll(() => setCompanyProfile(DEMO_COMPANY));
+afterAll(() => clearCompanyProfile());
 
 describe("privacy notice and data export (docs/security.md, Privacy)", () => {
   test("every category of data the export holds is named in each language's privacy notice", async () => {
@@ -43,6 +48,18 @@ describe("privacy notice and data export (docs/security.md, Privacy)", () => {
         retention: { ...facts.retention, rejectedDocumentDays: 45 },
       });
       expect(other).toContain("45 ");
+    }
+  });
+
+  test("the controller is the company profile's: a change of the profile changes the template", async () => {
+    await setCompanyProfile({ ...DEMO_COMPANY, legalName: "Nová Flotila s.r.o.", email: "gdpr@novaflotila.sk" });
+    try {
+      const notice = await legalTemplateFor("privacy", "en");
+      expect(notice).toContain("The controller of your personal data is Nová Flotila s.r.o.");
+      expect(notice).toContain("gdpr@novaflotila.sk");
+      expect(notice).not.toContain("Courier Fleet s.r.o.");
+    } finally {
+      await setCompanyProfile(DEMO_COMPANY);
     }
   });
 

@@ -82,8 +82,8 @@ describe("the SEPA payout file", () => {
     expect(xml).toContain("<Nm>Olena Kovalenko</Nm>");
     expect(xml).toContain("<Nm>Yuliia Shcherbak</Nm>");
     expect(xml).toContain("<IBAN>DE89370400440532013000</IBAN>");
-    expect(xml).toContain("<Ustrd>Courier Fleet pay week 2026-W47 (16.11.-22.11.2026)</Ustrd>");
-    expect(remittanceText("2026-12-28")).toBe("Courier Fleet pay week 2026-W53 (28.12.-03.01.2027)");
+    expect(xml).toContain("<Ustrd>Pay week 2026-W47 (16.11.-22.11.2026)</Ustrd>");
+    expect(remittanceText("2026-12-28")).toBe("Pay week 2026-W53 (28.12.-03.01.2027)");
   });
 
   test("weeks with different paydays get a payment block each; a payday already past is executed today", () => {
@@ -167,25 +167,25 @@ describe("the SEPA payout file", () => {
     expect(() => buildSepaPayoutFile(batch({ items: [items[0]!, items[0]!] }))).toThrow("twice");
     expect(() =>
       buildSepaPayoutFile(batch({ debtor: { name: "Courier Fleet", iban: "SK8975000000000012345670" } })),
-    ).toThrow("PAYOUT_DEBTOR_IBAN");
+    ).toThrow("IBAN is not valid");
     expect(() =>
       buildSepaPayoutFile(batch({ debtor: { name: "Courier Fleet", iban: "SK8975000000000012345671", bic: "XX" } })),
-    ).toThrow("PAYOUT_DEBTOR_BIC");
+    ).toThrow("BIC is not valid");
   });
 
-  test("without the debtor's configuration the export says what is missing", () => {
+  test("without the company profile's payout account the export says what is missing", () => {
     try {
-      payoutDebtor({ bic: "TATRSKBX" });
+      payoutDebtor({ payoutBic: "TATRSKBX" });
       throw new Error("not refused");
     } catch (error) {
       expect(error).toBeInstanceOf(PayoutFileError);
       expect(error).toMatchObject({
         problem: "debtorMissing",
-        details: { missing: ["PAYOUT_DEBTOR_NAME", "PAYOUT_DEBTOR_IBAN"] },
+        details: { missing: ["payoutName", "payoutIban"] },
       });
-      expect((error as Error).message).toContain("PAYOUT_DEBTOR_NAME and PAYOUT_DEBTOR_IBAN");
+      expect((error as Error).message).toContain("payoutName and payoutIban");
     }
-    expect(payoutDebtor({ name: "Courier Fleet s.r.o.", iban: "SK8975000000000012345671" })).toEqual({
+    expect(payoutDebtor({ payoutName: "Courier Fleet s.r.o.", payoutIban: "SK8975000000000012345671" })).toEqual({
       name: "Courier Fleet s.r.o.",
       iban: "SK8975000000000012345671",
       bic: undefined,

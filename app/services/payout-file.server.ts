@@ -1,5 +1,6 @@
 import SEPA from "sepa";
 import { checkIban, isValidBic } from "~/domain/bank-details";
+import type { CompanyProfile } from "~/domain/company-profile";
 import {
   addDays,
   isoWeekLabel,
@@ -10,7 +11,6 @@ import {
   type WeekId,
 } from "~/domain/pay-week";
 import { toSepaText } from "~/domain/sepa-text";
-import { config } from "~/infra/config.server";
 import { csvCents, toCsv } from "~/infra/csv.server";
 import { translatorFor } from "~/infra/i18n.server";
 import type { Language } from "~/domain/rules";
@@ -57,22 +57,23 @@ export class PayoutFileError extends Error {
 
 /** SEPA's largest amount in one transaction (999,999,999.99 EUR). */
 const MAX_AMOUNT_CENTS = 99_999_999_999;
-const BRAND = "Courier Fleet";
 
-/** The paying company's account from configuration; refuses, naming each unset variable. */
-export function payoutDebtor(
-  debtor: { name?: string; iban?: string; bic?: string } = config().payoutDebtor,
-): PayoutDebtor {
-  const missing = [!debtor.name && "PAYOUT_DEBTOR_NAME", !debtor.iban && "PAYOUT_DEBTOR_IBAN"].filter(
-    (v): v is string => Boolean(v),
+/**
+ * The paying company's account from its profile (`payoutName`, `payoutIban`, `payoutBic`; an empty
+ * profile takes PAYOUT_DEBTOR_* from the configuration, app/models/company-profile.server.ts).
+ * Refuses, naming each missing field of the profile.
+ */
+export function payoutDebtor(profile: Pick<CompanyProfile, "payoutName" | "payoutIban" | "payoutBic">): PayoutDebtor {
+  const missing = [!profile.payoutName && "payoutName", !profile.payoutIban && "payoutIban"].filter((v): v is string =>
+    Boolean(v),
   );
   if (missing.length > 0)
     throw new PayoutFileError(
       "debtorMissing",
-      `Payout files need ${missing.join(" and ")} in the configuration (PAYOUT_DEBTOR_BIC is optional).`,
+      `Payout files need the company profile's payout account: ${missing.join(" and ")} missing.`,
       { missing },
     );
-  return { name: debtor.name!, iban: debtor.iban!, bic: debtor.bic };
+  return { name: profile.payoutName!, iban: profile.payoutIban!, bic: profile.payoutBic };
 }
 
 /** The statement's end-to-end id: what the courier's bank shows and the bank's report gives back. */
@@ -83,9 +84,9 @@ export function endToEndId(statementId: number | string): string {
 const shortDate = (date: CalendarDate) => `${date.slice(8, 10)}.${date.slice(5, 7)}.`;
 const fullDate = (date: CalendarDate) => `${shortDate(date)}${date.slice(0, 4)}`;
 
-/** "Courier Fleet pay week 2026-W47 (16.11.-22.11.2026)": SEPA's character set has no en dash. */
+/** "Pay week 2026-W47 (16.11.-22.11.2026)" (the bank shows the company as the payer): SEPA's character set has no en dash. */
 export function remittanceText(week: WeekId): string {
-  return `${BRAND} pay week ${isoWeekLabel(week)} (${shortDate(week)}-${fullDate(addDays(week, 6))})`;
+  return `Pay week ${isoWeekLabel(week)} (${shortDate(week)}-${fullDate(addDays(week, 6))})`;
 }
 
 type CheckedItem = PayoutItem & { sepaName: string; iban: string; executionDate: CalendarDate };
@@ -148,10 +149,10 @@ function checkDebtor(debtor: PayoutDebtor) {
   const name = toSepaText(debtor.name);
   const iban = checkIban(debtor.iban);
   if (!name || name.length > 70)
-    throw new PayoutFileError("debtorInvalid", "PAYOUT_DEBTOR_NAME cannot be written in SEPA's character set.");
-  if (!iban.ok) throw new PayoutFileError("debtorInvalid", `PAYOUT_DEBTOR_IBAN is not valid (${iban.problem}).`);
+    throw new PayoutFileError("debtorInvalid", "The payout account holder cannot be written in SEPA's character set.");
+  if (!iban.ok) throw new PayoutFileError("debtorInvalid", `The payout account's IBAN is not valid (${iban.problem}).`);
   const bic = debtor.bic?.replace(/\s/g, "").toUpperCase();
-  if (bic && !isValidBic(bic)) throw new PayoutFileError("debtorInvalid", "PAYOUT_DEBTOR_BIC is not a valid BIC.");
+  if (bic && !isValidBic(bic)) throw new PayoutFileError("debtorInvalid", "The payout account's BIC is not valid.");
   return { name, iban: iban.iban, bic };
 }
 

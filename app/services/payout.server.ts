@@ -25,7 +25,8 @@ import {
   markBatchPaid,
   recordSepaDownload,
 } from "~/models/payout-batches.server";
-import { getPaySettings } from "~/models/settings.server";
+import { getPaySettings, getPaySettingsForWeek } from "~/models/settings.server";
+import { getCompanyProfile } from "~/models/company-profile.server";
 
 /** Approves statements of a week; each courier's e-mail is queued in the same transaction. */
 export async function approveAndNotify(
@@ -46,12 +47,15 @@ export async function sendBackToDraft(adminId: number, statementId: number, now 
 }
 
 /**
- * Exports the approved statements (of `week`, or all) as one batch and its pain.001 file. Without the
- * PAYOUT_DEBTOR_* configuration it refuses before anything is written (PayoutFileError "debtorMissing").
+ * Exports the approved statements (of `week`, or all) as one batch and its pain.001 file, the company
+ * profile's payout account the debtor; those with nothing to transfer join the batch without a
+ * transaction (no file when they are all it has). Without a payout account it refuses before anything
+ * is written (PayoutFileError "debtorMissing").
  */
 export async function exportPayouts(adminId: number, week: WeekId | null, now = clockNow()) {
-  const debtor = payoutDebtor();
-  const { paydayWeekday } = await getPaySettings();
+  const debtor = payoutDebtor(await getCompanyProfile());
+  // A week's batch is paid on that week's payday; a batch of every week on the payday in force now.
+  const { paydayWeekday } = week ? await getPaySettingsForWeek(week) : await getPaySettings();
   const fileKey = `payout-${randomToken(12)}.xml`;
   const batch = await createPayoutBatch(
     adminId,
@@ -69,14 +73,21 @@ export async function exportPayouts(adminId: number, week: WeekId | null, now = 
     now,
   );
   try {
-    await storage().put(fileKey, new TextEncoder().encode(batch.file.xml));
+    // A batch of zero payouts alone has no transfer, so no file to keep.
+    if (batch.file) await storage().put(fileKey, new TextEncoder().encode(batch.file.xml));
   } catch (error) {
     // The rows committed but the file could not be kept: undo the batch so its statements can go out again.
     log("error", "payout file not stored; batch cancelled", { batchId: batch.batchId, error: String(error) });
     await cancelBatch(null, batch.batchId, now);
     throw error;
   }
-  return { batchId: batch.batchId, count: batch.items.length, payday: batch.payday, heldBack: batch.heldBack };
+  return {
+    batchId: batch.batchId,
+    count: batch.items.length,
+    nothingToTransfer: batch.nothingToTransfer,
+    payday: batch.payday,
+    heldBack: batch.heldBack,
+  };
 }
 
 /** Marks a batch paid, as confirmed (its count and sum); each courier's e-mail is queued in the same transaction. */
@@ -93,19 +104,23 @@ export async function payBatch(
 /** The stored pain.001 file of a batch, or null; an admin's first download is recorded on the batch. */
 export async function batchSepaFile(batchId: number, downloadedBy?: number, now = clockNow()) {
   const batch = await getBatch(batchId);
-  if (!batch) return null;
+  if (!batch?.hasFile) return null;
   const file = await readStoredFile(batch.fileKey);
   if (file && downloadedBy !== undefined && !batch.downloadedAt) await recordSepaDownload(downloadedBy, batchId, now);
   return file;
 }
 
-/** The accountant's CSV of a batch's statements (as they were approved), or null when it has none left (cancelled). */
+/**
+ * The accountant's CSV of a batch's transfers (as they were approved), or null when it has none (cancelled,
+ * or only statements with nothing to transfer — those are in the month's payroll, not in a bank's list).
+ */
 export async function batchAccountantCsv(batchId: number, language: Language, now = clockNow()) {
   const batch = await getBatch(batchId);
-  if (!batch || batch.statements.length === 0) return null;
+  const transfers = batch?.statements.filter((s) => s.payoutCents !== 0) ?? [];
+  if (!batch || transfers.length === 0) return null;
   const { paydayWeekday } = await getPaySettings();
   // The batch's stored execution date: every payday in the file is at most that date, so "today" = it pins them all to it.
-  const items = batch.statements.map((s) => ({
+  const items = transfers.map((s) => ({
     statementId: s.id,
     creditorName: s.holder ?? "",
     creditorIban: s.iban ?? "",

@@ -41,7 +41,7 @@ const statement = computeStatement(
 );
 const input = (language: Language, courierName: string): StatementPdfInput => ({
   language,
-  companyName: "Courier Fleet s.r.o.",
+  payer: { legalName: "Courier Fleet s.r.o.", address: "Mlynské nivy 5, 821 09 Bratislava", ico: "55123456" },
   courierName,
   week: "2026-11-16",
   payday: statement.payday!,
@@ -58,7 +58,7 @@ describe("the statement PDF", () => {
     expect(text).toContain("Courier Fleet s.r.o.");
     expect(text).toContain("2026-W47, 16. 11. 2026 – 22. 11. 2026");
     expect(text).toContain("27. 11. 2026");
-    expect(text).toContain("Práca: 38,5 h po 7,50 €/h");
+    expect(text).toContain("Práca: 38 h 30 min × 7,50 €/h");
     expect(text).toContain("288,75 €"); // 2310 min × 7.50 / 60
     expect(text).toContain("12,34 €");
     expect(text).toContain("Nájom skútra: 5 dní po 5,00 €");
@@ -75,7 +75,8 @@ describe("the statement PDF", () => {
     const text = textOf(await renderStatementPdf(input("ua", "Олена Коваленко")), "ua");
     expect(text).toContain("Розрахунковий лист");
     expect(text).toContain("Олена Коваленко");
-    expect(text).toContain("Оренда скутера: 5 дн. по 5,00 €");
+    expect(text).toContain("Оренда скутера: 5 днів по 5,00 €");
+    expect(text).toContain("Робота: 38 год 30 хв × 7,50 €/год");
     expect(text).toContain("До виплати");
     expect(text).toContain("271,09 €");
     expect(text).toContain("Затверджено");
@@ -88,7 +89,7 @@ describe("the statement PDF", () => {
     );
     expect(text).toContain("Pay statement");
     expect(text).toContain("Olena Kovalenko");
-    expect(text).toContain("Work: 38.5 h at €7.50/h");
+    expect(text).toContain("Work: 38 h 30 min × €7.50/h");
     expect(text).toContain("€288.75");
     expect(text).toContain("€271.09");
     expect(text).toContain("No IBAN on file yet");
@@ -102,6 +103,14 @@ describe("the statement PDF", () => {
     expect(text).toContain("Carried to next week");
     expect(text).toContain("-€27.50");
     expect(bytes.length).toBeLessThan(80_000); // the whole DejaVu Sans is 740 kB
+  });
+
+  test("a week without rent or damage prints them as 0,00 €, never with a minus", async () => {
+    const plain = computeStatement({ ...EMPTY_WEEK, week: "2026-11-16", minutes: 600 }, settings);
+    const text = textOf(await renderStatementPdf({ ...input("sk", "Jana Nová"), statement: plain }), "zero");
+    expect(text).not.toMatch(/[-−]0,00/);
+    expect(text).toMatch(/Nájom\s+0,00 €/);
+    expect(text).toMatch(/Škody\s+0,00 €/);
   });
 
   test("many lines flow onto a second page", async () => {

@@ -6,6 +6,7 @@ import { maskIban } from "~/domain/bank-details";
 import { formatCalendarDate, formatCents, lineLabelValues } from "~/domain/pay-format";
 import type { Statement } from "~/domain/pay-rule";
 import { addDays, isoWeekLabel, type CalendarDate, type WeekId } from "~/domain/pay-week";
+import { formatIco, type CompanyProfile } from "~/domain/company-profile";
 import type { Language } from "~/domain/rules";
 import { translatorFor } from "~/infra/i18n.server";
 
@@ -18,7 +19,8 @@ export type StatementStatus = "draft" | "approved" | "paid";
 
 export type StatementPdfInput = {
   language: Language;
-  companyName: string;
+  /** The paying company as its profile states it (each part printed when set). */
+  payer: Pick<CompanyProfile, "legalName" | "address" | "ico">;
   courierName: string;
   week: WeekId;
   payday: CalendarDate;
@@ -69,8 +71,10 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
   const regular = await pdf.embedFont(font(), { subset: true });
   pdf.setTitle(`${t("pay:statement.title")} ${isoWeekLabel(input.week)} – ${input.courierName}`);
   pdf.setLanguage({ sk: "sk", ua: "uk", en: "en" }[input.language]);
-  pdf.setCreator(input.companyName);
-  pdf.setProducer(input.companyName);
+  if (input.payer.legalName) {
+    pdf.setCreator(input.payer.legalName);
+    pdf.setProducer(input.payer.legalName);
+  }
 
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
@@ -94,8 +98,12 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
 
   text(t("pay:statement.title"), PAGE.margin, 20);
   y -= 34;
+  const { legalName, address, ico } = input.payer;
+  const payer = [legalName, address, ico ? t("pay:statement.ico", { ico: formatIco(ico) }) : undefined].filter(
+    (part): part is string => Boolean(part),
+  );
   const details: [string, string][] = [
-    [t("pay:statement.company"), input.companyName],
+    ...payer.map((part, i): [string, string] => [i === 0 ? t("pay:statement.company") : "", part]),
     [t("pay:statement.courier"), input.courierName],
     [
       t("pay:statement.week"),
@@ -107,8 +115,11 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
   ];
   for (const [label, value] of details) {
     text(label, PAGE.margin, 10, GREY);
-    text(value, PAGE.margin + 110, 11);
-    y -= 17;
+    // A long address wraps under itself instead of running off the page.
+    for (const part of wrap(value, regular, 11, right - PAGE.margin - 110)) {
+      text(part, PAGE.margin + 110, 11);
+      y -= 17;
+    }
   }
 
   y -= 14;

@@ -164,6 +164,11 @@ test.describe("axe", () => {
     "/admin/news/new",
     "/admin/referrals",
     "/admin/audit",
+    "/admin/content",
+    "/admin/content/faq/new",
+    "/admin/content/fleet/new",
+    "/admin/content/partners/new",
+    "/admin/settings/company",
   ]) {
     test(`admin: ${url} (en)`, async ({ page }) => {
       const admin = await loginAs(page, { role: "admin", language: "en" });

@@ -216,6 +216,7 @@ test.describe("keys decide only the application on screen", () => {
     await waitForHydration(page);
     await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
     await page.keyboard.press("a");
+    // The gap between the presses is the case under test (a key pressed twice), not a wait for something.
     await page.waitForTimeout(120);
     await page.keyboard.press("a");
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));

@@ -121,13 +121,14 @@ test.describe("home page", () => {
 
   test("calculator updates live with JavaScript", async ({ page }) => {
     await page.goto("/?lng=en");
-    await expect(page.getByTestId("income-week")).toHaveText("€300");
-    await expect(page.getByTestId("income-month")).toHaveText("€1,300");
+    await expect(page.getByTestId("income-week")).toHaveText("€300.00");
+    await expect(page.getByTestId("income-month")).toHaveText("€1,300.00");
     const url = page.url();
     await page.getByLabel("Days per week").selectOption("6");
     await page.getByLabel("Hours per day").selectOption("10");
-    await expect(page.getByTestId("income-week")).toHaveText("€450");
-    await expect(page.getByTestId("income-month")).toHaveText("€1,950");
+    await expect(page.getByTestId("income-week")).toHaveText("€450.00");
+    await expect(page.getByTestId("income-month")).toHaveText("€1,950.00");
+    await expect(page.getByTestId("income-week-scooter")).toHaveText("€415.00");
     expect(page.url()).toBe(url);
   });
 
@@ -143,7 +144,7 @@ test.describe("home page", () => {
     await waitForHydration(page);
     await expect(page.getByLabel("Days per week")).toHaveValue("6");
     await expect(page.getByLabel("Hours per day")).toHaveValue("10");
-    await expect(page.getByTestId("income-week")).toHaveText("€450");
+    await expect(page.getByTestId("income-week")).toHaveText("€450.00");
   });
 
   test("the anonymous home page runs no script until the first move, then hydrates and is live", async ({ page }) => {
@@ -321,10 +322,10 @@ test.describe("home page without JavaScript", () => {
     await page.getByLabel("Hours per day").selectOption("10");
     await page.getByRole("button", { name: "Calculate" }).click();
     await expect(page).toHaveURL(/days=6&hours=10#income$/);
-    await expect(page.getByTestId("income-week")).toHaveText("€450");
-    await expect(page.getByTestId("income-month")).toHaveText("€1,950");
+    await expect(page.getByTestId("income-week")).toHaveText("€450.00");
+    await expect(page.getByTestId("income-month")).toHaveText("€1,950.00");
     await page.goto("/?lng=sk&days=7&hours=12");
-    await expect(page.getByTestId("income-week")).toHaveText(/^630\s€$/);
+    await expect(page.getByTestId("income-week")).toHaveText(/^630,00\s€$/);
   });
 
   test("assistant form renders the answer in the page", async ({ page }) => {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { bankAccounts } from "~db/schema";
-import { addDays, addWeeks, weekOf } from "~/domain/pay-week";
+import { addDays, addWeeks, isoWeekLabel, weekOf } from "~/domain/pay-week";
 import { writerForTests } from "~/infra/db.server";
 import { importDays, insertStatement } from "../pay-fixtures";
 import { createPlatform, linkPlatformAccount } from "~/models/platforms.server";
@@ -84,10 +84,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/admin\/payouts$/);
 
       // The import drafts the statements of its week; the review shows the courier's row.
-      await page.getByRole("link", { name: week, exact: true }).click();
+      await page.getByRole("link", { name: new RegExp(`^${isoWeekLabel(week)} `) }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/payouts/${week}$`));
       const row = page.getByTestId(`pay-row-${courier.id}`);
-      await expect(row).toContainText("3:00");
+      await expect(row).toContainText(/\b3\sh\b/);
+      // Every column fits 1280 px: the week's table does not scroll sideways.
+      const table = page.getByRole("region", { name: "Statements of the week" });
+      expect(await table.evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBeLessThanOrEqual(0);
       await expect(row).toContainText("Draft");
       if (javaScriptEnabled) await shots(page, "pay-review");
 
@@ -133,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/dashboard\/pay$/);
       const card = page.locator("li[data-testid^='statement-']").first();
       await expect(card).toContainText("Paid");
-      await expect(card).toContainText("Work: 3 h at");
+      await expect(card).toContainText(/Work: 3\sh × €7.50\/h/);
       await expect(card).toContainText("Tips (paid in full)");
       await expect(card).toContainText("25.70");
       await expectNoHorizontalOverflow(page);
@@ -159,8 +162,10 @@ for (const javaScriptEnabled of [true, false]) {
 /**
  * Payday (docs/pay.md, "Payday") at 1280 px, with and without JavaScript: a week whose payday has passed
  * warns; "Approve all" opens its confirmation (a URL) with the count and sum, skipping a payout far above
- * the usual; the export pays the courier it can and holds back the one whose name the bank cannot take,
- * listed on the batch; that statement goes back to draft; "Mark paid" is confirmed.
+ * the usual but counting a week with nothing to transfer; the export pays the courier it can and holds
+ * back the one whose name the bank cannot take, listed on the batch, and settles the week with nothing to
+ * transfer without a transaction; that statement goes back to draft; "Mark paid" is confirmed, and the
+ * courier of the negative week reads it settled with 0 € transferred.
  */
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`payday decisions (${javaScriptEnabled ? "with" : "without"} JS)`, () => {
@@ -178,6 +183,8 @@ for (const javaScriptEnabled of [true, false]) {
       const good = await courierWithAccount(platformId, admin.id, "Peter Dobrý");
       const blocked = await courierWithAccount(platformId, admin.id, "ЬЬЬ");
       const large = await courierWithAccount(platformId, admin.id, "Mária Veľká");
+      // 2 h 40 min = 20,00 € against 7 days of rent = 35,00 €: −15,00 € carried over, nothing to transfer.
+      const owing = await courierWithAccount(platformId, admin.id, "Oleh Nula");
       // Their imported days and the drafts the statements job makes of them (10 h each; one with 2,000 EUR tips).
       const tipsOf = (id: number) => (id === large.courier.id ? 200_000 : 0);
       await importDays(
@@ -199,6 +206,7 @@ for (const javaScriptEnabled of [true, false]) {
           tipsCents: tipsOf(courier.id),
           leaseDays: 0,
         });
+      await insertStatement(owing.courier.id, old, { status: "draft", minutes: 160, tipsCents: 0, leaseDays: 7 });
 
       await page.goto(`/admin/payouts/${old}`);
       await expect(page.getByTestId("payday-passed")).toContainText("has passed");
@@ -207,11 +215,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Approve all" }).click();
       await expect(page).toHaveURL(/\?confirm=approve-all/);
       const confirm = page.getByTestId("confirm-approve-all");
-      await expect(confirm).toContainText("Statements to approve: 2, in total €150.00");
+      await expect(confirm).toContainText("Statements to approve: 3, in total €150.00");
       if (javaScriptEnabled) await shots(page, "payday-confirm");
       else await page.screenshot({ path: shotPath("payday-confirm-nojs-1280"), fullPage: true });
       await confirm.getByRole("button", { name: /^Yes, approve/ }).click();
-      await expect(page.getByText("Approved: 2.")).toBeVisible();
+      await expect(page.getByText("Approved: 3.")).toBeVisible();
       await expect(page.getByText("Mária Veľká: not approved — far above the courier's usual")).toBeVisible();
       await expect(page.getByTestId(`pay-row-${large.courier.id}`)).toContainText("Draft");
 
@@ -219,6 +227,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/admin\/payouts\/batches\/\d+$/);
       const held = page.getByTestId("batch-held-back");
       await expect(held).toContainText("ЬЬЬ: the name cannot be written in a bank transfer");
+      await expect(page.getByTestId("batch-nothing-to-transfer")).toContainText("Nothing to transfer: 1");
+      await expect(page.getByRole("cell", { name: "nothing to transfer (carried over €15.00)" })).toBeVisible();
       await expect(page.getByTestId("batch-downloaded")).toContainText("not been downloaded yet");
       if (javaScriptEnabled) await shots(page, "payday-held-back");
       else await page.screenshot({ path: shotPath("payday-held-back-nojs-1280"), fullPage: true });
@@ -245,8 +255,20 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(batchUrl);
       await page.getByRole("link", { name: "Mark paid" }).click();
       await expect(page.getByTestId("confirm-pay")).toContainText("Transfers: 1, in total €75.00");
+      await expect(page.getByTestId("confirm-pay")).toContainText("With nothing to transfer: 1");
       await page.getByRole("button", { name: /^Yes, mark paid/ }).click();
       await expect(page.getByTestId("batch-status")).toHaveText("Paid");
+
+      // The week with nothing to transfer is settled: 0 € transferred, 15 € carried over.
+      await switchTo(page, owing.courier.id);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto("/dashboard/pay?lng=en");
+      // Its newer week's draft carries the −15,00 € in.
+      const settled = page.locator("li[data-testid^='statement-']").filter({ hasText: isoWeekLabel(old) });
+      await expect(settled).toContainText("Settled");
+      await expect(settled).toContainText(/€0\.00 transferred, €15\.00 carried over/);
+      await expectNoHorizontalOverflow(page);
+      if (javaScriptEnabled) await shots(page, "payday-courier-settled");
     });
   });
 }

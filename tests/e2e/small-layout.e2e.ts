@@ -119,6 +119,7 @@ test.describe("a dialog opened by address", () => {
       // The server's copy is open but not yet modal; it used to sit at the top and jump to the middle
       // once the script made it modal, so a tap aimed at its button in that moment landed beside it.
       await page.setViewportSize({ width, height });
+      // Scripts that arrive a second late (a slow network) are the case under test: the page is measured before them.
       await page.route(/\/assets\/.+\.js$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         await route.continue();

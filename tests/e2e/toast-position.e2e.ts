@@ -24,8 +24,11 @@ for (const width of [360, 1280]) {
     await switcher.getByRole("link", { name: "SK" }).click();
     const toast = page.getByRole("alert").filter({ hasText: "A network error occurred" }).first();
     await expect(toast).toBeVisible();
-    // Let the entrance animation finish before measuring.
-    await page.waitForTimeout(1000);
+    // Measured once the toast's entrance animation (if any runs) has finished; not its subtree's, whose
+    // progress bar runs until the toast closes.
+    await toast.evaluate((el) =>
+      Promise.all((el.closest(".Toastify__toast") ?? el).getAnimations().map((animation) => animation.finished)),
+    );
     await page.screenshot({ path: shotPath(`toast-position-${width}`) });
     for (const link of await switcher.getByRole("link").all()) expect(await overlaps(toast, link)).toBe(false);
     // The links still take a click while the toast is up.

@@ -2,9 +2,10 @@
  * Couriers on a bad day: a dropped connection, a 12 MB photo or a rejection costs them nothing.
  * At 360 px, with JS (offline submits, uploads one by one) and without (drafts, plain multipart).
  */
-import type { BrowserContext, Page, Route } from "@playwright/test";
+import type { BrowserContext, Page, Request, Route } from "@playwright/test";
 import { uploads } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
+import { getApplicationDraft } from "~/models/application-drafts.server";
 import { getLatestApplication, rejectApplication, submitApplication } from "~/models/applications.server";
 import { approveVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
 import { createUser, sessionCookieHeader, TEST_PASSWORD } from "../factories";
@@ -273,12 +274,18 @@ test.describe("network failures (JS on, 360 px)", () => {
 test.describe("drafts that survive", () => {
   test("JS on: typed fields are saved about a second after typing and come back after a reload", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    await loginAs(page, { status: "confirmed_account", language: "en" });
+    const user = await loginAs(page, { status: "confirmed_account", language: "en" });
     await page.goto("/dashboard");
     const saved = page.waitForResponse((r) => r.url().includes("/dashboard/draft") && r.request().method() === "POST");
     await fillApplication(page);
     expect((await saved).status()).toBe(200);
-    await page.waitForTimeout(1500);
+    // The first save may hold only the first fields typed: wait until the stored draft has the last ones.
+    await expect
+      .poll(async () => {
+        const draft = await getApplicationDraft(user.id);
+        return [draft?.comment, draft?.documentValidUntil?.length];
+      })
+      .toEqual(["I can start next week.", 10]);
     await page.reload();
     await expectApplicationValues(page);
   });
@@ -301,10 +308,18 @@ test.describe("drafts that survive", () => {
     });
     await page.getByLabel("Comment").fill("Typed just before sending.");
     await expect.poll(() => heldSave !== null).toBe(true);
+    // The held save ends (answered, or dropped by the page as the application is sent) before the
+    // page's data after the post arrives.
+    const held = (heldSave as Route | null)!.request();
+    const saveEnded = new Promise<void>((resolve) => {
+      const ended = (request: Request) => request === held && resolve();
+      page.on("requestfinished", ended);
+      page.on("requestfailed", ended);
+    });
     await page.route(/\/dashboard\.data/, async (route) => {
       if (route.request().method() !== "GET") return route.continue();
       await heldSave?.continue().catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await saveEnded;
       await route.continue();
     });
     await page.getByRole("button", { name: "Submit application" }).click();

@@ -59,3 +59,29 @@ describe("form posts past a limit carry Retry-After", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
+
+describe("the Pay page's bank form past the log-in limit", () => {
+  test("/dashboard/pay: 429 with Retry-After", async () => {
+    const courier = await createUser({ status: "working_no_vehicle", fullName: "Jana Nováková" });
+    const cookie = await sessionCookieHeader(courier.id);
+    await exhaust("loginAccountFailures", courier.email);
+    try {
+      for (const target of ["/dashboard/pay", "/dashboard/pay.data"]) {
+        const res = await send(`${target}?lng=en`, {
+          sameOrigin: true,
+          cookie,
+          form: {
+            intent: "bank",
+            iban: "SK3112000000198742637541",
+            accountHolder: "Jana Nováková",
+            password: "Wrong-Pass-1!",
+          },
+        });
+        expect(res.status, target).toBe(429);
+        expect(Number(res.headers.get("retry-after")), target).toBeGreaterThan(0);
+      }
+    } finally {
+      await reset("loginAccountFailures", courier.email);
+    }
+  });
+});

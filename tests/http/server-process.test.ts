@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureBuild, test as pipelineTest } from "../pipeline-harness";
@@ -18,7 +18,14 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** The test run's environment without what belongs to it alone (its engine, its NODE_ENV, its captcha). */
 function baseEnv(): Record<string, string | undefined> {
-  const { NODE_ENV: _n, COURIER_OPERATOR_NODE_ENV: _o, STORAGE_URL: _s, S3_ENDPOINT: _e, ...rest } = process.env;
+  const {
+    NODE_ENV: _n,
+    COURIER_OPERATOR_NODE_ENV: _o,
+    STORAGE_URL: _s,
+    S3_ENDPOINT: _e,
+    TEST_CLOCK: _c,
+    ...rest
+  } = process.env;
   return { ...rest, CAPTCHA_PROVIDER: "altcha", DEMO_SEED: "0", HOST: "127.0.0.1", COURIER_QUIET_LOGS: "0" };
 }
 
@@ -80,6 +87,20 @@ describe.skipIf(Boolean(process.env.TEST_POSTGRES_URL))("the Bun server process"
     const noSmtp = startServer({ NODE_ENV: "production", PORT: "3395", SESSION_SECRET: "x".repeat(40) });
     expect(await noSmtp.proc.exited).toBe(1);
     expect(await new Response(noSmtp.proc.stderr).text()).toContain("SMTP_URL");
+  });
+
+  test("production refuses to start with a test clock file in its data folder, in one line", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "courier-server-"));
+    writeFileSync(path.join(dir, "test-clock.json"), JSON.stringify({ offsetMs: 86_400_000 }));
+    const { proc } = startServer(
+      { NODE_ENV: "production", PORT: "3396", SESSION_SECRET: "x".repeat(40), SMTP_URL: "smtp://127.0.0.1:2525" },
+      dir,
+    );
+    expect(await proc.exited).toBe(1);
+    const stderr = (await new Response(proc.stderr).text()).trim();
+    expect(stderr.split("\n")).toHaveLength(1);
+    expect(stderr).toContain(path.join(dir, "test-clock.json"));
+    expect(stderr).toContain("DATA_DIR");
   });
 
   test("production sends HSTS and Secure cookies; React runs its production build either way", async () => {

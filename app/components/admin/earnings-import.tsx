@@ -7,7 +7,8 @@ import { PlatformSelect } from "./platform-select";
 import { EARNING_FIELDS, EARNINGS_LIMITS, type EarningsMapping, type RowProblem } from "~/domain/earnings-csv";
 import { formatEur } from "~/domain/maintenance";
 import { isoWeekLabel } from "~/domain/pay-week";
-import { HTML_LANG, isLanguage } from "~/domain/rules";
+import { formatDuration } from "~/domain/pay-format";
+import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { Intent } from "../intent";
 
 function useLocale() {
@@ -15,7 +16,12 @@ function useLocale() {
   return isLanguage(i18n.language) ? HTML_LANG[i18n.language] : "sk";
 }
 
-const hours = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+/** Worked time as everywhere else in pay ("42 h 35 min"), in the page's language. */
+function useDuration() {
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : "sk";
+  return (minutes: number) => formatDuration(minutes, language);
+}
 
 export function UploadForm({
   platforms,
@@ -189,6 +195,7 @@ export function ImportPreviewView({
 }) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
+  const duration = useDuration();
   return (
     <>
       <div className="card" data-testid="import-summary">
@@ -258,7 +265,7 @@ export function ImportPreviewView({
           empty={t("pay.import.noTotals")}
           columns={[
             { header: t("pay.import.courier"), render: (row) => row.fullName ?? row.email },
-            { header: t("pay.import.hours"), render: (row) => hours(row.minutes) },
+            { header: t("pay.import.hours"), render: (row) => duration(row.minutes) },
             { header: t("pay.import.deliveries"), render: (row) => row.deliveries },
             {
               header: t("pay.import.gross"),

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
-import { formatCents, lineLabelValues } from "~/domain/pay-format";
+import { formatCalendarDate, formatCents, formatDuration, formatWeekLabel, lineLabelValues } from "~/domain/pay-format";
 import type { PayAnomaly } from "~/domain/pay-review";
 import type { StatementLine } from "~/domain/pay-rule";
 import { isLanguage, type Language } from "~/domain/rules";
@@ -15,7 +15,22 @@ export function useCents() {
   return (cents: number) => formatCents(cents, language);
 }
 
-const hours = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+/** Calendar days and pay weeks in the page's language, never as ISO dates. */
+export function usePayDates() {
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : "sk";
+  return {
+    day: (date: string) => formatCalendarDate(date, language),
+    week: (week: string) => formatWeekLabel(week, language),
+  };
+}
+
+/** Worked time in the page's language, as the courier reads it ("42 h 35 min"). */
+function useDuration() {
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : "sk";
+  return (minutes: number) => formatDuration(minutes, language);
+}
 
 export type ReviewRowView = {
   id: number;
@@ -26,6 +41,7 @@ export type ReviewRowView = {
   minutes: number;
   grossCents: number;
   tipsCents: number;
+  payCents: number;
   deductionsCents: number;
   netCents: number;
   payoutCents: number;
@@ -38,12 +54,14 @@ export type ReviewRowView = {
 export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: string }) {
   const { t } = useTranslation(["admin", "pay"]);
   const cents = useCents();
+  const hours = useDuration();
   const name = (row: ReviewRowView) => row.fullName ?? row.email ?? `#${row.id}`;
   return (
     <AdminTable
       rows={rows}
       empty={t("pay.review.empty")}
       label={t("pay.review.tableLabel")}
+      className="admin-pay-week"
       selection={{ form: "approve-selected", label: name }}
       rowProps={(row) => ({
         "data-testid": `pay-row-${row.userId ?? row.id}`,
@@ -75,14 +93,20 @@ export function ReviewTable({ rows, week }: { rows: ReviewRowView[]; week: strin
           render: (row) => cents(row.grossCents),
           className: "whitespace-nowrap text-right",
         },
+        // The row adds up: pay + tips + (rent, damage, adjustments, carried balance) = net.
+        {
+          header: t("pay:total.pay"),
+          render: (row) => cents(row.payCents),
+          className: "whitespace-nowrap text-right",
+        },
         {
           header: t("pay.import.tips"),
           render: (row) => cents(row.tipsCents),
           className: "whitespace-nowrap text-right",
         },
         {
-          header: t("pay.review.deductions"),
-          render: (row) => cents(row.deductionsCents ? -row.deductionsCents : 0),
+          header: t("pay.review.otherLines"),
+          render: (row) => cents(row.netCents - row.payCents - row.tipsCents),
           className: "whitespace-nowrap text-right",
         },
         { header: t("pay:total.net"), render: (row) => cents(row.netCents), className: "whitespace-nowrap text-right" },
@@ -161,6 +185,7 @@ export function UnlinkedAccounts({
 }) {
   const { t } = useTranslation("admin");
   const cents = useCents();
+  const hours = useDuration();
   if (rows.length === 0) return null;
   return (
     <div className="card">
@@ -173,7 +198,8 @@ export function UnlinkedAccounts({
               platform: r.platformName,
               account: r.accountId,
               days: r.days,
-              hours: hours(r.minutes),
+              count: r.days,
+              duration: hours(r.minutes),
               gross: cents(r.grossCents),
             })}{" "}
             <AppLink to="/admin/users">{t("pay.review.linkIt")}</AppLink>

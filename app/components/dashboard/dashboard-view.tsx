@@ -75,7 +75,7 @@ export function DashboardView({
       <StatusPanel data={data} actionData={actionData} />
       <DocumentRenewalForm data={data} actionData={actionData} />
       <MyReports reports={data.reports} actionData={actionData} formKey={data.formKey} />
-      {data.hasPay ? <PayLink /> : null}
+      {data.hasPay ? <PayLink ibanMissing={data.ibanMissing} /> : null}
       <PlatformAccounts accounts={data.platformAccounts} />
       {data.modal === "application" ? <MyApplication application={data.applicationDetail} /> : null}
       {data.modal === "vehicle" ? <VehicleModal data={data} actionData={actionData} /> : null}
@@ -86,15 +86,20 @@ export function DashboardView({
 }
 
 /** The Pay page (week so far, payday, statements, bank details) is a page of its own: the dashboard stays light. */
-function PayLink() {
+function PayLink({ ibanMissing }: { ibanMissing: boolean }) {
   const { t } = useTranslation("pay");
   return (
     <section className="card dash-section" data-testid="pay-link">
       <h2 className="dash-h2">{t("page.title")}</h2>
       <p>{t("page.teaser")}</p>
+      {ibanMissing ? (
+        <p className="alert alert-error" data-testid="pay-iban-missing">
+          {t("page.ibanMissing")}
+        </p>
+      ) : null}
       <div className="dash-actions">
-        <Link to="/dashboard/pay" className="btn btn-primary">
-          {t("page.open")}
+        <Link to={ibanMissing ? "/dashboard/pay#bank" : "/dashboard/pay"} className="btn btn-primary">
+          {ibanMissing ? t("page.addIban") : t("page.open")}
         </Link>
       </div>
     </section>

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ReportThread } from "~/components/report-thread";
-import { REPORT_MESSAGE_MAX, SUPPORT_PHONE, telHref } from "~/domain/rules";
+import { REPORT_MESSAGE_MAX, telHref } from "~/domain/rules";
+import { useCompany } from "~/components/company";
 import type { DashboardActionData, DashboardData } from "./types";
 import { Countdown } from "./countdown";
 import { FormAlert } from "../form-messages";
@@ -11,15 +12,18 @@ import { useDates } from "./format";
 /** While the report cooldown runs: the time left, and the phone line for a breakdown that cannot wait. */
 export function CooldownNotice({ until }: { until: string }) {
   const { t } = useTranslation("dashboard");
+  const { phone } = useCompany();
   return (
     <div className="form-stack" data-testid="cooldown-notice">
       <Countdown until={until} />
-      <p className="cooldown-urgent">
-        <span className="field-hint">{t("reports.urgent")}</span>
-        <a href={telHref(SUPPORT_PHONE)} className="btn btn-outline" data-testid="support-phone">
-          {t("reports.call", { phone: SUPPORT_PHONE })}
-        </a>
-      </p>
+      {phone ? (
+        <p className="cooldown-urgent">
+          <span className="field-hint">{t("reports.urgent")}</span>
+          <a href={telHref(phone)} className="btn btn-outline" data-testid="support-phone">
+            {t("reports.call", { phone })}
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -106,6 +106,10 @@ export type DashboardData = {
   /** Delivery-platform accounts linked to the courier (their earnings count for the weekly pay), newest first. */
   /** The courier has (had) a platform account or a statement: the dashboard links to the Pay page. */
   hasPay: boolean;
+  /** A courier of ours without bank details: the Pay link says that pay cannot be sent yet. */
+  ibanMissing: boolean;
+  /** With the vehicle dialog open: the scooter's rent per day in force, deducted from the weekly pay. */
+  rentPerDayCents: number | null;
   platformAccounts: { id: number; platformName: string; accountId: string; startsOn: string; endsOn: string | null }[];
   /** Handovers waiting for the courier's confirmation; which admin recorded one stays among the admins. */
   handovers: Omit<HandoverView, "recordedBy">[];

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
+import { formatCents } from "~/domain/pay-format";
+import { isLanguage } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { FormAlert } from "../form-messages";
 import { VehicleCard } from "./vehicle-card";
@@ -17,7 +19,8 @@ export function VehicleModal({
   data: DashboardData;
   actionData: DashboardActionData | undefined;
 }) {
-  const { t } = useTranslation("dashboard");
+  const { t, i18n } = useTranslation("dashboard");
+  const language = isLanguage(i18n.language) ? i18n.language : "sk";
   const navigation = useNavigation();
   const pending = data.requests.find((r) => r.status === "pending");
   const swap = Boolean(data.vehicle);
@@ -47,6 +50,14 @@ export function VehicleModal({
             ) : (
               <p>{t("vehicle.intro")}</p>
             )}
+            {data.rentPerDayCents !== null ? (
+              <p className="alert alert-info" data-testid="vehicle-rent">
+                {t("vehicle.rent", {
+                  rent: formatCents(data.rentPerDayCents, language),
+                  week: formatCents(data.rentPerDayCents * 7, language),
+                })}
+              </p>
+            ) : null}
             <div className="vehicle-grid">
               {choices.map((vehicle) => {
                 const future = vehicle.status === "future";

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
+import type { FleetItem } from "~/domain/content";
 
-export type FleetItem = { id: number; title: string; spec: string; image: string };
+export type { FleetItem };
 
 /** Widths rendered by scripts/fleet-images.ts. */
 const WIDTHS = [320, 480, 640, 800];
@@ -19,21 +20,37 @@ export function FleetBanner({ fleet }: { fleet: FleetItem[] }) {
         <ul className="home-fleet-grid">
           {fleet.map((model) => (
             <li key={model.id} className="home-fleet-card">
-              <picture>
-                <source type="image/avif" srcSet={srcSet(model.image, "avif")} sizes={SIZES} />
-                <source type="image/webp" srcSet={srcSet(model.image, "webp")} sizes={SIZES} />
+              {model.imageId ? (
                 <img
-                  src={`/images/fleet/${model.image}-640.webp`}
+                  src={`/media/${model.imageId}`}
                   width={800}
                   height={600}
                   loading="lazy"
                   decoding="async"
                   alt={t("fleet.imageAlt", { name: model.title })}
                 />
-              </picture>
+              ) : model.image ? (
+                <picture>
+                  <source type="image/avif" srcSet={srcSet(model.image, "avif")} sizes={SIZES} />
+                  <source type="image/webp" srcSet={srcSet(model.image, "webp")} sizes={SIZES} />
+                  <img
+                    src={`/images/fleet/${model.image}-640.webp`}
+                    width={800}
+                    height={600}
+                    loading="lazy"
+                    decoding="async"
+                    alt={t("fleet.imageAlt", { name: model.title })}
+                  />
+                </picture>
+              ) : null}
               <div className="home-fleet-text">
                 <h3>{model.title}</h3>
                 <p>{model.spec}</p>
+                {model.licenceCategory === "AM" ? (
+                  <p className="home-fleet-licence" title={t("fleet.licenceHint")}>
+                    {t("fleet.licenceAM")}
+                  </p>
+                ) : null}
               </div>
             </li>
           ))}

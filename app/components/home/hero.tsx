@@ -10,7 +10,8 @@ const OFFER = [
   ["equipment", BoxIcon],
 ] as const;
 
-export function Hero() {
+/** `rent`: the scooter's rent per day in force, formatted: the offer says what the scooter costs. */
+export function Hero({ rent }: { rent: string }) {
   const { t } = useTranslation("home");
   const joinLink = useJoinLink();
   return (
@@ -46,7 +47,7 @@ export function Hero() {
               </span>
               <span>
                 <strong>{t(`hero.offer.${key}.title`)}</strong>
-                <span>{t(`hero.offer.${key}.text`)}</span>
+                <span>{t(`hero.offer.${key}.text`, { rent })}</span>
               </span>
             </li>
           ))}

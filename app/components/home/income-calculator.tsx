@@ -2,10 +2,22 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { useJoinLink } from "~/components/site-header";
-import { calculateIncome, formatEur, INCOME_DAYS, INCOME_HOURS } from "~/domain/income";
+import { calculateIncome, INCOME_DAYS, INCOME_HOURS, type IncomeFigures, type IncomeRule } from "~/domain/income";
+import { formatCents } from "~/domain/pay-format";
 import type { Language } from "~/domain/rules";
 
-export type IncomeView = { days: number; hours: number; hourlyRate: number; week: string; month: string; rate: string };
+type Amounts = { week: string; month: string; withScooterWeek: string; withScooterMonth: string };
+export type IncomeView = Amounts & { days: number; hours: number; rule: IncomeRule; rate: string; rent: string };
+
+/** The calculator's four amounts in cents as the page shows them (187,50 €, never rounded to 188 €). */
+export function incomeAmounts(income: IncomeFigures, language: Language): Amounts {
+  return {
+    week: formatCents(income.weekCents, language),
+    month: formatCents(income.monthCents, language),
+    withScooterWeek: formatCents(income.withScooterWeekCents, language),
+    withScooterMonth: formatCents(income.withScooterMonthCents, language),
+  };
+}
 
 /** What the calculator's two selects show. */
 function shownIn(form: HTMLFormElement) {
@@ -24,9 +36,7 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
   const { t } = useTranslation("home");
   const joinLink = useJoinLink();
   const [input, setInput] = useState<{ days: number; hours: number } | null>(null);
-  const live = input ? calculateIncome(input, initial.hourlyRate) : null;
-  const week = live ? formatEur(live.week, language) : initial.week;
-  const month = live ? formatEur(live.month, language) : initial.month;
+  const shown = input ? incomeAmounts(calculateIncome(input, initial.rule), language) : initial;
   const days = input?.days ?? initial.days;
   const hours = input?.hours ?? initial.hours;
   // A choice made before hydration (the page hydrates late on a slow phone) is in the selects, not in
@@ -82,17 +92,29 @@ export function IncomeCalculator({ initial, language }: { initial: IncomeView; l
           </Form>
         </div>
         <div className="home-income-result" aria-live="polite">
+          <p className="home-income-case">{t("income.ownVehicle")}</p>
           <dl>
             <div>
               <dt>{t("income.perWeek")}</dt>
-              <dd data-testid="income-week">{week}</dd>
+              <dd data-testid="income-week">{shown.week}</dd>
             </div>
             <div>
               <dt>{t("income.perMonth")}</dt>
-              <dd data-testid="income-month">{month}</dd>
+              <dd data-testid="income-month">{shown.month}</dd>
             </div>
           </dl>
-          <p className="home-small">{t("income.rate", { rate: initial.rate })}</p>
+          <p className="home-income-case">{t("income.withScooter", { rent: initial.rent })}</p>
+          <dl>
+            <div>
+              <dt>{t("income.perWeek")}</dt>
+              <dd data-testid="income-week-scooter">{shown.withScooterWeek}</dd>
+            </div>
+            <div>
+              <dt>{t("income.perMonth")}</dt>
+              <dd data-testid="income-month-scooter">{shown.withScooterMonth}</dd>
+            </div>
+          </dl>
+          <p className="home-small">{t("income.rate", { rate: initial.rate, rent: initial.rent })}</p>
           <p className="home-small">{t("income.note")}</p>
           <Link className="btn btn-primary" {...joinLink}>
             {t("income.apply")}

@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useJoinLink } from "~/components/site-header";
 
-export type PartnerItem = { id: number; name: string; url: string | null; logo: string | null };
+import type { PartnerItem } from "~/domain/content";
+
+export type { PartnerItem };
 
 export function Partners({ partners }: { partners: PartnerItem[] }) {
   const { t } = useTranslation("home");

@@ -3,13 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema } from "~/domain/bank-details";
+import { ACCOUNT_HOLDER_MAX, bankDetailsFormSchema, holderForBank } from "~/domain/bank-details";
 import { useDates } from "~/components/dashboard/format";
 import { ErrorSummary, isOwnSubmit } from "~/components/error-summary";
 import { useHydrated } from "~/components/use-hydrated";
 import { Intent } from "../intent";
 
 export type BankView = { iban: string; holder: string; holderMismatch: boolean; changedAt: string };
+
+/** The holder's name as the payout file writes it, or null when it cannot be written. */
+function bankName(holder: string) {
+  const checked = holderForBank(holder);
+  return checked.ok ? checked.name : null;
+}
 
 /** A field's first error; the schema's messages are keys of the `pay` namespace. */
 function PayFieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -22,17 +28,31 @@ function PayFieldError({ id, errors }: { id: string; errors: string[] | undefine
   );
 }
 
+type BankFormProps = { bank: BankView | null; actionData: { lastResult: SubmissionResult<string[]> } | undefined };
+
 /**
  * IBAN, account holder and the current password. A plain post: without JS a refusal comes back with what
- * was typed (the password excepted) and the messages under the fields.
+ * was typed (the password excepted) and the messages under the fields. With JS a save answers with a
+ * redirect to this page, which keeps the mounted inputs: the form starts anew after every save, so the
+ * password, the IBAN and the name do not stay on a shared phone's screen.
  */
-export function BankDetailsForm({
-  bank,
-  actionData,
-}: {
-  bank: BankView | null;
-  actionData: { lastResult: SubmissionResult<string[]> } | undefined;
-}) {
+export function BankDetailsForm(props: BankFormProps) {
+  const navigation = useNavigation();
+  const [saves, setSaves] = useState(0);
+  const posting = useRef(false);
+  const bankPost = navigation.state === "submitting" && navigation.formData?.get("intent") === "bank";
+  useEffect(() => {
+    if (bankPost) posting.current = true;
+    else if (posting.current && navigation.state === "idle") {
+      posting.current = false;
+      // A refusal comes back as action data; a save as a redirect without any.
+      if (!props.actionData) setSaves((n) => n + 1);
+    }
+  }, [bankPost, navigation.state, props.actionData]);
+  return <BankDetailsSection key={saves} {...props} />;
+}
+
+function BankDetailsSection({ bank, actionData }: BankFormProps) {
   const { t } = useTranslation("pay");
   const { dateTime } = useDates();
   const navigation = useNavigation();
@@ -64,6 +84,9 @@ export function BankDetailsForm({
     if (actionData && password.current) password.current.value = "";
   }, [actionData]);
   const hydrated = useHydrated();
+  // How the bank will see the name being typed (without JS: the one sent back with a refusal).
+  const typed = typeof fields.accountHolder.value === "string" ? fields.accountHolder.value.trim() : "";
+  const preview = typed ? bankName(typed) : null;
   return (
     <section className="card dash-section" id="bank" aria-labelledby="bank-title" data-testid="pay-bank">
       <h2 className="dash-h2" id="bank-title">
@@ -75,6 +98,8 @@ export function BankDetailsForm({
           <dd className="pay-iban">{bank.iban}</dd>
           <dt>{t("bank.accountHolder")}</dt>
           <dd>{bank.holder}</dd>
+          <dt>{t("bank.bankSees")}</dt>
+          <dd data-testid="pay-bank-sees">{bankName(bank.holder) ?? bank.holder}</dd>
           <dt>{t("bank.changedAt")}</dt>
           <dd>{dateTime(bank.changedAt)}</dd>
         </dl>
@@ -121,6 +146,11 @@ export function BankDetailsForm({
             required
           />
           <span className="field-hint">{t("bank.holderHint")}</span>
+          {preview && preview !== typed ? (
+            <span className="field-hint" data-testid="pay-bank-preview">
+              {t("bank.bankSeesPreview", { name: preview })}
+            </span>
+          ) : null}
           <PayFieldError id={fields.accountHolder.errorId} errors={fields.accountHolder.errors} />
         </label>
         <label className="field">

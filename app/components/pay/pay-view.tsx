@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCalendarDate, formatCents } from "~/domain/pay-format";
+import { formatCalendarDate, formatCents, formatDuration } from "~/domain/pay-format";
+import type { PayModel } from "~/domain/rules";
 import { addDays, isoWeekLabel } from "~/domain/pay-week";
 import { isLanguage, type Language } from "~/domain/rules";
 import type { BankView } from "./bank-details-form";
@@ -34,7 +35,12 @@ export type PayData = {
     beforeDeductionsCents: number;
     lastDay: string | null;
   };
-  next: { payday: string; week: string; statement: { id: number; status: string; payoutCents: number } | null };
+  rule: { payModel: PayModel; hourlyRateCents: number; sharePercent: number };
+  next: {
+    payday: string;
+    week: string;
+    statement: { id: number; status: string; payoutCents: number; carryOutCents: number } | null;
+  };
   statements: StatementView[];
   questions: QuestionView[];
   bank: BankView | null;
@@ -46,9 +52,8 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
   const language = isLanguage(i18n.language) ? i18n.language : data.language;
   const money = (cents: number) => formatCents(cents, language);
   const day = (date: string) => formatCalendarDate(date, language);
-  const hours = (minutes: number) =>
-    new Intl.NumberFormat(language === "ua" ? "uk" : language, { maximumFractionDigits: 1 }).format(minutes / 60);
   const w = data.week;
+  const payCents = w.beforeDeductionsCents - w.tipsCents;
   return (
     <>
       <div className="dash-grid-2">
@@ -63,7 +68,7 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
                 <dt>{t("week.days")}</dt>
                 <dd>{w.days}</dd>
                 <dt>{t("week.hours")}</dt>
-                <dd>{hours(w.minutes)}</dd>
+                <dd>{formatDuration(w.minutes, language)}</dd>
                 <dt>{t("week.deliveries")}</dt>
                 <dd>{w.deliveries}</dd>
                 <dt>{t("week.gross")}</dt>
@@ -71,6 +76,22 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
                 <dt>{t("week.tips")}</dt>
                 <dd>{money(w.tipsCents)}</dd>
               </dl>
+              <p className="field-hint" data-testid="pay-week-rule">
+                {data.rule.payModel === "hourly"
+                  ? t("week.payByHour", {
+                      duration: formatDuration(w.minutes, language),
+                      rate: money(data.rule.hourlyRateCents),
+                      pay: money(payCents),
+                      tips: money(w.tipsCents),
+                    })
+                  : t("week.payByShare", {
+                      percent: new Intl.NumberFormat(language === "ua" ? "uk" : language).format(
+                        data.rule.sharePercent,
+                      ),
+                      pay: money(payCents),
+                      tips: money(w.tipsCents),
+                    })}
+              </p>
               <p className="pay-figure" data-testid="pay-week-amount">
                 <strong>{money(w.beforeDeductionsCents)}</strong>{" "}
                 <span className="field-hint">{t("week.beforeDeductions")}</span>
@@ -92,12 +113,17 @@ export function PayView({ data, actionData }: { data: PayData; actionData: PayAc
             })}
           </p>
           <p data-testid="pay-next-amount">
-            {data.next.statement
-              ? t("next.amount", {
-                  amount: money(data.next.statement.payoutCents),
-                  status: t(`courierStatus.${data.next.statement.status}`),
+            {data.next.statement && data.next.statement.payoutCents === 0 && data.next.statement.status !== "draft"
+              ? t("next.nothing", {
+                  carried: money(-data.next.statement.carryOutCents),
+                  status: t(`courierStatus.${data.next.statement.status === "paid" ? "settled" : "approved"}`),
                 })
-              : t("next.afterReview")}
+              : data.next.statement
+                ? t("next.amount", {
+                    amount: money(data.next.statement.payoutCents),
+                    status: t(`courierStatus.${data.next.statement.status}`),
+                  })
+                : t("next.afterReview")}
           </p>
         </section>
       </div>

@@ -22,6 +22,8 @@ export type StatementView = {
   payday: string | null;
   /** Exported and its file downloaded: "sent to the bank"; exported before that: "being prepared for payment". */
   sentToBank: boolean;
+  /** Reviewed with a payout of 0: no transfer; settled with 0 € sent once its batch is marked paid. */
+  nothingToTransfer: boolean;
 };
 export type QuestionView = {
   id: number;
@@ -39,6 +41,7 @@ const STATUS_BADGE = {
   exported: "badge-info",
   preparing: "badge-info",
   paid: "badge-ok",
+  settled: "badge-ok",
 } as const;
 
 /** One statement: status, lines, totals, the PDF, and the questions on its lines (each a thread, as a problem report). */
@@ -56,7 +59,14 @@ export function StatementCard({
   const { t } = useTranslation("pay");
   const money = (cents: number) => formatCents(cents, language);
   const label = (line: StatementLine) => t(line.key, lineLabelValues(line, language));
-  const shownStatus = statement.status === "exported" && !statement.sentToBank ? "preparing" : statement.status;
+  const shownStatus = statement.nothingToTransfer
+    ? statement.status === "paid"
+      ? "settled"
+      : "approved"
+    : statement.status === "exported" && !statement.sentToBank
+      ? "preparing"
+      : statement.status;
+  const carried = money(-statement.carryOutCents);
   const asking =
     actionData?.intent === "question" && actionData.target === String(statement.id) ? actionData : undefined;
   return (
@@ -100,7 +110,17 @@ export function StatementCard({
           ) : null}
         </tfoot>
       </table>
-      {statement.payday ? (
+      {statement.nothingToTransfer ? (
+        <p className="field-hint" data-testid={`statement-nothing-${statement.id}`}>
+          {statement.status === "paid" && statement.payday
+            ? t("statements.settled", {
+                date: formatCalendarDate(statement.payday, language),
+                transferred: money(0),
+                carried,
+              })
+            : t("statements.nothingToTransfer", { carried })}
+        </p>
+      ) : statement.payday ? (
         <p className="field-hint">{t("statements.payday", { date: formatCalendarDate(statement.payday, language) })}</p>
       ) : null}
       <div className="dash-actions">

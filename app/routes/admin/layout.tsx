@@ -1,12 +1,15 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AppNavLink } from "~/components/app-link";
 import { ErrorScreen } from "~/components/error-screen";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/services/session.server";
 import { getInstance } from "~/infra/i18n.server";
 import { pendingWork } from "~/models/admin-dashboard.server";
+import { getCompanyProfile } from "~/models/company-profile.server";
+import { missingCompanyFields } from "~/domain/company-profile";
+import { AppLink } from "~/components/app-link";
 import "~/styles/admin.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -17,7 +20,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { t } = getInstance(context);
   // Every admin screen needs a document title (WCAG 2.4.2); the section's name serves them all.
-  return { pending: await pendingWork(), title: `${t("admin:nav.title")} · ${t("common:brand")}` };
+  return {
+    pending: await pendingWork(),
+    title: `${t("admin:nav.title")} · ${t("common:brand")}`,
+    // "Finish setting up" lists what the company profile lacks until it is complete.
+    missingCompanyFields: missingCompanyFields(await getCompanyProfile()),
+  };
+}
+
+/**
+ * A refused company-profile save (409: another admin saved meanwhile) still changed what the profile
+ * lacks, and React Router does not reload loaders after a 4xx answer on its own.
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === "/admin/settings/company" || defaultShouldRevalidate;
 }
 
 const LINKS = [
@@ -28,10 +44,13 @@ const LINKS = [
   ["/admin/vehicle-requests", "vehicleRequests"],
   ["/admin/problem-reports", "problemReports"],
   ["/admin/news", "news"],
+  ["/admin/content", "content"],
   ["/admin/referrals", "referrals"],
   ["/admin/payouts", "payouts"],
+  ["/admin/settings/rules", "rules"],
   ["/admin/audit", "audit"],
   ["/admin/mail", "mail"],
+  ["/admin/settings/company", "company"],
   ["/admin/legal", "legal"],
   ["/account/sessions", "sessions"],
 ] as const;
@@ -89,8 +108,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="admin-content">
+        <FinishSettingUp missing={loaderData.missingCompanyFields} />
         <Outlet />
       </div>
+    </div>
+  );
+}
+
+/** Until the company profile is complete: what it lacks, and the link to the form. */
+function FinishSettingUp({ missing }: { missing: string[] }) {
+  const { t } = useTranslation("admin");
+  if (missing.length === 0) return null;
+  return (
+    <div className="alert alert-info admin-setup" data-testid="finish-setting-up">
+      <p className="font-semibold">{t("setup.title")}</p>
+      <p>{t("setup.missing", { fields: missing.map((field) => t(`audit.field.${field}`)).join(", ") })}</p>
+      <p>{t("setup.why")}</p>
+      <p>
+        <AppLink to="/admin/settings/company" className="underline">
+          {t("setup.action")}
+        </AppLink>
+      </p>
     </div>
   );
 }

@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { closeDatabase, databaseEngine, migrateDatabase } from "~/infra/db.server";
 import { config } from "~/infra/config.server";
 import { askAboutLine } from "~/models/pay-questions.server";
+import { getPendingHandover, recordHandover } from "~/models/handovers.server";
 import { approveVehicleRequest } from "~/models/vehicle-requests.server";
+import { receivedFile } from "../../../tests/dashboard-helpers";
+import { sessionCookieHeader } from "../../../tests/factories";
+import { png } from "../../../tests/media-fixtures";
+import * as courierHandover from "../dashboard/handover";
 import { actors, application, courier, problemReport, vehicle, vehicleRequest } from "../../../tests/admin-fixtures";
 import { insertStatement } from "../../../tests/pay-fixtures";
 import { slowWrites } from "../../../tests/raw-sql";
@@ -20,6 +25,7 @@ import * as payoutQuestions from "./payout-questions";
 import * as payoutsBatch from "./payouts-batch";
 import * as problemReports from "./problem-reports";
 import * as vehicleRequests from "./vehicle-requests";
+import * as vehicleService from "./vehicle-service";
 
 type Handler = Parameters<typeof call>[0];
 const POSTS = 20;
@@ -58,6 +64,8 @@ type Case = {
     path: string;
     form: Record<string, string>;
     params?: Record<string, string>;
+    /** Whose posts these are: the admin's unless a courier decides. */
+    cookie?: string;
   }>;
 };
 
@@ -131,6 +139,58 @@ const cases: Case[] = [
     },
   },
   {
+    name: "a courier confirms the handover the admin recorded",
+    setup: async () => {
+      const owner = await courier("applied_for_vehicle");
+      const v = await vehicle();
+      await approveVehicleRequest(adminId, (await vehicleRequest(owner.id, v.id)).id);
+      const pending = (await getPendingHandover(v.id, "check_out"))!;
+      const photo = { field: "photos", name: "side.png", ...receivedFile(await png(64, 48)) };
+      await recordHandover(
+        adminId,
+        pending.handover.id,
+        { batteryPercent: 90, odometerKm: 10, damages: {}, note: null },
+        [{ ...photo, type: { class: "image", mime: "image/png", ext: "png" } }],
+      );
+      return {
+        table: "handovers",
+        id: pending.handover.id,
+        handler: courierHandover.action,
+        path: "/dashboard/handover",
+        form: { handoverId: String(pending.handover.id) },
+        cookie: await sessionCookieHeader(owner.id),
+      };
+    },
+  },
+  {
+    name: "put a vehicle in service",
+    setup: async () => {
+      const v = await vehicle();
+      return {
+        table: "vehicles",
+        id: v.id,
+        handler: vehicleService.action,
+        path: `/admin/vehicles/${v.id}/service`,
+        form: { intent: "serviceStart" },
+        params: { id: String(v.id) },
+      };
+    },
+  },
+  {
+    name: "complete a vehicle's service",
+    setup: async () => {
+      const v = await vehicle({ status: "maintenance" });
+      return {
+        table: "vehicles",
+        id: v.id,
+        handler: vehicleService.action,
+        path: `/admin/vehicles/${v.id}/service`,
+        form: { intent: "serviceComplete" },
+        params: { id: String(v.id) },
+      };
+    },
+  },
+  {
     name: "resolve a problem report",
     setup: async () => {
       const report = await problemReport((await courier()).id);
@@ -194,12 +254,14 @@ const cases: Case[] = [
 describe(`${POSTS} parallel posts of one decision (PostgreSQL pool of ${POOL})`, () => {
   for (const { name, setup } of cases)
     test(`${name}: one wins, the rest are refused with 409`, async () => {
-      const { table, id, handler, path, form, params } = await setup();
+      const { table, id, handler, path, form, params, cookie } = await setup();
       const restore = await slowWrites(table, "update", `NEW.id = ${id}`, 200);
       let statuses: number[];
       try {
         const answers = await Promise.all(
-          Array.from({ length: POSTS }, () => call(handler as Handler, path, { form, params, cookie: adminCookie })),
+          Array.from({ length: POSTS }, () =>
+            call(handler as Handler, path, { form, params, cookie: cookie ?? adminCookie }),
+          ),
         );
         statuses = answers.map((answer) => answer.status);
       } finally {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/payout-questions";
 import { AppLink } from "~/components/app-link";
 import { Badge, FormError, PageHeader, STATUS_TONE, useFormatDate } from "~/components/admin/ui";
 import { ReportThread } from "~/components/report-thread";
-import { formatCents, lineLabelValues } from "~/domain/pay-format";
+import { formatCents, formatWeekLabel, lineLabelValues } from "~/domain/pay-format";
 import { payQuestionReplySchema, questionErrorKey } from "~/domain/pay-question";
 import { isLanguage } from "~/domain/rules";
 import { readFormData } from "~/infra/http.server";
@@ -66,7 +66,8 @@ export default function AdminPayoutQuestions({ loaderData, actionData }: Route.C
           <li key={q.id} className="card flex flex-col gap-3" data-testid={`admin-question-${q.id}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                <AppLink to={`/admin/users/${q.userId}`}>{q.fullName ?? q.email}</AppLink> · {t("pay.week")} {q.week}
+                <AppLink to={`/admin/users/${q.userId}`}>{q.fullName ?? q.email}</AppLink> · {t("pay.week")}{" "}
+                {formatWeekLabel(q.week, language)}
               </span>
               <Badge tone={STATUS_TONE[q.status]}>{t(`pay.questions.status.${q.status}`)}</Badge>
             </div>

@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { IntentForm } from "~/components/intent";
 import { AdminTable } from "~/components/admin/admin-table";
-import { useCents } from "~/components/admin/pay-review";
+import { useCents, usePayDates } from "~/components/admin/pay-review";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { batchActionSchema } from "~/domain/pay-review";
 import { readFormData } from "~/infra/http.server";
@@ -49,8 +49,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function AdminPayoutBatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["admin", "pay"]);
   const cents = useCents();
+  const dates = usePayDates();
   const formatDate = useFormatDate();
   const { batch, confirmPay } = loaderData;
+  // Statements with nothing to transfer: in the batch (settled with it), not transactions of its file.
+  const nothingToTransfer = batch.statements.filter((s) => s.payoutCents === 0).length;
   const base = `/admin/payouts/batches/${batch.id}` as const;
   return (
     <section>
@@ -64,10 +67,20 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           <dt>{t("pay.batch.status")}</dt>
           <dd data-testid="batch-status">{t(`pay.batch.statuses.${batch.status}`)}</dd>
           <dt>{t("pay.batch.payday")}</dt>
-          <dd data-testid="batch-payday">{formatDate(batch.payday)}</dd>
+          <dd data-testid="batch-payday">{dates.day(batch.payday)}</dd>
           <dt>{t("pay.batch.total")}</dt>
           <dd>{t("pay.batch.totalValue", { count: batch.count, total: cents(batch.totalCents) })}</dd>
         </dl>
+        {nothingToTransfer ? (
+          <p className="field-hint" data-testid="batch-nothing-to-transfer">
+            {t("pay.batch.nothingToTransferCount", { count: nothingToTransfer })}
+          </p>
+        ) : null}
+        {batch.hasFile ? null : (
+          <p className="field-hint" data-testid="batch-no-file">
+            {t("pay.batch.noFile")}
+          </p>
+        )}
         <ul className="admin-list" data-testid="batch-history">
           <li>{t("pay.batch.exportedBy", { who: batch.createdBy ?? "—", when: formatDate(batch.createdAt, true) })}</li>
           {batch.paidAt ? (
@@ -88,10 +101,12 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           ) : null}
         </ul>
         <div className="admin-page-actions mt-4">
-          <a href={`${base}/sepa.xml`} className="btn btn-outline" download>
-            {t("pay.batch.downloadXml")}
-          </a>
-          {batch.statements.length ? (
+          {batch.hasFile ? (
+            <a href={`${base}/sepa.xml`} className="btn btn-outline" download>
+              {t("pay.batch.downloadXml")}
+            </a>
+          ) : null}
+          {batch.statements.length > nothingToTransfer ? (
             <a href={`${base}/accountant.csv`} className="btn btn-outline" download>
               {t("pay.batch.downloadCsv")}
             </a>
@@ -112,6 +127,7 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
         <section className="card" id="confirm" data-testid="confirm-pay" aria-labelledby="confirm-title">
           <h2 id="confirm-title">{t("pay.batch.confirmTitle")}</h2>
           <p>{t("pay.batch.confirmText", { count: batch.count, total: cents(batch.totalCents) })}</p>
+          {nothingToTransfer ? <p>{t("pay.batch.confirmNothing", { count: nothingToTransfer })}</p> : null}
           <Form method="post" action={base} className="admin-page-actions mt-4">
             <input type="hidden" name="count" value={batch.count} />
             <input type="hidden" name="totalCents" value={batch.totalCents} />
@@ -150,12 +166,20 @@ export default function AdminPayoutBatch({ loaderData, actionData }: Route.Compo
           rows={batch.statements}
           empty={t("pay.batch.noStatements")}
           columns={[
-            { header: t("pay.week"), render: (s) => s.weekStart, className: "whitespace-nowrap" },
+            { header: t("pay.week"), render: (s) => dates.week(s.weekStart), className: "whitespace-nowrap" },
             { header: t("pay.review.courier"), render: (s) => s.holder ?? s.email ?? "—", className: "min-w-0" },
             { header: t("pay:statement.iban"), render: (s) => s.iban ?? "—", className: "whitespace-nowrap" },
             {
               header: t("pay:total.payout"),
-              render: (s) => cents(s.payoutCents),
+              render: (s) =>
+                s.payoutCents === 0 ? (
+                  // Not a transfer: the words may wrap, so the table keeps to the page.
+                  <span className="whitespace-normal">
+                    {t("pay.batch.nothingToTransfer", { carried: cents(-s.carryOutCents) })}
+                  </span>
+                ) : (
+                  cents(s.payoutCents)
+                ),
               className: "whitespace-nowrap text-right",
             },
             {

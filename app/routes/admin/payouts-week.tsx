@@ -11,6 +11,7 @@ import {
   StatementDetail,
   UnlinkedAccounts,
   useCents,
+  usePayDates,
 } from "~/components/admin/pay-review";
 import { FormError, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { weekActionSchema } from "~/domain/pay-review";
@@ -72,7 +73,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (value.intent === "export") {
       const batch = await exportPayouts(admin.id, week);
       const message = [
-        t("admin:pay.batch.exported", { count: batch.count }),
+        batch.count ? t("admin:pay.batch.exported", { count: batch.count }) : t("admin:pay.batch.exportedNoFile"),
+        ...(batch.nothingToTransfer
+          ? [t("admin:pay.batch.nothingToTransferCount", { count: batch.nothingToTransfer })]
+          : []),
         ...(batch.heldBack.length ? [t("admin:pay.batch.heldBackCount", { count: batch.heldBack.length })] : []),
       ].join(" ");
       setToast(context, { type: "success", message });
@@ -113,14 +117,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
     if (error instanceof PayoutFileError) {
       if (error.problem === "debtorMissing")
-        return data(
-          {
-            formError: t("admin:pay.batch.errors.debtorMissing", {
-              variables: (error.details.missing ?? []).join(", "),
-            }),
-          },
-          { status: 400 },
-        );
+        return data({ formError: t("admin:pay.batch.errors.debtorMissing") }, { status: 400 });
       return data(
         {
           formError: t("admin:pay.batch.errors.file", {
@@ -140,6 +137,7 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("admin");
   const cents = useCents();
   const formatDate = useFormatDate();
+  const dates = usePayDates();
   const { week, payday, expectedPayday, paydayPassed, rows, unlinked, anomalyCounts, detail, confirm } = loaderData;
   const approvedCount = rows.filter((r) => r.status === "approved").length;
   const result = actionData && "approved" in actionData ? actionData : null;
@@ -147,7 +145,7 @@ export default function AdminPayWeek({ loaderData, actionData }: Route.Component
   return (
     <section>
       <PageHeader
-        title={t("pay.review.title", { week })}
+        title={t("pay.review.title", { week: dates.week(week) })}
         crumbs={[{ to: "/admin/payouts", label: t("nav.payouts") }]}
       />
       <p className="field-hint">{t("pay.review.payday", { payday: formatDate(payday) })}</p>

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/services/session.server";
 import { listImports } from "~/models/earnings-import.server";
 import { listPayWeeks } from "~/models/pay-review.server";
 import { listBatches } from "~/models/payout-batches.server";
-import { useCents } from "~/components/admin/pay-review";
+import { useCents, usePayDates } from "~/components/admin/pay-review";
 import type { Route } from "./+types/payouts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -23,6 +23,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const formatDate = useFormatDate();
   const cents = useCents();
+  const dates = usePayDates();
   return (
     <section>
       <PageHeader title={t("nav.payouts")}>
@@ -48,10 +49,10 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
           columns={[
             {
               header: t("pay.week"),
-              render: (row) => <AppLink to={`/admin/payouts/${row.week}`}>{row.week}</AppLink>,
+              render: (row) => <AppLink to={`/admin/payouts/${row.week}`}>{dates.week(row.week)}</AppLink>,
               className: "whitespace-nowrap",
             },
-            { header: t("pay.weeks.payday"), render: (row) => formatDate(row.payday), className: "whitespace-nowrap" },
+            { header: t("pay.weeks.payday"), render: (row) => dates.day(row.payday), className: "whitespace-nowrap" },
             { header: t("pay.weeks.couriers"), render: (row) => row.couriers },
             {
               header: t("pay.weeks.net"),
@@ -81,7 +82,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
               ),
               className: "whitespace-nowrap",
             },
-            { header: t("pay.batch.payday"), render: (row) => formatDate(row.payday), className: "whitespace-nowrap" },
+            { header: t("pay.batch.payday"), render: (row) => dates.day(row.payday), className: "whitespace-nowrap" },
             {
               header: t("pay.batch.total"),
               render: (row) => t("pay.batch.totalValue", { count: row.count, total: cents(row.totalCents) }),
@@ -96,7 +97,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
           rows={loaderData.imports}
           empty={t("pay.imports.empty")}
           columns={[
-            { header: t("pay.week"), render: (row) => row.weekStart, className: "whitespace-nowrap" },
+            { header: t("pay.week"), render: (row) => dates.week(row.weekStart), className: "whitespace-nowrap" },
             { header: t("pay.platform"), render: (row) => row.platformName },
             { header: t("pay.imports.file"), render: (row) => row.fileName, className: "min-w-0" },
             {

@@ -1,0 +1,100 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/content-partner";
+import { FileInput } from "~/components/file-input";
+import { FormKey } from "~/components/form-key";
+import { FieldError } from "~/components/form-messages";
+import { FormError, PageHeader } from "~/components/admin/ui";
+import { useLazyValidation } from "~/components/admin/lazy-validation";
+import { Intent } from "~/components/intent";
+import { partnerSchema } from "~/domain/content-schemas";
+import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
+import { getPartner, savePartner } from "~/models/content.server";
+import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { requireAdmin } from "~/services/session.server";
+import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const id = params.id ? idParam(params.id) : null;
+  const partner = id === null ? null : await getPartner(id);
+  if (id !== null && !partner) throw notFound();
+  return { partner, formKey: newFormKey() };
+}
+
+/** Adds or edits a partner: name, link, logo (re-encoded on upload). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const id = params.id ? idParam(params.id) : null;
+  try {
+    return await receiveUploadForm(request, { fields: { logo: "image" }, maxFiles: 1 }, async (parsed) => {
+      const submission = parseWithZod(parsed.fields, { schema: partnerSchema });
+      if (submission.status !== "success")
+        return data({ result: submission.reply(), formError: null }, { status: 400 });
+      const { name, url } = submission.value;
+      return await once(
+        admin.id,
+        id === null ? formKeyOf(parsed.fields) : null,
+        "/admin/content#partners",
+        async () => {
+          const savedId = await savePartner(admin.id, id, { name, url }, parsed.files);
+          if (savedId === null) throw notFound();
+          return redirectWithToast(context, "/admin/content#partners", "admin:saved");
+        },
+      );
+    });
+  } catch (error) {
+    if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
+    throw error;
+  }
+}
+
+export default function AdminContentPartner({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const { partner } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    ...useLazyValidation((v, formData) => v.parseWithZod(formData, { schema: v.partnerSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
+    defaultValue: partner ? { name: partner.name, url: partner.url ?? "" } : {},
+  });
+  const logo = partner?.logoUploadId ? `/media/${partner.logoUploadId}` : (partner?.logo ?? null);
+  return (
+    <section className="admin-detail">
+      <PageHeader
+        title={partner ? partner.name : t("siteContent.partners.new")}
+        crumbs={[{ to: "/admin/content", label: t("nav.content") }]}
+      />
+      <FormError message={actionData && "formError" in actionData ? actionData.formError : null} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card form-stack admin-form">
+        <Intent value="save" />
+        {partner ? null : <FormKey value={loaderData.formKey} />}
+        <label className="field">
+          {t("siteContent.partners.name")}
+          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={80} />
+          <FieldError ns="admin" id={fields.name.errorId} errors={fields.name.errors} />
+        </label>
+        <label className="field">
+          {t("siteContent.partners.url")}
+          <input {...getInputProps(fields.url, { type: "url" })} key={fields.url.key} maxLength={500} />
+          <span className="field-hint">{t("siteContent.partners.urlHint")}</span>
+          <FieldError ns="admin" id={fields.url.errorId} errors={fields.url.errors} />
+        </label>
+        {logo ? <img src={logo} alt={partner?.name ?? ""} width={140} height={40} className="content-logo" /> : null}
+        <label className="field">
+          {t(logo ? "siteContent.partners.replaceLogo" : "siteContent.partners.logo")}
+          <FileInput name="logo" accept="image/jpeg,image/png,image/webp" />
+          <span className="field-hint">{t("siteContent.imageHint")}</span>
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+          {t("common:save")}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+-- The FAQ and the fleet banner: one row per entry with its texts per language (the rows of one
+-- position across languages become one entry; a language without a Slovak row keeps its text as Slovak),
+-- order and hidden flags, the fleet model's licence category and uploaded pictures.
+PRAGMA foreign_keys=OFF;--> statement-breakpoint
+CREATE TABLE `__new_fleet_models` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`language` text NOT NULL,
+	`title` text NOT NULL,
+	`spec` text NOT NULL,
+	`name` text DEFAULT '' NOT NULL,
+	`spec_sk` text DEFAULT '' NOT NULL,
+	`spec_ua` text,
+	`spec_en` text,
+	`image` text,
+	`image_upload_id` integer,
+	`licence_category` text DEFAULT 'none' NOT NULL,
+	`position` integer DEFAULT 0 NOT NULL,
+	`hidden` integer DEFAULT false NOT NULL,
+	`updated_at` integer,
+	FOREIGN KEY (`image_upload_id`) REFERENCES `uploads`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+INSERT INTO `__new_fleet_models`("id", "language", "title", "spec", "image", "position") SELECT "id", "language", "title", "spec", "image", "position" FROM `fleet_models`;--> statement-breakpoint
+DROP TABLE `fleet_models`;--> statement-breakpoint
+ALTER TABLE `__new_fleet_models` RENAME TO `fleet_models`;--> statement-breakpoint
+PRAGMA foreign_keys=ON;--> statement-breakpoint
+CREATE INDEX `fleet_language_position_idx` ON `fleet_models` (`language`,`position`);--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `question_sk` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `question_ua` text;--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `question_en` text;--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `answer_sk` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `answer_ua` text;--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `answer_en` text;--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `hidden` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `faq_entries` ADD `updated_at` integer;--> statement-breakpoint
+ALTER TABLE `partners` ADD `logo_upload_id` integer REFERENCES uploads(id) ON DELETE set null;--> statement-breakpoint
+ALTER TABLE `partners` ADD `hidden` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `partners` ADD `updated_at` integer;--> statement-breakpoint
+UPDATE faq_entries SET question_sk = question, answer_sk = answer;--> statement-breakpoint
+UPDATE faq_entries SET
+  question_ua = (SELECT o.question FROM faq_entries o WHERE o.language = 'ua' AND o.position = faq_entries.position ORDER BY o.id LIMIT 1),
+  answer_ua = (SELECT o.answer FROM faq_entries o WHERE o.language = 'ua' AND o.position = faq_entries.position ORDER BY o.id LIMIT 1),
+  question_en = (SELECT o.question FROM faq_entries o WHERE o.language = 'en' AND o.position = faq_entries.position ORDER BY o.id LIMIT 1),
+  answer_en = (SELECT o.answer FROM faq_entries o WHERE o.language = 'en' AND o.position = faq_entries.position ORDER BY o.id LIMIT 1)
+  WHERE language = 'sk';--> statement-breakpoint
+UPDATE faq_entries SET question_ua = question, answer_ua = answer WHERE language = 'ua';--> statement-breakpoint
+UPDATE faq_entries SET question_en = question, answer_en = answer WHERE language = 'en';--> statement-breakpoint
+DELETE FROM faq_entries WHERE language <> 'sk' AND EXISTS (SELECT 1 FROM faq_entries s WHERE s.language = 'sk' AND s.position = faq_entries.position);--> statement-breakpoint
+UPDATE fleet_models SET name = title, spec_sk = spec;--> statement-breakpoint
+UPDATE fleet_models SET
+  spec_ua = (SELECT o.spec FROM fleet_models o WHERE o.language = 'ua' AND o.position = fleet_models.position ORDER BY o.id LIMIT 1),
+  spec_en = (SELECT o.spec FROM fleet_models o WHERE o.language = 'en' AND o.position = fleet_models.position ORDER BY o.id LIMIT 1)
+  WHERE language = 'sk';--> statement-breakpoint
+UPDATE fleet_models SET spec_ua = spec WHERE language = 'ua';--> statement-breakpoint
+UPDATE fleet_models SET spec_en = spec WHERE language = 'en';--> statement-breakpoint
+DELETE FROM fleet_models WHERE language <> 'sk' AND EXISTS (SELECT 1 FROM fleet_models s WHERE s.language = 'sk' AND s.position = fleet_models.position);--> statement-breakpoint
+DROP INDEX `faq_language_position_idx`;--> statement-breakpoint
+CREATE INDEX `faq_position_idx` ON `faq_entries` (`position`);--> statement-breakpoint
+ALTER TABLE `faq_entries` DROP COLUMN `language`;--> statement-breakpoint
+ALTER TABLE `faq_entries` DROP COLUMN `question`;--> statement-breakpoint
+ALTER TABLE `faq_entries` DROP COLUMN `answer`;--> statement-breakpoint
+DROP INDEX `fleet_language_position_idx`;--> statement-breakpoint
+CREATE INDEX `fleet_position_idx` ON `fleet_models` (`position`);--> statement-breakpoint
+ALTER TABLE `fleet_models` DROP COLUMN `language`;--> statement-breakpoint
+ALTER TABLE `fleet_models` DROP COLUMN `title`;--> statement-breakpoint
+ALTER TABLE `fleet_models` DROP COLUMN `spec`;
