@@ -27,6 +27,8 @@ import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/services/session.server";
 import { companyContact } from "~/domain/company-profile";
 import { getCompanyProfile } from "~/models/company-profile.server";
+import { currentLegalVersions, newerLegalVersions } from "~/models/legal-documents.server";
+import { LegalNotice } from "~/components/legal/legal-notice";
 import { config } from "~/infra/config.server";
 import { fallbackForForm } from "~/services/captcha.server";
 import { changeClientLanguage } from "~/client/i18n.client";
@@ -54,8 +56,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = getUser(context);
   const { captcha } = config();
+  const locale = getLocale(context) as Language;
   return data({
-    locale: getLocale(context) as Language,
+    locale,
     user: user && {
       email: user.email,
       role: user.role,
@@ -65,6 +68,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     toast: getToast(context) ?? null,
     // The footer and the contact links read the operator's profile; a save shows on the next request.
     company: companyContact(await getCompanyProfile()),
+    // The register form records which versions it linked to; a logged-in reader is told once of a newer one.
+    legalVersions: await currentLegalVersions(locale),
+    legalNotice: user ? (await newerLegalVersions(user.id, locale)).map((d) => d.kind) : [],
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
     // The no-JS captcha question, when the URL opens the login or register dialog (docs/security.md, "Captcha").
     authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "")
@@ -115,7 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, user, toast } = loaderData;
+  const { locale, user, toast, legalNotice } = loaderData;
   const { t } = useTranslation();
   // The admin area wears its own compact header and no marketing footer.
   const inAdmin = useLocation().pathname.startsWith("/admin") && user?.role === "admin";
@@ -139,6 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </a>
       {inAdmin ? <AdminHeader user={user} locale={locale} /> : <SiteHeader user={user} locale={locale} />}
       <main id="main" className="site-main">
+        {legalNotice.length ? <LegalNotice kinds={legalNotice} /> : null}
         <Outlet />
       </main>
       {inAdmin ? null : <SiteFooter />}

@@ -21,6 +21,10 @@ export default [
   route("dashboard/pay", "routes/dashboard-pay.tsx"),
   route("dashboard/pay/statements/:file", "routes/dashboard-pay-pdf.ts"),
   route("activate/:token", "routes/activate.tsx"),
+  route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
+  route("terms", "routes/legal.tsx", { id: "legal-terms" }),
+  // The one-time notice of a new version of a legal text: "Got it" records it (a form, so no JS needed).
+  route("legal/acknowledge", "routes/legal-acknowledge.ts"),
   route("reset-password/:token", "routes/reset-password.tsx"),
 
   // Form targets of the auth dialog: they work without JS and render the dialog on failure.
@@ -75,6 +79,8 @@ export default [
     route("mail", "routes/admin/mail.tsx"),
     route("settings/company", "routes/admin/settings-company.tsx"),
     route("broadcast", "routes/admin/broadcast.tsx"),
+    route("legal", "routes/admin/legal.tsx"),
+    route("legal/:kind/:language", "routes/admin/legal-edit.tsx"),
     route("payouts", "routes/admin/payouts.tsx"),
     route("payouts/import", "routes/admin/payouts-import.tsx"),
     route("payouts/platforms", "routes/admin/platforms.tsx"),

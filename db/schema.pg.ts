@@ -56,4 +56,6 @@ export const {
   payQuestions,
   payQuestionMessages,
   idempotencyKeys,
+  legalDocuments,
+  legalConsents,
 } = pgTables as unknown as AsPostgres<typeof pgTables>;

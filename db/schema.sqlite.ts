@@ -54,6 +54,8 @@ export const {
   payQuestions,
   payQuestionMessages,
   idempotencyKeys,
+  legalDocuments,
+  legalConsents,
 } = sqliteTables;
 
 export {

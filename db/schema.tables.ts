@@ -20,6 +20,8 @@ export const PAY_STATEMENT_STATUSES = ["draft", "approved", "exported", "paid"] 
 export const PAYOUT_BATCH_STATUSES = ["exported", "paid", "cancelled"] as const;
 export const PAY_QUESTION_STATUSES = ["open", "resolved"] as const;
 export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
+export const LEGAL_DOCUMENT_KINDS = ["privacy", "terms"] as const;
+export const LEGAL_CONSENT_SOURCES = ["registration", "notice"] as const;
 
 /**
  * Every table, declared once in the words of a dialect (db/schema.dialects.ts): db/schema.sqlite.ts and
@@ -1070,6 +1072,47 @@ export function defineTables(d: Words) {
     (t) => [d.primaryKey({ columns: [t.userId, t.key] }), d.index("idempotency_keys_created_idx").on(t.createdAt)],
   );
 
+  /**
+   * The privacy notice and the terms of use, per language: every publication is a new row (a dated
+   * version), never an edit, so what a person was shown can always be read again.
+   */
+  const legalDocuments = d.table(
+    "legal_documents",
+    {
+      id: d.id(),
+      kind: d.text("kind", { enum: LEGAL_DOCUMENT_KINDS }).notNull(),
+      language: d.text("language", { enum: ["sk", "ua", "en"] }).notNull(),
+      version: d.integer("version").notNull(),
+      body: d.text("body").notNull(),
+      publishedAt: d.timestamp("published_at").notNull(),
+      publishedById: d.integer("published_by_id").references(() => users.id, { onDelete: "set null" }),
+    },
+    (t) => [d.uniqueIndex("legal_documents_kind_language_version_unique").on(t.kind, t.language, t.version)],
+  );
+
+  /**
+   * Which version of a legal text a person was shown and when: at registration, and when they
+   * acknowledged the notice of a newer one. Kept with the account, deleted with it.
+   */
+  const legalConsents = d.table(
+    "legal_consents",
+    {
+      id: d.id(),
+      userId: d
+        .integer("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      kind: d.text("kind", { enum: LEGAL_DOCUMENT_KINDS }).notNull(),
+      language: d.text("language", { enum: ["sk", "ua", "en"] }).notNull(),
+      /** 0: the built-in template, shown while the operator has published nothing. */
+      version: d.integer("version").notNull(),
+      documentId: d.integer("document_id").references(() => legalDocuments.id, { onDelete: "set null" }),
+      source: d.text("source", { enum: LEGAL_CONSENT_SOURCES }).notNull(),
+      acceptedAt: d.timestamp("accepted_at").notNull(),
+    },
+    (t) => [d.index("legal_consents_user_idx").on(t.userId, t.kind, t.acceptedAt)],
+  );
+
   return {
     users,
     sessions,
@@ -1117,6 +1160,8 @@ export function defineTables(d: Words) {
     payQuestions,
     payQuestionMessages,
     idempotencyKeys,
+    legalDocuments,
+    legalConsents,
   };
 }
 

@@ -79,4 +79,6 @@ export const {
   payQuestions,
   payQuestionMessages,
   idempotencyKeys,
+  legalDocuments,
+  legalConsents,
 } = chosen;

@@ -70,6 +70,7 @@ export function AuthDialog({
       title={titles[view]}
       closeTo={forcedView ? "/" : withoutDialog(location.pathname, searchParams)}
       onClose={() => setStateView(null)}
+      inPage={Boolean(forcedView)}
     >
       <AuthForms view={view} redirectTo={redirectTo} onSwitch={setStateView} serverResult={serverResult} />
     </UrlDialog>

@@ -12,12 +12,15 @@ export function UrlDialog({
   onClose,
   children,
   wide,
+  inPage,
 }: {
   title: string;
   closeTo: string;
   onClose?: () => void;
   children: React.ReactNode;
   wide?: boolean;
+  /** The dialog is the page's only content (a no-JS form's answer): before it is modal it sits in the page. */
+  inPage?: boolean;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -47,7 +50,7 @@ export function UrlDialog({
     <dialog
       ref={ref}
       open
-      className={wide ? "modal modal-wide" : "modal"}
+      className={["modal", wide ? "modal-wide" : "", inPage ? "modal-in-page" : ""].filter(Boolean).join(" ")}
       aria-labelledby="dialog-title"
       onCancel={(event) => {
         event.preventDefault();

@@ -52,6 +52,18 @@ export function SiteFooter() {
             </ul>
           </div>
         ) : null}
+        <ul className="footer-links footer-note">
+          <li>
+            <a className="footer-link" href="/privacy">
+              {t("footer.privacyLink")}
+            </a>
+          </li>
+          <li>
+            <a className="footer-link" href="/terms">
+              {t("footer.termsLink")}
+            </a>
+          </li>
+        </ul>
         <p className="footer-note">{t("footer.privacy")}</p>
         {company.legalName ? (
           <p className="footer-note">

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   "lease.end",
   "lease.expire",
   "lease.renew",
+  "legal_document.publish",
   "mail.resend",
   "message.broadcast",
   "news.create",
@@ -225,6 +226,7 @@ export const AUDIT_FIELDS = [
   "urgent",
   "url",
   "value",
+  "version",
   "vehicleId",
   "week",
   "weekStart",
@@ -304,6 +306,7 @@ const LIST_PATHS: Record<string, AdminPath> = {
   pay_adjustment: "/admin/payouts",
   pay_question: "/admin/payouts/questions",
   settings: "/admin/settings/rules",
+  legal_document: "/admin/legal",
 };
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -389,7 +392,7 @@ export function auditValueKeys(entityType: string, field: string, value: string)
       return [`common:role.${value}`];
     case "kind":
     case "replace":
-      return [`admin:requests.kind.${value}`, `admin:applications.kind.${value}`];
+      return [`admin:requests.kind.${value}`, `admin:applications.kind.${value}`, `admin:legal.kinds.${value}`];
     case "reasonCode":
       return [`admin:rejection.reasons.${value}`];
     default:

@@ -55,11 +55,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A version number of a legal text the form showed (hidden fields); anything else counts as not sent. */
+const shownVersion = z.preprocess(
+  (value) => (typeof value === "string" && /^\d{1,6}$/.test(value.trim()) ? Number(value) : undefined),
+  z.number().int().min(0).optional(),
+);
+
 export const registerSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   referralCode: optionalText(100),
   language: languageSchema,
+  /** The versions of the privacy notice and the terms the form linked to (recorded with the account). */
+  privacyVersion: shownVersion,
+  termsVersion: shownVersion,
   ...captchaFields,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -97,6 +97,11 @@ export const SESSION_ABSOLUTE_DAYS = 60;
 /** A browser is remembered for the new-device e-mail as long as browsers keep a cookie (400 days). */
 export const DEVICE_REMEMBER_DAYS = 400;
 export const ACTIVATION_TOKEN_HOURS = 48;
+/**
+ * An activation link opened within this many minutes of being sent also logs the courier in (on a
+ * phone, right after registering); an older one only activates, and the password is asked.
+ */
+export const ACTIVATION_LOGIN_MINUTES = 60;
 export const RESET_TOKEN_MINUTES = 60;
 
 /**
@@ -132,7 +137,13 @@ export const RATE_LIMITS = {
   loginDeviceFailures: { limit: 10, windowSeconds: 15 * 60 },
   /** Second-factor codes tried per account (a 6-digit code must not be guessable by brute force). */
   secondFactor: { limit: 5, windowSeconds: 15 * 60 },
-  register: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Registrations per address: a recruiting day brings dozens of people on one Wi-Fi, so the address
+   * limit is generous; bots are held by the captcha's proof of work and the per-e-mail limit below.
+   */
+  register: { limit: 60, windowSeconds: 60 * 60 },
+  /** Registration attempts per e-mail address, from any address. */
+  registerEmail: { limit: 5, windowSeconds: 60 * 60 },
   forgotPassword: { limit: 5, windowSeconds: 15 * 60 },
   resendActivation: { limit: 5, windowSeconds: 15 * 60 },
   assistant: { limit: 20, windowSeconds: 60 },

@@ -4,6 +4,7 @@ import { nextStatus } from "~/domain/status";
 import type { Language } from "~/domain/rules";
 import { transaction } from "~/infra/db.server";
 import { isUniqueViolation } from "~/infra/sql-dialect.server";
+import { recordLegalConsents, type ShownVersions } from "./legal-documents.server";
 import { queueMail, type OutgoingMail } from "./outbox.server";
 import { applyUserEvent } from "./status.server";
 import { destroyUserSessions } from "./sessions.server";
@@ -30,7 +31,14 @@ export type RegisterResult = { ok: true; user: User; activationToken: string } |
  * the same transaction: an account never exists without its mail.
  */
 export async function registerAccount(
-  input: { email: string; password: string; language: Language; referralCode?: string | null },
+  input: {
+    email: string;
+    password: string;
+    language: Language;
+    referralCode?: string | null;
+    /** The legal texts the registration form showed, in the page's language (docs/security.md, Privacy). */
+    legalShown?: { language: Language; versions: Partial<ShownVersions> };
+  },
   activationMail?: (user: User, token: string) => OutgoingMail,
 ): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
@@ -57,6 +65,12 @@ export async function registerAccount(
       await tx
         .insert(statusHistory)
         .values({ userId: user!.id, fromStatus: null, toStatus: "created_account", reason: "registration" });
+      await recordLegalConsents(tx, {
+        userId: user!.id,
+        language: input.legalShown?.language ?? input.language,
+        shown: input.legalShown?.versions ?? {},
+        source: "registration",
+      });
       const activationToken = await issueToken(user!.id, "activation", Date.now(), tx);
       if (activationMail) await queueMail(tx, activationMail(user!, activationToken));
       return { ok: true, user: user!, activationToken } as const;
@@ -67,7 +81,9 @@ export async function registerAccount(
   }
 }
 
-export type ActivationResult = { state: "activated"; userId: number } | { state: "used" | "expired" | "unknown" };
+export type ActivationResult =
+  | { state: "activated"; userId: number; issuedAt: Date }
+  | { state: "used" | "expired" | "unknown" };
 
 /** Uses an activation token once: marks it used and applies the status event "activate" together. */
 export async function activateAccount(token: string, now = Date.now()): Promise<ActivationResult> {
@@ -79,7 +95,7 @@ export async function activateAccount(token: string, now = Date.now()): Promise<
     // An account already past `created_account` (e.g. made an admin meanwhile) just keeps its status.
     if (user && nextStatus(user.status, "activate"))
       await applyUserEvent(tx, check.userId, "activate", { reason: "e-mail confirmed" });
-    return { state: "activated", userId: check.userId };
+    return { state: "activated", userId: check.userId, issuedAt: check.issuedAt };
   });
 }
 

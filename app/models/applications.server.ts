@@ -313,18 +313,12 @@ async function planRejection(
   if (!application) throw new DecisionError("notFound");
   const stock = code ? translatorFor(application.language)(stockReasonKey(code)) : "";
   const reason = [stock, note].filter(Boolean).join(" — ");
-  const files = await db()
-    .select()
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.applicationId, applicationId),
-        inArray(
-          uploads.kind,
-          DOCUMENT_KINDS.filter((field) => !toReplace.includes(field)),
-        ),
-      ),
-    );
+  const uploaded = await db().select().from(uploads).where(eq(uploads.applicationId, applicationId));
+  // Only a document the courier uploaded can be asked for again (the form lists only those).
+  const replace = toReplace.filter((kind) => uploaded.some((file) => file.kind === kind));
+  const files = uploaded.filter(
+    (file) => (DOCUMENT_KINDS as readonly string[]).includes(file.kind) && !replace.includes(file.kind as DocumentKind),
+  );
   const carried: PreparedUpload[] = [];
   try {
     for (const file of files) carried.push(await copyStoredFile(file));
@@ -332,7 +326,7 @@ async function planRejection(
     await discardUploads(carried);
     throw error;
   }
-  return { decision: { reason, reasonCode: code, replace: toReplace, carried } };
+  return { decision: { reason, reasonCode: code, replace, carried } };
 }
 
 async function rejectInOne(
@@ -417,7 +411,13 @@ export async function pendingApplicationQueue(limit = 1000) {
 export async function getApplicationDetail(id: number) {
   const decider = alias(users, "decider");
   const [row] = await db()
-    .select({ application: applications, email: users.email, userStatus: users.status, deciderEmail: decider.email })
+    .select({
+      application: applications,
+      email: users.email,
+      userStatus: users.status,
+      userLanguage: users.language,
+      deciderEmail: decider.email,
+    })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .leftJoin(decider, eq(decider.id, applications.decidedById))

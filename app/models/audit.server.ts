@@ -40,7 +40,8 @@ export type AuditEntry = {
     | "pay_question"
     | "faq"
     | "fleet"
-    | "partner";
+    | "partner"
+    | "legal_document";
   entityId?: number | null;
   subjectUserId?: number | null;
   before?: unknown;

@@ -27,6 +27,7 @@ import { listReportMessages } from "./problem-reports.server";
 import { getBankAccount } from "./bank-accounts.server";
 import { collectPayData } from "./courier-pay.server";
 import { listOwnQuestions } from "./pay-questions.server";
+import { listLegalConsents } from "./legal-documents.server";
 import { getSettings } from "./settings.server";
 import { unattachedDrafts } from "./uploads.server";
 import { DOCUMENT_KINDS } from "~/domain/documents";
@@ -208,6 +209,8 @@ export async function collectUserData(userId: number) {
           .where(eq(totpCredentials.userId, userId))
           .limit(1)
       )[0] ?? null,
+    // Which version of the privacy notice and the terms they were shown, and when (registration, a later notice).
+    legalConsents: await listLegalConsents(userId),
     files,
   };
 }

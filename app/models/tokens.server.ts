@@ -43,7 +43,9 @@ export async function issueToken(userId: number, purpose: TokenPurpose, now = Da
   return token;
 }
 
-export type TokenCheck = { state: "valid"; id: number; userId: number } | { state: "used" | "expired" | "unknown" };
+export type TokenCheck =
+  | { state: "valid"; id: number; userId: number; issuedAt: Date }
+  | { state: "used" | "expired" | "unknown" };
 
 /** Looks a token up without consuming it. */
 export async function checkToken(
@@ -61,7 +63,7 @@ export async function checkToken(
   if (!row) return { state: "unknown" };
   if (row.usedAt) return { state: "used" };
   if (row.expiresAt.getTime() <= now) return { state: "expired" };
-  return { state: "valid", id: row.id, userId: row.userId };
+  return { state: "valid", id: row.id, userId: row.userId, issuedAt: row.createdAt };
 }
 
 /**

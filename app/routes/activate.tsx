@@ -5,10 +5,20 @@ import { EmailOnlyForm } from "~/components/auth/forgot-form";
 import { FormAlert } from "~/components/form-messages";
 import { activate } from "~/services/auth.server";
 import { getInstance } from "~/infra/i18n.server";
+import { requestInfoContext } from "~/infra/context";
+import { redirectWithToast } from "./toast.server";
 
-/** Opening the link from the e-mail activates the account once; later visits say it was used. */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const result = await activate(params.token);
+/**
+ * Opening the link from the e-mail activates the account once; later visits say it was used. A fresh
+ * link also logs the courier in and opens the dashboard (docs/security.md, "Activation").
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const result = await activate(params.token, { ip: context.get(requestInfoContext).ip, request });
+  if (result.state === "activated" && result.setCookies) {
+    const response = redirectWithToast(context, "/dashboard", "auth:activate.loggedIn");
+    for (const cookie of result.setCookies) response.headers.append("Set-Cookie", cookie);
+    throw response;
+  }
   return { state: result.state, title: getInstance(context).t("auth:activate.title") };
 }
 

@@ -36,6 +36,23 @@ describe("a rejection names the documents to replace", () => {
   }
 });
 
+describe("only uploaded documents can be asked for again", () => {
+  test("a document the courier never uploaded is not named in the rejection, the e-mail or the dashboard", async () => {
+    const user = await createUser({ status: "confirmed_account", language: "en" });
+    const cookie = await sessionCookieHeader(user.id);
+    await call(applyRoute.action, "/dashboard/apply", { form: await applicationForm(), cookie });
+    const [first] = await applicationsOf(user.id);
+    // A Slovak citizen's application has no residence permit: a ticked one (a forged form) is dropped.
+    await rejectApplication(admin.id, first!.id, {
+      reasonCode: "blurryPhoto",
+      replace: ["face_photo", "residence_front"],
+    });
+    const [rejected] = await applicationsOf(user.id);
+    expect(rejected!.replaceDocuments).toEqual(["face_photo"]);
+    expect(parseMail((await sentMails()).at(-1)!).text).not.toContain("#document-residence_front");
+  });
+});
+
 describe("the admin sees what a resubmission replaced", () => {
   test("only the new photo is marked, with the previous reason", async () => {
     const user = await createUser({ status: "confirmed_account", language: "en" });

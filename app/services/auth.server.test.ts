@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import * as loginApi from "~/routes/api/auth.login";
 import * as loginForm from "~/routes/auth/login";
+import * as registerForm from "~/routes/auth/register";
 import { createUser, TEST_PASSWORD } from "../../tests/factories";
 import { call } from "../../tests/route-harness";
 import enAuth from "../../locales/en/auth.json";
@@ -183,5 +184,30 @@ describe("the no-JS captcha question", () => {
       ip: nextIp(),
     });
     expect(right.status).toBe(302);
+  });
+
+  test("an empty answer asks for the answer (there is no reCAPTCHA on that form), on login and register", async () => {
+    captcha.provider = "altcha";
+    const user = await createUser();
+    for (const [lng, auth] of [
+      ["en", enAuth],
+      ["sk", skAuth],
+      ["ua", uaAuth],
+    ] as const) {
+      const q = createFallbackChallenge();
+      for (const [action, form] of [
+        [loginForm.action, { email: user.email, password: TEST_PASSWORD }],
+        [registerForm.action, { email: `empty-answer-${lng}-${Date.now()}@example.com`, password: "Courier-Empty-7!" }],
+      ] as const) {
+        const res = await call(action, `/auth/${action === loginForm.action ? "login" : "register"}?lng=${lng}`, {
+          form: { ...form, fallbackToken: q.token, fallbackAnswer: "" },
+          ip: nextIp(),
+        });
+        expect(res.status).toBe(400);
+        const error = ((await res.json()) as { error: string }).error;
+        expect(error).toBe(auth.captcha.unanswered);
+        expect(error).not.toContain("reCAPTCHA");
+      }
+    }
   });
 });

@@ -5,17 +5,18 @@
  * with a result the door turns into JSON or a page. Messages are translation keys.
  */
 import type { EmailOnlyInput, LoginInput, RegisterInput } from "~/domain/auth-schemas";
-import type { Language } from "~/domain/rules";
+import { ACTIVATION_LOGIN_MINUTES, type Language } from "~/domain/rules";
 import { requiresSecondFactor } from "~/domain/second-factor";
 import { getSecondFactorState, verifySecondFactor } from "~/models/second-factors.server";
 import {
+  type ActivationResult,
   activateAccount,
   newActivationToken,
   newPasswordResetToken,
   registerAccount,
   resetPassword,
 } from "~/models/accounts.server";
-import type { User } from "~/models/users.server";
+import { findUserById, type User } from "~/models/users.server";
 import { readReferralCookie } from "~/infra/cookies.server";
 import { activationMail, resetMail, sendInBackground } from "./account-mail.server";
 import { authenticateCredentials } from "./authenticator.server";
@@ -69,7 +70,12 @@ async function captchaRefusal(
   return {
     ok: false,
     status: 400,
-    error: result === "wrongAnswer" ? "auth:captcha.wrongAnswer" : "auth:captcha.failed",
+    error:
+      result === "wrongAnswer"
+        ? "auth:captcha.wrongAnswer"
+        : result === "unanswered"
+          ? "auth:captcha.unanswered"
+          : "auth:captcha.failed",
   };
 }
 
@@ -173,6 +179,8 @@ export async function register(
 ): Promise<{ ok: true; message: string } | FlowFailure> {
   const ipLimit = await limit("register", ctx.ip);
   if (ipLimit) return ipLimit;
+  const emailLimit = await limit("registerEmail", input.email);
+  if (emailLimit) return emailLimit;
   const captcha = await captchaRefusal(input, ctx, "register");
   if (captcha) return captcha;
   const result = await registerAccount(
@@ -181,6 +189,10 @@ export async function register(
       password: input.password,
       language: input.language ?? ctx.language,
       referralCode: referralFrom(input, ctx.request),
+      legalShown: {
+        language: ctx.language,
+        versions: { privacy: input.privacyVersion, terms: input.termsVersion },
+      },
     },
     activationMail,
   );
@@ -188,8 +200,23 @@ export async function register(
   return { ok: true, message: "auth:register.success" };
 }
 
-export async function activate(token: string) {
-  return await activateAccount(token);
+/**
+ * Uses the activation link once. Opened within ACTIVATION_LOGIN_MINUTES of being sent (`ctx` given: the
+ * page, not the JSON API), it also logs a courier in, so nobody types the password again on a phone
+ * right after registering; an older link only activates. Admins always log in with the second factor.
+ */
+export async function activate(
+  token: string,
+  ctx?: Pick<Ctx, "ip" | "request">,
+  now = Date.now(),
+): Promise<ActivationResult & { setCookies?: string[] }> {
+  const result = await activateAccount(token, now);
+  if (!ctx || result.state !== "activated") return result;
+  if (now - result.issuedAt.getTime() > ACTIVATION_LOGIN_MINUTES * 60_000) return result;
+  const user = await findUserById(result.userId);
+  if (!user?.active || requiresSecondFactor(user.role)) return result;
+  const deviceCookie = await recognizeDevice(user, ctx.request, ctx.ip);
+  return { ...result, setCookies: [await startSession(user.id, ctx.request, ctx.ip), deviceCookie] };
 }
 
 /** The same answer whether or not the e-mail belongs to anyone. */

@@ -157,7 +157,7 @@ export async function verifyFallback(token: string, answer: string, now = Date.n
 
 export type CaptchaInput = { captchaToken?: string; fallbackToken?: string; fallbackAnswer?: string };
 /** `wrongAnswer`: the no-JS question was answered, wrongly (or its token expired or was used). */
-export type CaptchaResult = "ok" | "failed" | "wrongAnswer";
+export type CaptchaResult = "ok" | "failed" | "wrongAnswer" | "unanswered";
 
 /**
  * Whether the request passed the captcha of the configured provider. The no-JS question counts
@@ -179,5 +179,7 @@ export async function verifyCaptcha(
   }
   if (fallback && input.fallbackToken && input.fallbackAnswer)
     return (await verifyFallback(input.fallbackToken, input.fallbackAnswer)) ? "ok" : "wrongAnswer";
+  // The no-JS form showed its question and it was left empty: say so, not "reCAPTCHA failed".
+  if (fallback && input.fallbackToken) return "unanswered";
   return "failed";
 }

@@ -102,10 +102,15 @@ test.describe("with JavaScript (ALTCHA solved in the browser)", () => {
     await expect(dialog.getByText("Registrácia prebehla úspešne")).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/\?auth=register$/);
 
+    // The fresh link from the e-mail activates and logs the courier in.
     const link = await mailLink(email, "activate");
     await page.goto(link);
-    await expect(page.getByText("Váš účet je aktivovaný")).toBeVisible();
-    await page.getByRole("link", { name: "Prihlásiť sa" }).last().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Váš účet je aktivovaný a ste prihlásený.")).toBeVisible();
+    await page.getByRole("banner").getByRole("button", { name: "Odhlásiť sa" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/?auth=login");
+    await waitForHydration(page);
     await loginInDialog(page, email, STRONG);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("userEmail"))).toBe(email);
@@ -211,8 +216,11 @@ test.describe("without JavaScript (fallback question)", () => {
     await expect(page.getByText("Registrácia prebehla úspešne")).toBeVisible();
 
     await page.goto(await mailLink(email, "activate"));
-    await expect(page.getByText("Váš účet je aktivovaný")).toBeVisible();
-    await page.getByRole("link", { name: "Prihlásiť sa" }).last().click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Váš účet je aktivovaný a ste prihlásený.")).toBeVisible();
+    await page.getByRole("button", { name: "Odhlásiť sa" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/?auth=login");
     await page.locator("input[name=email]").fill(email);
     await page.locator("input[name=password]").fill(STRONG);
     await answerFallback(page);
@@ -294,8 +302,9 @@ test.describe("links in e-mails open in the account's language", () => {
     const activation = await mailLink(waiting.email, "activate");
     expect(activation).toMatch(/\?lng=ua$/);
     await page.goto(activation);
-    await expect(page.getByRole("heading", { name: "Активація акаунта" })).toBeVisible();
-    await expect(page.getByText("Ваш акаунт активовано.")).toBeVisible();
+    // A fresh link logs the courier in: the dashboard says so in their language.
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByText("Ваш акаунт активовано, і ви увійшли.")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "uk");
 
     await page.context().clearCookies();

@@ -13,7 +13,7 @@ import { createVehicle, storedDocument } from "../dashboard-helpers";
 import { jpegWithGps, png } from "../media-fixtures";
 import { cameraPhoto } from "../photo-fixture";
 import { attachDocuments, fillApplication as fillForm } from "./application-form";
-import { expect, expectNoHorizontalOverflow, loginAs, test, waitForHydration } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 const NETWORK = {
   en: "A network error occurred. Please check the connection.",
@@ -509,7 +509,14 @@ test.describe("resubmission", () => {
     const adminPage = await adminContext.newPage();
     await loginAs(adminPage, { role: "admin", language: "en" });
     await adminPage.goto(`/admin/applications/${(await getLatestApplication(user.id))!.id}`);
-    await adminPage.getByTestId("reject-stock").selectOption("blurryPhoto");
+    // The stock reason is offered as the courier will read it, in Ukrainian.
+    const stock = adminPage.getByTestId("reject-stock");
+    await expect(stock).toContainText("Фото розмите або нечитабельне");
+    await stock.getByRole("radio", { name: /^Blurred or unreadable photo/ }).check();
+    // Only the documents the courier uploaded are offered for replacement.
+    await expect(adminPage.getByRole("checkbox", { name: "Residence permit, front" })).toHaveCount(0);
+    await adminPage.setViewportSize({ width: 1280, height: 900 });
+    await adminPage.getByTestId("reject-stock").screenshot({ path: shotPath("reject-reasons-ua-courier-1280") });
     await adminPage.getByRole("checkbox", { name: "Face photo" }).check();
     await adminPage.getByRole("button", { name: "Reject" }).click();
     await expect(adminPage.getByText("Rejected. The user has been notified by e-mail.")).toBeVisible();

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
 import { isStrongPassword } from "~/domain/password";
 import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
@@ -26,6 +27,9 @@ export function RegisterForm({
     serverResult,
   });
   const [password, setPassword] = useState("");
+  // The versions of the legal texts this form links to: registration records them as shown.
+  const legal = (useRouteLoaderData("root") as { legalVersions?: { privacy: number; terms: number } } | undefined)
+    ?.legalVersions;
   // The live checklist and the disabled submit need JavaScript; without it the server checks.
   const [hydrated, setHydrated] = useState(false);
   const [referralCode, setReferralCode] = useState("");
@@ -83,6 +87,22 @@ export function RegisterForm({
         </label>
         <PasswordChecklist password={password} live={hydrated} id="register-pw-rules" />
         <FallbackCaptcha question={fallback} />
+        {legal ? (
+          <>
+            <input type="hidden" name="privacyVersion" value={legal.privacy} />
+            <input type="hidden" name="termsVersion" value={legal.terms} />
+          </>
+        ) : null}
+        <p className="field-hint">
+          <Trans
+            t={t}
+            i18nKey="register.legal"
+            components={{
+              terms: <NewTabLink href="/terms" />,
+              privacy: <NewTabLink href="/privacy" />,
+            }}
+          />
+        </p>
         <button
           type="submit"
           className="btn btn-primary btn-block"
@@ -98,5 +118,14 @@ export function RegisterForm({
         </AuthSwitchLink>
       </p>
     </div>
+  );
+}
+
+/** A link the register form opens beside itself, so what was typed stays; Trans fills in its words. */
+function NewTabLink({ href, children }: { href: string; children?: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}
+    </a>
   );
 }

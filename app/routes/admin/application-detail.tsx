@@ -29,6 +29,8 @@ import { DecisionError } from "~/models/decisions.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { Intent } from "~/components/intent";
 import { scrollRegion } from "~/components/scroll-region";
+import { STOCK_REJECTION_REASONS, stockReasonKey } from "~/domain/rejection";
+import { translatorFor } from "~/infra/i18n.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -37,8 +39,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!detail) throw notFound();
   const queue = await pendingApplicationQueue();
   const at = queue.indexOf(id);
+  const speak = translatorFor(detail.userLanguage);
   return {
     ...detail,
+    // The stock reasons as the courier will read them, in the courier's language.
+    courier: {
+      language: detail.userLanguage,
+      reasons: Object.fromEntries(STOCK_REJECTION_REASONS.map((code) => [code, speak(stockReasonKey(code))])),
+    },
     queue: { ...neighbours(queue, id), position: at === -1 ? null : at + 1, total: queue.length },
     now: Date.now(),
   };
@@ -194,7 +202,14 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
             </Form>
             <div data-reject-box>
               <p className="field-hint">{t("queue.rejectNext")}</p>
-              <RejectForm id="reject-application" result={result} extra={{ next: "1", ...shown }} application />
+              <RejectForm
+                id="reject-application"
+                result={result}
+                extra={{ next: "1", ...shown }}
+                application
+                documents={documents.map((d) => d.kind)}
+                courier={loaderData.courier}
+              />
             </div>
           </div>
         ) : null}

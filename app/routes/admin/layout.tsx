@@ -51,6 +51,7 @@ const LINKS = [
   ["/admin/audit", "audit"],
   ["/admin/mail", "mail"],
   ["/admin/settings/company", "company"],
+  ["/admin/legal", "legal"],
   ["/account/sessions", "sessions"],
 ] as const;
 

@@ -27,6 +27,7 @@ import { now } from "~/infra/clock.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
 import { BankAccountCard } from "~/components/admin/bank-account-card";
 import { bratislavaDay } from "~/domain/date-format";
+import { askedRoleChange, RoleForm } from "~/components/admin/role-form";
 import { Intent } from "~/components/intent";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -94,6 +95,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (!target) throw notFound();
       if (value.intent === "erase" && target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase())
         return refuse(context, "admin:users.eraseMismatch");
+      if (value.intent === "role" && target.user.role === value.role)
+        return refuse(context, "admin:users.roleUnchanged", 409);
       const check = await checkSecondFactor(admin.id, value.code);
       if (!check.ok) {
         const key =
@@ -136,6 +139,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
     today,
     bank,
   } = loaderData;
+  const roleAsked = askedRoleChange(params.get("role"), user.role);
   return (
     <section className="admin-detail">
       <PageHeader title={user.fullName ?? user.email} crumbs={[{ to: "/admin/users", label: t("nav.users") }]} />
@@ -178,20 +182,7 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
                   {user.active ? t("users.deactivate") : t("users.activate")}
                 </button>
               </Form>
-              {/* A GET form: choosing a role opens the confirmation (with the second-factor code) at its own URL. */}
-              <Form method="get" className="admin-inline-form" preventScrollReset>
-                <input type="hidden" name="confirm" value="role" />
-                <label className="field">
-                  {t("users.role")}
-                  <select name="role" defaultValue={user.role === "admin" ? "user" : "admin"}>
-                    <option value="user">{t("common:role.user")}</option>
-                    <option value="admin">{t("common:role.admin")}</option>
-                  </select>
-                </label>
-                <button type="submit" className="btn btn-outline">
-                  {t("users.changeRole")}
-                </button>
-              </Form>
+              <RoleForm role={user.role} />
               <Link className="btn btn-danger" to="?confirm=erase" preventScrollReset>
                 {t("users.erase")}
               </Link>
@@ -254,15 +245,19 @@ export default function AdminUserDetail({ loaderData, actionData }: Route.Compon
       <HistoryTable rows={history} />
       <AuditSection rows={audit} views={loaderData.auditViews} />
 
-      {params.get("confirm") === "role" &&
-      !isSelf &&
-      (params.get("role") === "user" || params.get("role") === "admin") ? (
+      {params.get("confirm") === "role" && !isSelf && roleAsked === "same" ? (
+        <output className="alert alert-info block">{t("users.roleUnchanged")}</output>
+      ) : null}
+      {params.get("confirm") === "role" && !isSelf && (roleAsked === "toUser" || roleAsked === "toAdmin") ? (
         <ConfirmDialog
           title={t("users.roleTitle")}
-          text={t("users.roleText", { email: user.email, role: t(`common:role.${params.get("role")}`) })}
+          text={t(roleAsked === "toAdmin" ? "users.roleToAdminText" : "users.roleText", {
+            email: user.email,
+            role: t(`common:role.${roleAsked === "toAdmin" ? "admin" : "user"}`),
+          })}
           intent="role"
           confirmLabel={t("users.changeRole")}
-          fields={{ role: params.get("role")! }}
+          fields={{ role: roleAsked === "toAdmin" ? "admin" : "user" }}
           stayOnError
         >
           <FormError message={actionData?.formError} />
