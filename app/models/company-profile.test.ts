@@ -163,6 +163,9 @@ describe("readers of the profile", () => {
       "Body\n\n-- \nNová Flotila s.r.o., Hlavná 1, 040 01 Košice\nCompany ID (IČO) 35 763 469\nkontakt@novaflotila.sk · +421 55 123 4567",
     );
     expect(mail.html).toContain("Nová Flotila s.r.o., Hlavná 1, 040 01 Košice<br>");
+    // A Telegram message stays short: no footer.
+    await queueMailAlone({ to: "5550009", channel: "telegram", subject: "S", text: "Body", language: "en" });
+    expect((await lastMailTo("5550009")).text).toBe("Body");
     await clearCompanyProfile();
     await withConfiguredDebtor({ name: undefined, iban: undefined }, () =>
       queueMailAlone({ to: "plain@example.com", subject: "S", text: "Body", language: "sk" }),

@@ -52,10 +52,11 @@ async function withCompanyFooter(tx: Tx, mail: OutgoingMail): Promise<OutgoingMa
 /**
  * Queues one e-mail in the caller's transaction: it is sent only if that transaction commits, and
  * then however long the SMTP server is away. The sender is woken right after the commit. Every
- * e-mail ends with the company's footer, read from its profile here.
+ * e-mail (not a Telegram message) ends with the company's footer, read from its profile here.
  */
 export async function queueMail(tx: Tx, unsigned: OutgoingMail) {
-  const mail = await withCompanyFooter(tx, unsigned);
+  // A chat message stays short: the company's footer belongs to e-mail.
+  const mail = (unsigned.channel ?? "email") === "email" ? await withCompanyFooter(tx, unsigned) : unsigned;
   await tx.insert(outbox).values({
     userId: mail.userId ?? null,
     recipient: mail.to,

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, max, ne } from "drizzle-orm";
 import { handovers, payStatements, settings } from "~db/schema";
 import { addWeeks, isoWeekLabel, startOfLocalDate, weekOf } from "~/domain/pay-week";
 import { setClockOffset } from "~/infra/clock.server";
@@ -14,17 +14,24 @@ import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./f
 
 mkdirSync(process.env.E2E_SHOTS ?? "test-results/screens", { recursive: true });
 /**
- * The journey runs three years ahead by the test clock: there the week that closed last has open drafts
- * whatever earlier journeys approved in today's weeks (a money rule never applies to a week with an
- * approved statement, nor before one), so a change from it shows what it does to them.
+ * The journey runs ahead by the test clock, past every week another journey of this worker approved
+ * (the accountant's month journey pays weeks of 2043): a money rule never applies to a week with an
+ * approved statement, nor before one, so there the week that closed last has open drafts and a change
+ * from it shows what it does to them.
  */
-const AHEAD_MS = 3 * 365 * 24 * 60 * 60 * 1000;
-let week = addWeeks(weekOf(new Date(Date.now() + AHEAD_MS)), -1);
-test.beforeEach(() => {
-  setClockOffset(AHEAD_MS);
-  week = addWeeks(weekOf(new Date(Date.now() + AHEAD_MS)), -1);
+let week = addWeeks(weekOf(new Date()), -1);
+test.beforeEach(async () => {
+  const [frozen] = await writerForTests()
+    .select({ last: max(payStatements.weekStart) })
+    .from(payStatements)
+    .where(ne(payStatements.status, "draft"));
+  const ahead = Math.max(
+    3 * 365 * 24 * 60 * 60 * 1000,
+    frozen?.last ? startOfLocalDate(addWeeks(frozen.last, 4)).getTime() - Date.now() : 0,
+  );
+  setClockOffset(ahead);
+  week = addWeeks(weekOf(new Date(Date.now() + ahead)), -1);
 });
-// The lease length and cooldown this journey saves apply at once: later journeys of the worker get the defaults back.
 test.afterEach(async () => {
   setClockOffset(0);
   await writerForTests()
