@@ -80,6 +80,7 @@ export async function seedDemoData(
         characteristicsUa: model.characteristics.ua,
         characteristicsEn: model.characteristics.en,
         serialNumber: model.serial,
+        licenceCategory: model.licenceCategory,
         status: "available",
       });
       await tx.insert(fleetModels).values({
@@ -134,6 +135,7 @@ export async function seedDemoData(
           characteristicsUa: lease.vehicle.characteristics.ua,
           characteristicsEn: lease.vehicle.characteristics.en,
           serialNumber: lease.vehicle.serial,
+          licenceCategory: lease.vehicle.licenceCategory,
           status: "in_use",
           assignedUserId: courier!.id,
           leaseEndsAt: new Date(now + lease.endsInDays * day),
@@ -164,6 +166,9 @@ export async function seedDemoData(
         odometerKm: lease.checkOut.odometerKm,
         damages: lease.checkOut.damages,
         note: lease.checkOut.note,
+        // A moped's check-out records the driving licence the admin saw (CONTRACT §8).
+        licenceSeenCategory: lease.vehicle.licenceCategory === "AM" ? "B" : null,
+        licenceSeenLast4: lease.vehicle.licenceCategory === "AM" ? "4821" : null,
         recordedById: admin!.id,
         recordedAt: startedAt,
         confirmedAt: lease.checkOut.confirmed ? new Date(startedAt.getTime() + 60 * 60 * 1000) : null,
@@ -220,6 +225,7 @@ export async function seedDemoData(
         characteristicsUa: vehicle.characteristics.ua,
         characteristicsEn: vehicle.characteristics.en,
         serialNumber: vehicle.serial,
+        licenceCategory: vehicle.licenceCategory,
         status: "maintenance",
         odometerKm: vehicle.odometerKm,
       })

@@ -57,7 +57,12 @@ export function receivedFile(bytes: Uint8Array) {
 }
 
 export async function createVehicle(
-  overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {},
+  overrides: Partial<{
+    name: string;
+    status: VehicleStatus;
+    availableSince: Date | null;
+    licenceCategory: "none" | "AM";
+  }> = {},
 ) {
   serial += 1;
   return (
@@ -71,6 +76,7 @@ export async function createVehicle(
         serialNumber: `SN-${Date.now().toString(36)}-${serial}`,
         status: overrides.status ?? "available",
         availableSince: overrides.availableSince ?? null,
+        licenceCategory: overrides.licenceCategory ?? "none",
       })
       .returning()
   )[0]!;

@@ -10,6 +10,13 @@ import type { UploadSummary } from "./files";
 export const HANDOVER_KINDS = ["check_out", "check_in"] as const;
 export type HandoverKind = (typeof HANDOVER_KINDS)[number];
 
+/** Licence categories an admin may accept at the check-out of an AM vehicle (B includes AM). */
+export const LICENCE_SEEN_CATEGORIES = ["AM", "B"] as const;
+export type LicenceSeenCategory = (typeof LICENCE_SEEN_CATEGORIES)[number];
+
+/** The last four characters of a licence number: letters and digits, stored upper case. */
+export const LICENCE_LAST4 = /^[A-Z0-9]{4}$/;
+
 export function isHandoverKind(value: unknown): value is HandoverKind {
   return typeof value === "string" && (HANDOVER_KINDS as readonly string[]).includes(value);
 }

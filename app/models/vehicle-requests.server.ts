@@ -30,6 +30,7 @@ const vehicleCard = {
   status: vehicles.status,
   availableSince: vehicles.availableSince,
   leaseEndsAt: vehicles.leaseEndsAt,
+  licenceCategory: vehicles.licenceCategory,
 };
 
 /** Vehicles a courier may ask for: free ones to request, `future` ones (with their date) to reserve. */

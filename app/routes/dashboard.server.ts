@@ -152,6 +152,7 @@ function vehicleView(v: NonNullable<Awaited<ReturnType<typeof getAssignedVehicle
     status: v.status,
     availableSince: v.availableSince?.toISOString() ?? null,
     leaseEndsAt: v.leaseEndsAt?.toISOString() ?? null,
+    licenceCategory: v.licenceCategory,
     images: v.images,
   };
 }

@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ApplicationDraft } from "~/domain/application-draft";
 import type { Citizenship, ContactMethod } from "~/domain/application-schema";
 import type { DocumentState } from "~/domain/document-expiry";
+import type { LicenceCategory } from "~/domain/content";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
 import type { Language } from "~/domain/rules";
@@ -50,6 +51,8 @@ export type VehicleView = {
   status: VehicleStatus;
   availableSince: string | null;
   leaseEndsAt: string | null;
+  /** "AM": a moped, the courier needs a driving licence AM (or B). */
+  licenceCategory: LicenceCategory;
   images: UploadSummary[];
 };
 

@@ -21,6 +21,7 @@ const scooter = (photos: number): VehicleView => ({
   status: "available",
   availableSince: null,
   leaseEndsAt: null,
+  licenceCategory: "none",
   images: Array.from({ length: photos }, (_, i) => photo(i + 1)),
 });
 const render = (vehicle: VehicleView) =>
@@ -41,5 +42,17 @@ describe("VehicleCard's photos", () => {
     const html = render(scooter(1));
     expect(html).toContain('<div class="vehicle-images"><img');
     expect(html).not.toContain("tabindex");
+  });
+});
+
+describe("VehicleCard's licence", () => {
+  test("a moped says it needs a licence AM, in the reader's language", () => {
+    const html = render({ ...scooter(0), licenceCategory: "AM" });
+    expect(html).toContain('data-testid="vehicle-licence"');
+    expect(html).toContain("Посвідчення AM");
+  });
+
+  test("a scooter that needs no licence says nothing about one", () => {
+    expect(render(scooter(0))).not.toContain("vehicle-licence");
   });
 });

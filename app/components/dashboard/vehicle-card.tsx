@@ -50,6 +50,12 @@ export function VehicleCard({
             {vehicle.characteristics}
           </p>
         ) : null}
+        {vehicle.licenceCategory === "AM" ? (
+          <p data-testid="vehicle-licence">
+            <span className="badge">{t("common:vehicleLicence.AM")}</span>{" "}
+            {showLease ? null : <span className="field-hint">{t("common:vehicleLicence.hint")}</span>}
+          </p>
+        ) : null}
         {vehicle.status === "future" && vehicle.availableSince ? (
           <p className="badge">{t("vehicle.availableSince", { date: date(vehicle.availableSince) })}</p>
         ) : null}
