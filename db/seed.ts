@@ -15,6 +15,8 @@ import {
 } from "./schema";
 import { seedDemoPay, type DemoPayCourier } from "./seed-pay";
 import { writeCompanyProfile } from "~/models/company-profile.server";
+import { RENT_AGREEMENT_VERSION } from "~/domain/rent-agreement";
+import { DEFAULT_PAY_SETTINGS } from "~/domain/rules";
 import {
   DEMO_ADMIN,
   DEMO_COMPANY,
@@ -154,6 +156,10 @@ export async function seedDemoData(
           decidedById: admin!.id,
           decidedAt: startedAt,
           createdAt: startedAt,
+          // The courier agreed to the rent's deduction when asking (CONTRACT §8).
+          rentAgreementVersion: RENT_AGREEMENT_VERSION,
+          rentAgreedCents: DEFAULT_PAY_SETTINGS.rentPerDayCents,
+          rentAgreedAt: startedAt,
         })
         .returning({ id: vehicleRequests.id });
       await tx.insert(handovers).values({

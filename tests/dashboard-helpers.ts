@@ -1,3 +1,4 @@
+import { agreedRent } from "./factories";
 /** Shared set-up for the dashboard's integration tests and journeys. */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -125,4 +126,10 @@ export async function sentMails() {
     return [];
   }
   return names.map((name) => readFileSync(path.join(dir, name), "utf8"));
+}
+
+/** The vehicle request form's ticked rent agreement, with the rent per day in force (CONTRACT §8). */
+export async function rentAgreementFields() {
+  const { version, rentPerDayCents } = await agreedRent();
+  return { rentAgreement: version, rentPerDayCents: String(rentPerDayCents) };
 }

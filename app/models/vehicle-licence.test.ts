@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { auditLog, handovers, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
-import { createUser, refusalKey } from "../../tests/factories";
+import { agreedRent, createUser, refusalKey } from "../../tests/factories";
 import { getPendingHandover, HandoverError, listVehicleHandovers, recordHandover } from "./handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "./vehicle-requests.server";
 import { saveVehicle } from "./vehicles.server";
@@ -43,7 +43,7 @@ async function checkOutWaiting(licenceCategory: "none" | "AM") {
   const admin = await createUser({ role: "admin" });
   const user = await createUser({ status: "working_no_vehicle" });
   const vehicle = await createVehicle({ licenceCategory });
-  const request = await createVehicleRequest(user.id, vehicle.id);
+  const request = await createVehicleRequest(user.id, vehicle.id, await agreedRent());
   await approveVehicleRequest(admin.id, request.id);
   const pending = (await getPendingHandover(vehicle.id, "check_out"))!;
   return { admin, user, vehicle, handoverId: pending.handover.id };

@@ -5,7 +5,7 @@ import { setClockOffset } from "~/infra/clock.server";
 import { writerForTests } from "~/infra/db.server";
 import { getPendingHandover } from "~/models/handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
-import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../tests/factories";
+import { agreedRent, createUser, enrolSecondFactor, sessionCookieHeader } from "../../tests/factories";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
@@ -25,7 +25,7 @@ const adminCookie = await sessionCookieHeader(admin.id);
 async function leaseStarted() {
   const user = await createUser({ status: "working_no_vehicle" });
   const vehicle = await createVehicle();
-  const request = await createVehicleRequest(user.id, vehicle.id);
+  const request = await createVehicleRequest(user.id, vehicle.id, await agreedRent());
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle, cookie: await sessionCookieHeader(user.id) };
 }
@@ -44,7 +44,7 @@ describe("the admin's handover screen", () => {
   test("a moped's check-out asks for the licence seen; without it the admin is told why and nothing is recorded", async () => {
     const user = await createUser({ status: "working_no_vehicle" });
     const vehicle = await createVehicle({ licenceCategory: "AM" });
-    await approveVehicleRequest(admin.id, (await createVehicleRequest(user.id, vehicle.id)).id);
+    await approveVehicleRequest(admin.id, (await createVehicleRequest(user.id, vehicle.id, await agreedRent())).id);
     const path = `/admin/vehicles/${vehicle.id}/handover?kind=check_out`;
     const params = { id: String(vehicle.id) };
     const page = await readJson<{ vehicle: { licenceCategory: string } }>(

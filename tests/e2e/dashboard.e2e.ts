@@ -5,7 +5,7 @@ import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { approveApplication, getLatestApplication } from "~/models/applications.server";
 import { createProblemReport, replyToProblemReport } from "~/models/problem-reports.server";
 import { approveVehicleRequest, createVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
-import { createUser } from "../factories";
+import { agreedRent, createUser } from "../factories";
 import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { fixturePath, png } from "../media-fixtures";
 import { attachDocuments, fillApplication } from "./application-form";
@@ -331,8 +331,15 @@ async function courierWithAnsweredReport(page: Page, language: "sk" | "ua" | "en
   const admin = await createUser({ role: "admin" });
   await approveVehicleRequest(
     admin.id,
-    (await createVehicleRequest(user.id, (await createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` })).id))
-      .id,
+    (
+      await createVehicleRequest(
+        user.id,
+        (
+          await createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` })
+        ).id,
+        await agreedRent(),
+      )
+    ).id,
   );
   const report = await createProblemReport(user.id, "The front brake squeaks when it rains.", []);
   await replyToProblemReport(

@@ -7,6 +7,7 @@ import type { ApplicationDraft } from "~/domain/application-draft";
 import type { Citizenship, ContactMethod } from "~/domain/application-schema";
 import type { DocumentState } from "~/domain/document-expiry";
 import type { LicenceCategory } from "~/domain/content";
+import type { RentAgreementView } from "~/domain/rent-agreement";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
 import type { Language } from "~/domain/rules";
@@ -54,6 +55,8 @@ export type VehicleView = {
   /** "AM": a moped, the courier needs a driving licence AM (or B). */
   licenceCategory: LicenceCategory;
   images: UploadSummary[];
+  /** On the courier's own vehicle: the rent agreement kept with the lease (none for a direct assignment). */
+  rentAgreement?: RentAgreementView | null;
 };
 
 export type ApplicationView = {

@@ -56,3 +56,22 @@ describe("VehicleCard's licence", () => {
     expect(render(scooter(0))).not.toContain("vehicle-licence");
   });
 });
+
+describe("VehicleCard's lease", () => {
+  test("the courier's lease card shows the rent agreement kept with the lease", () => {
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={i18nFor("en")}>
+        <VehicleCard
+          vehicle={{
+            ...scooter(0),
+            rentAgreement: { version: "rent-2026-11", rentPerDayCents: 500, agreedAt: "2026-11-02T09:00:00.000Z" },
+          }}
+          showLease
+        />
+      </I18nextProvider>,
+    );
+    expect(html).toContain('data-testid="lease-rent-agreement"');
+    expect(html).toContain("rent-2026-11");
+    expect(html).toMatch(/5[.,]00/);
+  });
+});
