@@ -55,11 +55,11 @@ async function requestVehicleAndApprove(page: Page, userId: number, vehicleName:
   await page.getByRole("link", { name: "Request a vehicle" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText(vehicleName)).toBeVisible();
-  await dialog
-    .getByTestId(/^vehicle-/)
-    .filter({ hasText: vehicleName })
-    .getByRole("button", { name: "Request" })
-    .click();
+  // The rent agreement (CONTRACT §8): the wording with the rent in force, ticked in the vehicle's form.
+  await expect(dialog.getByTestId("rent-agreement")).toContainText(/I agree that the rent of .+ for each day/);
+  const card = dialog.getByTestId(/^vehicle-/).filter({ hasText: vehicleName });
+  await card.getByRole("checkbox", { name: "I agree to the deductions above" }).check();
+  await card.getByRole("button", { name: "Request" }).click();
   await expect(page.getByText("Your vehicle request is waiting for approval")).toBeVisible();
   const admin = await createUser({ role: "admin" });
   await approveVehicleRequest(admin.id, (await listOwnVehicleRequests(userId))[0]!.id);
@@ -68,6 +68,7 @@ async function requestVehicleAndApprove(page: Page, userId: number, vehicleName:
   await expect(page.getByRole("heading", { name: "Your vehicle" })).toBeVisible();
   await expect(page.getByRole("heading", { name: vehicleName })).toBeVisible();
   await expect(page.getByText(/Lease ends on/).first()).toBeVisible();
+  await expect(page.getByTestId("lease-rent-agreement")).toContainText("wording rent-2026-11");
 }
 
 async function reportProblem(page: Page) {
