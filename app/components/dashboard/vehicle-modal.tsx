@@ -82,12 +82,13 @@ export function VehicleModal({
                       <input type="hidden" name="vehicleId" value={vehicle.id} />
                       <FormKey value={data.formKey} />
                       <input type="hidden" name="rentPerDayCents" value={data.rentPerDayCents ?? ""} />
-                      <label className="mb-2 flex items-start gap-2 text-sm">
+                      <label className="mb-2 flex min-h-11 items-center gap-2 text-sm">
                         <input
                           type="checkbox"
                           name="rentAgreement"
                           value={RENT_AGREEMENT_VERSION}
                           required
+                          className="h-5 w-5 shrink-0"
                           aria-describedby="rent-agreement-text"
                         />{" "}
                         {t("vehicle.rentAgreement.tick")}
