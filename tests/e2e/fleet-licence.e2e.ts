@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createVehicle } from "../dashboard-helpers";
 import { agreedRent, createUser } from "../factories";
-import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 const PHONE = { width: 360, height: 780 };
 
@@ -31,6 +31,8 @@ for (const javaScriptEnabled of [true, false]) {
       try {
         await loginAs(courier, { status: "working_no_vehicle", language: "en" });
         await courier.goto("/dashboard?modal=vehicle");
+        // A tick given before the page hydrates may be redrawn away; with JS the courier ticks a live page.
+        if (javaScriptEnabled) await waitForHydration(courier);
         const card = courier
           .getByRole("dialog")
           .getByTestId(/^vehicle-/)
