@@ -12,7 +12,7 @@ import {
 import type { AdjustmentDetails } from "../app/domain/earnings-csv";
 import { LICENCE_CATEGORIES } from "../app/domain/content";
 import { UPLOAD_KINDS } from "../app/domain/files";
-import { HANDOVER_KINDS, type Damages } from "../app/domain/handover";
+import { HANDOVER_KINDS, LICENCE_SEEN_CATEGORIES, type Damages } from "../app/domain/handover";
 
 export const DOCUMENT_RENEWAL_STATUSES = ["pending", "accepted", "rejected"] as const;
 export const PAY_ADJUSTMENT_KINDS = ["bonus", "correction", "damage"] as const;
@@ -223,6 +223,8 @@ export function defineTables(d: Words) {
       leaseEndsAt: d.timestamp("lease_ends_at"),
       /** The last odometer reading known (a handover, a service record), in km. */
       odometerKm: d.integer("odometer_km"),
+      /** The driving licence a rider needs: "none" (a scooter up to 25 km/h) or "AM" (a moped, L1e). */
+      licenceCategory: d.text("licence_category", { enum: LICENCE_CATEGORIES }).notNull().default("none"),
       createdAt: createdAt(),
       updatedAt: d.timestamp("updated_at"),
     },
@@ -253,6 +255,10 @@ export function defineTables(d: Words) {
       expiresAt: d.timestamp("expires_at"),
       decidedById: d.integer("decided_by_id").references(() => users.id, { onDelete: "set null" }),
       decidedAt: d.timestamp("decided_at"),
+      /** The courier's agreement to the rent's deduction from weekly pay: wording version, rent per day agreed, when. */
+      rentAgreementVersion: d.text("rent_agreement_version"),
+      rentAgreedCents: d.integer("rent_agreed_cents"),
+      rentAgreedAt: d.timestamp("rent_agreed_at"),
       createdAt: createdAt(),
     },
     (t) => [
@@ -391,6 +397,9 @@ export function defineTables(d: Words) {
       odometerKm: d.integer("odometer_km"),
       damages: d.json("damages").$type<Damages>(),
       note: d.text("note"),
+      /** The driving licence the admin saw at the check-out of a vehicle that needs one: category and last four characters. */
+      licenceSeenCategory: d.text("licence_seen_category", { enum: LICENCE_SEEN_CATEGORIES }),
+      licenceSeenLast4: d.text("licence_seen_last4"),
       recordedById: d.integer("recorded_by_id").references(() => users.id, { onDelete: "set null" }),
       recordedAt: d.timestamp("recorded_at"),
       confirmedAt: d.timestamp("confirmed_at"),

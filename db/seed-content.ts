@@ -256,6 +256,7 @@ export const DEMO_LEASES = [
     vehicle: {
       name: "Urban Pro 1000 · D-01",
       serial: "DEMO-LEASE-01",
+      licenceCategory: "AM" as const,
       characteristics: {
         sk: "1000 W, dojazd až 80 km",
         ua: "1000 Вт, запас ходу до 80 км",
@@ -273,6 +274,7 @@ export const DEMO_LEASES = [
     vehicle: {
       name: "City Go 900 · D-02",
       serial: "DEMO-LEASE-02",
+      licenceCategory: "none" as const,
       characteristics: {
         sk: "900 W, dojazd až 60 km",
         ua: "900 Вт, запас ходу до 60 км",
@@ -296,6 +298,7 @@ export const DEMO_SERVICE = {
   vehicle: {
     name: "Urban Pro 1000 (servis)",
     serial: "CF-1000-SVC",
+    licenceCategory: "AM" as const,
     characteristics: {
       sk: "Motor 1000 W, dojazd až 80 km, vyberateľná batéria",
       ua: "Двигун 1000 Вт, запас ходу до 80 км, знімний акумулятор",

@@ -15,6 +15,8 @@ import {
 } from "./schema";
 import { seedDemoPay, type DemoPayCourier } from "./seed-pay";
 import { writeCompanyProfile } from "~/models/company-profile.server";
+import { RENT_AGREEMENT_VERSION } from "~/domain/rent-agreement";
+import { DEFAULT_PAY_SETTINGS } from "~/domain/rules";
 import {
   DEMO_ADMIN,
   DEMO_COMPANY,
@@ -80,6 +82,7 @@ export async function seedDemoData(
         characteristicsUa: model.characteristics.ua,
         characteristicsEn: model.characteristics.en,
         serialNumber: model.serial,
+        licenceCategory: model.licenceCategory,
         status: "available",
       });
       await tx.insert(fleetModels).values({
@@ -134,6 +137,7 @@ export async function seedDemoData(
           characteristicsUa: lease.vehicle.characteristics.ua,
           characteristicsEn: lease.vehicle.characteristics.en,
           serialNumber: lease.vehicle.serial,
+          licenceCategory: lease.vehicle.licenceCategory,
           status: "in_use",
           assignedUserId: courier!.id,
           leaseEndsAt: new Date(now + lease.endsInDays * day),
@@ -152,6 +156,10 @@ export async function seedDemoData(
           decidedById: admin!.id,
           decidedAt: startedAt,
           createdAt: startedAt,
+          // The courier agreed to the rent's deduction when asking (CONTRACT §8).
+          rentAgreementVersion: RENT_AGREEMENT_VERSION,
+          rentAgreedCents: DEFAULT_PAY_SETTINGS.rentPerDayCents,
+          rentAgreedAt: startedAt,
         })
         .returning({ id: vehicleRequests.id });
       await tx.insert(handovers).values({
@@ -164,6 +172,9 @@ export async function seedDemoData(
         odometerKm: lease.checkOut.odometerKm,
         damages: lease.checkOut.damages,
         note: lease.checkOut.note,
+        // A moped's check-out records the driving licence the admin saw (CONTRACT §8).
+        licenceSeenCategory: lease.vehicle.licenceCategory === "AM" ? "B" : null,
+        licenceSeenLast4: lease.vehicle.licenceCategory === "AM" ? "4821" : null,
         recordedById: admin!.id,
         recordedAt: startedAt,
         confirmedAt: lease.checkOut.confirmed ? new Date(startedAt.getTime() + 60 * 60 * 1000) : null,
@@ -220,6 +231,7 @@ export async function seedDemoData(
         characteristicsUa: vehicle.characteristics.ua,
         characteristicsEn: vehicle.characteristics.en,
         serialNumber: vehicle.serial,
+        licenceCategory: vehicle.licenceCategory,
         status: "maintenance",
         odometerKm: vehicle.odometerKm,
       })

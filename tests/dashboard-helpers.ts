@@ -1,3 +1,4 @@
+import { agreedRent } from "./factories";
 /** Shared set-up for the dashboard's integration tests and journeys. */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -57,7 +58,12 @@ export function receivedFile(bytes: Uint8Array) {
 }
 
 export async function createVehicle(
-  overrides: Partial<{ name: string; status: VehicleStatus; availableSince: Date | null }> = {},
+  overrides: Partial<{
+    name: string;
+    status: VehicleStatus;
+    availableSince: Date | null;
+    licenceCategory: "none" | "AM";
+  }> = {},
 ) {
   serial += 1;
   return (
@@ -71,6 +77,7 @@ export async function createVehicle(
         serialNumber: `SN-${Date.now().toString(36)}-${serial}`,
         status: overrides.status ?? "available",
         availableSince: overrides.availableSince ?? null,
+        licenceCategory: overrides.licenceCategory ?? "none",
       })
       .returning()
   )[0]!;
@@ -119,4 +126,10 @@ export async function sentMails() {
     return [];
   }
   return names.map((name) => readFileSync(path.join(dir, name), "utf8"));
+}
+
+/** The vehicle request form's ticked rent agreement, with the rent per day in force (CONTRACT §8). */
+export async function rentAgreementFields() {
+  const { version, rentPerDayCents } = await agreedRent();
+  return { rentAgreement: version, rentPerDayCents: String(rentPerDayCents) };
 }

@@ -9,6 +9,8 @@ import { seal } from "~/infra/crypto.server";
 import { writerForTests } from "~/infra/db.server";
 import { sessionCookie } from "~/infra/cookies.server";
 import { createSession } from "~/models/sessions.server";
+import { getPaySettings } from "~/models/settings.server";
+import { RENT_AGREEMENT_VERSION, type RentAgreementInput } from "~/domain/rent-agreement";
 
 let counter = 0;
 // A cheap hash keeps test set-up fast; production always uses argon2id's defaults.
@@ -115,4 +117,9 @@ export async function setCompanyProfile(profile: CompanyProfile, version = 1) {
 
 export async function clearCompanyProfile() {
   await writerForTests().delete(settings).where(eq(settings.key, COMPANY_PROFILE_KEY));
+}
+
+/** The courier ticks the rent agreement the vehicle request shows, with the rent per day in force. */
+export async function agreedRent(): Promise<RentAgreementInput> {
+  return { version: RENT_AGREEMENT_VERSION, rentPerDayCents: (await getPaySettings()).rentPerDayCents };
 }

@@ -10,6 +10,8 @@ export type HandoverFacts = {
   note: string | null;
   photos: { id: number; width: number | null; height: number | null }[];
   kind: "check_out" | "check_in";
+  /** The driving licence the admin saw at the check-out of a moped. */
+  licenceSeen?: { category: string; last4: string } | null;
 };
 
 /**
@@ -53,6 +55,11 @@ export function HandoverDetails({ handover }: { handover: HandoverFacts }) {
               .map((part) => `${t(`handover.part.${part}`)} — ${t(`handover.level.${handover.damages[part]}`)}`)
               .join(", ")}
       </p>
+      {handover.licenceSeen ? (
+        <p data-testid="handover-licence-seen">
+          {t("handover.licenceSeen", { category: handover.licenceSeen.category, last4: handover.licenceSeen.last4 })}
+        </p>
+      ) : null}
       {handover.note ? <p>{t("handover.note", { note: handover.note })}</p> : null}
       {handover.photos.length > 0 ? (
         <ul className="handover-photos">

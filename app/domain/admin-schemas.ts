@@ -11,6 +11,7 @@ import { parseEurToCents } from "./maintenance";
 import { ROLES, VEHICLE_STATUSES } from "./status";
 import { DOCUMENT_KINDS } from "./documents";
 import { endAccountFields, linkAccountFields } from "./pay-schemas";
+import { LICENCE_CATEGORIES } from "./content";
 
 /** Admin text: one line below 1,000 characters (names, titles, codes, e-mails), several lines from there. */
 const textOf = (max: number, params?: Parameters<typeof z.string>[0]) =>
@@ -106,6 +107,7 @@ export const vehicleSchema = z
     name: required(120),
     ...localizedFields("characteristics", 2000),
     serialNumber: required(80),
+    licenceCategory: z.enum(LICENCE_CATEGORIES, { error: "admin:validation.required" }).default("none"),
     comment: optionalText(2000),
     status: z.enum(VEHICLE_STATUSES, { error: "admin:validation.required" }),
     availableSince: date.optional(),

@@ -183,6 +183,7 @@ export const AUDIT_FIELDS = [
   "lastError",
   "leaseEndsAt",
   "licenceCategory",
+  "licenceSeen",
   "logoId",
   "mediaId",
   "messageId",

@@ -10,6 +10,10 @@ import type { UploadSummary } from "./files";
 export const HANDOVER_KINDS = ["check_out", "check_in"] as const;
 export type HandoverKind = (typeof HANDOVER_KINDS)[number];
 
+import { LICENCE_LAST4, LICENCE_SEEN_CATEGORIES, type LicenceSeenCategory } from "./licence-seen";
+
+export { LICENCE_LAST4, LICENCE_SEEN_CATEGORIES, type LicenceSeenCategory };
+
 export function isHandoverKind(value: unknown): value is HandoverKind {
   return typeof value === "string" && (HANDOVER_KINDS as readonly string[]).includes(value);
 }
@@ -48,6 +52,8 @@ export type HandoverView = {
   odometerKm: number | null;
   damages: Damages;
   note: string | null;
+  /** At the check-out of a vehicle that needs a licence AM: the licence the admin saw. */
+  licenceSeen: { category: LicenceSeenCategory; last4: string } | null;
   recordedAt: string | null;
   /** The recording admin's e-mail: shown to admins, left out of the courier's view. */
   recordedBy: string | null;
@@ -105,6 +111,15 @@ export const handoverSchema = z.object({
     .max(1000, "admin:validation.tooLong")
     .optional()
     .transform((v) => v || null),
+  /** The driving licence seen at the check-out of a moped (the model requires it for a vehicle that needs AM). */
+  licenceCategory: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(LICENCE_SEEN_CATEGORIES, { error: "admin:handovers.errors.licenceCategory" }).optional(),
+  ),
+  licenceLast4: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    z.string().regex(LICENCE_LAST4, "admin:handovers.errors.licenceLast4").optional(),
+  ),
   ...(Object.fromEntries(DAMAGE_PARTS.map((part) => [`damage_${part}`, level])) as Record<
     `damage_${DamagePart}`,
     typeof level

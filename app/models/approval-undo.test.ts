@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { applications, auditLog, outbox, statusHistory } from "~db/schema";
 import { applicationVersion } from "~/domain/review-queue";
 import { writerForTests } from "~/infra/db.server";
-import { createUser, getUserRow, refusalKey } from "../../tests/factories";
+import { agreedRent, createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { approveApplication, rejectApplication } from "./applications.server";
 import { undoApproval } from "./approval-undo.server";
 import { DecisionError } from "./decisions.server";
@@ -88,7 +88,7 @@ describe("undo an approval", () => {
 
     const moved = await pendingApplication();
     await approveApplication(admin.id, moved.app.id);
-    await createVehicleRequest(moved.user.id, (await createVehicle()).id);
+    await createVehicleRequest(moved.user.id, (await createVehicle()).id, await agreedRent());
     expect(await refusal(() => undoApproval(admin.id, moved.app.id))).toBe("undoExpired");
     expect((await appRow(moved.app.id)).status).toBe("approved");
   });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { applications, auditLog, problemReports, statusHistory, users, vehicleRequests, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
-import { createUser, getUserRow, refusalKey } from "../../tests/factories";
+import { agreedRent, createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
 import { parseMail } from "../../tests/mail-capture";
 import { approveApplication, rejectApplication, submitApplication } from "./applications.server";
@@ -93,7 +93,7 @@ describe("vehicle decisions", () => {
       status: vehicleStatus,
       availableSince: vehicleStatus === "future" ? new Date(Date.now() + 7 * 864e5) : null,
     });
-    const request = await createVehicleRequest(user.id, vehicle.id);
+    const request = await createVehicleRequest(user.id, vehicle.id, await agreedRent());
     return { user, vehicle, request };
   }
 
@@ -113,7 +113,7 @@ describe("vehicle decisions", () => {
     const { user, vehicle, request } = await courierWithRequest();
     await approveVehicleRequest(admin.id, request.id);
     const next = await createVehicle();
-    const swap = await createVehicleRequest(user.id, next.id);
+    const swap = await createVehicleRequest(user.id, next.id, await agreedRent());
     expect([swap.kind, swap.currentVehicleId, swap.requestedVehicleId]).toEqual(["swap", vehicle.id, next.id]);
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     await approveVehicleRequest(admin.id, swap.id);
@@ -127,9 +127,9 @@ describe("vehicle decisions", () => {
     await rejectVehicleRequest(admin.id, request.id, "Not in your area");
     expect((await getUserRow(user.id))?.status).toBe("vehicle_rejected");
     expect((await sentMails()).at(-1)).toContain("Not in your area");
-    const again = await createVehicleRequest(user.id, (await createVehicle()).id);
+    const again = await createVehicleRequest(user.id, (await createVehicle()).id, await agreedRent());
     await approveVehicleRequest(admin.id, again.id);
-    const swap = await createVehicleRequest(user.id, (await createVehicle()).id);
+    const swap = await createVehicleRequest(user.id, (await createVehicle()).id, await agreedRent());
     await rejectVehicleRequest(admin.id, swap.id, "Keep the current one");
     expect((await getUserRow(user.id))?.status).toBe("working_with_vehicle");
     expect(
@@ -152,15 +152,17 @@ describe("vehicle decisions", () => {
     const { user, request } = await courierWithRequest();
     await approveVehicleRequest(admin.id, request.id);
     await writerForTests().update(users).set({ status: "lease_expired" }).where(eq(users.id, user.id));
-    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe("notAllowed");
+    expect(
+      await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id, await agreedRent())),
+    ).toBe("notAllowed");
   });
 
   test("a vehicle taken meanwhile cannot be approved twice", async () => {
     const a = await createUser({ status: "working_no_vehicle" });
     const b = await createUser({ status: "working_no_vehicle" });
     const vehicle = await createVehicle();
-    const ra = await createVehicleRequest(a.id, vehicle.id);
-    const rb = await createVehicleRequest(b.id, vehicle.id);
+    const ra = await createVehicleRequest(a.id, vehicle.id, await agreedRent());
+    const rb = await createVehicleRequest(b.id, vehicle.id, await agreedRent());
     await approveVehicleRequest(admin.id, ra.id);
     expect(await refusal(() => approveVehicleRequest(admin.id, rb.id))).toBe("vehicleUnavailable");
     expect((await getUserRow(b.id))?.status).toBe("applied_for_vehicle");
@@ -170,7 +172,7 @@ describe("vehicle decisions", () => {
 describe("problem report conversation", () => {
   async function courierWithReport(language: "sk" | "ua" | "en" = "en") {
     const user = await createUser({ status: "working_no_vehicle", language });
-    const request = await createVehicleRequest(user.id, (await createVehicle()).id);
+    const request = await createVehicleRequest(user.id, (await createVehicle()).id, await agreedRent());
     await approveVehicleRequest(admin.id, request.id);
     const report = await createProblemReport(user.id, "Flat tyre", []);
     return { user, report };

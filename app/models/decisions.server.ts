@@ -33,7 +33,9 @@ export class DecisionError extends Error {
       | "validUntilRequired"
       | "validUntilPast"
       | "stalePage"
-      | "undoExpired",
+      | "undoExpired"
+      | "rentAgreementRequired"
+      | "rentChanged",
   ) {
     super(key);
   }
@@ -42,6 +44,7 @@ export class DecisionError extends Error {
     if (this.key === "notAllowed" || this.key === "documentsExpired") return 403;
     if (this.key === "validUntilRequired" || this.key === "validUntilPast") return 400;
     if (this.key === "cooldown") return 429;
+    if (this.key === "rentAgreementRequired") return 400;
     if (this.key === "reasonRequired" || this.key === "replyRequired" || this.key === "documentsMissing") return 400;
     return 409;
   }

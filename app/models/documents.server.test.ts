@@ -14,7 +14,7 @@ import {
 import { parseValidUntil } from "~/domain/document-expiry";
 import { writerForTests } from "~/infra/db.server";
 import { createVehicle, sentMails } from "../../tests/dashboard-helpers";
-import { createUser, getUserRow, refusalKey } from "../../tests/factories";
+import { agreedRent, createUser, getUserRow, refusalKey } from "../../tests/factories";
 import { parseMail } from "../../tests/mail-capture";
 import { approveApplication } from "./applications.server";
 import { DecisionError } from "./decisions.server";
@@ -144,7 +144,7 @@ describe("the document-expiry job", () => {
   test("on the day it ends: documents_expired with history and audit, a pending request refused, one e-mail; idempotent", async () => {
     const user = await courier();
     const vehicle = await createVehicle();
-    const request = await createVehicleRequest(user.id, vehicle.id);
+    const request = await createVehicleRequest(user.id, vehicle.id, await agreedRent());
     expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
     expect(await countExpiringDocuments(at(1))).toBeGreaterThanOrEqual(1);
     await runDocumentExpiry(validUntil);
@@ -169,9 +169,9 @@ describe("the document-expiry job", () => {
     ).toBe("rejected");
     expect((await mailsTo(user.email)).filter((m) => m.subject.includes("expired"))).toHaveLength(1);
     // Blocked: no new request until the new document is accepted.
-    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe(
-      "documentsExpired",
-    );
+    expect(
+      await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id, await agreedRent())),
+    ).toBe("documentsExpired");
   });
 
   test("a courier riding a vehicle keeps it but cannot swap", async () => {
@@ -186,9 +186,9 @@ describe("the document-expiry job", () => {
     expect((await writerForTests().select().from(vehicles).where(eq(vehicles.id, vehicle.id)))[0]?.assignedUserId).toBe(
       user.id,
     );
-    expect(await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id))).toBe(
-      "documentsExpired",
-    );
+    expect(
+      await refusal(async () => createVehicleRequest(user.id, (await createVehicle()).id, await agreedRent())),
+    ).toBe("documentsExpired");
   });
 });
 

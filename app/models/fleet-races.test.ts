@@ -20,7 +20,7 @@ import {
 import type { UserStatus } from "~/domain/status";
 import { writerForTests } from "~/infra/db.server";
 import { actors, application, vehicle } from "../../tests/admin-fixtures";
-import { createUser } from "../../tests/factories";
+import { agreedRent, createUser } from "../../tests/factories";
 import { failureOf, slowWrites } from "../../tests/raw-sql";
 import { call } from "../../tests/route-harness";
 import * as vehicleRequestsRoute from "../routes/admin/vehicle-requests";
@@ -211,7 +211,8 @@ describe("twenty claims by one courier at once", () => {
   test("reserving a future vehicle: one request, one status change", async () => {
     const future = await vehicle({ status: "future", availableSince: new Date(Date.now() + 5 * DAY) });
     const rider = await createUser({ status: "working_no_vehicle" });
-    const { won, refused } = await race(() => createVehicleRequest(rider.id, future.id));
+    const agreement = await agreedRent();
+    const { won, refused } = await race(() => createVehicleRequest(rider.id, future.id, agreement));
     expect(won).toBe(1);
     expect(refused.every((key) => key === "pendingExists" || key === "notAllowed")).toBe(true);
     const rows = await db().select().from(vehicleRequests).where(eq(vehicleRequests.userId, rider.id));

@@ -5,7 +5,16 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { handovers, problemReports, uploads, users, vehicles } from "~db/schema";
-import { newDamages, normalizeDamages, odometerIssue, type Damages, type HandoverKind } from "~/domain/handover";
+import {
+  LICENCE_LAST4,
+  LICENCE_SEEN_CATEGORIES,
+  newDamages,
+  normalizeDamages,
+  odometerIssue,
+  type Damages,
+  type HandoverKind,
+  type LicenceSeenCategory,
+} from "~/domain/handover";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { now } from "~/infra/clock.server";
 import { db, preparedQuery, transaction, type Database, type Tx } from "~/infra/db.server";
@@ -27,14 +36,15 @@ export class HandoverError extends Error {
       | "tooManyPhotos"
       | "notRecorded"
       | "alreadyConfirmed"
-      | "alreadyDisputed",
+      | "alreadyDisputed"
+      | "licenceRequired",
   ) {
     super(key);
   }
   get status() {
     return this.key === "notFound"
       ? 404
-      : this.key === "odometerBelowCheckOut" || this.key === "tooManyPhotos"
+      : this.key === "odometerBelowCheckOut" || this.key === "tooManyPhotos" || this.key === "licenceRequired"
         ? 400
         : 409;
   }
@@ -99,7 +109,23 @@ export async function getPendingHandover(vehicleId: number, kind: HandoverKind) 
   };
 }
 
-export type HandoverRecord = { batteryPercent: number; odometerKm: number; damages: Damages; note: string | null };
+export type HandoverRecord = {
+  batteryPercent: number;
+  odometerKm: number;
+  damages: Damages;
+  note: string | null;
+  /** The driving licence the admin saw: required at the check-out of a vehicle that needs a licence AM. */
+  licence?: { category: LicenceSeenCategory; last4: string } | null;
+};
+
+/** The licence seen, upper-cased, when it is a category that includes AM and four letters or digits; else null. */
+function licenceSeen(licence: HandoverRecord["licence"]) {
+  if (!licence) return null;
+  const last4 = licence.last4.trim().toUpperCase();
+  if (!(LICENCE_SEEN_CATEGORIES as readonly string[]).includes(licence.category) || !LICENCE_LAST4.test(last4))
+    return null;
+  return { category: licence.category, last4 };
+}
 
 /**
  * The admin records a pending handover: values, photos (courier-owned private files), the vehicle's
@@ -123,6 +149,16 @@ export async function recordHandover(
         : [];
       if (handover.kind === "check_in" && odometerIssue(checkOut?.odometerKm ?? null, input.odometerKm))
         throw new HandoverError("odometerBelowCheckOut");
+      const [vehicle] = await tx
+        .select({ name: vehicles.name, licenceCategory: vehicles.licenceCategory })
+        .from(vehicles)
+        .where(eq(vehicles.id, handover.vehicleId))
+        .limit(1);
+      // A moped is handed over only to a courier whose licence the admin saw (CONTRACT §8).
+      const licence =
+        handover.kind === "check_out" && vehicle?.licenceCategory === "AM" ? licenceSeen(input.licence) : null;
+      if (handover.kind === "check_out" && vehicle?.licenceCategory === "AM" && !licence)
+        throw new HandoverError("licenceRequired");
       const at = now();
       await tx
         .update(handovers)
@@ -131,6 +167,8 @@ export async function recordHandover(
           odometerKm: input.odometerKm,
           damages: input.damages,
           note: input.note,
+          licenceSeenCategory: licence?.category ?? null,
+          licenceSeenLast4: licence?.last4 ?? null,
           recordedById: adminId,
           recordedAt: at,
         })
@@ -158,15 +196,11 @@ export async function recordHandover(
           damages: Object.keys(input.damages).join(", ") || null,
           newDamages: flagged.map((d) => d.part).join(", ") || null,
           photos: photos.length,
+          licenceSeen: licence ? `${licence.category} …${licence.last4}` : undefined,
         },
       });
       // The courier is asked to check and confirm it, on the channels they chose.
       if (handover.userId) {
-        const [vehicle] = await tx
-          .select({ name: vehicles.name })
-          .from(vehicles)
-          .where(eq(vehicles.id, handover.vehicleId))
-          .limit(1);
         await notifyUser(tx, handover.userId, "handoverRecorded", { vehicle: vehicle?.name ?? "" });
       }
       return { kind: handover.kind, vehicleId: handover.vehicleId, newDamages: flagged };
@@ -301,6 +335,10 @@ function toView(row: SelectedHandover, photos: Map<number, UploadSummary[]>): Ha
     odometerKm: h.odometerKm,
     damages,
     note: h.note,
+    licenceSeen:
+      h.licenceSeenCategory && h.licenceSeenLast4
+        ? { category: h.licenceSeenCategory, last4: h.licenceSeenLast4 }
+        : null,
     recordedAt: h.recordedAt?.toISOString() ?? null,
     recordedBy: row.recorderEmail,
     confirmedAt: h.confirmedAt?.toISOString() ?? null,

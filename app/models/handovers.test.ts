@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, handovers, uploads, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import type { ReceivedFile } from "~/infra/uploads.server";
-import { createUser, refusalKey } from "../../tests/factories";
+import { agreedRent, createUser, refusalKey } from "../../tests/factories";
 import { createVehicle, receivedFile } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";
 import { slowWrites } from "../../tests/raw-sql";
@@ -38,7 +38,7 @@ const refusal = (run: () => unknown) => refusalKey(HandoverError, run);
 async function leaseStarted() {
   const user = await createUser({ status: "working_no_vehicle" });
   const vehicle = await createVehicle();
-  const request = await createVehicleRequest(user.id, vehicle.id);
+  const request = await createVehicleRequest(user.id, vehicle.id, await agreedRent());
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle, request };
 }
@@ -161,7 +161,7 @@ describe("a lease's handovers", () => {
   test("a swap opens a check-in of the old vehicle and a check-out of the new one", async () => {
     const { user, vehicle: first } = await leaseStarted();
     const second = await createVehicle();
-    const swap = await createVehicleRequest(user.id, second.id);
+    const swap = await createVehicleRequest(user.id, second.id, await agreedRent());
     await approveVehicleRequest(admin.id, swap.id);
     expect((await getPendingHandover(first.id, "check_in"))?.handover.userId).toBe(user.id);
     expect((await getPendingHandover(second.id, "check_out"))?.handover.requestId).toBe(swap.id);

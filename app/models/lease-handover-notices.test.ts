@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { outbox, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
-import { createUser } from "../../tests/factories";
+import { agreedRent, createUser } from "../../tests/factories";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { getPendingHandover, recordHandover } from "./handovers.server";
 import { LEASE_REMINDER_MS, remindLeaseEnding } from "./leases.server";
@@ -19,7 +19,7 @@ const admin = await createUser({ role: "admin" });
 async function leaseStarted(language: "sk" | "ua" | "en" = "ua") {
   const user = await createUser({ status: "working_no_vehicle", language });
   const vehicle = await createVehicle();
-  const request = await createVehicleRequest(user.id, vehicle.id);
+  const request = await createVehicleRequest(user.id, vehicle.id, await agreedRent());
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle };
 }

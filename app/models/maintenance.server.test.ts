@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, problemReports, serviceRecords, vehicles } from "~db/schema";
 import { writerForTests } from "~/infra/db.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
-import { createUser, getUserRow, refusalKey } from "../../tests/factories";
+import { agreedRent, createUser, getUserRow, refusalKey } from "../../tests/factories";
 import {
   addServiceRecord,
   completeService,
@@ -93,7 +93,7 @@ describe("service from a problem report", () => {
       .where(eq(vehicles.id, broken.id));
     await putVehicleInService(admin.id, broken.id);
     const replacement = await createVehicle();
-    const request = await createVehicleRequest(courier.id, replacement.id);
+    const request = await createVehicleRequest(courier.id, replacement.id, await agreedRent());
     await approveVehicleRequest(admin.id, request.id);
     expect(await vehicleOf(broken.id)).toMatchObject({ status: "maintenance", assignedUserId: null });
     expect((await vehicleOf(replacement.id)).assignedUserId).toBe(courier.id);

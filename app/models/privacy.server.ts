@@ -104,6 +104,10 @@ export async function collectUserData(userId: number) {
         expiresAt: vehicleRequests.expiresAt,
         decidedAt: vehicleRequests.decidedAt,
         createdAt: vehicleRequests.createdAt,
+        // The courier's agreement to the rent's deduction: the wording's version, the rent per day, when.
+        rentAgreementVersion: vehicleRequests.rentAgreementVersion,
+        rentAgreedCents: vehicleRequests.rentAgreedCents,
+        rentAgreedAt: vehicleRequests.rentAgreedAt,
       })
       .from(vehicleRequests)
       .where(eq(vehicleRequests.userId, userId))

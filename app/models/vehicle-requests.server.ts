@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { users, vehicleRequests, vehicles } from "~db/schema";
 import { sameVehicleGroups } from "~/domain/bulk-conflicts";
 import { renewalRefusal, renewedLeaseEnd } from "~/domain/lease-renewal";
+import { weekOf } from "~/domain/pay-week";
+import { RENT_AGREEMENT_VERSION, type RentAgreementInput, type RentAgreementView } from "~/domain/rent-agreement";
 import type { QueueFilter } from "~/domain/review-queue";
 import { TransitionError, type RequestKind, type RequestStatus, type UserEvent } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
@@ -11,7 +13,7 @@ import { forUpdate, isUniqueViolation, isVehicleAlreadyLeased } from "~/infra/sq
 import { recordAudit } from "./audit.server";
 import { DecisionError, notifyUser, type DecisionMail } from "./decisions.server";
 import { openHandover } from "./handovers.server";
-import { getSettings } from "./settings.server";
+import { getPaySettingsForWeek, getSettings } from "./settings.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { pageIds, toPage } from "./paging.server";
 import { personMatches, vehicleMatches } from "./search.server";
@@ -30,6 +32,7 @@ const vehicleCard = {
   status: vehicles.status,
   availableSince: vehicles.availableSince,
   leaseEndsAt: vehicles.leaseEndsAt,
+  licenceCategory: vehicles.licenceCategory,
 };
 
 /** Vehicles a courier may ask for: free ones to request, `future` ones (with their date) to reserve. */
@@ -90,7 +93,11 @@ export async function listOwnVehicleRequests(userId: number, limit = 5) {
  * user → applied_for_vehicle. With one: a `swap` naming the current and the requested vehicle; the
  * user keeps riding until the decision. One open request per user.
  */
-export async function createVehicleRequest(userId: number, vehicleId: number): Promise<VehicleRequestRow> {
+export async function createVehicleRequest(
+  userId: number,
+  vehicleId: number,
+  agreement: RentAgreementInput | null,
+): Promise<VehicleRequestRow> {
   return transaction(async (tx) => {
     // Expired right-to-stay documents block new requests and swaps until an admin accepts the new one.
     const [requester] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
@@ -124,8 +131,48 @@ export async function createVehicleRequest(userId: number, vehicleId: number): P
         throw error;
       }
     }
-    return insertRequest(tx, { userId, kind, currentVehicleId: current?.id ?? null, requestedVehicleId: vehicleId });
+    // Rent is deducted only with the courier's written agreement to the rent in force (CONTRACT §8);
+    // a refusal here rolls back the status change above with the rest of the transaction.
+    if (!agreement || agreement.version !== RENT_AGREEMENT_VERSION) throw new DecisionError("rentAgreementRequired");
+    const at = clockNow();
+    const { rentPerDayCents } = await getPaySettingsForWeek(weekOf(at), tx);
+    if (agreement.rentPerDayCents !== rentPerDayCents) throw new DecisionError("rentChanged");
+    return insertRequest(tx, {
+      userId,
+      kind,
+      currentVehicleId: current?.id ?? null,
+      requestedVehicleId: vehicleId,
+      rentAgreementVersion: RENT_AGREEMENT_VERSION,
+      rentAgreedCents: rentPerDayCents,
+      rentAgreedAt: at,
+    });
   });
+}
+
+/**
+ * The rent agreement kept with the courier's lease of this vehicle: the one of the approved request
+ * that gave it to them (a renewal keeps it). Null for a vehicle an admin assigned directly.
+ */
+export async function getLeaseRentAgreement(userId: number, vehicleId: number): Promise<RentAgreementView | null> {
+  const [row] = await db()
+    .select({
+      version: vehicleRequests.rentAgreementVersion,
+      rentPerDayCents: vehicleRequests.rentAgreedCents,
+      agreedAt: vehicleRequests.rentAgreedAt,
+    })
+    .from(vehicleRequests)
+    .where(
+      and(
+        eq(vehicleRequests.userId, userId),
+        eq(vehicleRequests.requestedVehicleId, vehicleId),
+        eq(vehicleRequests.status, "approved"),
+        isNotNull(vehicleRequests.rentAgreedAt),
+      ),
+    )
+    .orderBy(desc(vehicleRequests.decidedAt), desc(vehicleRequests.id))
+    .limit(1);
+  if (!row?.version || row.rentPerDayCents === null || !row.agreedAt) return null;
+  return { version: row.version, rentPerDayCents: row.rentPerDayCents, agreedAt: row.agreedAt.toISOString() };
 }
 
 /**

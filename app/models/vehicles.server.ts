@@ -3,6 +3,7 @@ import { handovers, problemReports, uploads, users, vehicleRequests, vehicles } 
 import { missingLanguages, normalizeOptional, type LocalizedText } from "~/domain/localized-text";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import type { VehicleFilter } from "~/domain/admin-filters";
+import type { LicenceCategory } from "~/domain/content";
 import { nextStatus, TransitionError, type UserStatus, type VehicleStatus } from "~/domain/status";
 import { now as clockNow } from "~/infra/clock.server";
 import { db, transaction, type Tx } from "~/infra/db.server";
@@ -24,6 +25,8 @@ export type VehicleInput = {
   name: string;
   characteristics: LocalizedText;
   serialNumber: string;
+  /** The driving licence the vehicle needs; undefined keeps what is stored ("none" for a new vehicle). */
+  licenceCategory?: LicenceCategory;
   comment: string | null;
   status: VehicleStatus;
   availableSince: Date | null;
@@ -63,6 +66,7 @@ export async function listVehicles(filter: VehicleFilter) {
       id: vehicles.id,
       name: vehicles.name,
       serialNumber: vehicles.serialNumber,
+      licenceCategory: vehicles.licenceCategory,
       status: vehicles.status,
       availableSince: vehicles.availableSince,
       leaseEndsAt: vehicles.leaseEndsAt,
@@ -237,6 +241,7 @@ export async function saveVehicle(
       characteristicsUa: normalizeOptional(input.characteristics.ua),
       characteristicsEn: normalizeOptional(input.characteristics.en),
       serialNumber: input.serialNumber,
+      licenceCategory: input.licenceCategory ?? before?.licenceCategory ?? "none",
       comment: input.comment,
       status,
       availableSince: status === "future" ? input.availableSince : null,

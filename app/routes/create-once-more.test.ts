@@ -23,7 +23,7 @@ import { queueMail } from "~/models/outbox.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { actors, problemReport, vehicle } from "../../tests/admin-fixtures";
 import { createVehicle } from "../../tests/dashboard-helpers";
-import { createUser, sessionCookieHeader } from "../../tests/factories";
+import { agreedRent, createUser, sessionCookieHeader } from "../../tests/factories";
 import { call, readJson } from "../../tests/route-harness";
 import * as mailPage from "./admin/mail";
 import * as payoutsImport from "./admin/payouts-import";
@@ -113,7 +113,7 @@ describe("the remaining create forms post once per render", () => {
   test("a handover: recorded once, the repeat sent to the vehicle like the first", async () => {
     const courier = await createUser({ status: "working_no_vehicle" });
     const v = await createVehicle();
-    await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, v.id)).id);
+    await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, v.id, await agreedRent())).id);
     const params = { id: String(v.id) };
     const page = `/admin/vehicles/${v.id}/handover?kind=check_out`;
     const formKey = await renderedKey(handoverRoute.loader, page, adminCookie, params);

@@ -8,7 +8,7 @@ import { newsPosts, platforms, problemReports, referralLinks, serviceRecords, ve
 import { writerForTests } from "~/infra/db.server";
 import { approveVehicleRequest } from "~/models/vehicle-requests.server";
 import { actors, vehicle } from "../../tests/admin-fixtures";
-import { createVehicle } from "../../tests/dashboard-helpers";
+import { createVehicle, rentAgreementFields } from "../../tests/dashboard-helpers";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { call, readJson } from "../../tests/route-harness";
 import * as newsForm from "./admin/news-form";
@@ -165,7 +165,10 @@ describe("create forms post once per render", () => {
     const courier = await createUser({ status: "working_no_vehicle" });
     const cookie = await sessionCookieHeader(courier.id);
     const v = await createVehicle();
-    await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(v.id) }, cookie });
+    await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", {
+      form: { vehicleId: String(v.id), ...(await rentAgreementFields()) },
+      cookie,
+    });
     const admin = await createUser({ role: "admin" });
     const requestId = (
       await readJson<{ requests: { id: number }[] }>(await call(dashboard.loader, "/dashboard", { cookie }))

@@ -18,7 +18,12 @@ import type { SessionUser } from "~/domain/user";
 import { getLatestApplication, getOwnApplication } from "~/models/applications.server";
 import { listOwnReports, reportCooldown } from "~/models/problem-reports.server";
 import { listDocumentDrafts } from "~/models/uploads.server";
-import { getAssignedVehicle, listOwnVehicleRequests, listRequestableVehicles } from "~/models/vehicle-requests.server";
+import {
+  getAssignedVehicle,
+  getLeaseRentAgreement,
+  listOwnVehicleRequests,
+  listRequestableVehicles,
+} from "~/models/vehicle-requests.server";
 import { listHandoversToConfirm } from "~/models/handovers.server";
 import { getSettings } from "~/models/settings.server";
 import { renewalOpensAt, renewalRefusal } from "~/domain/lease-renewal";
@@ -63,7 +68,9 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
     draft: canApply ? await applicationDraft(user.id, application) : null,
     /** After a rejection: the documents the admin asked to be replaced, and the stock reason's code. */
     replaceDocuments: canApply && application?.status === "rejected" ? (application.replaceDocuments ?? []) : [],
-    vehicle: vehicle ? serializeVehicle(vehicle) : null,
+    vehicle: vehicle
+      ? { ...serializeVehicle(vehicle), rentAgreement: await getLeaseRentAgreement(user.id, vehicle.id) }
+      : null,
     requests: requests.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -152,6 +159,7 @@ function vehicleView(v: NonNullable<Awaited<ReturnType<typeof getAssignedVehicle
     status: v.status,
     availableSince: v.availableSince?.toISOString() ?? null,
     leaseEndsAt: v.leaseEndsAt?.toISOString() ?? null,
+    licenceCategory: v.licenceCategory,
     images: v.images,
   };
 }

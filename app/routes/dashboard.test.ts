@@ -8,7 +8,7 @@ import { approveApplication } from "~/models/applications.server";
 import { replyToProblemReport, setProblemReportStatus } from "~/models/problem-reports.server";
 import { approveVehicleRequest } from "~/models/vehicle-requests.server";
 import { createUser, getUserRow, sessionCookieHeader } from "../../tests/factories";
-import { applicationForm, createVehicle } from "../../tests/dashboard-helpers";
+import { applicationForm, createVehicle, rentAgreementFields } from "../../tests/dashboard-helpers";
 import { fakeJpeg, mp4, png, webm } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
@@ -294,8 +294,12 @@ describe("vehicle requests", () => {
     const { user, cookie } = await courier("working_no_vehicle");
     const vehicle = await createVehicle();
     const other = await createVehicle();
+    const agreement = await rentAgreementFields();
     const send = (id: number, c = cookie) =>
-      call(vehicleRequestRoute.action, "/dashboard/vehicle-request", { form: { vehicleId: String(id) }, cookie: c });
+      call(vehicleRequestRoute.action, "/dashboard/vehicle-request", {
+        form: { vehicleId: String(id), ...agreement },
+        cookie: c,
+      });
     expect((await send(vehicle.id)).status).toBe(302);
     expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
     const again = await send(other.id);
@@ -319,6 +323,28 @@ describe("vehicle requests", () => {
     expect(mine.vehicle.id).toBe(vehicle.id);
     expect(new Date(mine.vehicle.leaseEndsAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect((await send(vehicle.id, second.cookie)).status).toBe(409);
+  });
+
+  test("the request dialog shows the rent agreement; without the tick the request is refused, translated", async () => {
+    const { user, cookie } = await courier("working_no_vehicle");
+    const page = await readJson<{ rentPerDayCents: number | null }>(
+      await call(dashboard.loader, "/dashboard?modal=vehicle", { cookie }),
+    );
+    expect(page.rentPerDayCents).toBeGreaterThan(0);
+    const vehicle = await createVehicle();
+    const refused = await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", {
+      form: { vehicleId: String(vehicle.id) },
+      cookie,
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ActionBody).error).toContain("rent");
+    expect((await getUserRow(user.id))?.status).toBe("working_no_vehicle");
+    const agreed = await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", {
+      form: { vehicleId: String(vehicle.id), ...(await rentAgreementFields()) },
+      cookie,
+    });
+    expect(agreed.status).toBe(302);
+    expect((await getUserRow(user.id))?.status).toBe("applied_for_vehicle");
   });
 
   test("a user still applying for the job cannot request a vehicle", async () => {
@@ -348,7 +374,7 @@ describe("problem reports", () => {
     const c = await courier("working_no_vehicle");
     const vehicle = await createVehicle();
     await call(vehicleRequestRoute.action, "/dashboard/vehicle-request", {
-      form: { vehicleId: String(vehicle.id) },
+      form: { vehicleId: String(vehicle.id), ...(await rentAgreementFields()) },
       cookie: c.cookie,
     });
     const admin = await createUser({ role: "admin" });

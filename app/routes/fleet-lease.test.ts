@@ -5,7 +5,7 @@ import { setClockOffset } from "~/infra/clock.server";
 import { writerForTests } from "~/infra/db.server";
 import { getPendingHandover } from "~/models/handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
-import { createUser, enrolSecondFactor, sessionCookieHeader } from "../../tests/factories";
+import { agreedRent, createUser, enrolSecondFactor, sessionCookieHeader } from "../../tests/factories";
 import { createVehicle } from "../../tests/dashboard-helpers";
 import { png } from "../../tests/media-fixtures";
 import { call, readJson } from "../../tests/route-harness";
@@ -25,7 +25,7 @@ const adminCookie = await sessionCookieHeader(admin.id);
 async function leaseStarted() {
   const user = await createUser({ status: "working_no_vehicle" });
   const vehicle = await createVehicle();
-  const request = await createVehicleRequest(user.id, vehicle.id);
+  const request = await createVehicleRequest(user.id, vehicle.id, await agreedRent());
   await approveVehicleRequest(admin.id, request.id);
   return { user, vehicle, cookie: await sessionCookieHeader(user.id) };
 }
@@ -41,6 +41,42 @@ async function handoverForm(fields: Record<string, string>, photos = 0) {
 afterEach(() => setClockOffset(0));
 
 describe("the admin's handover screen", () => {
+  test("a moped's check-out asks for the licence seen; without it the admin is told why and nothing is recorded", async () => {
+    const user = await createUser({ status: "working_no_vehicle" });
+    const vehicle = await createVehicle({ licenceCategory: "AM" });
+    await approveVehicleRequest(admin.id, (await createVehicleRequest(user.id, vehicle.id, await agreedRent())).id);
+    const path = `/admin/vehicles/${vehicle.id}/handover?kind=check_out`;
+    const params = { id: String(vehicle.id) };
+    const page = await readJson<{ vehicle: { licenceCategory: string } }>(
+      await call(handoverRoute.loader as Handler, path, { params, cookie: adminCookie }),
+    );
+    expect(page.vehicle.licenceCategory).toBe("AM");
+    const refused = await call(handoverRoute.action as Handler, path, {
+      form: await handoverForm({ batteryPercent: "90", odometerKm: "10" }),
+      params,
+      cookie: adminCookie,
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { formError: string }).formError).toContain("moped");
+    expect(await getPendingHandover(vehicle.id, "check_out")).not.toBeNull();
+    const badNumber = await call(handoverRoute.action as Handler, path, {
+      form: await handoverForm({ batteryPercent: "90", odometerKm: "10", licenceCategory: "B", licenceLast4: "1-2" }),
+      params,
+      cookie: adminCookie,
+    });
+    expect(badNumber.status).toBe(400);
+    const ok = await call(handoverRoute.action as Handler, path, {
+      form: await handoverForm({ batteryPercent: "90", odometerKm: "10", licenceCategory: "AM", licenceLast4: "x7k2" }),
+      params,
+      cookie: adminCookie,
+    });
+    expect(ok.status).toBe(302);
+    const detail = await readJson<{ handovers: { licenceSeen: unknown }[] }>(
+      await call(vehicleForm.loader as Handler, `/admin/vehicles/${vehicle.id}`, { params, cookie: adminCookie }),
+    );
+    expect(detail.handovers[0]!.licenceSeen).toEqual({ category: "AM", last4: "X7K2" });
+  });
+
   test("records the check-out with two photos; a courier cannot post it; bad numbers are refused", async () => {
     const { user, vehicle, cookie } = await leaseStarted();
     const path = `/admin/vehicles/${vehicle.id}/handover?kind=check_out`;

@@ -6,7 +6,7 @@ import { writerForTests } from "~/infra/db.server";
 import { getPendingHandover, recordHandover } from "~/models/handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createVehicle } from "../../tests/dashboard-helpers";
-import { createUser, sessionCookieHeader } from "../../tests/factories";
+import { agreedRent, createUser, sessionCookieHeader } from "../../tests/factories";
 import { call, readJson } from "../../tests/route-harness";
 import * as dashboard from "./dashboard";
 import * as handoverDisputeRoute from "./dashboard/handover-dispute";
@@ -18,7 +18,7 @@ test("'I disagree' with a note: one problem report, the handover leaves the list
   const courier = await createUser({ status: "working_no_vehicle", language: "en" });
   const cookie = await sessionCookieHeader(courier.id);
   const vehicle = await createVehicle();
-  await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id)).id);
+  await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id, await agreedRent())).id);
   const pending = (await getPendingHandover(vehicle.id, "check_out"))!;
   await recordHandover(
     admin.id,

@@ -5,7 +5,7 @@ import { commitUploads, prepareUpload } from "~/infra/uploads.server";
 import { approveApplication, getLatestApplication } from "~/models/applications.server";
 import { createProblemReport, replyToProblemReport } from "~/models/problem-reports.server";
 import { approveVehicleRequest, createVehicleRequest, listOwnVehicleRequests } from "~/models/vehicle-requests.server";
-import { createUser } from "../factories";
+import { agreedRent, createUser } from "../factories";
 import { createVehicle, receivedFile } from "../dashboard-helpers";
 import { fixturePath, png } from "../media-fixtures";
 import { attachDocuments, fillApplication } from "./application-form";
@@ -55,11 +55,11 @@ async function requestVehicleAndApprove(page: Page, userId: number, vehicleName:
   await page.getByRole("link", { name: "Request a vehicle" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText(vehicleName)).toBeVisible();
-  await dialog
-    .getByTestId(/^vehicle-/)
-    .filter({ hasText: vehicleName })
-    .getByRole("button", { name: "Request" })
-    .click();
+  // The rent agreement (CONTRACT §8): the wording with the rent in force, ticked in the vehicle's form.
+  await expect(dialog.getByTestId("rent-agreement")).toContainText(/I agree that the rent of .+ for each day/);
+  const card = dialog.getByTestId(/^vehicle-/).filter({ hasText: vehicleName });
+  await card.getByRole("checkbox", { name: "I agree to the deductions above" }).check();
+  await card.getByRole("button", { name: "Request" }).click();
   await expect(page.getByText("Your vehicle request is waiting for approval")).toBeVisible();
   const admin = await createUser({ role: "admin" });
   await approveVehicleRequest(admin.id, (await listOwnVehicleRequests(userId))[0]!.id);
@@ -68,6 +68,7 @@ async function requestVehicleAndApprove(page: Page, userId: number, vehicleName:
   await expect(page.getByRole("heading", { name: "Your vehicle" })).toBeVisible();
   await expect(page.getByRole("heading", { name: vehicleName })).toBeVisible();
   await expect(page.getByText(/Lease ends on/).first()).toBeVisible();
+  await expect(page.getByTestId("lease-rent-agreement")).toContainText("wording rent-2026-11");
 }
 
 async function reportProblem(page: Page) {
@@ -331,8 +332,15 @@ async function courierWithAnsweredReport(page: Page, language: "sk" | "ua" | "en
   const admin = await createUser({ role: "admin" });
   await approveVehicleRequest(
     admin.id,
-    (await createVehicleRequest(user.id, (await createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` })).id))
-      .id,
+    (
+      await createVehicleRequest(
+        user.id,
+        (
+          await createVehicle({ name: `Scooter Talk ${Date.now().toString(36)}` })
+        ).id,
+        await agreedRent(),
+      )
+    ).id,
   );
   const report = await createProblemReport(user.id, "The front brake squeaks when it rains.", []);
   await replyToProblemReport(

@@ -6,6 +6,7 @@ import { setClockOffset } from "~/infra/clock.server";
 import { writerForTests } from "~/infra/db.server";
 import { createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createVehicle } from "../dashboard-helpers";
+import { agreedRent } from "../factories";
 import { png } from "../media-fixtures";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
@@ -73,7 +74,7 @@ for (const javaScriptEnabled of [true, false]) {
         const courierUser = await loginAs(courier, { status: "working_no_vehicle", language: "en" });
         const tag = `Lease${javaScriptEnabled ? "Js" : "NoJs"}${Date.now() % 1_000_000}`;
         const vehicle = await createVehicle({ name: tag });
-        await createVehicleRequest(courierUser.id, vehicle.id);
+        await createVehicleRequest(courierUser.id, vehicle.id, await agreedRent());
 
         // The admin approves the courier's vehicle request in the queue.
         await page.goto(`/admin/vehicle-requests?q=${tag}`);

@@ -4,7 +4,7 @@ import { writerForTests } from "~/infra/db.server";
 import { maintenanceTile } from "~/models/maintenance.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { addVehicleProblem } from "~/models/vehicles.server";
-import { createUser } from "../factories";
+import { agreedRent, createUser } from "../factories";
 import { createVehicle } from "../dashboard-helpers";
 import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test } from "./fixtures";
 
@@ -23,7 +23,7 @@ test.describe("a vehicle sent to service from a problem report", () => {
     const courier = await loginAs(page, { status: "working_no_vehicle", language: "en" });
     const admin = await createUser({ role: "admin" });
     const vehicle = await createVehicle({ name: unique("Scooter Brakes") });
-    await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id)).id);
+    await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id, await agreedRent())).id);
 
     // The courier reports a problem.
     await page.goto("/dashboard");

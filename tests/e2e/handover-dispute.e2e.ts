@@ -1,7 +1,7 @@
 import { getPendingHandover, recordHandover } from "~/models/handovers.server";
 import { approveVehicleRequest, createVehicleRequest } from "~/models/vehicle-requests.server";
 import { createVehicle } from "../dashboard-helpers";
-import { createUser } from "../factories";
+import { agreedRent, createUser } from "../factories";
 import { expect, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 /** A courier disagrees with the damage recorded at a handover; the note opens a conversation. */
@@ -14,7 +14,10 @@ for (const javaScriptEnabled of [true, false]) {
       const courier = await loginAs(page, { status: "working_no_vehicle", language: "ua" });
       const admin = await createUser({ role: "admin" });
       const vehicle = await createVehicle({ name: `Scooter Dispute ${Date.now().toString(36)}` });
-      await approveVehicleRequest(admin.id, (await createVehicleRequest(courier.id, vehicle.id)).id);
+      await approveVehicleRequest(
+        admin.id,
+        (await createVehicleRequest(courier.id, vehicle.id, await agreedRent())).id,
+      );
       const pending = (await getPendingHandover(vehicle.id, "check_out"))!;
       await recordHandover(
         admin.id,

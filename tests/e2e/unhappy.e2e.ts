@@ -187,6 +187,7 @@ test.describe("network failures (JS on, 360 px)", () => {
       .getByRole("dialog")
       .getByTestId(/^vehicle-/)
       .filter({ hasText: vehicle.name });
+    await card.getByRole("checkbox", { name: "I agree to the deductions above" }).check();
     await offlineThenOnline(
       context,
       page,

@@ -6,6 +6,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ApplicationDraft } from "~/domain/application-draft";
 import type { Citizenship, ContactMethod } from "~/domain/application-schema";
 import type { DocumentState } from "~/domain/document-expiry";
+import type { LicenceCategory } from "~/domain/content";
+import type { RentAgreementView } from "~/domain/rent-agreement";
 import type { UploadSummary } from "~/domain/files";
 import type { HandoverView } from "~/domain/handover";
 import type { Language } from "~/domain/rules";
@@ -50,7 +52,11 @@ export type VehicleView = {
   status: VehicleStatus;
   availableSince: string | null;
   leaseEndsAt: string | null;
+  /** "AM": a moped, the courier needs a driving licence AM (or B). */
+  licenceCategory: LicenceCategory;
   images: UploadSummary[];
+  /** On the courier's own vehicle: the rent agreement kept with the lease (none for a direct assignment). */
+  rentAgreement?: RentAgreementView | null;
 };
 
 export type ApplicationView = {

@@ -21,6 +21,7 @@ const scooter = (photos: number): VehicleView => ({
   status: "available",
   availableSince: null,
   leaseEndsAt: null,
+  licenceCategory: "none",
   images: Array.from({ length: photos }, (_, i) => photo(i + 1)),
 });
 const render = (vehicle: VehicleView) =>
@@ -41,5 +42,36 @@ describe("VehicleCard's photos", () => {
     const html = render(scooter(1));
     expect(html).toContain('<div class="vehicle-images"><img');
     expect(html).not.toContain("tabindex");
+  });
+});
+
+describe("VehicleCard's licence", () => {
+  test("a moped says it needs a licence AM, in the reader's language", () => {
+    const html = render({ ...scooter(0), licenceCategory: "AM" });
+    expect(html).toContain('data-testid="vehicle-licence"');
+    expect(html).toContain("Посвідчення AM");
+  });
+
+  test("a scooter that needs no licence says nothing about one", () => {
+    expect(render(scooter(0))).not.toContain("vehicle-licence");
+  });
+});
+
+describe("VehicleCard's lease", () => {
+  test("the courier's lease card shows the rent agreement kept with the lease", () => {
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={i18nFor("en")}>
+        <VehicleCard
+          vehicle={{
+            ...scooter(0),
+            rentAgreement: { version: "rent-2026-11", rentPerDayCents: 500, agreedAt: "2026-11-02T09:00:00.000Z" },
+          }}
+          showLease
+        />
+      </I18nextProvider>,
+    );
+    expect(html).toContain('data-testid="lease-rent-agreement"');
+    expect(html).toContain("rent-2026-11");
+    expect(html).toMatch(/5[.,]00/);
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { HTML_LANG } from "~/domain/rules";
+import { formatCents } from "~/domain/pay-format";
+import { HTML_LANG, isLanguage } from "~/domain/rules";
 import type { VehicleView } from "./types";
 import { useDates } from "./format";
 import { scrollRegion } from "~/components/scroll-region";
@@ -14,7 +15,8 @@ export function VehicleCard({
   children?: React.ReactNode;
   showLease?: boolean;
 }) {
-  const { t } = useTranslation("dashboard");
+  const { t, i18n } = useTranslation("dashboard");
+  const language = isLanguage(i18n.language) ? i18n.language : "sk";
   const { date } = useDates();
   return (
     <article
@@ -50,11 +52,26 @@ export function VehicleCard({
             {vehicle.characteristics}
           </p>
         ) : null}
+        {vehicle.licenceCategory === "AM" ? (
+          <p data-testid="vehicle-licence">
+            <span className="badge">{t("common:vehicleLicence.AM")}</span>{" "}
+            {showLease ? null : <span className="field-hint">{t("common:vehicleLicence.hint")}</span>}
+          </p>
+        ) : null}
         {vehicle.status === "future" && vehicle.availableSince ? (
           <p className="badge">{t("vehicle.availableSince", { date: date(vehicle.availableSince) })}</p>
         ) : null}
         {showLease && vehicle.leaseEndsAt ? (
           <p className="vehicle-lease">{t("vehicle.leaseEnds", { date: date(vehicle.leaseEndsAt) })}</p>
+        ) : null}
+        {showLease && vehicle.rentAgreement ? (
+          <p className="field-hint" data-testid="lease-rent-agreement">
+            {t("vehicle.rentAgreement.onLease", {
+              rent: formatCents(vehicle.rentAgreement.rentPerDayCents, language),
+              version: vehicle.rentAgreement.version,
+              date: date(vehicle.rentAgreement.agreedAt),
+            })}
+          </p>
         ) : null}
         {showLease && vehicle.status === "maintenance" ? (
           <p className="alert alert-info" data-testid="vehicle-in-service">

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { UrlDialog } from "~/components/dialog";
 import { formatCents } from "~/domain/pay-format";
+import { RENT_AGREEMENT_VERSION } from "~/domain/rent-agreement";
 import { isLanguage } from "~/domain/rules";
 import type { DashboardActionData, DashboardData } from "./types";
 import { FormAlert } from "../form-messages";
@@ -51,12 +52,23 @@ export function VehicleModal({
               <p>{t("vehicle.intro")}</p>
             )}
             {data.rentPerDayCents !== null ? (
-              <p className="alert alert-info" data-testid="vehicle-rent">
-                {t("vehicle.rent", {
-                  rent: formatCents(data.rentPerDayCents, language),
-                  week: formatCents(data.rentPerDayCents * 7, language),
-                })}
-              </p>
+              <>
+                <p className="alert alert-info" data-testid="vehicle-rent">
+                  {t("vehicle.rent", {
+                    rent: formatCents(data.rentPerDayCents, language),
+                    week: formatCents(data.rentPerDayCents * 7, language),
+                  })}
+                </p>
+                <section className="card" data-testid="rent-agreement" aria-labelledby="rent-agreement-title">
+                  <h3 id="rent-agreement-title">{t("vehicle.rentAgreement.title")}</h3>
+                  <p id="rent-agreement-text">
+                    {t("vehicle.rentAgreement.text", { rent: formatCents(data.rentPerDayCents, language) })}
+                  </p>
+                  <p className="field-hint">
+                    {t("vehicle.rentAgreement.version", { version: RENT_AGREEMENT_VERSION })}
+                  </p>
+                </section>
+              </>
             ) : null}
             <div className="vehicle-grid">
               {choices.map((vehicle) => {
@@ -69,6 +81,18 @@ export function VehicleModal({
                     <Form method="post" action="/dashboard/vehicle-request?modal=vehicle">
                       <input type="hidden" name="vehicleId" value={vehicle.id} />
                       <FormKey value={data.formKey} />
+                      <input type="hidden" name="rentPerDayCents" value={data.rentPerDayCents ?? ""} />
+                      <label className="mb-2 flex min-h-11 items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          name="rentAgreement"
+                          value={RENT_AGREEMENT_VERSION}
+                          required
+                          className="h-5 w-5 shrink-0"
+                          aria-describedby="rent-agreement-text"
+                        />{" "}
+                        {t("vehicle.rentAgreement.tick")}
+                      </label>
                       <button
                         type="submit"
                         className={future ? "btn btn-outline btn-block" : "btn btn-primary btn-block"}

@@ -159,6 +159,28 @@ describe("applications", () => {
 });
 
 describe("vehicles", () => {
+  test("the form sets the licence category a moped needs; an unknown one is refused", async () => {
+    const form = {
+      intent: "save",
+      name: "Urban Pro 1000",
+      characteristicsSk: "1000 W, dojazd až 80 km",
+      serialNumber: `AM-${Date.now()}`,
+      licenceCategory: "AM",
+      status: "available",
+    };
+    expect((await post(vehicleForm.action, "/admin/vehicles/new", form)).status).toBe(302);
+    const [created] = await writerForTests()
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.serialNumber, form.serialNumber));
+    expect(created!.licenceCategory).toBe("AM");
+    const bad = await call(vehicleForm.action as Handler, "/admin/vehicles/new", {
+      form: { ...form, serialNumber: `${form.serialNumber}-X`, licenceCategory: "C" },
+      cookie: adminCookie,
+    });
+    expect(bad.status).toBe(400);
+  });
+
   test("create assigns a courier through the status machine; serial numbers are unique", async () => {
     const target = await courier("working_no_vehicle");
     const form = {

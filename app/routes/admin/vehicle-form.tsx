@@ -18,6 +18,7 @@ import { ConfirmDialog, dateInputValue, FormError, PageHeader } from "~/componen
 import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { VEHICLE_STATUSES } from "~/domain/status";
+import { LICENCE_CATEGORIES } from "~/domain/content";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { listVehicleHandovers } from "~/models/handovers.server";
@@ -77,6 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
                 en: value.characteristicsEn,
               },
               serialNumber: value.serialNumber,
+              licenceCategory: value.licenceCategory,
               comment: value.comment,
               status: value.status,
               availableSince: value.availableSince ?? null,
@@ -122,12 +124,13 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
           characteristicsUa: vehicle.characteristicsUa ?? "",
           characteristicsEn: vehicle.characteristicsEn ?? "",
           serialNumber: vehicle.serialNumber,
+          licenceCategory: vehicle.licenceCategory,
           comment: vehicle.comment ?? "",
           status: vehicle.status,
           availableSince: dateInputValue(vehicle.availableSince),
           assignedUserId: vehicle.assignedUserId ? String(vehicle.assignedUserId) : "",
         }
-      : { status: "available" },
+      : { status: "available", licenceCategory: "none" },
   });
   const imageCount = detail?.images.length ?? 0;
   return (
@@ -162,6 +165,17 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
             maxLength={80}
           />
           <FieldError ns="admin" errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
+        </label>
+        <label className="field">
+          {t("vehicles.licenceCategory")}
+          <select {...getSelectProps(fields.licenceCategory)} key={fields.licenceCategory.key}>
+            {LICENCE_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`common:vehicleLicence.${c}`)}
+              </option>
+            ))}
+          </select>
+          <span className="field-hint">{t("vehicles.licenceCategoryHint")}</span>
         </label>
         <label className="field">
           {t("vehicles.comment")}

@@ -11,6 +11,7 @@ import { FileInput } from "~/components/file-input";
 import { damagesFromInput, handoverSchema, isHandoverKind, type HandoverInput } from "~/domain/handover";
 // From their own module: the handover module holds the schema, which the browser loads only when needed.
 import { DAMAGE_LEVELS, DAMAGE_PARTS } from "~/domain/damage-parts";
+import { LICENCE_SEEN_CATEGORIES } from "~/domain/licence-seen";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
@@ -34,7 +35,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { vehicle, kind, pending } = await pendingFor(params, request);
   return {
-    vehicle: { id: vehicle.id, name: vehicle.name, serialNumber: vehicle.serialNumber, odometerKm: vehicle.odometerKm },
+    vehicle: {
+      id: vehicle.id,
+      name: vehicle.name,
+      serialNumber: vehicle.serialNumber,
+      odometerKm: vehicle.odometerKm,
+      licenceCategory: vehicle.licenceCategory,
+    },
     kind,
     pending: pending && {
       id: pending.handover.id,
@@ -71,6 +78,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
               odometerKm: value.odometerKm,
               damages: damagesFromInput(value),
               note: value.note,
+              licence:
+                value.licenceCategory && value.licenceLast4
+                  ? { category: value.licenceCategory, last4: value.licenceLast4 }
+                  : null,
             },
             parsed.files,
           );
@@ -194,6 +205,37 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
             );
           })}
         </fieldset>
+        {kind === "check_out" && vehicle.licenceCategory === "AM" ? (
+          <fieldset className="field" data-testid="handover-licence">
+            <legend>{t("handovers.licence.legend")}</legend>
+            <span className="field-hint">{t("handovers.licence.hint")}</span>
+            <label className="field">
+              {t("handovers.licence.category")}
+              <select {...getSelectProps(fields.licenceCategory)} key={fields.licenceCategory.key} required>
+                <option value="">{t("handovers.licence.choose")}</option>
+                {LICENCE_SEEN_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+              <FieldError ns="admin" errors={fields.licenceCategory.errors} id={fields.licenceCategory.errorId} />
+            </label>
+            <label className="field">
+              {t("handovers.licence.last4")}
+              <input
+                {...getInputProps(fields.licenceLast4, { type: "text" })}
+                key={fields.licenceLast4.key}
+                required
+                minLength={4}
+                maxLength={4}
+                pattern="[A-Za-z0-9]{4}"
+                autoComplete="off"
+              />
+              <FieldError ns="admin" errors={fields.licenceLast4.errors} id={fields.licenceLast4.errorId} />
+            </label>
+          </fieldset>
+        ) : null}
         <label className="field">
           {t("handovers.photos", { max: MAX_HANDOVER_PHOTOS })}
           <FileInput name="photos" accept="image/jpeg,image/png,image/webp" multiple />

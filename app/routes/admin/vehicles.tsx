@@ -48,6 +48,7 @@ export default function AdminVehicles({ loaderData }: Route.ComponentProps) {
             render: (v) => (
               <>
                 <AppLink to={`/admin/vehicles/${v.id}`}>{v.name}</AppLink>{" "}
+                {v.licenceCategory === "AM" ? <Badge tone="info">{t("common:vehicleLicence.AM")}</Badge> : null}{" "}
                 <MissingLanguages languages={v.missingLanguages} />
               </>
             ),
