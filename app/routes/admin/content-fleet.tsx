@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-fleet";
 import { FileInput } from "~/components/file-input";
 import { FormKey } from "~/components/form-key";
@@ -12,11 +11,11 @@ import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { Intent } from "~/components/intent";
 import { LICENCE_CATEGORIES } from "~/domain/content";
 import { fleetModelSchema } from "~/domain/content-schemas";
-import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { getFleetModel, saveFleetModel } from "~/models/content.server";
-import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { newFormKey } from "~/services/idempotency.server";
 import { requireAdmin } from "~/services/session.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { idParam, notFound } from "./admin-action.server";
+import { contentUploadAction } from "./content-upload.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -30,23 +29,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
-  try {
-    return await receiveUploadForm(request, { fields: { image: "image" }, maxFiles: 1 }, async (parsed) => {
-      const submission = parseWithZod(parsed.fields, { schema: fleetModelSchema });
-      if (submission.status !== "success")
-        return data({ result: submission.reply(), formError: null }, { status: 400 });
-      const { name, specSk, specUa, specEn, licenceCategory } = submission.value;
+  return contentUploadAction(context, request, {
+    adminId: admin.id,
+    id,
+    field: "image",
+    schema: fleetModelSchema,
+    back: "/admin/content#fleet",
+    save: (value, files) => {
+      const { name, specSk, specUa, specEn, licenceCategory } = value;
       const input = { name, spec: { sk: specSk, ua: specUa, en: specEn }, licenceCategory };
-      return await once(admin.id, id === null ? formKeyOf(parsed.fields) : null, "/admin/content#fleet", async () => {
-        const savedId = await saveFleetModel(admin.id, id, input, parsed.files);
-        if (savedId === null) throw notFound();
-        return redirectWithToast(context, "/admin/content#fleet", "admin:saved");
-      });
-    });
-  } catch (error) {
-    if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
-    throw error;
-  }
+      return saveFleetModel(admin.id, id, input, files);
+    },
+  });
 }
 
 export default function AdminContentFleet({ loaderData, actionData }: Route.ComponentProps) {

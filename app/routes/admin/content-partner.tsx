@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-partner";
 import { FileInput } from "~/components/file-input";
 import { FormKey } from "~/components/form-key";
@@ -10,11 +9,11 @@ import { FormError, PageHeader } from "~/components/admin/ui";
 import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { Intent } from "~/components/intent";
 import { partnerSchema } from "~/domain/content-schemas";
-import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { getPartner, savePartner } from "~/models/content.server";
-import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { newFormKey } from "~/services/idempotency.server";
 import { requireAdmin } from "~/services/session.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { idParam, notFound } from "./admin-action.server";
+import { contentUploadAction } from "./content-upload.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -28,27 +27,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
-  try {
-    return await receiveUploadForm(request, { fields: { logo: "image" }, maxFiles: 1 }, async (parsed) => {
-      const submission = parseWithZod(parsed.fields, { schema: partnerSchema });
-      if (submission.status !== "success")
-        return data({ result: submission.reply(), formError: null }, { status: 400 });
-      const { name, url } = submission.value;
-      return await once(
-        admin.id,
-        id === null ? formKeyOf(parsed.fields) : null,
-        "/admin/content#partners",
-        async () => {
-          const savedId = await savePartner(admin.id, id, { name, url }, parsed.files);
-          if (savedId === null) throw notFound();
-          return redirectWithToast(context, "/admin/content#partners", "admin:saved");
-        },
-      );
-    });
-  } catch (error) {
-    if (error instanceof UploadError) return refuse(context, `admin:uploads.${error.code}`, error.status);
-    throw error;
-  }
+  return contentUploadAction(context, request, {
+    adminId: admin.id,
+    id,
+    field: "logo",
+    schema: partnerSchema,
+    back: "/admin/content#partners",
+    save: (value, files) => savePartner(admin.id, id, { name: value.name, url: value.url }, files),
+  });
 }
 
 export default function AdminContentPartner({ loaderData, actionData }: Route.ComponentProps) {
