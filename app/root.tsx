@@ -57,6 +57,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = getUser(context);
   const { captcha } = config();
   const locale = getLocale(context) as Language;
+  // Three reads every page makes: side by side (on PostgreSQL each is a round trip of its own).
+  const [profile, legalVersions, newer] = await Promise.all([
+    getCompanyProfile(),
+    currentLegalVersions(locale),
+    user ? newerLegalVersions(user.id, locale) : [],
+  ]);
   return data({
     locale,
     user: user && {
@@ -67,10 +73,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     toast: getToast(context) ?? null,
     // The footer and the contact links read the operator's profile; a save shows on the next request.
-    company: companyContact(await getCompanyProfile()),
+    company: companyContact(profile),
     // The register form records which versions it linked to; a logged-in reader is told once of a newer one.
-    legalVersions: await currentLegalVersions(locale),
-    legalNotice: user ? (await newerLegalVersions(user.id, locale)).map((d) => d.kind) : [],
+    legalVersions,
+    legalNotice: newer.map((d) => d.kind),
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
     // The no-JS captcha question, when the URL opens the login or register dialog (docs/security.md, "Captcha").
     authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "")
