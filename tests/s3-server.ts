@@ -1,12 +1,12 @@
 /**
  * A real S3-compatible server for tests: s3rver on a free loopback port, keeping its objects in a
- * temporary folder that `stop()` removes. (The s3rver patch in `patches/` makes its listings sorted
- * and its continuation tokens work under Bun.)
+ * temporary folder that `stop()` removes. It runs in a Node.js child process (tests/s3rver-process.cjs):
+ * inside Bun it acknowledged writes it had not stored yet. (The s3rver patch in `patches/` makes its
+ * listings sorted and its continuation tokens work.)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
 import { S3Client } from "bun";
 import { config, type StorageConfig } from "~/infra/config.server";
 
@@ -22,16 +22,32 @@ export type TestS3 = {
 
 const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER", region: "us-east-1" };
 
+/** The first line the child prints: its port, or why it could not start. */
+async function firstLine(stream: ReadableStream<Uint8Array>) {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of stream) {
+    text += decoder.decode(chunk, { stream: true });
+    if (text.includes("\n")) break;
+  }
+  return text.split("\n")[0] ?? "";
+}
+
 export async function startS3(bucket = "courier-fleet-test"): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), "courier-s3-"));
-  const server = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+  // s3rver's continuation tokens use DES, which Node's OpenSSL 3 keeps in its legacy provider.
+  const child = Bun.spawn(["node", "--openssl-legacy-provider", path.join(import.meta.dir, "s3rver-process.cjs"), directory, bucket], {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
   });
-  const { port } = await server.run();
+  const port = Number(await firstLine(child.stdout));
+  if (!Number.isInteger(port) || port <= 0) {
+    child.kill();
+    const reason = await new Response(child.stderr).text();
+    rmSync(directory, { recursive: true, force: true });
+    throw new Error(`s3rver did not start: ${reason.trim() || "no port printed"}`);
+  }
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -39,7 +55,8 @@ export async function startS3(bucket = "courier-fleet-test"): Promise<TestS3> {
     settings: (prefix) => ({ kind: "s3", bucket, prefix, endpoint, ...CREDENTIALS }),
     client: new S3Client({ endpoint, bucket, ...CREDENTIALS }),
     async stop() {
-      await server.close();
+      child.kill("SIGTERM");
+      await child.exited;
       rmSync(directory, { recursive: true, force: true });
     },
   };

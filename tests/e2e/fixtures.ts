@@ -68,7 +68,8 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
       page.on("console", (message) => {
         const text = message.text();
         if (message.type() === "error" && !allowedConsoleErrors.some((pattern) => pattern.test(text)))
-          errors.push(text);
+          // The address says which resource failed: the browser's text for a 404 does not.
+          errors.push(message.location().url ? `${text} (${message.location().url})` : text);
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
