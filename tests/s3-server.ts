@@ -36,11 +36,14 @@ async function firstLine(stream: ReadableStream<Uint8Array>) {
 export async function startS3(bucket = "courier-fleet-test"): Promise<TestS3> {
   const directory = mkdtempSync(path.join(tmpdir(), "courier-s3-"));
   // s3rver's continuation tokens use DES, which Node's OpenSSL 3 keeps in its legacy provider.
-  const child = Bun.spawn(["node", "--openssl-legacy-provider", path.join(import.meta.dir, "s3rver-process.cjs"), directory, bucket], {
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const child = Bun.spawn(
+    ["node", "--openssl-legacy-provider", path.join(import.meta.dir, "s3rver-process.cjs"), directory, bucket],
+    {
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   const port = Number(await firstLine(child.stdout));
   if (!Number.isInteger(port) || port <= 0) {
     child.kill();
