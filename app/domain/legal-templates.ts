@@ -51,11 +51,7 @@ export const EXPORT_CATEGORY_PHRASES: Record<string, Record<Language, string>> =
   secondFactor: { en: "second factor", sk: "druhý faktor", ua: "другий фактор" },
   notificationPreferences: { en: "notification choices", sk: "nastavenia upozornení", ua: "налаштування сповіщень" },
   telegram: { en: "Telegram chat", sk: "chat v Telegrame", ua: "чат у Telegram" },
-  pushSubscriptions: {
-    en: "phones receiving notifications",
-    sk: "telefóny, ktoré dostávajú upozornenia",
-    ua: "телефони, які отримують сповіщення",
-  },
+  pushSubscriptions: { en: "notification subscriptions", sk: "odbery upozornení", ua: "підписки на сповіщення" },
   legalConsents: {
     en: "versions of these texts you were shown",
     sk: "verzie týchto textov, ktoré vám boli zobrazené",

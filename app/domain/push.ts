@@ -13,7 +13,7 @@ function decodedLength(value: string) {
 /** A URL-safe base64 string of exactly `bytes` bytes. */
 function base64url(bytes: number) {
   return z
-    .string()
+    .string({ error: "errors:invalidInput" })
     .max(200, "errors:invalidInput")
     .regex(/^[A-Za-z0-9_-]+=*$/, "errors:invalidInput")
     .refine((value) => decodedLength(value) === bytes, "errors:invalidInput");
@@ -23,7 +23,7 @@ function base64url(bytes: number) {
 export function pushSubscriptionSchema(allowLocalHttp: boolean) {
   return z.object({
     endpoint: z
-      .string()
+      .string({ error: "errors:invalidInput" })
       .max(1024, "errors:invalidInput")
       .refine((value) => {
         try {
@@ -35,18 +35,23 @@ export function pushSubscriptionSchema(allowLocalHttp: boolean) {
           return false;
         }
       }, "errors:invalidInput"),
-    keys: z.object({
-      /** The browser's P-256 public key, uncompressed (65 bytes). */
-      p256dh: base64url(65),
-      /** The shared authentication secret (16 bytes). */
-      auth: base64url(16),
-    }),
+    keys: z.object(
+      {
+        /** The browser's P-256 public key, uncompressed (65 bytes). */
+        p256dh: base64url(65),
+        /** The shared authentication secret (16 bytes). */
+        auth: base64url(16),
+      },
+      { error: "errors:invalidInput" },
+    ),
   });
 }
 
 export type PushSubscriptionInput = z.infer<ReturnType<typeof pushSubscriptionSchema>>;
 
-export const pushEndpointSchema = z.object({ endpoint: z.string().min(1).max(1024) });
+export const pushEndpointSchema = z.object({
+  endpoint: z.string({ error: "errors:invalidInput" }).min(1, "errors:invalidInput").max(1024, "errors:invalidInput"),
+});
 
 /** "Chrome on Android": enough for the courier to tell their phones apart, nothing more of the User-Agent. */
 export function deviceLabel(userAgent: string | null) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { notificationPreferences, outbox, telegramChats, users } from "~db/schema";
 import {
   channelsFor,
@@ -138,12 +138,13 @@ export async function queueMailAlone(mail: OutgoingMail) {
 
 /**
  * Not sent, not failing, never tried or due again, not held by a live claim, and of a channel this
- * instance can send (an instance without the bot token leaves Telegram messages to one with it).
+ * instance can send (an instance without the bot token leaves Telegram messages to one with it; every
+ * instance has VAPID keys, so sends push).
  */
 function dueAt(at: Date) {
   return and(
     isNull(outbox.sentAt),
-    telegramConfigured() ? undefined : eq(outbox.channel, "email"),
+    telegramConfigured() ? undefined : ne(outbox.channel, "telegram"),
     lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
     // A new row is due at once, whatever a test clock said when it was written.
     or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, at)),
