@@ -1,10 +1,10 @@
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { generateVAPIDKeys } from "web-push";
 import { z } from "zod";
 import { checkIban, isValidBic } from "~/domain/bank-details";
 import { toSepaText } from "~/domain/sepa-text";
+import { vapidKeysIn } from "./vapid-keys.server";
 
 /**
  * All configuration (the README's configuration table), validated once at start-up.
@@ -281,7 +281,7 @@ function loadConfig() {
   return {
     ...parsed,
     sessionSecret: parsed.sessionSecret ?? devSecret(parsed.dataDir),
-    push: { ...parsed.push, keys: parsed.push.keys ?? generatedVapidKeys(parsed.dataDir) },
+    push: { ...parsed.push, keys: parsed.push.keys ?? vapidKeysIn(parsed.dataDir) },
   };
 }
 
@@ -305,30 +305,6 @@ function devSecret(dataDir: string) {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-/**
- * Without VAPID_* a key pair is generated once and kept in the data folder, as the session secret is.
- * Written exclusively: of several processes starting on one folder, the first pair written is everyone's
- * (a subscription is bound to one public key; a second pair would make the push service refuse).
- */
-function generatedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
-  const file = path.join(dataDir, "vapid-keys.json");
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    // Written whole under a private name, then linked into place: a link never overwrites, and nobody reads half a file.
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    writeFileSync(draft, JSON.stringify(generateVAPIDKeys()), { mode: 0o600 });
-    try {
-      linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      unlinkSync(draft);
-    }
-  }
-  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
-  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
 let cached: Config | undefined;
