@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { applications, outbox, pushSubscriptions } from "~db/schema";
+import { outbox, pushSubscriptions } from "~db/schema";
 import { OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "~/domain/outbox";
 import { localDateOf, startOfLocalDate } from "~/domain/pay-week";
 import { setClockOffset } from "~/infra/clock.server";
@@ -20,6 +20,7 @@ import { listFailingMail, queueNotice } from "~/models/outbox.server";
 import { collectUserData } from "~/models/privacy.server";
 import { notificationChoices } from "~/models/telegram.server";
 import { pushSubscriptionsOf } from "~/models/push.server";
+import { application } from "../../tests/admin-fixtures";
 import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { startFakePushService, type FakePushService } from "../../tests/fake-push";
 import { call } from "../../tests/route-harness";
@@ -52,15 +53,6 @@ function clockAtBratislava(hour = 12) {
 }
 
 const deliverAt = (at: Date, owner = "push-test") => deliverDueMail({ owner, clock: () => at });
-
-async function pendingApplication(userId: number) {
-  return (
-    await writerForTests()
-      .insert(applications)
-      .values({ userId, fullName: "Ivan Petrenko", age: 30, phone: "+421903123456", contactMethod: "phone" })
-      .returning()
-  )[0]!;
-}
 
 /** The courier's browser subscribes and the dashboard's script posts it, as after the tap on "Turn on". */
 async function subscribeCourier(userId: number) {
@@ -134,10 +126,19 @@ describe("push", () => {
     expect(Number(flooded.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await pushSubscriptionsOf(courier.id)).toHaveLength(1);
 
+    // Five phones at most: a sixth forgets the oldest.
+    await reset("pushSubscribe", String(courier.id));
+    const more = Array.from({ length: 5 }, () => service.subscribe().json);
+    for (const json of more) expect((await post(json)).status).toBe(201);
+    expect((await pushSubscriptionsOf(courier.id)).map((p) => p.id)).not.toContain(mine!.id);
+    expect(await pushSubscriptionsOf(courier.id)).toHaveLength(5);
+    for (const json of more.slice(0, 4))
+      await call(subscriptionApi.action, "/api/push/subscription", { method: "DELETE", cookie, json });
+
     const removed = await call(subscriptionApi.action, "/api/push/subscription", {
       method: "DELETE",
       cookie,
-      json: { endpoint: good.endpoint },
+      json: { endpoint: more[4]!.endpoint },
     });
     expect(removed.status).toBe(204);
     expect(await pushSubscriptionsOf(courier.id)).toEqual([]);
@@ -151,7 +152,7 @@ describe("push", () => {
     const [stored] = await pushSubscriptionsOf(courier.id);
     expect(stored!.label).toBe("Chrome · Android");
 
-    await approveApplication(admin.id, (await pendingApplication(courier.id)).id);
+    await approveApplication(admin.id, (await application(courier.id)).id);
     await deliverAt(at);
     const received = service.receivedBy(phone.id);
     expect(received).toHaveLength(1);
@@ -178,7 +179,7 @@ describe("push", () => {
     const courier = await createUser({ status: "applied_for_job", language: "en" });
     const phone = await subscribeCourier(courier.id);
     service.expire(phone.id);
-    await approveApplication(admin.id, (await pendingApplication(courier.id)).id);
+    await approveApplication(admin.id, (await application(courier.id)).id);
     const before = service.state.requests;
     await deliverAt(at);
     expect(service.state.requests).toBe(before + 1);
@@ -204,7 +205,7 @@ describe("push", () => {
     const courier = await createUser({ status: "applied_for_job", language: "ua" });
     const phone = await subscribeCourier(courier.id);
     service.answer(phone.id, 500);
-    await approveApplication(admin.id, (await pendingApplication(courier.id)).id);
+    await approveApplication(admin.id, (await application(courier.id)).id);
     await deliverAt(start);
     let [row] = await pushRows(courier.id);
     expect(row!.attempts).toBe(1);
@@ -231,7 +232,7 @@ describe("push", () => {
     );
     const phones = [];
     for (const courier of couriers) phones.push(await subscribeCourier(courier.id));
-    for (const courier of couriers) await approveApplication(admin.id, (await pendingApplication(courier.id)).id);
+    for (const courier of couriers) await approveApplication(admin.id, (await application(courier.id)).id);
     await deliverAt(night);
     expect(phones.flatMap((p) => service.receivedBy(p.id))).toHaveLength(0);
     const morning = (await pushRows(couriers[0]!.id))[0]!.notBefore!;
@@ -268,7 +269,7 @@ describe("push", () => {
     form.set("on", "pay:push");
     form.append("on", "application:push");
     await call(notificationsForm.action, "/dashboard/notifications", { cookie, form });
-    await approveApplication(admin.id, (await pendingApplication(courier.id)).id);
+    await approveApplication(admin.id, (await application(courier.id)).id);
     expect(await pushRows(courier.id)).toHaveLength(1);
     const response = await call(notificationsForm.action, "/dashboard/notifications", {
       cookie,
