@@ -8,7 +8,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { translatorFor } from "~/infra/i18n.server";
 import { pushSubscriptionsOf } from "~/models/push.server";
-import { expect, loginAs, test, waitForHydration } from "./fixtures";
+import { expect, expectNoHorizontalOverflow, loginAs, shotPath, test, waitForHydration } from "./fixtures";
 
 const en = translatorFor("en");
 
@@ -98,9 +98,12 @@ test.describe("with JavaScript", () => {
     // The page's own request, as after a successful subscribe: stored for this courier, listed with its browser.
     const saved = await page.request.post("/api/push/subscription", { data: browserSubscription() });
     expect(saved.status()).toBe(201);
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.reload();
     const phones = page.getByTestId("push-phones");
     await expect(phones).toContainText("Chrome");
+    await expectNoHorizontalOverflow(page);
+    await page.getByTestId("notifications").screenshot({ path: shotPath("push-phones-360") });
     const before = (await pushSubscriptionsOf(courier.id)).length;
     await phones
       .getByRole("button", { name: en("dashboard:push.remove") })

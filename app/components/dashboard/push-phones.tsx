@@ -46,7 +46,7 @@ export function PushPhones({ push }: { push: DashboardData["notifications"]["pus
 
   return (
     <div className="dash-section" data-testid="push">
-      <h3 className="font-semibold">{t("push.title")}</h3>
+      <h3 className="dash-h3">{t("push.title")}</h3>
       {state === "nojs" ? (
         <p className="field-hint" data-testid="push-needs-scripts">
           {t("push.needsScripts")}
@@ -74,21 +74,26 @@ export function PushPhones({ push }: { push: DashboardData["notifications"]["pus
         </p>
       ) : null}
       {push.phones.length ? (
-        <ul className="dash-section" aria-label={t("push.phones")} data-testid="push-phones">
-          {push.phones.map((phone) => (
-            <li key={phone.id} className="dash-actions items-center">
-              <span>
-                {phone.label} · {t("push.since", { date: date(phone.createdAt) })}
-              </span>
-              <Form method="post" action="/dashboard/notifications">
-                <input type="hidden" name="id" value={phone.id} />
-                <button type="submit" name="intent" value="pushRemove" className="btn btn-outline">
-                  {t("push.remove")}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p id="push-phones-title" className="field-hint">
+            {t("push.phones")}
+          </p>
+          <ul className="dash-section" aria-labelledby="push-phones-title" data-testid="push-phones">
+            {push.phones.map((phone) => (
+              <li key={phone.id} className="dash-actions items-center">
+                <span>
+                  {phone.label} · {t("push.since", { date: date(phone.createdAt) })}
+                </span>
+                <Form method="post" action="/dashboard/notifications">
+                  <input type="hidden" name="id" value={phone.id} />
+                  <button type="submit" name="intent" value="pushRemove" className="btn btn-outline">
+                    {t("push.remove")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
     </div>
   );
