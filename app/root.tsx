@@ -27,7 +27,7 @@ import { HTML_LANG, isLanguage, type Language } from "~/domain/rules";
 import { getUser } from "~/services/session.server";
 import { companyContact } from "~/domain/company-profile";
 import { getCompanyProfile } from "~/models/company-profile.server";
-import { currentLegalVersions, newerLegalVersions } from "~/models/legal-documents.server";
+import { legalStateFor } from "~/models/legal-documents.server";
 import { LegalNotice } from "~/components/legal/legal-notice";
 import { config } from "~/infra/config.server";
 import { fallbackForForm } from "~/services/captcha.server";
@@ -57,12 +57,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = getUser(context);
   const { captcha } = config();
   const locale = getLocale(context) as Language;
-  // Three reads every page makes: side by side (on PostgreSQL each is a round trip of its own).
-  const [profile, legalVersions, newer] = await Promise.all([
-    getCompanyProfile(),
-    currentLegalVersions(locale),
-    user ? newerLegalVersions(user.id, locale) : [],
-  ]);
+  // The reads every page makes: side by side (on PostgreSQL each is a round trip of its own).
+  const [profile, legal] = await Promise.all([getCompanyProfile(), legalStateFor(user?.id ?? null, locale)]);
   return data({
     locale,
     user: user && {
@@ -75,8 +71,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The footer and the contact links read the operator's profile; a save shows on the next request.
     company: companyContact(profile),
     // The register form records which versions it linked to; a logged-in reader is told once of a newer one.
-    legalVersions,
-    legalNotice: newer.map((d) => d.kind),
+    legalVersions: legal.versions,
+    legalNotice: legal.newer.map((d) => d.kind),
     captcha: { provider: captcha.provider, siteKey: captcha.siteKey ?? null },
     // The no-JS captcha question, when the URL opens the login or register dialog (docs/security.md, "Captcha").
     authFallback: /^(login|register)$/.test(new URL(request.url).searchParams.get("auth") ?? "")

@@ -3,8 +3,6 @@
  * tiny, safe subset of Markdown — `## heading`, `### subheading`, `- list item`, paragraphs separated
  * by a blank line. Nothing in a text becomes HTML: the blocks are rendered as React text.
  */
-import { z } from "zod";
-import { multiLineText } from "./text";
 
 export const LEGAL_KINDS = ["privacy", "terms"] as const;
 export type LegalKind = (typeof LEGAL_KINDS)[number];
@@ -55,16 +53,3 @@ export function parseLegalText(body: string): LegalBlock[] {
   flush();
   return blocks;
 }
-
-/** The editor's form: preview shows the text without saving it; publish makes it the next version. */
-export const legalPublishSchema = z.object({
-  intent: z.enum(["preview", "publish"]),
-  body: z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : value),
-    multiLineText({ error: "admin:legal.bodyRequired" })
-      .min(1, { error: "admin:legal.bodyRequired" })
-      .max(LEGAL_BODY_MAX_CHARS, { error: "admin:legal.bodyTooLong" }),
-  ),
-  /** The version the editor was opened on (0: none published yet). */
-  basedOn: z.coerce.number().int().min(0).max(1_000_000),
-});

@@ -80,8 +80,19 @@ export function deferHydration(html: string, until: HydrationStart = "interactio
     if (href) preloads.push(href);
     return "";
   });
-  return withoutPreloads.replace(
-    "</body>",
-    () => `<script nonce="${nonce}">${until === "load" ? loadStarter(preloads) : starter(preloads)}</script></body>`,
-  );
+  const code = starterFor(until, preloads);
+  return withoutPreloads.replace("</body>", () => `<script nonce="${nonce}">${code}</script></body>`);
+}
+
+// A route's preloads are the same on every answer of a build: its starter is written once.
+const starters = new Map<string, string>();
+function starterFor(until: HydrationStart, preloads: string[]) {
+  const key = `${until} ${preloads.join(" ")}`;
+  let code = starters.get(key);
+  if (code === undefined) {
+    code = until === "load" ? loadStarter(preloads) : starter(preloads);
+    if (starters.size >= 256) starters.clear();
+    starters.set(key, code);
+  }
+  return code;
 }

@@ -2,7 +2,7 @@
  * The operator's legal texts (privacy notice, terms of use) as dated versions per language, and which
  * version each person was shown: at registration, and when they acknowledged a newer one.
  */
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { legalConsents, legalDocuments, users } from "~db/schema";
 import { LEGAL_KINDS, type LegalKind } from "~/domain/legal-text";
 import type { Language } from "~/domain/rules";
@@ -35,14 +35,42 @@ export async function legalDocumentVersion(kind: LegalKind, language: Language, 
 
 /** The version number in force of each text in one language (0: nothing published, the template is shown). */
 export async function currentLegalVersions(language: Language): Promise<Record<LegalKind, number>> {
-  const rows = await db()
-    .select({ kind: legalDocuments.kind, version: max(legalDocuments.version) })
+  return versionsOf(await legalHeads(language));
+}
+
+/** The newest version of each text in one language: its number and date, never its body. */
+type LegalHead = { id: number; kind: LegalKind; version: number; publishedAt: Date };
+
+async function legalHeads(language: Language, tx?: Tx): Promise<LegalHead[]> {
+  // A handful of versions per text ever: all of them, the newest picked here.
+  const rows = await (tx ?? db())
+    .select({
+      id: legalDocuments.id,
+      kind: legalDocuments.kind,
+      version: legalDocuments.version,
+      publishedAt: legalDocuments.publishedAt,
+    })
     .from(legalDocuments)
-    .where(eq(legalDocuments.language, language))
-    .groupBy(legalDocuments.kind);
+    .where(eq(legalDocuments.language, language));
+  const heads = new Map<LegalKind, LegalHead>();
+  for (const row of rows) if ((heads.get(row.kind)?.version ?? 0) < row.version) heads.set(row.kind, row);
+  return LEGAL_KINDS.flatMap((kind) => heads.get(kind) ?? []);
+}
+
+function versionsOf(heads: LegalHead[]): Record<LegalKind, number> {
   const versions = { privacy: 0, terms: 0 };
-  for (const row of rows) versions[row.kind] = row.version ?? 0;
+  for (const head of heads) versions[head.kind] = head.version;
   return versions;
+}
+
+/**
+ * What every page tells its reader about the legal texts: the versions in force (the register form
+ * records them) and, for a logged-in reader, the texts newer than what they were shown. Two reads,
+ * neither of them a text's body.
+ */
+export async function legalStateFor(userId: number | null, language: Language) {
+  const [heads, seen] = await Promise.all([legalHeads(language), userId === null ? [] : consentsOf(userId)]);
+  return { versions: versionsOf(heads), newer: newerThanSeen(heads, seen, language) };
 }
 
 /** Every published version of a text in one language, newest first, with who published it. */
@@ -171,8 +199,13 @@ export async function recordLegalConsents(
  * version (or a later one) in that language, and none in another language since it was published.
  * The one-time notice lists them.
  */
-export async function newerLegalVersions(userId: number, language: Language, tx?: Tx) {
-  const seen = await (tx ?? db())
+export async function newerLegalVersions(userId: number, language: Language, tx?: Tx): Promise<LegalHead[]> {
+  const heads = await legalHeads(language, tx);
+  return newerThanSeen(heads, await consentsOf(userId, tx), language);
+}
+
+function consentsOf(userId: number, tx?: Tx) {
+  return (tx ?? db())
     .select({
       kind: legalConsents.kind,
       language: legalConsents.language,
@@ -181,18 +214,20 @@ export async function newerLegalVersions(userId: number, language: Language, tx?
     })
     .from(legalConsents)
     .where(eq(legalConsents.userId, userId));
-  const newer: LegalDocument[] = [];
-  for (const kind of LEGAL_KINDS) {
-    const current = await currentLegalDocument(kind, language, tx);
-    if (!current) continue;
-    const known = seen.some(
-      (c) =>
-        c.kind === kind &&
-        (c.language === language ? c.version >= current.version : c.acceptedAt >= current.publishedAt),
-    );
-    if (!known) newer.push(current);
-  }
-  return newer;
+}
+
+type Consent = Awaited<ReturnType<typeof consentsOf>>[number];
+
+/** A text is news to a reader unless they saw this version, or any version of it published since, in another language. */
+function newerThanSeen(heads: LegalHead[], seen: Consent[], language: Language): LegalHead[] {
+  return heads.filter(
+    (current) =>
+      !seen.some(
+        (c) =>
+          c.kind === current.kind &&
+          (c.language === language ? c.version >= current.version : c.acceptedAt >= current.publishedAt),
+      ),
+  );
 }
 
 /** The user has seen the notice: the versions in force in their language are recorded as shown. */

@@ -477,22 +477,27 @@ export async function payDueTile(now = clockNow()) {
   const rules = await loadPayRules();
   const { payday, week } = nextPayday(now, rules.forWeek(addWeeks(weekOf(now), -1)).paydayWeekday);
   const today = localDateOf(now);
+  // One row per unpaid statement (a few hundred at most): a courier owed two weeks is one courier.
   const rows = await db()
     .select({
+      id: payStatements.id,
+      userId: payStatements.userId,
       week: payStatements.weekStart,
-      n: count(),
-      totalCents: sql<number>`coalesce(sum(${payStatements.payoutCents}), 0)`.mapWith(Number),
+      cents: payStatements.payoutCents,
     })
     .from(payStatements)
-    .where(and(lte(payStatements.weekStart, week), inArray(payStatements.status, ["approved", "exported"])))
-    .groupBy(payStatements.weekStart);
-  let couriers = 0;
+    .where(and(lte(payStatements.weekStart, week), inArray(payStatements.status, ["approved", "exported"])));
+  const owed = new Set<string>();
+  const late = new Set<string>();
   let totalCents = 0;
-  let overdue = 0;
   for (const r of rows) {
-    couriers += r.n;
-    totalCents += r.totalCents;
-    if (paydayOf(r.week, rules.forWeek(r.week).paydayWeekday) < today) overdue += r.n;
+    // A statement kept after its courier's account was erased has no user: it is someone owed all the same.
+    const payee = r.userId === null ? `statement ${r.id}` : `user ${r.userId}`;
+    owed.add(payee);
+    totalCents += r.cents;
+    if (paydayOf(r.week, rules.forWeek(r.week).paydayWeekday) < today) late.add(payee);
   }
+  const couriers = owed.size;
+  const overdue = late.size;
   return { payday, week, couriers, totalCents, overdue };
 }

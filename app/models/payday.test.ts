@@ -149,6 +149,14 @@ describe("one payday, never in the past", () => {
     expect(tile.totalCents).toBeGreaterThanOrEqual(7500 + 1500);
     const review = await weekReview("2026-11-16", SATURDAY);
     expect(review.paydayPassed).toBe(true);
+    // A courier owed two weeks is one courier, overdue once.
+    const owedTwice = await courier("Olena Dvakrát");
+    await insertStatement(owedTwice.id, "2026-11-09", { status: "approved", minutes: 60, leaseDays: 0, tipsCents: 0 });
+    await insertStatement(owedTwice.id, "2026-11-16", { status: "exported", minutes: 60, leaseDays: 0, tipsCents: 0 });
+    const after = await payDueTile(SATURDAY);
+    expect(after.couriers).toBe(tile.couriers + 1);
+    expect(after.overdue).toBe(tile.overdue + 1);
+    expect(after.totalCents).toBe(tile.totalCents + 750 + 750);
     expect(review.expectedPayday).toBe("2026-11-28");
   });
 });

@@ -45,6 +45,7 @@ export function createPipeline(options: PipelineOptions) {
   const serveStatic = createStaticHandler(clientDir);
   const inlineCriticalCss = criticalCss(path.resolve(clientDir));
   const adminStylesheets = cachedStylesheets(path.resolve(clientDir), "/admin");
+  const courierStylesheets = cachedStylesheets(path.resolve(clientDir), "/dashboard");
   // The copy anonymous visitors get of the home page: critical CSS inline, hydration on the first touch.
   const prepareHomeCopy = async (html: string) => deferHydration(await inlineCriticalCss(html));
   const appOrigin = new URL(options.appUrl).origin;
@@ -94,23 +95,25 @@ export function createPipeline(options: PipelineOptions) {
           );
           if (timing) timing.cacheHit = !rendered;
           // Every page paints from its own rules inline (criticalCss.bySelectors), the admin screens with those
-          // of their second stylesheet too; an admin whose browser already has this build's stylesheets is
-          // answered without them (adminStylesheets), and so costs no rewrite.
+          // of their second stylesheet too. An admin or a courier whose browser already has this build's
+          // stylesheets is answered without them (cachedStylesheets): the courier's pages then only get their
+          // scripts deferred, the admin screens no rewrite at all.
           const admin = ADMIN_PAGES.test(url.pathname);
-          if (
-            rendered &&
-            request.method === "GET" &&
-            isHtml(response) &&
-            !(admin && adminStylesheets.areCached(request))
-          ) {
+          const courier = COURIER_PAGES.test(url.pathname);
+          const returning = admin
+            ? adminStylesheets.areCached(request)
+            : courier && courierStylesheets.areCached(request);
+          if (rendered && request.method === "GET" && isHtml(response) && !(admin && returning)) {
             // The courier's pages start their scripts once they have loaded (see COURIER_PAGES), and so does
             // the 404: its links and the header's buttons work as they are. The scripts first: the rules are
             // spliced in last, so no regular expression runs over the joined page.
-            const atLoad = COURIER_PAGES.test(url.pathname) || response.status === 404;
-            response = await rewriteHtml(response, (html) =>
-              inlineCriticalCss.bySelectors(atLoad ? deferHydration(html, "load") : html),
-            );
+            const atLoad = courier || response.status === 404;
+            response = await rewriteHtml(response, (html) => {
+              const deferred = atLoad ? deferHydration(html, "load") : html;
+              return returning ? deferred : inlineCriticalCss.bySelectors(deferred);
+            });
             if (admin) response.headers.append("Set-Cookie", adminStylesheets.cookie);
+            else if (courier && !returning) response.headers.append("Set-Cookie", courierStylesheets.cookie);
           }
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await tooLargeAnswer(request, url);

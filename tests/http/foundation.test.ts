@@ -80,10 +80,25 @@ describe("foundation", () => {
     // A cookie from another build names other stylesheets: the rules come inline again.
     const stale = await send("/admin/users", { cookie: `${session}; cf_css=older` });
     expect(inlineRules(await stale.text())).toContain(".admin-shell{");
-    // The courier's pages keep their rules inline whatever the browser sends: phones drop their caches.
+  });
+
+  test("a courier's browser that has this build's stylesheets gets the plain links; the scripts still wait for load", async () => {
     const user = await createUser({ status: "working_no_vehicle" });
-    const dashboard = await send("/dashboard", { cookie: `${await sessionCookieHeader(user.id)}; ${stylesheets}` });
-    expect(inlineRules(await dashboard.text())).toContain(".site-header");
+    const session = await sessionCookieHeader(user.id);
+    const inlineRules = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const first = await send("/dashboard", { cookie: session });
+    const setCookie = first.headers.getSetCookie().find((cookie) => cookie.startsWith("cf_css=")) ?? "";
+    expect(setCookie).toMatch(/^cf_css=\w+; Path=\/dashboard; Max-Age=31536000; HttpOnly; SameSite=Lax/);
+    expect(inlineRules(await first.text())).toContain(".site-header");
+    const again = await send("/dashboard", { cookie: `${session}; ${setCookie.split(";")[0]}` });
+    expect(again.headers.getSetCookie().some((cookie) => cookie.startsWith("cf_css="))).toBe(false);
+    const plain = await again.text();
+    expect(inlineRules(plain)).toBe("");
+    expect(plain).not.toContain("data-full-css");
+    expect(plain).toContain("data-hydrate-later");
+    // Another build's cookie: the rules come inline again.
+    const stale = await send("/dashboard", { cookie: `${session}; cf_css=older` });
+    expect(inlineRules(await stale.text())).toContain(".site-header");
   });
 
   test("static assets are fingerprinted, immutable and precompressed", async () => {

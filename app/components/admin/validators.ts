@@ -18,4 +18,4 @@ export {
 } from "~/domain/admin-schemas";
 export { faqSchema, fleetModelSchema, partnerSchema } from "~/domain/content-schemas";
 export { handoverSchema } from "~/domain/handover";
-export { companyProfileSchema } from "~/domain/company-profile";
+export { companyProfileSchema } from "~/domain/company-profile-form";
