@@ -50,7 +50,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -43,6 +43,7 @@ export default [
   // Public media (vehicle images, news media).
   route("media/:id", "routes/media.tsx"),
   route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
 
   route("admin", "routes/admin/layout.tsx", [
@@ -110,6 +111,7 @@ export default [
     route("captcha/challenge", "routes/api/captcha.challenge.ts"),
     route("faq/ask", "routes/api/faq.ask.ts"),
     route("telegram/webhook", "routes/api/telegram.webhook.ts"),
+    route("push/subscription", "routes/api/push.subscription.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

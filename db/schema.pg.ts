@@ -44,6 +44,7 @@ export const {
   jobRuns,
   outbox,
   telegramChats,
+  pushSubscriptions,
   notificationPreferences,
   platforms,
   platformAccounts,

@@ -42,6 +42,7 @@ export const {
   jobRuns,
   outbox,
   telegramChats,
+  pushSubscriptions,
   notificationPreferences,
   platforms,
   platformAccounts,

@@ -19,7 +19,7 @@ export const PAY_ADJUSTMENT_KINDS = ["bonus", "correction", "damage"] as const;
 export const PAY_STATEMENT_STATUSES = ["draft", "approved", "exported", "paid"] as const;
 export const PAYOUT_BATCH_STATUSES = ["exported", "paid", "cancelled"] as const;
 export const PAY_QUESTION_STATUSES = ["open", "resolved"] as const;
-export const OUTBOX_CHANNELS = ["email", "telegram"] as const;
+export const OUTBOX_CHANNELS = ["email", "telegram", "push"] as const;
 export const LEGAL_DOCUMENT_KINDS = ["privacy", "terms"] as const;
 export const LEGAL_CONSENT_SOURCES = ["registration", "notice"] as const;
 
@@ -726,7 +726,7 @@ export function defineTables(d: Words) {
       recipient: d.text("recipient").notNull(),
       language: d.text("language").notNull(),
       kind: d.text("kind").notNull(),
-      /** `email` (recipient: an address) or `telegram` (recipient: a chat id). */
+      /** `email` (recipient: an address), `telegram` (a chat id) or `push` (the id of a push subscription). */
       channel: d.text("channel", { enum: OUTBOX_CHANNELS }).notNull().default("email"),
       subject: d.text("subject").notNull(),
       text: d.text("text").notNull(),
@@ -758,6 +758,33 @@ export function defineTables(d: Words) {
     (t) => [
       d.uniqueIndex("telegram_chats_user_unique").on(t.userId),
       d.uniqueIndex("telegram_chats_chat_unique").on(t.chatId),
+    ],
+  );
+
+  /**
+   * A browser's Web Push subscription (docs/operations.md#push): where the push service takes a courier's
+   * notifications for that phone, and the keys they are encrypted with. Removed when the courier turns it
+   * off, when the push service answers 404/410 (expired), and with the account.
+   */
+  const pushSubscriptions = d.table(
+    "push_subscriptions",
+    {
+      id: d.id(),
+      userId: d
+        .integer("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      endpoint: d.text("endpoint").notNull(),
+      p256dh: d.text("p256dh").notNull(),
+      auth: d.text("auth").notNull(),
+      /** "Chrome on Android": what the courier sees in the list of their phones, from the User-Agent. */
+      label: d.text("label").notNull(),
+      createdAt: createdAt(),
+      lastSuccessAt: d.timestamp("last_success_at"),
+    },
+    (t) => [
+      d.uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+      d.index("push_subscriptions_user_idx").on(t.userId),
     ],
   );
 
@@ -1157,6 +1184,7 @@ export function defineTables(d: Words) {
     jobRuns,
     outbox,
     telegramChats,
+    pushSubscriptions,
     notificationPreferences,
     platforms,
     platformAccounts,

@@ -67,6 +67,7 @@ export const {
   jobRuns,
   outbox,
   telegramChats,
+  pushSubscriptions,
   notificationPreferences,
   platforms,
   platformAccounts,

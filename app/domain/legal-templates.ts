@@ -51,6 +51,7 @@ export const EXPORT_CATEGORY_PHRASES: Record<string, Record<Language, string>> =
   secondFactor: { en: "second factor", sk: "druhý faktor", ua: "другий фактор" },
   notificationPreferences: { en: "notification choices", sk: "nastavenia upozornení", ua: "налаштування сповіщень" },
   telegram: { en: "Telegram chat", sk: "chat v Telegrame", ua: "чат у Telegram" },
+  pushSubscriptions: { en: "notification subscriptions", sk: "odbery upozornení", ua: "підписки на сповіщення" },
   legalConsents: {
     en: "versions of these texts you were shown",
     sk: "verzie týchto textov, ktoré vám boli zobrazené",
@@ -84,7 +85,7 @@ The controller of your personal data is ${c.name}, ${c.address} (${c.registratio
 - Bank details: IBAN and account holder. Purpose: to send your pay. Legal basis: the contract (Art. 6(1)(b)).
 - Vehicles: vehicle requests, leases, handover photos and records of damage, your agreement to the deduction of rent (its wording's version and time) and, when you take a moped, the category and last four characters of the driving licence we saw. Purpose: to lend you a vehicle and settle damage as agreed. Legal basis: the contract (Art. 6(1)(b)) and our legitimate interest in protecting our vehicles (Art. 6(1)(f)).
 - Problem reports: what you report, its photos or videos and our replies. Purpose: to help you on the road. Legal basis: the contract (Art. 6(1)(b)).
-- Messages to you: your notification choices and, if you connect it, your Telegram chat (its number). Purpose: to tell you about decisions where you read them. Legal basis: the contract (Art. 6(1)(b)); Telegram only at your request, which you withdraw by disconnecting it. What we send you there passes through Telegram, outside the EU, because you asked for it (Art. 49(1)(b)).
+- Messages to you: your notification choices and, if you connect them, your Telegram chat (its number) and your phones' notification subscriptions (the address of your browser's push service and its keys, and the browser's name). Purpose: to tell you about decisions where you read them. Legal basis: the contract (Art. 6(1)(b)); Telegram and phone notifications only at your request, which you withdraw by disconnecting or turning them off. What we send you there passes through Telegram, or encrypted through your browser's push service (Google, Apple or Mozilla), possibly outside the EU, because you asked for it (Art. 49(1)(b)).
 - Site traffic: pages are counted per day without any personal data; a referral link click is counted once per day by a keyed hash of the address, never the address itself. Legal basis: our legitimate interest (Art. 6(1)(f)).
 - The versions of these texts you were shown, at registration and later. Legal basis: our legal obligation to show that we informed you (Art. 6(1)(c)).
 
@@ -97,7 +98,7 @@ Without the data of your account and application we cannot work with you; everyt
 - the Social Insurance Agency, your health insurer and the tax office, as the law requires;
 - our hosting provider, which stores the service on our behalf.
 
-We do not transfer your data outside the European Union, except the messages you ask us to send you through Telegram (above).
+We do not transfer your data outside the European Union, except the messages you ask us to send you through Telegram or your browser's push service (above).
 
 ## How long we keep it
 
@@ -126,7 +127,7 @@ Prevádzkovateľom vašich osobných údajov je ${c.name}, ${c.address} (${c.reg
 - Bankové údaje: IBAN a majiteľ účtu. Účel: poslanie výplaty. Právny základ: zmluva (čl. 6 ods. 1 písm. b)).
 - Vozidlá: žiadosti o vozidlo, prenájmy, fotografie z odovzdania a záznamy o poškodení, váš súhlas so zrážkou nájomného (verzia znenia a čas) a pri prevzatí mopedu skupina a posledné štyri znaky vodičského preukazu, ktorý sme videli. Účel: požičanie vozidla a vyrovnanie škôd podľa dohody. Právny základ: zmluva (čl. 6 ods. 1 písm. b)) a náš oprávnený záujem na ochrane vozidiel (čl. 6 ods. 1 písm. f)).
 - Hlásenia problémov: čo nahlásite, fotografie alebo videá a naše odpovede. Účel: pomoc na ceste. Právny základ: zmluva (čl. 6 ods. 1 písm. b)).
-- Správy pre vás: vaše nastavenia upozornení a, ak ho pripojíte, váš chat v Telegrame (jeho číslo). Účel: oznamovať vám rozhodnutia tam, kde ich čítate. Právny základ: zmluva (čl. 6 ods. 1 písm. b)); Telegram len na vašu žiadosť, ktorú odvoláte jeho odpojením. Čo vám tam pošleme, prechádza cez Telegram mimo EÚ, pretože ste o to požiadali (čl. 49 ods. 1 písm. b)).
+- Správy pre vás: vaše nastavenia upozornení a, ak ich pripojíte, váš chat v Telegrame (jeho číslo) a odbery upozornení vašich telefónov (adresa push služby vášho prehliadača, jej kľúče a názov prehliadača). Účel: oznamovať vám rozhodnutia tam, kde ich čítate. Právny základ: zmluva (čl. 6 ods. 1 písm. b)); Telegram a upozornenia v telefóne len na vašu žiadosť, ktorú odvoláte ich odpojením alebo vypnutím. Čo vám tam pošleme, prechádza cez Telegram alebo zašifrované cez push službu vášho prehliadača (Google, Apple alebo Mozilla), prípadne mimo EÚ, pretože ste o to požiadali (čl. 49 ods. 1 písm. b)).
 - Návštevnosť stránky: stránky počítame po dňoch bez osobných údajov; kliknutie na odporúčací odkaz sa počíta raz za deň podľa kľúčovaného odtlačku adresy, nikdy nie samotnej adresy. Právny základ: náš oprávnený záujem (čl. 6 ods. 1 písm. f)).
 - Verzie týchto textov, ktoré vám boli zobrazené pri registrácii a neskôr. Právny základ: naša zákonná povinnosť preukázať, že sme vás informovali (čl. 6 ods. 1 písm. c)).
 
@@ -139,7 +140,7 @@ Bez údajov účtu a žiadosti s vami nemôžeme spolupracovať; ostatné vyplý
 - Sociálna poisťovňa, vaša zdravotná poisťovňa a daňový úrad, ako ukladá zákon;
 - náš poskytovateľ hostingu, ktorý službu prevádzkuje v našom mene.
 
-Vaše údaje neprenášame mimo Európskej únie, okrem správ, ktoré nás požiadate posielať cez Telegram (vyššie).
+Vaše údaje neprenášame mimo Európskej únie, okrem správ, ktoré nás požiadate posielať cez Telegram alebo push službu vášho prehliadača (vyššie).
 
 ## Ako dlho ich uchovávame
 
@@ -168,7 +169,7 @@ Môžete podať sťažnosť dozornému orgánu: ${AUTHORITY}.
 - Банківські реквізити: IBAN і власник рахунку. Мета: переказ оплати. Правова підстава: договір (ст. 6(1)(b)).
 - Транспортні засоби: запити на транспортний засіб, оренди, фотографії передачі та записи про пошкодження, ваша згода на утримання оренди (версія тексту та час) і, коли ви берете мопед, категорія та останні чотири символи посвідчення водія, яке ми бачили. Мета: надати вам транспорт і врегулювати шкоду за домовленістю. Правова підстава: договір (ст. 6(1)(b)) і наш законний інтерес у захисті транспорту (ст. 6(1)(f)).
 - Повідомлення про проблеми: що ви повідомляєте, фото чи відео та наші відповіді. Мета: допомога в дорозі. Правова підстава: договір (ст. 6(1)(b)).
-- Повідомлення вам: ваші налаштування сповіщень і, якщо ви його підключите, ваш чат у Telegram (його номер). Мета: повідомляти вам про рішення там, де ви їх читаєте. Правова підстава: договір (ст. 6(1)(b)); Telegram лише на ваше прохання, яке ви відкликаєте, від’єднавши його. Те, що ми вам туди надсилаємо, проходить через Telegram поза ЄС, бо ви про це попросили (ст. 49(1)(b)).
+- Повідомлення вам: ваші налаштування сповіщень і, якщо ви їх підключите, ваш чат у Telegram (його номер) та підписки на сповіщення ваших телефонів (адреса push-служби вашого браузера, її ключі та назва браузера). Мета: повідомляти вам про рішення там, де ви їх читаєте. Правова підстава: договір (ст. 6(1)(b)); Telegram і сповіщення на телефоні лише на ваше прохання, яке ви відкликаєте, від’єднавши або вимкнувши їх. Те, що ми вам туди надсилаємо, проходить через Telegram або в зашифрованому вигляді через push-службу вашого браузера (Google, Apple чи Mozilla), можливо поза ЄС, бо ви про це попросили (ст. 49(1)(b)).
 - Відвідуваність сайту: сторінки рахуються по днях без персональних даних; перехід за реферальним посиланням рахується раз на день за ключовим хешем адреси, ніколи не за самою адресою. Правова підстава: наш законний інтерес (ст. 6(1)(f)).
 - Версії цих текстів, які вам показали під час реєстрації та пізніше. Правова підстава: наш обов’язок за законом довести, що ми вас поінформували (ст. 6(1)(c)).
 
@@ -181,7 +182,7 @@ Môžete podať sťažnosť dozornému orgánu: ${AUTHORITY}.
 - Соціальна страхова компанія, ваша медична страхова компанія та податкова служба, як вимагає закон;
 - наш хостинг-провайдер, який зберігає сервіс від нашого імені.
 
-Ми не передаємо ваші дані за межі Європейського Союзу, крім повідомлень, які ви просите надсилати через Telegram (вище).
+Ми не передаємо ваші дані за межі Європейського Союзу, крім повідомлень, які ви просите надсилати через Telegram або push-службу вашого браузера (вище).
 
 ## Як довго ми їх зберігаємо
 

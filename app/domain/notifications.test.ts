@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { channelsFor, eventOfKind, heldUntil, telegramText } from "./notifications";
+import { channelsFor, eventOfKind, heldUntil, phoneNotice, pushPayload, telegramText } from "./notifications";
 
 test("quiet hours: 22:00–07:00 Bratislava holds Telegram until 07:00, winter and summer", () => {
   // Winter (UTC+1): 21:59 local is sent, 22:00 waits for 07:00 next day, 06:59 waits for 07:00 the same day.
@@ -45,7 +45,19 @@ test("channels: e-mail and a linked Telegram by default, the courier's choice ov
 });
 
 test("the Telegram text is the subject, the first paragraph and the link", () => {
-  expect(telegramText("Approved", "Good news.\n\nMore.", "https://x/dashboard")).toBe(
+  expect(telegramText(phoneNotice("Approved", "Good news.\n\nMore.", "https://x/dashboard"))).toBe(
     "Approved\n\nGood news.\n\nhttps://x/dashboard",
   );
+});
+
+test("a push payload is the notice as JSON, cut to fit one encrypted record, with the kind as its tag", () => {
+  const notice = phoneNotice("Схвалено", `${"Ваша заявка схвалена. ".repeat(100)}\n\nДалі.`, "https://x/dashboard");
+  const payload = JSON.parse(pushPayload(notice, "applicationApproved"));
+  expect(payload).toMatchObject({ title: "Схвалено", url: "https://x/dashboard", tag: "applicationApproved" });
+  expect(payload.body.length).toBe(900);
+  expect(payload.body.endsWith("…")).toBe(true);
+  // Cyrillic at two bytes a letter still fits the 4 KB record web-push allows.
+  expect(new TextEncoder().encode(pushPayload(notice, "applicationApproved")).length).toBeLessThan(3500);
+  expect(channelsFor("applicationApproved", [], ["email", "push"])).toEqual(["email", "push"]);
+  expect(heldUntil("applicationApproved", "push", new Date("2026-11-27T22:30:00Z"))).not.toBeNull();
 });

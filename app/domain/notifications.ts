@@ -5,7 +5,7 @@
  */
 import { addDays, localDateOf, startOfLocalDate } from "./pay-week";
 
-export const CHANNELS = ["email", "telegram"] as const;
+export const CHANNELS = ["email", "telegram", "push"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** The events of the dashboard's channel choice, each with the message kinds it covers. */
@@ -47,7 +47,7 @@ export function eventOfKind(kind: string): NotificationEvent | undefined {
 
 /**
  * Kinds that cannot wait for the morning: the right-to-stay document ended today (the courier may not ride
- * from now on), and an admin's message marked urgent. Replies of the bot itself are sent at once too
+ * from now on), and an admin's message marked urgent (both also go to phones with the push service's "high" urgency). Replies of the bot itself are sent at once too
  * (they answer what the courier just did).
  */
 export const URGENT_KINDS: readonly string[] = [
@@ -62,7 +62,7 @@ export type ChannelChoice = { event: string; channel: Channel; enabled: boolean 
 
 /**
  * The channels a message of `kind` goes to: the courier's choices over the defaults (e-mail on, a linked
- * Telegram on). A message never goes nowhere: with every available channel switched off it still goes by e-mail.
+ * Telegram on, a subscribed phone on). A message never goes nowhere: with every available channel switched off it still goes by e-mail.
  */
 export function channelsFor(kind: string, choices: readonly ChannelChoice[], available: readonly Channel[]): Channel[] {
   const event = eventOfKind(kind);
@@ -105,8 +105,28 @@ export function heldUntil(kind: string, channel: Channel, at: Date): Date | null
   return morningOf(hour >= QUIET_FROM_HOUR ? addDays(today, 1) : today);
 }
 
-/** The Telegram text of a notice: the e-mail's subject and first paragraph, then the link to act on. */
-export function telegramText(subject: string, body: string, link: string) {
-  const first = body.split("\n\n")[0]!.trim();
-  return `${subject}\n\n${first}\n\n${link}`;
+/** What a phone channel shows of a notice: the title, one short paragraph, and the link to the place to act. */
+export type PhoneNotice = { title: string; body: string; link: string };
+
+/** The phone's version of an e-mail: its subject and first paragraph, then the link to act on. */
+export function phoneNotice(subject: string, body: string, link: string): PhoneNotice {
+  return { title: subject, body: body.split("\n\n")[0]!.trim(), link };
+}
+
+/** The Telegram text of a notice (plain text, no markup to escape). */
+export function telegramText({ title, body, link }: PhoneNotice) {
+  return `${title}\n\n${body}\n\n${link}`;
+}
+
+/** Push payloads travel encrypted in one record of about 4 KB: Cyrillic takes two bytes a letter, so texts are cut. */
+const PUSH_TITLE_MAX = 120;
+const PUSH_BODY_MAX = 900;
+
+function cut(text: string, max: number) {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The JSON the service worker (public/sw.js) shows: `tag` lets a newer message of a kind replace the older one. */
+export function pushPayload({ title, body, link }: PhoneNotice, kind: string) {
+  return JSON.stringify({ title: cut(title, PUSH_TITLE_MAX), body: cut(body, PUSH_BODY_MAX), url: link, tag: kind });
 }

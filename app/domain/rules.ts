@@ -156,6 +156,8 @@ export const RATE_LIMITS = {
   payQuestions: { limit: 10, windowSeconds: 60 * 60 },
   /** `/start <code>` messages per Telegram chat: a 256-bit code is not guessed, but nobody may try in bulk. */
   telegramStart: { limit: 10, windowSeconds: 15 * 60 },
+  /** Saves of a Web Push subscription per courier: a phone subscribes once; a loop of saves is refused. */
+  pushSubscribe: { limit: 10, windowSeconds: 60 * 60 },
   /** An admin's messages to a group of couriers: each reaches every courier of the group. */
   broadcast: { limit: 5, windowSeconds: 60 * 60 },
 } as const;

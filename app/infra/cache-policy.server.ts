@@ -2,9 +2,10 @@ import { parseCookies, SESSION_COOKIE_NAMES } from "./cookies.server";
 
 /**
  * Pages and data that belong to one person: the dashboard, the admin area, private files, the
- * account pages (sessions, the second factor with its QR code and recovery codes), the user API.
+ * account pages (sessions, the second factor with its QR code and recovery codes), the user and push API.
  */
-const PRIVATE_PATHS = /^\/(dashboard|admin|files|account)(\/|$)|^\/auth\/second-factor$|^\/api\/(auth\/me|user\/)/;
+const PRIVATE_PATHS =
+  /^\/(dashboard|admin|files|account)(\/|$)|^\/auth\/second-factor$|^\/api\/(auth\/me|user\/|push\/)/;
 
 /**
  * Private answers must not be kept by any cache, the browser's included (back button on a shared

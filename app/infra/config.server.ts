@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { checkIban, isValidBic } from "~/domain/bank-details";
 import { toSepaText } from "~/domain/sepa-text";
+import { vapidKeysIn } from "./vapid-keys.server";
 
 /**
  * All configuration (the README's configuration table), validated once at start-up.
@@ -123,6 +124,22 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16–256 letters, digits, _ or -")
     .optional(),
   TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
+  /** Web Push (docs/operations.md#push): the VAPID key pair, base64url; unset, a pair is generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, "must be a base64url P-256 public key (87 characters, as web-push generates)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, "must be a base64url P-256 private key (43 characters, as web-push generates)")
+    .optional(),
+  /** Whom a push service may contact about our messages: `mailto:…` or `https://…`; unset, the company's e-mail. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be mailto:address or an https:// URL")
+    .optional(),
+  /** Tests only: `1` accepts push endpoints on http://127.0.0.1 (a local push service of the tests). */
+  PUSH_ALLOW_LOCAL_HTTP: flag.optional(),
   /** Tests only: `1` lets DATA_DIR/test-clock.json move the server's clock (app/infra/clock.server.ts). */
   TEST_CLOCK: flag.optional(),
 });
@@ -179,6 +196,10 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     throw new ConfigError(
       "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when STORAGE_URL is set",
     );
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+  if (production && e.PUSH_ALLOW_LOCAL_HTTP)
+    throw new ConfigError("Invalid configuration: PUSH_ALLOW_LOCAL_HTTP is refused when NODE_ENV=production");
   if (Boolean(e.TELEGRAM_BOT_TOKEN) !== Boolean(e.TELEGRAM_BOT_NAME))
     throw new ConfigError("Invalid configuration: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_NAME must be set together");
   const dataDir = path.resolve(e.DATA_DIR);
@@ -218,6 +239,15 @@ export function parseConfig(env: Record<string, string | undefined>, production 
     /** Each part is undefined when unset; the payout export names what is missing (app/services/payout-file.server.ts). */
     payoutDebtor: { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic: e.PAYOUT_DEBTOR_BIC },
     mailSendMs: e.MAIL_SEND_SECONDS * 1000,
+    /** The keys are filled in from DATA_DIR by `config()` when the environment has none. */
+    push: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT,
+      allowLocalHttp: e.PUSH_ALLOW_LOCAL_HTTP ?? false,
+    },
     /** Undefined when the bot is not configured: the channel is then not offered. */
     telegram:
       e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_BOT_NAME
@@ -248,7 +278,11 @@ function storageConfig(e: z.infer<typeof envSchema>, uploadsDir: string): Storag
 function loadConfig() {
   const parsed = parseConfig(process.env);
   refuseTestClock(parsed);
-  return { ...parsed, sessionSecret: parsed.sessionSecret ?? devSecret(parsed.dataDir) };
+  return {
+    ...parsed,
+    sessionSecret: parsed.sessionSecret ?? devSecret(parsed.dataDir),
+    push: { ...parsed.push, keys: parsed.push.keys ?? vapidKeysIn(parsed.dataDir) },
+  };
 }
 
 /**

@@ -39,7 +39,7 @@ export async function undoApproval(adminId: number, applicationId: number) {
       .update(applications)
       .set({ status: "pending", decidedById: null, decidedAt: null })
       .where(eq(applications.id, applicationId));
-    // The approval's messages (e-mail, Telegram) still waiting are withdrawn; where one already went out
+    // The approval's messages (e-mail, Telegram, phones) still waiting are withdrawn; where one already went out
     // (or is being sent), a correction follows on that channel.
     const approvalRows = and(
       eq(outbox.userId, row.userId),

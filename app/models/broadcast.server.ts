@@ -101,7 +101,7 @@ export async function broadcastMessage(adminId: number, message: Broadcast): Pro
           kind,
           userId: user.id,
         },
-        `${title}\n\n${body}\n\n${link}`,
+        { title, body, link },
         at,
       );
     }

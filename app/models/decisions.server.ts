@@ -6,7 +6,7 @@ import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
 import { config } from "~/infra/config.server";
 import { queueNotice } from "./outbox.server";
-import { telegramText, type Channel } from "~/domain/notifications";
+import { phoneNotice, type Channel } from "~/domain/notifications";
 import { withoutYearMark } from "~/domain/date-format";
 
 /**
@@ -115,7 +115,7 @@ export async function notifyUser(
   await queueNotice(
     tx,
     { to: user.email, subject, text, language: user.language, kind: mail, userId },
-    telegramText(subject, body, link),
+    phoneNotice(subject, body, link),
     undefined,
     only,
   );

@@ -1,6 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { notificationPreferences, outbox, telegramChats, users } from "~db/schema";
-import { channelsFor, heldUntil, type Channel } from "~/domain/notifications";
+import {
+  channelsFor,
+  heldUntil,
+  pushPayload,
+  telegramText,
+  type Channel,
+  type PhoneNotice,
+} from "~/domain/notifications";
 import {
   OUTBOX_CLAIM_MS,
   OUTBOX_KEEP_FAILING_DAYS,
@@ -14,12 +21,14 @@ import { mailQueued } from "~/infra/outbox-signal.server";
 import { telegramConfigured } from "~/infra/telegram.server";
 import { recordAudit } from "./audit.server";
 import { companyMailFooter, getCompanyProfile } from "./company-profile.server";
+import { pushSubscriptionIds } from "./push.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * A message as composed in the recipient's language; `kind` names the template (for the admin page and
- * logs). `to` is an address for e-mail (the default channel) and a chat id for Telegram.
+ * logs). `to` is an address for e-mail (the default channel), a chat id for Telegram, and a push
+ * subscription's id for push (whose `text` is the JSON payload the service worker shows).
  */
 export type OutgoingMail = {
   channel?: Channel;
@@ -74,13 +83,14 @@ export async function queueMail(tx: Tx, unsigned: OutgoingMail) {
 
 /**
  * Queues a message to a user about an event on each channel they chose for it (app/domain/notifications.ts):
- * the e-mail as composed, and on a linked Telegram the short `telegramText`, held until 07:00 when it is
- * written in the quiet hours. All in the caller's transaction. Returns the channels queued.
+ * the e-mail as composed; on a linked Telegram the short text of `notice`; on every subscribed phone the
+ * notice as a push payload (one row per phone, so each is retried and removed on its own). Phone channels are
+ * held until 07:00 when written in the quiet hours. All in the caller's transaction. Returns the channels queued.
  */
 export async function queueNotice(
   tx: Tx,
   mail: OutgoingMail & { userId: number; kind: string },
-  telegramText: string,
+  notice: PhoneNotice,
   at = clockNow(),
   /** Only these of the chosen channels (a correction goes where the corrected message went). */
   only?: readonly Channel[],
@@ -100,19 +110,23 @@ export async function queueNotice(
         .where(eq(telegramChats.userId, mail.userId))
         .limit(1)
     : [];
-  const available: Channel[] = chat ? ["email", "telegram"] : ["email"];
+  const phones = await pushSubscriptionIds(tx, mail.userId);
+  const available: Channel[] = [
+    "email",
+    ...(chat ? ["telegram" as const] : []),
+    ...(phones.length ? ["push" as const] : []),
+  ];
   const channels = channelsFor(mail.kind, choices, available).filter((c) => !only || only.includes(c));
   for (const channel of channels) {
-    if (channel === "email") await queueMail(tx, { ...mail, channel });
+    if (channel === "email") {
+      await queueMail(tx, { ...mail, channel });
+      continue;
+    }
+    const phone = { ...mail, channel, html: undefined, notBefore: heldUntil(mail.kind, channel, at) };
+    if (channel === "telegram") await queueMail(tx, { ...phone, to: chat!.chatId, text: telegramText(notice) });
     else
-      await queueMail(tx, {
-        ...mail,
-        channel,
-        to: chat!.chatId,
-        text: telegramText,
-        html: undefined,
-        notBefore: heldUntil(mail.kind, channel, at),
-      });
+      for (const id of phones)
+        await queueMail(tx, { ...phone, to: String(id), subject: notice.title, text: pushPayload(notice, mail.kind) });
   }
   return channels;
 }
@@ -124,12 +138,13 @@ export async function queueMailAlone(mail: OutgoingMail) {
 
 /**
  * Not sent, not failing, never tried or due again, not held by a live claim, and of a channel this
- * instance can send (an instance without the bot token leaves Telegram messages to one with it).
+ * instance can send (an instance without the bot token leaves Telegram messages to one with it; every
+ * instance has VAPID keys, so sends push).
  */
 function dueAt(at: Date) {
   return and(
     isNull(outbox.sentAt),
-    telegramConfigured() ? undefined : eq(outbox.channel, "email"),
+    telegramConfigured() ? undefined : ne(outbox.channel, "telegram"),
     lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
     // A new row is due at once, whatever a test clock said when it was written.
     or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, at)),
@@ -202,6 +217,24 @@ export async function markMailDeferred(row: Pick<OutboxRow, "id">, owner: string
   );
 }
 
+/**
+ * The claimed row can never be delivered (its push subscription expired: 404/410): no further attempts; it
+ * waits among the failing ones on /admin/mail with the reason, and "send again" tries it once more.
+ */
+export async function markMailUndeliverable(row: Pick<OutboxRow, "id" | "attempts">, owner: string, reason: string) {
+  await transaction((tx) =>
+    tx
+      .update(outbox)
+      .set({
+        attempts: Math.max(row.attempts + 1, OUTBOX_MAX_ATTEMPTS),
+        lastError: reason.slice(0, 500),
+        claimedBy: null,
+        claimUntil: null,
+      })
+      .where(and(eq(outbox.id, row.id), eq(outbox.claimedBy, owner))),
+  );
+}
+
 const failing = and(isNull(outbox.sentAt), gte(outbox.attempts, OUTBOX_MAX_ATTEMPTS));
 
 /** Messages that used up their attempts, newest first: what /admin/mail lists. */
@@ -217,7 +250,7 @@ export async function listFailingMail(limit = 200) {
       lastError: outbox.lastError,
       createdAt: outbox.createdAt,
       userId: outbox.userId,
-      /** Whose chat a Telegram recipient is. */
+      /** Whose chat or phone a Telegram or push recipient is. */
       userEmail: users.email,
     })
     .from(outbox)

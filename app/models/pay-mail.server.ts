@@ -13,7 +13,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
 import { config } from "~/infra/config.server";
 import type { Tx } from "~/infra/db.server";
 import { translatorFor } from "~/infra/i18n.server";
-import { telegramText } from "~/domain/notifications";
+import { phoneNotice } from "~/domain/notifications";
 import { queueNotice } from "./outbox.server";
 
 export type PayMail = "statementApproved" | "statementPaid" | "statementNothingToTransfer";
@@ -42,7 +42,7 @@ export function composePayMail(
   );
   return {
     subject,
-    telegram: telegramText(subject, body, `${config().appUrl}/dashboard/pay`),
+    phone: phoneNotice(subject, body, `${config().appUrl}/dashboard/pay`),
     text: [body, "", t("dashboard:email.link", { link }), "", t("dashboard:email.signature")].join("\n"),
   };
 }
@@ -81,8 +81,8 @@ export async function queuePayMails(
       payday: s.payday ?? paydayOf(s.weekStart, paydayWeekday),
       carryOutCents: s.carryOutCents,
     });
-    const { telegram, ...email } = mail;
-    await queueNotice(tx, { to: user.email, ...email, language, kind, userId: user.id }, telegram);
+    const { phone, ...email } = mail;
+    await queueNotice(tx, { to: user.email, ...email, language, kind, userId: user.id }, phone);
     queued += 1;
   }
   return queued;

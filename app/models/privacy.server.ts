@@ -12,6 +12,7 @@ import {
   sessions,
   statusHistory,
   telegramChats,
+  pushSubscriptions,
   totpCredentials,
   uploads,
   userDevices,
@@ -186,12 +187,23 @@ export async function collectUserData(userId: number) {
         ? { iban: bank.iban, holder: bank.holder, holderMismatch: bank.holderMismatch, changedAt: bank.changedAt }
         : null,
     ),
-    // Where messages go: the linked Telegram chat and the channel choices (docs/operations.md#telegram).
+    // Where messages go: the linked Telegram chat, the phones and the channel choices (docs/operations.md#telegram).
     telegram: await db()
       .select({ chatId: telegramChats.chatId, linkedAt: telegramChats.createdAt })
       .from(telegramChats)
       .where(eq(telegramChats.userId, userId))
       .then((rows) => rows[0] ?? null),
+    // The phones with Web Push: where the push service is reached, and when (the keys are the browser's own).
+    pushSubscriptions: await db()
+      .select({
+        browser: pushSubscriptions.label,
+        endpoint: pushSubscriptions.endpoint,
+        createdAt: pushSubscriptions.createdAt,
+        lastSuccessAt: pushSubscriptions.lastSuccessAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.id)),
     notificationPreferences: await db()
       .select({
         event: notificationPreferences.event,

@@ -36,6 +36,8 @@ import { getPaySettings } from "~/models/settings.server";
 import { newFormKey } from "~/services/idempotency.server";
 import { config } from "~/infra/config.server";
 import { notificationChoices, telegramChatOf } from "~/models/telegram.server";
+import { pushSubscriptionsOf } from "~/models/push.server";
+import { vapidPublicKey } from "~/infra/web-push.server";
 
 /** Everything the dashboard shows for the user's status; each query is scoped to the user. */
 export async function loadDashboard(user: SessionUser, url: URL, language: Language): Promise<DashboardData> {
@@ -197,12 +199,22 @@ async function payPointer(user: { id: number; status: string }) {
   return { hasPay, ibanMissing: hasPay && (await getBankAccount(user.id)) === null };
 }
 
-/** The channel choices, and Telegram's state when the bot is configured (else the channel is not offered). */
+/**
+ * The channel choices, Telegram's state when the bot is configured (else that channel is not offered), and
+ * the courier's phones with Web Push (always offered: the keys are generated when not configured).
+ */
 async function notificationsView(userId: number): Promise<DashboardData["notifications"]> {
-  // Without the bot there is nothing to choose and the section is not shown: no queries either.
-  if (!config().telegram) return { telegram: null, choices: [] };
+  const phones = (await pushSubscriptionsOf(userId)).map((p) => ({
+    id: p.id,
+    label: p.label,
+    createdAt: p.createdAt.toISOString(),
+    lastSuccessAt: p.lastSuccessAt?.toISOString() ?? null,
+  }));
+  const telegram = config().telegram ? { connected: (await telegramChatOf(userId)) !== null } : null;
   return {
-    telegram: { connected: (await telegramChatOf(userId)) !== null },
-    choices: await notificationChoices(userId),
+    telegram,
+    push: { publicKey: vapidPublicKey(), phones },
+    // With e-mail the only channel there is nothing to choose: no query either.
+    choices: telegram || phones.length ? await notificationChoices(userId) : [],
   };
 }

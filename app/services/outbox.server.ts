@@ -1,11 +1,23 @@
 import { hostname } from "node:os";
-import { claimDueMail, markMailDeferred, markMailFailed, markMailSent, type OutboxRow } from "~/models/outbox.server";
+import {
+  claimDueMail,
+  markMailDeferred,
+  markMailFailed,
+  markMailSent,
+  markMailUndeliverable,
+  type OutboxRow,
+} from "~/models/outbox.server";
+import { URGENT_KINDS } from "~/domain/notifications";
+import { config } from "~/infra/config.server";
 import { now } from "~/infra/clock.server";
 import { randomToken } from "~/infra/crypto.server";
 import { log } from "~/infra/log.server";
 import { sendMail } from "~/infra/mail.server";
 import { onMailQueued } from "~/infra/outbox-signal.server";
 import { sendTelegramMessage, TelegramError } from "~/infra/telegram.server";
+import { PushError, sendWebPush } from "~/infra/web-push.server";
+import { getCompanyProfile } from "~/models/company-profile.server";
+import { markPushDelivered, pushTargetOf, removeGoneSubscription } from "~/models/push.server";
 
 /** This process as named in the outbox's claims. */
 const OWNER = `${hostname()}:${process.pid}:${randomToken(4)}`;
@@ -44,6 +56,13 @@ export async function deliverDueMail({
           await markMailDeferred(row, owner, telegramWaitUntil, error.message);
           continue;
         }
+        if (error instanceof PushError && error.gone) {
+          // The browser dropped the subscription: so do we, and this message has nowhere to go on this channel.
+          await removeGoneSubscription(Number(row.recipient));
+          log("info", "push subscription gone, removed", { id: row.id, status: error.status });
+          await markMailUndeliverable(row, owner, `${error.message} (subscription removed)`);
+          continue;
+        }
         // The address stays out of the log; the row id leads to it for whoever may read the table.
         log("warn", "mail not sent, will retry", {
           id: row.id,
@@ -62,7 +81,29 @@ export async function deliverDueMail({
 
 function send(row: OutboxRow) {
   if (row.channel === "telegram") return sendTelegramMessage(row.recipient, row.text);
+  if (row.channel === "push") return sendPush(row);
   return sendMail({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
+}
+
+/** A push row's recipient is its subscription's id; the payload (`text`) is already the JSON to encrypt. */
+async function sendPush(row: OutboxRow) {
+  const target = await pushTargetOf(Number(row.recipient));
+  if (!target) throw new PushError("the subscription was turned off or expired", 410);
+  await sendWebPush(target, row.text, { subject: await vapidSubject(), urgent: URGENT_KINDS.includes(row.kind) });
+  await markPushDelivered(target.id);
+}
+
+/**
+ * Whom the push service may contact about our messages: VAPID_SUBJECT, else the company's e-mail from its
+ * profile, else an https APP_URL, else the sender address of our e-mail.
+ */
+async function vapidSubject() {
+  const { push, appUrl, mailFrom } = config();
+  if (push.subject) return push.subject;
+  const { email } = await getCompanyProfile();
+  if (email) return `mailto:${email}`;
+  if (appUrl.startsWith("https://")) return appUrl;
+  return `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom}`;
 }
 
 let running: Promise<void> | undefined;

@@ -120,7 +120,12 @@ export type DashboardData = {
   /** Which events go to which channel; `telegram` null when the bot is not configured. */
   notifications: {
     telegram: { connected: boolean } | null;
-    choices: { event: string; channel: "email" | "telegram"; enabled: boolean }[];
+    /** This courier's phones with Web Push, and the key a browser subscribes with. */
+    push: {
+      publicKey: string;
+      phones: { id: number; label: string; createdAt: string; lastSuccessAt: string | null }[];
+    };
+    choices: { event: string; channel: "email" | "telegram" | "push"; enabled: boolean }[];
   };
   platformAccounts: { id: number; platformName: string; accountId: string; startsOn: string; endsOn: string | null }[];
   /** Handovers waiting for the courier's confirmation; which admin recorded one stays among the admins. */

@@ -75,7 +75,9 @@ export default function AdminMail({ loaderData, actionData }: Route.ComponentPro
             render: (m) =>
               m.channel === "telegram" && m.userEmail
                 ? t("mail.telegramChat", { chat: m.recipient, email: m.userEmail })
-                : m.recipient,
+                : m.channel === "push" && m.userEmail
+                  ? t("mail.pushPhone", { phone: m.recipient, email: m.userEmail })
+                  : m.recipient,
           },
           { header: t("mail.subject"), className: "min-w-0", render: (m) => m.subject },
           { header: t("mail.attempts"), render: (m) => m.attempts },

@@ -1,6 +1,7 @@
 /**
- * The courier's notification channels (docs/operations.md#telegram): "Connect Telegram" (a one-time code,
- * then the bot), "Disconnect", and which events go to which channel. Plain forms, no JavaScript needed.
+ * The courier's notification channels (docs/operations.md#telegram, #push): "Connect Telegram" (a one-time
+ * code, then the bot), "Disconnect", "Remove" a phone of Web Push, and which events go to which channel.
+ * Plain forms, no JavaScript needed (turning push on is app/routes/api/push.subscription.ts).
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/notifications";
@@ -9,6 +10,7 @@ import { CHANNELS, EVENT_NAMES, type Channel, type NotificationEvent } from "~/d
 import { config } from "~/infra/config.server";
 import { readFormData } from "~/infra/http.server";
 import { issueTelegramCode, saveNotificationChoices, unlinkTelegram } from "~/models/telegram.server";
+import { deletePushSubscription } from "~/models/push.server";
 import { requireUser } from "~/services/session.server";
 import { refuse, tr } from "./respond.server";
 import { redirectWithToast } from "../toast.server";
@@ -34,8 +36,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     await unlinkTelegram({ userId: user.id });
     return redirectWithToast(context, "/dashboard#notifications", "dashboard:telegram.disconnected");
   }
+  if (intent === "pushRemove") {
+    const id = Number(form.get("id"));
+    // Someone else's phone, or one already gone, is simply not there: nothing changes.
+    if (Number.isSafeInteger(id) && id > 0) await deletePushSubscription(user.id, { id });
+    return redirectWithToast(context, "/dashboard#notifications", "dashboard:push.removed");
+  }
   if (intent === "save") {
-    const channels: Channel[] = telegram ? [...CHANNELS] : ["email"];
+    // Only the columns the form showed: a channel added meanwhile (a phone in another tab) keeps its defaults.
+    const shown = new Set(form.getAll("channel"));
+    // A page rendered before the form named its columns had e-mail and Telegram.
+    if (shown.size === 0) ["email", "telegram"].forEach((c) => shown.add(c));
+    const channels = CHANNELS.filter((c) => shown.has(c) && (c !== "telegram" || telegram));
     const enabled = new Set(
       form.getAll("on").filter((v): v is `${NotificationEvent}:${Channel}` => {
         if (typeof v !== "string") return false;
