@@ -779,12 +779,15 @@ export function defineTables(d: Words) {
       auth: d.text("auth").notNull(),
       /** "Chrome on Android": what the courier sees in the list of their phones, from the User-Agent. */
       label: d.text("label").notNull(),
+      /** The log-in that turned it on: logging out of it stops this phone's notices (a phone may be shared). */
+      sessionHash: d.text("session_hash"),
       createdAt: createdAt(),
       lastSuccessAt: d.timestamp("last_success_at"),
     },
     (t) => [
       d.uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
       d.index("push_subscriptions_user_idx").on(t.userId),
+      d.index("push_subscriptions_session_idx").on(t.sessionHash),
     ],
   );
 

@@ -40,7 +40,12 @@ async function withdrawWaiting(tx: Tx, subscriptionIds: number[]) {
  * Stores this browser's subscription for the courier (again after the browser renewed its keys). Returns
  * its id. A subscription that was another courier's becomes this one's, without the other's waiting messages.
  */
-export async function savePushSubscription(userId: number, input: PushSubscriptionInput, label: string) {
+export async function savePushSubscription(
+  userId: number,
+  input: PushSubscriptionInput,
+  label: string,
+  sessionHash: string | null,
+) {
   return transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
@@ -48,7 +53,7 @@ export async function savePushSubscription(userId: number, input: PushSubscripti
       .where(eq(pushSubscriptions.endpoint, input.endpoint))
       .limit(1);
     if (existing && existing.userId !== userId) await withdrawWaiting(tx, [existing.id]);
-    const values = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, label };
+    const values = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, label, sessionHash };
     const [row] = existing
       ? await tx
           .update(pushSubscriptions)
@@ -130,4 +135,21 @@ export async function pushSubscriptionIds(tx: Tx, userId: number) {
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(asc(pushSubscriptions.id));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Logging out stops the notices of the phones that log-in turned on, with their waiting messages: a
+ * shared phone must not show the last courier's decisions to the next one. (A session that only
+ * expires keeps them: the courier did not ask to stop.)
+ */
+export async function forgetPushOfSessions(tx: Tx, sessionHashes: string[]) {
+  if (sessionHashes.length === 0) return;
+  const rows = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.sessionHash, sessionHashes));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return;
+  await withdrawWaiting(tx, ids);
+  await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
 }

@@ -4,6 +4,7 @@ import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "~/domain/rules";
 import { PENDING_SECOND_FACTOR_MINUTES } from "~/domain/second-factor";
 import { randomToken, sha256 } from "~/infra/crypto.server";
 import { db, preparedQuery, transaction } from "~/infra/db.server";
+import { forgetPushOfSessions } from "./push.server";
 import { sessionUserColumns, type SessionUser } from "./users.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -75,6 +76,15 @@ export async function destroySession(id: string) {
   await destroySessionByHash(sha256(id));
 }
 
+/** Log-out: the session ends, and the phone notices it turned on stop with it. */
+export async function logOutSession(id: string) {
+  const idHash = sha256(id);
+  await transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+    await forgetPushOfSessions(tx, [idHash]);
+  });
+}
+
 export async function destroySessionByHash(idHash: string) {
   await transaction((tx) => tx.delete(sessions).where(eq(sessions.idHash, idHash)));
 }
@@ -84,7 +94,14 @@ export async function destroyUserSessions(userId: number, exceptIdHash?: string)
   const where = exceptIdHash
     ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
     : eq(sessions.userId, userId);
-  await transaction((tx) => tx.delete(sessions).where(where));
+  // Ended from elsewhere (a new password, "end all others"): their phones' notices stop too.
+  await transaction(async (tx) => {
+    const ended = await tx.delete(sessions).where(where).returning({ idHash: sessions.idHash });
+    await forgetPushOfSessions(
+      tx,
+      ended.map((row) => row.idHash),
+    );
+  });
 }
 
 export async function destroyUserSessionsByEmail(email: string) {

@@ -25,6 +25,8 @@ import { createUser, sessionCookieHeader } from "../../tests/factories";
 import { startFakePushService, type FakePushService } from "../../tests/fake-push";
 import { call } from "../../tests/route-harness";
 import * as subscriptionApi from "../routes/api/push.subscription";
+import * as logoutApi from "../routes/api/auth.logout";
+import { destroyUserSessions } from "~/models/sessions.server";
 import * as notificationsForm from "../routes/dashboard/notifications";
 import * as dashboardPage from "../routes/dashboard";
 import { deliverDueMail } from "./outbox.server";
@@ -55,10 +57,10 @@ function clockAtBratislava(hour = 12) {
 const deliverAt = (at: Date, owner = "push-test") => deliverDueMail({ owner, clock: () => at });
 
 /** The courier's browser subscribes and the dashboard's script posts it, as after the tap on "Turn on". */
-async function subscribeCourier(userId: number) {
+async function subscribeCourier(userId: number, cookie?: string) {
   const subscription = service.subscribe();
   const response = await call(subscriptionApi.action, "/api/push/subscription", {
-    cookie: await sessionCookieHeader(userId),
+    cookie: cookie ?? (await sessionCookieHeader(userId)),
     json: subscription.json,
     headers: { "User-Agent": ANDROID_CHROME },
   });
@@ -279,6 +281,27 @@ describe("push", () => {
     expect(await pushRows(courier.id)).toHaveLength(0);
     expect(await pushSubscriptionsOf(courier.id)).toEqual([]);
     await deliverAt(new Date(night.getTime() + 12 * 60 * MINUTE));
+  });
+
+  test("logging out stops the notices of the phone that log-in turned on; ending every session stops the rest", async () => {
+    clockAtBratislava(12);
+    const courier = await createUser({ status: "applied_for_job", language: "ua" });
+    const shared = await sessionCookieHeader(courier.id);
+    const own = await sessionCookieHeader(courier.id);
+    const sharedPhone = await subscribeCourier(courier.id, shared);
+    const ownPhone = await subscribeCourier(courier.id, own);
+    await approveApplication((await createUser({ role: "admin" })).id, (await application(courier.id)).id);
+    expect((await pushRows(courier.id)).map((row) => row.recipient).sort()).toEqual(
+      [String(sharedPhone.rowId), String(ownPhone.rowId)].sort(),
+    );
+
+    expect((await call(logoutApi.action, "/api/auth/logout", { cookie: shared, method: "POST" })).status).toBe(204);
+    expect((await pushSubscriptionsOf(courier.id)).map((phone) => phone.id)).toEqual([ownPhone.rowId]);
+    expect((await pushRows(courier.id)).map((row) => row.recipient)).toEqual([String(ownPhone.rowId)]);
+
+    await destroyUserSessions(courier.id);
+    expect(await pushSubscriptionsOf(courier.id)).toEqual([]);
+    expect(await pushRows(courier.id)).toEqual([]);
   });
 
   test("the courier's data export names the phones; erasing the account removes them", async () => {

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getInstance } from "~/infra/i18n.server";
 import { sessionContext } from "~/infra/context";
-import { createSession, destroySession } from "~/models/sessions.server";
+import { createSession, destroySession, logOutSession } from "~/models/sessions.server";
 import type { SessionUser } from "~/domain/user";
 import { sessionCookie } from "~/infra/cookies.server";
 import { jsonError } from "~/infra/http.server";
@@ -48,7 +48,7 @@ export async function startSession(
 
 export async function endSession(request: Request) {
   const id = await readSessionId(request);
-  if (id) await destroySession(id);
+  if (id) await logOutSession(id);
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 

@@ -10,7 +10,7 @@ import { jsonError, methodNotAllowed } from "~/infra/http.server";
 import { hit } from "~/models/limits.server";
 import { deletePushSubscription, savePushSubscription } from "~/models/push.server";
 import { parseApiBody } from "~/services/auth-http.server";
-import { requireUser } from "~/services/session.server";
+import { currentSessionIdHash, requireUser } from "~/services/session.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, ["POST", "DELETE"]);
@@ -33,6 +33,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: { "Retry-After": String(limited.retryAfterSeconds) },
       values: { minutes: Math.ceil(limited.retryAfterSeconds / 60) },
     });
-  const id = await savePushSubscription(user.id, body.value, deviceLabel(request.headers.get("User-Agent")));
+  const id = await savePushSubscription(
+    user.id,
+    body.value,
+    deviceLabel(request.headers.get("User-Agent")),
+    currentSessionIdHash(context),
+  );
   return Response.json({ id }, { status: 201 });
 }
