@@ -32,8 +32,8 @@ import { LegalNotice } from "~/components/legal/legal-notice";
 import { config } from "~/infra/config.server";
 import { fallbackForForm } from "~/services/captcha.server";
 import { changeClientLanguage } from "~/client/i18n.client";
-import { getLocale } from "~/infra/i18n.server";
-import { i18nMiddleware } from "~/middleware/i18n";
+import { getLocale, i18nextMiddleware } from "~/infra/i18n.server";
+import { languageChoiceMiddleware } from "~/middleware/i18n";
 import { queryTextMiddleware } from "~/middleware/query-text";
 import { referralMiddleware } from "~/middleware/referral";
 import { sessionMiddleware } from "~/middleware/session";
@@ -42,7 +42,8 @@ import "~/styles/app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
-  i18nMiddleware,
+  i18nextMiddleware,
+  languageChoiceMiddleware,
   queryTextMiddleware,
   referralMiddleware,
   toastMiddleware as Route.MiddlewareFunction,

@@ -69,6 +69,23 @@ export type RowProblem = {
 };
 
 /**
+ * A frozen week's difference for one courier, as the import's preview shows it (CONTRACT §7): what the file adds
+ * to or changes in their week, the difference in pay it makes (pay rule on the week's totals, plus tips), and the
+ * week it will be paid in.
+ */
+export type ImportCorrection = {
+  userId: number;
+  email: string;
+  fullName: string | null;
+  status: string;
+  minutes: number;
+  grossCents: number;
+  tipsCents: number;
+  amountCents: number;
+  landsIn: string;
+};
+
+/**
  * A platform's correction of a week whose statement is frozen, as its adjustment line keeps it (CONTRACT §7):
  * the week and platform it corrects and the signed differences, rendered in the reader's language.
  */

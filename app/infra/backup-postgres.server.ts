@@ -5,29 +5,19 @@
  * dumped row points to was committed before the files are copied.
  */
 import { SQL } from "bun";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import * as tar from "tar";
 import {
-  BACKUP_FORMAT,
   BackupError,
   extractBackup,
-  listFiles,
-  sha256File,
-  UPLOADS_ENTRY,
+  FILE_TABLES,
   MANIFEST_ENTRY,
+  packBackup,
+  stageUploads,
+  storageSource,
+  UPLOADS_ENTRY,
+  verifyStagedFiles,
   type BackupManifest,
-  type FileEntry,
 } from "./backup.server";
 import type { FileStorage } from "./storage.server";
 
@@ -75,24 +65,6 @@ export async function postgresTableCounts(sql: SQL): Promise<Record<string, numb
   return counts;
 }
 
-/** Copies every stored file into `dir`, checks that each referenced key was there, and lists them. */
-async function stageStoredFiles(storage: FileStorage, dir: string, referenced: string[]) {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const files: FileEntry[] = [];
-  const copied = new Set<string>();
-  for (const { key } of await storage.list()) {
-    // Uncommitted uploads (temporary names) are not part of any row yet.
-    if (key.startsWith(".tmp-")) continue;
-    const blob = await storage.get(key);
-    if (!blob) continue; // deleted meanwhile (an erasure or the sweep)
-    const target = path.join(dir, key);
-    await Bun.write(target, new Response(blob.stream()));
-    files.push({ path: key, size: statSync(target).size, sha256: await sha256File(target) });
-    copied.add(key);
-  }
-  return { files, missing: referenced.filter((key) => !copied.has(key)) };
-}
-
 export async function createPostgresBackup(options: { databaseUrl: string; storage: FileStorage; outFile: string }) {
   const started = performance.now();
   const outFile = path.resolve(options.outFile);
@@ -103,7 +75,7 @@ export async function createPostgresBackup(options: { databaseUrl: string; stora
   try {
     const dumpFile = path.join(staging, PG_DUMP_ENTRY);
     let tables: Record<string, number>;
-    let referenced: string[];
+    const referenced: string[] = [];
     const snapshotStarted = performance.now();
     // One REPEATABLE READ transaction exports its snapshot; pg_dump reads that same snapshot, and the
     // counts and the referenced keys come from it too.
@@ -124,39 +96,25 @@ export async function createPostgresBackup(options: { databaseUrl: string; stora
         "pg_dump",
       );
       tables = await postgresTableCounts(connection as unknown as SQL);
-      const hasUploads = "uploads" in tables;
-      referenced = hasUploads
-        ? ((await connection`SELECT storage_key AS k FROM uploads`) as { k: string }[]).map((r) => r.k)
-        : [];
-      // Earnings files (the source record of each week's earnings) are private files too.
-      if ("earning_imports" in tables)
+      for (const table of FILE_TABLES.filter((t) => t in tables))
         referenced.push(
-          ...((await connection`SELECT storage_key AS k FROM earning_imports`) as { k: string }[]).map((r) => r.k),
+          ...((await connection.unsafe(`SELECT storage_key AS k FROM ${table}`)) as { k: string }[]).map((r) => r.k),
         );
       await connection`COMMIT`;
     } finally {
       connection.release();
     }
     const snapshotMs = performance.now() - snapshotStarted;
-    const { files, missing } = await stageStoredFiles(options.storage, path.join(staging, UPLOADS_ENTRY), referenced);
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
-      version: 1,
+    const source = storageSource(options.storage);
+    const { files, missing } = await stageUploads(source, path.join(staging, UPLOADS_ENTRY), referenced);
+    const packed = await packBackup(staging, outFile, {
       engine: "postgresql",
-      createdAt: new Date().toISOString(),
-      database: { file: PG_DUMP_ENTRY, size: statSync(dumpFile).size, sha256: await sha256File(dumpFile), tables },
-      uploads: { count: files.length, bytes: files.reduce((n, f) => n + f.size, 0), files, missing },
-    };
-    writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
-    const partial = path.join(staging, "archive.tar.gz");
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
-      MANIFEST_ENTRY,
-      PG_DUMP_ENTRY,
-      UPLOADS_ENTRY,
-    ]);
-    chmodSync(partial, 0o600);
-    renameSync(partial, outFile);
-    return { file: outFile, size: statSync(outFile).size, manifest, snapshotMs, totalMs: performance.now() - started };
+      databaseEntry: PG_DUMP_ENTRY,
+      tables,
+      files,
+      missing,
+    });
+    return { ...packed, snapshotMs, totalMs: performance.now() - started };
   } finally {
     await sql.close();
     rmSync(staging, { recursive: true, force: true });
@@ -165,21 +123,9 @@ export async function createPostgresBackup(options: { databaseUrl: string; stora
 
 /** Checks the staged dump and files against the manifest before anything is written. */
 async function verifyStagedDump(staging: string, manifest: BackupManifest) {
-  const dumpFile = path.join(staging, PG_DUMP_ENTRY);
-  if (!existsSync(dumpFile) || (await sha256File(dumpFile)) !== manifest.database.sha256)
-    throw new BackupError("Database dump checksum does not match the manifest");
+  await verifyStagedFiles(staging, manifest, PG_DUMP_ENTRY);
   // pg_restore reads the archive's table of contents: a damaged dump fails here, not half-way.
-  await run([postgresTool("pg_restore"), "--list", dumpFile], "Reading the dump");
-  const uploadsDir = path.join(staging, UPLOADS_ENTRY);
-  const expected = new Map(manifest.uploads.files.map((f) => [f.path, f]));
-  const extra = listFiles(uploadsDir).filter((p) => !expected.has(p));
-  if (extra.length > 0) throw new BackupError(`Files not in the manifest: ${extra.slice(0, 5).join(", ")}`);
-  for (const entry of expected.values()) {
-    const file = path.join(uploadsDir, entry.path);
-    if (!existsSync(file)) throw new BackupError(`Missing file: uploads/${entry.path}`);
-    if (statSync(file).size !== entry.size || (await sha256File(file)) !== entry.sha256)
-      throw new BackupError(`Checksum mismatch: uploads/${entry.path}`);
-  }
+  await run([postgresTool("pg_restore"), "--list", path.join(staging, PG_DUMP_ENTRY)], "Reading the dump");
 }
 
 /**

@@ -107,7 +107,7 @@ function copyInto(src: string, dest: string) {
  * name (an upload between its commit and its rename) get a few short retries; a mass of missing files
  * is a data problem that waiting does not fix, so it is only reported.
  */
-async function stageUploads(source: UploadSource, stagedDir: string, referenced: string[]) {
+export async function stageUploads(source: UploadSource, stagedDir: string, referenced: string[]) {
   const copied = new Set<string>();
   for (const rel of await source.keys()) if (await source.copy(rel, path.join(stagedDir, rel))) copied.add(rel);
   let missing = referenced.filter((key) => !copied.has(key));
@@ -134,9 +134,14 @@ function folderSource(uploadsDir: string): UploadSource {
   };
 }
 
-function storageSource(storage: FileStorage): UploadSource {
+export function storageSource(storage: FileStorage): UploadSource {
   return {
-    keys: async () => (await storage.list()).map((entry) => entry.key).sort(),
+    // Uncommitted uploads (temporary names) are not part of any row yet.
+    keys: async () =>
+      (await storage.list())
+        .map((entry) => entry.key)
+        .filter((key) => !key.startsWith(".tmp-"))
+        .sort(),
     async copy(key, dest) {
       const file = await storage.get(key);
       if (!file) return false;
@@ -152,6 +157,53 @@ function storageSource(storage: FileStorage): UploadSource {
       }
     },
   };
+}
+
+/** The tables whose rows name a stored file: uploads, and the earnings files (each week's source record). */
+export const FILE_TABLES = ["uploads", "earning_imports"] as const;
+
+/**
+ * Writes the manifest of what is staged (the database under `databaseEntry`, the files under
+ * uploads/) and packs the archive into `outFile`, readable by the owner only: identity documents and
+ * password hashes. The archive is written in the staging folder and renamed into place when complete.
+ */
+export async function packBackup(
+  staging: string,
+  outFile: string,
+  content: {
+    engine: NonNullable<BackupManifest["engine"]>;
+    databaseEntry: string;
+    tables: Record<string, number>;
+    files: FileEntry[];
+    missing: string[];
+  },
+): Promise<{ file: string; size: number; manifest: BackupManifest }> {
+  const { engine, databaseEntry, tables, files, missing } = content;
+  const databaseFile = path.join(staging, databaseEntry);
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: 1,
+    engine,
+    createdAt: new Date().toISOString(),
+    database: {
+      file: databaseEntry,
+      size: statSync(databaseFile).size,
+      sha256: await sha256File(databaseFile),
+      tables,
+    },
+    uploads: { count: files.length, bytes: files.reduce((n, f) => n + f.size, 0), files, missing },
+  };
+  writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
+  mkdirSync(path.join(staging, UPLOADS_ENTRY), { recursive: true });
+  const partial = path.join(staging, "archive.tar.gz");
+  await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+    MANIFEST_ENTRY,
+    databaseEntry,
+    UPLOADS_ENTRY,
+  ]);
+  chmodSync(partial, 0o600);
+  renameSync(partial, outFile);
+  return { file: outFile, size: statSync(outFile).size, manifest };
 }
 
 export function defaultBackupFile(dataDir: string, now = new Date()) {
@@ -177,7 +229,6 @@ export async function createBackup(options: {
   mkdirSync(path.dirname(outFile), { recursive: true });
   // mkdtemp makes the folder owner-only, which covers the staged copies and the archive being written.
   const staging = mkdtempSync(path.join(path.dirname(outFile), ".backup-"));
-  const partial = path.join(staging, "archive.tar.gz");
   try {
     const snapshotFile = path.join(staging, DB_ENTRY);
     const live = new Database(databasePath, { readwrite: true, create: false });
@@ -191,20 +242,14 @@ export async function createBackup(options: {
 
     const snapshot = new Database(snapshotFile, { readonly: true });
     let tables: Record<string, number>;
-    let referenced: string[] = [];
+    const referenced: string[] = [];
     try {
       checkIntegrity(snapshot, "snapshot");
       tables = tableCounts(snapshot);
-      if ("uploads" in tables)
-        referenced = snapshot
-          .query<{ k: string }, []>("SELECT storage_key AS k FROM uploads")
-          .all()
-          .map((r) => r.k);
-      // Earnings files (the source record of each week's earnings) are private files too.
-      if ("earning_imports" in tables)
+      for (const table of FILE_TABLES.filter((t) => t in tables))
         referenced.push(
           ...snapshot
-            .query<{ k: string }, []>("SELECT storage_key AS k FROM earning_imports")
+            .query<{ k: string }, []>(`SELECT storage_key AS k FROM ${table}`)
             .all()
             .map((r) => r.k),
         );
@@ -215,25 +260,14 @@ export async function createBackup(options: {
     // After the snapshot, so every file a committed row points to is already on disk.
     const source = options.storage ? storageSource(options.storage) : folderSource(uploadsDir);
     const { files, missing } = await stageUploads(source, path.join(staging, UPLOADS_ENTRY), referenced);
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
-      version: 1,
+    const packed = await packBackup(staging, outFile, {
       engine: "sqlite",
-      createdAt: new Date().toISOString(),
-      database: { file: DB_ENTRY, size: statSync(snapshotFile).size, sha256: await sha256File(snapshotFile), tables },
-      uploads: { count: files.length, bytes: files.reduce((n, f) => n + f.size, 0), files, missing },
-    };
-    writeFileSync(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
-    mkdirSync(path.join(staging, UPLOADS_ENTRY), { recursive: true });
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
-      MANIFEST_ENTRY,
-      DB_ENTRY,
-      UPLOADS_ENTRY,
-    ]);
-    // Identity documents and password hashes: readable by the owner only.
-    chmodSync(partial, 0o600);
-    renameSync(partial, outFile);
-    return { file: outFile, size: statSync(outFile).size, manifest, snapshotMs, totalMs: performance.now() - started };
+      databaseEntry: DB_ENTRY,
+      tables,
+      files,
+      missing,
+    });
+    return { ...packed, snapshotMs, totalMs: performance.now() - started };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -287,9 +321,9 @@ export async function extractBackup(archive: string, staging: string, files: str
   return readManifest(staging);
 }
 
-/** Checks every file against the manifest, then the database's integrity and row counts. */
-export async function verifyStaged(staging: string, manifest: BackupManifest) {
-  const dbFile = path.join(staging, DB_ENTRY);
+/** Checks the staged database file (`databaseEntry`) and every staged file against the manifest. */
+export async function verifyStagedFiles(staging: string, manifest: BackupManifest, databaseEntry: string) {
+  const dbFile = path.join(staging, databaseEntry);
   if (!existsSync(dbFile) || (await sha256File(dbFile)) !== manifest.database.sha256)
     throw new BackupError("Database checksum does not match the manifest");
   const uploadsDir = path.join(staging, UPLOADS_ENTRY);
@@ -303,7 +337,12 @@ export async function verifyStaged(staging: string, manifest: BackupManifest) {
     if (statSync(file).size !== entry.size || (await sha256File(file)) !== entry.sha256)
       throw new BackupError(`Checksum mismatch: uploads/${entry.path}`);
   }
-  const database = new Database(dbFile, { readonly: true });
+}
+
+/** Checks every file against the manifest, then the database's integrity and row counts. */
+export async function verifyStaged(staging: string, manifest: BackupManifest) {
+  await verifyStagedFiles(staging, manifest, DB_ENTRY);
+  const database = new Database(path.join(staging, DB_ENTRY), { readonly: true });
   try {
     checkIntegrity(database, "restored database");
     const counts = tableCounts(database);

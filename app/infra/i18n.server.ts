@@ -1,13 +1,14 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { initReactI18next } from "react-i18next";
+import { createI18nextMiddleware } from "remix-i18next";
 import { ukrainianPlurals } from "~/domain/plural-rules";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/rules";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/domain/rules";
 import { sessionContext } from "./context";
 import { localeCookie } from "./cookies.server";
 import { NAMESPACES, resources } from "./locales";
 
-/** The options of the server-side i18next instances (one per language, `i18nFor`). */
+/** The options of every server-side i18next instance: a request's (remix-i18next) and `i18nFor`'s. */
 export const I18NEXT_OPTIONS = {
   resources,
   ns: [...NAMESPACES],
@@ -27,7 +28,7 @@ type FixedT = AnyFunction & { lng?: string; lngs?: readonly string[]; ns?: unkno
  * An i18next plugin: translations never change while the process runs, so a lookup without
  * options (no interpolation, plural or default value) is remembered per language, across requests.
  * i18next's own lookup, repeated for every label of every table row, was about a tenth of a page's
- * time; the per-language instances themselves are made once.
+ * time. The memory is the module's, so every request's new instance finds what earlier ones looked up.
  */
 export const rememberedLookups = {
   type: "3rdParty" as const,
@@ -109,41 +110,52 @@ export function languageFromHeader(header: string | null): Language | null {
 }
 
 /**
- * The language of a request in this order (docs/api.md, "Languages"): ?lng, the lng cookie, the user's saved language,
- * Accept-Language, sk. Answers made before the router (no session yet) pass no saved language.
+ * The language of an answer made before the router (no session, no middleware): ?lng, the lng cookie,
+ * Accept-Language, sk — the order of `DETECTION` below without the saved language.
  */
-export async function languageOf(request: Request, saved?: Language | null): Promise<Language> {
+export async function languageOf(request: Request): Promise<Language> {
   const query = new URL(request.url).searchParams.get("lng");
   if (isLanguage(query)) return query;
   const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (isLanguage(cookie)) return cookie;
-  if (saved) return saved;
   return languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
 }
 
-const localeContext = createContext<Language>();
-const i18nextContext = createContext<i18n>();
+/**
+ * The language of a request (docs/api.md, "Languages"): ?lng, the lng cookie, then — remix-i18next's
+ * `custom` step — the user's saved language or Accept-Language, then sk. Its own `header` step cannot
+ * be used: it matches `uk` against our codes and would answer a Ukrainian browser in English.
+ */
+const DETECTION: createI18nextMiddleware.Options["detection"] = {
+  supportedLanguages: [...LANGUAGES],
+  fallbackLanguage: DEFAULT_LANGUAGE,
+  searchParamKey: "lng",
+  cookie: localeCookie,
+  order: ["searchParams", "cookie", "custom"],
+  findLocale: async ({ request, context }) =>
+    context.get(sessionContext)?.user.language ?? languageFromHeader(request.headers.get("Accept-Language")),
+};
 
 /**
- * Puts the request's language and translator in the router context. The translator is the
- * language's one initialised i18next instance (`i18nFor`), not a new one per request: nothing on
- * the server changes an instance after init (no language switch, no resources added), so every
- * request in a language can read the same one. remix-i18next's middleware made and initialised an
- * instance per request (its services, the interpolation patterns, the language chain), about a
- * tenth of what an answer of `/api/auth/me` cost, with the same translations as the result.
+ * remix-i18next's middleware: every request gets its own i18next instance, made from the bundled
+ * resources (no backend, no file read) with the plugins above. initReactI18next is left out: the
+ * document reads the instance through I18nextProvider (entry.server.tsx), and the plugin would make
+ * each request's instance the process-wide default.
  */
-export const translatorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const lng = await languageOf(request, context.get(sessionContext)?.user.language);
-  context.set(localeContext, lng);
-  context.set(i18nextContext, i18nFor(lng));
-  return next();
-};
+const [middleware, localeOf, instanceOf] = createI18nextMiddleware({
+  detection: DETECTION,
+  i18next: I18NEXT_OPTIONS,
+  plugins: [ukrainianPlurals, rememberedLookups],
+});
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = middleware;
 
 /** The request's i18next instance (throws outside the root middleware, as the router's context does). */
 export function getInstance(context: Readonly<RouterContextProvider>): i18n {
-  return context.get(i18nextContext);
+  return instanceOf(context);
 }
 
+/** The request's language: always one of ours, as `DETECTION` admits no other. */
 export function getLocale(context: Readonly<RouterContextProvider>): Language {
-  return context.get(localeContext);
+  return localeOf(context) as Language;
 }

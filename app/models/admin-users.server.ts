@@ -23,11 +23,11 @@ import {
   userSearchValue,
   walkUserSearch,
 } from "~/infra/sql-dialect.server";
-import { deleteStoredFiles } from "~/infra/uploads.server";
 import { listAuditForUser, recordAudit } from "./audit.server";
 import { PAGE_SIZE, offsetOf, toPage } from "./paging.server";
 import { likeEscaped, likePattern } from "./search.server";
 import { expiringDocumentsCondition } from "./documents.server";
+import { deleteFilesOf, deleteUploadRows } from "./uploads.server";
 
 // A tie-break in the sort's own direction, so one index (column, then rowid) serves the whole order.
 const sortColumns = {
@@ -337,17 +337,7 @@ export async function eraseUser(adminId: number, id: number) {
     const owned = [eq(uploads.ownerId, id)];
     if (appIds.length) owned.push(inArray(uploads.applicationId, appIds));
     if (reportIds.length) owned.push(inArray(uploads.problemReportId, reportIds));
-    const files = await tx
-      .select({ id: uploads.id, storageKey: uploads.storageKey })
-      .from(uploads)
-      .where(or(...owned));
-    if (files.length)
-      await tx.delete(uploads).where(
-        inArray(
-          uploads.id,
-          files.map((f) => f.id),
-        ),
-      );
+    const files = await deleteUploadRows(tx, or(...owned));
     await tx
       .update(vehicles)
       .set({ assignedUserId: null, leaseEndsAt: null, status: "available", updatedAt: new Date() })
@@ -363,6 +353,6 @@ export async function eraseUser(adminId: number, id: number) {
     });
     return files.map((f) => f.storageKey);
   });
-  await deleteStoredFiles(keys);
+  await deleteFilesOf(keys);
   return { files: keys.length };
 }

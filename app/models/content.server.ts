@@ -23,6 +23,7 @@ import { db, transaction, type Tx } from "~/infra/db.server";
 import type { PreparedUpload, ReceivedFile } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { getPaySettings } from "./settings.server";
+import { NEWS_TEXTS } from "./news.server";
 import { insertUploadRows, withUploads } from "./uploads.server";
 
 /**
@@ -398,12 +399,7 @@ export async function listPublishedNews(language: Language, page: number, pageSi
   const posts = await db()
     .select({
       id: newsPosts.id,
-      titleSk: newsPosts.titleSk,
-      titleUa: newsPosts.titleUa,
-      titleEn: newsPosts.titleEn,
-      contentSk: newsPosts.contentSk,
-      contentUa: newsPosts.contentUa,
-      contentEn: newsPosts.contentEn,
+      ...NEWS_TEXTS,
       textPosition: newsPosts.textPosition,
       createdAt: newsPosts.createdAt,
     })

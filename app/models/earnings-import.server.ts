@@ -18,6 +18,7 @@ import {
   type EarningsMapping,
   type EarningsTable,
   type FileProblem,
+  type ImportCorrection,
   type RowProblem,
 } from "~/domain/earnings-csv";
 import { readEarningsTable } from "~/domain/earnings-table";
@@ -123,24 +124,8 @@ export type ImportPreview =
       /** Of the good rows: not yet stored, stored with other values, stored as they are. */
       counts: { added: number; changed: number; unchanged: number };
       /** Couriers whose statement of the week is frozen and whose days this file adds or changes. */
-      corrections: Correction[];
+      corrections: ImportCorrection[];
     };
-
-/**
- * A frozen week's difference for one courier (CONTRACT §7): what the file adds to or changes in their week,
- * the difference in pay it makes (pay rule on the week's totals, plus tips), and the week it will be paid in.
- */
-export type Correction = {
-  userId: number;
-  email: string;
-  fullName: string | null;
-  status: string;
-  minutes: number;
-  grossCents: number;
-  tipsCents: number;
-  amountCents: number;
-  landsIn: string;
-};
 
 export type PendingImport = Awaited<ReturnType<typeof findPendingImport>> & {};
 
@@ -233,7 +218,7 @@ export async function previewImport(id: number): Promise<ImportPreview> {
   const { added, changed } = diff(matched.rows, await storedWeek(db(), matched.import.platformId, weekStart));
   const frozen = await frozenStatements(db(), weekStart, touchedCouriers(added, changed));
   const differences = frozen.size ? differencesOf(added, changed, frozen) : [];
-  const corrections: Correction[] = [];
+  const corrections: ImportCorrection[] = [];
   if (differences.length) {
     const week = await gatherWeek(db(), weekStart);
     // The difference is paid under the rules of the week it corrects.

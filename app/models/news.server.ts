@@ -32,6 +32,16 @@ export type NewsInput = {
  * All posts for the admin list, newest first, with how many media files each carries, the title in the
  * admin's language (or its fallback) and the languages the post has no text in.
  */
+/** A post's title and text in the three languages, as both the admin list and the public page read them. */
+export const NEWS_TEXTS = {
+  titleSk: newsPosts.titleSk,
+  titleUa: newsPosts.titleUa,
+  titleEn: newsPosts.titleEn,
+  contentSk: newsPosts.contentSk,
+  contentUa: newsPosts.contentUa,
+  contentEn: newsPosts.contentEn,
+};
+
 export async function listNewsForAdmin(page: number, language: Language) {
   const [counted] = await db().select({ n: count() }).from(newsPosts);
   const media = db()
@@ -42,12 +52,7 @@ export async function listNewsForAdmin(page: number, language: Language) {
   const posts = await db()
     .select({
       id: newsPosts.id,
-      titleSk: newsPosts.titleSk,
-      titleUa: newsPosts.titleUa,
-      titleEn: newsPosts.titleEn,
-      contentSk: newsPosts.contentSk,
-      contentUa: newsPosts.contentUa,
-      contentEn: newsPosts.contentEn,
+      ...NEWS_TEXTS,
       language: newsPosts.language,
       published: newsPosts.published,
       textPosition: newsPosts.textPosition,

@@ -21,7 +21,6 @@ import {
 } from "~db/schema";
 import { now as serverNow } from "~/infra/clock.server";
 import { db, transaction } from "~/infra/db.server";
-import { deleteStoredFiles } from "~/infra/uploads.server";
 import { recordAudit } from "./audit.server";
 import { listUserHandovers } from "./handovers.server";
 import { listReportMessages } from "./problem-reports.server";
@@ -30,7 +29,7 @@ import { collectPayData } from "./courier-pay.server";
 import { listOwnQuestions } from "./pay-questions.server";
 import { listLegalConsents } from "./legal-documents.server";
 import { getSettings } from "./settings.server";
-import { unattachedDrafts } from "./uploads.server";
+import { deleteFilesOf, deleteUploadRows, unattachedDrafts } from "./uploads.server";
 import { DOCUMENT_KINDS } from "~/domain/documents";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -252,15 +251,11 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
       );
     if (due.length === 0) return [];
     const ids = due.map((a) => a.id);
-    const files = await tx
-      .select({ id: uploads.id, storageKey: uploads.storageKey, applicationId: uploads.applicationId })
-      .from(uploads)
-      .where(and(inArray(uploads.applicationId, ids), inArray(uploads.kind, [...DOCUMENT_KINDS])));
-    // Copies carried over into drafts for a resubmission that never came are kept no longer than the originals.
-    const carried = await tx
-      .select({ id: uploads.id, storageKey: uploads.storageKey, applicationId: uploads.applicationId })
-      .from(uploads)
-      .where(
+    const files = await deleteUploadRows(
+      tx,
+      or(
+        and(inArray(uploads.applicationId, ids), inArray(uploads.kind, [...DOCUMENT_KINDS])),
+        // Copies carried over into drafts for a resubmission that never came are kept no longer than the originals.
         and(
           unattachedDrafts(
             due.map((a) => a.userId),
@@ -268,15 +263,8 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
           ),
           lt(uploads.createdAt, cutoff),
         ),
-      );
-    files.push(...carried);
-    if (files.length)
-      await tx.delete(uploads).where(
-        inArray(
-          uploads.id,
-          files.map((f) => f.id),
-        ),
-      );
+      ),
+    );
     await tx
       .update(applications)
       .set({ documentsDeletedAt: new Date(now) })
@@ -294,7 +282,7 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
     }
     return files.map((f) => f.storageKey);
   });
-  await deleteStoredFiles(keys);
+  await deleteFilesOf(keys);
   return keys.length;
 }
 
@@ -306,19 +294,11 @@ export async function deleteExpiredRejectedDocuments(now = Date.now()) {
 export async function deleteReplacedDocuments(now = serverNow().getTime()) {
   const cutoff = new Date(now - (await getSettings()).rejectedDocumentRetentionDays * DAY);
   const keys = await transaction(async (tx) => {
-    const files = await tx
-      .select({ id: uploads.id, storageKey: uploads.storageKey, ownerId: uploads.ownerId })
-      .from(uploads)
-      .where(
-        and(isNotNull(uploads.replacedAt), lt(uploads.replacedAt, cutoff), inArray(uploads.kind, [...DOCUMENT_KINDS])),
-      );
-    if (files.length === 0) return [];
-    await tx.delete(uploads).where(
-      inArray(
-        uploads.id,
-        files.map((f) => f.id),
-      ),
+    const files = await deleteUploadRows(
+      tx,
+      and(isNotNull(uploads.replacedAt), lt(uploads.replacedAt, cutoff), inArray(uploads.kind, [...DOCUMENT_KINDS])),
     );
+    if (files.length === 0) return [];
     const owners = [...new Set(files.map((f) => f.ownerId))];
     for (const ownerId of owners) {
       const count = files.filter((f) => f.ownerId === ownerId).length;
@@ -333,6 +313,6 @@ export async function deleteReplacedDocuments(now = serverNow().getTime()) {
     }
     return files.map((f) => f.storageKey);
   });
-  await deleteStoredFiles(keys);
+  await deleteFilesOf(keys);
   return keys.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { earningImports, payoutBatches, uploads } from "~db/schema";
 import { DOCUMENT_KINDS, type DocumentKind } from "~/domain/documents";
 import type { UploadKind, UploadSummary } from "~/domain/files";
@@ -123,6 +123,17 @@ export function withNewMedia<T>(
     const { fresh, duplicates } = await splitDuplicateMedia(prepared, link);
     return { result: await save(fresh), replacedKeys: duplicates.map((d) => d.storageKey) };
   });
+}
+
+/**
+ * Deletes the upload rows `where` picks, inside the caller's transaction, and returns them with what
+ * the caller counts them by; their files go once the transaction has committed (`deleteFilesOf`).
+ */
+export function deleteUploadRows(tx: Tx, where: SQL | undefined) {
+  return tx
+    .delete(uploads)
+    .where(where)
+    .returning({ storageKey: uploads.storageKey, applicationId: uploads.applicationId, ownerId: uploads.ownerId });
 }
 
 /** Removes the files of rows a committed transaction deleted; passes the keys on. */

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, type RouterContextProvider } from "react-router";
 import { setToast } from "remix-toast/middleware";
 import type { Route } from "./+types/reset-password";
-import { FieldError, FormAlert } from "~/components/form-messages";
+import { FormAlert } from "~/components/form-messages";
+import { PasswordField } from "~/components/auth/auth-fields";
 import { PasswordChecklist } from "~/components/auth/password-checklist";
 import { useLazyValidation } from "~/components/auth/lazy-validation";
 import { resetPasswordFormSchema } from "~/domain/auth-schemas";
@@ -54,29 +55,19 @@ export default function ResetPasswordScreen({ loaderData, actionData }: Route.Co
         <h1>{t("reset.title")}</h1>
         {usable ? (
           <Form method="post" className="form-stack" {...getFormProps(form)}>
-            <label className="field">
-              <span>{t("fields.newPassword")}</span>
-              <input
-                {...getInputProps(fields.password, { type: "password" })}
-                key={fields.password.key}
-                autoComplete="new-password"
-                required
-                aria-describedby={`${fields.password.errorId} reset-pw-rules`}
-                onInput={(event) => setPassword(event.currentTarget.value)}
-              />
-              <FieldError ns="auth" all errors={fields.password.errors} id={fields.password.errorId} />
-            </label>
+            <PasswordField
+              field={fields.password}
+              label={t("fields.newPassword")}
+              autoComplete="new-password"
+              aria-describedby={`${fields.password.errorId} reset-pw-rules`}
+              onInput={(event) => setPassword(event.currentTarget.value)}
+            />
             <PasswordChecklist password={password} live={password !== ""} id="reset-pw-rules" />
-            <label className="field">
-              <span>{t("fields.confirmPassword")}</span>
-              <input
-                {...getInputProps(fields.confirmPassword, { type: "password" })}
-                key={fields.confirmPassword.key}
-                autoComplete="new-password"
-                required
-              />
-              <FieldError ns="auth" all errors={fields.confirmPassword.errors} id={fields.confirmPassword.errorId} />
-            </label>
+            <PasswordField
+              field={fields.confirmPassword}
+              label={t("fields.confirmPassword")}
+              autoComplete="new-password"
+            />
             <button type="submit" className="btn btn-primary btn-block">
               {t("reset.submit")}
             </button>

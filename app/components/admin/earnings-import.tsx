@@ -4,7 +4,13 @@ import { Form } from "react-router";
 import { FormKey } from "~/components/form-key";
 import { AdminTable } from "./admin-table";
 import { PlatformSelect } from "./platform-select";
-import { EARNING_FIELDS, EARNINGS_LIMITS, type EarningsMapping, type RowProblem } from "~/domain/earnings-csv";
+import {
+  EARNING_FIELDS,
+  EARNINGS_LIMITS,
+  type EarningsMapping,
+  type ImportCorrection,
+  type RowProblem,
+} from "~/domain/earnings-csv";
 import { formatEur } from "~/domain/maintenance";
 import { isoWeekLabel } from "~/domain/pay-week";
 import { formatDuration } from "~/domain/pay-format";
@@ -161,17 +167,6 @@ type Totals = {
   grossCents: number;
   tipsCents: number;
 };
-type Correction = {
-  userId: number;
-  email: string;
-  fullName: string | null;
-  status: string;
-  minutes: number;
-  grossCents: number;
-  tipsCents: number;
-  amountCents: number;
-  landsIn: string;
-};
 type Ready = Base & {
   read: number;
   good: number;
@@ -181,7 +176,7 @@ type Ready = Base & {
   unknownAccounts: { accountId: string; firstDay: string }[];
   totals: Totals[];
   counts: { added: number; changed: number; unchanged: number };
-  corrections: Correction[];
+  corrections: ImportCorrection[];
 };
 
 export function ImportPreviewView({

@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { AuthView } from "~/domain/auth-forms";
-import { FieldError, FormAlert } from "../form-messages";
+import { FormAlert } from "../form-messages";
+import { EmailField } from "./auth-fields";
 import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
@@ -34,16 +35,7 @@ export function EmailOnlyForm({
           <p className="text-sm text-muted">{t(`${kind}.intro`)}</p>
           <FormAlert message={result?.error} />
           <input type="hidden" name="language" value={i18n.language} />
-          <label className="field">
-            <span>{t("fields.email")}</span>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              key={fields.email.key}
-              autoComplete="email"
-              required
-            />
-            <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
-          </label>
+          <EmailField field={fields.email} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
             {t(`${kind}.submit`)}
           </button>

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
-import { FieldError, FormAlert } from "../form-messages";
+import { FormAlert } from "../form-messages";
+import { EmailField, PasswordField } from "./auth-fields";
 import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
 import { useAuthForm } from "./use-auth-form";
@@ -31,26 +32,8 @@ export function LoginForm({
       <form method="post" action="/auth/login" className="form-stack" {...getFormProps(form)} {...scriptProps}>
         <FormAlert message={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <label className="field">
-          <span>{t("fields.email")}</span>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            autoComplete="email"
-            required
-          />
-          <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
-        </label>
-        <label className="field">
-          <span>{t("fields.currentPassword")}</span>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            autoComplete="current-password"
-            required
-          />
-          <FieldError ns="auth" all errors={fields.password.errors} id={fields.password.errorId} />
-        </label>
+        <EmailField field={fields.email} />
+        <PasswordField field={fields.password} label={t("fields.currentPassword")} autoComplete="current-password" />
         <FallbackCaptcha question={fallback} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
           {busy ? t("captcha.checking") : t("login.submit")}

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { isStrongPassword } from "~/domain/password";
 import type { AuthView } from "~/domain/auth-forms";
 import { FallbackCaptcha } from "./fallback-captcha";
-import { FieldError, FormAlert } from "../form-messages";
+import { FormAlert } from "../form-messages";
+import { EmailField, PasswordField } from "./auth-fields";
 import { PasswordChecklist } from "./password-checklist";
 import { AuthSwitchLink } from "./switch-link";
 import type { AuthFormResult } from "~/domain/auth-forms";
@@ -61,30 +62,16 @@ export function RegisterForm({
         <FormAlert message={captchaFailed ? t("captcha.failed") : result?.error} />
         <input type="hidden" name="language" value={i18n.language} />
         <input type="hidden" name="referralCode" value={referralCode} />
-        <label className="field">
-          <span>{t("fields.email")}</span>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            autoComplete="email"
-            required
-          />
-          <FieldError ns="auth" all errors={fields.email.errors} id={fields.email.errorId} />
-        </label>
-        <label className="field">
-          <span>{t("fields.password")}</span>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            ref={passwordInput}
-            autoComplete="new-password"
-            minLength={8}
-            required
-            aria-describedby={`${fields.password.errorId} register-pw-rules`}
-            onInput={(event) => setPassword(event.currentTarget.value)}
-          />
-          <FieldError ns="auth" all errors={fields.password.errors} id={fields.password.errorId} />
-        </label>
+        <EmailField field={fields.email} />
+        <PasswordField
+          field={fields.password}
+          label={t("fields.password")}
+          ref={passwordInput}
+          autoComplete="new-password"
+          minLength={8}
+          aria-describedby={`${fields.password.errorId} register-pw-rules`}
+          onInput={(event) => setPassword(event.currentTarget.value)}
+        />
         <PasswordChecklist password={password} live={hydrated} id="register-pw-rules" />
         <FallbackCaptcha question={fallback} />
         {legal ? (

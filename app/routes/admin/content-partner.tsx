@@ -13,7 +13,7 @@ import { getPartner, savePartner } from "~/models/content.server";
 import { newFormKey } from "~/services/idempotency.server";
 import { requireAdmin } from "~/services/session.server";
 import { idParam, notFound } from "./admin-action.server";
-import { contentUploadAction } from "./content-upload.server";
+import { contentUploadAction } from "./upload-action.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/content";
-import { AdminTable } from "~/components/admin/admin-table";
+import { AdminTable, type Column, type Columns } from "~/components/admin/admin-table";
 import { Badge, FormError, PageHeader } from "~/components/admin/ui";
 import { MissingLanguages } from "~/components/admin/language-fields";
 import { contentListActionSchema } from "~/domain/content-schemas";
@@ -105,6 +105,70 @@ function Visibility({ hidden }: { hidden: boolean }) {
   );
 }
 
+/** AdminTable for a row type still open here: its props' row key is decided per concrete row type. */
+const ListTable = AdminTable as <Row extends { id: number }>(props: {
+  rows: readonly Row[];
+  columns: Columns<Row>;
+  empty: string;
+  label: string;
+}) => React.ReactNode;
+
+/**
+ * One list of the page: its heading and "new" link, then the table with the position, the list's own
+ * columns, whether the row is shown, and the row's buttons.
+ */
+function ContentSection<Row extends { id: number; hidden: boolean }>({
+  list,
+  rows,
+  name,
+  columns,
+  lead = false,
+}: {
+  list: ContentList;
+  rows: readonly Row[];
+  /** What the row's buttons name the row by. */
+  name: (row: Row) => string;
+  columns: Column<Row>[];
+  lead?: boolean;
+}) {
+  const { t } = useTranslation("admin");
+  const anchor = ANCHOR[list];
+  return (
+    <section id={anchor} aria-labelledby={`${anchor}-title`} className="admin-content-section">
+      <div className="admin-page-head">
+        <h2 id={`${anchor}-title`}>{t(`siteContent.${anchor}.title`)}</h2>
+        <AppLink className="btn btn-primary" to={`/admin/content/${anchor}/new`}>
+          {t(`siteContent.${anchor}.new`)}
+        </AppLink>
+      </div>
+      {lead ? <p className="field-hint">{t(`siteContent.${anchor}.lead`)}</p> : null}
+      <ListTable
+        rows={rows}
+        empty={t(`siteContent.${anchor}.empty`)}
+        label={t(`siteContent.${anchor}.title`)}
+        columns={[
+          { header: "#", render: (row) => rows.indexOf(row) + 1 },
+          ...columns,
+          { header: t("siteContent.visibility"), render: (row) => <Visibility hidden={row.hidden} /> },
+          {
+            header: t("list.actions"),
+            render: (row) => (
+              <RowButtons
+                list={list}
+                id={row.id}
+                label={name(row)}
+                hidden={row.hidden}
+                first={rows.indexOf(row) === 0}
+                last={rows.indexOf(row) === rows.length - 1}
+              />
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { faq, fleet, partners } = loaderData;
@@ -113,137 +177,65 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       <PageHeader title={t("siteContent.title")} />
       <p className="field-hint">{t("siteContent.lead")}</p>
       <FormError message={actionData?.formError} />
-
-      <section id="faq" aria-labelledby="faq-title" className="admin-content-section">
-        <div className="admin-page-head">
-          <h2 id="faq-title">{t("siteContent.faq.title")}</h2>
-          <AppLink className="btn btn-primary" to="/admin/content/faq/new">
-            {t("siteContent.faq.new")}
-          </AppLink>
-        </div>
-        <p className="field-hint">{t("siteContent.faq.lead")}</p>
-        <AdminTable
-          rows={faq}
-          empty={t("siteContent.faq.empty")}
-          label={t("siteContent.faq.title")}
-          columns={[
-            { header: "#", render: (row) => faq.indexOf(row) + 1 },
-            {
-              header: t("siteContent.faq.question"),
-              render: (row) => (
-                <>
-                  {row.question} <MissingLanguages languages={row.missingLanguages} />
-                </>
+      <ContentSection
+        list="faq"
+        rows={faq}
+        name={(row) => row.question}
+        lead
+        columns={[
+          {
+            header: t("siteContent.faq.question"),
+            render: (row) => (
+              <>
+                {row.question} <MissingLanguages languages={row.missingLanguages} />
+              </>
+            ),
+          },
+        ]}
+      />
+      <ContentSection
+        list="fleet"
+        rows={fleet}
+        name={(row) => row.name}
+        columns={[
+          {
+            header: t("siteContent.fleet.name"),
+            render: (row) => (
+              <>
+                <strong>{row.name}</strong> <MissingLanguages languages={row.missingLanguages} />
+                <br />
+                <span className="field-hint">{row.spec}</span>
+              </>
+            ),
+          },
+          {
+            header: t("siteContent.fleet.licence"),
+            render: (row) =>
+              row.licenceCategory === "AM" ? (
+                <Badge tone="info">{t("siteContent.fleet.licenceAM")}</Badge>
+              ) : (
+                t("siteContent.fleet.licenceNone")
               ),
-            },
-            { header: t("siteContent.visibility"), render: (row) => <Visibility hidden={row.hidden} /> },
-            {
-              header: t("list.actions"),
-              render: (row) => (
-                <RowButtons
-                  list="faq"
-                  id={row.id}
-                  label={row.question}
-                  hidden={row.hidden}
-                  first={faq.indexOf(row) === 0}
-                  last={faq.indexOf(row) === faq.length - 1}
-                />
+          },
+        ]}
+      />
+      <ContentSection
+        list="partner"
+        rows={partners}
+        name={(row) => row.name}
+        columns={[
+          {
+            header: t("siteContent.partners.name"),
+            render: (row) =>
+              row.logo ? (
+                <img src={row.logo} alt={row.name} width={140} height={40} className="content-logo" />
+              ) : (
+                row.name
               ),
-            },
-          ]}
-        />
-      </section>
-
-      <section id="fleet" aria-labelledby="fleet-title" className="admin-content-section">
-        <div className="admin-page-head">
-          <h2 id="fleet-title">{t("siteContent.fleet.title")}</h2>
-          <AppLink className="btn btn-primary" to="/admin/content/fleet/new">
-            {t("siteContent.fleet.new")}
-          </AppLink>
-        </div>
-        <AdminTable
-          rows={fleet}
-          empty={t("siteContent.fleet.empty")}
-          label={t("siteContent.fleet.title")}
-          columns={[
-            { header: "#", render: (row) => fleet.indexOf(row) + 1 },
-            {
-              header: t("siteContent.fleet.name"),
-              render: (row) => (
-                <>
-                  <strong>{row.name}</strong> <MissingLanguages languages={row.missingLanguages} />
-                  <br />
-                  <span className="field-hint">{row.spec}</span>
-                </>
-              ),
-            },
-            {
-              header: t("siteContent.fleet.licence"),
-              render: (row) =>
-                row.licenceCategory === "AM" ? (
-                  <Badge tone="info">{t("siteContent.fleet.licenceAM")}</Badge>
-                ) : (
-                  t("siteContent.fleet.licenceNone")
-                ),
-            },
-            { header: t("siteContent.visibility"), render: (row) => <Visibility hidden={row.hidden} /> },
-            {
-              header: t("list.actions"),
-              render: (row) => (
-                <RowButtons
-                  list="fleet"
-                  id={row.id}
-                  label={row.name}
-                  hidden={row.hidden}
-                  first={fleet.indexOf(row) === 0}
-                  last={fleet.indexOf(row) === fleet.length - 1}
-                />
-              ),
-            },
-          ]}
-        />
-      </section>
-
-      <section id="partners" aria-labelledby="partners-title" className="admin-content-section">
-        <div className="admin-page-head">
-          <h2 id="partners-title">{t("siteContent.partners.title")}</h2>
-          <AppLink className="btn btn-primary" to="/admin/content/partners/new">
-            {t("siteContent.partners.new")}
-          </AppLink>
-        </div>
-        <AdminTable
-          rows={partners}
-          empty={t("siteContent.partners.empty")}
-          label={t("siteContent.partners.title")}
-          columns={[
-            { header: "#", render: (row) => partners.indexOf(row) + 1 },
-            {
-              header: t("siteContent.partners.name"),
-              render: (row) =>
-                row.logo ? (
-                  <img src={row.logo} alt={row.name} width={140} height={40} className="content-logo" />
-                ) : (
-                  row.name
-                ),
-            },
-            { header: t("siteContent.partners.url"), render: (row) => row.url ?? "—" },
-            { header: t("siteContent.visibility"), render: (row) => <Visibility hidden={row.hidden} /> },
-            {
-              header: t("list.actions"),
-              render: (row) => (
-                <RowButtons
-                  list="partner"
-                  id={row.id}
-                  label={row.name}
-                  hidden={row.hidden}
-                  first={partners.indexOf(row) === 0}
-                  last={partners.indexOf(row) === partners.length - 1}
-                />
-              ),
-            },
-          ]}
-        />
-      </section>
+          },
+          { header: t("siteContent.partners.url"), render: (row) => row.url ?? "—" },
+        ]}
+      />
     </section>
   );
 }

@@ -1,19 +1,17 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { FileInput } from "~/components/file-input";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/news-form";
 import { FormKey } from "~/components/form-key";
-import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { newFormKey } from "~/services/idempotency.server";
 import { idIntentSchema, newsSchema } from "~/domain/admin-schemas";
 import { LanguageFields } from "~/components/admin/language-fields";
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { LANGUAGES } from "~/domain/rules";
 import { requireAdmin } from "~/services/session.server";
-import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import {
   getNewsPost,
   MAX_NEWS_MEDIA,
@@ -23,6 +21,7 @@ import {
   TEXT_POSITIONS,
 } from "~/models/news.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { uploadFormAction } from "./upload-action.server";
 import { Intent } from "~/components/intent";
 
 const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
@@ -39,14 +38,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
   try {
-    return await receiveUploadForm(
-      request,
-      { fields: { media: "media" }, maxFiles: MAX_NEWS_MEDIA },
-      async (parsed) => {
-        const submission = parseWithZod(parsed.fields, { schema: actionSchema });
-        if (submission.status !== "success")
-          return data({ result: submission.reply(), formError: null }, { status: 400 });
-        const value = submission.value;
+    // A new post is created once per rendered form; editing an existing one is naturally repeatable.
+    return await uploadFormAction(context, request, {
+      adminId: admin.id,
+      id,
+      files: { field: "media", accept: "media", max: MAX_NEWS_MEDIA },
+      tooManyFiles: "admin:news.tooManyMedia",
+      schema: actionSchema,
+      back: "/admin/news",
+      save: async (value, files) => {
         if (value.intent === "removeMedia") {
           if (id === null || !(await removeNewsMedia(admin.id, id, value.id))) throw notFound();
           return redirectWithToast(context, `/admin/news/${id}`, "admin:news.mediaRemoved");
@@ -57,21 +57,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           title: { sk: titleSk, ua: titleUa, en: titleEn },
           content: { sk: contentSk, ua: contentUa, en: contentEn },
         };
-        // A new post is created once per rendered form; editing an existing one is naturally repeatable.
-        return await once(admin.id, id === null ? formKeyOf(parsed.fields) : null, "/admin/news", async () => {
-          const savedId = await saveNewsPostWithMedia(admin.id, id, input, parsed.files);
-          if (savedId === null) throw notFound();
-          return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
-        });
+        const savedId = await saveNewsPostWithMedia(admin.id, id, input, files);
+        if (savedId === null) throw notFound();
+        return redirectWithToast(context, `/admin/news/${savedId}`, "admin:saved");
       },
-    );
+    });
   } catch (error) {
-    if (error instanceof UploadError)
-      return refuse(
-        context,
-        error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`,
-        error.status,
-      );
     if (error instanceof NewsError) return refuse(context, "admin:news.tooManyMedia", 409);
     throw error;
   }

@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { FileInput } from "~/components/file-input";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/vehicle-form";
 import { FormKey } from "~/components/form-key";
-import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { newFormKey } from "~/services/idempotency.server";
 import { vehicleSchema } from "~/domain/admin-schemas";
 import { VehicleService } from "~/components/admin/vehicle-service";
 import { now } from "~/infra/clock.server";
@@ -20,10 +19,10 @@ import { MAX_VEHICLE_IMAGES } from "~/domain/rules";
 import { VEHICLE_STATUSES } from "~/domain/status";
 import { LICENCE_CATEGORIES } from "~/domain/content";
 import { requireAdmin } from "~/services/session.server";
-import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { listVehicleHandovers } from "~/models/handovers.server";
 import { assignableUsers, getVehicle, saveVehicleWithImages, VehicleError } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { uploadFormAction } from "./upload-action.server";
 import { Intent } from "~/components/intent";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -56,48 +55,35 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = params.id ? idParam(params.id) : null;
   try {
-    return await receiveUploadForm(
-      request,
-      { fields: { images: "image" }, maxFiles: MAX_VEHICLE_IMAGES },
-      async (parsed) => {
-        const submission = parseWithZod(parsed.fields, { schema: vehicleSchema });
-        if (submission.status !== "success")
-          return data({ result: submission.reply(), formError: null }, { status: 400 });
-        const value = submission.value;
-        // Creating a vehicle happens once per rendered form.
-        return await once(
-          admin.id,
-          id === null ? formKeyOf(parsed.fields) : null,
-          id === null ? "/admin/vehicles" : `/admin/vehicles/${id}`,
-          async () => {
-            const input = {
-              name: value.name,
-              characteristics: {
-                sk: value.characteristicsSk,
-                ua: value.characteristicsUa,
-                en: value.characteristicsEn,
-              },
-              serialNumber: value.serialNumber,
-              licenceCategory: value.licenceCategory,
-              comment: value.comment,
-              status: value.status,
-              availableSince: value.availableSince ?? null,
-              assignedUserId: value.assignedUserId ?? null,
-              seenAssignedUserId: value.seenAssignedUserId === undefined ? undefined : value.seenAssignedUserId || null,
-            };
-            const savedId = await saveVehicleWithImages(admin.id, id, input, parsed.files);
-            return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
+    // Creating a vehicle happens once per rendered form.
+    return await uploadFormAction(context, request, {
+      adminId: admin.id,
+      id,
+      files: { field: "images", accept: "image", max: MAX_VEHICLE_IMAGES },
+      tooManyFiles: "admin:vehicles.errors.tooManyImages",
+      schema: vehicleSchema,
+      back: "/admin/vehicles",
+      save: async (value, files) => {
+        const input = {
+          name: value.name,
+          characteristics: {
+            sk: value.characteristicsSk,
+            ua: value.characteristicsUa,
+            en: value.characteristicsEn,
           },
-        );
+          serialNumber: value.serialNumber,
+          licenceCategory: value.licenceCategory,
+          comment: value.comment,
+          status: value.status,
+          availableSince: value.availableSince ?? null,
+          assignedUserId: value.assignedUserId ?? null,
+          seenAssignedUserId: value.seenAssignedUserId === undefined ? undefined : value.seenAssignedUserId || null,
+        };
+        const savedId = await saveVehicleWithImages(admin.id, id, input, files);
+        return redirectWithToast(context, `/admin/vehicles/${savedId}`, "admin:saved");
       },
-    );
+    });
   } catch (error) {
-    if (error instanceof UploadError)
-      return refuse(
-        context,
-        error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`,
-        error.status,
-      );
     if (error instanceof VehicleError)
       return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
     throw error;
