@@ -17,13 +17,13 @@ import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import {
   getNewsPost,
   MAX_NEWS_MEDIA,
-  NewsError,
   removeNewsMedia,
   saveNewsPostWithMedia,
   TEXT_POSITIONS,
 } from "~/models/news.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { Intent } from "~/components/intent";
+import { adminRefusal } from "../model-errors.server";
 
 const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
 
@@ -72,8 +72,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         error.code === "tooManyFiles" ? "admin:news.tooManyMedia" : `admin:uploads.${error.code}`,
         error.status,
       );
-    if (error instanceof NewsError) return refuse(context, "admin:news.tooManyMedia", 409);
-    throw error;
+    return adminRefusal(context, error);
   }
 }
 

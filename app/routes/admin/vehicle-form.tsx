@@ -22,9 +22,10 @@ import { LICENCE_CATEGORIES } from "~/domain/content";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { listVehicleHandovers } from "~/models/handovers.server";
-import { assignableUsers, getVehicle, saveVehicleWithImages, VehicleError } from "~/models/vehicles.server";
+import { assignableUsers, getVehicle, saveVehicleWithImages } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { Intent } from "~/components/intent";
+import { adminRefusal } from "../model-errors.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -98,9 +99,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         error.code === "tooManyFiles" ? "admin:vehicles.errors.tooManyImages" : `admin:uploads.${error.code}`,
         error.status,
       );
-    if (error instanceof VehicleError)
-      return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
-    throw error;
+    return adminRefusal(context, error);
   }
 }
 
