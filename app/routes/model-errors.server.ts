@@ -48,10 +48,9 @@ type Kind<E extends Error> = {
 };
 
 const kind = <E extends Error>(k: Kind<E>) => k as unknown as Kind<Error>;
-const gone =
-  (prefix: string, missing = "notFound") =>
-  (error: { key: string }) =>
-    error.key === missing ? null : `${prefix}${error.key}`;
+/** The admin's words under `prefix`, and a bare 404 for "notFound". */
+const gone = (prefix: string) => (error: { key: string }) =>
+  error.key === "notFound" ? null : `${prefix}${error.key}`;
 const keyed = (error: { key: string }) => error.key;
 
 const KINDS: Kind<Error>[] = [
