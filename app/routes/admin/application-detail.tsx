@@ -57,38 +57,47 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const id = idParam(params.id);
   const form = await readFormData(context, request);
   try {
-    if (form.get("intent") === "undo") {
-      await undoApproval(admin.id, id);
-      return redirectWithToast(context, `/admin/applications/${id}`, "admin:decisions.undone");
-    }
-    // The page posts which application it showed and in which state; a key press must not decide another.
-    const keyed = form.get("via") === "key";
-    const shown = form.get("shown");
-    const version = form.get("version");
-    const seen = shownVersion(id, {
-      shown: shown === null ? null : String(shown),
-      version: textOrNull(version),
-      keyed,
-    });
-    const submission = parseWithZod(form, { schema: decisionSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-    const openNext = form.get("next") === "1";
-    const decided = await decideApplication(admin.id, id, submission.value, { shownVersion: seen, keyed, openNext });
-    // An approval made with a key names who was approved and can be taken back from its toast for a few seconds.
-    const toast = !decided.approved
-      ? "admin:decisions.rejected"
-      : decided.name
-        ? "admin:decisions.approvedNamed"
-        : "admin:decisions.approved";
-    const extra = {
-      values: { name: decided.name ?? "" },
-      undo: decided.undoUntil ? { action: `/admin/applications/${id}`, until: decided.undoUntil } : undefined,
-    };
-    const to = decided.next === undefined ? id : decided.next;
-    return redirectWithToast(context, to ? `/admin/applications/${to}` : "/admin/applications", toast, extra);
+    if (form.get("intent") === "undo") return await undo(context, admin.id, id);
+    return await decide(context, admin.id, id, form);
   } catch (error) {
     return adminRefusal(context, error);
   }
+}
+
+type Context = Route.ActionArgs["context"];
+
+/** Takes back a keyed approval from its toast, within the deadline. */
+async function undo(context: Context, adminId: number, id: number) {
+  await undoApproval(adminId, id);
+  return redirectWithToast(context, `/admin/applications/${id}`, "admin:decisions.undone");
+}
+
+/** Approve or reject, as the page showed the application; "… and open the next" moves on. */
+async function decide(context: Context, adminId: number, id: number, form: FormData) {
+  // The page posts which application it showed and in which state; a key press must not decide another.
+  const keyed = form.get("via") === "key";
+  const shown = form.get("shown");
+  const seen = shownVersion(id, {
+    shown: shown === null ? null : String(shown),
+    version: textOrNull(form.get("version")),
+    keyed,
+  });
+  const submission = parseWithZod(form, { schema: decisionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const openNext = form.get("next") === "1";
+  const decided = await decideApplication(adminId, id, submission.value, { shownVersion: seen, keyed, openNext });
+  // An approval made with a key names who was approved and can be taken back from its toast for a few seconds.
+  const toast = !decided.approved
+    ? "admin:decisions.rejected"
+    : decided.name
+      ? "admin:decisions.approvedNamed"
+      : "admin:decisions.approved";
+  const extra = {
+    values: { name: decided.name ?? "" },
+    undo: decided.undoUntil ? { action: `/admin/applications/${id}`, until: decided.undoUntil } : undefined,
+  };
+  const to = decided.next === undefined ? id : decided.next;
+  return redirectWithToast(context, to ? `/admin/applications/${to}` : "/admin/applications", toast, extra);
 }
 
 const textOrNull = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : null);
