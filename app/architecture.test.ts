@@ -179,6 +179,29 @@ export function violations(
   return problems;
 }
 
+/**
+ * A refusal a model or service raises (`class XError extends Error` under app/models/ or app/services/)
+ * becomes an answer in app/routes/model-errors.server.ts alone, so every page says the same thing for
+ * it. UploadError is not one of them: it is the transport's (app/infra/), raised while a multipart body
+ * is read, and each upload form words its refusal for its own files.
+ */
+const MODEL_ERROR_MAPPER = "app/routes/model-errors.server.ts";
+
+export function modelErrorClasses(sources: { file: string; source: string }[]): string[] {
+  return sources
+    .filter(({ file }) => /^app\/(models|services)\//.test(file))
+    .flatMap(({ source }) => [...source.matchAll(/export class (\w+Error) extends/g)].map((m) => m[1]!));
+}
+
+/** Route files that map a model error by hand (`instanceof XError`) instead of through the one mapper. */
+export function handMappedErrors(file: string, source: string, classes: readonly string[]): string[] {
+  if (!file.startsWith("app/routes/") || file === MODEL_ERROR_MAPPER) return [];
+  return [...source.matchAll(/instanceof\s+(\w+)/g)]
+    .map((m) => m[1]!)
+    .filter((name) => classes.includes(name))
+    .map((name) => `${file}: maps ${name} by hand; answer it through ${MODEL_ERROR_MAPPER}`);
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = `${dir}/${entry.name}`;
@@ -193,6 +216,32 @@ describe("architecture", () => {
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((file) => violations(file, readFileSync(path.join(root, file), "utf8")));
     expect(found).toEqual([]);
+  });
+
+  test("no route file maps a model error by hand", () => {
+    const files = [...sourceFiles("app")].map((file) => ({
+      file,
+      source: readFileSync(path.join(root, file), "utf8"),
+    }));
+    const classes = modelErrorClasses(files);
+    expect(classes).toContain("DecisionError");
+    expect(classes).toContain("PayoutFileError");
+    expect(classes).not.toContain("UploadError");
+    expect(files.flatMap(({ file, source }) => handMappedErrors(file, source, classes))).toEqual([]);
+  });
+
+  test("the model-error check catches a hand-made mapping and leaves the rest alone", () => {
+    const classes = ["DecisionError", "VehicleError"];
+    const handMade = "} catch (error) {\n  if (error instanceof DecisionError) return refuse(context, error.key);";
+    expect(handMappedErrors("app/routes/admin/x.tsx", handMade, classes)).toHaveLength(1);
+    expect(
+      handMappedErrors("app/routes/x.tsx", "if (!(error instanceof VehicleError)) throw error;", classes),
+    ).toHaveLength(1);
+    expect(handMappedErrors(MODEL_ERROR_MAPPER, handMade, classes)).toEqual([]);
+    expect(handMappedErrors("app/models/x.server.ts", handMade, classes)).toEqual([]);
+    expect(
+      handMappedErrors("app/routes/x.tsx", "if (error instanceof UploadError) return uploadRefusal();", classes),
+    ).toEqual([]);
   });
 
   test("the check catches each kind of forbidden import", () => {

@@ -272,8 +272,11 @@ export async function getUserDetail(id: number, { auditViews = false }: { auditV
 
 /** Refusals the user detail page explains to the admin; anything else is a bug. */
 export class AdminUserError extends Error {
-  constructor(readonly key: "self" | "notFound") {
+  constructor(readonly key: "self" | "notFound" | "eraseMismatch" | "roleUnchanged") {
     super(key);
+  }
+  get status() {
+    return { self: 403, notFound: 404, eraseMismatch: 400, roleUnchanged: 409 }[this.key];
   }
 }
 

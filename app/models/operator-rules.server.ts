@@ -31,7 +31,11 @@ import { getSettings, loadPayRules, type PayRules } from "./settings.server";
 type Reader = Database | Tx;
 
 export class RulesError extends Error {
-  constructor(readonly key: "stale" | "nothingChanged" | "weekFrozen" | "weekTooEarly" | "weekTooLate") {
+  constructor(
+    readonly key: "stale" | "nothingChanged" | "weekFrozen" | "weekTooEarly" | "weekTooLate",
+    /** For "weekTooEarly": the earliest week a change may start from. */
+    readonly earliestWeek?: WeekId,
+  ) {
     super(key);
   }
   get status() {
@@ -178,7 +182,8 @@ export async function savePayRules(
     if ((await currentRevision(tx)) !== revision) throw new RulesError("stale");
     const frozen = await lastFrozenWeek(tx);
     if (frozen !== null && effectiveFrom <= frozen) throw new RulesError("weekFrozen");
-    if (effectiveFrom < (await earliestWeek(tx, now))) throw new RulesError("weekTooEarly");
+    const earliest = await earliestWeek(tx, now);
+    if (effectiveFrom < earliest) throw new RulesError("weekTooEarly", earliest);
     const rules = await loadPayRules(tx);
     const before = payValuesOf(rules, effectiveFrom);
     const changed = changedPayRules(before, values);

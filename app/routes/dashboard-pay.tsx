@@ -11,17 +11,13 @@ import { payQuestionReplySchema, payQuestionSchema, questionErrorKey } from "~/d
 import { getInstance, getLocale } from "~/infra/i18n.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
 import { listOwnStatements, nextPayout, weekSoFar } from "~/models/courier-pay.server";
-import {
-  addCourierQuestionMessage,
-  askAboutLine,
-  listOwnQuestions,
-  PayQuestionError,
-} from "~/models/pay-questions.server";
+import { addCourierQuestionMessage, askAboutLine, listOwnQuestions } from "~/models/pay-questions.server";
 import { getPaySettings } from "~/models/settings.server";
 import { formActionHeaders } from "~/services/auth-http.server";
 import { changeBankDetails } from "~/services/bank-details.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "./toast.server";
+import { refusalOf } from "./model-errors.server";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
@@ -125,20 +121,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         await askAboutLine(user.id, parsed.data.statementId, parsed.data.lineIndex, parsed.data.body);
       else await addCourierQuestionMessage(user.id, parsed.data.questionId, parsed.data.body);
     } catch (error) {
-      if (error instanceof PayQuestionError)
-        return data<PayActionData>(
-          {
-            ...typed,
-            error: tr(context, `pay:questions.errors.${error.key}`, {
-              minutes: Math.ceil((error.retryAfterSeconds ?? 0) / 60),
-            }),
-          },
-          {
-            status: error.status,
-            headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
-          },
-        );
-      throw error;
+      const refusal = refusalOf(context, error, "courier");
+      return data<PayActionData>(
+        { ...typed, error: refusal.message },
+        { status: refusal.status, headers: refusal.headers },
+      );
     }
     return redirectWithToast(
       context,

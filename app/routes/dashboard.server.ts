@@ -39,17 +39,39 @@ import { notificationChoices, telegramChatOf } from "~/models/telegram.server";
 import { pushSubscriptionsOf } from "~/models/push.server";
 import { vapidPublicKey } from "~/infra/web-push.server";
 
-/** Everything the dashboard shows for the user's status; each query is scoped to the user. */
+/**
+ * Everything the dashboard shows for the user's status; each query is scoped to the user. Reads that
+ * do not wait for one another go out together (on PostgreSQL each takes its own pooled connection;
+ * none is inside a transaction), then the few that depend on what came back.
+ */
 export async function loadDashboard(user: SessionUser, url: URL, language: Language): Promise<DashboardData> {
   const serializeVehicle = (v: NonNullable<Awaited<ReturnType<typeof getAssignedVehicle>>>) => vehicleView(v, language);
   const requested = url.searchParams.get("modal");
   const modal = (MODALS as readonly string[]).includes(requested ?? "") ? (requested as DashboardModal) : null;
-  const application = await getLatestApplication(user.id);
-  const vehicle = await getAssignedVehicle(user.id);
   const canApply = user.status === "confirmed_account" || user.status === "job_rejected";
-  const requests = await listOwnVehicleRequests(user.id);
-  const cooldown = vehicle ? await reportCooldown(user.id) : null;
-  const documents = await courierDocumentStatus(user.id);
+  const [application, vehicle, requests, documents, reports, pay, platformAccounts, notifications, handovers, choice] =
+    await Promise.all([
+      getLatestApplication(user.id),
+      getAssignedVehicle(user.id),
+      listOwnVehicleRequests(user.id),
+      courierDocumentStatus(user.id),
+      listOwnReports(user.id),
+      payPointer(user),
+      listPlatformAccountsOf(user.id),
+      notificationsView(user.id),
+      listHandoversToConfirm(user.id),
+      vehicleChoice(modal),
+    ]);
+  const [cooldown, applicationDetail, drafts, draft, rentAgreement, renewal] = await Promise.all([
+    vehicle ? reportCooldown(user.id) : null,
+    modal === "application" && application ? getOwnApplication(user.id, application.id) : null,
+    canApply || documents ? listDocumentDrafts(user.id) : [],
+    canApply ? applicationDraft(user.id, application) : null,
+    vehicle ? getLeaseRentAgreement(user.id, vehicle.id) : null,
+    vehicle?.leaseEndsAt
+      ? renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null)
+      : null,
+  ]);
   return {
     status: user.status,
     modal,
@@ -62,17 +84,12 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
           rejectionReason: application.rejectionReason,
         }
       : null,
-    applicationDetail:
-      modal === "application" && application
-        ? serializeApplication((await getOwnApplication(user.id, application.id))!)
-        : null,
-    drafts: canApply ? await listDocumentDrafts(user.id) : [],
-    draft: canApply ? await applicationDraft(user.id, application) : null,
+    applicationDetail: applicationDetail ? serializeApplication(applicationDetail) : null,
+    drafts: canApply ? drafts : [],
+    draft,
     /** After a rejection: the documents the admin asked to be replaced, and the stock reason's code. */
     replaceDocuments: canApply && application?.status === "rejected" ? (application.replaceDocuments ?? []) : [],
-    vehicle: vehicle
-      ? { ...serializeVehicle(vehicle), rentAgreement: await getLeaseRentAgreement(user.id, vehicle.id) }
-      : null,
+    vehicle: vehicle ? { ...serializeVehicle(vehicle), rentAgreement } : null,
     requests: requests.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -83,30 +100,33 @@ export async function loadDashboard(user: SessionUser, url: URL, language: Langu
       currentVehicleName: r.currentVehicleName,
       requestedVehicleName: r.requestedVehicleName,
     })),
-    vehicles: modal === "vehicle" ? (await listRequestableVehicles()).map(serializeVehicle) : [],
+    vehicles: choice.vehicles.map(serializeVehicle),
     // The rent every statement deducts, shown before the courier asks for a scooter.
-    rentPerDayCents: modal === "vehicle" ? (await getPaySettings()).rentPerDayCents : null,
-    reports: (await listOwnReports(user.id)).map((r) => ({
+    rentPerDayCents: choice.rentPerDayCents,
+    reports: reports.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       resolvedAt: r.resolvedAt?.toISOString() ?? null,
       thread: r.thread.map((m) => ({ ...m, at: m.at.toISOString() })),
     })),
     nextReportAt: cooldown?.nextAt.toISOString() ?? null,
-    ...(await payPointer(user)),
-    platformAccounts: (await listPlatformAccountsOf(user.id)).map(({ platformId: _platform, ...link }) => link),
-    notifications: await notificationsView(user.id),
+    ...pay,
+    platformAccounts: platformAccounts.map(({ platformId: _platform, ...link }) => link),
+    notifications,
     // Which admin recorded it stays among the admins (as in the report thread).
-    handovers: (await listHandoversToConfirm(user.id)).map(({ recordedBy: _admin, ...h }) => h),
-    renewal: vehicle?.leaseEndsAt
-      ? await renewalState(user, vehicle.leaseEndsAt, requests.find((r) => r.status === "pending")?.kind ?? null)
-      : null,
+    handovers: handovers.map(({ recordedBy: _admin, ...h }) => h),
+    renewal,
     documents,
     /** Right-to-stay files chosen for a new document but not sent yet. */
-    renewalDrafts: documents
-      ? (await listDocumentDrafts(user.id)).filter((d) => (RIGHT_TO_STAY_KINDS as readonly string[]).includes(d.kind))
-      : [],
+    renewalDrafts: documents ? drafts.filter((d) => (RIGHT_TO_STAY_KINDS as readonly string[]).includes(d.kind)) : [],
   };
+}
+
+/** With the vehicle dialog open: the scooters the courier may ask for and the daily rent. */
+async function vehicleChoice(modal: DashboardModal | null) {
+  if (modal !== "vehicle") return { vehicles: [], rentPerDayCents: null };
+  const [vehicles, pay] = await Promise.all([listRequestableVehicles(), getPaySettings()]);
+  return { vehicles, rentPerDayCents: pay.rentPerDayCents };
 }
 
 /** Whether the courier may ask to renew now, and from when (the server's clock decides). */

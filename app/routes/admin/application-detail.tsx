@@ -19,14 +19,14 @@ import {
   useHrefWith,
 } from "~/components/admin/ui";
 import { UrlDialog } from "~/components/dialog";
-import { applicationVersion, neighbours, UNDO_APPROVAL_MS } from "~/domain/review-queue";
+import { applicationVersion, neighbours } from "~/domain/review-queue";
 import { undoApproval } from "~/models/approval-undo.server";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { getApplicationDetail, pendingApplicationQueue } from "~/models/applications.server";
-import { approveApplication, rejectApplication } from "~/models/applications.server";
-import { DecisionError } from "~/models/decisions.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { decideApplication, shownVersion } from "~/services/application-review.server";
+import { idParam, notFound, redirectWithToast } from "./admin-action.server";
+import { adminRefusal } from "../model-errors.server";
 import { Intent } from "~/components/intent";
 import { scrollRegion } from "~/components/scroll-region";
 import { STOCK_REJECTION_REASONS, stockReasonKey } from "~/domain/rejection";
@@ -56,56 +56,51 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = idParam(params.id);
   const form = await readFormData(context, request);
-  if (form.get("intent") === "undo") {
-    try {
-      await undoApproval(admin.id, id);
-    } catch (error) {
-      if (error instanceof DecisionError)
-        return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
-      throw error;
-    }
-    return redirectWithToast(context, `/admin/applications/${id}`, "admin:decisions.undone");
+  try {
+    if (form.get("intent") === "undo") return await undo(context, admin.id, id);
+    return await decide(context, admin.id, id, form);
+  } catch (error) {
+    return adminRefusal(context, error);
   }
+}
+
+type Context = Route.ActionArgs["context"];
+
+/** Takes back a keyed approval from its toast, within the deadline. */
+async function undo(context: Context, adminId: number, id: number) {
+  await undoApproval(adminId, id);
+  return redirectWithToast(context, `/admin/applications/${id}`, "admin:decisions.undone");
+}
+
+/** Approve or reject, as the page showed the application; "… and open the next" moves on. */
+async function decide(context: Context, adminId: number, id: number, form: FormData) {
   // The page posts which application it showed and in which state; a key press must not decide another.
   const keyed = form.get("via") === "key";
   const shown = form.get("shown");
-  const version = form.get("version");
-  if ((shown !== null && String(shown) !== String(id)) || (keyed && (shown === null || typeof version !== "string")))
-    return refuse(context, "admin:decisions.stalePage", 409);
-  const shownVersion = typeof version === "string" ? version : undefined;
+  const seen = shownVersion(id, {
+    shown: shown === null ? null : String(shown),
+    version: textOrNull(form.get("version")),
+    keyed,
+  });
   const submission = parseWithZod(form, { schema: decisionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
-  // "… and open the next": the queue is read before the decision, so the next is the one after this row.
   const openNext = form.get("next") === "1";
-  const queueBefore = openNext ? await pendingApplicationQueue() : [];
-  try {
-    if (submission.value.intent === "approve")
-      await approveApplication(admin.id, id, {
-        documentValidUntil: submission.value.documentValidUntil ?? null,
-        shownVersion,
-      });
-    else await rejectApplication(admin.id, id, submission.value, shownVersion);
-  } catch (error) {
-    if (error instanceof DecisionError)
-      return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
-    throw error;
-  }
-  const approved = submission.value.intent === "approve";
+  const decided = await decideApplication(adminId, id, submission.value, { shownVersion: seen, keyed, openNext });
   // An approval made with a key names who was approved and can be taken back from its toast for a few seconds.
-  const name = approved && keyed ? (await getApplicationDetail(id))?.application.fullName : undefined;
-  const toast = !approved
+  const toast = !decided.approved
     ? "admin:decisions.rejected"
-    : name
+    : decided.name
       ? "admin:decisions.approvedNamed"
       : "admin:decisions.approved";
   const extra = {
-    values: { name: name ?? "" },
-    undo: approved && keyed ? { action: `/admin/applications/${id}`, until: Date.now() + UNDO_APPROVAL_MS } : undefined,
+    values: { name: decided.name ?? "" },
+    undo: decided.undoUntil ? { action: `/admin/applications/${id}`, until: decided.undoUntil } : undefined,
   };
-  if (!openNext) return redirectWithToast(context, `/admin/applications/${id}`, toast, extra);
-  const next = neighbours(queueBefore, id).next ?? (await pendingApplicationQueue())[0] ?? null;
-  return redirectWithToast(context, next ? `/admin/applications/${next}` : "/admin/applications", toast, extra);
+  const to = decided.next === undefined ? id : decided.next;
+  return redirectWithToast(context, to ? `/admin/applications/${to}` : "/admin/applications", toast, extra);
 }
+
+const textOrNull = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : null);
 
 export default function AdminApplicationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");

@@ -15,14 +15,14 @@ import { requireAdmin } from "~/services/session.server";
 import {
   getNewsPost,
   MAX_NEWS_MEDIA,
-  NewsError,
   removeNewsMedia,
   saveNewsPostWithMedia,
   TEXT_POSITIONS,
 } from "~/models/news.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { idParam, notFound, redirectWithToast } from "./admin-action.server";
 import { uploadFormAction } from "./upload-action.server";
 import { Intent } from "~/components/intent";
+import { adminRefusal } from "../model-errors.server";
 
 const actionSchema = z.discriminatedUnion("intent", [newsSchema, idIntentSchema("removeMedia")]);
 
@@ -63,8 +63,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof NewsError) return refuse(context, "admin:news.tooManyMedia", 409);
-    throw error;
+    return adminRefusal(context, error);
   }
 }
 

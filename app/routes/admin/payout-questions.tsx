@@ -8,14 +8,10 @@ import { formatCents, formatWeekLabel, lineLabelValues } from "~/domain/pay-form
 import { payQuestionReplySchema, questionErrorKey } from "~/domain/pay-question";
 import { isLanguage } from "~/domain/rules";
 import { readFormData } from "~/infra/http.server";
-import {
-  listPayQuestions,
-  PayQuestionError,
-  replyToPayQuestion,
-  resolvePayQuestion,
-} from "~/models/pay-questions.server";
+import { listPayQuestions, replyToPayQuestion, resolvePayQuestion } from "~/models/pay-questions.server";
 import { requireAdmin } from "~/services/session.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
+import { adminRefusal } from "../model-errors.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -41,9 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(context, samePage(request), "admin:pay.questions.replied");
     }
   } catch (error) {
-    if (error instanceof PayQuestionError)
-      return error.key === "notFound" ? notFound() : refuse(context, `pay:questions.errors.${error.key}`, error.status);
-    throw error;
+    return adminRefusal(context, error);
   }
   return notFound();
 }

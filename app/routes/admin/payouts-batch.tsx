@@ -10,9 +10,10 @@ import { batchActionSchema } from "~/domain/pay-review";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { payBatch } from "~/services/payout.server";
-import { cancelBatch, getBatch, PayoutBatchError } from "~/models/payout-batches.server";
+import { cancelBatch, getBatch } from "~/models/payout-batches.server";
 import { idParam, redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/payouts-batch";
+import { adminRefusal } from "../model-errors.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -35,8 +36,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       await payBatch(admin.id, id, undefined, { count: value.count, totalCents: value.totalCents });
     else await cancelBatch(admin.id, id);
   } catch (error) {
-    if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
-    throw error;
+    return adminRefusal(context, error);
   }
   return redirectWithToast(
     context,

@@ -8,9 +8,10 @@ import { weekOf } from "~/domain/pay-week";
 import { now } from "~/infra/clock.server";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
-import { AdjustmentError, chargeDamage, damageChargesOf, damagedHandover } from "~/models/pay-adjustments.server";
+import { chargeDamage, damageChargesOf, damagedHandover } from "~/models/pay-adjustments.server";
 import { idParam, redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/payouts-damage";
+import { adminRefusal } from "../model-errors.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -35,8 +36,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       reason: submission.value.reason,
     });
   } catch (error) {
-    if (error instanceof AdjustmentError) return refuse(context, `admin:pay.adjust.errors.${error.key}`, error.status);
-    throw error;
+    return adminRefusal(context, error);
   }
   return redirectWithToast(context, `/admin/payouts/damage/${handoverId}`, "admin:pay.damage.chargedDone");
 }

@@ -15,7 +15,6 @@ import {
   commitImport,
   discardPendingImport,
   findPendingImport,
-  ImportError,
   previewImport,
   stageEarningsFile,
 } from "~/models/earnings-import.server";
@@ -24,12 +23,12 @@ import {
   linkPlatformAccount,
   listCourierChoices,
   listPlatforms,
-  PlatformError,
   savePlatformMapping,
 } from "~/models/platforms.server";
 import { notFound, redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/payouts-import";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { adminRefusal } from "../model-errors.server";
 
 /** Problems listed on the page at most (the counts cover all of them). */
 const SHOWN_PROBLEMS = 200;
@@ -45,9 +44,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const refused = params.get("refused") === "tooLarge" ? getInstance(context).t("admin:pay.import.tooLarge") : null;
   if (!Number.isInteger(id) || id <= 0)
     return { platforms, defaultWeek, preview: null, couriers: [], formKey, refused };
+  // An import that is gone or whose file no longer reads is not there to preview.
   const preview = await previewImport(id).catch((error: unknown) => {
-    if (error instanceof ImportError) throw notFound();
-    throw error;
+    throw adminRefusal(context, error, () => null);
   });
   const base = {
     id: preview.import.id,
@@ -118,8 +117,7 @@ export async function action({ context, request }: Route.ActionArgs) {
                 : `admin:uploads.${error.code}`,
             error.status,
           );
-        if (error instanceof ImportError) return refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
-        throw error;
+        return adminRefusal(context, error, { notFound: "admin:pay.import.errors.notFound" });
       }
     });
   }
@@ -167,12 +165,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
     return redirectWithToast(context, here, "admin:pay.accounts.linked");
   } catch (error) {
-    if (error instanceof ImportError)
-      return error.key === "notFound"
-        ? notFound()
-        : refuse(context, `admin:pay.import.errors.${error.key}`, error.status);
-    if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
-    throw error;
+    return adminRefusal(context, error);
   }
 }
 

@@ -20,12 +20,11 @@ import { getInstance } from "~/infra/i18n.server";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
 import { approveAndNotify, exportPayouts, sendBackToDraft } from "~/services/payout.server";
-import { PayoutFileError } from "~/services/payout-file.server";
-import { addAdjustment, AdjustmentError } from "~/models/pay-adjustments.server";
-import { approvalPreview, ReviewError, statementOf, weekReview } from "~/models/pay-review.server";
-import { PayoutBatchError } from "~/models/payout-batches.server";
+import { addAdjustment } from "~/models/pay-adjustments.server";
+import { approvalPreview, statementOf, weekReview } from "~/models/pay-review.server";
 import { refuse, samePage } from "./admin-action.server";
 import type { Route } from "./+types/payouts-week";
+import { adminRefusal } from "../model-errors.server";
 
 function weekParam(value: string | undefined) {
   if (!value || !isWeekId(value)) throw data(null, { status: 404 });
@@ -97,38 +96,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     );
     return data({ formError: null, approved: result.approved.length, skipped }, { status: 200 });
   } catch (error) {
-    if (error instanceof AdjustmentError) return refuse(context, `admin:pay.adjust.errors.${error.key}`, error.status);
-    if (error instanceof ReviewError) return refuse(context, `admin:pay.review.errors.${error.key}`, error.status);
-    if (error instanceof PayoutBatchError && error.key === "nothingWritable")
-      return data(
-        {
-          formError: [
-            t("admin:pay.batch.errors.nothingWritable"),
-            ...error.heldBack.map((h) =>
-              t("admin:pay.batch.heldBackOne", {
-                name: h.name,
-                problem: t(`admin:pay.batch.fileProblem.${h.problem}`),
-              }),
-            ),
-          ].join(" "),
-        },
-        { status: 409 },
-      );
-    if (error instanceof PayoutBatchError) return refuse(context, `admin:pay.batch.errors.${error.key}`, error.status);
-    if (error instanceof PayoutFileError) {
-      if (error.problem === "debtorMissing")
-        return data({ formError: t("admin:pay.batch.errors.debtorMissing") }, { status: 400 });
-      return data(
-        {
-          formError: t("admin:pay.batch.errors.file", {
-            statement: String(error.details.statementId ?? "—"),
-            problem: t(`admin:pay.batch.fileProblem.${error.problem}`),
-          }),
-        },
-        { status: 400 },
-      );
-    }
-    throw error;
+    return adminRefusal(context, error);
   }
 }
 

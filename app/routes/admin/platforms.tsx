@@ -5,12 +5,13 @@ import { FormError, PageHeader } from "~/components/admin/ui";
 import { platformFormSchema } from "~/domain/pay-schemas";
 import { readFormData } from "~/infra/http.server";
 import { requireAdmin } from "~/services/session.server";
-import { createPlatform, listPlatforms, PlatformError, renamePlatform } from "~/models/platforms.server";
+import { createPlatform, listPlatforms, renamePlatform } from "~/models/platforms.server";
 import { redirectWithToast, refuse } from "./admin-action.server";
 import type { Route } from "./+types/platforms";
 import { FormKey } from "~/components/form-key";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
 import { Intent } from "~/components/intent";
+import { adminRefusal } from "../model-errors.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -38,8 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         if (value.intent === "create") await createPlatform(admin.id, value.name);
         else await renamePlatform(admin.id, value.id, value.name);
       } catch (error) {
-        if (error instanceof PlatformError) return refuse(context, `admin:pay.errors.${error.key}`, error.status);
-        throw error;
+        return adminRefusal(context, error);
       }
       return redirectWithToast(context, "/admin/payouts/platforms", "admin:saved");
     },

@@ -5,7 +5,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/problem-reports";
 import { replySchema, reportStatusSchema, toServiceSchema } from "~/domain/admin-schemas";
-import { MaintenanceError, reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
+import { reportServiceState, sendReportVehicleToService } from "~/models/maintenance.server";
 import { FieldError } from "~/components/form-messages";
 import { useLazyValidation } from "~/components/admin/lazy-validation";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -29,10 +29,10 @@ import { log } from "~/infra/log.server";
 import { requireAdmin } from "~/services/session.server";
 import { reportFilterFrom } from "~/domain/admin-filters";
 import { getProblemReportDetail, listProblemReports } from "~/models/problem-reports.server";
-import { DecisionError } from "~/models/decisions.server";
 import { replyToProblemReport, resolveProblemReports, setProblemReportStatus } from "~/models/problem-reports.server";
 import { bulkToast } from "./bulk.server";
 import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
+import { adminRefusal, isModelError } from "../model-errors.server";
 import { readFormData } from "~/infra/http.server";
 import { FormKey } from "~/components/form-key";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
@@ -48,69 +48,70 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { filter, reports: await listProblemReports(filter), detail, formKey: newFormKey() };
 }
 
-/** Two separate admin actions: a reply (a message; the courier is e-mailed) and resolve/reopen (audited). */
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
-  const form = await readFormData(context, request);
-  if (form.get("intent") === "bulkResolve") {
-    const ids = bulkIds(form.getAll("ids"), BULK_MAX_ROWS);
-    if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
-    return bulkToast(context, samePage(request), "admin:bulk.resolved", await resolveProblemReports(admin.id, ids));
-  }
-  if (form.get("intent") === "toService") {
-    const toService = parseWithZod(form, { schema: toServiceSchema });
-    if (toService.status !== "success") return data({ result: toService.reply(), formError: null }, { status: 400 });
-    return await once(admin.id, formKeyOf(form), samePage(request), async () => {
-      try {
-        await sendReportVehicleToService(admin.id, toService.value.reportId, toService.value.description);
-      } catch (error) {
-        if (error instanceof MaintenanceError)
-          return error.key === "notFound"
-            ? notFound()
-            : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
-        throw error;
-      }
-      return redirectWithToast(context, samePage(request), "admin:reports.sentToService");
-    });
-  }
-  if (form.get("intent") === "resolve" || form.get("intent") === "reopen") {
-    const status = parseWithZod(form, { schema: reportStatusSchema });
-    if (status.status !== "success") return notFound();
-    const { intent, reportId } = status.value;
-    try {
-      await setProblemReportStatus(admin.id, reportId, intent === "resolve" ? "resolved" : "open");
-    } catch (error) {
-      if (error instanceof DecisionError)
-        return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
-      throw error;
-    }
-    return redirectWithToast(
-      context,
-      samePage(request),
-      intent === "resolve" ? "admin:reports.resolved" : "admin:reports.reopened",
-    );
-  }
+type IntentArgs = Route.ActionArgs & { adminId: number; form: FormData };
+
+/** Several resolved at once from the list's checkboxes. */
+async function bulkResolve({ context, request, adminId, form }: IntentArgs) {
+  const ids = bulkIds(form.getAll("ids"), BULK_MAX_ROWS);
+  if (ids.length === 0) return refuse(context, "admin:bulk.noneSelected");
+  return bulkToast(context, samePage(request), "admin:bulk.resolved", await resolveProblemReports(adminId, ids));
+}
+
+/** The reported vehicle goes to the service, once per rendered form. */
+async function toService({ context, request, adminId, form }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: toServiceSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
+  const { reportId, description } = submission.value;
+  return await once(adminId, formKeyOf(form), samePage(request), async () => {
+    await sendReportVehicleToService(adminId, reportId, description);
+    return redirectWithToast(context, samePage(request), "admin:reports.sentToService");
+  });
+}
+
+/** Resolve or reopen one report (audited). */
+async function setStatus({ context, request, adminId, form }: IntentArgs) {
+  const submission = parseWithZod(form, { schema: reportStatusSchema });
+  if (submission.status !== "success") return notFound();
+  const { intent, reportId } = submission.value;
+  await setProblemReportStatus(adminId, reportId, intent === "resolve" ? "resolved" : "open");
+  return redirectWithToast(
+    context,
+    samePage(request),
+    intent === "resolve" ? "admin:reports.resolved" : "admin:reports.reopened",
+  );
+}
+
+/** A message to the courier, who is e-mailed; once per rendered form, so a resend sends no second one. */
+async function reply({ context, request, adminId, form }: IntentArgs) {
   const submission = parseWithZod(form, { schema: replySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const { reportId, response } = submission.value;
-  // Once per rendered form: a second click or Back-and-resend sends the courier no second message.
-  return await once(admin.id, formKeyOf(form), samePage(request), async () => {
+  return await once(adminId, formKeyOf(form), samePage(request), async () => {
     try {
-      await replyToProblemReport(admin.id, reportId, response);
+      await replyToProblemReport(adminId, reportId, response);
     } catch (error) {
-      if (error instanceof DecisionError) {
-        if (error.key === "notFound") return notFound();
-        return refuse(
-          context,
-          error.key === "replyRequired" ? "admin:reports.replyEmpty" : `admin:decisions.${error.key}`,
-          error.status,
-        );
-      }
+      if (isModelError(error, "admin")) throw error;
       log("error", "reply not sent", { reportId, error: String(error) });
       return refuse(context, "admin:reports.replyFailed", 500);
     }
     return redirectWithToast(context, samePage(request), "admin:reports.replied");
   });
+}
+
+const INTENTS = { bulkResolve, toService, resolve: setStatus, reopen: setStatus };
+
+/** The reply form posts no intent; every other form names its own. */
+export async function action(args: Route.ActionArgs) {
+  const { context, request } = args;
+  const admin = requireAdmin(context, request);
+  const form = await readFormData(context, request);
+  const named = String(form.get("intent"));
+  const run = Object.hasOwn(INTENTS, named) ? INTENTS[named as keyof typeof INTENTS] : reply;
+  try {
+    return await run({ ...args, adminId: admin.id, form });
+  } catch (error) {
+    return adminRefusal(context, error, { replyRequired: "admin:reports.replyEmpty" });
+  }
 }
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;

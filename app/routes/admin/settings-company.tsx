@@ -9,11 +9,11 @@ import { FieldError } from "~/components/form-messages";
 import { formatIban } from "~/domain/bank-details";
 import { formatIco, type CompanyField } from "~/domain/company-profile";
 import { companyProfileSchema } from "~/domain/company-profile-form";
-import { getInstance } from "~/infra/i18n.server";
 import { readFormData } from "~/infra/http.server";
-import { CompanyProfileError, getCompanyProfileForEdit, saveCompanyProfile } from "~/models/company-profile.server";
+import { getCompanyProfileForEdit, saveCompanyProfile } from "~/models/company-profile.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "./admin-action.server";
+import { refusalOf } from "../model-errors.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -36,15 +36,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     await saveCompanyProfile(admin.id, version, profile);
   } catch (error) {
-    if (!(error instanceof CompanyProfileError)) throw error;
+    const refusal = refusalOf(context, error, "admin");
     const current = await getCompanyProfileForEdit();
     return data(
       {
         result: submission.reply(),
-        formError: getInstance(context).t("admin:company.conflict"),
+        formError: refusal.message,
         version: current.version,
       },
-      { status: 409 },
+      { status: refusal.status },
     );
   }
   return redirectWithToast(context, "/admin/settings/company", "admin:company.saved");

@@ -4,19 +4,13 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router"
 import { FormError, PageHeader } from "~/components/admin/ui";
 import { OperatorRulesForm, PayRulesForm, RulesConfirm, RulesHistory, RulesInForce } from "~/components/admin/rules";
 import { operatorRulesSchema, payRulesSchema, payRuleValuesOf } from "~/domain/operator-rules";
-import { isoWeekLabel } from "~/domain/pay-week";
 import { readFormData } from "~/infra/http.server";
 import { getInstance } from "~/infra/i18n.server";
-import {
-  previewPayChange,
-  rulesPage,
-  RulesError,
-  saveOperatorRules,
-  savePayRules,
-} from "~/models/operator-rules.server";
+import { previewPayChange, rulesPage, saveOperatorRules, savePayRules } from "~/models/operator-rules.server";
 import { requireAdmin } from "~/services/session.server";
 import { redirectWithToast } from "./admin-action.server";
 import type { Route } from "./+types/settings-rules";
+import { refusalOf } from "../model-errors.server";
 
 const PAGE = "/admin/settings/rules";
 /** The money form's fields, carried through the confirmation's URL. */
@@ -64,25 +58,13 @@ type Typed = Record<string, string>;
 
 /** A refused save: the message, the fields' messages and everything the admin typed, so nothing is lost. */
 function refused(
-  context: Route.ActionArgs["context"],
   form: "pay" | "operator",
   typed: Typed,
-  key: string,
+  formError: string,
   status: number,
   fieldErrors: Record<string, string> = {},
-  values: Record<string, string> = {},
 ) {
-  const { t } = getInstance(context);
-  return data(
-    {
-      form,
-      typed,
-      formError: t(key, values),
-      fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, t(message)])),
-      conflict: status === 409,
-    },
-    { status },
-  );
+  return data({ form, typed, formError, fieldErrors, conflict: status === 409 }, { status });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -98,7 +80,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       ),
     );
     const first = Object.values(fieldErrors)[0] ?? "admin:validation.required";
-    return refused(context, form, typed, first, 400, fieldErrors);
+    const { t } = getInstance(context);
+    const translated = Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, t(message)]));
+    return refused(form, typed, t(first), 400, translated);
   }
   const value = submission.value;
   try {
@@ -114,19 +98,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     await savePayRules(admin.id, payRuleValuesOf(value), value.effectiveFrom, value.revision);
     return redirectWithToast(context, PAGE, "admin:rules.saved");
   } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    const page = error.key === "weekTooEarly" ? await rulesPage() : null;
-    return refused(
-      context,
-      form,
-      typed,
-      `admin:rules.refused.${error.key}`,
-      error.status,
-      {},
-      {
-        week: page ? isoWeekLabel(page.earliestWeek) : "",
-      },
-    );
+    const refusal = refusalOf(context, error, "admin");
+    return refused(form, typed, refusal.message, refusal.status);
   }
 }
 

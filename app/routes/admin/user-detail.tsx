@@ -5,15 +5,15 @@ import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/user-detail";
 import { userActionSchema } from "~/domain/admin-schemas";
 import { AuditSection, DocumentsCard, HistoryTable } from "~/components/admin/user-sections";
-import { DecisionError } from "~/models/decisions.server";
 import { acceptDocumentRenewal, adminDocumentDetail, rejectDocumentRenewal } from "~/models/documents.server";
 import { Badge, ConfirmDialog, FormError, MailLink, PageHeader, useFormatDate } from "~/components/admin/ui";
 import { requireAdmin } from "~/services/session.server";
-import { AdminUserError, changeUserRole, eraseUser, getUserDetail, setUserActive } from "~/models/admin-users.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { getUserDetail, setUserActive } from "~/models/admin-users.server";
+import { changeWithSecondFactor } from "~/services/user-step-up.server";
+import { idParam, notFound, redirectWithToast } from "./admin-action.server";
+import { adminRefusal } from "../model-errors.server";
 import { readFormData } from "~/infra/http.server";
 import { StepUpField } from "~/components/auth/step-up-field";
-import { checkSecondFactor } from "~/services/auth.server";
 import { getInstance } from "~/infra/i18n.server";
 import { PlatformAccountsCard } from "~/components/admin/platform-accounts-card";
 import {
@@ -21,7 +21,6 @@ import {
   linkPlatformAccount,
   listPlatformAccountsOf,
   listPlatforms,
-  PlatformError,
 } from "~/models/platforms.server";
 import { now } from "~/infra/clock.server";
 import { getBankAccount } from "~/models/bank-accounts.server";
@@ -53,69 +52,39 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(context, request), { schema: userActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), formError: null }, { status: 400 });
   const value = submission.value;
-  if (value.intent === "linkAccount" || value.intent === "endAccount") {
-    try {
-      if (value.intent === "linkAccount")
-        await linkPlatformAccount(admin.id, {
-          platformId: value.platformId,
-          accountId: value.accountId,
-          userId: id,
-          startsOn: value.startsOn,
-        });
-      else await endPlatformAccount(admin.id, id, value.linkId, value.endsOn);
-    } catch (error) {
-      if (error instanceof PlatformError)
-        return error.key === "unknownCourier"
-          ? notFound()
-          : refuse(context, `admin:pay.errors.${error.key}`, error.status);
-      throw error;
-    }
-    return redirectWithToast(context, `/admin/users/${id}#platform-accounts`, "admin:saved");
-  }
-  if (value.intent === "acceptDocument" || value.intent === "rejectDocument") {
-    try {
-      if (value.intent === "acceptDocument") await acceptDocumentRenewal(admin.id, value.renewalId, value.validUntil);
-      else await rejectDocumentRenewal(admin.id, value.renewalId, value.reason);
-    } catch (error) {
-      if (error instanceof DecisionError)
-        return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
-      throw error;
-    }
-    return redirectWithToast(
-      context,
-      `/admin/users/${id}`,
-      value.intent === "acceptDocument" ? "admin:documents.accepted" : "admin:documents.rejected",
-    );
-  }
   try {
+    if (value.intent === "linkAccount") {
+      const { platformId, accountId, startsOn } = value;
+      await linkPlatformAccount(admin.id, { platformId, accountId, userId: id, startsOn });
+      return redirectWithToast(context, `/admin/users/${id}#platform-accounts`, "admin:saved");
+    }
+    if (value.intent === "endAccount") {
+      await endPlatformAccount(admin.id, id, value.linkId, value.endsOn);
+      return redirectWithToast(context, `/admin/users/${id}#platform-accounts`, "admin:saved");
+    }
+    if (value.intent === "acceptDocument") {
+      await acceptDocumentRenewal(admin.id, value.renewalId, value.validUntil);
+      return redirectWithToast(context, `/admin/users/${id}`, "admin:documents.accepted");
+    }
+    if (value.intent === "rejectDocument") {
+      await rejectDocumentRenewal(admin.id, value.renewalId, value.reason);
+      return redirectWithToast(context, `/admin/users/${id}`, "admin:documents.rejected");
+    }
     if (value.intent === "role" || value.intent === "erase") {
-      // Cheap refusals first, so a mistyped e-mail does not spend the admin's one-time code.
-      if (id === admin.id) return refuse(context, "admin:users.notSelf", 403);
-      const target = await getUserDetail(id);
-      if (!target) throw notFound();
-      if (value.intent === "erase" && target.user.email.toLowerCase() !== value.confirmEmail.toLowerCase())
-        return refuse(context, "admin:users.eraseMismatch");
-      if (value.intent === "role" && target.user.role === value.role)
-        return refuse(context, "admin:users.roleUnchanged", 409);
-      const check = await checkSecondFactor(admin.id, value.code);
-      if (!check.ok) {
-        const key =
-          check.error === "auth:secondFactor.enrolInBrowser" ? "auth:secondFactor.stepUpNotEnrolled" : check.error;
+      const refused = await changeWithSecondFactor(admin.id, id, value);
+      if (refused)
         return data(
-          { result: submission.reply({ hideFields: ["code"] }), formError: getInstance(context).t(key, check.values) },
-          { status: check.status },
+          {
+            result: submission.reply({ hideFields: ["code"] }),
+            formError: getInstance(context).t(refused.error, refused.values),
+          },
+          { status: refused.status },
         );
-      }
-      if (value.intent === "erase") {
-        await eraseUser(admin.id, id);
-        return redirectWithToast(context, "/admin/users", "admin:users.erased");
-      }
-      await changeUserRole(admin.id, id, value.role);
+      if (value.intent === "erase") return redirectWithToast(context, "/admin/users", "admin:users.erased");
     } else await setUserActive(admin.id, id, value.intent === "activate");
   } catch (error) {
-    if (error instanceof AdminUserError)
-      return error.key === "self" ? refuse(context, "admin:users.notSelf", 403) : notFound();
-    throw error;
+    // A link for a courier who is not there answers like the missing user page itself.
+    return adminRefusal(context, error, { unknownCourier: null });
   }
   return redirectWithToast(context, `/admin/users/${id}`, "admin:saved");
 }

@@ -20,10 +20,11 @@ import { VEHICLE_STATUSES } from "~/domain/status";
 import { LICENCE_CATEGORIES } from "~/domain/content";
 import { requireAdmin } from "~/services/session.server";
 import { listVehicleHandovers } from "~/models/handovers.server";
-import { assignableUsers, getVehicle, saveVehicleWithImages, VehicleError } from "~/models/vehicles.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { assignableUsers, getVehicle, saveVehicleWithImages } from "~/models/vehicles.server";
+import { idParam, notFound, redirectWithToast } from "./admin-action.server";
 import { uploadFormAction } from "./upload-action.server";
 import { Intent } from "~/components/intent";
+import { adminRefusal } from "../model-errors.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -84,9 +85,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof VehicleError)
-      return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
-    throw error;
+    return adminRefusal(context, error);
   }
 }
 

@@ -15,11 +15,12 @@ import { LICENCE_SEEN_CATEGORIES } from "~/domain/licence-seen";
 import { MAX_HANDOVER_PHOTOS } from "~/domain/rules";
 import { requireAdmin } from "~/services/session.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
-import { getPendingHandover, HandoverError, recordHandover } from "~/models/handovers.server";
+import { getPendingHandover, recordHandover } from "~/models/handovers.server";
 import { getVehicle } from "~/models/vehicles.server";
 import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
 import { getInstance } from "~/infra/i18n.server";
 import { formKeyOf, newFormKey, once } from "~/services/idempotency.server";
+import { adminRefusal } from "../model-errors.server";
 
 /** `/admin/vehicles/:id/handover?kind=check_out|check_in`: the oldest handover of that kind waiting for this vehicle. */
 async function pendingFor(params: { id?: string }, request: Request) {
@@ -104,8 +105,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           error.code === "tooManyFiles" ? "admin:handovers.errors.tooManyPhotos" : `admin:uploads.${error.code}`,
           error.status,
         );
-      if (error instanceof HandoverError) return refuse(context, `admin:handovers.errors.${error.key}`, error.status);
-      throw error;
+      return adminRefusal(context, error);
     }
   });
 }

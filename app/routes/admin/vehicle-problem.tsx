@@ -4,10 +4,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/vehicle-problem";
 import { vehicleProblemSchema } from "~/domain/admin-schemas";
 import { readFormData } from "~/infra/http.server";
-import { addVehicleProblem, VehicleError } from "~/models/vehicles.server";
+import { addVehicleProblem } from "~/models/vehicles.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireAdmin } from "~/services/session.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { idParam, redirectWithToast } from "./admin-action.server";
+import { adminRefusal } from "../model-errors.server";
 
 export { default, loader } from "./vehicle-form";
 
@@ -21,9 +22,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     try {
       await addVehicleProblem(admin.id, id, submission.value.description);
     } catch (error) {
-      if (error instanceof VehicleError)
-        return error.key === "notFound" ? notFound() : refuse(context, `admin:vehicles.errors.${error.key}`, 409);
-      throw error;
+      return adminRefusal(context, error);
     }
     return redirectWithToast(context, `/admin/vehicles/${id}`, "admin:vehicles.problemAdded");
   });

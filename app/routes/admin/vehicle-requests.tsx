@@ -28,14 +28,14 @@ import { requestFilterFrom } from "~/domain/admin-filters";
 import { listVehicleRequests, sameVehicleConflicts } from "~/models/vehicle-requests.server";
 import { SameVehicleConfirm } from "~/components/admin/same-vehicle-confirm";
 import { sameVehicleIds } from "~/domain/bulk-conflicts";
-import { DecisionError } from "~/models/decisions.server";
-import { endLease, LeaseError, listLeases, renewLease } from "~/models/leases.server";
+import { endLease, listLeases, renewLease } from "~/models/leases.server";
 import { approveVehicleRequest, decideVehicleRequests, rejectVehicleRequest } from "~/models/vehicle-requests.server";
 import { bulkToast } from "./bulk.server";
-import { notFound, redirectWithToast, refuse, samePage } from "./admin-action.server";
+import { redirectWithToast, refuse, samePage } from "./admin-action.server";
 import { now } from "~/infra/clock.server";
 import { readFormData } from "~/infra/http.server";
 import { Intent } from "~/components/intent";
+import { adminRefusal } from "../model-errors.server";
 
 const requestId = z.coerce.number().int().positive();
 const actionSchema = z.discriminatedUnion("intent", [
@@ -86,11 +86,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     else if (value.intent === "renew") await renewLease(admin.id, value.vehicleId, value.endsAt);
     else await endLease(admin.id, value.vehicleId);
   } catch (error) {
-    if (error instanceof DecisionError)
-      return error.key === "notFound" ? notFound() : refuse(context, `admin:decisions.${error.key}`, error.status);
-    if (error instanceof LeaseError)
-      return error.key === "notFound" ? notFound() : refuse(context, `admin:leases.${error.key}`, 409);
-    throw error;
+    return adminRefusal(context, error);
   }
   const toast = {
     approve: "admin:decisions.approved",

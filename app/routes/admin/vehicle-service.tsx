@@ -8,16 +8,11 @@ import { z } from "zod";
 import type { Route } from "./+types/vehicle-service";
 import { odometerSchema, serviceRecordSchema } from "~/domain/admin-schemas";
 import { readFormData } from "~/infra/http.server";
-import {
-  addServiceRecord,
-  completeService,
-  MaintenanceError,
-  putVehicleInService,
-  recordOdometer,
-} from "~/models/maintenance.server";
+import { addServiceRecord, completeService, putVehicleInService, recordOdometer } from "~/models/maintenance.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireAdmin } from "~/services/session.server";
-import { idParam, notFound, redirectWithToast, refuse } from "./admin-action.server";
+import { idParam, redirectWithToast } from "./admin-action.server";
+import { adminRefusal } from "../model-errors.server";
 
 export { default, loader } from "./vehicle-form";
 
@@ -53,11 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         else if (value.intent === "serviceStart") await putVehicleInService(admin.id, id);
         else await completeService(admin.id, id);
       } catch (error) {
-        if (error instanceof MaintenanceError)
-          return error.key === "notFound"
-            ? notFound()
-            : refuse(context, `admin:vehicles.errors.${error.key}`, error.status);
-        throw error;
+        return adminRefusal(context, error);
       }
       const toasts = {
         serviceRecord: "recordAdded",

@@ -15,15 +15,15 @@ import { now } from "~/infra/clock.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
 import { saveApplicationDraft } from "~/models/application-drafts.server";
 import { submitApplication } from "~/models/applications.server";
-import { DecisionError } from "~/models/decisions.server";
 import { listDocumentDrafts, saveDocumentDrafts } from "~/models/uploads.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal, keepApplicationIfLoggedOut, rateLimited, uploadRefusal } from "./respond.server";
+import { keepApplicationIfLoggedOut, rateLimited, uploadRefusal } from "./respond.server";
 import { redirectWithToast } from "../toast.server";
 
 // A refused post without JavaScript renders the dashboard here, with the action's message.
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { courierRefusal } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -86,11 +86,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     await submitApplication(user.id, submission.value);
   } catch (error) {
-    if (error instanceof DecisionError) {
-      await saveApplicationDraft(user.id, pickDraftFields(fields));
-      return await decisionRefusal(context, "apply", error);
-    }
-    throw error;
+    const refusal = courierRefusal(context, "apply", error);
+    await saveApplicationDraft(user.id, pickDraftFields(fields));
+    return refusal;
   }
   return redirectWithToast(context, "/dashboard", "dashboard:apply.submitted");
 }

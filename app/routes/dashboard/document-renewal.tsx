@@ -11,7 +11,6 @@ import { parseValidUntil, validUntilIssue } from "~/domain/document-expiry";
 import { RIGHT_TO_STAY_KINDS } from "~/domain/documents";
 import { now } from "~/infra/clock.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
-import { DecisionError } from "~/models/decisions.server";
 import { mayRenewDocument, submitDocumentRenewal } from "~/models/documents.server";
 import { saveDocumentDrafts } from "~/models/uploads.server";
 import { requireUser } from "~/services/session.server";
@@ -20,6 +19,7 @@ import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { refusalOf } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -52,8 +52,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     await submitDocumentRenewal(user.id, parseValidUntil(validUntil)!);
   } catch (error) {
-    if (error instanceof DecisionError) return refused(tr(context, `dashboard:refusals.${error.key}`), error.status);
-    throw error;
+    const refusal = refusalOf(context, error, "courier");
+    return refused(refusal.message, refusal.status);
   }
   return redirectWithToast(context, "/dashboard", "dashboard:documents.sent");
 }

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/handover-dispute";
 import { guardNetwork } from "~/client/network";
 import { handoverDisputeNote } from "~/domain/handover";
-import { disputeHandover, HandoverError } from "~/models/handovers.server";
+import { disputeHandover } from "~/models/handovers.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireUser } from "~/services/session.server";
 import { refuse, tr } from "./respond.server";
@@ -10,6 +10,7 @@ import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { courierRefusal } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -35,9 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const reportId = await disputeHandover(user.id, handoverId, parsed.data);
       return redirectWithToast(context, `/dashboard#report-${reportId}`, "dashboard:handover.disputed");
     } catch (error) {
-      if (error instanceof HandoverError)
-        return refuse(context, "handoverDispute", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
-      throw error;
+      return courierRefusal(context, "handoverDispute", error);
     }
   });
 }

@@ -1,13 +1,14 @@
 /** The courier confirms a handover the admin recorded (only their own: the model's query says so). */
 import type { Route } from "./+types/handover";
 import { guardNetwork } from "~/client/network";
-import { confirmHandover, HandoverError } from "~/models/handovers.server";
+import { confirmHandover } from "~/models/handovers.server";
 import { requireUser } from "~/services/session.server";
 import { refuse, tr } from "./respond.server";
 import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { courierRefusal } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -22,9 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     await confirmHandover(user.id, handoverId);
   } catch (error) {
-    if (error instanceof HandoverError)
-      return refuse(context, "handover", error.status, tr(context, `dashboard:handover.errors.${error.key}`));
-    throw error;
+    return courierRefusal(context, "handover", error);
   }
   return redirectWithToast(context, "/dashboard", "dashboard:handover.confirmed");
 }

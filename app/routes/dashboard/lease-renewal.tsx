@@ -1,14 +1,13 @@
 /** The courier asks to renew the lease of the vehicle they hold (window and rules: app/domain/lease-renewal.ts). */
 import type { Route } from "./+types/lease-renewal";
 import { guardNetwork } from "~/client/network";
-import { DecisionError } from "~/models/decisions.server";
 import { createRenewalRequest } from "~/models/vehicle-requests.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal } from "./respond.server";
 import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { courierRefusal } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -19,8 +18,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     await createRenewalRequest(user.id);
   } catch (error) {
-    if (error instanceof DecisionError) return await decisionRefusal(context, "renew", error);
-    throw error;
+    return courierRefusal(context, "renew", error);
   }
   return redirectWithToast(context, "/dashboard", "dashboard:vehicle.sent.renewal");
 }

@@ -4,7 +4,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/reply";
 import { guardNetwork } from "~/client/network";
 import { reportReplySchema } from "~/domain/report-thread";
-import { DecisionError } from "~/models/decisions.server";
 import { addCourierMessage } from "~/models/problem-reports.server";
 import { requireUser } from "~/services/session.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
@@ -13,6 +12,7 @@ import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { refusalOf } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -37,14 +37,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       await addCourierMessage(user.id, parsed.data.reportId, parsed.data.body);
     } catch (error) {
-      if (error instanceof DecisionError) {
-        const key = error.key === "notPending" ? "dashboard:reports.closed" : `dashboard:refusals.${error.key}`;
-        return data<DashboardActionData>(
-          { intent: "reply", reportId, body, error: tr(context, key) },
-          { status: error.status },
-        );
-      }
-      throw error;
+      const refusal = refusalOf(context, error, "courier", { notPending: "dashboard:reports.closed" });
+      return data<DashboardActionData>(
+        { intent: "reply", reportId, body, error: refusal.message },
+        { status: refusal.status },
+      );
     }
     return redirectWithToast(context, `/dashboard#report-${parsed.data.reportId}`, "dashboard:reports.replySent");
   });

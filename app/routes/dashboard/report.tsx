@@ -9,15 +9,15 @@ import { MAX_REPORT_FILES } from "~/domain/rules";
 import type { SessionUser } from "~/domain/user";
 import { log } from "~/infra/log.server";
 import { receiveUploadForm, UploadError } from "~/infra/uploads.server";
-import { DecisionError } from "~/models/decisions.server";
 import { createProblemReport, reportCooldown } from "~/models/problem-reports.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal, rateLimited, refuse, tr, uploadRefusal, type Context } from "./respond.server";
+import { rateLimited, refuse, tr, uploadRefusal, type Context } from "./respond.server";
 import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { courierRefusal, isModelError } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -57,7 +57,7 @@ async function sendReport(context: Context, request: Request, user: SessionUser)
     return refused;
   } catch (error) {
     if (error instanceof UploadError) return await uploadRefusal(context, "report", error);
-    if (error instanceof DecisionError) return await decisionRefusal(context, "report", error);
+    if (isModelError(error, "courier")) return courierRefusal(context, "report", error);
     log("error", "problem report failed", { userId: user.id, error: String(error) });
     return refuse(context, "report", 500, tr(context, "dashboard:report.failed"));
   }

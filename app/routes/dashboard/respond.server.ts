@@ -7,7 +7,6 @@ import type { ActionIntent, DashboardActionData } from "~/components/dashboard/t
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { MAX_REPORT_FILES } from "~/domain/rules";
 import { UploadError } from "~/infra/uploads.server";
-import { DecisionError } from "~/models/decisions.server";
 import { hit } from "~/models/limits.server";
 import { getInstance } from "~/infra/i18n.server";
 import { keepApplicationForLogin } from "~/services/kept-application.server";
@@ -42,10 +41,6 @@ export async function uploadRefusal(
   };
   const message = tr(context, keys[error.code], { max: MAX_REPORT_FILES });
   return refuse(context, intent, error.status, fieldLabelKey ? `${tr(context, fieldLabelKey)}: ${message}` : message);
-}
-
-export async function decisionRefusal(context: Context, intent: ActionIntent, error: DecisionError) {
-  return refuse(context, intent, error.status, tr(context, `dashboard:refusals.${error.key}`));
 }
 
 export async function rateLimited(context: Context, intent: ActionIntent, userId: number) {

@@ -2,15 +2,15 @@
 import type { Route } from "./+types/vehicle-request";
 import { guardNetwork } from "~/client/network";
 import type { RentAgreementInput } from "~/domain/rent-agreement";
-import { DecisionError } from "~/models/decisions.server";
 import { createVehicleRequest } from "~/models/vehicle-requests.server";
 import { formKeyOf, once } from "~/services/idempotency.server";
 import { requireUser } from "~/services/session.server";
-import { decisionRefusal, refuse, tr } from "./respond.server";
+import { refuse, tr } from "./respond.server";
 import { redirectWithToast } from "../toast.server";
 
 export { default, ErrorBoundary, loader, meta } from "../dashboard";
 import { dashboardOrAsShown } from "../dashboard";
+import { courierRefusal } from "../model-errors.server";
 
 export const clientLoader = dashboardOrAsShown;
 
@@ -36,8 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const created = await createVehicleRequest(user.id, vehicleId, rentAgreementOf(form as FormData));
       return redirectWithToast(context, "/dashboard", `dashboard:vehicle.sent.${created.kind}`);
     } catch (error) {
-      if (error instanceof DecisionError) return await decisionRefusal(context, "vehicle", error);
-      throw error;
+      return courierRefusal(context, "vehicle", error);
     }
   });
 }
