@@ -31,9 +31,10 @@ describe.skipIf(!available)("the PostgreSQL change signal (the home page copy's 
         await other`SELECT count(*) FROM notes`;
         await signal.poll();
       }
-      // Twenty reads, each followed by a poll: at most one change, from the server's own background
-      // records (the background writer logs running transactions after activity), never one per read.
-      expect(signal.version() - start).toBeLessThanOrEqual(1);
+      // Twenty reads, each followed by a poll: a few changes at most, from the server's own background
+      // records (the background writer logs running transactions after activity, autovacuum visits the
+      // new table; on a loaded machine the loop lasts long enough for several), never one per read.
+      expect(signal.version() - start).toBeLessThanOrEqual(5);
       const beforeWrite = signal.version();
       await other`INSERT INTO notes (body) VALUES ('published')`;
       await signal.poll();
