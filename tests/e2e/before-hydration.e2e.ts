@@ -5,7 +5,8 @@ import path from "node:path";
 import { applications, handovers, problemReports, uploads } from "~db/schema";
 import { stageEarningsFile } from "~/models/earnings-import.server";
 import { writerForTests } from "~/infra/db.server";
-import { application, courier } from "../admin-fixtures";
+import { application, courier, problemReport } from "../admin-fixtures";
+import { askAboutLine } from "~/models/pay-questions.server";
 import { png } from "../media-fixtures";
 import { addWeeks, weekOf } from "~/domain/pay-week";
 import { newPasswordResetToken } from "~/models/accounts.server";
@@ -338,6 +339,13 @@ test.describe("every form keeps what was done in it before hydration, and sends 
     expect(photos.length).toBeGreaterThan(0);
   });
 
+  test("reply to a problem report", async ({ page }) => {
+    const courier = await withVehicle(page, "Early Reply");
+    await problemReport(courier.id);
+    const form = (p: Page) => p.locator('form[action="/dashboard/reply"]').first();
+    await keptThroughHydration(page, "/dashboard", form, { submit: true });
+  });
+
   test("handover dispute", async ({ page }) => {
     const courier = await withVehicle(page, "Early Dispute");
     const vehicleId = writerForTests()
@@ -372,6 +380,14 @@ test.describe("every form keeps what was done in it before hydration, and sends 
     });
   });
 
+  test("reply to a pay question", async ({ page }) => {
+    const { user, statement } = await courierWithStatement(page);
+    await askAboutLine(user.id, statement.id, 0, "Why is the rent a day longer?");
+    const form = (p: Page) =>
+      p.locator("form", { has: p.locator('input[name="intent"][value="questionReply"]') }).first();
+    await keptThroughHydration(page, "/dashboard/pay?lng=en", form, { submit: true });
+  });
+
   test("admin: reject reason", async ({ page }) => {
     await loginAs(page, { role: "admin", language: "en" });
     const shown = await application((await courier("applied_for_job", "Early Reject")).id);
@@ -390,17 +406,18 @@ test.describe("every form keeps what was done in it before hydration, and sends 
     payoutIban: "SK6807200002891987426353",
     payoutBic: "TATRSKBX",
   };
-  const admin: [string, Record<string, string>?][] = [
-    ["news/new"],
-    ["vehicles/new"],
-    ["settings/rules"],
-    ["settings/company", company],
-    ["content/faq/new"],
+  const admin: [string, string, Record<string, string>?][] = [
+    ["news/new", "form.admin-form"],
+    ["vehicles/new", "form.admin-form"],
+    ["settings/rules", '[data-testid="rules-pay-form"]'],
+    ["settings/rules", '[data-testid="rules-operator-form"]'],
+    ["settings/company", "main form", company],
+    ["content/faq/new", "form.admin-form"],
   ];
-  for (const [path, values] of admin) {
-    test(`admin: ${path}`, async ({ page }) => {
+  for (const [path, selector, values] of admin) {
+    test(`admin: ${path} ${selector}`, async ({ page }) => {
       await loginAs(page, { role: "admin", language: "en" });
-      const form = (p: Page) => p.locator("main form").last();
+      const form = (p: Page) => p.locator(selector).last();
       await keptThroughHydration(page, `/admin/${path}`, form, { values, submit: true });
     });
   }
@@ -450,6 +467,6 @@ async function courierWithStatement(page: Page) {
   const user = await loginAs(page, { status: "working_with_vehicle", language: "en" });
   const platform = await createPlatformRow();
   await linkAccount(platform.id, `E2E-${user.id}`, user.id, "2026-01-01");
-  await insertStatement(user.id, addWeeks(weekOf(new Date()), -1), { status: "approved" });
-  return user;
+  const { statement } = await insertStatement(user.id, addWeeks(weekOf(new Date()), -1), { status: "approved" });
+  return { user, statement };
 }
