@@ -217,7 +217,7 @@ function missingFrom(sent: FormData, held: Snapshot) {
   });
 }
 
-test("review queue: r pressed before the scripts, then a reason with an a typed into the page approves nothing", async ({
+test("review queue: an r pressed before the scripts opens the reason box with what was typed after it", async ({
   page,
 }) => {
   await loginAs(page, { role: "admin", language: "en" });
@@ -225,19 +225,36 @@ test("review queue: r pressed before the scripts, then a reason with an a typed 
   const release = await holdScripts(page);
   await page.goto(`/admin/applications/${shown.id}`, { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // The keys are not offered before they work: the press below is visibly ignored.
+  // The keys are not offered before they work.
   await expect(page.locator(".admin-queue-nav kbd, #approve-next kbd")).toHaveCount(0);
   await page.keyboard.press("r");
+  await page.keyboard.type("Washed ", { delay: 50 });
   release();
   await waitForHydration(page);
   await expect(page.locator("#approve-next kbd")).toHaveText("a");
+  const reason = page.getByRole("textbox", { name: /^Reason in your own words/ });
+  await expect(reason).toBeFocused();
+  await page.keyboard.type("out photo, a retake", { delay: 50 });
+  await expect(reason).toHaveValue("Washed out photo, a retake");
+  await page.waitForLoadState("networkidle");
+  expect(statusOf(shown.id)).toBe("pending");
+});
+
+test("review queue: a reason typed into the page, no text box focused, approves nothing", async ({ page }) => {
+  await loginAs(page, { role: "admin", language: "en" });
+  const shown = await application((await courier("applied_for_job", "Early Typing")).id);
+  const release = await holdScripts(page);
+  await page.goto(`/admin/applications/${shown.id}`, { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  release();
+  await waitForHydration(page);
   await page.locator(`html[data-review-keys="${shown.id}"]`).waitFor({ state: "attached" });
-  // The admin believes the reason box is open and types into the page.
+  // The admin believes the reason box is open and types into the page, then sends it with Enter.
   await page.keyboard.type("Washed out photo", { delay: 80 });
-  await page.waitForTimeout(800);
   await page.keyboard.press("Enter");
   await page.waitForLoadState("networkidle");
   expect(statusOf(shown.id)).toBe("pending");
+  await expect(page.getByTestId("approve-key-ask")).toHaveCount(0);
 });
 
 const links = [

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { UrlDialog } from "~/components/dialog";
+import { useNonce } from "~/components/nonce";
 import { useHydrated } from "~/components/use-hydrated";
 import { reviewKeyAction } from "./review-keys";
 
@@ -36,6 +37,30 @@ function documentsShown() {
   );
 }
 
+/**
+ * Keys pressed before the page's scripts ran, kept by an inline script: only an `r` is replayed (the reason
+ * box opens with what was typed after it); no other key is, least of all a deciding one.
+ */
+const EARLY_KEYS =
+  "(function(){var k=window.__reviewEarlyKeys=[];function on(e){var t=e.target;" +
+  "if(window.__reviewEarlyKeys!==k)return removeEventListener('keydown',on,true);" +
+  "if(e.ctrlKey||e.metaKey||e.altKey||e.key.length!==1||(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))))return;" +
+  "k.push(e.key)}addEventListener('keydown',on,true)})()";
+
+export function EarlyKeys() {
+  const nonce = useNonce();
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_KEYS }} />;
+}
+
+/** What was typed before the scripts ran, from its first `r` on; the inline script stops keeping keys. */
+function takeEarlyKeys() {
+  const holder = window as { __reviewEarlyKeys?: string[] | null };
+  const keys = holder.__reviewEarlyKeys ?? [];
+  holder.__reviewEarlyKeys = null;
+  const at = keys.indexOf("r");
+  return at === -1 ? null : keys.slice(at + 1).join("");
+}
+
 function rejectBox() {
   return document.querySelector<HTMLTextAreaElement>("[data-reject-box] textarea");
 }
@@ -52,8 +77,8 @@ function openRejectBox(current: { opening: boolean; typed: string }) {
 
 /**
  * Keys of the review queue: j/k move, a then Enter approves (and opens the next), r jumps to the reject
- * reason, ? lists them (which key does what: `reviewKeyAction`). Until the page has hydrated no key does
- * anything and none is shown beside its link or button (`Key`). Every key only does what a visible link or button on the page also does without JS.
+ * reason, ? lists them (which key does what: `reviewKeyAction`). Until the page has hydrated no key is shown
+ * beside its link or button (`Key`), and of the keys pressed meanwhile only an `r` is replayed (`EarlyKeys`). Every key only does what a visible link or button on the page also does without JS.
  * A deciding key acts only on the application shown: not while a page is loading, not before its
  * documents have been on screen for KEY_DWELL_MS, once per page, never from a held key. An `r` pressed
  * while the page loads opens the reason box once the page is there; what is typed meanwhile goes into it.
@@ -113,6 +138,11 @@ export function useReviewShortcuts({
     current.leaving = false;
     setArmed(false);
     current.arm();
+    const early = takeEarlyKeys();
+    if (early !== null && rejectBox()) {
+      current.typed = early;
+      openRejectBox(current);
+    }
     return () => {
       cancelled = true;
       window.clearTimeout(current.timer);

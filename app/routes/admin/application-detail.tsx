@@ -4,7 +4,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/application-detail";
 import { RejectForm } from "~/components/admin/reject-form";
-import { Key, QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
+import { EarlyKeys, Key, QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
 import { decisionSchema } from "~/domain/admin-schemas";
 import {
   Badge,
@@ -123,6 +123,7 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
   const pending = a.status === "pending";
   return (
     <section className="admin-detail">
+      <EarlyKeys />
       <PageHeader title={a.fullName} crumbs={[{ to: "/admin/applications", label: t("nav.applications") }]} />
       <QueueNav
         previousHref={previousHref}
