@@ -17,17 +17,21 @@ import { agreedRent, createUser, TEST_PASSWORD } from "../factories";
 import { createPlatformRow, insertStatement, linkAccount } from "../pay-fixtures";
 import { expect, loginAs, test, waitForHydration } from "./fixtures";
 
+/** How long the scripts are held at least, as on a slow phone. */
+const HELD_MS = 3_000;
+
 /**
- * Holds every script of the page until `release()`: what the test does meanwhile happens before
- * hydration, as on a slow phone. The page is opened without waiting for `load`, which scripts delay.
+ * Holds every script of the page for HELD_MS and until `release()`: what the test does meanwhile happens
+ * before hydration. The page is opened without waiting for `load`, which scripts delay.
  */
 async function holdScripts(page: Page) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
+  const held = new Promise((resolve) => setTimeout(resolve, HELD_MS));
   await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
+    await Promise.all([released, held]);
     await route.continue();
   });
   return release;
@@ -270,7 +274,7 @@ for (const { who, from, link, to } of links) {
     await page.goto(from, { waitUntil: "commit" });
     // The next page answers late: the page hydrates while the click's navigation waits.
     await page.route(to, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS + 1_500));
       await route.continue();
     });
     await page.getByRole("link", { name: link, exact: true }).first().click({ noWaitAfter: true });
