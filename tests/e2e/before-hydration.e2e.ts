@@ -309,6 +309,28 @@ test("the application takes over citizenship and contact method chosen before hy
   await expect(page.getByLabel("Username in the chosen app")).toHaveAttribute("required", "");
 });
 
+test("a photo chosen once the page has hydrated but before its application form has is uploaded as a draft", async ({
+  page,
+}) => {
+  const user = await loginAs(page, { status: "confirmed_account", language: "en" });
+  // The form is loaded lazily: the page hydrates, the form's own chunk arrives later.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/application-form-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/dashboard");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.locator("form#application:not([data-hydrated])")).toHaveCount(1);
+  await page.locator('input[name="face_photo"][type="file"]').setInputFiles(await photo("face.png"));
+  release();
+  await expect(page.getByTestId("doc-face_photo").locator(".doc-kept")).toBeVisible({ timeout: 15_000 });
+  expect(writerForTests().select().from(uploads).where(eq(uploads.ownerId, user.id)).all()).toHaveLength(1);
+});
+
 test.describe("every form keeps what was done in it before hydration, and sends it", () => {
   test.use({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   // Made-up values a server refuses (a wrong password, a foreign address) come back as 400 / 401.
