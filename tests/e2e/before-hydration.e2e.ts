@@ -331,6 +331,16 @@ test("a photo chosen once the page has hydrated but before its application form 
   expect(writerForTests().select().from(uploads).where(eq(uploads.ownerId, user.id)).all()).toHaveLength(1);
 });
 
+test("bank details: the name typed before hydration is shown as the bank will see it", async ({ page }) => {
+  await courierWithStatement(page);
+  const release = await holdScripts(page);
+  await page.goto("/dashboard/pay?lng=en", { waitUntil: "commit" });
+  await page.locator('form#bank-details input[name="accountHolder"]').fill("Jana Nováková");
+  release();
+  await waitForHydration(page);
+  await expect(page.getByTestId("pay-bank-preview")).toContainText("Jana Novakova");
+});
+
 test.describe("every form keeps what was done in it before hydration, and sends it", () => {
   test.use({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   // Made-up values a server refuses (a wrong password, a foreign address) come back as 400 / 401.
