@@ -140,7 +140,10 @@ test("keyboard: j/k move through the queue, ? lists the keys, a approves and ope
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
   await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
+  // One letter only asks; Enter approves.
   await page.keyboard.press("a");
+  await expect(page.getByTestId("approve-key-ask")).toBeVisible();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
   expect(statusOf(first.id)).toBe("approved");
 });
@@ -208,7 +211,9 @@ test.describe("keys decide only the application on screen", () => {
       .where(eq(applications.id, id))
       .get()?.reason;
 
-  test("a pressed twice 120 ms apart approves only the shown application; its toast offers Undo", async ({ page }) => {
+  test("a and Enter pressed twice 120 ms apart approve only the shown application; its toast offers Undo", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await asAdmin(page);
     const { first, second } = await queuedPair("double-a");
@@ -216,9 +221,11 @@ test.describe("keys decide only the application on screen", () => {
     await waitForHydration(page);
     await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
     await page.keyboard.press("a");
-    // The gap between the presses is the case under test (a key pressed twice), not a wait for something.
+    await page.keyboard.press("Enter");
+    // The gap between the presses is the case under test (keys pressed twice), not a wait for something.
     await page.waitForTimeout(120);
     await page.keyboard.press("a");
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/admin/applications/${second.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Second double-a" })).toBeVisible();
     // Whatever the second press sent has been answered.
@@ -271,6 +278,7 @@ for (const language of ["sk", "ua"] as const) {
     await page.goto(`/admin/applications/${first.id}`);
     await page.locator(`html[data-review-keys="${first.id}"]`).waitFor({ state: "attached" });
     await page.keyboard.press("a");
+    await page.keyboard.press("Enter");
     await expect(page.getByTestId("undo-toast")).toBeVisible();
     await page.screenshot({ path: shotPath(`review-queue-undo-${language}-1280`) });
   });

@@ -1,12 +1,15 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { UrlDialog } from "~/components/dialog";
+import { useNonce } from "~/components/nonce";
+import { useHydrated } from "~/components/use-hydrated";
+import { reviewKeyAction } from "./review-keys";
 
 export const SHORTCUTS = [
   ["j", "next"],
   ["k", "previous"],
-  ["a", "approve"],
+  ["a Enter", "approve"],
   ["r", "reject"],
   ["?", "help"],
 ] as const;
@@ -34,6 +37,30 @@ function documentsShown() {
   );
 }
 
+/**
+ * Keys pressed before the page's scripts ran, kept by an inline script: only an `r` is replayed (the reason
+ * box opens with what was typed after it); no other key is, least of all a deciding one.
+ */
+const EARLY_KEYS =
+  "(function(){var k=window.__reviewEarlyKeys=[];function on(e){var t=e.target;" +
+  "if(window.__reviewEarlyKeys!==k)return removeEventListener('keydown',on,true);" +
+  "if(e.ctrlKey||e.metaKey||e.altKey||e.key.length!==1||(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))))return;" +
+  "k.push(e.key)}addEventListener('keydown',on,true)})()";
+
+export function EarlyKeys() {
+  const nonce = useNonce();
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_KEYS }} />;
+}
+
+/** What was typed before the scripts ran, from its first `r` on; the inline script stops keeping keys. */
+function takeEarlyKeys() {
+  const holder = window as { __reviewEarlyKeys?: string[] | null };
+  const keys = holder.__reviewEarlyKeys ?? [];
+  holder.__reviewEarlyKeys = null;
+  const at = keys.indexOf("r");
+  return at === -1 ? null : keys.slice(at + 1).join("");
+}
+
 function rejectBox() {
   return document.querySelector<HTMLTextAreaElement>("[data-reject-box] textarea");
 }
@@ -49,8 +76,9 @@ function openRejectBox(current: { opening: boolean; typed: string }) {
 }
 
 /**
- * Keys of the review queue: j/k move, a approves (and opens the next), r jumps to the reject reason,
- * ? lists them. Every key only does what a visible link or button on the page also does without JS.
+ * Keys of the review queue: j/k move, a then Enter approves (and opens the next), r jumps to the reject
+ * reason, ? lists them (which key does what: `reviewKeyAction`). Until the page has hydrated no key is shown
+ * beside its link or button (`Key`), and of the keys pressed meanwhile only an `r` is replayed (`EarlyKeys`). Every key only does what a visible link or button on the page also does without JS.
  * A deciding key acts only on the application shown: not while a page is loading, not before its
  * documents have been on screen for KEY_DWELL_MS, once per page, never from a held key. An `r` pressed
  * while the page loads opens the reason box once the page is there; what is typed meanwhile goes into it.
@@ -76,8 +104,15 @@ export function useReviewShortcuts({
     opening: false,
     typed: "",
     timer: 0,
+    armed: false,
     arm: () => {},
   });
+  // `a` asks before it approves: the page shows the question until Enter or any other key.
+  const [armed, setArmedState] = useState(false);
+  const setArmed = useCallback((on: boolean) => {
+    state.current.armed = on;
+    setArmedState(on);
+  }, []);
 
   useEffect(() => {
     const current = state.current;
@@ -101,49 +136,61 @@ export function useReviewShortcuts({
     };
     current.decided = false;
     current.leaving = false;
+    setArmed(false);
     current.arm();
+    const early = takeEarlyKeys();
+    if (early !== null && rejectBox()) {
+      current.typed = early;
+      openRejectBox(current);
+    }
     return () => {
       cancelled = true;
       window.clearTimeout(current.timer);
       current.readyFor = 0;
       delete document.documentElement.dataset.reviewKeys;
     };
-  }, [applicationId]);
+  }, [applicationId, setArmed]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const current = state.current;
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      if (event.defaultPrevented) return;
+      const inField = typing(event.target);
       // The reason box is opening: what is typed belongs in it, not to the shortcuts.
-      if (current.opening) {
+      if (current.opening && !inField && !event.ctrlKey && !event.metaKey && !event.altKey) {
         if (event.key.length === 1) current.typed += event.key;
         event.preventDefault();
         return;
       }
-      if (event.repeat) return event.preventDefault();
-      if (document.querySelector("dialog[open]") && event.key !== "?") return;
       const key = event.key;
       const loading = busy || current.leaving;
-      if (key === "r" && loading) {
+      if (key === "r" && loading && !inField) {
         // Meant for the application being opened: its reason box gets focus once it is shown.
         current.opening = true;
         return event.preventDefault();
       }
-      if (loading || current.readyFor !== applicationId) {
+      const action = reviewKeyAction({
+        key,
+        repeat: event.repeat,
+        modified: event.ctrlKey || event.metaKey || event.altKey,
+        inField,
+        dialogOpen: !!document.querySelector("dialog[open]"),
+        live: !loading && current.readyFor === applicationId,
+        approveArmed: current.armed,
+      });
+      if (action === "none") return;
+      if (action === "typing") {
         // Not shown yet, or the admin is typing somewhere that lost focus: keys stay dead a while longer.
-        if (key.length === 1) {
-          current.arm();
-          event.preventDefault();
-        }
-        return;
+        current.arm();
+        return event.preventDefault();
       }
-      if (key === "j" && nextHref) {
-        current.leaving = true;
-        void navigate(nextHref);
-      } else if (key === "k" && previousHref) {
-        current.leaving = true;
-        void navigate(previousHref);
-      } else if (key === "a") {
+      if (action === "disarm") {
+        setArmed(false);
+        return event.preventDefault();
+      }
+      if (action === "armApprove") setArmed(!current.decided);
+      else if (action === "approve") {
+        setArmed(false);
         // The approve form has two buttons ("and open the next" and plain); the key is the first.
         const form = document.querySelector<HTMLFormElement>("#approve-next");
         const button = form?.querySelector<HTMLButtonElement>("button[name=next]");
@@ -153,17 +200,24 @@ export function useReviewShortcuts({
         const data = new FormData(form, button);
         data.set("via", "key");
         void submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
-      } else if (key === "r") {
+      } else if (action === "next" && nextHref) {
+        current.leaving = true;
+        void navigate(nextHref);
+      } else if (action === "previous" && previousHref) {
+        current.leaving = true;
+        void navigate(previousHref);
+      } else if (action === "reject") {
         if (!rejectBox()) return;
         current.opening = true;
         openRejectBox(current);
-      } else if (key === "?") void navigate(helpHref, { preventScrollReset: true });
-      else return;
+      } else if (action === "help") void navigate(helpHref, { preventScrollReset: true });
+      else if (action !== "swallow") return;
       event.preventDefault();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigate, submit, busy, applicationId, nextHref, previousHref, helpHref]);
+  }, [navigate, submit, busy, applicationId, nextHref, previousHref, helpHref, setArmed]);
+  return { approveArmed: armed };
 }
 
 export function ShortcutsDialog({ closeTo }: { closeTo: string }) {
@@ -174,7 +228,9 @@ export function ShortcutsDialog({ closeTo }: { closeTo: string }) {
         {SHORTCUTS.map(([key, name]) => (
           <div key={key}>
             <dt>
-              <kbd>{key}</kbd>
+              {key.split(" ").map((part) => (
+                <kbd key={part}>{part}</kbd>
+              ))}
             </dt>
             <dd>{t(`queue.keys.${name}`)}</dd>
           </div>
@@ -204,7 +260,7 @@ export function QueueNav({
     <nav className="admin-queue-nav" aria-label={t("queue.nav")}>
       {previousHref ? (
         <Link className="btn btn-outline" to={previousHref} rel="prev">
-          {t("queue.previous")} <kbd>k</kbd>
+          {t("queue.previous")} <Key name="k" />
         </Link>
       ) : null}
       <span className="field-hint">
@@ -212,12 +268,17 @@ export function QueueNav({
       </span>
       {nextHref ? (
         <Link className="btn btn-outline" to={nextHref} rel="next">
-          {t("queue.next")} <kbd>j</kbd>
+          {t("queue.next")} <Key name="j" />
         </Link>
       ) : null}
       <Link className="btn btn-ghost" to={helpHref} preventScrollReset>
-        {t("queue.shortcuts")} <kbd>?</kbd>
+        {t("queue.shortcuts")} <Key name="?" />
       </Link>
     </nav>
   );
+}
+
+/** A shortcut's key beside its link or button, shown only once the keys work (after hydration). */
+export function Key({ name }: { name: string }) {
+  return useHydrated() ? <kbd>{name}</kbd> : null;
 }

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useFieldFromDom } from "~/client/keep-typed";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { editedBeforeHydration } from "~/client/edited-before-hydration";
@@ -141,10 +142,18 @@ export function ApplicationForm({
     // Called for a submit that passed the checks and goes to the server.
     onSubmit: stopDraftSaving,
   });
-  const [citizenship, setCitizenship] = useState(asString(fields.citizenship.initialValue));
-  const [contactMethod, setContactMethod] = useState(asString(fields.contactMethod.initialValue));
+  // Choices made before hydration are in the DOM, not in state: the form takes them over as it hydrates.
+  const [citizenship, setCitizenship] = useFieldFromDom(
+    form.id,
+    "citizenship",
+    asString(fields.citizenship.initialValue),
+  );
+  const [contactMethod, setContactMethod] = useFieldFromDom(
+    form.id,
+    "contactMethod",
+    asString(fields.contactMethod.initialValue),
+  );
   const usernameRequired = needsContactUsername(contactMethod);
-  // On a slow phone the form is usable before it hydrates: choices made by then are in the DOM, not in state.
   const [hydrated, setHydrated] = useState(false);
   // What was typed before hydration is saved as the draft like anything typed after.
   const saveEarlyTyping = useEffectEvent((element: HTMLFormElement) => {
@@ -153,17 +162,7 @@ export function ApplicationForm({
   useEffect(() => {
     setHydrated(true);
     const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
-    const chosen = new FormData(element);
-    const pick = (name: string) => {
-      const value = chosen.get(name);
-      return typeof value === "string" ? value : null;
-    };
-    const chosenCitizenship = pick("citizenship");
-    const chosenContact = pick("contactMethod");
-    if (chosenCitizenship !== null) setCitizenship(chosenCitizenship);
-    if (chosenContact !== null) setContactMethod(chosenContact);
-    saveEarlyTyping(element);
+    if (element instanceof HTMLFormElement) saveEarlyTyping(element);
   }, [form.id]);
   // Before a choice (and without JS) the right-to-stay group is shown with its hint; Slovak and EU citizens skip it.
   const rightToStay = citizenship === "" || needsRightToStay(citizenship as (typeof CITIZENSHIPS)[number]);

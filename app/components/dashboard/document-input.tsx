@@ -39,7 +39,6 @@ export function DocumentInput({
 }) {
   const { t } = useTranslation("dashboard");
   const errorId = `${name}-error`;
-  const [hydrated, setHydrated] = useState(false);
   const [kept, setKept] = useState<Draft | undefined>(draft);
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const abort = useRef<(() => void) | null>(null);
@@ -52,7 +51,6 @@ export function DocumentInput({
     if (file) void choose(file);
   });
   useEffect(() => {
-    setHydrated(true);
     takeOverEarlyChoice();
   }, []);
   useEffect(() => setKept(draft), [draft]);
@@ -147,11 +145,9 @@ export function DocumentInput({
           accept={PHOTO_ACCEPT}
           aria-invalid={fieldErrors?.length ? true : undefined}
           aria-describedby={fieldErrors?.length ? errorId : undefined}
-          onChange={
-            hydrated
-              ? (event) => void (event.currentTarget.files?.[0] && choose(event.currentTarget.files[0]))
-              : undefined
-          }
+          // Attached from the hydrating render on: a photo chosen between it and the effect that takes
+          // over an earlier choice is uploaded too.
+          onChange={(event) => void (event.currentTarget.files?.[0] && choose(event.currentTarget.files[0]))}
         />
       </label>
       {upload.state !== "idle" ? (

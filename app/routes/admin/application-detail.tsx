@@ -4,7 +4,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/application-detail";
 import { RejectForm } from "~/components/admin/reject-form";
-import { QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
+import { EarlyKeys, Key, QueueNav, ShortcutsDialog, useReviewShortcuts } from "~/components/admin/review-shortcuts";
 import { decisionSchema } from "~/domain/admin-schemas";
 import {
   Badge,
@@ -112,12 +112,13 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
   const nextHref = queue.next ? `/admin/applications/${queue.next}` : null;
   const previousHref = queue.previous ? `/admin/applications/${queue.previous}` : null;
   const helpHref = href({ help: "1", doc: null });
-  useReviewShortcuts({ applicationId: a.id, nextHref, previousHref, helpHref });
+  const { approveArmed } = useReviewShortcuts({ applicationId: a.id, nextHref, previousHref, helpHref });
   const shown = { shown: a.id, version: applicationVersion(a) };
   const zoomed = documents.find((d) => d.id === Number(params.get("doc")));
   const pending = a.status === "pending";
   return (
     <section className="admin-detail">
+      <EarlyKeys />
       <PageHeader title={a.fullName} crumbs={[{ to: "/admin/applications", label: t("nav.applications") }]} />
       <QueueNav
         previousHref={previousHref}
@@ -189,8 +190,13 @@ export default function AdminApplicationDetail({ loaderData, actionData }: Route
                 </label>
               ) : null}
               <button type="submit" name="next" value="1" className="btn btn-primary btn-block">
-                {t("queue.approveNext")} <kbd>a</kbd>
+                {t("queue.approveNext")} <Key name="a" />
               </button>
+              {approveArmed ? (
+                <output className="alert alert-info block" data-testid="approve-key-ask">
+                  {t("queue.approveAsk")}
+                </output>
+              ) : null}
               <button type="submit" className="btn btn-outline btn-block">
                 {t("decisions.approve")}
               </button>
