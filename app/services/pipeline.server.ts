@@ -96,24 +96,22 @@ export function createPipeline(options: PipelineOptions) {
           if (timing) timing.cacheHit = !rendered;
           // Every page paints from its own rules inline (criticalCss.bySelectors), the admin screens with those
           // of their second stylesheet too. An admin or a courier whose browser already has this build's
-          // stylesheets is answered without them (cachedStylesheets): the courier's pages then only get their
-          // scripts deferred, the admin screens no rewrite at all.
+          // stylesheets is answered without them (cachedStylesheets).
           const admin = ADMIN_PAGES.test(url.pathname);
           const courier = COURIER_PAGES.test(url.pathname);
-          const returning = admin
-            ? adminStylesheets.areCached(request)
-            : courier && courierStylesheets.areCached(request);
-          if (rendered && request.method === "GET" && isHtml(response) && !(admin && returning)) {
-            // The courier's pages start their scripts once they have loaded (see COURIER_PAGES), and so does
-            // the 404: its links and the header's buttons work as they are. The scripts first: the rules are
-            // spliced in last, so no regular expression runs over the joined page.
-            const atLoad = courier || response.status === 404;
+          const stylesheets = admin ? adminStylesheets : courier ? courierStylesheets : null;
+          const returning = stylesheets?.areCached(request) ?? false;
+          if (rendered && request.method === "GET" && isHtml(response)) {
+            // The courier's and the admin's pages start their scripts once they have loaded (see
+            // PAGES_HYDRATED_AT_LOAD), and so does the 404: its links and the header's buttons work as they
+            // are. The scripts first: the rules are spliced in last, so no regular expression runs over the
+            // joined page.
+            const atLoad = courier || admin || response.status === 404;
             response = await rewriteHtml(response, (html) => {
               const deferred = atLoad ? deferHydration(html, "load") : html;
               return returning ? deferred : inlineCriticalCss.bySelectors(deferred);
             });
-            if (admin) response.headers.append("Set-Cookie", adminStylesheets.cookie);
-            else if (courier && !returning) response.headers.append("Set-Cookie", courierStylesheets.cookie);
+            if (stylesheets && !returning) response.headers.append("Set-Cookie", stylesheets.cookie);
           }
           // Whatever the route made of the cut-off body, the answer is 413.
           if (body.exceeded()) response = await tooLargeAnswer(request, url);
@@ -147,9 +145,9 @@ export function createPipeline(options: PipelineOptions) {
 }
 
 /**
- * The courier's pages. Every form on them carries over what was typed or chosen before hydration (the
- * journeys in `dashboard.e2e.ts` and `unhappy.e2e.ts` act in that window), so their scripts may wait
- * for `load`.
+ * PAGES_HYDRATED_AT_LOAD: the courier's and the admin's pages. Every form on them keeps what was typed or
+ * chosen before hydration (React owns no field's value: docs/resilience.md, "Before the scripts run";
+ * `before-hydration.e2e.ts` acts in that window), so their scripts may wait for `load`.
  */
 const COURIER_PAGES = /^\/dashboard(\/|$)/;
 const ADMIN_PAGES = /^\/admin(\/|$)/;

@@ -80,13 +80,16 @@ test.describe("with JavaScript", () => {
     await section.getByRole("button", { name: en("dashboard:push.turnOn") }).click();
     await expect.poll(asks).toBe(1);
     await expect.poll(registrations).toBe(1);
-    expect(
-      await page.evaluate(() =>
-        navigator.serviceWorker
-          .getRegistration("/")
-          .then((r) => r?.active?.scriptURL ?? r?.installing?.scriptURL ?? r?.waiting?.scriptURL),
-      ),
-    ).toContain("/sw.js");
+    // Polled: between installing and installed a registration briefly names no worker at all.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          navigator.serviceWorker
+            .getRegistration("/")
+            .then((r) => r?.active?.scriptURL ?? r?.installing?.scriptURL ?? r?.waiting?.scriptURL ?? ""),
+        ),
+      )
+      .toContain("/sw.js");
     // Offline there is no push service: the browser either subscribes or says it could not; never silence.
     await expect(
       section
