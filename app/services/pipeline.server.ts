@@ -1,5 +1,7 @@
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { BUILD_HEADER } from "~/domain/build-version";
+import { movedTarget } from "~/domain/moved-routes";
 import { BODY_LIMITS } from "~/domain/rules";
 import { busyAnswer, earlyError, normalizeApiError } from "~/infra/api-errors.server";
 import { applyCachePolicy } from "~/infra/cache-policy.server";
@@ -56,6 +58,7 @@ export function createPipeline(options: PipelineOptions) {
     // Built files first: they need no request id, no client address and no log line.
     const asset = serveStatic(request, url.pathname);
     if (asset) {
+      asset.headers.set(BUILD_HEADER, build.assets.version);
       applySecurityHeaders(asset.headers);
       if (!url.pathname.startsWith("/assets/")) applyCachePolicy(request, url.pathname, asset.headers);
       return asset;
@@ -70,6 +73,12 @@ export function createPipeline(options: PipelineOptions) {
       if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD"))
         response = healthAnswer();
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
+      // 308: a post from a page of the previous build is repeated at the new address, body and files included.
+      else if (movedTarget(url.pathname))
+        response = new Response(null, {
+          status: 308,
+          headers: { Location: `${movedTarget(url.pathname)}${url.search}` },
+        });
       // `GET /files/4.data`: the router would hand the file over as route data, without its own headers.
       // A form's post to a resource route's action (log-out, the language switch) travels as `.data` too.
       else if ((request.method === "GET" || request.method === "HEAD") && routePattern.isResourceData(url.pathname))
@@ -126,6 +135,8 @@ export function createPipeline(options: PipelineOptions) {
       log("error", "request failed", { requestId, path: routePattern(url.pathname), error: String(error) });
       response = new Response("Internal Server Error", { status: 500 });
     }
+    // A page of another build sees this and loads its next page in full (app/client/build-version.ts).
+    response.headers.set(BUILD_HEADER, build.assets.version);
     applySecurityHeaders(response.headers);
     applyCachePolicy(request, url.pathname, response.headers);
     const ms = performance.now() - started;
