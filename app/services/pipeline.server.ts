@@ -9,7 +9,7 @@ import { clientIp } from "~/infra/client-ip.server";
 import { compressResponse } from "~/infra/compress.server";
 import { requestInfoContext } from "~/infra/context";
 import { cachedStylesheets, criticalCss } from "~/infra/critical-css.server";
-import { deferHydration } from "~/infra/deferred-hydration.server";
+import { deferHydration, lowPriorityPreloads } from "~/infra/deferred-hydration.server";
 import { isCrossSiteMutation } from "~/infra/csrf.server";
 import { wasBusy } from "~/infra/db-busy.server";
 import { healthAnswer } from "~/infra/health.server";
@@ -36,7 +36,8 @@ export const MAX_REQUEST_BODY_BYTES = BODY_LIMITS.uploadBytes + 1024 * 1024;
 
 /**
  * Everything between the socket and the router, as one function a test can call: static files,
- * security headers, the cross-site check, the `.data` refusal, body limits, the page cache, the router,
+ * security headers, the build's name (X-Build), the cross-site check, moved addresses (308), the `.data`
+ * refusal, body limits, the page cache, the router,
  * the busy answer, API error normalisation, compression, Server-Timing and the request log line.
  * `clientAddress` is the peer's address as the socket sees it (X-Forwarded-For is read per TRUST_PROXY).
  */
@@ -117,7 +118,7 @@ export function createPipeline(options: PipelineOptions) {
             // spliced in last, so no regular expression runs over the joined page.
             const atLoad = COURIER_PAGES.test(url.pathname) || response.status === 404;
             response = await rewriteHtml(response, (html) =>
-              inlineCriticalCss.bySelectors(atLoad ? deferHydration(html, "load") : html),
+              inlineCriticalCss.bySelectors(atLoad ? deferHydration(html, "load") : lowPriorityPreloads(html)),
             );
             if (admin) response.headers.append("Set-Cookie", adminStylesheets.cookie);
           }

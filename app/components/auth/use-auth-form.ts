@@ -66,7 +66,7 @@ export function useAuthForm<Name extends SchemaName>(options: {
     /** Spread on the `<form>`: with a captcha, a submit made before hydration waits for it (early-submit.ts). */
     scriptProps: options.captcha ? early : {},
     /** Render it: the action's route module is fetched ahead, so a submit made offline still reaches its clientAction. */
-    preload: createElement(PrefetchPageLinks, { page: options.action }),
+    preload: createElement(PrefetchPageLinks, { page: options.action, fetchPriority: "low" }),
     form,
     fields,
     result,
