@@ -6,11 +6,11 @@
  * N then registers, with and without JavaScript, and the server has every value it sent.
  */
 import { Database } from "bun:sqlite";
-import type { Subprocess } from "bun";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, waitForHydration } from "./fixtures";
+import { startSpareServer, waitForHealth } from "./spare-server";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -53,52 +53,21 @@ test.beforeAll(async () => {
 test.afterAll(() => rmSync(next, { recursive: true, force: true }));
 
 function startServer(cwd: string, buildDir: string, dataDir: string) {
-  return Bun.spawn(["bun", "server.ts"], {
-    cwd,
-    env: {
-      ...process.env,
-      BUILD_DIR: buildDir,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      APP_URL: BASE,
-      DATA_DIR: dataDir,
-      DATABASE_URL: `file:${dataDir}/app.db`,
-      UPLOADS_DIR: `${dataDir}/uploads`,
-      CAPTCHA_PROVIDER: "off",
-      DEMO_SEED: "0",
-    },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-}
-
-async function waitForHealth(server: Subprocess) {
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${BASE}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    await Bun.sleep(50);
-  }
-  throw new Error("server did not start");
+  return startSpareServer({ port: PORT, dataDir, cwd, env: { BUILD_DIR: buildDir } });
 }
 
 /** Build N serves until `deploy()` stops it and starts N+1 on the same port and data. */
 async function servers() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "courier-deploy-"));
   let server = startServer(root, buildN, dataDir);
-  await waitForHealth(server);
+  await waitForHealth(PORT, server);
   return {
     dataDir,
     async deploy() {
       server.kill("SIGTERM");
       await server.exited;
       server = startServer(next, path.join(next, "build"), dataDir);
-      await waitForHealth(server);
+      await waitForHealth(PORT, server);
     },
     async stop() {
       server.kill("SIGTERM");
