@@ -96,3 +96,19 @@ function starterFor(until: HydrationStart, preloads: string[]) {
   }
   return code;
 }
+
+const PRELOAD_AT_DEFAULT_PRIORITY = /<link rel="modulepreload"(?![^>]*\bfetchPriority=)/g;
+
+/**
+ * A page that hydrates as rendered still fetches its modules below the stylesheet and the first paint:
+ * React Router's `<Scripts>` puts its module preloads in the head at high priority, and a slow phone
+ * should spend its first round trips on what it shows. Only the head is searched (the preloads are all
+ * there); a preload that names its own priority keeps it.
+ */
+export function lowPriorityPreloads(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  const head = html.slice(0, headEnd);
+  const lowered = head.replace(PRELOAD_AT_DEFAULT_PRIORITY, '<link rel="modulepreload" fetchPriority="low"');
+  return lowered === head ? html : lowered + html.slice(headEnd);
+}

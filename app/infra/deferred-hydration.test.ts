@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { deferHydration } from "./deferred-hydration.server";
+import { deferHydration, lowPriorityPreloads } from "./deferred-hydration.server";
 
-/** The shape React Router's `<Scripts>` renders (patched: low-priority preloads), around a page. */
+/** The shape React Router's `<Scripts>` renders, around a page. */
 const rendered = [
   '<!DOCTYPE html><html lang="sk"><head><meta charSet="utf-8"/>',
-  '<link rel="modulepreload" fetchPriority="low" href="/assets/manifest-1.js" nonce="N0nce"/>',
-  '<link rel="modulepreload" fetchPriority="low" href="/assets/entry.client-2.js" nonce="N0nce"/>',
+  '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="N0nce"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-2.js" nonce="N0nce"/>',
   '<link rel="stylesheet" href="/assets/root-3.css" media="print" data-full-css></head>',
   "<body><h1>Zarábaj ako kuriér</h1>",
   '<script nonce="N0nce">window.__reactRouterContext = {};</script>',
@@ -60,5 +60,23 @@ describe("deferHydration", () => {
     expect(deferHydration(noModule)).toBe(noModule);
     const noNonce = rendered.replaceAll(' nonce="N0nce"', "");
     expect(deferHydration(noNonce)).toBe(noNonce);
+  });
+});
+
+describe("lowPriorityPreloads", () => {
+  test("every module preload of the head is fetched at low priority; the rest of the page is untouched", () => {
+    const page = rendered.replace("<body>", '<body><link rel="modulepreload" href="/assets/late.js"/>');
+    const out = lowPriorityPreloads(page);
+    expect(out.match(/<link rel="modulepreload" fetchPriority="low" href=/g)).toHaveLength(2);
+    expect(out).toContain('<body><link rel="modulepreload" href="/assets/late.js"/>');
+    expect(out.replaceAll(' fetchPriority="low"', "")).toBe(page);
+  });
+
+  test("a preload that names its priority keeps it, and a page without a head is left alone", () => {
+    const own = '<head><link rel="modulepreload" fetchPriority="high" href="/a.js"/></head><body></body>';
+    expect(lowPriorityPreloads(own)).toBe(own);
+    expect(lowPriorityPreloads('<link rel="modulepreload" href="/a.js"/>')).toBe(
+      '<link rel="modulepreload" href="/a.js"/>',
+    );
   });
 });

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { BUILD_HEADER } from "~/domain/build-version";
+import { movedTarget } from "~/domain/moved-routes";
 import { BODY_LIMITS } from "~/domain/rules";
 import { busyAnswer, earlyError, normalizeApiError } from "~/infra/api-errors.server";
 import { applyCachePolicy } from "~/infra/cache-policy.server";
@@ -7,7 +9,7 @@ import { clientIp } from "~/infra/client-ip.server";
 import { compressResponse } from "~/infra/compress.server";
 import { requestInfoContext } from "~/infra/context";
 import { cachedStylesheets, criticalCss } from "~/infra/critical-css.server";
-import { deferHydration } from "~/infra/deferred-hydration.server";
+import { deferHydration, lowPriorityPreloads } from "~/infra/deferred-hydration.server";
 import { isCrossSiteMutation } from "~/infra/csrf.server";
 import { wasBusy } from "~/infra/db-busy.server";
 import { healthAnswer } from "~/infra/health.server";
@@ -34,7 +36,8 @@ export const MAX_REQUEST_BODY_BYTES = BODY_LIMITS.uploadBytes + 1024 * 1024;
 
 /**
  * Everything between the socket and the router, as one function a test can call: static files,
- * security headers, the cross-site check, the `.data` refusal, body limits, the page cache, the router,
+ * security headers, the build's name (X-Build), the cross-site check, moved addresses (308), the `.data`
+ * refusal, body limits, the page cache, the router,
  * the busy answer, API error normalisation, compression, Server-Timing and the request log line.
  * `clientAddress` is the peer's address as the socket sees it (X-Forwarded-For is read per TRUST_PROXY).
  */
@@ -57,6 +60,7 @@ export function createPipeline(options: PipelineOptions) {
     // Built files first: they need no request id, no client address and no log line.
     const asset = serveStatic(request, url.pathname);
     if (asset) {
+      asset.headers.set(BUILD_HEADER, build.assets.version);
       applySecurityHeaders(asset.headers);
       if (!url.pathname.startsWith("/assets/")) applyCachePolicy(request, url.pathname, asset.headers);
       return asset;
@@ -71,6 +75,12 @@ export function createPipeline(options: PipelineOptions) {
       if (url.pathname === "/api/health" && (request.method === "GET" || request.method === "HEAD"))
         response = healthAnswer();
       else if (isCrossSiteMutation(request, appOrigin)) response = await earlyError(request, 403, "errors:crossOrigin");
+      // 308: a post from a page of the previous build is repeated at the new address, body and files included.
+      else if (movedTarget(url.pathname))
+        response = new Response(null, {
+          status: 308,
+          headers: { Location: `${movedTarget(url.pathname)}${url.search}` },
+        });
       // `GET /files/4.data`: the router would hand the file over as route data, without its own headers.
       // A form's post to a resource route's action (log-out, the language switch) travels as `.data` too.
       else if ((request.method === "GET" || request.method === "HEAD") && routePattern.isResourceData(url.pathname))
@@ -108,7 +118,7 @@ export function createPipeline(options: PipelineOptions) {
             // joined page.
             const atLoad = courier || admin || response.status === 404;
             response = await rewriteHtml(response, (html) => {
-              const deferred = atLoad ? deferHydration(html, "load") : html;
+              const deferred = atLoad ? deferHydration(html, "load") : lowPriorityPreloads(html);
               return returning ? deferred : inlineCriticalCss.bySelectors(deferred);
             });
             if (stylesheets && !returning) response.headers.append("Set-Cookie", stylesheets.cookie);
@@ -127,6 +137,8 @@ export function createPipeline(options: PipelineOptions) {
       log("error", "request failed", { requestId, path: routePattern(url.pathname), error: String(error) });
       response = new Response("Internal Server Error", { status: 500 });
     }
+    // A page of another build sees this and loads its next page in full (app/client/build-version.ts).
+    response.headers.set(BUILD_HEADER, build.assets.version);
     applySecurityHeaders(response.headers);
     applyCachePolicy(request, url.pathname, response.headers);
     const ms = performance.now() - started;

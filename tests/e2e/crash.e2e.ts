@@ -6,6 +6,7 @@ import { totpCode } from "../factories";
 import { parseMail } from "../mail-capture";
 import { jpegWithGps, png } from "../media-fixtures";
 import { expect, test } from "./fixtures";
+import { startSpareServer, waitForHealth as waitForSpareServer } from "./spare-server";
 
 /**
  * The server is SIGKILLed in the middle of a burst of registrations,
@@ -22,41 +23,20 @@ const DOCUMENTS = ["face_photo", "id_front", "id_back", "refugee_document"] as c
 test.describe.configure({ timeout: 180_000 });
 
 function startServer(dir: string) {
-  return Bun.spawn(["bun", "server.ts"], {
+  return startSpareServer({
+    port: PORT,
+    dataDir: dir,
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      APP_URL: BASE,
-      DATA_DIR: dir,
-      DATABASE_URL: `file:${dir}/app.db`,
-      UPLOADS_DIR: `${dir}/uploads`,
-      CAPTCHA_PROVIDER: "off",
-      DEMO_SEED: "0",
       // Each simulated client gets its own address, so the per-IP limits do not cut the burst short.
       TRUST_PROXY: "1",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      COURIER_QUIET_LOGS: "1",
     },
-    stdout: "ignore",
     stderr: "pipe",
   });
 }
 
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${BASE}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await Bun.sleep(50);
-  }
-  throw new Error("server did not start");
-}
+const waitForHealth = () => waitForSpareServer(PORT);
 
 let clientCounter = 0;
 const client = () => ({ "X-Forwarded-For": `198.51.100.${++clientCounter % 250}`, Origin: BASE });

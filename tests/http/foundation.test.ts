@@ -25,6 +25,8 @@ describe("foundation", () => {
     expect(dashboard).toContain('addEventListener("load",painted)');
     const login = await (await send("/?auth=login")).text();
     expect(login).toMatch(/<link[^>]*rel="modulepreload"/);
+    // …fetched below the stylesheet and the first paint (lowPriorityPreloads).
+    expect(login).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchPriority="low")/);
     expect(login).not.toContain("data-hydrate-later");
   });
 

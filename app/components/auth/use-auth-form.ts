@@ -1,5 +1,5 @@
 import { useForm, type Submission } from "@conform-to/react";
-import { createElement, useState } from "react";
+import { createElement, type LinkHTMLAttributes, useState } from "react";
 import { PrefetchPageLinks, useFetcher, useRouteLoaderData } from "react-router";
 import type { z } from "zod";
 import { isNetworkFailure } from "~/client/network";
@@ -8,6 +8,12 @@ import { useEarlySubmit } from "./early-submit";
 import { useLazyValidation } from "./lazy-validation";
 import type * as Validators from "./validators";
 import type { AuthFormResult } from "~/domain/auth-forms";
+
+/**
+ * Below the stylesheet and the first paint: PrefetchPageLinks spreads its other props onto every link it
+ * renders, though its props type does not list this attribute.
+ */
+const LOW_PRIORITY: Pick<LinkHTMLAttributes<HTMLLinkElement>, "fetchPriority"> = { fetchPriority: "low" };
 
 type SchemaName = "loginSchema" | "registerSchema" | "emailOnlySchema";
 type RootCaptcha = { captcha?: CaptchaConfig; authFallback?: AuthFormResult["fallback"] } | undefined;
@@ -66,7 +72,7 @@ export function useAuthForm<Name extends SchemaName>(options: {
     /** Spread on the `<form>`: with a captcha, a submit made before hydration waits for it (early-submit.ts). */
     scriptProps: options.captcha ? early : {},
     /** Render it: the action's route module is fetched ahead, so a submit made offline still reaches its clientAction. */
-    preload: createElement(PrefetchPageLinks, { page: options.action }),
+    preload: createElement(PrefetchPageLinks, { page: options.action, ...LOW_PRIORITY }),
     form,
     fields,
     result,
