@@ -230,6 +230,20 @@ describe("architecture", () => {
     expect(files.flatMap(({ file, source }) => handMappedErrors(file, source, classes))).toEqual([]);
   });
 
+  test("no form field is keyed by Conform's field key (a remount at hydration drops what was typed)", () => {
+    // Conform's key differs once the form hydrates: a keyed field is a new element then, with its default
+    // value, and what the person typed before (or while) the scripts ran is gone. The second-factor code is
+    // the exception: a wrong code resets that form on purpose, and the page hydrates before anyone types.
+    const keyed = sourceFiles("app")
+      .filter((file) => file.endsWith(".tsx") && file !== "app/routes/auth/second-factor.tsx")
+      .flatMap((file) =>
+        [...readFileSync(path.join(root, file), "utf8").matchAll(/key=\{(?:fields?\.\w+|field)\.key\}/g)].map(
+          (m) => `${file}: ${m[0]}`,
+        ),
+      );
+    expect(keyed).toEqual([]);
+  });
+
   test("the model-error check catches a hand-made mapping and leaves the rest alone", () => {
     const classes = ["DecisionError", "VehicleError"];
     const handMade = "} catch (error) {\n  if (error instanceof DecisionError) return refuse(context, error.key);";

@@ -56,7 +56,6 @@ export function LanguageFields({
             {multiline ? (
               <textarea
                 {...getTextareaProps(field)}
-                key={field.key}
                 lang={HTML_LANG[language]}
                 required={required}
                 maxLength={maxLength}
@@ -65,7 +64,6 @@ export function LanguageFields({
             ) : (
               <input
                 {...getInputProps(field, { type: "text" })}
-                key={field.key}
                 lang={HTML_LANG[language]}
                 required={required}
                 maxLength={maxLength}

@@ -97,12 +97,7 @@ export function RejectForm({
             {t("rejection.noteAsWritten", { language: t(`common:language.${courier.language}`) })}
           </span>
         ) : null}
-        <textarea
-          {...getTextareaProps(fields.reason)}
-          key={fields.reason.key}
-          required={!application}
-          maxLength={1000}
-        />
+        <textarea {...getTextareaProps(fields.reason)} required={!application} maxLength={1000} />
         <FieldError ns="admin" errors={fields.reason.errors} id={fields.reason.errorId} />
       </label>
       <button type="submit" className="btn btn-danger">

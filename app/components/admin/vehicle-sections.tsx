@@ -96,7 +96,7 @@ export function VehicleProblems({
         <FormKey value={formKey} />
         <label className="field">
           {t("vehicles.addProblem")}
-          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} required maxLength={2000} />
+          <textarea {...getTextareaProps(fields.description)} required maxLength={2000} />
           <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
         </label>
         <button type="submit" className="btn btn-outline">

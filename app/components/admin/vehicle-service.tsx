@@ -141,46 +141,29 @@ export function VehicleService({ vehicle, assignee, records, due, today, result,
         <div className="admin-grid">
           <label className="field">
             {t("vehicles.service.date")}
-            <input {...getInputProps(fields.serviceDate, { type: "date" })} key={fields.serviceDate.key} required />
+            <input {...getInputProps(fields.serviceDate, { type: "date" })} required />
             <FieldError ns="admin" errors={fields.serviceDate.errors} id={fields.serviceDate.errorId} />
           </label>
           <label className="field">
             {t("vehicles.service.cost")}
-            <input
-              {...getInputProps(fields.cost, { type: "text" })}
-              key={fields.cost.key}
-              inputMode="decimal"
-              placeholder="49,90"
-            />
+            <input {...getInputProps(fields.cost, { type: "text" })} inputMode="decimal" placeholder="49,90" />
             <FieldError ns="admin" errors={fields.cost.errors} id={fields.cost.errorId} />
           </label>
         </div>
         <label className="field">
           {t("vehicles.service.description")}
-          <textarea
-            {...getTextareaProps(fields.description)}
-            key={fields.description.key}
-            required
-            maxLength={2000}
-            rows={2}
-          />
+          <textarea {...getTextareaProps(fields.description)} required maxLength={2000} rows={2} />
           <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
         </label>
         <div className="admin-grid">
           <label className="field">
             {t("vehicles.service.nextDueAt")}
-            <input {...getInputProps(fields.nextDueAt, { type: "date" })} key={fields.nextDueAt.key} />
+            <input {...getInputProps(fields.nextDueAt, { type: "date" })} />
             <FieldError ns="admin" errors={fields.nextDueAt.errors} id={fields.nextDueAt.errorId} />
           </label>
           <label className="field">
             {t("vehicles.service.nextDueKm")}
-            <input
-              {...getInputProps(fields.nextDueKm, { type: "number" })}
-              key={fields.nextDueKm.key}
-              min={0}
-              step={1}
-              inputMode="numeric"
-            />
+            <input {...getInputProps(fields.nextDueKm, { type: "number" })} min={0} step={1} inputMode="numeric" />
             <FieldError ns="admin" errors={fields.nextDueKm.errors} id={fields.nextDueKm.errorId} />
           </label>
         </div>

@@ -20,7 +20,7 @@ function AuthField({
   return (
     <label className="field">
       <span>{label}</span>
-      <input {...getInputProps(field, { type })} key={field.key} required {...input} />
+      <input {...getInputProps(field, { type })} required {...input} />
       <FieldError ns="auth" all errors={field.errors} id={field.errorId} />
     </label>
   );

@@ -80,7 +80,7 @@ export default function AdminContentFleet({ loaderData, actionData }: Route.Comp
         {model ? null : <FormKey value={loaderData.formKey} />}
         <label className="field">
           {t("siteContent.fleet.name")}
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={80} />
+          <input {...getInputProps(fields.name, { type: "text" })} maxLength={80} />
           <FieldError ns="admin" id={fields.name.errorId} errors={fields.name.errors} />
         </label>
         <LanguageFields

@@ -62,12 +62,12 @@ export default function AdminContentPartner({ loaderData, actionData }: Route.Co
         {partner ? null : <FormKey value={loaderData.formKey} />}
         <label className="field">
           {t("siteContent.partners.name")}
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} maxLength={80} />
+          <input {...getInputProps(fields.name, { type: "text" })} maxLength={80} />
           <FieldError ns="admin" id={fields.name.errorId} errors={fields.name.errors} />
         </label>
         <label className="field">
           {t("siteContent.partners.url")}
-          <input {...getInputProps(fields.url, { type: "url" })} key={fields.url.key} maxLength={500} />
+          <input {...getInputProps(fields.url, { type: "url" })} maxLength={500} />
           <span className="field-hint">{t("siteContent.partners.urlHint")}</span>
           <FieldError ns="admin" id={fields.url.errorId} errors={fields.url.errors} />
         </label>

@@ -131,7 +131,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
         </fieldset>
         <label className="field">
           {t("news.language")}
-          <select {...getSelectProps(fields.language)} key={fields.language.key}>
+          <select {...getSelectProps(fields.language)}>
             <option value="all">{t("news.allLanguages")}</option>
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>
@@ -141,7 +141,7 @@ export default function AdminNewsForm({ loaderData, actionData }: Route.Componen
           </select>
         </label>
         <label className="admin-check">
-          <input {...getInputProps(fields.published, { type: "checkbox" })} key={fields.published.key} />
+          <input {...getInputProps(fields.published, { type: "checkbox" })} />
           {t("news.published")}
         </label>
         <label className="field">

@@ -196,7 +196,7 @@ function ReportDetail({
         <input type="hidden" name="reportId" value={report.id} />
         <label className="field">
           {t("reports.reply")}
-          <textarea {...getTextareaProps(fields.response)} key={fields.response.key} required maxLength={4000} />
+          <textarea {...getTextareaProps(fields.response)} required maxLength={4000} />
           <FieldError ns="admin" errors={fields.response.errors} id={fields.response.errorId} />
         </label>
         <p className="field-hint">{t("reports.replyHint")}</p>
@@ -260,13 +260,7 @@ function SendToService({
       <input type="hidden" name="reportId" value={detail.report.id} />
       <label className="field">
         {t("reports.toServiceNote")}
-        <textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          required
-          maxLength={2000}
-          rows={2}
-        />
+        <textarea {...getTextareaProps(fields.description)} required maxLength={2000} rows={2} />
         <FieldError ns="admin" errors={fields.description.errors} id={fields.description.errorId} />
       </label>
       <p className="field-hint">{t("reports.toServiceHint")}</p>

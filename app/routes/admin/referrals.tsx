@@ -67,7 +67,7 @@ export default function AdminReferrals({ loaderData, actionData }: Route.Compone
         <FormKey value={loaderData.formKey} />
         <label className="field">
           {t("referrals.name")}
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
+          <input {...getInputProps(fields.name, { type: "text" })} required maxLength={120} />
           {fields.name.errors ? (
             <span className="field-error" id={fields.name.errorId}>
               {t(fields.name.errors[0]!)}

@@ -160,7 +160,6 @@ function CompanyInput({
       {label}
       <input
         {...getInputProps(field, { type: type as "text" })}
-        key={field.key}
         required={required}
         maxLength={maxLength}
         autoComplete="off"

@@ -131,7 +131,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         <input type="hidden" name="seenAssignedUserId" value={vehicle?.assignedUserId ?? ""} />
         <label className="field">
           {t("vehicles.name")}
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} />
+          <input {...getInputProps(fields.name, { type: "text" })} required maxLength={120} />
           <FieldError ns="admin" errors={fields.name.errors} id={fields.name.errorId} />
         </label>
         <LanguageFields
@@ -143,17 +143,12 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         />
         <label className="field">
           {t("vehicles.serialNumber")}
-          <input
-            {...getInputProps(fields.serialNumber, { type: "text" })}
-            key={fields.serialNumber.key}
-            required
-            maxLength={80}
-          />
+          <input {...getInputProps(fields.serialNumber, { type: "text" })} required maxLength={80} />
           <FieldError ns="admin" errors={fields.serialNumber.errors} id={fields.serialNumber.errorId} />
         </label>
         <label className="field">
           {t("vehicles.licenceCategory")}
-          <select {...getSelectProps(fields.licenceCategory)} key={fields.licenceCategory.key}>
+          <select {...getSelectProps(fields.licenceCategory)}>
             {LICENCE_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {t(`common:vehicleLicence.${c}`)}
@@ -164,11 +159,11 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         </label>
         <label className="field">
           {t("vehicles.comment")}
-          <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} maxLength={2000} />
+          <textarea {...getTextareaProps(fields.comment)} maxLength={2000} />
         </label>
         <label className="field">
           {t("vehicles.assignedUser")}
-          <select {...getSelectProps(fields.assignedUserId)} key={fields.assignedUserId.key}>
+          <select {...getSelectProps(fields.assignedUserId)}>
             <option value="">{t("vehicles.unassigned")}</option>
             {users.map((u) => (
               <option key={u.id} value={u.id}>
@@ -181,7 +176,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         </label>
         <label className="field">
           {t("vehicles.status")}
-          <select {...getSelectProps(fields.status)} key={fields.status.key}>
+          <select {...getSelectProps(fields.status)}>
             {VEHICLE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`common:vehicleStatus.${s}`)}
@@ -191,7 +186,7 @@ export default function AdminVehicleForm({ loaderData, actionData }: Route.Compo
         </label>
         <label className="field">
           {t("vehicles.availableSince")}
-          <input {...getInputProps(fields.availableSince, { type: "date" })} key={fields.availableSince.key} />
+          <input {...getInputProps(fields.availableSince, { type: "date" })} />
           <span className="field-hint">{t("vehicles.availableSinceHint")}</span>
           <FieldError ns="admin" errors={fields.availableSince.errors} id={fields.availableSince.errorId} />
         </label>

@@ -165,7 +165,6 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
           {t("handovers.battery")}
           <input
             {...getInputProps(fields.batteryPercent, { type: "number" })}
-            key={fields.batteryPercent.key}
             required
             min={0}
             max={100}
@@ -178,7 +177,6 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
           {t("handovers.odometer")}
           <input
             {...getInputProps(fields.odometerKm, { type: "number" })}
-            key={fields.odometerKm.key}
             required
             min={0}
             step={1}
@@ -194,7 +192,7 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
             return (
               <label key={part} className="handover-part">
                 <span>{t(`common:handover.part.${part}`)}</span>
-                <select {...getSelectProps(field)} key={field.key}>
+                <select {...getSelectProps(field)}>
                   {DAMAGE_LEVELS.map((level) => (
                     <option key={level} value={level}>
                       {t(`common:handover.level.${level}`)}
@@ -211,7 +209,7 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
             <span className="field-hint">{t("handovers.licence.hint")}</span>
             <label className="field">
               {t("handovers.licence.category")}
-              <select {...getSelectProps(fields.licenceCategory)} key={fields.licenceCategory.key} required>
+              <select {...getSelectProps(fields.licenceCategory)} required>
                 <option value="">{t("handovers.licence.choose")}</option>
                 {LICENCE_SEEN_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
@@ -225,7 +223,6 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
               {t("handovers.licence.last4")}
               <input
                 {...getInputProps(fields.licenceLast4, { type: "text" })}
-                key={fields.licenceLast4.key}
                 required
                 minLength={4}
                 maxLength={4}
@@ -243,7 +240,7 @@ export default function AdminVehicleHandover({ loaderData, actionData }: Route.C
         </label>
         <label className="field">
           {t("handovers.note")}
-          <textarea {...getTextareaProps(fields.note)} key={fields.note.key} maxLength={1000} />
+          <textarea {...getTextareaProps(fields.note)} maxLength={1000} />
           <FieldError ns="admin" errors={fields.note.errors} id={fields.note.errorId} />
         </label>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
