@@ -16,7 +16,12 @@ export type Manifest = { entry: { module: string; imports: string[] }; routes: R
 
 /** The build's manifest and its own file (`/assets/manifest-….js`, which every page loads as well). */
 export function readManifest(clientDir: string): { manifest: Manifest; manifestFile: string } {
-  const name = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.+\.js$/.test(f));
+  // A route module may be called `manifest` too (the web app manifest's): the router's own sets a global.
+  const name = readdirSync(path.join(clientDir, "assets")).find(
+    (f) =>
+      /^manifest-.+\.js$/.test(f) &&
+      readFileSync(path.join(clientDir, "assets", f), "utf8").startsWith("window.__reactRouterManifest"),
+  );
   if (!name)
     throw new Error(`no React Router manifest in ${clientDir}/assets: build first (BUILD_DIR=… bun run build)`);
   const source = readFileSync(path.join(clientDir, "assets", name), "utf8");
