@@ -17,10 +17,6 @@ import { agreedRent, createUser, TEST_PASSWORD } from "../factories";
 import { createPlatformRow, insertStatement, linkAccount } from "../pay-fixtures";
 import { expect, loginAs, test, waitForHydration } from "./fixtures";
 
-// Each journey waits out its held scripts and brings its own people and records: they spread over the
-// workers instead of queueing on one.
-test.describe.configure({ mode: "parallel" });
-
 /** How long the scripts are held at least, as on a slow phone. */
 const HELD_MS = 3_000;
 
