@@ -535,11 +535,14 @@ async function withVehicle(page: Page, name: string) {
   return courier;
 }
 
-/** A working courier with an approved statement of last week, logged in. */
+/**
+ * A working courier with an approved statement of eight weeks ago, logged in. Not a recent week: those
+ * are the weeks the pay journeys import and review on the same server, counting their rows.
+ */
 async function courierWithStatement(page: Page) {
   const user = await loginAs(page, { status: "working_with_vehicle", language: "en" });
   const platform = await createPlatformRow();
   await linkAccount(platform.id, `E2E-${user.id}`, user.id, "2026-01-01");
-  const { statement } = await insertStatement(user.id, addWeeks(weekOf(new Date()), -1), { status: "approved" });
+  const { statement } = await insertStatement(user.id, addWeeks(weekOf(new Date()), -8), { status: "approved" });
   return { user, statement };
 }
