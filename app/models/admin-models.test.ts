@@ -73,15 +73,16 @@ describe("traffic chart", () => {
 
 describe("users list", () => {
   test("search treats % and _ literally, filters by status and pages on the server", async () => {
-    const a = await createUser({ email: "percent%match@example.com", fullName: "Zed Percent" });
-    await createUser({ email: "plainmatch@example.com", fullName: "Zed Plain" });
+    const a = await createUser({ email: "percent%match@example.com", fullName: "Qäz Percent" });
+    await createUser({ email: "plainmatch@example.com", fullName: "Qäz Plain" });
     expect(likePattern("a%b_c")).toBe("%a\\%b\\_c%");
     const percent = await listUsers(userFilterFrom(new URLSearchParams("q=t%25m")));
     expect(percent.rows.map((r) => r.id)).toEqual([a.id]);
-    const byName = await listUsers(userFilterFrom(new URLSearchParams("q=zed&sort=email&dir=asc")));
+    // "ä": generated e-mail addresses (base 36) never hold it, so no other person matches by chance.
+    const byName = await listUsers(userFilterFrom(new URLSearchParams("q=qäz&sort=email&dir=asc")));
     expect(byName.rows.map((r) => r.email)).toEqual(["percent%match@example.com", "plainmatch@example.com"]);
     await writerForTests().update(users).set({ status: "job_rejected" }).where(eq(users.id, a.id));
-    expect((await listUsers(userFilterFrom(new URLSearchParams("q=zed&status=job_rejected")))).total).toBe(1);
+    expect((await listUsers(userFilterFrom(new URLSearchParams("q=qäz&status=job_rejected")))).total).toBe(1);
     for (let i = 0; i < 21; i++) await createUser({ fullName: `Pager Person ${i}` });
     const page2 = await listUsers(userFilterFrom(new URLSearchParams("q=pager person&page=2")));
     expect([page2.total, page2.pageCount, page2.rows.length]).toEqual([21, 2, 1]);

@@ -111,7 +111,8 @@ export function createPipeline(options: PipelineOptions) {
           const courier = COURIER_PAGES.test(url.pathname);
           const stylesheets = admin ? adminStylesheets : courier ? courierStylesheets : null;
           const returning = stylesheets?.areCached(request) ?? false;
-          if (rendered && request.method === "GET" && isHtml(response)) {
+          // A returning admin's page is answered as rendered: no rules to inline, no scripts to defer.
+          if (rendered && request.method === "GET" && isHtml(response) && !(admin && returning)) {
             // The courier's pages start their scripts once they have loaded (see COURIER_PAGES), and so does
             // the 404: its links and the header's buttons work as they are. (The admin screens do not yet: an
             // FAQ answer typed as their scripts started was lost in two runs of four; see docs/performance.md.)
